@@ -1,0 +1,155 @@
+/**
+ * Read an OpenAPI (or Swagger 2.0) document and index its operations. Problems come back as
+ * diagnostics; nothing here throws for a bad file.
+ */
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Diagnostic } from '../diagnostics.ts';
+import { closestMatch } from '../suggest.ts';
+import { indexDocument } from './index-operations.ts';
+import { parseText } from './parse-text.ts';
+import type { OpenApiDocument } from './types.ts';
+
+export type { EndpointReference, OpenApiDocument, OpenApiTag, Operation } from './types.ts';
+
+export interface OpenApiResult {
+  /** Absent when the file could not be read, parsed, or is not an OpenAPI document. */
+  document?: OpenApiDocument;
+  diagnostics: Diagnostic[];
+}
+
+/** Parse spec text. `file` is the site-relative `/`-separated path, used in diagnostics. */
+export function parseOpenApi({ file, text }: { file: string; text: string }): OpenApiResult {
+  if (text.trim() === '') {
+    return {
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'openapi-invalid',
+          file,
+          line: 0,
+          column: 0,
+          message: `\`${file}\` is empty, so it holds no OpenAPI document.`,
+          fix: 'Put the OpenAPI document in the file, or point docs.json at the right one.',
+        },
+      ],
+    };
+  }
+  const parsed = parseText({ file, text });
+  if (!parsed.ok) {
+    return {
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'openapi-syntax',
+          file,
+          line: parsed.line,
+          column: parsed.column,
+          message: `\`${file}\` is not valid ${parsed.format}: ${parsed.reason}.`,
+          fix: `Correct the ${parsed.format} at this position; no page is made from this spec until it parses.`,
+        },
+      ],
+    };
+  }
+  return indexDocument(file, parsed.value);
+}
+
+interface CacheEntry {
+  mtimeMs: number;
+  size: number;
+  result: Promise<OpenApiResult>;
+}
+
+/**
+ * Several navigation elements usually name the same spec, and the dev server reloads often: parse
+ * each file once per modification. The promise is cached, so concurrent loads share one parse.
+ */
+const cache = new Map<string, CacheEntry>();
+
+/** Forget every parsed document (tests; a dev server that wants its memory back). */
+export function clearOpenApiCache(): void {
+  cache.clear();
+}
+
+/** Read `file` (relative to `root`) and parse it, reusing the last parse while the file is unchanged. */
+export async function loadOpenApi({ root, file }: { root: string; file: string }): Promise<OpenApiResult> {
+  if (/^https?:\/\//i.test(file)) {
+    return fileProblem(
+      file,
+      'openapi-remote',
+      `\`${file}\` is a URL; docjet builds offline and reads specs from the site folder only.`,
+      'Download the spec into the site folder and name its path in docs.json.',
+    );
+  }
+  const absolute = path.join(root, file);
+  let size: number;
+  let mtimeMs: number;
+  try {
+    const stats = await stat(absolute);
+    if (!stats.isFile()) {
+      return fileProblem(file, 'openapi-missing', `\`${file}\` is a folder, not an OpenAPI file.`, 'Name the spec file itself, for example `openapi.yaml`.');
+    }
+    ({ size, mtimeMs } = stats);
+  } catch (error) {
+    if (isMissing(error)) return missing(root, file);
+    return unreadable(file, error);
+  }
+
+  const cached = cache.get(absolute);
+  if (cached && cached.mtimeMs === mtimeMs && cached.size === size) return restamp(await cached.result, file);
+
+  const result = readFile(absolute, 'utf8').then(
+    (text) => parseOpenApi({ file, text }),
+    (error: unknown) => {
+      cache.delete(absolute);
+      return isMissing(error) ? missing(root, file) : unreadable(file, error);
+    },
+  );
+  cache.set(absolute, { mtimeMs, size, result });
+  return restamp(await result, file);
+}
+
+/**
+ * Cached results are shared: hand each caller its own diagnostics (callers re-position them) and
+ * the `file` spelling it asked for (`openapi.json` and `./openapi.json` are the same file).
+ */
+function restamp(result: OpenApiResult, file: string): OpenApiResult {
+  const diagnostics = result.diagnostics.map((diagnostic) => ({ ...diagnostic, file }));
+  if (!result.document) return { diagnostics };
+  const document = result.document.file === file ? result.document : { ...result.document, file };
+  return { document, diagnostics };
+}
+
+async function missing(root: string, file: string): Promise<OpenApiResult> {
+  const directory = path.posix.dirname(file);
+  let suggestion: string | undefined;
+  try {
+    const names = (await readdir(path.join(root, directory))).filter((name) => /\.(json|ya?ml)$/i.test(name));
+    const match = closestMatch(path.posix.basename(file), names);
+    if (match) suggestion = directory === '.' ? match : path.posix.join(directory, match);
+  } catch {
+    // No folder either: nothing to suggest.
+  }
+  return fileProblem(
+    file,
+    'openapi-missing',
+    `The OpenAPI file \`${file}\` does not exist.`,
+    suggestion
+      ? `Did you mean \`${suggestion}\`?`
+      : 'Check the path: it is relative to the folder that holds docs.json.',
+  );
+}
+
+function unreadable(file: string, error: unknown): OpenApiResult {
+  const reason = error instanceof Error ? error.message : String(error);
+  return fileProblem(file, 'openapi-unreadable', `The OpenAPI file \`${file}\` cannot be read (${reason}).`, 'Check the file\'s permissions.');
+}
+
+function fileProblem(file: string, code: string, message: string, fix: string): OpenApiResult {
+  return { diagnostics: [{ severity: 'error', code, file, line: 0, column: 0, message, fix }] };
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}

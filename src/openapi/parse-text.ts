@@ -1,0 +1,121 @@
+/**
+ * JSON or YAML text to a value, or the position and reason of the first syntax error. No OpenAPI
+ * knowledge here; `load.ts` turns failures into diagnostics.
+ */
+import { CORE_SCHEMA, YAMLException, load as loadYaml, mergeTag } from 'js-yaml';
+import { parse as parseJsonc, printParseErrorCode, type ParseError, type ParseErrorCode } from 'jsonc-parser';
+import { LineIndex } from '../diagnostics.ts';
+
+export type TextFormat = 'JSON' | 'YAML';
+
+export type TextParseResult =
+  | { ok: true; format: TextFormat; value: unknown }
+  | {
+      ok: false;
+      format: TextFormat;
+      /** 1-based; 0 when the parser gave no position. */
+      line: number;
+      column: number;
+      reason: string;
+    };
+
+/**
+ * js-yaml 5's default is the YAML 1.2 core schema without merge keys; js-yaml 4 (what the format's
+ * reference product and most OpenAPI tools use) accepted `<<: *anchor`, so specs rely on it. No
+ * timestamp tag: `2024-01-01` stays a string, as JSON tooling expects.
+ */
+const yamlSchema = CORE_SCHEMA.withTags(mergeTag);
+
+export function parseText({ file, text }: { file: string; text: string }): TextParseResult {
+  const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
+  if (/\.json$/i.test(file)) return parseJson(source);
+  // `JSON.parse` is several times faster than a YAML parser on the same data, and most big
+  // specs are JSON whatever their extension; YAML gets a second chance when it fails.
+  if (source.trimStart().startsWith('{')) {
+    try {
+      return { ok: true, format: 'JSON', value: JSON.parse(source) };
+    } catch {
+      // Flow-style YAML also starts with `{`.
+    }
+  }
+  return parseYaml(source);
+}
+
+function parseJson(source: string): TextParseResult {
+  try {
+    return { ok: true, format: 'JSON', value: JSON.parse(source) };
+  } catch (error) {
+    return { ok: false, format: 'JSON', ...locateJsonError(source, error) };
+  }
+}
+
+/**
+ * Node 20's `JSON.parse` message only sometimes carries "at position N" (not for an unexpected
+ * token, whose message quotes the surrounding text instead), so the strict-mode jsonc parser
+ * re-reads the text, on the failure path only, to find the offset.
+ */
+function locateJsonError(source: string, error: unknown): { line: number; column: number; reason: string } {
+  const errors: ParseError[] = [];
+  parseJsonc(source, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
+  const first = errors[0];
+  if (first) {
+    const { line, column } = new LineIndex(source).position(first.offset);
+    return { line, column, reason: describeJsonError(first.error) };
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  const match = /at position (\d+)/.exec(message);
+  if (match) {
+    const { line, column } = new LineIndex(source).position(Number(match[1]));
+    return { line, column, reason: shortJsonMessage(message) };
+  }
+  return { line: 0, column: 0, reason: shortJsonMessage(message) };
+}
+
+/** Keyed by `printParseErrorCode` names: the enum is `const` and unusable under `isolatedModules`. */
+const jsonErrorReasons: Record<string, string> = {
+  InvalidSymbol: 'unexpected character',
+  InvalidNumberFormat: 'malformed number',
+  PropertyNameExpected: 'expected a property name in double quotes (a trailing comma?)',
+  ValueExpected: 'expected a value',
+  ColonExpected: 'expected `:` after the property name',
+  CommaExpected: 'expected `,` between entries',
+  CloseBraceExpected: 'expected `}` to close the object',
+  CloseBracketExpected: 'expected `]` to close the array',
+  EndOfFileExpected: 'unexpected text after the end of the document',
+  InvalidCommentToken: 'comments are not allowed in JSON',
+  UnexpectedEndOfComment: 'comments are not allowed in JSON',
+  UnexpectedEndOfString: 'unterminated string',
+  UnexpectedEndOfNumber: 'malformed number',
+  InvalidUnicode: 'invalid `\\u` escape',
+  InvalidEscapeCharacter: 'invalid escape sequence in a string',
+  InvalidCharacter: 'control character in a string (write it as an escape such as `\\n`)',
+};
+
+function describeJsonError(code: ParseErrorCode): string {
+  return jsonErrorReasons[printParseErrorCode(code)] ?? 'invalid JSON';
+}
+
+/** Node quotes the surrounding source in some messages; keep diagnostics one short line. */
+function shortJsonMessage(message: string): string {
+  const firstLine = message.split('\n', 1)[0] ?? message;
+  return firstLine.length > 120 ? `${firstLine.slice(0, 117)}...` : firstLine;
+}
+
+function parseYaml(source: string): TextParseResult {
+  try {
+    return { ok: true, format: 'YAML', value: loadYaml(source, { schema: yamlSchema }) };
+  } catch (error) {
+    if (error instanceof YAMLException) {
+      const mark = error.mark;
+      return {
+        ok: false,
+        format: 'YAML',
+        line: mark ? mark.line + 1 : 0,
+        column: mark ? mark.column + 1 : 0,
+        reason: error.reason,
+      };
+    }
+    // js-yaml asks callers to catch everything (stack overflow on absurd nesting, for instance).
+    return { ok: false, format: 'YAML', line: 0, column: 0, reason: error instanceof Error ? error.message : String(error) };
+  }
+}

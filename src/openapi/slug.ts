@@ -1,0 +1,91 @@
+/**
+ * URLs of generated endpoint pages, exactly as the format's reference product derives them, so
+ * that links into a migrated site keep working (format-behaviour.md §4.3; openapi-libraries.md §1
+ * "URLs"): `<directory>/<tag slug>/<summary slug>`, or `x-mint.href`.
+ */
+import type { Operation } from './types.ts';
+
+export const DEFAULT_API_DIRECTORY = 'api-reference';
+
+/**
+ * The reference product's `prepareStringToBeValidFilename`. Only the listed characters go:
+ * `?`, `&`, `:` and non-ASCII letters stay in the URL, as they do there.
+ */
+export function slugify(text: string): string {
+  return text
+    .replace(/\s+/g, '-')
+    .replace(/\{[^{}]*\}/g, '-')
+    .replace(/[{}(),.'"/`\n]/g, '')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .toLowerCase();
+}
+
+/** Last URL segment: the summary's slug, else method and path (`delete-storeorder`), else the webhook name. */
+export function endpointSlug(operation: Operation): string {
+  const fromSummary = operation.summary === undefined ? '' : slugify(operation.summary);
+  // A summary of punctuation only slugs to nothing; fall back rather than end the URL in `/`.
+  if (fromSummary !== '') return fromSummary;
+  return slugify(operation.kind === 'webhook' ? operation.path : `${operation.method} ${operation.path}`);
+}
+
+/** Page title: the summary, else one made from the slug (`Delete storeorder`). */
+export function endpointTitle(operation: Operation): string {
+  if (operation.summary !== undefined) return operation.summary;
+  const words = endpointSlug(operation).replaceAll('-', ' ');
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Route of the endpoint's page, without leading or trailing `/`. Numbering of collisions is the
+ * caller's (see `RouteAllocator`), because it depends on what else is in the navigation group.
+ */
+export function endpointRoute(operation: Operation, directory: string = DEFAULT_API_DIRECTORY): string {
+  if (operation.href !== undefined) return hrefRoute(operation.href);
+  const segments = [trimSlashes(directory.toLowerCase())];
+  const tag = operation.tags[0];
+  if (tag !== undefined) segments.push(slugify(tag));
+  segments.push(endpointSlug(operation));
+  return segments.filter((segment) => segment !== '').join('/');
+}
+
+/**
+ * `x-mint.href` replaces the whole URL: lower-cased, and text after the last `.` of the last
+ * segment dropped, so `/custom/Create-User.mdx` is served at `custom/create-user`.
+ */
+function hrefRoute(href: string): string {
+  const route = trimSlashes(href.trim().toLowerCase());
+  const slash = route.lastIndexOf('/');
+  const dot = route.lastIndexOf('.');
+  return trimSlashes(dot > slash + 1 ? route.slice(0, dot) : route);
+}
+
+function trimSlashes(text: string): string {
+  return text.replace(/^\/+|\/+$/g, '');
+}
+
+/**
+ * Hands out unique routes within one scope (a navigation group, in the reference product): the
+ * first request for a route gets it unchanged, later ones `-1`, `-2`… A numbered route that is
+ * itself taken is skipped, so every route handed out is unique.
+ */
+export class RouteAllocator {
+  private readonly taken = new Set<string>();
+  private readonly counters = new Map<string, number>();
+
+  allocate(route: string): string {
+    if (!this.taken.has(route)) {
+      this.taken.add(route);
+      return route;
+    }
+    let count = this.counters.get(route) ?? 0;
+    let candidate: string;
+    do {
+      count++;
+      candidate = `${route}-${count}`;
+    } while (this.taken.has(candidate));
+    this.counters.set(route, count);
+    this.taken.add(candidate);
+    return candidate;
+  }
+}
