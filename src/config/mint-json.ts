@@ -1,0 +1,254 @@
+/**
+ * The legacy mint.json upgraded in memory to the docs.json shape, so every later stage sees one
+ * model. In mint.json, `navigation` is a list of groups; `tabs` and `anchors` are lists of
+ * `{name, url}` where `url` is either an external link or the folder prefix of the pages they hold;
+ * groups carry `version`; `openapi` is top-level.
+ *
+ * Objects taken over unchanged (groups, pages) keep their identity, so diagnostics still point into
+ * mint.json; new containers borrow the position of the mint.json entry they come from.
+ */
+import type { Diagnostic } from '../diagnostics.ts';
+import { diagnostic, listOr } from '../messages.ts';
+import type { SourceLocations } from './json-source.ts';
+
+type Json = Record<string, unknown>;
+
+/** Keys copied as they are: they mean the same in both formats. */
+const SAME_KEYS = ['$schema', 'name', 'description', 'logo', 'favicon', 'redirects', 'search', 'integrations', 'seo'];
+
+export function upgradeMintConfig(mint: Json, locations: SourceLocations): { value: Json; diagnostics: Diagnostic[] } {
+  const diagnostics: Diagnostic[] = [];
+  const out: Json = { theme: 'mint' };
+  locations.alias(out, mint);
+  for (const key of SAME_KEYS) if (key in mint) out[key] = mint[key];
+
+  const colors = asObject(mint.colors);
+  if (colors) {
+    const upgraded: Json = {};
+    for (const key of ['primary', 'light', 'dark']) if (typeof colors[key] === 'string') upgraded[key] = colors[key];
+    locations.alias(upgraded, colors);
+    out.colors = upgraded;
+  }
+
+  const navbar = upgradeNavbar(mint, locations);
+  if (navbar) out.navbar = navbar;
+
+  const socials = mint.footerSocials;
+  if (Array.isArray(socials)) {
+    const record: Json = {};
+    for (const entry of socials) {
+      const social = asObject(entry);
+      if (social && typeof social.type === 'string' && typeof social.url === 'string') record[social.type] = social.url;
+    }
+    out.footer = { socials: record };
+  } else if (asObject(socials)) {
+    out.footer = { socials };
+  }
+
+  const modeToggle = asObject(mint.modeToggle);
+  if (modeToggle) {
+    const appearance: Json = {};
+    if (typeof modeToggle.default === 'string') appearance.default = modeToggle.default;
+    if (modeToggle.isHidden === true) appearance.strict = true;
+    out.appearance = appearance;
+  }
+
+  const metadata = asObject(mint.metadata);
+  if (metadata) out.seo = { ...asObject(out.seo), metatags: metadata };
+
+  const font = asObject(mint.font) ?? asObject(mint.fonts);
+  if (font) {
+    const fonts: Json = {};
+    const heading = asObject(font.headings) ?? asObject(font.heading);
+    const body = asObject(font.body);
+    if (heading) fonts.heading = heading;
+    if (body) fonts.body = body;
+    if (!heading && !body && typeof font.family === 'string') Object.assign(fonts, font);
+    out.fonts = fonts;
+  }
+
+  const api = asObject(mint.api);
+  const apiOut: Json = {};
+  if (mint.openapi !== undefined) apiOut.openapi = mint.openapi;
+  if (api) {
+    const playground = asObject(api.playground);
+    if (playground && typeof playground.mode === 'string') {
+      apiOut.playground = { display: playground.mode === 'show' ? 'interactive' : playground.mode === 'hide' ? 'none' : playground.mode };
+    }
+    const auth = asObject(api.auth);
+    if (auth) apiOut.mdx = { auth: { ...(typeof auth.method === 'string' ? { method: auth.method } : {}), ...(typeof auth.name === 'string' ? { name: auth.name } : {}) } };
+    if (typeof api.baseUrl === 'string' || Array.isArray(api.baseUrl)) {
+      apiOut.mdx = { ...asObject(apiOut.mdx), server: api.baseUrl };
+    }
+  }
+  if (Object.keys(apiOut).length > 0) out.api = apiOut;
+
+  out.navigation = upgradeNavigation(mint, locations);
+  locations.alias(out.navigation as Json, Array.isArray(mint.navigation) ? mint.navigation : mint);
+
+  const ignored = Object.keys(mint).filter(
+    (key) => !SAME_KEYS.includes(key) && !UPGRADED_KEYS.has(key),
+  );
+  if (ignored.length > 0) {
+    diagnostics.push(
+      diagnostic('legacy-config', locations.locate(mint, [ignored[0]!]), 'mint.json', {
+        message: `these mint.json keys have no docs.json equivalent and are ignored: ${listOr(ignored).replace(/ or /, ' and ')}`,
+        fix: 'Remove them when you move to docs.json; see the docs.json reference for their replacements.',
+      }),
+    );
+  }
+  return { value: out, diagnostics };
+}
+
+/** Keys turned into their docs.json equivalents above; every other key is reported as ignored. */
+const UPGRADED_KEYS = new Set([
+  'colors', 'topbarLinks', 'topbarCtaButton', 'footerSocials', 'modeToggle', 'metadata', 'font', 'fonts', 'api',
+  'openapi', 'navigation', 'tabs', 'anchors', 'versions', 'primaryTab', 'topAnchor',
+]);
+
+function upgradeNavbar(mint: Json, locations: SourceLocations): Json | undefined {
+  const navbar: Json = {};
+  if (Array.isArray(mint.topbarLinks)) {
+    const links = mint.topbarLinks.flatMap((entry) => {
+      const link = asObject(entry);
+      if (!link || typeof link.url !== 'string') return [];
+      const upgraded: Json = { label: typeof link.name === 'string' ? link.name : link.url, href: link.url };
+      locations.alias(upgraded, link);
+      return [upgraded];
+    });
+    navbar.links = links;
+  }
+  const cta = asObject(mint.topbarCtaButton);
+  if (cta && typeof cta.url === 'string') {
+    const primary: Json = { type: cta.type === 'github' ? 'github' : 'button', href: cta.url };
+    if (typeof cta.name === 'string') primary.label = cta.name;
+    else if (cta.type !== 'github') primary.label = 'Get started';
+    locations.alias(primary, cta);
+    navbar.primary = primary;
+  }
+  return Object.keys(navbar).length > 0 ? navbar : undefined;
+}
+
+interface Division {
+  label: string;
+  url: string | undefined;
+  source: Json;
+}
+
+function upgradeNavigation(mint: Json, locations: SourceLocations): Json {
+  const groups = (Array.isArray(mint.navigation) ? mint.navigation : []).filter(
+    (entry): entry is Json => asObject(entry) !== undefined,
+  );
+  const versions = (Array.isArray(mint.versions) ? mint.versions : [])
+    .map((entry) => (typeof entry === 'string' ? entry : asObject(entry)?.name))
+    .filter((name): name is string => typeof name === 'string');
+
+  const navigation: Json = {};
+  const externalAnchors: Json[] = [];
+  const anchors: Division[] = [];
+  for (const entry of Array.isArray(mint.anchors) ? mint.anchors : []) {
+    const anchor = asObject(entry);
+    if (!anchor || typeof anchor.url !== 'string') continue;
+    const label = typeof anchor.name === 'string' ? anchor.name : anchor.url;
+    if (/^[a-z][a-z0-9+.-]*:/i.test(anchor.url)) {
+      const global: Json = { anchor: label, href: anchor.url };
+      if (typeof anchor.icon === 'string') global.icon = anchor.icon;
+      locations.alias(global, anchor);
+      externalAnchors.push(global);
+    } else {
+      anchors.push({ label, url: trimSlashes(anchor.url), source: anchor });
+    }
+  }
+  const tabs: Division[] = [];
+  for (const entry of Array.isArray(mint.tabs) ? mint.tabs : []) {
+    const tab = asObject(entry);
+    if (!tab || typeof tab.name !== 'string') continue;
+    tabs.push({ label: tab.name, url: typeof tab.url === 'string' ? trimSlashes(tab.url) : undefined, source: tab });
+  }
+  if (externalAnchors.length > 0) navigation.global = { anchors: externalAnchors };
+
+  const build = (selected: Json[]): Json => {
+    if (anchors.length > 0) {
+      const top = asObject(mint.topAnchor);
+      const first: Division = { label: typeof top?.name === 'string' ? top.name : 'Documentation', url: undefined, source: top ?? mint };
+      return { anchors: partition(selected, [first, ...anchors], 'anchor', locations, tabs) };
+    }
+    if (tabs.length > 0) {
+      const primary = asObject(mint.primaryTab);
+      const first: Division = {
+        label: typeof primary?.name === 'string' ? primary.name : 'Documentation',
+        url: undefined,
+        source: primary ?? mint,
+      };
+      return { tabs: partition(selected, [first, ...tabs], 'tab', locations, []) };
+    }
+    return { groups: selected };
+  };
+
+  if (versions.length > 0) {
+    navigation.versions = versions.map((version) => {
+      const own = groups.filter((group) => group.version === undefined || group.version === version);
+      return { version, ...build(own.map(withoutVersion)) };
+    });
+  } else {
+    Object.assign(navigation, build(groups.map(withoutVersion)));
+  }
+  return navigation;
+}
+
+/** A group's `version` moves to the version element that holds it. */
+function withoutVersion(group: Json): Json {
+  if (!('version' in group)) return group;
+  const { version: _version, ...rest } = group;
+  return rest;
+}
+
+/**
+ * Groups go to the first division whose url prefixes their first page; the rest to the first
+ * division (the primary tab or top anchor). Inside anchors, tabs partition again.
+ */
+function partition(groups: Json[], divisions: Division[], kind: 'tab' | 'anchor', locations: SourceLocations, inner: Division[]): Json[] {
+  const buckets = divisions.map(() => [] as Json[]);
+  for (const group of groups) {
+    const first = firstPage(group);
+    let index = divisions.findIndex((division, i) => i > 0 && division.url && first && (first === division.url || first.startsWith(`${division.url}/`)));
+    if (index === -1) index = 0;
+    buckets[index]!.push(group);
+  }
+  return divisions.flatMap((division, i) => {
+    const bucket = buckets[i]!;
+    if (bucket.length === 0 && i === 0) return [];
+    const element: Json = { [kind]: division.label };
+    const icon = division.source.icon;
+    if (typeof icon === 'string') element.icon = icon;
+    if (typeof division.source.openapi === 'string') element.openapi = division.source.openapi;
+    if (inner.length > 0) {
+      const nested = partition(bucket, [{ label: 'Documentation', url: undefined, source: division.source }, ...inner], 'tab', locations, []);
+      element.tabs = nested;
+    } else {
+      element.groups = bucket;
+    }
+    locations.alias(element, division.source);
+    return [element];
+  });
+}
+
+function firstPage(group: Json): string | undefined {
+  for (const entry of Array.isArray(group.pages) ? group.pages : []) {
+    if (typeof entry === 'string') return trimSlashes(entry);
+    const nested = asObject(entry);
+    if (nested) {
+      const found = firstPage(nested);
+      if (found) return found;
+    }
+  }
+  return undefined;
+}
+
+function trimSlashes(value: string): string {
+  return value.replace(/^\.?\/+/, '').replace(/\/+$/, '');
+}
+
+function asObject(value: unknown): Json | undefined {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Json) : undefined;
+}

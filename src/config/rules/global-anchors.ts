@@ -1,0 +1,24 @@
+/**
+ * Rule 4: global anchors need `href`, an absolute external URL (http/https): they appear on every
+ * page of every section, so relative paths are not allowed (the reference product accepts them; the
+ * spec does not). A missing `href` is the schema's "missing field".
+ */
+import type { Rule } from './context.ts';
+
+export const globalAnchors: Rule = {
+  name: 'global-anchors',
+  create: (context) => ({
+    element(node) {
+      if (node.kind !== 'global-item') return;
+      const href = node.value.href;
+      if (typeof href !== 'string') return;
+      if (/^https?:\/\/[^\s/]+/i.test(href.trim())) return;
+      context.report('global-anchor-href', [...node.path, 'href'], {
+        message: `a global anchor must link to an absolute external URL (http or https); ${JSON.stringify(href)} is not one`,
+        fix: /^[/#.]|^[\w-]+(\/|$)/.test(href)
+          ? 'Global anchors leave the site: write the full URL ("https://example.com/…"), or put an internal link in "navbar.links" or an anchor.'
+          : 'Write the full URL, starting with "https://".',
+      });
+    },
+  }),
+};

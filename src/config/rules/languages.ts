@@ -1,0 +1,29 @@
+/** Rule 6: language codes come from the spec's list; a well-known alias is accepted with a warning. */
+import { canonicalLanguage, LANGUAGE_CODES, LANGUAGES } from '../languages.ts';
+import { closestMatch } from '../../suggest.ts';
+import type { Rule } from './context.ts';
+
+export const languages: Rule = {
+  name: 'languages',
+  create: (context) => ({
+    element(node) {
+      if (node.kind !== 'language') return;
+      const code = node.value.language;
+      if (typeof code !== 'string') return;
+      const canonical = canonicalLanguage(code);
+      if (canonical === code) return;
+      if (canonical) {
+        context.report('language-alias', [...node.path, 'language'], {
+          message: `language ${JSON.stringify(code)} is read as ${LANGUAGES[canonical].name}, whose code in the spec is ${JSON.stringify(canonical)}`,
+          fix: `Write "language": ${JSON.stringify(canonical)}.`,
+        });
+        return;
+      }
+      const suggestion = closestMatch(code, LANGUAGE_CODES, { maxRatio: 0.5 });
+      context.report('language-unknown', [...node.path, 'language'], {
+        message: `${JSON.stringify(code)} is not a supported language code`,
+        fix: `${suggestion ? `Did you mean ${JSON.stringify(suggestion)}? ` : ''}Supported codes: ${LANGUAGE_CODES.join(', ')}.`,
+      });
+    },
+  }),
+};

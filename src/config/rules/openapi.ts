@@ -1,0 +1,97 @@
+/**
+ * Rule 10: an `openapi` file must exist and parse; an endpoint reference (`GET /pets`, `spec.yaml
+ * GET /pets`, `webhook name`) must resolve in the nearest `openapi` inherited from its ancestors.
+ * A remote spec cannot be fetched offline: a warning, and references under it are not checked.
+ */
+import type { Diagnostic } from '../../diagnostics.ts';
+import { closestOperations, findOperation, parseEndpointReference } from '../../openapi/reference.ts';
+import { formatJsonPath } from '../json-source.ts';
+import { normalizeSitePath, type OpenApiInForce } from '../walk.ts';
+import type { Rule, RuleContext } from './context.ts';
+
+export const openapi: Rule = {
+  name: 'openapi',
+  create: (context) => {
+    const reportedSpecProblems = new Set<string>();
+    return {
+      element(node) {
+        const own = node.openapi;
+        if (!own || own.path.length !== node.path.length + 1) return; // inherited, checked where written
+        own.sources.forEach((source, index) => {
+          const path = Array.isArray(node.value.openapi) ? [...own.path, index] : own.path;
+          if (source.remote) {
+            context.report('openapi-remote', path, {
+              message: `the OpenAPI file ${JSON.stringify(source.source)} is remote and cannot be fetched offline; endpoint references under it are not checked and get no pages`,
+              fix: 'Download the spec into the docs folder and point "openapi" at the local file.',
+            });
+            return;
+          }
+          checkSpec(context, source.source, path, reportedSpecProblems);
+        });
+      },
+      page({ entry, path, openapi: inForce }) {
+        const reference = parseEndpointReference(entry);
+        if (!reference) return;
+        if (reference.spec) {
+          const spec = normalizeSitePath(reference.spec);
+          if (!checkSpec(context, spec, path, reportedSpecProblems)) return;
+          resolveIn(context, entry, path, [spec], reference);
+          return;
+        }
+        if (!inForce) {
+          context.report('endpoint-no-openapi', path, {
+            message: `${JSON.stringify(entry)} refers to an API endpoint, but no "openapi" is set on this element or any element above it`,
+            fix: 'Add "openapi": "path/to/openapi.json" to this group or one of its parents, or name the spec: "openapi.json GET /path".',
+          });
+          return;
+        }
+        if (inForce.sources.some((source) => source.remote)) return; // warned where written
+        const usable = inForce.sources.filter((source) => context.specs.get(source.source)?.document);
+        if (usable.length < inForce.sources.length) return; // the spec itself is broken: reported there
+        resolveIn(context, entry, path, usable.map((source) => source.source), reference, inForce);
+      },
+    };
+  },
+};
+
+function checkSpec(context: RuleContext, spec: string, path: readonly (string | number)[], reported: Set<string>): boolean {
+  const loaded = context.specs.get(spec);
+  if (loaded?.document) return true;
+  const missing = !loaded || loaded.diagnostics.some((problem) => problem.code === 'openapi-missing');
+  if (missing) {
+    context.report('openapi-missing', path, {
+      message: `the OpenAPI file ${JSON.stringify(spec)} does not exist`,
+      fix: 'Fix the path (relative to the folder that holds docs.json), or add the file.',
+    });
+    return false;
+  }
+  if (!reported.has(spec)) {
+    reported.add(spec);
+    for (const problem of loaded.diagnostics) context.add(problem as Diagnostic);
+  }
+  return false;
+}
+
+function resolveIn(
+  context: RuleContext,
+  entry: string,
+  path: readonly (string | number)[],
+  specs: string[],
+  reference: NonNullable<ReturnType<typeof parseEndpointReference>>,
+  inForce?: OpenApiInForce,
+): void {
+  for (const spec of specs) {
+    const document = context.specs.get(spec)?.document;
+    if (document && findOperation(document, reference)) return;
+  }
+  const suggestions = specs.flatMap((spec) => {
+    const document = context.specs.get(spec)?.document;
+    return document ? closestOperations(document, reference) : [];
+  });
+  const where = specs.length === 1 ? JSON.stringify(specs[0]) : `any of ${specs.map((spec) => JSON.stringify(spec)).join(', ')}`;
+  const what = reference.kind === 'webhook' ? `webhook ${JSON.stringify(reference.path)}` : `${reference.method} ${reference.path}`;
+  context.report('endpoint-not-found', path, {
+    message: `${what} is not in ${where}${inForce && !reference.spec ? ` (the openapi in force, set at ${formatJsonPath(inForce.path)})` : ''}`,
+    fix: suggestions.length > 0 ? `Closest operations: ${suggestions.slice(0, 3).join(', ')}.` : 'Check the method and path against the spec.',
+  });
+}

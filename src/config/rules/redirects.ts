@@ -1,0 +1,32 @@
+/** Rule 12: duplicate redirect sources are an error (which destination wins would be arbitrary). */
+import { isObject } from '../load.ts';
+import type { Rule } from './context.ts';
+
+export function normalizeRedirectSource(source: string): string {
+  const trimmed = source.trim().replace(/\/+$/, '');
+  return trimmed.startsWith('/') ? trimmed : `/${trimmed}`;
+}
+
+export const redirects: Rule = {
+  name: 'redirects',
+  create: (context) => ({
+    finish() {
+      const config = context.config;
+      if (!isObject(config) || !Array.isArray(config.redirects)) return;
+      const seen = new Map<string, number>();
+      config.redirects.forEach((redirect, index) => {
+        if (!isObject(redirect) || typeof redirect.source !== 'string') return;
+        const key = normalizeRedirectSource(redirect.source);
+        const first = seen.get(key);
+        if (first === undefined) {
+          seen.set(key, index);
+          return;
+        }
+        context.report('redirect-duplicate', ['redirects', index, 'source'], {
+          message: `redirect source ${JSON.stringify(redirect.source)} is already used by redirects[${first}]; each source can be used once`,
+          fix: 'Remove one of the two redirects, or change its source.',
+        });
+      });
+    },
+  }),
+};

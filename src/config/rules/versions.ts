@@ -1,0 +1,26 @@
+/**
+ * Rule 7: version labels have the shape `<major>.<minor>.<patch>` (a semver pre-release or build
+ * suffix is allowed). Real sites label versions `v2` or with dates, so other labels are accepted with
+ * a warning rather than refused.
+ */
+import type { Rule } from './context.ts';
+
+const SEMVER = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
+
+export const versions: Rule = {
+  name: 'versions',
+  create: (context) => ({
+    element(node) {
+      if (node.kind !== 'version') return;
+      const label = node.value.version;
+      if (typeof label !== 'string' || label.trim() === '' || SEMVER.test(label)) return;
+      const digits = label.match(/^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?$/);
+      context.report('version-label', [...node.path, 'version'], {
+        message: `version label ${JSON.stringify(label)} does not have the shape major.minor.patch; it is used as written`,
+        fix: digits
+          ? `Write ${JSON.stringify(`${digits[1]}.${digits[2] ?? '0'}.${digits[3] ?? '0'}`)} to follow the spec.`
+          : 'Use a label such as "1.0.0" to follow the spec.',
+      });
+    },
+  }),
+};

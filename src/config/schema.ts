@@ -1,0 +1,441 @@
+/**
+ * The docs.json schema: the single source of truth for the config's types (`UserConfig`, `Config`)
+ * and for the JSON Schema shipped to editors (`schema/docs.schema.json`).
+ *
+ * Objects are strict: a key the schema does not know is reported (as a warning, with "did you mean")
+ * instead of being dropped silently, which is what the reference product does. Navigation rules that
+ * need a friendlier message than a schema can give (one primary pattern, one kind of child, menu
+ * contents, hrefs, languages, versions, defaults) live in `rules/`, not here.
+ *
+ * Spec: ../shared/spec/docs-json-navigation.md. Other top-level keys: reference/format-behaviour.md §1.
+ */
+import { z } from 'zod';
+
+/** Marks unknown keys so the error mapper can offer the closest known key. */
+export const UNKNOWN_KEY_PREFIX = 'docjet-known-keys:';
+
+function strict<T extends z.core.$ZodLooseShape>(shape: T) {
+  const known = Object.keys(shape);
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `${UNKNOWN_KEY_PREFIX}${known.join(',')}` : undefined),
+  });
+}
+
+const nonEmpty = z.string().trim().min(1);
+const hexColor = z
+  .string()
+  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'must be a hex color such as "#0D9373"');
+
+export const THEMES = ['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'luma', 'sequoia'] as const;
+export const ICON_LIBRARIES = ['fontawesome', 'lucide', 'tabler'] as const;
+
+export const iconSchema = z.union([
+  z.string(),
+  strict({
+    name: z.string(),
+    style: z.string().optional(),
+    library: z.enum(ICON_LIBRARIES).optional(),
+  }),
+]);
+
+const lightDark = strict({ light: hexColor.optional(), dark: hexColor.optional() });
+
+const openapiSource = strict({
+  source: nonEmpty,
+  directory: z.string().optional(),
+  overlays: z.array(z.string()).optional(),
+});
+export const openapiSchema = z.union([nonEmpty, openapiSource, z.array(z.union([nonEmpty, openapiSource]))]);
+const asyncapiSchema = z.union([
+  nonEmpty,
+  strict({ source: nonEmpty, directory: z.string().optional() }),
+  z.array(z.union([nonEmpty, strict({ source: nonEmpty, directory: z.string().optional() })])),
+]);
+
+// ---------------------------------------------------------------------------------------------
+// Navigation
+
+export interface GroupInput {
+  group: string;
+  pages: PageEntryInput[];
+  icon?: z.input<typeof iconSchema> | undefined;
+  tag?: string | undefined;
+  expanded?: boolean | undefined;
+  openapi?: z.input<typeof openapiSchema> | undefined;
+  asyncapi?: z.input<typeof asyncapiSchema> | undefined;
+  root?: string | undefined;
+  hidden?: boolean | undefined;
+  public?: boolean | undefined;
+  searchable?: boolean | undefined;
+  boost?: number | undefined;
+  directory?: string | undefined;
+}
+export type PageEntryInput = string | GroupInput;
+
+export const groupSchema: z.ZodType<GroupInput> = strict({
+  group: z.string(), // empty labels are real (langgenius__dify-docs): a group without a heading
+  get pages() {
+    return z.array(pageEntrySchema);
+  },
+  icon: iconSchema.optional(),
+  tag: z.string().optional(),
+  expanded: z.boolean().optional(),
+  openapi: openapiSchema.optional(),
+  asyncapi: asyncapiSchema.optional(),
+  root: z.string().optional(),
+  hidden: z.boolean().optional(),
+  public: z.boolean().optional(),
+  searchable: z.boolean().optional(),
+  boost: z.number().optional(),
+  directory: z.string().optional(),
+}) as z.ZodType<GroupInput>;
+
+export const pageEntrySchema: z.ZodType<PageEntryInput> = z.union([nonEmpty, groupSchema]);
+
+const globalItem = (label: string) =>
+  strict({
+    [label]: nonEmpty,
+    href: z.string(),
+    icon: iconSchema.optional(),
+    color: lightDark.optional(),
+    hidden: z.boolean().optional(),
+    description: z.string().optional(),
+  });
+
+export const globalSchema = strict({
+  anchors: z.array(globalItem('anchor')).optional(),
+  tabs: z.array(globalItem('tab')).optional(),
+  dropdowns: z.array(globalItem('dropdown')).optional(),
+  products: z.array(globalItem('product')).optional(),
+  versions: z.array(globalItem('version')).optional(),
+  languages: z.array(globalItem('language')).optional(),
+});
+
+/** Kinds of navigation element that hold other elements, by the key that lists them. */
+export const DIVISION_KEYS = ['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'menu'] as const;
+/** The child keys an element may hold (at most one of them, rule 2), `href` included as "a link". */
+export const CHILD_KEYS = ['pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'products', 'versions', 'languages', 'menu'] as const;
+export type ChildKey = (typeof CHILD_KEYS)[number];
+
+/** Fields every non-group division may carry besides its label and children. */
+const divisionCommon = {
+  icon: iconSchema.optional(),
+  href: z.string().optional(),
+  hidden: z.boolean().optional(),
+  openapi: openapiSchema.optional(),
+  asyncapi: asyncapiSchema.optional(),
+  directory: z.string().optional(),
+  global: globalSchema.optional(),
+};
+
+/* The recursive division schemas are typed by hand (zod cannot infer through the getters). */
+interface Children {
+  pages?: PageEntryInput[] | undefined;
+  groups?: GroupInput[] | undefined;
+  tabs?: TabInput[] | undefined;
+  anchors?: AnchorInput[] | undefined;
+  dropdowns?: DropdownInput[] | undefined;
+  products?: ProductInput[] | undefined;
+  versions?: VersionInput[] | undefined;
+  languages?: LanguageInput[] | undefined;
+}
+interface DivisionCommon extends Children {
+  icon?: z.input<typeof iconSchema> | undefined;
+  href?: string | undefined;
+  hidden?: boolean | undefined;
+  openapi?: z.input<typeof openapiSchema> | undefined;
+  asyncapi?: z.input<typeof asyncapiSchema> | undefined;
+  directory?: string | undefined;
+  global?: z.input<typeof globalSchema> | undefined;
+}
+export interface MenuItemInput extends DivisionCommon {
+  item: string;
+  description?: string | undefined;
+}
+export interface TabInput extends DivisionCommon {
+  tab: string;
+  menu?: MenuItemInput[] | undefined;
+  searchable?: boolean | undefined;
+  align?: 'start' | 'end' | undefined;
+}
+export interface AnchorInput extends DivisionCommon {
+  anchor: string;
+  color?: z.input<typeof lightDark> | undefined;
+}
+export interface DropdownInput extends DivisionCommon {
+  dropdown: string;
+  description?: string | undefined;
+  color?: z.input<typeof lightDark> | undefined;
+}
+export interface ProductInput extends DivisionCommon {
+  product: string;
+  name?: string | undefined;
+  description?: string | undefined;
+  color?: z.input<typeof lightDark> | undefined;
+  menu?: MenuItemInput[] | undefined;
+}
+export interface VersionInput extends DivisionCommon {
+  version: string;
+  default?: boolean | undefined;
+  tag?: string | undefined;
+}
+export interface LanguageInput extends DivisionCommon {
+  language: string;
+  default?: boolean | undefined;
+  banner?: z.input<typeof bannerSchema> | undefined;
+  footer?: z.input<typeof footerSchema> | undefined;
+  navbar?: z.input<typeof navbarSchema> | undefined;
+}
+
+const children = {
+  get pages() {
+    return z.array(pageEntrySchema).optional();
+  },
+  get groups() {
+    return z.array(groupSchema).optional();
+  },
+  get tabs() {
+    return z.array(tabSchema).optional();
+  },
+  get anchors() {
+    return z.array(anchorSchema).optional();
+  },
+  get dropdowns() {
+    return z.array(dropdownSchema).optional();
+  },
+  get products() {
+    return z.array(productSchema).optional();
+  },
+  get versions() {
+    return z.array(versionSchema).optional();
+  },
+  get languages() {
+    return z.array(languageSchema).optional();
+  },
+};
+
+/**
+ * Adds the child getters without evaluating them: spreading `children` would call the getters
+ * before the schemas they name exist.
+ */
+function withChildren<T extends object>(shape: T): T & typeof children {
+  return Object.defineProperties({ ...shape }, Object.getOwnPropertyDescriptors(children)) as T & typeof children;
+}
+
+export const menuItemSchema: z.ZodType<MenuItemInput> = strict(withChildren({
+  item: nonEmpty,
+  description: z.string().optional(),
+  ...divisionCommon,
+})) as unknown as z.ZodType<MenuItemInput>;
+
+export const tabSchema: z.ZodType<TabInput> = strict(withChildren({
+  tab: nonEmpty,
+  searchable: z.boolean().optional(),
+  align: z.enum(['start', 'end']).optional(),
+  get menu() {
+    return z.array(menuItemSchema).optional();
+  },
+  ...divisionCommon,
+})) as unknown as z.ZodType<TabInput>;
+
+export const anchorSchema: z.ZodType<AnchorInput> = strict(withChildren({
+  anchor: nonEmpty,
+  color: lightDark.optional(),
+  ...divisionCommon,
+})) as unknown as z.ZodType<AnchorInput>;
+
+export const dropdownSchema: z.ZodType<DropdownInput> = strict(withChildren({
+  dropdown: nonEmpty,
+  description: z.string().optional(),
+  color: lightDark.optional(),
+  ...divisionCommon,
+})) as unknown as z.ZodType<DropdownInput>;
+
+export const productSchema: z.ZodType<ProductInput> = strict(withChildren({
+  product: nonEmpty,
+  name: z.string().optional(),
+  description: z.string().optional(),
+  color: lightDark.optional(),
+  get menu() {
+    return z.array(menuItemSchema).optional();
+  },
+  ...divisionCommon,
+})) as unknown as z.ZodType<ProductInput>;
+
+export const versionSchema: z.ZodType<VersionInput> = strict(withChildren({
+  version: nonEmpty,
+  default: z.boolean().optional(),
+  tag: z.string().optional(),
+  ...divisionCommon,
+})) as unknown as z.ZodType<VersionInput>;
+
+// ---------------------------------------------------------------------------------------------
+// Top-level keys other than navigation (reference/format-behaviour.md §1.1).
+
+const link = strict({
+  label: z.string().optional(),
+  href: z.string(),
+  icon: iconSchema.optional(),
+  type: z.string().optional(),
+});
+
+export const navbarSchema = strict({
+  links: z.array(link).optional(),
+  primary: strict({
+    type: z.enum(['button', 'github', 'discord']),
+    label: z.string().optional(),
+    href: z.string(),
+  }).optional(),
+});
+
+export const FOOTER_SOCIALS = [
+  'x', 'website', 'facebook', 'youtube', 'discord', 'slack', 'github', 'linkedin', 'instagram',
+  'hacker-news', 'medium', 'telegram', 'twitter', 'x-twitter', 'earth-americas', 'bluesky', 'threads',
+  'reddit', 'podcast',
+] as const;
+
+export const footerSchema = strict({
+  socials: z.partialRecord(z.enum(FOOTER_SOCIALS), z.string()).optional(),
+  links: z
+    .array(
+      strict({
+        header: z.string().optional(),
+        items: z.array(strict({ label: z.string(), href: z.string() })),
+      }),
+    )
+    .optional(),
+});
+
+export const bannerSchema = strict({
+  content: z.string(),
+  dismissible: z.boolean().optional(),
+  type: z.enum(['info', 'warning', 'critical']).optional(),
+  color: lightDark.optional(),
+});
+
+export const languageSchema: z.ZodType<LanguageInput> = strict(withChildren({
+  language: nonEmpty,
+  default: z.boolean().optional(),
+  banner: bannerSchema.optional(),
+  footer: footerSchema.optional(),
+  navbar: navbarSchema.optional(),
+  ...divisionCommon,
+})) as unknown as z.ZodType<LanguageInput>;
+
+export const navigationSchema = strict(withChildren({
+  global: globalSchema.optional(),
+  directory: z.string().optional(),
+}));
+
+const fontSchema = strict({
+  family: z.string(),
+  weight: z.number().optional(),
+  source: z.string().optional(),
+  format: z.enum(['woff', 'woff2']).optional(),
+});
+
+const redirectSchema = strict({
+  source: nonEmpty,
+  destination: z.string(),
+  permanent: z.boolean().optional(),
+});
+
+const metatags = z.record(z.string(), z.string());
+
+export const configSchema = strict({
+  $schema: z.string().optional(),
+  theme: z.enum(THEMES).default('mint'),
+  name: z.string().default('Documentation'),
+  description: z.string().optional(),
+  colors: strict({ primary: hexColor, light: hexColor.optional(), dark: hexColor.optional() }).optional(),
+  logo: z.union([z.string(), strict({ light: z.string(), dark: z.string(), href: z.string().optional() })]).optional(),
+  favicon: z.union([z.string(), strict({ light: z.string(), dark: z.string() })]).optional(),
+  appearance: strict({ default: z.enum(['system', 'light', 'dark']).optional(), strict: z.boolean().optional() }).optional(),
+  background: strict({
+    image: z.union([z.string(), strict({ light: z.string(), dark: z.string() })]).optional(),
+    decoration: z.enum(['gradient', 'grid', 'windows']).optional(),
+    color: lightDark.optional(),
+  }).optional(),
+  navbar: navbarSchema.optional(),
+  footer: footerSchema.optional(),
+  banner: bannerSchema.optional(),
+  navigation: navigationSchema,
+  redirects: z.array(redirectSchema).optional(),
+  seo: strict({
+    metatags: metatags.optional(),
+    paths: z.array(strict({ path: z.string(), metatags })).optional(),
+    organization: z.looseObject({}).optional(),
+    indexing: z.enum(['navigable', 'all']).optional(),
+    trailingSlash: z.boolean().optional(),
+  }).optional(),
+  search: strict({ prompt: z.string().optional() }).optional(),
+  api: strict({
+    openapi: openapiSchema.optional(),
+    asyncapi: asyncapiSchema.optional(),
+    params: strict({ expanded: z.enum(['all', 'closed']).optional(), post: z.array(z.string()).optional() }).optional(),
+    playground: strict({
+      display: z.enum(['interactive', 'simple', 'none', 'auth']).optional(),
+      proxy: z.boolean().optional(),
+      credentials: z.boolean().optional(),
+    }).optional(),
+    examples: strict({
+      defaults: z.enum(['required', 'all']).optional(),
+      languages: z.array(z.string()).optional(),
+      prefill: z.boolean().optional(),
+      autogenerate: z.boolean().optional(),
+    }).optional(),
+    url: z.enum(['full']).optional(),
+    mdx: strict({
+      auth: strict({ method: z.enum(['bearer', 'basic', 'key', 'cobo']).optional(), name: z.string().optional() }).optional(),
+      server: z.union([z.string(), z.array(z.string())]).optional(),
+    }).optional(),
+  }).optional(),
+  styling: strict({
+    eyebrows: z.enum(['section', 'breadcrumbs']).optional(),
+    codeblocks: z
+      .union([
+        z.enum(['system', 'dark']),
+        strict({
+          theme: z.union([z.string(), strict({ light: z.string(), dark: z.string() })]).optional(),
+          languages: strict({ custom: z.array(z.string()).optional() }).optional(),
+        }),
+      ])
+      .optional(),
+    latex: z.boolean().optional(),
+  }).optional(),
+  interaction: strict({ drilldown: z.boolean().optional() }).optional(),
+  fonts: z.union([fontSchema, strict({ heading: fontSchema.optional(), body: fontSchema.optional() })]).optional(),
+  icons: strict({ library: z.enum(ICON_LIBRARIES) }).optional(),
+  errors: strict({
+    '404': strict({
+      redirect: z.boolean().optional(),
+      title: z.string().optional(),
+      description: z.string().optional(),
+    }).optional(),
+  }).optional(),
+  contextual: strict({
+    options: z.array(z.union([z.string(), z.looseObject({ title: z.string() })])),
+    display: z.enum(['header', 'toc']).optional(),
+  }).optional(),
+  metadata: strict({ timestamp: z.boolean().optional() }).optional(),
+  // Analytics keys are many and vendor-specific; each is an object of settings.
+  integrations: z.record(z.string(), z.looseObject({})).optional(),
+  thumbnails: z.looseObject({}).optional(),
+  variables: z.record(z.string(), z.string()).optional(),
+  markdown: strict({
+    schema: z.boolean().optional(),
+    instructions: z.union([z.string(), z.array(z.string())]).optional(),
+  }).optional(),
+  public: z.boolean().optional(),
+  variations: z.looseObject({}).optional(),
+});
+
+export type UserConfig = z.input<typeof configSchema>;
+export type Config = z.output<typeof configSchema>;
+export type Navigation = z.output<typeof navigationSchema>;
+export type OpenApiSetting = z.output<typeof openapiSchema>;
+export type Icon = z.output<typeof iconSchema>;
+export type GlobalNavigation = z.output<typeof globalSchema>;
+
+/** Keys of the top-level config object, for "did you mean" on misspelt keys. */
+export const TOP_LEVEL_KEYS = Object.keys(configSchema.shape);

@@ -1,0 +1,103 @@
+/**
+ * The catalogue of user-facing problems: one stable code each, its severity, and what it means.
+ * Messages are written at the call site from the facts at hand, but every code used anywhere must
+ * be listed here (a test checks this), so docs and tests can name problems by code.
+ *
+ * How to write one: say what is wrong in terms of the user's file ("a tab holds one kind of child;
+ * this one has both "anchors" and "groups""), then what to do ("Move the groups into an anchor, or
+ * remove the anchors."). No stack traces, no internal names.
+ */
+import type { Diagnostic, Position, Severity } from './diagnostics.ts';
+
+export const CATALOGUE = {
+  // Loading
+  'config-not-found': { severity: 'error', about: 'No docs.json or mint.json in the folder.' },
+  'config-unreadable': { severity: 'error', about: 'The config file exists but cannot be read.' },
+  'json-syntax': { severity: 'error', about: 'A config file is not valid JSON.' },
+  'json-duplicate-key': { severity: 'warning', about: 'A key is written twice in one object; the last one wins.' },
+  'ref-missing': { severity: 'error', about: 'A "$ref" names a file that does not exist.' },
+  'ref-cycle': { severity: 'error', about: '"$ref" files include each other in a loop.' },
+  'ref-invalid': { severity: 'error', about: 'A "$ref" is not a string naming a JSON file.' },
+  'ref-siblings': { severity: 'warning', about: 'Keys beside a "$ref" are ignored.' },
+  'legacy-config': { severity: 'warning', about: 'A mint.json key has no docs.json equivalent and is ignored.' },
+
+  // Schema
+  'unknown-key': { severity: 'warning', about: 'A key the format does not define; it has no effect.' },
+  'missing-field': { severity: 'error', about: 'A required field is missing.' },
+  'invalid-type': { severity: 'error', about: 'A value has the wrong type.' },
+  'invalid-value': { severity: 'error', about: 'A value is not one of the allowed values or shapes.' },
+
+  // Navigation rules (spec: docs-json-navigation.md)
+  'nav-no-pattern': { severity: 'error', about: 'navigation has no primary pattern (rule 1).' },
+  'nav-multiple-patterns': { severity: 'error', about: 'navigation has more than one primary pattern (rule 1).' },
+  'nav-mixed-children': { severity: 'error', about: 'An element holds more than one kind of child (rule 2).' },
+  'nav-link-with-children': { severity: 'error', about: 'An element with "href" also holds children (rule 2).' },
+  'nav-empty': { severity: 'warning', about: 'An element holds no pages and no link.' },
+  'menu-item-content': { severity: 'error', about: 'A menu item holds something other than groups, pages or a link (rule 3).' },
+  'global-anchor-href': { severity: 'error', about: 'A global anchor needs an absolute http(s) href (rule 4).' },
+  'href-unsafe': { severity: 'error', about: 'An href uses a javascript:, data: or vbscript: URL (rule 5).' },
+  'language-unknown': { severity: 'error', about: 'A language code is not one of the spec\'s codes (rule 6).' },
+  'language-alias': { severity: 'warning', about: 'A language code is a well-known alias of a spec code (rule 6).' },
+  'version-label': { severity: 'warning', about: 'A version label does not have the shape major.minor.patch (rule 7).' },
+  'default-multiple': { severity: 'error', about: 'More than one version or language is marked default (rule 8).' },
+  'page-missing': { severity: 'error', about: 'A page reference names no .mdx or .md file (rule 9).' },
+  'page-extension': { severity: 'warning', about: 'A page reference includes its file extension (rule 9).' },
+  'openapi-missing': { severity: 'error', about: 'An openapi file does not exist (rule 10).' },
+  'openapi-syntax': { severity: 'error', about: 'An openapi file is not valid JSON or YAML (rule 10).' },
+  'openapi-invalid': { severity: 'error', about: 'An openapi file is not an OpenAPI or Swagger document (rule 10).' },
+  'openapi-unreadable': { severity: 'error', about: 'An openapi file exists but cannot be read (rule 10).' },
+  'openapi-external-ref': { severity: 'warning', about: 'An OpenAPI file refers to other files; those parts are not read.' },
+  'openapi-unresolved-ref': { severity: 'warning', about: 'An OpenAPI "$ref" points at nothing.' },
+  'openapi-remote': { severity: 'warning', about: 'A remote openapi URL cannot be fetched offline; its references are not checked (rule 10).' },
+  'endpoint-not-found': { severity: 'error', about: 'An endpoint reference matches no operation of the openapi in force (rule 10).' },
+  'endpoint-no-openapi': { severity: 'error', about: 'An endpoint reference has no openapi in force above it (rule 10).' },
+  'expanded-top-level': { severity: 'warning', about: '"expanded" on a top-level group has no effect (rule 11).' },
+  'redirect-duplicate': { severity: 'error', about: 'Two redirects have the same source (rule 12).' },
+  'group-root-missing': { severity: 'error', about: 'A group\'s "root" names no page.' },
+  'page-duplicate-in-section': { severity: 'warning', about: 'A page is listed twice in the same section.' },
+  'route-collision': { severity: 'error', about: 'Two pages would be written to the same URL.' },
+
+  // Content
+  'duplicate-page-file': { severity: 'warning', about: 'Both x.md and x.mdx exist; x.mdx is used.' },
+  'symlink-outside-root': { severity: 'warning', about: 'A symbolic link points outside the site folder and is skipped.' },
+  'symlink-cycle': { severity: 'warning', about: 'A symbolic link loops back on itself and is skipped.' },
+  'symlink-broken': { severity: 'warning', about: 'A symbolic link points at nothing.' },
+  'frontmatter-leading-blank': { severity: 'warning', about: 'Blank lines before the frontmatter.' },
+  'frontmatter-not-mapping': { severity: 'warning', about: 'Frontmatter that is not a set of key: value pairs.' },
+  'frontmatter-unclosed': { severity: 'warning', about: 'A frontmatter block with no closing ---.' },
+  'frontmatter-syntax': { severity: 'error', about: 'Frontmatter that is not valid YAML.' },
+  'file-unreadable': { severity: 'error', about: 'A file exists but cannot be read.' },
+} as const satisfies Record<string, { severity: Severity; about: string }>;
+
+export type DiagnosticCode = keyof typeof CATALOGUE;
+
+export function diagnostic(
+  code: DiagnosticCode,
+  at: Position | undefined,
+  fallbackFile: string,
+  details: { message: string; fix?: string | undefined; path?: string | undefined },
+): Diagnostic {
+  const result: Diagnostic = {
+    severity: CATALOGUE[code].severity,
+    code,
+    file: at?.file ?? fallbackFile,
+    line: at?.line ?? 0,
+    column: at?.column ?? 0,
+    message: details.message,
+  };
+  if (details.path) result.path = details.path;
+  if (details.fix) result.fix = details.fix;
+  return result;
+}
+
+/** Quotes a user's value for a message: `"guides/intro"`. */
+export function quote(value: unknown): string {
+  return JSON.stringify(value);
+}
+
+/** `"a", "b" or "c"` */
+export function listOr(values: readonly string[]): string {
+  const quoted = values.map((value) => quote(value));
+  if (quoted.length <= 1) return quoted.join('');
+  return `${quoted.slice(0, -1).join(', ')} or ${quoted[quoted.length - 1]}`;
+}
