@@ -1,0 +1,467 @@
+/**
+ * Page frontmatter: the `---` YAML block at the top of an MDX/Markdown page, and the page metadata
+ * (title, sidebar title, hidden) that navigation needs from it. Keys: format-behaviour.md §3.2.
+ *
+ * Real pages are messier than the format: blank lines before the block, a block that is a plain
+ * string, a `---` horizontal rule on line 1 that never closes. Those are warnings, never errors, so
+ * a site that builds with the reference product builds here too; only YAML that cannot be parsed is
+ * an error (the reference product fails the build on it as well, §2.3).
+ */
+
+import { open } from 'node:fs/promises';
+import path from 'node:path';
+import { CORE_SCHEMA, YAMLException, loadAll } from 'js-yaml';
+import { plural, type Diagnostic } from '../diagnostics.ts';
+import type { PageFile } from './scan.ts';
+
+export interface Frontmatter {
+  data: Record<string, unknown>;
+  /** Offset in `text` where the body begins (after the closing `---` line). */
+  bodyStart: number;
+  /** 1-based line of `bodyStart`. */
+  bodyLine: number;
+  diagnostics: Diagnostic[];
+}
+
+export interface PageMeta {
+  title: string;
+  sidebarTitle?: string;
+  hidden: boolean;
+  /** The whole frontmatter mapping, every key as written (unknown keys pass through, §3.2). */
+  data: Record<string, unknown>;
+}
+
+/**
+ * YAML 1.2 core schema (js-yaml's default), chosen over the others on purpose:
+ * - it has no timestamp type, so `title: 2024-01-01` stays the string users typed (the YAML 1.1
+ *   schema turns it into a `Date`), and YAML 1.1 booleans `yes`/`no`/`on`/`off` stay strings, so
+ *   `title: Yes` is the title "Yes";
+ * - unlike `JSON_SCHEMA` it still reads `hidden: True`, `~` and an empty value the way every YAML
+ *   user expects (true, null, null), where the JSON schema would give the strings "True", "~", "".
+ * Numbers stay numbers (`boost: 2`); a numeric title keeps its source spelling, see `scalarText`.
+ */
+const SCHEMA = CORE_SCHEMA;
+
+/** Where the frontmatter block sits in a text, or why it does not; shared by the parser and the reader. */
+type Located =
+  | { kind: 'none' }
+  /** The text ran out before the question could be settled: read more of the file. */
+  | { kind: 'incomplete' }
+  | { kind: 'unclosed'; openLine: number }
+  | {
+      kind: 'closed';
+      /** Lines skipped before the opening `---`. */
+      leadingBlankLines: number;
+      /** 1-based line of the opening `---`. */
+      openLine: number;
+      yamlStart: number;
+      yamlEnd: number;
+      bodyStart: number;
+      bodyLine: number;
+    };
+
+/** Splits off the frontmatter block and parses it. Never throws. */
+export function readFrontmatter(options: { file: string; text: string }): Frontmatter {
+  const { file, text } = options;
+  const bomLength = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const noFrontmatter: Frontmatter = { data: {}, bodyStart: bomLength, bodyLine: 1, diagnostics: [] };
+  const located = locateFrontmatter(text, true);
+
+  if (located.kind === 'none' || located.kind === 'incomplete') return noFrontmatter;
+
+  if (located.kind === 'unclosed') {
+    noFrontmatter.diagnostics.push({
+      severity: 'warning',
+      code: 'frontmatter-unclosed',
+      file,
+      line: located.openLine,
+      column: 1,
+      message: `the \`---\` on line ${located.openLine} opens a frontmatter block that is never closed, so the page is read as having no frontmatter and the line shows as a horizontal rule`,
+      fix: 'Add a closing `---` line after the frontmatter; if you meant a horizontal rule, write `***` instead.',
+    });
+    return noFrontmatter;
+  }
+
+  const diagnostics: Diagnostic[] = [];
+  if (located.leadingBlankLines > 0) {
+    diagnostics.push({
+      severity: 'warning',
+      code: 'frontmatter-leading-blank',
+      file,
+      line: 1,
+      column: 1,
+      message: `the frontmatter starts on line ${located.openLine}, after ${plural(located.leadingBlankLines, 'blank line')}; it is read anyway, but other Markdown tools (the reference product included) only see frontmatter that starts on line 1 and would show it as text`,
+      fix: `Delete the blank ${located.leadingBlankLines === 1 ? 'line' : 'lines'} before the opening \`---\`.`,
+    });
+  }
+
+  const yamlText = text.slice(located.yamlStart, located.yamlEnd);
+  // Page line of the first YAML line: YAML marks are 0-based and relative to `yamlText`.
+  const firstYamlLine = located.openLine + 1;
+  let data: Record<string, unknown> = {};
+  let parsed = parseYaml(yamlText);
+  if (!parsed.ok) {
+    const repaired = indentQuotedContinuations(yamlText);
+    const retried = repaired === undefined ? undefined : parseYaml(repaired);
+    if (retried?.ok) {
+      diagnostics.push({
+        severity: 'warning',
+        code: 'frontmatter-indentation',
+        file,
+        line: firstYamlLine + parsed.line,
+        column: parsed.column + 1,
+        message: `a quoted value in the frontmatter continues on a line that is not indented; it is read the way the reference product reads it, but YAML parsers reject it`,
+        fix: 'Indent the lines that continue the quoted value by at least one space, or join the value onto one line.',
+      });
+      parsed = retried;
+    }
+  }
+
+  if (parsed.ok) {
+    if (isMapping(parsed.value)) data = parsed.value;
+    else if (parsed.value !== null && parsed.value !== undefined) {
+      const kind = Array.isArray(parsed.value) ? 'a list' : `a ${typeof parsed.value}`;
+      diagnostics.push({
+        severity: 'warning',
+        code: 'frontmatter-not-mapping',
+        file,
+        line: firstYamlLine,
+        column: 1,
+        message: `the frontmatter is ${kind}, not a set of \`key: value\` pairs, so it is ignored`,
+        fix: 'Write each setting as `key: value` on its own line, for example `title: "Getting started"`.',
+      });
+    }
+  } else {
+    const line = firstYamlLine + parsed.line;
+    diagnostics.push({
+      severity: 'error',
+      code: 'frontmatter-syntax',
+      file,
+      line,
+      column: parsed.column + 1,
+      message: `the frontmatter is not valid YAML: ${parsed.reason}`,
+      fix: fixForYamlError(parsed.reason, yamlText, parsed.line),
+    });
+  }
+
+  return { data, bodyStart: located.bodyStart, bodyLine: located.bodyLine, diagnostics };
+}
+
+/**
+ * Finds the block. `complete` says `text` is the whole file; when it is only the beginning (the
+ * reader fetches files in chunks) the answer may be `incomplete`.
+ */
+function locateFrontmatter(text: string, complete: boolean): Located {
+  let offset = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let line = 1;
+  // Skip whitespace-only lines before the opening `---`.
+  for (;;) {
+    const end = text.indexOf('\n', offset);
+    if (end === -1) {
+      if (!complete) return { kind: 'incomplete' };
+      // Last line without a newline: only `---` alone would open a block, and it could not close.
+      return isFence(text, offset, text.length) ? { kind: 'unclosed', openLine: line } : { kind: 'none' };
+    }
+    if (isBlank(text, offset, end)) {
+      offset = end + 1;
+      line++;
+      continue;
+    }
+    if (!isFence(text, offset, end)) return { kind: 'none' };
+    const openLine = line;
+    const leadingBlankLines = line - 1;
+    const yamlStart = end + 1;
+    // Look for the closing `---` line.
+    let cursor = yamlStart;
+    line++;
+    for (;;) {
+      const lineEnd = text.indexOf('\n', cursor);
+      const stop = lineEnd === -1 ? text.length : lineEnd;
+      if (lineEnd === -1 && !complete) return { kind: 'incomplete' };
+      if (isFence(text, cursor, stop)) {
+        return {
+          kind: 'closed',
+          leadingBlankLines,
+          openLine,
+          yamlStart,
+          yamlEnd: cursor,
+          bodyStart: lineEnd === -1 ? text.length : lineEnd + 1,
+          bodyLine: line + 1,
+        };
+      }
+      if (lineEnd === -1) return { kind: 'unclosed', openLine };
+      cursor = lineEnd + 1;
+      line++;
+    }
+  }
+}
+
+/** `---` alone on a line; trailing spaces and a CR (CRLF files) are tolerated. */
+function isFence(text: string, start: number, end: number): boolean {
+  if (!text.startsWith('---', start)) return false;
+  return isBlank(text, start + 3, end);
+}
+
+function isBlank(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) {
+    const code = text.charCodeAt(i);
+    if (code !== 32 && code !== 9 && code !== 13) return false;
+  }
+  return true;
+}
+
+type YamlResult = { ok: true; value: unknown } | { ok: false; reason: string; line: number; column: number };
+
+function parseYaml(yamlText: string): YamlResult {
+  try {
+    // `loadAll`, not `load`: an empty block (or one holding only comments) is no documents, not an error.
+    const documents = loadAll(yamlText, { schema: SCHEMA });
+    return { ok: true, value: documents[0] ?? null };
+  } catch (error) {
+    // js-yaml asks callers to catch everything, not only its own errors (a nesting-depth limit, …).
+    if (!(error instanceof YAMLException)) return { ok: false, reason: String(error), line: 0, column: 0 };
+    return { ok: false, reason: error.reason, line: error.mark?.line ?? 0, column: error.mark?.column ?? 0 };
+  }
+}
+
+/**
+ * Indents the continuation lines of multi-line quoted values that start in column 0. YAML 1.2 (and
+ * js-yaml 5) reject them as "deficient indentation", but the reference product publishes such pages
+ * (its older, laxer YAML parser reads them) and real sites rely on that: 13 pages in the corpus,
+ * Portkey's `description: "⏎Consider …⏎"` and polar's two-line `description:` values. Leading
+ * white space of a continuation line is folded away, so indenting never changes the value.
+ * Undefined when there is nothing to indent.
+ */
+function indentQuotedContinuations(yamlText: string): string | undefined {
+  const lines = yamlText.split('\n');
+  let quote: Quote | undefined;
+  let minIndent = 0;
+  let changed = false;
+  for (let index = 0; index < lines.length; index++) {
+    let line = lines[index]!;
+    if (quote !== undefined) {
+      const indent = leadingSpaces(line);
+      if (indent < minIndent && line.trim() !== '') {
+        line = ' '.repeat(minIndent - indent) + line;
+        lines[index] = line;
+        changed = true;
+      }
+    }
+    const after = quoteAfter(line, quote);
+    if (after !== undefined && quote === undefined) minIndent = leadingSpaces(line) + 1;
+    quote = after;
+  }
+  return changed ? lines.join('\n') : undefined;
+}
+
+type Quote = '"' | "'";
+
+/** The quote still open at the end of a YAML line, given the one open at its start. */
+function quoteAfter(line: string, open: Quote | undefined): Quote | undefined {
+  let quote = open;
+  for (let i = 0; i < line.length; i++) {
+    const char = line[i];
+    if (quote === '"') {
+      if (char === '\\') i++;
+      else if (char === '"') quote = undefined;
+    } else if (quote === "'") {
+      if (char === "'") {
+        if (line[i + 1] === "'") i++;
+        else quote = undefined;
+      }
+    } else if (char === '#' && (i === 0 || line[i - 1] === ' ' || line[i - 1] === '\t')) {
+      break;
+    } else if ((char === '"' || char === "'") && startsScalar(line, i)) {
+      quote = char;
+    }
+  }
+  return quote;
+}
+
+/** A quote opens a scalar at the start of a line's content or after `:`, `-`, `?`, `[`, `{` or `,`. */
+function startsScalar(line: string, index: number): boolean {
+  for (let i = index - 1; i >= 0; i--) {
+    const char = line[i];
+    if (char === ' ' || char === '\t') continue;
+    return char === ':' || char === '-' || char === '?' || char === '[' || char === '{' || char === ',';
+  }
+  return true;
+}
+
+function leadingSpaces(line: string): number {
+  let count = 0;
+  while (line.charCodeAt(count) === 32) count++;
+  return count;
+}
+
+function isMapping(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The fix for a YAML error, from the offending line. Nearly every real case is a `key: value` line
+ * whose value needs quotes (`description: Step 1: install`, `title: @scope/pkg`), a quote left open,
+ * a repeated key, or tab indentation.
+ */
+function fixForYamlError(reason: string, yamlText: string, markLine: number): string {
+  const lines = yamlText.split('\n').map((line) => line.replace(/\r$/, ''));
+  // A mark can point one past the last line (an unterminated quote); look at the line before then.
+  const lineText = (lines[markLine]?.trim() ? lines[markLine] : lines[markLine - 1]) ?? '';
+  const pair = /^(\s*)([^\s:#][^:#]*?):[ \t]+(.+)$/.exec(lineText);
+  const key = pair?.[2] ?? /^\s*([^\s:#][^:#]*?):/.exec(lineText)?.[1];
+
+  if (reason.startsWith('duplicated mapping key')) {
+    return key === undefined
+      ? 'Remove the repeated key; each key can appear only once.'
+      : `Remove one of the \`${key}\` settings; each key can appear only once.`;
+  }
+  if (/^\s*\t/.test(lineText)) return 'Indent the frontmatter with spaces; YAML does not allow tabs for indentation.';
+
+  let quote: Quote | undefined;
+  let openedOn = '';
+  for (const line of lines.slice(0, markLine + 1)) {
+    const after = quoteAfter(line, quote);
+    if (after !== undefined && quote === undefined) openedOn = line.trim();
+    quote = after;
+  }
+  if (quote !== undefined) return `Add the closing \`${quote}\` to the quoted value that starts at \`${openedOn}\`.`;
+
+  if (pair) {
+    const [, indent = '', name = '', value = ''] = pair;
+    const trimmed = value.trim();
+    if (/^["']/.test(trimmed) && !/^(["']).*\1$/.test(trimmed)) {
+      return `The quoted value of \`${name}\` ends before the line does: quote the whole value, or remove the quotes.`;
+    }
+    if (!/^(["']).*\1$/.test(trimmed) && (/: |\s#/.test(trimmed) || /^[@`%&*!|>{[\]]/.test(trimmed))) {
+      const suggestion = `${indent}${name}: "${trimmed.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+      return `Wrap the value in double quotes: \`${suggestion.trim()}\`.`;
+    }
+  }
+  return 'Check this line of the frontmatter: each setting is `key: value`, nested keys are indented with spaces, and a value containing `: `, ` #` or starting with a special character (`@`, `` ` ``, `*`, `&`, `!`, `|`, `>`, `{`, `[`) must be quoted.';
+}
+
+/**
+ * The reference product's `slugToTitle` (§3.2): the last path segment, `-` and `_` → space, first
+ * letter capitalised, the rest unchanged. `guides/index` takes its folder's name (`Guides`), since
+ * that page is the folder's landing page and "Index" names nothing. The root `index` page becomes
+ * "Introduction": it has no folder to name it after, and "Introduction" is the title the format's
+ * starter site (and mintlify__docs in the corpus) gives its root `index.mdx`.
+ */
+export function titleFromPath(id: string): string {
+  const segments = id.split('/').filter((segment) => segment !== '');
+  let name = segments.at(-1) ?? '';
+  if (name === 'index') {
+    if (segments.length < 2) return 'Introduction';
+    name = segments.at(-2) ?? '';
+  }
+  const spaced = name.replace(/[-_]/g, ' ');
+  return spaced.charAt(0).toUpperCase() + spaced.slice(1);
+}
+
+/** Reads a page's frontmatter (only the start of the file) and derives its title and visibility. */
+export async function readPageMeta(options: {
+  root: string;
+  page: PageFile;
+}): Promise<PageMeta & { diagnostics: Diagnostic[] }> {
+  const { root, page } = options;
+  let text: string;
+  try {
+    text = await readFrontmatterText(path.join(root, page.file));
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
+    return {
+      title: titleFromPath(page.id),
+      hidden: false,
+      data: {},
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'page-unreadable',
+          file: page.file,
+          line: 0,
+          column: 0,
+          message: `the page could not be read (${reason})`,
+          fix: 'Check that the file exists and is readable.',
+        },
+      ],
+    };
+  }
+  const frontmatter = readFrontmatter({ file: page.file, text });
+  return { ...toPageMeta(page, frontmatter, text), diagnostics: frontmatter.diagnostics };
+}
+
+function toPageMeta(page: PageFile, frontmatter: Frontmatter, text: string): PageMeta {
+  const { data } = frontmatter;
+  const block = text.slice(0, frontmatter.bodyStart);
+  const title = scalarText(data, 'title', block) ?? titleFromPath(page.id);
+  const sidebarTitle = scalarText(data, 'sidebarTitle', block);
+  const hidden = data['hidden'] === true || data['hidden'] === 'true';
+  return sidebarTitle === undefined ? { title, hidden, data } : { title, sidebarTitle, hidden, data };
+}
+
+/**
+ * A frontmatter value used as text. Strings as they are (empty means unset); a number or boolean
+ * keeps its spelling from the file (`title: 1.10` is "1.10", not the number's "1.1").
+ */
+function scalarText(data: Record<string, unknown>, key: string, block: string): string | undefined {
+  const value = data[key];
+  if (typeof value === 'string') return value.trim() === '' ? undefined : value;
+  if (typeof value !== 'number' && typeof value !== 'boolean') return undefined;
+  const match = new RegExp(`^${key}:[ \\t]*([^#\\r\\n]*?)[ \\t]*(?:#.*)?\\r?$`, 'm').exec(block);
+  return match?.[1] ? match[1] : String(value);
+}
+
+/** Reads pages' metadata, `concurrency` files at a time. */
+export async function readAllPageMeta(options: {
+  root: string;
+  pages: Iterable<PageFile>;
+  concurrency?: number;
+}): Promise<{ meta: Map<string, PageMeta>; diagnostics: Diagnostic[] }> {
+  const pages = [...options.pages];
+  const results = new Array<(PageMeta & { diagnostics: Diagnostic[] }) | undefined>(pages.length);
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < pages.length) {
+      const index = next++;
+      results[index] = await readPageMeta({ root: options.root, page: pages[index]! });
+    }
+  };
+  const workers = Math.max(1, Math.min(options.concurrency ?? 64, pages.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+
+  const meta = new Map<string, PageMeta>();
+  const diagnostics: Diagnostic[] = [];
+  pages.forEach((page, index) => {
+    const { diagnostics: found, ...pageMeta } = results[index]!;
+    meta.set(page.id, pageMeta);
+    diagnostics.push(...found);
+  });
+  return { meta, diagnostics };
+}
+
+const CHUNK = 8192;
+
+/**
+ * The beginning of a file, up to the end of its frontmatter block: pages are often long and only
+ * the block is needed. Reads more while the block is still open; a file without a block costs one read.
+ */
+async function readFrontmatterText(file: string): Promise<string> {
+  const handle = await open(file, 'r');
+  try {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for (;;) {
+      const buffer = Buffer.allocUnsafe(size === 0 ? CHUNK : size);
+      const { bytesRead } = await handle.read(buffer, 0, buffer.length, size);
+      const atEnd = bytesRead < buffer.length;
+      chunks.push(buffer.subarray(0, bytesRead));
+      size += bytesRead;
+      // A multi-byte character cut at the chunk end decodes as U+FFFD; that only touches the last
+      // line, which is never inside a complete block (the block ends with a newline we have read).
+      const text = Buffer.concat(chunks, size).toString('utf8');
+      if (atEnd || locateFrontmatter(text, false).kind !== 'incomplete') return text;
+    }
+  } finally {
+    await handle.close();
+  }
+}
