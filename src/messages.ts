@@ -66,7 +66,11 @@ export const CATALOGUE = {
   'frontmatter-not-mapping': { severity: 'warning', about: 'Frontmatter that is not a set of key: value pairs.' },
   'frontmatter-unclosed': { severity: 'warning', about: 'A frontmatter block with no closing ---.' },
   'frontmatter-syntax': { severity: 'error', about: 'Frontmatter that is not valid YAML.' },
-  'file-unreadable': { severity: 'error', about: 'A file exists but cannot be read.' },
+  'frontmatter-indentation': { severity: 'warning', about: 'A quoted frontmatter value continues at column 0; read as if indented.' },
+  'page-unreadable': { severity: 'error', about: 'A page file exists but cannot be read.' },
+  'folder-unreadable': { severity: 'warning', about: 'A folder of the site cannot be read and is skipped.' },
+  'site-folder-missing': { severity: 'error', about: 'The site folder does not exist.' },
+  'mintignore-unreadable': { severity: 'error', about: '.mintignore exists but cannot be read, so nothing would be ignored.' },
 } as const satisfies Record<string, { severity: Severity; about: string }>;
 
 export type DiagnosticCode = keyof typeof CATALOGUE;

@@ -88,9 +88,11 @@ export const groupSchema: z.ZodType<GroupInput> = strict({
   searchable: z.boolean().optional(),
   boost: z.number().optional(),
   directory: z.string().optional(),
-}) as z.ZodType<GroupInput>;
+}).meta({ id: 'Group', description: 'A sidebar section: a label and its pages, which may include nested groups.' }) as z.ZodType<GroupInput>;
 
-export const pageEntrySchema: z.ZodType<PageEntryInput> = z.union([nonEmpty, groupSchema]);
+export const pageEntrySchema: z.ZodType<PageEntryInput> = z
+  .union([nonEmpty, groupSchema])
+  .meta({ id: 'PageEntry', description: 'A page path without extension ("guides/intro"), an endpoint ("GET /pets"), or a nested group.' });
 
 const globalItem = (label: string) =>
   strict({
@@ -226,7 +228,7 @@ export const menuItemSchema: z.ZodType<MenuItemInput> = strict(withChildren({
   item: nonEmpty,
   description: z.string().optional(),
   ...divisionCommon,
-})) as unknown as z.ZodType<MenuItemInput>;
+})).meta({ id: 'MenuItem', description: 'An entry of a tab\'s dropdown menu.' }) as unknown as z.ZodType<MenuItemInput>;
 
 export const tabSchema: z.ZodType<TabInput> = strict(withChildren({
   tab: nonEmpty,
@@ -236,20 +238,20 @@ export const tabSchema: z.ZodType<TabInput> = strict(withChildren({
     return z.array(menuItemSchema).optional();
   },
   ...divisionCommon,
-})) as unknown as z.ZodType<TabInput>;
+})).meta({ id: 'Tab', description: 'A top-level section with its own entry in the horizontal bar.' }) as unknown as z.ZodType<TabInput>;
 
 export const anchorSchema: z.ZodType<AnchorInput> = strict(withChildren({
   anchor: nonEmpty,
   color: lightDark.optional(),
   ...divisionCommon,
-})) as unknown as z.ZodType<AnchorInput>;
+})).meta({ id: 'Anchor', description: 'A persistent item at the top of the sidebar.' }) as unknown as z.ZodType<AnchorInput>;
 
 export const dropdownSchema: z.ZodType<DropdownInput> = strict(withChildren({
   dropdown: nonEmpty,
   description: z.string().optional(),
   color: lightDark.optional(),
   ...divisionCommon,
-})) as unknown as z.ZodType<DropdownInput>;
+})).meta({ id: 'Dropdown', description: 'An entry of the expandable menu at the top of the sidebar.' }) as unknown as z.ZodType<DropdownInput>;
 
 export const productSchema: z.ZodType<ProductInput> = strict(withChildren({
   product: nonEmpty,
@@ -260,14 +262,14 @@ export const productSchema: z.ZodType<ProductInput> = strict(withChildren({
     return z.array(menuItemSchema).optional();
   },
   ...divisionCommon,
-})) as unknown as z.ZodType<ProductInput>;
+})).meta({ id: 'Product', description: 'A navigation division for one product.' }) as unknown as z.ZodType<ProductInput>;
 
 export const versionSchema: z.ZodType<VersionInput> = strict(withChildren({
   version: nonEmpty,
   default: z.boolean().optional(),
   tag: z.string().optional(),
   ...divisionCommon,
-})) as unknown as z.ZodType<VersionInput>;
+})).meta({ id: 'Version', description: 'A version partition, selectable from a dropdown.' }) as unknown as z.ZodType<VersionInput>;
 
 // ---------------------------------------------------------------------------------------------
 // Top-level keys other than navigation (reference/format-behaviour.md §1.1).
@@ -320,7 +322,7 @@ export const languageSchema: z.ZodType<LanguageInput> = strict(withChildren({
   footer: footerSchema.optional(),
   navbar: navbarSchema.optional(),
   ...divisionCommon,
-})) as unknown as z.ZodType<LanguageInput>;
+})).meta({ id: 'Language', description: 'A language partition, selectable from a dropdown.' }) as unknown as z.ZodType<LanguageInput>;
 
 export const navigationSchema = strict(withChildren({
   global: globalSchema.optional(),

@@ -1,0 +1,17 @@
+#!/usr/bin/env node
+// Runs the compiled CLI (lib/, built by `npm ci` through the `prepare` script). User errors are
+// printed by the CLI itself; anything reaching here is a docjet bug, printed with its stack.
+import { existsSync } from 'node:fs';
+
+const cli = new URL('../lib/cli.js', import.meta.url);
+if (!existsSync(cli)) {
+  process.stderr.write('docjet is not built yet: run `npm run build` in the docjet folder.\n');
+  process.exit(3);
+}
+try {
+  const { main } = await import(cli.href);
+  process.exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(`docjet: internal error (a bug in docjet, please report it):\n${error?.stack ?? error}\n`);
+  process.exitCode = 3;
+}

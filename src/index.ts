@@ -1,0 +1,9 @@
+/** docjet's library API: the same functions the CLI calls. */
+export { validate, validationFailed, type ValidateOptions, type ValidateResult, type ValidateStats } from './validate.ts';
+export { loadConfig, type LoadedConfig } from './config/load.ts';
+export { checkSchema } from './config/check-schema.ts';
+export { configSchema, type Config, type UserConfig } from './config/schema.ts';
+export { resolveSite, type ResolveOptions } from './site/resolve.ts';
+export type { Site, Page, NavElement, Section, Placement, Alternate } from './site/types.ts';
+export { formatDiagnostic, type Diagnostic, type Severity } from './diagnostics.ts';
+export { CATALOGUE, type DiagnosticCode } from './messages.ts';
