@@ -1,0 +1,155 @@
+/**
+ * `validate()`: load the config, check it against the schema and the spec's rules, read the pages
+ * and OpenAPI files it names, and resolve the site model. Every problem is collected; nothing is
+ * thrown at the caller for bad input.
+ */
+import path from 'node:path';
+import { checkSchema } from './config/check-schema.ts';
+import { isObject, loadConfig, type LoadedConfig } from './config/load.ts';
+import type { LoadedSpec } from './config/rules/context.ts';
+import { runRules } from './config/rules/index.ts';
+import type { Config } from './config/schema.ts';
+import { normalizeSitePath, walkNavigation } from './config/walk.ts';
+import { readAllPageMeta } from './content/frontmatter.ts';
+import { scanSite, type SiteFiles } from './content/scan.ts';
+import { countBySeverity, hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
+import { loadOpenApi } from './openapi/load.ts';
+import { parseEndpointReference } from './openapi/reference.ts';
+import { resolveSite } from './site/resolve.ts';
+import type { Site } from './site/types.ts';
+
+export interface ValidateOptions {
+  /** The folder holding docs.json (default: the current folder). */
+  root?: string;
+  /** Warnings count as errors. */
+  strict?: boolean;
+  /** Output folder never read as content (relative to root). */
+  outDir?: string;
+}
+
+export interface ValidateResult {
+  root: string;
+  loaded: LoadedConfig;
+  config: Config | undefined;
+  files: SiteFiles | undefined;
+  site: Site | undefined;
+  diagnostics: Diagnostic[];
+  notes: string[];
+  stats: ValidateStats;
+}
+
+export interface ValidateStats {
+  pages: number;
+  navigationPages: number;
+  groups: number;
+  endpointPages: number;
+  errors: number;
+  warnings: number;
+  milliseconds: number;
+}
+
+export async function validate(options: ValidateOptions = {}): Promise<ValidateResult> {
+  const started = performance.now();
+  const root = path.resolve(options.root ?? '.');
+  const loaded = loadConfig({ root });
+  const diagnostics: Diagnostic[] = [...loaded.diagnostics];
+  const result: ValidateResult = {
+    root,
+    loaded,
+    config: undefined,
+    files: undefined,
+    site: undefined,
+    diagnostics,
+    notes: loaded.notes,
+    stats: { pages: 0, navigationPages: 0, groups: 0, endpointPages: 0, errors: 0, warnings: 0, milliseconds: 0 },
+  };
+
+  if (loaded.value !== undefined) {
+    if (!isObject(loaded.value)) {
+      diagnostics.push({
+        severity: 'error',
+        code: 'invalid-type',
+        file: loaded.configFile,
+        line: 1,
+        column: 1,
+        message: `${loaded.configFile} must hold a JSON object`,
+        fix: 'Start from { "name": "My docs", "navigation": { "pages": ["index"] } }.',
+      });
+    } else {
+      const schema = checkSchema({ value: loaded.value, locations: loaded.locations, configFile: loaded.configFile });
+      diagnostics.push(...schema.diagnostics);
+      const [{ files, diagnostics: scanDiagnostics }, specs] = await Promise.all([
+        scanSite({ root, outDir: options.outDir ?? 'dist' }),
+        loadSpecs(root, loaded.value),
+      ]);
+      result.files = files;
+      diagnostics.push(...scanDiagnostics);
+      diagnostics.push(
+        ...runRules({ config: loaded.value, locations: loaded.locations, configFile: loaded.configFile, pages: files.pages, specs }),
+      );
+      if (schema.config) {
+        result.config = schema.config;
+        const meta = await readAllPageMeta({ root, pages: files.pages.values() });
+        diagnostics.push(...meta.diagnostics);
+        const resolved = resolveSite({ root, config: schema.config, files, meta: meta.meta, specs });
+        diagnostics.push(...resolved.diagnostics);
+        result.site = resolved.site;
+        Object.assign(result.stats, siteStats(resolved.site));
+      }
+    }
+  }
+
+  const final = sortDiagnostics(options.strict ? promoteWarnings(diagnostics) : diagnostics);
+  result.diagnostics = final;
+  result.stats.errors = countBySeverity(final, 'error');
+  result.stats.warnings = countBySeverity(final, 'warning');
+  result.stats.milliseconds = performance.now() - started;
+  return result;
+}
+
+export function validationFailed(result: ValidateResult): boolean {
+  return hasErrors(result.diagnostics);
+}
+
+/** Every local OpenAPI file the config names (elements, `api.openapi`, `spec.yaml GET /x` entries), loaded once each. */
+async function loadSpecs(root: string, config: unknown): Promise<Map<string, LoadedSpec>> {
+  const sources = new Set<string>();
+  const api = isObject(config) && isObject(config.api) ? config.api.openapi : undefined;
+  for (const item of Array.isArray(api) ? api : api === undefined ? [] : [api]) {
+    const source = typeof item === 'string' ? item : isObject(item) && typeof item.source === 'string' ? item.source : undefined;
+    if (source && !/^https?:\/\//i.test(source)) sources.add(normalizeSitePath(source));
+  }
+  walkNavigation(config, [
+    {
+      element: (node) => {
+        if (node.openapi && node.openapi.path.length === node.path.length + 1) {
+          for (const source of node.openapi.sources) if (!source.remote) sources.add(source.source);
+        }
+      },
+      page: ({ entry }) => {
+        const spec = parseEndpointReference(entry)?.spec;
+        if (spec && !/^https?:\/\//i.test(spec)) sources.add(normalizeSitePath(spec));
+      },
+    },
+  ]);
+  const specs = new Map<string, LoadedSpec>();
+  await Promise.all(
+    [...sources].map(async (file) => {
+      const loaded = await loadOpenApi({ root, file });
+      specs.set(file, { document: loaded.document, diagnostics: loaded.diagnostics });
+    }),
+  );
+  return specs;
+}
+
+function siteStats(site: Site): Pick<ValidateStats, 'pages' | 'navigationPages' | 'groups' | 'endpointPages'> {
+  let navigationPages = 0;
+  let endpointPages = 0;
+  for (const page of site.pages.values()) {
+    if (page.placements.length > 0) navigationPages++;
+    if (page.source.type === 'endpoint') endpointPages++;
+  }
+  let groups = 0;
+  for (const element of site.elements.values()) if (element.kind === 'group') groups++;
+  return { pages: site.pages.size, navigationPages, groups, endpointPages };
+}
