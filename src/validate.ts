@@ -10,7 +10,7 @@ import type { LoadedSpec } from './config/rules/context.ts';
 import { runRules } from './config/rules/index.ts';
 import type { Config } from './config/schema.ts';
 import { normalizeSitePath, walkNavigation } from './config/walk.ts';
-import { readAllPageMeta } from './content/frontmatter.ts';
+import { readAllPageMeta, type PageMeta } from './content/frontmatter.ts';
 import { scanSite, type SiteFiles } from './content/scan.ts';
 import { countBySeverity, hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { loadOpenApi } from './openapi/load.ts';
@@ -25,6 +25,10 @@ export interface ValidateOptions {
   strict?: boolean;
   /** Output folder never read as content (relative to root). */
   outDir?: string;
+  /** The config file's text instead of reading docs.json. */
+  configText?: string;
+  /** Files and frontmatter from an earlier run, when only the config changed (dev server, fuzzing). */
+  reuse?: { files: SiteFiles; meta: ReadonlyMap<string, PageMeta> };
 }
 
 export interface ValidateResult {
@@ -32,6 +36,7 @@ export interface ValidateResult {
   loaded: LoadedConfig;
   config: Config | undefined;
   files: SiteFiles | undefined;
+  meta: ReadonlyMap<string, PageMeta> | undefined;
   site: Site | undefined;
   diagnostics: Diagnostic[];
   notes: string[];
@@ -51,13 +56,14 @@ export interface ValidateStats {
 export async function validate(options: ValidateOptions = {}): Promise<ValidateResult> {
   const started = performance.now();
   const root = path.resolve(options.root ?? '.');
-  const loaded = loadConfig({ root });
+  const loaded = loadConfig(options.configText === undefined ? { root } : { root, text: options.configText });
   const diagnostics: Diagnostic[] = [...loaded.diagnostics];
   const result: ValidateResult = {
     root,
     loaded,
     config: undefined,
     files: undefined,
+    meta: undefined,
     site: undefined,
     diagnostics,
     notes: loaded.notes,
@@ -79,7 +85,7 @@ export async function validate(options: ValidateOptions = {}): Promise<ValidateR
       const schema = checkSchema({ value: loaded.value, locations: loaded.locations, configFile: loaded.configFile });
       diagnostics.push(...schema.diagnostics);
       const [{ files, diagnostics: scanDiagnostics }, specs] = await Promise.all([
-        scanSite({ root, outDir: options.outDir ?? 'dist' }),
+        options.reuse ? { files: options.reuse.files, diagnostics: [] } : scanSite({ root, outDir: options.outDir ?? 'dist' }),
         loadSpecs(root, loaded.value),
       ]);
       result.files = files;
@@ -89,8 +95,11 @@ export async function validate(options: ValidateOptions = {}): Promise<ValidateR
       );
       if (schema.config) {
         result.config = schema.config;
-        const meta = await readAllPageMeta({ root, pages: files.pages.values() });
+        const meta = options.reuse
+          ? { meta: options.reuse.meta, diagnostics: [] }
+          : await readAllPageMeta({ root, pages: files.pages.values() });
         diagnostics.push(...meta.diagnostics);
+        result.meta = meta.meta;
         const resolved = resolveSite({ root, config: schema.config, files, meta: meta.meta, specs });
         diagnostics.push(...resolved.diagnostics);
         result.site = resolved.site;

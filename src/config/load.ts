@@ -26,7 +26,13 @@ export interface LoadedConfig {
   diagnostics: Diagnostic[];
 }
 
-export function loadConfig(options: { root: string }): LoadedConfig {
+export interface LoadConfigOptions {
+  root: string;
+  /** The config file's text, instead of reading it (an editor's unsaved buffer, fuzzing). */
+  text?: string;
+}
+
+export function loadConfig(options: LoadConfigOptions): LoadedConfig {
   const root = path.resolve(options.root);
   const locations = new SourceLocations();
   const result: LoadedConfig = {
@@ -43,7 +49,9 @@ export function loadConfig(options: { root: string }): LoadedConfig {
     ? 'docs.json'
     : fs.existsSync(path.join(root, 'mint.json'))
       ? 'mint.json'
-      : undefined;
+      : options.text !== undefined
+        ? 'docs.json'
+        : undefined;
   if (!configFile) {
     result.diagnostics.push(
       diagnostic('config-not-found', undefined, 'docs.json', {
@@ -55,7 +63,7 @@ export function loadConfig(options: { root: string }): LoadedConfig {
   }
   result.configFile = configFile;
 
-  const loader = new RefLoader(root, locations, result);
+  const loader = new RefLoader(root, locations, result, options.text);
   result.value = loader.loadFile(configFile, [], []);
   if (configFile === 'mint.json' && isObject(result.value)) {
     const upgraded = upgradeMintConfig(result.value, locations);
@@ -71,6 +79,8 @@ class RefLoader {
     private readonly root: string,
     private readonly locations: SourceLocations,
     private readonly result: LoadedConfig,
+    /** Text of the top config file, when given instead of the file. */
+    private readonly topText: string | undefined,
   ) {}
 
   /**
@@ -80,7 +90,7 @@ class RefLoader {
   loadFile(file: string, chain: readonly string[], basePath: JsonPath): unknown {
     let text: string;
     try {
-      text = fs.readFileSync(path.join(this.root, file), 'utf8');
+      text = chain.length === 0 && this.topText !== undefined ? this.topText : fs.readFileSync(path.join(this.root, file), 'utf8');
     } catch (error) {
       this.result.diagnostics.push(
         diagnostic('config-unreadable', undefined, file, {

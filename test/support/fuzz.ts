@@ -1,0 +1,203 @@
+/**
+ * Seeded config fuzzing: mutate a valid docs.json (drop, duplicate, retype and swap keys and
+ * values; truncate the text) and check that validation ends in diagnostics or success, never a
+ * crash, and that every diagnostic is well-formed. Used by test/fuzz.test.ts on our fixtures and by
+ * scripts/conformance.ts on every corpus site.
+ */
+import { CATALOGUE } from '../../src/messages.ts';
+import { validate, type ValidateResult } from '../../src/validate.ts';
+import type { PageMeta } from '../../src/content/frontmatter.ts';
+import type { SiteFiles } from '../../src/content/scan.ts';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+type Path = (string | number)[];
+
+/** mulberry32: small, fast, good enough to make runs repeatable from a seed. */
+export function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const ODD_VALUES: Json[] = [
+  null, 0, 42, -1, 1.5, '', 'x', 'GET /nope', 'webhook ghost', 'https://example.com', 'javascript:alert(1)',
+  '/relative', 'missing/page', true, false, [], {}, ['a'], { group: 1 }, { group: 'G', pages: 'oops' },
+  { tab: 'T', groups: [], anchors: [] }, { $ref: './nope.json' }, { version: 'v1', default: true },
+  { language: 'xx' }, { language: 'ja' },
+];
+const ODD_KEYS = ['pages', 'groups', 'tabs', 'anchors', 'href', 'openapi', 'expanded', 'default', 'navigaton', 'menu', 'global', '$ref', '__proto__', 'constructor'];
+
+export interface Mutation {
+  kind: 'drop' | 'duplicate' | 'retype' | 'swap-values' | 'swap-keys' | 'rename-key' | 'truncate';
+  at: string;
+}
+
+export function mutate(source: string, next: () => number): { text: string; mutations: Mutation[] } {
+  const value = JSON.parse(source) as Json;
+  const mutations: Mutation[] = [];
+  const count = 1 + Math.floor(next() * 3);
+  let root = value;
+  for (let i = 0; i < count; i++) {
+    if (next() < 0.08) {
+      const text = JSON.stringify(root, null, 2);
+      const cut = Math.floor(next() * text.length);
+      mutations.push({ kind: 'truncate', at: `offset ${cut}` });
+      return { text: text.slice(0, cut), mutations };
+    }
+    const result = mutateValue(root, next);
+    root = result.root;
+    mutations.push(result.mutation);
+  }
+  return { text: JSON.stringify(root, null, 2), mutations };
+}
+
+function mutateValue(root: Json, next: () => number): { root: Json; mutation: Mutation } {
+  const nodes = collect(root);
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const target = pick(nodes);
+  const at = target.path.join('.');
+  const roll = next();
+  const parent = target.path.length > 0 ? get(root, target.path.slice(0, -1)) : undefined;
+  const key = target.path[target.path.length - 1];
+  if (roll < 0.2 && parent !== undefined && key !== undefined) {
+    remove(parent, key);
+    return { root, mutation: { kind: 'drop', at } };
+  }
+  if (roll < 0.35) {
+    const containers = nodes.filter((node) => typeof node.value === 'object' && node.value !== null);
+    const into = pick(containers).value as Json[] | Record<string, Json>;
+    const copy = structuredClone(target.value);
+    if (Array.isArray(into)) into.push(copy);
+    else into[pick(ODD_KEYS)] = copy;
+    return { root, mutation: { kind: 'duplicate', at } };
+  }
+  if (roll < 0.6) {
+    const replacement = structuredClone(pick(ODD_VALUES));
+    if (parent === undefined || key === undefined) return { root: replacement, mutation: { kind: 'retype', at: '(root)' } };
+    set(parent, key, replacement);
+    return { root, mutation: { kind: 'retype', at } };
+  }
+  if (roll < 0.75) {
+    const other = pick(nodes);
+    const otherParent = other.path.length > 0 ? get(root, other.path.slice(0, -1)) : undefined;
+    const otherKey = other.path[other.path.length - 1];
+    if (parent === undefined || key === undefined || otherParent === undefined || otherKey === undefined) {
+      return { root, mutation: { kind: 'swap-values', at: '(skipped)' } };
+    }
+    const a = structuredClone(target.value);
+    const b = structuredClone(other.value);
+    set(parent, key, b);
+    set(otherParent, otherKey, a);
+    return { root, mutation: { kind: 'swap-values', at: `${at} <-> ${other.path.join('.')}` } };
+  }
+  const objects = nodes.filter((node) => node.value !== null && typeof node.value === 'object' && !Array.isArray(node.value));
+  const object = pick(objects).value as Record<string, Json>;
+  const keys = Object.keys(object);
+  if (keys.length === 0) return { root, mutation: { kind: 'rename-key', at: '(empty)' } };
+  if (roll < 0.88 && keys.length >= 2) {
+    const [a, b] = [pick(keys), pick(keys)];
+    const va = object[a]!;
+    object[a] = object[b]!;
+    object[b] = va;
+    return { root, mutation: { kind: 'swap-keys', at: `${a} <-> ${b}` } };
+  }
+  const old = pick(keys);
+  const renamed = next() < 0.5 ? pick(ODD_KEYS) : old.slice(0, -1) || 'x';
+  const moved = object[old]!;
+  delete object[old];
+  object[renamed] = moved;
+  return { root, mutation: { kind: 'rename-key', at: `${old} -> ${renamed}` } };
+}
+
+function collect(root: Json): { path: Path; value: Json }[] {
+  const out: { path: Path; value: Json }[] = [];
+  const walk = (value: Json, path: Path): void => {
+    out.push({ path, value });
+    if (Array.isArray(value)) value.forEach((item, index) => walk(item, [...path, index]));
+    else if (value !== null && typeof value === 'object') for (const [key, item] of Object.entries(value)) walk(item, [...path, key]);
+  };
+  walk(root, []);
+  return out;
+}
+
+function get(root: Json, path: Path): Json | undefined {
+  let node: Json | undefined = root;
+  for (const key of path) node = node !== null && typeof node === 'object' ? (node as Record<string | number, Json>)[key] : undefined;
+  return node;
+}
+
+function set(container: Json, key: string | number, value: Json): void {
+  if (Array.isArray(container) && typeof key === 'number') container[key] = value;
+  else if (container !== null && typeof container === 'object') (container as Record<string, Json>)[String(key)] = value;
+}
+
+function remove(container: Json, key: string | number): void {
+  if (Array.isArray(container) && typeof key === 'number') container.splice(key, 1);
+  else if (container !== null && typeof container === 'object') delete (container as Record<string, Json>)[String(key)];
+}
+
+/** What is wrong with a validation result, if anything: [] means the run was sound. */
+export function checkResult(result: ValidateResult): string[] {
+  const problems: string[] = [];
+  const configFiles = new Set(result.loaded.files);
+  for (const d of result.diagnostics) {
+    if (!(d.code in CATALOGUE)) problems.push(`unknown code ${d.code}`);
+    if (d.severity !== 'error' && d.severity !== 'warning') problems.push(`bad severity ${String(d.severity)}`);
+    if (typeof d.message !== 'string' || d.message.length === 0) problems.push(`empty message for ${d.code}`);
+    if (!d.file) problems.push(`no file for ${d.code}`);
+    // Problems written in a config file have a position; whole-file ones (a spec that is not
+    // OpenAPI, a missing config) may not.
+    if (configFiles.has(d.file) && d.code !== 'config-unreadable' && d.line < 1) {
+      problems.push(`${d.code} in ${d.file} has no line: ${d.message}`);
+    }
+    if (/\bat (?:\w+\.)*\w+ \(|TypeError|ReferenceError|undefined is not/.test(d.message)) problems.push(`stack-like message: ${d.message}`);
+  }
+  const errors = result.diagnostics.some((d) => d.severity === 'error');
+  if (!errors && !result.site) problems.push('no errors, yet no site model');
+  return problems;
+}
+
+export interface FuzzReport {
+  runs: number;
+  failures: { seed: number; run: number; mutations: Mutation[]; problems: string[] }[];
+  outcomes: { success: number; errors: number };
+  milliseconds: number;
+}
+
+/** Mutates `configText` `runs` times and validates each result against the site in `root`. */
+export async function fuzzConfig(options: {
+  root: string;
+  configText: string;
+  runs: number;
+  seed: number;
+  reuse?: { files: SiteFiles; meta: ReadonlyMap<string, PageMeta> };
+}): Promise<FuzzReport> {
+  const started = performance.now();
+  const next = random(options.seed);
+  const report: FuzzReport = { runs: options.runs, failures: [], outcomes: { success: 0, errors: 0 }, milliseconds: 0 };
+  let reuse = options.reuse;
+  if (!reuse) {
+    const base = await validate({ root: options.root });
+    if (base.files && base.meta) reuse = { files: base.files, meta: base.meta };
+  }
+  for (let run = 0; run < options.runs; run++) {
+    const { text, mutations } = mutate(options.configText, next);
+    let problems: string[];
+    try {
+      const result = await validate({ root: options.root, configText: text, ...(reuse ? { reuse } : {}) });
+      problems = checkResult(result);
+      if (result.diagnostics.some((d) => d.severity === 'error')) report.outcomes.errors++;
+      else report.outcomes.success++;
+    } catch (error) {
+      problems = [`crash: ${(error as Error).stack ?? String(error)}`];
+    }
+    if (problems.length > 0) report.failures.push({ seed: options.seed, run, mutations, problems });
+  }
+  report.milliseconds = performance.now() - started;
+  return report;
+}
