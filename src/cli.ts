@@ -2,8 +2,10 @@
  * The command line: parse arguments, call the library, print, map results to exit codes.
  * Exit codes: 0 success, 1 the input has errors, 2 the command line is wrong, 3 an internal bug.
  */
+import { statSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic, plural, type Diagnostic } from './diagnostics.ts';
+import { closestMatch } from './suggest.ts';
 import { validate, validationFailed } from './validate.ts';
 import { VERSION } from './version.ts';
 
@@ -22,22 +24,22 @@ Options:
 Exit codes: 0 no errors, 1 errors found, 2 bad command line.
 `;
 
+const OPTIONS = {
+  help: { type: 'boolean', short: 'h' },
+  version: { type: 'boolean', short: 'v' },
+  format: { type: 'string', default: 'text' },
+  strict: { type: 'boolean', default: false },
+  out: { type: 'string' },
+} as const;
+
+const COMMANDS = ['validate'];
+
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   let parsed;
   try {
-    parsed = parseArgs({
-      args: [...argv],
-      allowPositionals: true,
-      options: {
-        help: { type: 'boolean', short: 'h' },
-        version: { type: 'boolean', short: 'v' },
-        format: { type: 'string', default: 'text' },
-        strict: { type: 'boolean', default: false },
-        out: { type: 'string' },
-      },
-    });
+    parsed = parseArgs({ args: [...argv], allowPositionals: true, options: OPTIONS });
   } catch (error) {
-    io.error(`docjet: ${(error as Error).message}\nRun docjet --help for usage.`);
+    io.error(`docjet: ${describeArgumentError(error as Error & { code?: string })}\nRun docjet --help for usage.`);
     return 2;
   }
   const { values, positionals } = parsed;
@@ -60,11 +62,36 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         io.error(`docjet validate takes one folder; got ${rest.length}: ${rest.join(' ')}`);
         return 2;
       }
+      // A folder that is not there is a mistake on the command line, not in the site.
+      if (rest[0] !== undefined && !isFolder(rest[0])) {
+        io.error(`docjet validate: ${rest[0]} is not a folder; pass the folder that holds docs.json.`);
+        return 2;
+      }
       return runValidate({ root: rest[0] ?? '.', format: values.format, strict: values.strict ?? false, outDir: values.out }, io);
-    default:
-      io.error(`docjet: unknown command "${command}". Commands: validate.\nRun docjet --help for usage.`);
+    default: {
+      const suggestion = closestMatch(command, COMMANDS, { maxRatio: 0.5 });
+      io.error(
+        `docjet: unknown command "${command}".${suggestion ? ` Did you mean "${suggestion}"?` : ''} Commands: ${COMMANDS.join(', ')}.\nRun docjet --help for usage.`,
+      );
       return 2;
+    }
   }
+}
+
+/**
+ * Node's parseArgs messages are written for programmers ("To specify a positional argument starting
+ * with a '-', place it at the end of the command after '--'"); say what docjet accepts instead.
+ */
+function describeArgumentError(error: Error & { code?: string }): string {
+  const unknown = /^Unknown option '([^']+)'/.exec(error.message)?.[1];
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && unknown) {
+    const suggestion = closestMatch(unknown.replace(/^-+|=.*$/g, ''), Object.keys(OPTIONS));
+    const options = Object.keys(OPTIONS).map((name) => `--${name}`);
+    return `unknown option ${unknown}.${suggestion ? ` Did you mean --${suggestion}?` : ''} Options: ${options.join(', ')}.`;
+  }
+  const needsValue = /^Option '(?:-\w, )?(--[\w-]+) <value>' argument missing/.exec(error.message)?.[1];
+  if (needsValue) return `${needsValue} needs a value.`;
+  return error.message;
 }
 
 async function runValidate(
@@ -89,6 +116,14 @@ async function runValidate(
     io.out(`${failed ? '✖' : '✔'} ${counts}${failed ? ' · the navigation could not be resolved until these are fixed' : ''}`);
   }
   return failed ? 1 : 0;
+}
+
+function isFolder(folder: string): boolean {
+  try {
+    return statSync(folder).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 function colorize(line: string, diagnostic: Diagnostic, color: boolean): string {

@@ -32,7 +32,6 @@ export const CATALOGUE = {
   'nav-multiple-patterns': { severity: 'error', about: 'navigation has more than one primary pattern (rule 1).' },
   'nav-mixed-children': { severity: 'error', about: 'An element holds more than one kind of child (rule 2).' },
   'nav-link-with-children': { severity: 'error', about: 'An element with "href" also holds children (rule 2).' },
-  'nav-empty': { severity: 'warning', about: 'An element holds no pages and no link.' },
   'menu-item-content': { severity: 'error', about: 'A menu item holds something other than groups, pages or a link (rule 3).' },
   'global-anchor-href': { severity: 'error', about: 'A global anchor needs an absolute http(s) href (rule 4).' },
   'href-unsafe': { severity: 'error', about: 'An href uses a javascript:, data: or vbscript: URL (rule 5).' },
@@ -53,8 +52,8 @@ export const CATALOGUE = {
   'endpoint-no-openapi': { severity: 'error', about: 'An endpoint reference has no openapi in force above it (rule 10).' },
   'expanded-top-level': { severity: 'warning', about: '"expanded" on a top-level group has no effect (rule 11).' },
   'redirect-duplicate': { severity: 'error', about: 'Two redirects have the same source (rule 12).' },
+  'group-pages-missing': { severity: 'error', about: 'A group has no "pages" and no "openapi" to generate them (rule 3).' },
   'group-root-missing': { severity: 'error', about: 'A group\'s "root" names no page.' },
-  'page-duplicate-in-section': { severity: 'warning', about: 'A page is listed twice in the same section.' },
   'route-collision': { severity: 'error', about: 'Two pages would be written to the same URL.' },
 
   // Content

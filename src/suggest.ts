@@ -36,16 +36,19 @@ export function closestMatches(
   { limit = 3, maxRatio = 0.4 }: SuggestOptions = {},
 ): string[] {
   const needle = input.toLowerCase();
-  const scored: { candidate: string; score: number }[] = [];
+  const scored: { candidate: string; score: number; contains: boolean }[] = [];
   for (const candidate of candidates) {
     const hay = candidate.toLowerCase();
     if (Math.abs(hay.length - needle.length) > Math.max(hay.length, needle.length) * maxRatio + 8) continue;
     let score = editDistance(needle, hay);
     const longest = Math.max(needle.length, hay.length, 1);
-    if (hay.includes(needle) || needle.includes(hay)) score = Math.min(score, longest * maxRatio * 0.5);
-    if (score / longest <= maxRatio) scored.push({ candidate, score });
+    const contains = hay.includes(needle) || needle.includes(hay);
+    if (contains) score = Math.min(score, longest * maxRatio * 0.5);
+    if (score / longest <= maxRatio) scored.push({ candidate, score, contains });
   }
-  scored.sort((x, y) => x.score - y.score || (x.candidate < y.candidate ? -1 : 1));
+  // Containment ranks first whatever the distance: `guides/intro` is closer in intent to
+  // `guides/introduction` (distance 7) than to `guides/setup` (distance 4).
+  scored.sort((x, y) => Number(y.contains) - Number(x.contains) || x.score - y.score || (x.candidate < y.candidate ? -1 : 1));
   return scored.slice(0, limit).map((entry) => entry.candidate);
 }
 

@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics.ts';
 import { diagnostic, listOr, quote, type DiagnosticCode } from '../messages.ts';
 import { closestMatch } from '../suggest.ts';
-import { formatJsonPath, type JsonPath, type SourceLocations } from './json-source.ts';
+import { formatJsonPath, valueAt, type JsonPath, type SourceLocations } from './json-source.ts';
 import { configSchema, UNKNOWN_KEY_PREFIX, type Config } from './schema.ts';
 
 type Issue = z.core.$ZodIssue;
@@ -48,11 +48,12 @@ class IssueMapper {
     private readonly configFile: string,
   ) {}
 
-  map(issue: Issue, base: JsonPath): void {
+  /** `otherForms`: when the issue is about a union's object, the known keys of its other alternatives. */
+  map(issue: Issue, base: JsonPath, otherForms: readonly string[][] = []): void {
     const path: JsonPath = [...base, ...(issue.path as (string | number)[])];
     switch (issue.code) {
       case 'unrecognized_keys':
-        this.unknown(issue.keys, issue.message, path);
+        this.unknown(issue.keys, issue.message, path, otherForms);
         return;
       case 'invalid_union':
         this.union(issue, path);
@@ -74,7 +75,7 @@ class IssueMapper {
               : issue.origin === 'array'
                 ? `${describeTarget(path)} must list at least ${String(issue.minimum)} item${issue.minimum === 1 ? '' : 's'}`
                 : `${describeTarget(path)} is too small (${issue.message})`,
-          fix: 'Fill it in, or remove the key.',
+          fix: typeof path[path.length - 1] === 'number' ? 'Fill it in, or remove it from the list.' : 'Fill it in.',
         });
         return;
       case 'invalid_format':
@@ -91,16 +92,29 @@ class IssueMapper {
     }
   }
 
-  private unknown(keys: readonly string[], message: string, path: JsonPath): void {
-    const known = message.startsWith(UNKNOWN_KEY_PREFIX) ? message.slice(UNKNOWN_KEY_PREFIX.length).split(',') : [];
+  private unknown(keys: readonly string[], message: string, path: JsonPath, otherForms: readonly string[][]): void {
+    const known = knownKeys(message);
     this.unknownKeys.push({ path, keys: [...keys] });
+    const where = path.length === 0 ? 'at the top level' : `in ${formatJsonPath(path)}`;
     for (const key of keys) {
-      const suggestion = closestMatch(key, known, { maxRatio: 0.5 });
-      const where = path.length === 0 ? 'at the top level' : `in ${formatJsonPath(path)}`;
+      // A key of another form of the same setting (fonts: `family` vs `heading`/`body`) is known,
+      // just not beside the keys already there: say so rather than "unknown".
+      const otherForm = otherForms.find((form) => form.includes(key));
+      const container = valueAt(this.root, path);
+      const beside = otherForm && container !== null && typeof container === 'object' ? Object.keys(container).filter((name) => known.includes(name)) : [];
+      const suggestion = closestMatch(key, [...known, ...otherForms.flat()], { maxRatio: 0.5 });
       this.diagnostics.push(
-        diagnostic('unknown-key', this.locations.locate(this.root, [...path, key]), this.configFile, {
-          message: `unknown key ${quote(key)} ${where}; it has no effect`,
-          fix: suggestion ? `Did you mean ${quote(suggestion)}?` : `Remove it; known keys here: ${known.join(', ')}.`,
+        diagnostic('unknown-key', this.locations.locateKey(this.root, [...path, key]), this.configFile, {
+          message:
+            otherForm && beside.length > 0
+              ? `key ${quote(key)} ${where} cannot be mixed with ${listOr(beside).replace(/ or /, ' and ')}: they belong to two different forms of this setting; ${quote(key)} has no effect`
+              : `unknown key ${quote(key)} ${where}; it has no effect`,
+          fix:
+            otherForm && beside.length > 0
+              ? `Use one form: ${known.join(', ')}; or ${otherForm.join(', ')}.`
+              : suggestion
+                ? `Did you mean ${quote(suggestion)}?`
+                : `Remove it; known keys here: ${known.join(', ')}.`,
           path: formatJsonPath([...path, key]),
         }),
       );
@@ -135,16 +149,25 @@ class IssueMapper {
       this.invalidType(expected.join(' or '), path);
       return;
     }
-    for (const inner of best) this.map(inner, path);
+    const otherForms = branches
+      .filter((branch) => branch !== best)
+      .flatMap((branch) => branch.filter((inner) => inner.code === 'unrecognized_keys' && inner.path.length === 0))
+      .map((inner) => knownKeys(inner.message));
+    for (const inner of best) this.map(inner, path, inner.path.length === 0 ? otherForms : []);
   }
 
   private invalidType(expected: string, path: JsonPath): void {
     const parent = valueAt(this.root, path.slice(0, -1));
     const key = path[path.length - 1];
-    const missing = parent !== null && typeof parent === 'object' && key !== undefined && !(key in parent);
-    if (missing) {
+    const inObject = parent !== null && typeof parent === 'object' && key !== undefined;
+    if (inObject && key in parent && valueAt(this.root, path) === undefined) {
+      // JSON has no undefined: this is a "$ref" that could not be read, already reported where it is.
+      this.hardErrors++;
+      return;
+    }
+    if (inObject && !(key in parent)) {
       this.report('missing-field', path, {
-        message: `${describeOwner(path)} needs ${quote(key)}${FIELD_HINTS[String(key)] ? ` (${FIELD_HINTS[String(key)]})` : ''}`,
+        message: `${describeOwner(path, parent)} needs ${quote(key)}${FIELD_HINTS[String(key)] ? ` (${FIELD_HINTS[String(key)]})` : ''}`,
         fix: `Add ${quote(key)}.`,
       });
       return;
@@ -152,7 +175,7 @@ class IssueMapper {
     const actual = valueAt(this.root, path);
     this.report('invalid-type', path, {
       message: `${describeTarget(path)} must be ${describeExpected(expected, path)}, not ${describeValue(actual)}`,
-      fix: typeHint(path) ?? 'Change the value to the expected type.',
+      fix: typeHint(expected, path, actual) ?? 'Change the value to the expected type.',
     });
   }
 
@@ -195,12 +218,17 @@ const LABEL_KEYS: Record<string, string> = {
 };
 
 /** "the tab navigation.tabs[1]" or "navigation.colors.primary". */
-function describeOwner(path: JsonPath): string {
+function describeOwner(path: JsonPath, value: unknown): string {
   const owner = path.slice(0, -1);
   const listKey = owner[owner.length - 2];
   if (typeof owner[owner.length - 1] === 'number' && typeof listKey === 'string') {
     const kind = LABEL_KEYS[listKey] ?? (listKey === 'pages' ? 'group' : undefined);
-    if (kind) return `the ${kind} at ${formatJsonPath(owner)}`;
+    // Its label, when it has one, is how the user finds it in a long file.
+    const labelKey = kind === 'menu item' ? 'item' : kind;
+    const label = labelKey && value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[labelKey] : undefined;
+    // Items of `global` are kinds of their own (rule 4 is about global anchors, not anchors).
+    const global = owner[owner.length - 3] === 'global' ? 'global ' : '';
+    if (kind) return `the ${global}${kind}${typeof label === 'string' && label ? ` ${quote(label)}` : ''} at ${formatJsonPath(owner)}`;
   }
   return owner.length === 0 ? 'docs.json' : formatJsonPath(owner);
 }
@@ -224,10 +252,12 @@ function describeExpected(expected: string, path: JsonPath): string {
     .join(' or ');
 }
 
-function typeHint(path: JsonPath): string | undefined {
+function typeHint(expected: string, path: JsonPath, actual: unknown): string | undefined {
   const last = path[path.length - 1];
   if (typeof last === 'number' && path[path.length - 2] === 'pages') return 'Write the page path as a string, or wrap pages in a group.';
-  if (last === 'pages' || last === 'groups' || last === 'tabs') return 'Use a list: [ … ].';
+  if (expected === 'array') return 'Use a list: [ … ].';
+  if (expected === 'string' && (typeof actual === 'number' || typeof actual === 'boolean')) return `Write it in double quotes: ${quote(String(actual))}.`;
+  if (expected === 'boolean') return 'Write true or false, without quotes.';
   return undefined;
 }
 
@@ -236,7 +266,8 @@ function describeValue(value: unknown): string {
   if (Array.isArray(value)) return 'a list';
   if (typeof value === 'object') return 'an object';
   if (typeof value === 'string') return `the string ${quote(value.length > 60 ? `${value.slice(0, 57)}...` : value)}`;
-  return `${typeof value} ${String(value)}`;
+  if (typeof value === 'number') return `the number ${String(value)}`;
+  return String(value);
 }
 
 function suggestionFix(value: unknown, allowed: string[]): string | undefined {
@@ -245,11 +276,7 @@ function suggestionFix(value: unknown, allowed: string[]): string | undefined {
   return suggestion ? `Did you mean ${quote(suggestion)}?` : undefined;
 }
 
-export function valueAt(root: unknown, path: JsonPath): unknown {
-  let node = root;
-  for (const key of path) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string | number, unknown>)[key];
-  }
-  return node;
+/** The keys an object of the schema knows, carried in its unknown-key message (see `schema.ts`). */
+function knownKeys(message: string): string[] {
+  return message.startsWith(UNKNOWN_KEY_PREFIX) ? message.slice(UNKNOWN_KEY_PREFIX.length).split(',') : [];
 }

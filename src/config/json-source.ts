@@ -41,6 +41,15 @@ export class SourceLocations {
     if (location && !this.containers.has(target)) this.containers.set(target, location);
   }
 
+  /**
+   * Gives `target` the location of `container[key]` as written, for an object built from a value
+   * that has no location of its own (a mint.json version name becomes a version element).
+   */
+  aliasMember(target: object, container: object, key: string | number): void {
+    const spot = this.containers.get(container)?.members.get(key);
+    if (spot && !this.containers.has(target)) this.containers.set(target, { self: spot, members: new Map() });
+  }
+
   /** Where `root[path…]` was written: the deepest located node on the path. */
   locate(root: unknown, path: JsonPath): Position | undefined {
     let best: Spot | undefined;
@@ -58,11 +67,31 @@ export class SourceLocations {
     return best ? toPosition(best) : undefined;
   }
 
+  /**
+   * Where the last key of `path` is written, rather than its value: for problems with the key
+   * itself (an unknown key), whose value may span many lines.
+   */
+  locateKey(root: unknown, path: JsonPath): Position | undefined {
+    const container = path.length > 0 ? valueAt(root, path.slice(0, -1)) : undefined;
+    const spot = container !== null && typeof container === 'object' ? this.containers.get(container)?.members.get(path[path.length - 1]!) : undefined;
+    return spot ? toPosition(spot) : this.locate(root, path);
+  }
+
   /** Where the object itself starts. */
   locateObject(value: object): Position | undefined {
     const location = this.containers.get(value);
     return location ? toPosition(location.self) : undefined;
   }
+}
+
+/** The value at `path` in `root`, or undefined. */
+export function valueAt(root: unknown, path: JsonPath): unknown {
+  let node = root;
+  for (const key of path) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string | number, unknown>)[key];
+  }
+  return node;
 }
 
 function toPosition(spot: Spot): Position {

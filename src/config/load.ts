@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Node } from 'jsonc-parser';
 import type { Diagnostic } from '../diagnostics.ts';
-import { diagnostic, quote } from '../messages.ts';
+import { diagnostic, listOr, quote } from '../messages.ts';
 import { formatJsonPath, materialize, parseJsonSource, SourceLocations, type JsonPath } from './json-source.ts';
 import { upgradeMintConfig } from './mint-json.ts';
 
@@ -100,8 +100,22 @@ class RefLoader {
       );
       return undefined;
     }
-    if (text.charCodeAt(0) === 0xfeff) text = ' ' + text.slice(1); // keep offsets, drop the BOM
+    // Editors hide a byte order mark, so columns on the first line are counted without it.
+    if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
     this.result.files.push(file);
+    if (text.trim() === '') {
+      // The parser would say "a value is expected", which does not tell that the file is empty.
+      this.result.diagnostics.push(
+        diagnostic('json-syntax', undefined, file, {
+          message: `${file} is empty; it must hold a JSON ${chain.length === 0 ? 'object' : 'value'}`,
+          fix:
+            chain.length === 0
+              ? 'Start from { "name": "My docs", "navigation": { "pages": ["index"] } }.'
+              : 'Write the JSON to include in it, or remove the "$ref" that names it.',
+        }),
+      );
+      return undefined;
+    }
     const parsed = parseJsonSource(file, text);
     if (parsed.errors.length > 0) {
       // Only the first syntax error is reliable; later ones are usually its echoes.
@@ -158,10 +172,11 @@ class RefLoader {
       return { value: undefined };
     }
     if (properties.length > 1) {
+      const siblings = properties.filter((property) => property !== refProperty).map((property) => String(property.children?.[0]?.value));
       this.result.diagnostics.push(
         diagnostic('ref-siblings', at, file, {
-          message: 'keys beside "$ref" are ignored: the object is replaced by the referenced file',
-          fix: 'Move those keys into the referenced file.',
+          message: `${listOr(siblings).replace(/ or /, ' and ')} beside "$ref" ${siblings.length === 1 ? 'is' : 'are'} ignored: the object is replaced by the referenced file`,
+          fix: `Move ${siblings.length === 1 ? 'it' : 'them'} into the referenced file.`,
           path: jsonPath,
         }),
       );
@@ -189,7 +204,18 @@ class RefLoader {
       return { value: undefined };
     }
     const content = this.loadFile(resolved, chain, nodePath);
-    return { value: pointer ? followPointer(content, pointer) : content };
+    if (!pointer || content === undefined) return { value: content };
+    const selected = followPointer(content, pointer);
+    if (selected === undefined) {
+      this.result.diagnostics.push(
+        diagnostic('ref-missing', at, file, {
+          message: `"$ref" names ${quote(refValue.value)}, but ${resolved} has nothing at "#${pointer}"`,
+          fix: 'Fix the part after "#" (a JSON pointer such as "#/tabs/0"), or drop it to include the whole file.',
+          path: jsonPath,
+        }),
+      );
+    }
+    return { value: selected };
   }
 
   /**

@@ -53,6 +53,10 @@ export function upgradeMintConfig(mint: Json, locations: SourceLocations): { val
     out.appearance = appearance;
   }
 
+  // mint.json's analytics settings are docs.json's integrations, under the same vendor keys.
+  const analytics = asObject(mint.analytics);
+  if (analytics && !('integrations' in mint)) out.integrations = analytics;
+
   const metadata = asObject(mint.metadata);
   if (metadata) out.seo = { ...asObject(out.seo), metatags: metadata };
 
@@ -91,9 +95,12 @@ export function upgradeMintConfig(mint: Json, locations: SourceLocations): { val
   );
   if (ignored.length > 0) {
     diagnostics.push(
-      diagnostic('legacy-config', locations.locate(mint, [ignored[0]!]), 'mint.json', {
-        message: `these mint.json keys have no docs.json equivalent and are ignored: ${listOr(ignored).replace(/ or /, ' and ')}`,
-        fix: 'Remove them when you move to docs.json; see the docs.json reference for their replacements.',
+      diagnostic('legacy-config', locations.locateKey(mint, [ignored[0]!]), 'mint.json', {
+        message:
+          ignored.length === 1
+            ? `this mint.json key has no docs.json equivalent and is ignored: ${listOr(ignored)}`
+            : `these mint.json keys have no docs.json equivalent and are ignored: ${listOr(ignored).replace(/ or /, ' and ')}`,
+        fix: `Remove ${ignored.length === 1 ? 'it' : 'them'} when you move to docs.json; see the docs.json reference for ${ignored.length === 1 ? 'its replacement' : 'their replacements'}.`,
       }),
     );
   }
@@ -102,7 +109,7 @@ export function upgradeMintConfig(mint: Json, locations: SourceLocations): { val
 
 /** Keys turned into their docs.json equivalents above; every other key is reported as ignored. */
 const UPGRADED_KEYS = new Set([
-  'colors', 'topbarLinks', 'topbarCtaButton', 'footerSocials', 'modeToggle', 'metadata', 'font', 'fonts', 'api',
+  'colors', 'topbarLinks', 'topbarCtaButton', 'footerSocials', 'modeToggle', 'metadata', 'font', 'fonts', 'api', 'analytics',
   'openapi', 'navigation', 'tabs', 'anchors', 'versions', 'primaryTab', 'topAnchor',
 ]);
 
@@ -139,9 +146,10 @@ function upgradeNavigation(mint: Json, locations: SourceLocations): Json {
   const groups = (Array.isArray(mint.navigation) ? mint.navigation : []).filter(
     (entry): entry is Json => asObject(entry) !== undefined,
   );
-  const versions = (Array.isArray(mint.versions) ? mint.versions : [])
-    .map((entry) => (typeof entry === 'string' ? entry : asObject(entry)?.name))
-    .filter((name): name is string => typeof name === 'string');
+  const versions = (Array.isArray(mint.versions) ? mint.versions : []).flatMap((entry, index) => {
+    const name = typeof entry === 'string' ? entry : asObject(entry)?.name;
+    return typeof name === 'string' ? [{ name, index }] : [];
+  });
 
   const navigation: Json = {};
   const externalAnchors: Json[] = [];
@@ -186,20 +194,24 @@ function upgradeNavigation(mint: Json, locations: SourceLocations): Json {
   };
 
   if (versions.length > 0) {
-    navigation.versions = versions.map((version) => {
-      const own = groups.filter((group) => group.version === undefined || group.version === version);
-      return { version, ...build(own.map(withoutVersion)) };
+    navigation.versions = versions.map(({ name, index }) => {
+      const own = groups.filter((group) => group.version === undefined || group.version === name);
+      const element: Json = { version: name, ...build(own.map((group) => withoutVersion(group, locations))) };
+      // Problems with the version (its label) point at its name in mint.json's "versions".
+      locations.aliasMember(element, mint.versions as unknown[], index);
+      return element;
     });
   } else {
-    Object.assign(navigation, build(groups.map(withoutVersion)));
+    Object.assign(navigation, build(groups.map((group) => withoutVersion(group, locations))));
   }
   return navigation;
 }
 
 /** A group's `version` moves to the version element that holds it. */
-function withoutVersion(group: Json): Json {
+function withoutVersion(group: Json, locations: SourceLocations): Json {
   if (!('version' in group)) return group;
   const { version: _version, ...rest } = group;
+  locations.alias(rest, group); // problems in the group still point into mint.json
   return rest;
 }
 

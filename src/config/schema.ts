@@ -57,7 +57,7 @@ const asyncapiSchema = z.union([
 
 export interface GroupInput {
   group: string;
-  pages: PageEntryInput[];
+  pages?: PageEntryInput[] | undefined;
   icon?: z.input<typeof iconSchema> | undefined;
   tag?: string | undefined;
   expanded?: boolean | undefined;
@@ -74,8 +74,10 @@ export type PageEntryInput = string | GroupInput;
 
 export const groupSchema: z.ZodType<GroupInput> = strict({
   group: z.string(), // empty labels are real (langgenius__dify-docs): a group without a heading
+  // Required unless the group has its own `openapi`, which then generates the pages (spec, "openapi
+  // property": "Without pages"); rules/groups.ts enforces that.
   get pages() {
-    return z.array(pageEntrySchema);
+    return z.array(pageEntrySchema).optional();
   },
   icon: iconSchema.optional(),
   tag: z.string().optional(),

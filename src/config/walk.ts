@@ -33,6 +33,22 @@ export const CHILD_LISTS = {
 export type ChildListKey = keyof typeof CHILD_LISTS | 'pages';
 export const CHILD_LIST_KEYS: readonly ChildListKey[] = ['pages', ...(Object.keys(CHILD_LISTS) as (keyof typeof CHILD_LISTS)[])];
 
+/** From the outermost kind of division to the innermost, to say which way to nest things. */
+export const NESTING_ORDER: readonly ChildListKey[] = ['products', 'languages', 'versions', 'tabs', 'menu', 'dropdowns', 'anchors', 'groups', 'pages'];
+
+/** One entry of each child list, for messages: "move the groups into an anchor". */
+export const ONE_OF: Record<ChildListKey, string> = {
+  products: 'a product',
+  languages: 'a language',
+  versions: 'a version',
+  tabs: 'a tab',
+  menu: 'a menu item',
+  dropdowns: 'a dropdown',
+  anchors: 'an anchor',
+  groups: 'a group',
+  pages: 'a page',
+};
+
 export interface OpenApiSource {
   /** As written: a path relative to the site root, or a URL. */
   source: string;

@@ -9,7 +9,8 @@ export const globalAnchors: Rule = {
   name: 'global-anchors',
   create: (context) => ({
     element(node) {
-      if (node.kind !== 'global-item') return;
+      // Only anchors: the spec says nothing of the other lists `global` may hold (tabs, versions…).
+      if (node.kind !== 'global-item' || node.path[node.path.length - 2] !== 'anchors') return;
       const href = node.value.href;
       if (typeof href !== 'string') return;
       if (/^https?:\/\/[^\s/]+/i.test(href.trim())) return;

@@ -10,8 +10,13 @@ import type { Rule, RuleContext } from './context.ts';
 const UNSAFE = /^(javascript|data|vbscript):/i;
 
 export function isUnsafeHref(href: string): boolean {
+  return unsafeScheme(href) !== undefined;
+}
+
+/** The scheme as the browser reads it (`java\tscript:` is `javascript:`), when it is an unsafe one. */
+function unsafeScheme(href: string): string | undefined {
   // eslint-disable-next-line no-control-regex
-  return UNSAFE.test(href.replace(/[\u0000-\u0020]/g, ''));
+  return UNSAFE.exec(href.replace(/[\u0000-\u0020]/g, ''))?.[1]?.toLowerCase();
 }
 
 export const hrefScheme: Rule = {
@@ -28,9 +33,10 @@ function check(context: RuleContext, value: unknown, path: JsonPath): void {
     value.forEach((item, index) => check(context, item, [...path, index]));
   } else if (isObject(value)) {
     for (const [key, item] of Object.entries(value)) {
-      if ((key === 'href' || key === 'destination' || key === 'url') && typeof item === 'string' && isUnsafeHref(item)) {
+      const scheme = (key === 'href' || key === 'destination' || key === 'url') && typeof item === 'string' ? unsafeScheme(item) : undefined;
+      if (scheme) {
         context.report('href-unsafe', [...path, key], {
-          message: `${JSON.stringify(key)} uses a ${item.trim().split(':')[0]!.toLowerCase()}: URL, which runs code or hides content when clicked`,
+          message: `${JSON.stringify(key)} uses a ${scheme}: URL, which runs code or hides content when clicked`,
           fix: 'Link to an http(s) URL or a page path instead.',
         });
       } else if (typeof item === 'object' && item !== null) {

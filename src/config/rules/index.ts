@@ -6,6 +6,7 @@ import { walkNavigation } from '../walk.ts';
 import type { Rule, RuleContext } from './context.ts';
 import { expandedTopLevel } from './expanded.ts';
 import { globalAnchors } from './global-anchors.ts';
+import { groups } from './groups.ts';
 import { hrefScheme } from './href-scheme.ts';
 import { languages } from './languages.ts';
 import { menuItems } from './menu-items.ts';
@@ -20,6 +21,7 @@ import { versions } from './versions.ts';
 export const RULES: readonly Rule[] = [
   primaryPattern,
   singleChildKind,
+  groups,
   menuItems,
   globalAnchors,
   hrefScheme,

@@ -4,7 +4,7 @@
  * A remote spec cannot be fetched offline: a warning, and references under it are not checked.
  */
 import type { Diagnostic } from '../../diagnostics.ts';
-import { closestOperations, findOperation, parseEndpointReference } from '../../openapi/reference.ts';
+import { closestOperations, describeReference, findOperation, parseEndpointReference } from '../../openapi/reference.ts';
 import { formatJsonPath } from '../json-source.ts';
 import { normalizeSitePath, type OpenApiInForce } from '../walk.ts';
 import type { Rule, RuleContext } from './context.ts';
@@ -35,7 +35,7 @@ export const openapi: Rule = {
         if (reference.spec) {
           const spec = normalizeSitePath(reference.spec);
           if (!checkSpec(context, spec, path, reportedSpecProblems)) return;
-          resolveIn(context, entry, path, [spec], reference);
+          resolveIn(context, path, [spec], reference);
           return;
         }
         if (!inForce) {
@@ -48,7 +48,7 @@ export const openapi: Rule = {
         if (inForce.sources.some((source) => source.remote)) return; // warned where written
         const usable = inForce.sources.filter((source) => context.specs.get(source.source)?.document);
         if (usable.length < inForce.sources.length) return; // the spec itself is broken: reported there
-        resolveIn(context, entry, path, usable.map((source) => source.source), reference, inForce);
+        resolveIn(context, path, usable.map((source) => source.source), reference, inForce);
       },
     };
   },
@@ -56,25 +56,26 @@ export const openapi: Rule = {
 
 function checkSpec(context: RuleContext, spec: string, path: readonly (string | number)[], reported: Set<string>): boolean {
   const loaded = context.specs.get(spec);
-  if (loaded?.document) return true;
-  const missing = !loaded || loaded.diagnostics.some((problem) => problem.code === 'openapi-missing');
-  if (missing) {
+  const missing = loaded ? loaded.diagnostics.find((problem) => problem.code === 'openapi-missing') : undefined;
+  if (!loaded || missing) {
+    // Reported where docs.json names the file, each time it does; the loader may know a close name.
     context.report('openapi-missing', path, {
       message: `the OpenAPI file ${JSON.stringify(spec)} does not exist`,
-      fix: 'Fix the path (relative to the folder that holds docs.json), or add the file.',
+      fix: missing?.fix ?? 'Fix the path (relative to the folder that holds docs.json), or add the file.',
     });
     return false;
   }
+  // Problems inside the file (syntax, not OpenAPI, and the warnings of a usable one) are reported
+  // once, in the file itself.
   if (!reported.has(spec)) {
     reported.add(spec);
     for (const problem of loaded.diagnostics) context.add(problem as Diagnostic);
   }
-  return false;
+  return loaded.document !== undefined;
 }
 
 function resolveIn(
   context: RuleContext,
-  entry: string,
   path: readonly (string | number)[],
   specs: string[],
   reference: NonNullable<ReturnType<typeof parseEndpointReference>>,
@@ -89,9 +90,8 @@ function resolveIn(
     return document ? closestOperations(document, reference) : [];
   });
   const where = specs.length === 1 ? JSON.stringify(specs[0]) : `any of ${specs.map((spec) => JSON.stringify(spec)).join(', ')}`;
-  const what = reference.kind === 'webhook' ? `webhook ${JSON.stringify(reference.path)}` : `${reference.method} ${reference.path}`;
   context.report('endpoint-not-found', path, {
-    message: `${what} is not in ${where}${inForce && !reference.spec ? ` (the openapi in force, set at ${formatJsonPath(inForce.path)})` : ''}`,
+    message: `${JSON.stringify(describeReference(reference))} is not in ${where}${inForce && !reference.spec ? ` (the openapi in force, set at ${formatJsonPath(inForce.path)})` : ''}`,
     fix: suggestions.length > 0 ? `Closest operations: ${suggestions.slice(0, 3).join(', ')}.` : 'Check the method and path against the spec.',
   });
 }

@@ -1,6 +1,7 @@
 /** Rule 1: exactly one primary pattern at the root of `navigation`; `global` may stand beside it. */
 import { isObject } from '../load.ts';
 import { listOr } from '../../messages.ts';
+import { NESTING_ORDER, ONE_OF } from '../walk.ts';
 import type { Rule } from './context.ts';
 
 export const ROOT_PATTERNS = ['pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'products', 'versions', 'languages'] as const;
@@ -18,10 +19,11 @@ export const primaryPattern: Rule = {
           fix: 'Add one, for example "groups": [{ "group": "Get started", "pages": ["index"] }].',
         });
       } else if (present.length > 1) {
-        const [first, ...others] = present;
-        context.report('nav-multiple-patterns', [...node.path, others[0]!], {
-          message: `navigation has ${present.length} primary patterns (${listOr(present).replace(/ or /, ' and ')}); the root holds exactly one, with "global" beside it if needed`,
-          fix: `Keep ${JSON.stringify(first)} and nest the ${others.map((key) => JSON.stringify(key)).join(', ')} inside its elements, or remove them.`,
+        // Keep the outermost pattern: the others can nest inside its elements, not the reverse.
+        const [outer, ...inner] = NESTING_ORDER.filter((key) => present.some((pattern) => pattern === key));
+        context.report('nav-multiple-patterns', [...node.path, inner[0]!], {
+          message: `navigation has ${present.length} primary patterns (${listOr([outer!, ...inner]).replace(/ or /, ' and ')}); the root holds exactly one, with "global" beside it if needed`,
+          fix: `Keep ${JSON.stringify(outer)} and move the ${inner.join(' and the ')} into ${ONE_OF[outer!]}, or remove them.`,
         });
       }
     },

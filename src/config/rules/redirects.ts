@@ -13,17 +13,19 @@ export const redirects: Rule = {
     finish() {
       const config = context.config;
       if (!isObject(config) || !Array.isArray(config.redirects)) return;
-      const seen = new Map<string, number>();
+      const seen = new Map<string, { index: number; source: string }>();
       config.redirects.forEach((redirect, index) => {
         if (!isObject(redirect) || typeof redirect.source !== 'string') return;
         const key = normalizeRedirectSource(redirect.source);
         const first = seen.get(key);
         if (first === undefined) {
-          seen.set(key, index);
+          seen.set(key, { index, source: redirect.source });
           return;
         }
+        // `old/` and `/old` are the same source: show the first spelling when it differs.
+        const spelling = first.source === redirect.source ? '' : ` (as ${JSON.stringify(first.source)})`;
         context.report('redirect-duplicate', ['redirects', index, 'source'], {
-          message: `redirect source ${JSON.stringify(redirect.source)} is already used by redirects[${first}]; each source can be used once`,
+          message: `redirect source ${JSON.stringify(redirect.source)} is already used by redirects[${first.index}]${spelling}; each source can be used once`,
           fix: 'Remove one of the two redirects, or change its source.',
         });
       });

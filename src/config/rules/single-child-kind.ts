@@ -2,23 +2,8 @@
  * Rule 2: each element holds one type of child at each level (a tab cannot hold both `anchors` and
  * `groups`), and an element that is a link (`href`) holds no children. The root is rule 1's.
  */
-import { KIND_NAMES, labelOf, type ChildListKey, type NavNode } from '../walk.ts';
+import { KIND_NAMES, labelOf, NESTING_ORDER, ONE_OF, type ChildListKey, type NavNode } from '../walk.ts';
 import type { Rule } from './context.ts';
-
-/** From the outermost kind of division to the innermost, to say which way to nest things. */
-const NESTING_ORDER: readonly ChildListKey[] = ['products', 'languages', 'versions', 'tabs', 'menu', 'dropdowns', 'anchors', 'groups', 'pages'];
-
-const SINGULAR: Record<ChildListKey, string> = {
-  products: 'a product',
-  languages: 'a language',
-  versions: 'a version',
-  tabs: 'a tab',
-  menu: 'a menu item',
-  dropdowns: 'a dropdown',
-  anchors: 'an anchor',
-  groups: 'a group',
-  pages: 'a page',
-};
 
 export const singleChildKind: Rule = {
   name: 'single-child-kind',
@@ -38,7 +23,7 @@ export const singleChildKind: Rule = {
         const [outer, inner] = present as [ChildListKey, ChildListKey];
         context.report('nav-mixed-children', [...node.path, inner], {
           message: `${what} holds one type of child; this one has both ${present.map((key) => JSON.stringify(key)).join(' and ')}`,
-          fix: `Move the ${inner} into ${SINGULAR[outer]}, or remove the ${outer}.`,
+          fix: `Move the ${inner} into ${ONE_OF[outer]}, or remove the ${outer}.`,
         });
       }
     },

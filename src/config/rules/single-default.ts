@@ -14,8 +14,9 @@ export const singleDefault: Rule = {
         const label = key === 'versions' ? 'version' : 'language';
         for (const index of defaults.slice(1)) {
           const first = list[defaults[0]!] as Record<string, unknown>;
+          const item = list[index] as Record<string, unknown>;
           context.report('default-multiple', [...node.path, key, index, 'default'], {
-            message: `more than one ${label} is marked "default": true; ${JSON.stringify(first[label])} already is`,
+            message: `${label} ${JSON.stringify(item[label])} is marked "default": true, but ${JSON.stringify(first[label])} already is; only one ${label} here can be the default`,
             fix: `Keep "default": true on one ${label} only.`,
           });
         }

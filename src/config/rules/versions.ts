@@ -6,7 +6,8 @@
  */
 import type { Rule } from './context.ts';
 
-const SEMVER = /^\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
+/** `1.2.3`, and `v1.2.3` (the usual spelling of a release tag), with optional semver suffixes. */
+const SEMVER = /^v?\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?(\+[0-9A-Za-z.-]+)?$/;
 
 export const versions: Rule = {
   name: 'versions',

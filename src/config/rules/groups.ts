@@ -1,0 +1,21 @@
+/**
+ * Rule 3 (groups): a group needs `pages`. The one exception is the spec's "openapi without pages":
+ * a group with its own `openapi` and no `pages` gets a page for every operation of the spec.
+ * (A missing `group` label is the schema's "missing field".)
+ */
+import { labelOf } from '../walk.ts';
+import type { Rule } from './context.ts';
+
+export const groups: Rule = {
+  name: 'groups',
+  create: (context) => ({
+    element(node) {
+      if (node.kind !== 'group' || node.value.pages !== undefined || node.value.openapi !== undefined) return;
+      const label = labelOf(node);
+      context.report('group-pages-missing', node.path, {
+        message: `the group${label ? ` ${JSON.stringify(label)}` : ''} needs "pages" (the list of its pages), or "openapi" to generate them from a spec`,
+        fix: 'Add "pages": [ … ] listing its pages.',
+      });
+    },
+  }),
+};

@@ -1,0 +1,181 @@
+/**
+ * `main(argv, io)`: what the command line prints and which exit code it returns. 0 no errors, 1
+ * errors in the site, 2 a wrong command line; never a stack trace for a user's mistake.
+ */
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { main, type Io } from '../src/cli.ts';
+import { VERSION } from '../src/version.ts';
+import { fixture } from './config/helpers.ts';
+
+interface Run {
+  code: number;
+  out: string[];
+  err: string[];
+}
+
+/** Every `main` call of this file, to check none printed a stack trace. */
+const runs: Run[] = [];
+
+async function run(...argv: string[]): Promise<Run> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const io: Io = { out: (text) => out.push(text), error: (text) => err.push(text), color: false };
+  const result = { code: await main(argv, io), out, err };
+  runs.push(result);
+  return result;
+}
+
+const SUMMARY = /^(✔|✖) \d+ errors?, \d+ warnings? · \d+ pages? \(\d+ in navigation, \d+ endpoint pages?\), \d+ groups? · \d+\.\d\d s$/;
+
+describe('docjet validate', () => {
+  test('a valid site: exit 0, one summary line', async () => {
+    const { code, out, err } = await run('validate', fixture('pages/valid'));
+    assert.equal(code, 0);
+    assert.deepEqual(err, []);
+    assert.equal(out.length, 1);
+    assert.match(out[0]!, SUMMARY);
+    assert.match(out[0]!, /^✔ 0 errors, 0 warnings · 7 pages \(7 in navigation, 0 endpoint pages\), 2 groups · /);
+  });
+
+  test('warnings only: exit 0, each warning on its own line with file:line:column', async () => {
+    const { code, out } = await run('validate', fixture('versions/invalid'));
+    assert.equal(code, 0);
+    assert.deepEqual(out.slice(0, -1), [
+      'docs.json:5:9 warning navigation.versions[0].version: version label "v2" does not have the shape major.minor.patch; it is used as written. Write "2.0.0" to follow the spec.',
+      'docs.json:6:9 warning navigation.versions[1].version: version label "1.4" does not have the shape major.minor.patch; it is used as written. Write "1.4.0" to follow the spec.',
+      'docs.json:7:9 warning navigation.versions[2].version: version label "latest" does not have the shape major.minor.patch; it is used as written. Use a label such as "1.0.0" to follow the spec.',
+    ]);
+    assert.match(out.at(-1)!, /^✔ 0 errors, 3 warnings · /);
+  });
+
+  test('--strict turns the warnings into errors: exit 1', async () => {
+    const { code, out } = await run('validate', '--strict', fixture('versions/invalid'));
+    assert.equal(code, 1);
+    assert.match(out[0]!, /^docs\.json:5:9 error navigation\.versions\[0\]\.version: version label "v2"/);
+    assert.match(out.at(-1)!, /^✖ 3 errors, 0 warnings · /);
+  });
+
+  test('errors: exit 1', async () => {
+    const { code, out } = await run('validate', fixture('pages/invalid'));
+    assert.equal(code, 1);
+    assert.equal(
+      out[0],
+      'docs.json:7:28 error navigation.groups[0].pages[1]: page "guides/intro" does not exist: there is no guides/intro.mdx or guides/intro.md. Did you mean "guides/introduction"?',
+    );
+    assert.match(out.at(-1)!, /^✖ 4 errors, 1 warning · /);
+  });
+
+  test('a config that cannot be read: exit 1, and the summary says why nothing was resolved', async () => {
+    const { code, out } = await run('validate', fixture('ref/broken'));
+    assert.equal(code, 1);
+    assert.equal(out.at(-1), '✖ 4 errors, 1 warning · the navigation could not be resolved until these are fixed');
+  });
+
+  test('mint.json: the upgrade note comes first', async () => {
+    const { code, out } = await run('validate', fixture('mint-json/anchors'));
+    assert.equal(code, 0);
+    assert.equal(out[0], 'note: mint.json is the legacy config format: it was upgraded to docs.json in memory (your file is unchanged).');
+  });
+
+  test('--format json: ok, notes, stats and the diagnostics as data', async () => {
+    const { code, out, err } = await run('validate', '--format', 'json', fixture('versions/invalid'));
+    assert.equal(code, 0);
+    assert.deepEqual(err, []);
+    assert.equal(out.length, 1);
+    const report = JSON.parse(out[0]!) as {
+      ok: boolean;
+      notes: string[];
+      stats: Record<string, number>;
+      diagnostics: Record<string, unknown>[];
+    };
+    assert.deepEqual(Object.keys(report), ['ok', 'notes', 'stats', 'diagnostics']);
+    assert.equal(report.ok, true);
+    assert.deepEqual(report.notes, []);
+    const { milliseconds, ...stats } = report.stats;
+    assert.equal(typeof milliseconds, 'number');
+    assert.deepEqual(stats, { pages: 3, navigationPages: 3, groups: 0, endpointPages: 0, errors: 0, warnings: 3 });
+    assert.deepEqual(report.diagnostics[0], {
+      severity: 'warning',
+      code: 'version-label',
+      file: 'docs.json',
+      line: 5,
+      column: 9,
+      path: 'navigation.versions[0].version',
+      message: 'version label "v2" does not have the shape major.minor.patch; it is used as written',
+      fix: 'Write "2.0.0" to follow the spec.',
+    });
+  });
+
+  test('--format=json with --strict: ok is false and the exit code 1', async () => {
+    const { code, out } = await run('validate', '--format=json', '--strict', fixture('versions/invalid'));
+    assert.equal(code, 1);
+    const report = JSON.parse(out[0]!) as { ok: boolean; stats: { errors: number; warnings: number } };
+    assert.equal(report.ok, false);
+    assert.deepEqual([report.stats.errors, report.stats.warnings], [3, 0]);
+  });
+});
+
+describe('a wrong command line: exit 2 and one helpful line on stderr', () => {
+  const cases: { argv: string[]; err: string[] }[] = [
+    {
+      argv: ['valdiate'],
+      err: ['docjet: unknown command "valdiate". Did you mean "validate"? Commands: validate.\nRun docjet --help for usage.'],
+    },
+    {
+      argv: ['build'],
+      err: ['docjet: unknown command "build". Commands: validate.\nRun docjet --help for usage.'],
+    },
+    {
+      argv: ['validate', '--strcit'],
+      err: ['docjet: unknown option --strcit. Did you mean --strict? Options: --help, --version, --format, --strict, --out.\nRun docjet --help for usage.'],
+    },
+    {
+      argv: ['validate', '--bogus=1'],
+      err: ['docjet: unknown option --bogus. Options: --help, --version, --format, --strict, --out.\nRun docjet --help for usage.'],
+    },
+    {
+      argv: ['validate', '--format'],
+      err: ['docjet: --format needs a value.\nRun docjet --help for usage.'],
+    },
+    {
+      argv: ['validate', '--format', 'xml', '.'],
+      err: ['docjet: --format must be "text" or "json", not "xml"'],
+    },
+    {
+      argv: ['validate', 'one', 'two'],
+      err: ['docjet validate takes one folder; got 2: one two'],
+    },
+    {
+      argv: ['validate', 'no/such/folder'],
+      err: ['docjet validate: no/such/folder is not a folder; pass the folder that holds docs.json.'],
+    },
+  ];
+  for (const { argv, err } of cases) {
+    test(`docjet ${argv.join(' ')}`, async () => {
+      const result = await run(...argv);
+      assert.deepEqual(result, { code: 2, out: [], err });
+    });
+  }
+
+  test('no command: the help, exit 2', async () => {
+    const { code, out, err } = await run();
+    assert.equal(code, 2);
+    assert.deepEqual(err, []);
+    assert.match(out[0]!, /^docjet \S+: documentation sites from docs\.json, offline\n\nUsage:\n {2}docjet validate \[dir\]/);
+  });
+});
+
+test('--help and --version: exit 0', async () => {
+  const help = await run('--help');
+  assert.equal(help.code, 0);
+  assert.match(help.out[0]!, /Exit codes: 0 no errors, 1 errors found, 2 bad command line\./);
+  assert.deepEqual(await run('--version'), { code: 0, out: [VERSION], err: [] });
+});
+
+test('no output of any run above holds a stack trace', () => {
+  assert.ok(runs.length > 15);
+  for (const { out, err } of runs) {
+    for (const line of [...out, ...err]) assert.doesNotMatch(line, /^\s+at .+[:(]\d+|\bError: /m);
+  }
+});
