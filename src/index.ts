@@ -5,5 +5,6 @@ export { checkSchema } from './config/check-schema.ts';
 export { configSchema, type Config, type UserConfig } from './config/schema.ts';
 export { resolveSite, type ResolveOptions } from './site/resolve.ts';
 export type { Site, Page, NavElement, Section, Placement, Alternate } from './site/types.ts';
+export { breadcrumbs, type Breadcrumb } from './site/breadcrumbs.ts';
 export { formatDiagnostic, type Diagnostic, type Severity } from './diagnostics.ts';
 export { CATALOGUE, type DiagnosticCode } from './messages.ts';

@@ -3,31 +3,49 @@
  * (reference/format-behaviour.md §4.2), else lands on the first page of the target:
  * 1. the same page, when the target lists it too;
  * 2. versions: a page whose path differs by exactly one non-final segment (`v1/a/b` ↔ `v2/a/b`), or
- *    only by a leading folder (`a/b` ↔ `v2/a/b`);
- *    languages: the same path once a leading language-code folder is removed (`en/a` ↔ `fr/a`, `a` ↔ `fr/a`);
+ *    by a leading folder more or less (`a/b` ↔ `v2/a/b`). The reference product stops there; we
+ *    also take a folder further down when it is named after the version, because sites with
+ *    `languages › versions` keep the default version at the language's root (`en/a` ↔ `en/v1/a`).
+ *    Any folder would be too loose: crewAI has `en/skills` and an unrelated `en/concepts/skills`;
+ *    languages: the same path once a language-code folder is removed (`en/a` ↔ `fr/a`, `a` ↔ `fr/a`),
+ *    leading or second (`docs/fr/a`, as the reference product allows, and `v1/fr/a`);
  * 3. the target's first page.
  * When the target holds further versions or languages, the reader's current ones are kept where
- * they exist there, else the defaults are used.
+ * they exist there, else the defaults are used; but a page the target lists under another of them
+ * stays itself (rule 1 is about the target as a whole).
  */
 import { LANGUAGE_PREFIXES } from '../config/languages.ts';
 import type { Alternate, NavElement, Page, Site } from './types.ts';
 
 type Dimension = 'version' | 'language';
+/** For versions, the reader's version and the target's: a folder named after one may be dropped (see `namesVersion`). */
+interface VersionLabels {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+type Lookup = (target: NavElement, dimension: Dimension, route: string, labels: VersionLabels) => string | undefined;
+type Holds = (target: NavElement, route: string) => boolean;
 
 export function computeAlternates(site: Site): void {
   const under = pagesUnderPartitions(site);
   const indexes = new Map<string, Map<string, string>>();
-  const lookup = (target: NavElement, dimension: Dimension, route: string): string | undefined => {
+  const holds: Holds = (target, route) => under.get(target.id)?.has(route) === true;
+  let keys: { route: string; dimension: Dimension; from: string | undefined; list: string[] } | undefined;
+  const lookup: Lookup = (target, dimension, route, labels) => {
     const routes = under.get(target.id);
     if (!routes) return undefined;
     if (routes.has(route)) return route;
     const cacheKey = `${dimension}:${target.id}`;
     let index = indexes.get(cacheKey);
     if (!index) {
-      index = buildIndex(routes, dimension);
+      index = buildIndex(routes, dimension, labels.to);
       indexes.set(cacheKey, index);
     }
-    for (const key of keysOf(route, dimension)) {
+    // One page asks every sibling: work its keys out once.
+    if (keys?.route !== route || keys.dimension !== dimension || keys.from !== labels.from) {
+      keys = { route, dimension, from: labels.from, list: keysOf(route, dimension, labels.from) };
+    }
+    for (const key of keys.list) {
       const found = index.get(key);
       if (found !== undefined) return found;
     }
@@ -38,8 +56,8 @@ export function computeAlternates(site: Site): void {
     const placement = page.placements[0];
     if (!placement) continue;
     page.alternates = {
-      versions: alternatesFor(site, page, placement.trail, 'version', lookup),
-      languages: alternatesFor(site, page, placement.trail, 'language', lookup),
+      versions: alternatesFor(site, page, placement.trail, 'version', lookup, holds),
+      languages: alternatesFor(site, page, placement.trail, 'language', lookup, holds),
     };
   }
 }
@@ -49,7 +67,8 @@ function alternatesFor(
   page: Page,
   trail: readonly string[],
   dimension: Dimension,
-  lookup: (target: NavElement, dimension: Dimension, route: string) => string | undefined,
+  lookup: Lookup,
+  holds: Holds,
 ): Alternate[] {
   const position = findLastIndex(trail, (id) => site.elements.get(id)?.kind === dimension);
   if (position === -1) return [];
@@ -66,16 +85,19 @@ function alternatesFor(
         return { value, label: sibling.label, route: page.route, current: true, equivalent: true, isDefault: sibling.isDefault === true };
       }
       const target = descend(site, sibling, rest);
-      const equivalent = lookup(target, dimension, page.route);
+      const labels = { from: current.version, to: sibling.version };
+      const equivalent = lookup(target, dimension, page.route, labels) ?? (holds(sibling, page.route) ? page.route : undefined);
       return {
         value,
         label: sibling.label,
-        route: equivalent ?? target.firstPage ?? sibling.firstPage ?? '',
+        // A target with no page at all has nowhere to land; it is left out below.
+        route: equivalent ?? target.firstPage ?? sibling.firstPage,
         current: false,
         equivalent: equivalent !== undefined,
         isDefault: sibling.isDefault === true,
       };
-    });
+    })
+    .filter((alternate): alternate is Alternate => alternate.route !== undefined);
 }
 
 /** Inside the target, keep the reader's nested versions/languages where the target has them. */
@@ -110,7 +132,7 @@ function pagesUnderPartitions(site: Site): Map<string, Set<string>> {
 }
 
 /** Keys under which a target's route is found from another partition's route. */
-function buildIndex(routes: Set<string>, dimension: Dimension): Map<string, string> {
+function buildIndex(routes: Set<string>, dimension: Dimension, version: string | undefined): Map<string, string> {
   const index = new Map<string, string>();
   const add = (key: string, route: string): void => {
     if (!index.has(key)) index.set(key, route);
@@ -118,32 +140,57 @@ function buildIndex(routes: Set<string>, dimension: Dimension): Map<string, stri
   for (const route of routes) {
     const segments = route.split('/');
     if (dimension === 'language') {
-      add(`lang:${stripLanguage(segments).join('/')}`, route);
+      for (const key of languageKeys(segments)) add(key, route);
       continue;
     }
-    for (let i = 0; i < segments.length - 1; i++) add(`seg${i}:${segments.length}:${wildcard(segments, i)}`, route);
-    if (segments.length > 1) add(`rest:${segments.slice(1).join('/')}`, route);
+    for (let i = 0; i < segments.length - 1; i++) {
+      add(`seg${i}:${segments.length}:${replaced(segments, i, '*')}`, route);
+      if (i === 0 || namesVersion(segments[i]!, version)) add(`ins${i}:${replaced(segments, i)}`, route);
+    }
     add(`full:${route}`, route);
   }
   return index;
 }
 
-function keysOf(route: string, dimension: Dimension): string[] {
+/** In order of preference: a segment swapped, then the target with a folder more, then with one less (leading first). */
+function keysOf(route: string, dimension: Dimension, version: string | undefined): string[] {
   const segments = route.split('/');
-  if (dimension === 'language') return [`lang:${stripLanguage(segments).join('/')}`];
+  if (dimension === 'language') return languageKeys(segments);
   const keys: string[] = [];
-  for (let i = 0; i < segments.length - 1; i++) keys.push(`seg${i}:${segments.length}:${wildcard(segments, i)}`);
-  keys.push(`rest:${route}`); // this page unprefixed, the target prefixed
-  if (segments.length > 1) keys.push(`full:${segments.slice(1).join('/')}`); // this page prefixed, the target not
+  for (let i = 0; i < segments.length - 1; i++) keys.push(`seg${i}:${segments.length}:${replaced(segments, i, '*')}`);
+  for (let i = 0; i < segments.length; i++) keys.push(`ins${i}:${route}`);
+  for (let i = 0; i < segments.length - 1; i++) {
+    if (i === 0 || namesVersion(segments[i]!, version)) keys.push(`full:${replaced(segments, i)}`);
+  }
   return keys;
 }
 
-function wildcard(segments: readonly string[], index: number): string {
-  return segments.map((segment, i) => (i === index ? '*' : segment)).join('/');
+/** `v1` names version `v1` or `1`, `2.0` names `v2.0`: compared without case and a leading `v`. */
+function namesVersion(segment: string, version: string | undefined): boolean {
+  if (version === undefined) return false;
+  const bare = (text: string) => text.toLowerCase().replace(/^v(?=\d)/, '');
+  return bare(segment) === bare(version);
 }
 
-function stripLanguage(segments: readonly string[]): readonly string[] {
-  return LANGUAGE_PREFIXES.has(segments[0]!) ? segments.slice(1) : segments;
+/**
+ * The path without its language folder, in order of preference: without the leading segment if it
+ * is a code (`fr/a`, and `fr` for `fr/index`), without the second (`docs/fr/a`, `v1/fr/a`), as is
+ * (the default language at the root).
+ */
+function languageKeys(segments: readonly string[]): string[] {
+  const keys: string[] = [];
+  if (LANGUAGE_PREFIXES.has(segments[0]!)) keys.push(`lang:${replaced(segments, 0)}`);
+  if (segments.length > 2 && LANGUAGE_PREFIXES.has(segments[1]!)) keys.push(`lang:${replaced(segments, 1)}`);
+  keys.push(`lang:${segments.join('/')}`);
+  return keys;
+}
+
+/** The path with segment `index` replaced (or removed, without `by`). */
+function replaced(segments: readonly string[], index: number, by?: string): string {
+  const copy = [...segments];
+  if (by === undefined) copy.splice(index, 1);
+  else copy[index] = by;
+  return copy.join('/');
 }
 
 function findLastIndex<T>(items: readonly T[], predicate: (item: T) => boolean): number {

@@ -18,7 +18,7 @@ import { findOperation, parseEndpointReference } from '../openapi/reference.ts';
 import { DEFAULT_API_DIRECTORY, endpointRoute, endpointTitle, RouteAllocator } from '../openapi/slug.ts';
 import type { Operation } from '../openapi/types.ts';
 import { computeAlternates } from './alternates.ts';
-import { resolvePageReference, routeOfPage } from './page-ref.ts';
+import { resolvePageReference, routeOfPage, type PageMatch } from './page-ref.ts';
 import type { NavElement, NavItem, Page, Placement, Section, Site } from './types.ts';
 
 export interface ResolveOptions {
@@ -72,7 +72,12 @@ class Resolver {
   /** Ids of elements whose own `openapi` has endpoint references listed under it: no bulk generation. */
   private readonly explicitOpenApi = new Set<string>();
   private readonly fileRoutes = new Map<string, PageFile>();
+  private readonly entries = new Map<string, PageMatch | undefined>();
+  /** Pages hidden only because every element listing them is. */
+  private readonly hiddenByAncestors = new Set<string>();
   private readonly globalAnchors: string[] = [];
+  /** Every placement of each section in sidebar order (for previous/next), and the routes listed there. */
+  private readonly sectionListings = new Map<string, { routes: Set<string>; placements: { route: string; placement: Placement }[] }>();
 
   constructor(private readonly options: ResolveOptions) {}
 
@@ -110,7 +115,6 @@ class Resolver {
       // api.openapi serves endpoint references only; it never generates pages by itself.
       openapiOwner: undefined,
     });
-    this.addGlobalAnchors(navigation, ['navigation']);
 
     this.addOrphans();
     this.finishPlacements();
@@ -207,6 +211,7 @@ class Resolver {
       context.openapi = own;
       context.openapiOwner = element.id;
     }
+    if (context.openapi) element.openapi = context.openapi;
     if (element.kind === 'language' && element.language) context.language = element.language;
     if (element.kind === 'version' && element.version) context.version = element.version;
     return context;
@@ -258,7 +263,7 @@ class Resolver {
       const match = resolvePageReference(value.root, this.options.files.pages);
       if (match) {
         element.root = routeOfPage(match.id);
-        this.placeFile(match.id, element, inner, false);
+        this.placeFile(match.id, element, inner);
       }
     }
     if (Array.isArray(value.pages)) this.visitPages(value.pages, [...path, 'pages'], element, inner);
@@ -282,11 +287,19 @@ class Resolver {
         parent.items.push({ type: 'page', route });
         return;
       }
-      const match = resolvePageReference(entry, this.options.files.pages);
+      const match = this.resolveEntry(entry);
       if (!match) return; // reported by the pages rule
-      const route = this.placeFile(match.id, parent, context, true);
+      const route = this.placeFile(match.id, parent, context);
       if (route !== undefined) parent.items.push({ type: 'page', route });
     });
+  }
+
+  /** Large sites list the same page in every version and language (crewAI: 12k entries, 942 pages). */
+  private resolveEntry(entry: string): PageMatch | undefined {
+    if (this.entries.has(entry)) return this.entries.get(entry);
+    const match = resolvePageReference(entry, this.options.files.pages);
+    this.entries.set(entry, match);
+    return match;
   }
 
   private findEndpoint(
@@ -371,6 +384,7 @@ class Resolver {
           topLevel: element.kind !== 'group',
           expanded: element.kind !== 'group',
           generated: true,
+          openapi: [source],
         });
         if (context.sectionId) group.sectionId = context.sectionId;
         const inner: Context = { ...context, parentId: group.id, trail: [...context.trail, group.id] };
@@ -385,14 +399,12 @@ class Resolver {
   }
 
   /** Places a file page; returns its route. */
-  private placeFile(id: string, parent: NavElement, context: Context, listed: boolean): string | undefined {
+  private placeFile(id: string, parent: NavElement, context: Context): string | undefined {
     const route = routeOfPage(id);
     const file = this.fileRoutes.get(route);
     if (!file) return undefined;
     if (!this.pages.has(route)) this.pages.set(route, this.filePage(route, file));
-    if (listed || !this.pages.get(route)!.placements.some((placement) => placement.parentId === parent.id)) {
-      this.place(route, parent, context);
-    }
+    this.place(route, parent, context);
     return route;
   }
 
@@ -413,9 +425,13 @@ class Resolver {
     return page;
   }
 
+  /**
+   * Records where the navigation lists a page. A second listing in the same element (a group's
+   * `root` also in its `pages`, one endpoint written twice in a group) is the same place, not another.
+   */
   private place(route: string, parent: NavElement, context: Context): void {
     const page = this.pages.get(route);
-    if (!page) return;
+    if (!page || page.placements.some((placement) => placement.parentId === parent.id)) return;
     const sectionId = context.sectionId ?? parent.sectionId ?? parent.id;
     const placement: Placement = {
       sectionId,
@@ -432,7 +448,13 @@ class Resolver {
       section = { id: sectionId, pages: [] };
       this.sections.set(sectionId, section);
     }
-    if (!section.pages.includes(route)) section.pages.push(route);
+    let listing = this.sectionListings.get(sectionId);
+    if (!listing) this.sectionListings.set(sectionId, (listing = { routes: new Set(), placements: [] }));
+    if (!listing.routes.has(route)) {
+      listing.routes.add(route);
+      section.pages.push(route);
+    }
+    listing.placements.push({ route, placement });
   }
 
   private addGlobalAnchors(value: Json, path: JsonPath, parentId = 'navigation'): void {
@@ -462,7 +484,7 @@ class Resolver {
   /** Pages on disk that no navigation lists: pages all the same, reachable by URL, not in the sidebar. */
   private addOrphans(): void {
     for (const [route, file] of this.fileRoutes) {
-      if (!this.pages.has(route)) {
+      if (!this.pages.has(route) && !file.unlisted) {
         const page = this.filePage(route, file);
         page.hidden = true;
         this.pages.set(route, page);
@@ -479,23 +501,33 @@ class Resolver {
       if (page.placements.length === 0) continue;
       const canonical = page.placements.findIndex((placement) => placement.inDefaultPartition);
       if (canonical > 0) page.placements.unshift(...page.placements.splice(canonical, 1));
-      if (page.placements.every((placement) => placement.hiddenAncestor)) page.hidden = true;
+      if (!page.hidden && page.placements.every((placement) => placement.hiddenAncestor)) {
+        page.hidden = true;
+        this.hiddenByAncestors.add(page.route);
+      }
     }
-    for (const section of this.sections.values()) {
-      const visible = section.pages.filter((route) => {
-        const page = this.pages.get(route);
-        return page && !page.hidden && typeof page.frontmatter.url !== 'string';
+    // Per placement, not per page: a page shown in one place may also sit in a hidden group, and
+    // previous/next must not lead a reader into that hidden group.
+    for (const { placements } of this.sectionListings.values()) {
+      const seen = new Set<string>();
+      const visible = placements.filter(({ route, placement }) => {
+        const page = this.pages.get(route)!;
+        if (placement.hiddenAncestor || page.hidden || typeof page.frontmatter.url === 'string' || seen.has(route)) return false;
+        seen.add(route);
+        return true;
       });
-      visible.forEach((route, index) => {
-        const placement = this.pages.get(route)!.placements.find((candidate) => candidate.sectionId === section.id);
-        if (!placement) return;
-        if (index > 0) placement.previous = visible[index - 1]!;
-        if (index < visible.length - 1) placement.next = visible[index + 1]!;
+      visible.forEach(({ placement }, index) => {
+        if (index > 0) placement.previous = visible[index - 1]!.route;
+        if (index < visible.length - 1) placement.next = visible[index + 1]!.route;
       });
     }
   }
 
-  /** First page of an element, depth first, skipping hidden groups and links; default versions and languages first. */
+  /**
+   * First page of an element, depth first, skipping hidden groups and links; default versions and
+   * languages first. Inside a hidden element, what is hidden only by being there still counts, so
+   * that the breadcrumbs of a page in a hidden group lead into that group, not elsewhere.
+   */
   private firstPageOf(element: NavElement, seen = new Set<string>()): string | undefined {
     if (element.firstPage !== undefined || seen.has(element.id)) return element.firstPage;
     seen.add(element.id);
@@ -504,13 +536,14 @@ class Resolver {
       for (const item of element.items) {
         if (item.type === 'page') {
           const page = this.pages.get(item.route);
-          if (page && !page.hidden && typeof page.frontmatter.url !== 'string') {
+          const shown = page && (!page.hidden || (element.hidden && this.hiddenByAncestors.has(page.route)));
+          if (shown && typeof page.frontmatter.url !== 'string') {
             first = item.route;
             break;
           }
         } else {
           const group = this.elements.get(item.id);
-          if (group && !group.hidden) {
+          if (group && (!group.hidden || element.hidden)) {
             first = this.firstPageOf(group, seen);
             if (first !== undefined) break;
           }
@@ -520,7 +553,7 @@ class Resolver {
         const children = element.children.map((id) => this.elements.get(id)!).filter((child) => child.kind !== 'global-anchor');
         const ordered = [...children.filter((child) => child.isDefault), ...children.filter((child) => !child.isDefault)];
         for (const child of ordered) {
-          if (child.hidden || child.href) continue;
+          if ((child.hidden && !element.hidden) || child.href) continue;
           first = this.firstPageOf(child, seen);
           if (first !== undefined) break;
         }
@@ -530,12 +563,20 @@ class Resolver {
     return first;
   }
 
+  /**
+   * The version and language the site opens in: down from the root, the default of each version or
+   * language list, and through other divisions the one holding the landing page, so that a site
+   * with `tabs › versions` still has a default version (that of its first tab).
+   */
   private defaults(): Site['defaults'] {
     const result: Site['defaults'] = {};
     let current = this.elements.get('navigation');
     while (current) {
       const children: NavElement[] = current.children.map((id) => this.elements.get(id)!);
-      const chosen = children.find((child) => child.isDefault);
+      const landing = current.firstPage;
+      const chosen =
+        children.find((child) => child.isDefault) ??
+        (landing === undefined ? undefined : children.find((child) => child.kind !== 'global-anchor' && !child.hidden && child.firstPage === landing));
       if (!chosen) break;
       if (chosen.kind === 'language' && chosen.language && !result.language) result.language = chosen.language;
       if (chosen.kind === 'version' && chosen.version && !result.version) result.version = chosen.version;

@@ -5,6 +5,7 @@
  */
 import type { Config, Icon } from '../config/schema.ts';
 import type { LanguageCode } from '../config/languages.ts';
+import type { OpenApiSource } from '../config/walk.ts';
 import type { Operation } from '../openapi/types.ts';
 
 export type ElementKind =
@@ -56,6 +57,11 @@ export interface NavElement {
   isDefault?: boolean;
   /** Generated from an OpenAPI spec (tag groups). */
   generated?: boolean;
+  /**
+   * The OpenAPI files in force: the element's own `openapi`, else its nearest ancestor's, else
+   * `api.openapi` (which resolves endpoint references but never generates pages by itself).
+   */
+  openapi?: OpenApiSource[];
 }
 
 export interface Section {
@@ -124,6 +130,10 @@ export interface Site {
   pages: Map<string, Page>;
   /** Route of the home page: `index` when it exists, else the first page of the navigation. */
   home: string | undefined;
+  /**
+   * The language and version the site opens in: `default: true`, else the first, of each list on
+   * the way from the root to the landing page (`tabs › versions`: those of the first tab).
+   */
   defaults: { language?: LanguageCode; version?: string };
   globalAnchors: string[];
 }

@@ -1,0 +1,186 @@
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import type { Site } from '../../src/site/types.ts';
+import { loadSite, page, where } from './helpers.ts';
+
+/** Label → listed routes of the groups generated under an element. */
+function generatedGroups(site: Site, parentId: string): [string, string[]][] {
+  return [...site.elements.values()]
+    .filter((element) => element.generated && element.parentId === parentId)
+    .map((group) => [group.label, group.items.map((item) => (item.type === 'page' ? item.route : `group ${item.id}`))]);
+}
+
+function endpointRoutes(site: Site): string[] {
+  return [...site.pages.values()].filter((each) => each.source.type === 'endpoint').map((each) => each.route);
+}
+
+describe('bulk generation (fixture: openapi-bulk)', () => {
+  test('an element with `openapi` and no endpoint listed gets every operation, grouped by first tag', async () => {
+    const site = await loadSite('openapi-bulk');
+    assert.deepEqual(generatedGroups(site, 'navigation.tabs[1]'), [
+      // Tag `pets` shows its `x-group`; groups follow the spec's `tags` list, untagged operations last.
+      [
+        'Pets',
+        [
+          'api-reference/pets/list-all-pets',
+          'api-reference/pets/create-a-pet',
+          'api-reference/pets/get-a-pet',
+          // No summary: from method and path.
+          'api-reference/pets/delete-pets',
+          // Same summary in the same tag: numbered.
+          'api-reference/pets/list-all-pets-1',
+        ],
+      ],
+      // A hand-written page already sits at `api-reference/store-orders/find-order`.
+      ['Store Orders', ['api-reference/store-orders/find-order-1']],
+      ['API Reference', ['api-reference/health-check', 'api-reference/metrics']],
+    ]);
+    assert.deepEqual(
+      site.elements.get('navigation.tabs[1]')!.items.map((item) => (item.type === 'group' ? site.elements.get(item.id)!.label : item.route)),
+      ['Pets', 'Store Orders', 'API Reference'],
+    );
+  });
+
+  test('generated groups are top-level groups of the element\'s section', async () => {
+    const site = await loadSite('openapi-bulk');
+    const pets = [...site.elements.values()].find((element) => element.generated && element.label === 'Pets')!;
+    assert.deepEqual(
+      { kind: pets.kind, topLevel: pets.topLevel, expanded: pets.expanded, sectionId: pets.sectionId, hidden: pets.hidden, firstPage: pets.firstPage },
+      { kind: 'group', topLevel: true, expanded: true, sectionId: 'navigation.tabs[1]', hidden: false, firstPage: 'api-reference/pets/list-all-pets' },
+    );
+    assert.equal(site.elements.get('navigation.tabs[1]')!.firstPage, 'api-reference/pets/list-all-pets');
+  });
+
+  test('an endpoint page: title from the summary (else method and path), frontmatter naming the operation', async () => {
+    const site = await loadSite('openapi-bulk');
+    const list = page(site, 'api-reference/pets/list-all-pets');
+    assert.deepEqual(
+      { title: list.title, frontmatter: list.frontmatter, hidden: list.hidden },
+      { title: 'List all pets', frontmatter: { title: 'List all pets', openapi: 'openapi.yaml GET /pets' }, hidden: false },
+    );
+    const deletePets = page(site, 'api-reference/pets/delete-pets');
+    assert.equal(deletePets.title, 'Delete pets');
+    assert.deepEqual(deletePets.source, {
+      type: 'endpoint',
+      spec: 'openapi.yaml',
+      directory: 'api-reference',
+      operation: {
+        kind: 'operation',
+        method: 'DELETE',
+        path: '/pets/{petId}',
+        tags: ['pets'],
+        deprecated: false,
+        hidden: false,
+        excluded: false,
+        pointer: '#/paths/~1pets~1{petId}/delete',
+      },
+    });
+  });
+
+  test('`x-hidden`: the page exists but is hidden and no neighbour; `x-excluded`: no page', async () => {
+    const site = await loadSite('openapi-bulk');
+    const metrics = page(site, 'api-reference/metrics');
+    assert.equal(metrics.hidden, true);
+    assert.deepEqual(metrics.placements.map(where), [{ section: 'navigation.tabs[1]', parent: 'navigation.tabs[1]#openapi:openapi.yaml:' }]);
+    assert.deepEqual(where(page(site, 'api-reference/health-check').placements[0]!), {
+      section: 'navigation.tabs[1]',
+      parent: 'navigation.tabs[1]#openapi:openapi.yaml:',
+      previous: 'api-reference/store-orders/find-order-1',
+    });
+    assert.equal(
+      [...site.pages.values()].some((each) => each.title === 'Debug dump'),
+      false,
+    );
+  });
+
+  test('`{source, directory}`: generated after the written groups, under the directory', async () => {
+    const site = await loadSite('openapi-bulk');
+    assert.deepEqual(
+      site.elements.get('navigation.tabs[2]')!.items.map((item) => (item.type === 'group' ? site.elements.get(item.id)!.label : item.route)),
+      ['Overview', 'Orders'],
+    );
+    assert.deepEqual(generatedGroups(site, 'navigation.tabs[2]'), [['Orders', ['store-api/orders/list-orders']]]);
+    assert.deepEqual(where(page(site, 'store-api/orders/list-orders').placements[0]!), {
+      section: 'navigation.tabs[2]',
+      parent: 'navigation.tabs[2]#openapi:store.yaml:Orders',
+      previous: 'store/intro',
+    });
+  });
+
+  test('`api.openapi` alone generates nothing', async () => {
+    const site = await loadSite('openapi-bulk');
+    assert.deepEqual(endpointRoutes(site), [
+      'api-reference/pets/list-all-pets',
+      'api-reference/pets/create-a-pet',
+      'api-reference/pets/get-a-pet',
+      'api-reference/pets/delete-pets',
+      'api-reference/pets/list-all-pets-1',
+      'api-reference/store-orders/find-order-1',
+      'api-reference/health-check',
+      'api-reference/metrics',
+      'store-api/orders/list-orders',
+    ]);
+  });
+
+  test('the `openapi` in force for each element', async () => {
+    const site = await loadSite('openapi-bulk');
+    const inForce = (id: string) => site.elements.get(id)!.openapi?.map((source) => [source.source, source.directory]);
+    assert.deepEqual(inForce('navigation'), [['unused.yaml', undefined]]);
+    assert.deepEqual(inForce('navigation.tabs[0]'), [['unused.yaml', undefined]]);
+    assert.deepEqual(inForce('navigation.tabs[1]'), [['openapi.yaml', undefined]]);
+    assert.deepEqual(inForce('navigation.tabs[2]'), [['store.yaml', 'store-api']]);
+    assert.deepEqual(inForce('navigation.tabs[2].groups[0]'), [['store.yaml', 'store-api']]);
+  });
+});
+
+describe('endpoints listed in `pages` (fixture: openapi-explicit)', () => {
+  test('only the listed endpoints get pages, mixed with plain pages in the order written', async () => {
+    const site = await loadSite('openapi-explicit');
+    assert.deepEqual(site.elements.get('navigation.tabs[0].groups[0]')!.items, [
+      { type: 'page', route: 'api/overview' },
+      { type: 'page', route: 'api-reference/pets/list-all-pets' },
+      { type: 'page', route: 'api/auth' },
+      { type: 'group', id: 'navigation.tabs[0].groups[0].pages[3]' },
+    ]);
+    assert.deepEqual(endpointRoutes(site), [
+      'api-reference/pets/list-all-pets',
+      'api-reference/pets/get-a-pet',
+      'api-reference/pets/delete-pets',
+      'api-reference/service-status',
+    ]);
+    assert.equal(
+      [...site.elements.values()].some((element) => element.generated),
+      false,
+    );
+  });
+
+  test('a nested group uses the tab\'s `openapi` (any method case)', async () => {
+    const site = await loadSite('openapi-explicit');
+    assert.deepEqual(site.elements.get('navigation.tabs[0].groups[0].pages[3]')!.items, [
+      { type: 'page', route: 'api-reference/pets/get-a-pet' },
+      { type: 'page', route: 'api-reference/pets/delete-pets' },
+    ]);
+    assert.deepEqual(
+      site.elements.get('navigation.tabs[0].groups[0].pages[3]')!.openapi?.map((source) => source.source),
+      ['openapi.yaml'],
+    );
+  });
+
+  test('one operation listed twice is one page with two places', async () => {
+    const site = await loadSite('openapi-explicit');
+    assert.deepEqual(page(site, 'api-reference/pets/list-all-pets').placements.map(where), [
+      { section: 'navigation.tabs[0]', parent: 'navigation.tabs[0].groups[0]', previous: 'api/overview', next: 'api/auth' },
+      { section: 'navigation.tabs[0]', parent: 'navigation.tabs[0].groups[1]' },
+    ]);
+    assert.deepEqual(site.elements.get('navigation.tabs[0].groups[1]')!.items, [{ type: 'page', route: 'api-reference/pets/list-all-pets' }]);
+  });
+
+  test('`api.openapi` resolves a reference under an element without `openapi`', async () => {
+    const site = await loadSite('openapi-explicit');
+    assert.deepEqual(site.elements.get('navigation.tabs[1]')!.items, [
+      { type: 'page', route: 'status/about' },
+      { type: 'page', route: 'api-reference/service-status' },
+    ]);
+    assert.deepEqual(page(site, 'api-reference/service-status').frontmatter, { title: 'Service status', openapi: 'status.yaml GET /status' });
+  });
+});
