@@ -85,7 +85,8 @@ export function formatDiagnostic(diagnostic: Diagnostic): string {
     diagnostic.line > 0 ? `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}` : diagnostic.file;
   const path = diagnostic.path ? ` ${diagnostic.path}:` : '';
   const fix = diagnostic.fix ? ` ${diagnostic.fix}` : '';
-  return `${where} ${diagnostic.severity}${path} ${diagnostic.message}${fix ? `.${fix}` : ''}`;
+  const message = fix ? diagnostic.message.replace(/\.$/, '') : diagnostic.message;
+  return `${where} ${diagnostic.severity}${path} ${message}${fix ? `.${fix}` : ''}`;
 }
 
 export function formatSummary(diagnostics: readonly Diagnostic[]): string {

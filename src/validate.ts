@@ -78,7 +78,7 @@ export async function validate(options: ValidateOptions = {}): Promise<ValidateR
         file: loaded.configFile,
         line: 1,
         column: 1,
-        message: `${loaded.configFile} must hold a JSON object`,
+        message: `${loaded.configFile} must hold a JSON object, not ${Array.isArray(loaded.value) ? 'a list' : loaded.value === null ? 'null' : `a ${typeof loaded.value}`}`,
         fix: 'Start from { "name": "My docs", "navigation": { "pages": ["index"] } }.',
       });
     } else {

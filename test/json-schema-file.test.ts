@@ -14,5 +14,5 @@ test('the JSON Schema names the navigation elements and rejects unknown keys for
     assert.ok(schema.$defs[name], `missing definition ${name}`);
   }
   assert.equal(schema.$defs.Tab!.additionalProperties, false);
-  assert.deepEqual(schema.$defs.Group!.required, ['group', 'pages']);
+  assert.deepEqual(schema.$defs.Group!.required, ['group']);
 });

@@ -18,6 +18,12 @@ export interface PageFile {
   /** Path relative to the root: `guides/intro.mdx`. */
   file: string;
   ext: '.mdx' | '.md';
+  /**
+   * A page only when the navigation lists it: root repository files (README.md, LICENSE.md…) and
+   * snippets (files under `snippets/` or `_snippets/`, meant to be included, never standalone,
+   * as the format documents).
+   */
+  unlisted?: 'repository' | 'snippet';
 }
 
 export interface SiteFiles {
@@ -132,7 +138,10 @@ export async function scanSite(options: {
 function toPageFile(file: string): PageFile | undefined {
   const ext = file.endsWith('.mdx') ? '.mdx' : file.endsWith('.md') ? '.md' : undefined;
   if (!ext) return undefined;
-  return { id: file.slice(0, -ext.length), file, ext };
+  const page: PageFile = { id: file.slice(0, -ext.length), file, ext };
+  if (!file.includes('/') && REPOSITORY_FILES.has(file.toLowerCase())) page.unlisted = 'repository';
+  else if (/^_?snippets\//.test(file)) page.unlisted = 'snippet';
+  return page;
 }
 
 /** `outDir` as a root-relative folder, or undefined when it lies outside the root (nothing to skip). */
@@ -216,9 +225,9 @@ async function readFolder(walk: Walk, folder: Folder): Promise<Folder[]> {
       if (isSkippedFolder(walk, rel, name)) continue;
       children.push({ rel, real, ancestors: [...folder.ancestors, folder.real] });
     } else if (entry.isFile()) {
-      if (isKeptFile(walk, rel, name, folder.rel === '')) walk.files.push(rel);
+      if (isKeptFile(walk, rel, name)) walk.files.push(rel);
     } else if (entry.isSymbolicLink()) {
-      if (isSkippedLink(walk, rel, name, folder.rel === '')) continue;
+      if (isSkippedLink(walk, rel, name)) continue;
       links.push(
         followLink(walk, folder, rel, name, real).then((child) => {
           if (child) children.push(child);
@@ -242,16 +251,14 @@ function isSkippedFolder(walk: Walk, rel: string, name: string): boolean {
  * Dot-files (`.mintignore`, `.gitignore`, `.env`, `.DS_Store`) are configuration or secrets, never
  * site content, so they are not assets either.
  */
-function isKeptFile(walk: Walk, rel: string, name: string, atRoot: boolean): boolean {
+function isKeptFile(walk: Walk, rel: string, name: string): boolean {
   if (name.startsWith('.')) return false;
-  if (atRoot && REPOSITORY_FILES.has(name.toLowerCase())) return false;
   return !(walk.ignorer?.ignores(rel) ?? false);
 }
 
 /** A link that would be skipped whatever it points at is not followed (nor warned about). */
-function isSkippedLink(walk: Walk, rel: string, name: string, atRoot: boolean): boolean {
+function isSkippedLink(walk: Walk, rel: string, name: string): boolean {
   if (name.startsWith('.') || SKIPPED_FOLDERS.has(name) || rel === walk.outDir) return true;
-  if (atRoot && REPOSITORY_FILES.has(name.toLowerCase())) return true;
   return walk.ignorer !== undefined && walk.ignorer.ignores(rel) && walk.ignorer.ignores(`${rel}/`);
 }
 
@@ -309,7 +316,7 @@ async function followLink(
   }
 
   if (isFile) {
-    if (isKeptFile(walk, rel, name, folder.rel === '')) walk.files.push(rel);
+    if (isKeptFile(walk, rel, name)) walk.files.push(rel);
     return undefined;
   }
   if (!isDirectory || isSkippedFolder(walk, rel, name)) return undefined;

@@ -42,7 +42,8 @@ async function fixtureCopy(t: { after: (fn: () => Promise<void>) => void }): Pro
   return root;
 }
 
-const page = (id: string, ext: '.mdx' | '.md') => [id, { id, file: `${id}${ext}`, ext }] as const;
+const page = (id: string, ext: '.mdx' | '.md', unlisted?: 'repository' | 'snippet') =>
+  [id, { id, file: `${id}${ext}`, ext, ...(unlisted ? { unlisted } : {}) }] as const;
 
 test('scanSite finds pages and assets, honouring .mintignore and the skipped folders', async (t) => {
   const root = await fixtureCopy(t);
@@ -52,16 +53,20 @@ test('scanSite finds pages and assets, honouring .mintignore and the skipped fol
   assert.deepEqual(
     [...files.pages],
     [
-      page('SECURITY', '.mdx'), // only `.md` repository files are left out
-      page('guides/README', '.md'), // only root-level README.md is left out
+      // Root repository files are pages only if the navigation lists them (resolveSite leaves them out otherwise).
+      page('CONTRIBUTING', '.md', 'repository'),
+      page('README', '.md', 'repository'),
+      page('SECURITY', '.mdx'), // only the `.md` spelling is a repository file
+      page('guides/README', '.md'), // only at the root
       page('guides/both', '.mdx'),
       page('guides/intro', '.mdx'),
       page('guides/keep.draft', '.mdx'), // `!keep.draft.mdx` re-includes it
       page('guides/private', '.mdx'), // `/private.mdx` is anchored to the root
       page('guides/setup', '.md'),
       page('index', '.mdx'),
+      page('license', '.md', 'repository'), // repository files are matched case-insensitively
       page('site-out/page', '.mdx'), // not the output folder by default
-      page('snippets/note', '.mdx'),
+      page('snippets/note', '.mdx', 'snippet'), // included by pages, never a page of its own unless listed
     ],
   );
   // `*.yaml` is ignored but `!api/openapi.yaml` brings it back; dot-files are never assets.
@@ -72,7 +77,7 @@ test('scanSite finds pages and assets, honouring .mintignore and the skipped fol
   );
 });
 
-test('scanSite leaves out ignored files, repository files, dependency, output, cache and dot folders', async (t) => {
+test('scanSite leaves out ignored files, dependency, output, cache and dot folders', async (t) => {
   const root = await fixtureCopy(t);
   const { files } = await scanSite({ root });
   const all = [...[...files.pages.values()].map((p) => p.file), ...files.assets];
@@ -80,9 +85,6 @@ test('scanSite leaves out ignored files, repository files, dependency, output, c
     'drafts/one.mdx', // `drafts/` — and `!drafts/one.mdx` cannot re-include a file in an excluded folder, as in git
     'guides/wip.draft.mdx', // `*.draft.mdx`
     'private.mdx', // `/private.mdx`
-    'README.md',
-    'license.md', // case-insensitive
-    'CONTRIBUTING.md',
     'node_modules/pkg/page.mdx',
     'guides/node_modules/dep.mdx',
     'dist/index.mdx',

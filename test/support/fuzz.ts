@@ -70,6 +70,7 @@ function mutateValue(root: Json, next: () => number): { root: Json; mutation: Mu
   }
   if (roll < 0.35) {
     const containers = nodes.filter((node) => typeof node.value === 'object' && node.value !== null);
+    if (containers.length === 0) return { root, mutation: { kind: 'duplicate', at: '(no container)' } };
     const into = pick(containers).value as Json[] | Record<string, Json>;
     const copy = structuredClone(target.value);
     if (Array.isArray(into)) into.push(copy);
@@ -96,6 +97,7 @@ function mutateValue(root: Json, next: () => number): { root: Json; mutation: Mu
     return { root, mutation: { kind: 'swap-values', at: `${at} <-> ${other.path.join('.')}` } };
   }
   const objects = nodes.filter((node) => node.value !== null && typeof node.value === 'object' && !Array.isArray(node.value));
+  if (objects.length === 0) return { root, mutation: { kind: 'rename-key', at: '(no object)' } };
   const object = pick(objects).value as Record<string, Json>;
   const keys = Object.keys(object);
   if (keys.length === 0) return { root, mutation: { kind: 'rename-key', at: '(empty)' } };
