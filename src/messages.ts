@@ -70,6 +70,18 @@ export const CATALOGUE = {
   'folder-unreadable': { severity: 'warning', about: 'A folder of the site cannot be read and is skipped.' },
   'site-folder-missing': { severity: 'error', about: 'The site folder does not exist.' },
   'mintignore-unreadable': { severity: 'error', about: '.mintignore exists but cannot be read, so nothing would be ignored.' },
+
+  // Page bodies (MDX/Markdown rendering)
+  'mdx-syntax': { severity: 'warning', about: 'MDX syntax the parser rejects (a stray `{` or `<`, `<br>` without a slash); repaired so the page renders.' },
+  'mdx-html-comment': { severity: 'warning', about: 'An HTML comment `<!-- -->`, which MDX does not allow; it is left out.' },
+  'mdx-fallback-markdown': { severity: 'warning', about: 'An MDX page that cannot be repaired; it is read as plain Markdown.' },
+  'mdx-expression-undefined': { severity: 'warning', about: 'A `{name}` expression names nothing the page defines; shown as written.' },
+  'mdx-expression-unsupported': { severity: 'warning', about: 'An expression that needs JavaScript to run (a call, a function, JSX); shown as written or left out.' },
+  'mdx-unknown-component': { severity: 'warning', about: 'A component docjet does not know; its children are shown without it.' },
+  'script-tag': { severity: 'warning', about: 'A `<script>` element in a page; copied into the HTML as written.' },
+  'code-fence-unclosed': { severity: 'warning', about: 'A code fence that is never closed; the block runs to the end of its container.' },
+  'component-failed': { severity: 'error', about: 'A component threw while rendering; its children are shown without it.' },
+  'page-render-failed': { severity: 'error', about: 'A page body that cannot be rendered at all.' },
 } as const satisfies Record<string, { severity: Severity; about: string }>;
 
 export type DiagnosticCode = keyof typeof CATALOGUE;

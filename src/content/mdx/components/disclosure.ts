@@ -1,0 +1,24 @@
+/** Things that open and close, as `<details>`/`<summary>` so they work without JavaScript. */
+import { attributes } from '../escape.ts';
+import { iconOf } from './icon.ts';
+import { flag, richText, text } from './props.ts';
+import type { Component } from './types.ts';
+
+export const AccordionGroup: Component = (_props, childrenHtml) => `<div class="accordion-group">${childrenHtml}</div>`;
+
+export const Accordion: Component = (props, childrenHtml) => {
+  const title = richText(props, 'title') ?? '';
+  const description = richText(props, 'description');
+  return (
+    `<details${attributes({ class: 'accordion', id: text(props, 'id'), open: flag(props, 'defaultOpen') })}>` +
+    `<summary>${iconOf(props)}<span class="accordion-title">${title}</span>` +
+    (description === undefined ? '' : `<span class="accordion-description">${description}</span>`) +
+    `</summary><div class="accordion-content">${childrenHtml}</div></details>`
+  );
+};
+
+/** Nested fields of a `ParamField`/`ResponseField`: "Show properties". */
+export const Expandable: Component = (props, childrenHtml) => {
+  const title = richText(props, 'title') ?? 'properties';
+  return `<details${attributes({ class: 'expandable', open: flag(props, 'defaultOpen') })}><summary>Show ${title}</summary><div class="expandable-content">${childrenHtml}</div></details>`;
+};

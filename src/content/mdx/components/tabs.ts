@@ -1,0 +1,70 @@
+/**
+ * Tab sets: `<Tabs>`/`<Tab title>`, and `<CodeGroup>` (tabs over code blocks, titled by each
+ * fence's meta). ARIA tabs: `role="tab"` buttons wired to `role="tabpanel"`s. Without JavaScript
+ * the selected tab's panel shows and the others are `hidden`; the client script switches them.
+ */
+import { attributes, escapeHtml } from '../escape.ts';
+import { iconHtml, iconOf } from './icon.ts';
+import { flag, integer, richText, text } from './props.ts';
+import type { Component, ComponentContext } from './types.ts';
+
+interface TabItem {
+  /** HTML: escaped text, or rendered JSX. */
+  titleHtml: string;
+  iconHtml?: string;
+  html: string;
+}
+
+export function tabsHtml(items: readonly TabItem[], context: ComponentContext, options: { className: string; selected?: number; data?: Record<string, string | undefined> }): string {
+  const base = context.uniqueId('tabs');
+  const selected = Math.min(Math.max(options.selected ?? 0, 0), items.length - 1);
+  let buttons = '';
+  let panels = '';
+  items.forEach((item, index) => {
+    const tabId = `${base}-tab-${index + 1}`;
+    const panelId = `${base}-panel-${index + 1}`;
+    const isSelected = index === selected;
+    buttons +=
+      `<button${attributes({ type: 'button', role: 'tab', id: tabId, 'aria-controls': panelId, 'aria-selected': String(isSelected), tabindex: isSelected ? '0' : '-1' })}>` +
+      `${item.iconHtml ?? ''}${item.titleHtml}</button>`;
+    panels += `<div${attributes({ role: 'tabpanel', id: panelId, 'aria-labelledby': tabId, tabindex: '0', hidden: !isSelected })}>${item.html}</div>`;
+  });
+  return `<div${attributes({ class: options.className, ...options.data })}><div role="tablist">${buttons}</div>${panels}</div>`;
+}
+
+export const Tabs: Component = (props, childrenHtml, context) => {
+  const items: TabItem[] = [];
+  for (const child of context.children) {
+    if (child.kind !== 'element' || child.name !== 'Tab') continue;
+    items.push({ titleHtml: richText(child.props, 'title') ?? `Tab ${items.length + 1}`, iconHtml: iconOf(child.props), html: child.childrenHtml });
+  }
+  if (items.length === 0) return `<div class="tabs">${childrenHtml}</div>`;
+  return tabsHtml(items, context, {
+    className: 'tabs',
+    selected: integer(props, 'defaultTabIndex', 0, 0, items.length - 1),
+    data: { 'data-sync': props['sync'] === false || props['sync'] === 'false' ? 'false' : undefined },
+  });
+};
+
+/** A `<Tab>` outside `<Tabs>`: its content, labelled. */
+export const Tab: Component = (props, childrenHtml) =>
+  `<section${attributes({ class: 'tab', 'aria-label': text(props, 'title') })}>${childrenHtml}</section>`;
+
+function codeTabs(className: string): Component {
+  return (props, childrenHtml, context) => {
+    const items: TabItem[] = [];
+    for (const child of context.children) {
+      if (child.kind === 'code') {
+        items.push({ titleHtml: escapeHtml(child.meta.title ?? child.lang ?? `Code ${items.length + 1}`), iconHtml: iconHtml(child.meta.icon), html: child.html });
+      } else if (child.kind === 'element') {
+        items.push({ titleHtml: richText(child.props, 'title') ?? escapeHtml(child.name), html: child.html });
+      }
+    }
+    if (items.length === 0) return `<div class="${className}">${childrenHtml}</div>`;
+    return tabsHtml(items, context, { className, data: { 'data-dropdown': flag(props, 'dropdown') ? 'true' : undefined } });
+  };
+}
+
+export const CodeGroup = codeTabs('code-group');
+export const RequestExample = codeTabs('code-group request-example');
+export const ResponseExample = codeTabs('code-group response-example');

@@ -1,0 +1,33 @@
+/**
+ * Components: a JSX element name mapped to a function that writes its HTML. Functions get the
+ * element's props (attribute values, evaluated), its children already rendered to HTML, and a
+ * context with the children one by one (Tabs needs each Tab's title and content) and page services.
+ * Everything a component takes from props must be escaped (`escapeHtml`); `childrenHtml` is safe.
+ */
+import type { CodeMeta } from '../code.ts';
+import type { Value } from '../evaluate.ts';
+
+export type Props = Record<string, Value>;
+
+export type RenderedChild =
+  /** A JSX element: its props, its own children's HTML, and what its component made of it. */
+  | { kind: 'element'; name: string; props: Props; childrenHtml: string; html: string }
+  | { kind: 'code'; lang: string | undefined; meta: CodeMeta; code: string; html: string }
+  | { kind: 'other'; html: string };
+
+export interface ComponentContext {
+  /** The page, as the diagnostics name it. */
+  file: string;
+  /** Direct children in order, whitespace left out; a paragraph holding only components is looked through. */
+  children: readonly RenderedChild[];
+  /** Written inside a line of text (`a <Badge>b</Badge> c`) rather than as a block of its own. */
+  inline: boolean;
+  /** A page-unique id for wiring ARIA attributes (`aria-controls`), `dj-` prefixed to stay clear of heading anchors. */
+  uniqueId(prefix: string): string;
+  /** Adds a heading to the page's table of contents and returns its anchor id. */
+  heading(depth: number, text: string, id?: string): string;
+}
+
+export type Component = (props: Props, childrenHtml: string, context: ComponentContext) => string;
+
+export type ComponentRegistry = Readonly<Record<string, Component>>;
