@@ -102,9 +102,17 @@ export function plural(count: number, noun: string): string {
 /** Line and column (1-based) of a character offset, from a precomputed table of line starts. */
 export class LineIndex {
   private readonly starts: number[] = [0];
+  private readonly length: number;
 
   constructor(text: string) {
-    for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) this.starts.push(i + 1);
+    this.length = text.length;
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) this.starts.push(i + 1);
+  }
+
+  /** The offset of a 1-based line and column, clamped to the text. */
+  offset(line: number, column: number): number {
+    const start = this.starts[Math.min(Math.max(line, 1), this.starts.length) - 1]!;
+    return Math.min(start + Math.max(column, 1) - 1, this.length);
   }
 
   position(offset: number): { line: number; column: number } {

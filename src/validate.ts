@@ -9,7 +9,7 @@ import { isObject, loadConfig, type LoadedConfig } from './config/load.ts';
 import type { LoadedSpec } from './config/rules/context.ts';
 import { runRules } from './config/rules/index.ts';
 import type { Config } from './config/schema.ts';
-import { normalizeSitePath, walkNavigation } from './config/walk.ts';
+import { normalizeOpenApi, normalizeSitePath, walkNavigation } from './config/walk.ts';
 import { readAllPageMeta, type PageMeta } from './content/frontmatter.ts';
 import { scanSite, type SiteFiles } from './content/scan.ts';
 import { countBySeverity, hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
@@ -123,11 +123,8 @@ export function validationFailed(result: ValidateResult): boolean {
 /** Every local OpenAPI file the config names (elements, `api.openapi`, `spec.yaml GET /x` entries), loaded once each. */
 async function loadSpecs(root: string, config: unknown): Promise<Map<string, LoadedSpec>> {
   const sources = new Set<string>();
-  const api = isObject(config) && isObject(config.api) ? config.api.openapi : undefined;
-  for (const item of Array.isArray(api) ? api : api === undefined ? [] : [api]) {
-    const source = typeof item === 'string' ? item : isObject(item) && typeof item.source === 'string' ? item.source : undefined;
-    if (source && !/^https?:\/\//i.test(source)) sources.add(normalizeSitePath(source));
-  }
+  const api = isObject(config) && isObject(config.api) ? normalizeOpenApi(config.api.openapi) : undefined;
+  for (const source of api ?? []) if (!source.remote) sources.add(source.source);
   walkNavigation(config, [
     {
       element: (node) => {

@@ -11,7 +11,7 @@ import { mdxFromMarkdown } from 'mdast-util-mdx';
 import { gfm } from 'micromark-extension-gfm';
 import { math } from 'micromark-extension-math';
 import { mdxjs } from 'micromark-extension-mdxjs';
-import { Lines } from './lines.ts';
+import { LineIndex } from '../../diagnostics.ts';
 import { errorOffset, protectCustomIds, reasonOf, repairMdx, tidyReason } from './repair.ts';
 import type { Reporter } from './report.ts';
 
@@ -86,7 +86,7 @@ export function parsePage(options: { text: string; format: Format; reporter: Rep
         // The repairs made so far are dropped with the MDX reading; only the blocker is reported,
         // where it starts (the `{` of an expression that never closes, not the end of the file).
         const offset = repair?.offset ?? errorOffset(error, current);
-        const point = offset === undefined ? undefined : new Lines(current).position(offset);
+        const point = offset === undefined ? undefined : new LineIndex(current).position(offset);
         reporter.report(
           'mdx-fallback-markdown',
           point,
@@ -97,7 +97,7 @@ export function parsePage(options: { text: string; format: Format; reporter: Rep
       }
       const { warning, offset } = repair;
       if (warning) {
-        const point = new Lines(current).position(offset);
+        const point = new LineIndex(current).position(offset);
         warnings.push(() => reporter.report(warning.code, point, warning.message, warning.fix));
       }
       current = repair.text;

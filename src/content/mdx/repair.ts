@@ -9,7 +9,7 @@
  * The one repair that adds a character (the `/` of `<br/>`) shifts later columns of its line by one.
  */
 import type { DiagnosticCode } from '../../messages.ts';
-import { Lines } from './lines.ts';
+import { LineIndex } from '../../diagnostics.ts';
 
 export const BRACE = '\uFDD0';
 export const ANGLE = '\uFDD1';
@@ -37,7 +37,7 @@ const LOOK_BACK = 4000;
 /** The repair for one parse error, or undefined when there is nothing sensible to change. */
 export function repairMdx(text: string, error: unknown): Repair | undefined {
   const reason = reasonOf(error);
-  const lines = new Lines(text);
+  const lines = new LineIndex(text);
   const offset = offsetOf(error, text, lines);
   if (offset === undefined) return undefined;
 
@@ -228,10 +228,10 @@ interface PointLike {
 
 /** Where the parser stopped, as an offset into `text`. */
 export function errorOffset(error: unknown, text: string): number | undefined {
-  return offsetOf(error, text, new Lines(text));
+  return offsetOf(error, text, new LineIndex(text));
 }
 
-function offsetOf(error: unknown, text: string, lines: Lines): number | undefined {
+function offsetOf(error: unknown, text: string, lines: LineIndex): number | undefined {
   if (error && typeof error === 'object' && 'place' in error && error.place && typeof error.place === 'object') {
     const place = error.place as PointLike & { start?: PointLike };
     const point = place.start ?? place;
