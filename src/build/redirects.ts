@@ -1,0 +1,110 @@
+/**
+ * `redirects` from docs.json as static output: one small HTML page per source path (meta refresh,
+ * canonical link, and a script that keeps the `#fragment`), plus a `_redirects` file for hosts that
+ * read one (Netlify, Cloudflare Pages). A `:slug*` wildcard (format-behaviour.md §4.4) cannot be a
+ * static file, so it is expanded: every page whose route matches the destination pattern gets its
+ * source page (`/docs/:slug*` → `/guides/:slug*` makes `/docs/setup` for `/guides/setup`).
+ */
+import type { Config } from '../config/schema.ts';
+import { escapeHtml } from '../content/mdx/escape.ts';
+import { encodeRoute, isExternal } from '../render/links.ts';
+
+export interface StaticRedirect {
+  /** Route of the page written (no leading slash). */
+  from: string;
+  /** Where it leads: an external URL or a site path with the base in front. */
+  to: string;
+  permanent: boolean;
+}
+
+type Redirect = NonNullable<Config['redirects']>[number];
+
+const PARAMETER = /:([A-Za-z_]\w*)(\*)?/g;
+
+export function expandRedirects(redirects: readonly Redirect[], routes: Iterable<string>, base: string): StaticRedirect[] {
+  const routeList = [...routes];
+  const taken = new Set(routeList);
+  const result: StaticRedirect[] = [];
+  const seen = new Set<string>();
+  const add = (from: string, destination: string, permanent: boolean): void => {
+    const route = from.replace(/^\/+|\/+$/g, '');
+    // A redirect never hides a real page, and the first one written wins.
+    if (taken.has(route) || seen.has(route) || route.includes('*') || route.includes(':')) return;
+    seen.add(route);
+    result.push({ from: route, to: isExternal(destination) ? destination : base + destination.replace(/^\/+/, ''), permanent });
+  };
+  for (const redirect of redirects) {
+    const permanent = redirect.permanent !== false;
+    const names = [...redirect.source.matchAll(PARAMETER)].map((match) => match[1]!);
+    if (names.length === 0) {
+      add(redirect.source, redirect.destination, permanent);
+      continue;
+    }
+    if (isExternal(redirect.destination)) continue;
+    const pattern = patternOf(redirect.destination);
+    if (!pattern) continue;
+    for (const route of routeList) {
+      const match = pattern.regex.exec(route);
+      if (!match) continue;
+      const values = new Map(pattern.names.map((name, index) => [name, match[index + 1] ?? '']));
+      if (!names.every((name) => values.has(name))) continue;
+      const from = redirect.source.replace(PARAMETER, (_, name: string) => values.get(name) ?? '');
+      add(from, redirect.destination.replace(PARAMETER, (_, name: string) => values.get(name) ?? ''), permanent);
+    }
+  }
+  return result;
+}
+
+/** `/guides/:slug*` → a regex over routes capturing `slug`; undefined when the pattern is not usable. */
+function patternOf(destination: string): { regex: RegExp; names: string[] } | undefined {
+  const names: string[] = [];
+  let source = '';
+  let last = 0;
+  const text = destination.replace(/^\/+/, '');
+  for (const match of text.matchAll(PARAMETER)) {
+    source += escapeRegex(text.slice(last, match.index));
+    names.push(match[1]!);
+    source += match[2] === '*' ? '(.+)' : '([^/]+)';
+    last = match.index + match[0].length;
+  }
+  source += escapeRegex(text.slice(last));
+  if (names.length === 0) return undefined;
+  return { regex: new RegExp(`^${source}$`), names };
+}
+
+function escapeRegex(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export function redirectPage(redirect: StaticRedirect): string {
+  const to = redirect.to.startsWith('/') ? redirect.to.split('/').map((part) => encodeRoute(decodeSafely(part))).join('/') : redirect.to;
+  const href = escapeHtml(to);
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Redirecting…</title>` +
+    `<meta name="robots" content="noindex"><link rel="canonical" href="${href}">` +
+    `<meta http-equiv="refresh" content="0; url=${href}">` +
+    `<script>location.replace(${JSON.stringify(to).replace(/</g, '\\u003c')}+location.hash)</script>` +
+    `</head><body><p>This page has moved to <a href="${href}">${href}</a>.</p></body></html>`
+  );
+}
+
+/** The `_redirects` file: wildcards as the hosts write them (`:slug*` → `*`, `:splat`). */
+export function redirectsFile(redirects: readonly Redirect[], base: string): string {
+  const lines: string[] = [];
+  for (const redirect of redirects) {
+    const from = base + redirect.source.replace(/^\/+/, '').replace(/:(\w+)\*/g, '*');
+    const to = isExternal(redirect.destination) ? redirect.destination : base + redirect.destination.replace(/^\/+/, '');
+    const target = to.replace(/:(\w+)\*/g, ':splat');
+    if (/\s/.test(from) || /\s/.test(target)) continue;
+    lines.push(`${from} ${target} ${redirect.permanent === false ? 302 : 301}`);
+  }
+  return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+function decodeSafely(part: string): string {
+  try {
+    return decodeURIComponent(part);
+  } catch {
+    return part;
+  }
+}

@@ -1,0 +1,72 @@
+/**
+ * URLs in the built site. Every link docjet writes is absolute from the site's base path
+ * (`--base /docs/`), so a page works the same at `/a/b` and `/a/b/`, and the whole site can move
+ * under a sub-path. Routes are percent-encoded per segment: an OpenAPI path like `/search?q` makes a
+ * route with `?` (format-behaviour.md §4.3) that must not turn into a query string.
+ */
+import path from 'node:path';
+
+/** `''`, `/`, `docs`, `/docs/` → `/`, `/`, `/docs/`, `/docs/`. */
+export function normalizeBase(base: string | undefined): string {
+  const trimmed = (base ?? '/').trim().replace(/^\/+|\/+$/g, '');
+  return trimmed === '' ? '/' : `/${trimmed}/`;
+}
+
+/** A route as it goes in a URL path: each segment percent-encoded, `/` kept. */
+export function encodeRoute(route: string): string {
+  return route
+    .split('/')
+    .map((segment) => encodeURIComponent(segment).replace(/%40/g, '@').replace(/%3A/g, ':'))
+    .join('/');
+}
+
+/** The URL of a page: `/base/route`, or the base itself for the home page. */
+export function pageHref(route: string, base: string): string {
+  return base + encodeRoute(route);
+}
+
+/** Where a page's HTML file goes in the output folder: `route/index.html`, `index.html` for home. */
+export function pageOutputPath(route: string): string {
+  return route === '' ? 'index.html' : `${route}/index.html`;
+}
+
+/** `https:`, `mailto:`, `//cdn…` and other links that leave the site. */
+export function isExternal(href: string): boolean {
+  return /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(href);
+}
+
+/**
+ * A link or image address written in a page, made absolute from the base. `/images/a.png` is
+ * site-absolute; `a.png` and `../a.png` are relative to the page's file (as on GitHub and in the
+ * reference product), whatever URL the page is served at. Fragments, queries and external URLs
+ * are kept as they are.
+ */
+export function resolveContentUrl(url: string, pageFile: string, base: string): string {
+  if (url === '' || url.startsWith('#') || url.startsWith('?') || isExternal(url)) return url;
+  const match = /^([^?#]*)(.*)$/.exec(url)!;
+  const pathPart = match[1]!;
+  const suffix = match[2]!;
+  let sitePath: string;
+  if (pathPart.startsWith('/')) {
+    sitePath = pathPart.slice(1);
+  } else {
+    const folder = path.posix.dirname(pageFile);
+    sitePath = path.posix.normalize(path.posix.join(folder === '.' ? '' : folder, pathPart));
+    if (sitePath === '.' || sitePath.startsWith('../')) sitePath = sitePath.replace(/^(\.\.\/)+/, '').replace(/^\.$/, '');
+  }
+  // A link to another page keeps its written spelling (`/guides/setup.mdx` → `/guides/setup`).
+  sitePath = sitePath.replace(/\.mdx?$/i, '').replace(/(^|\/)index$/, '$1');
+  return base + sitePath + suffix;
+}
+
+/**
+ * Rewrites the `href` and `src` attributes of rendered page HTML with `resolveContentUrl`.
+ * Only double-quoted attributes exist: the renderer writes them that way.
+ */
+export function rewriteContentUrls(html: string, pageFile: string, base: string): string {
+  return html.replace(/ (href|src)="([^"]*)"/g, (whole, name: string, value: string) => {
+    const decoded = value.replace(/&amp;/g, '&');
+    const resolved = resolveContentUrl(decoded, pageFile, base);
+    return resolved === decoded ? whole : ` ${name}="${resolved.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
+  });
+}

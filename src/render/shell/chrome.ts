@@ -1,0 +1,120 @@
+/**
+ * What surrounds a page: which tabs, anchors, dropdowns, products and switchers it shows, and which
+ * of them is current. Pure data from the site model, unit-tested without HTML.
+ *
+ * Every division above the page (its placement's trail) shows itself with its siblings, each kind
+ * in its own place: tabs in the top bar (a tab's menu items in its dropdown), products as a
+ * switcher and dropdowns as a menu at the top of the sidebar, anchors listed under them. Versions
+ * and languages are switchers fed by the page's alternates, so switching lands on the equivalent
+ * page. A page that no navigation lists borrows the home page's surroundings, nothing current.
+ */
+import type { Alternate, NavElement, Page, Placement, Site } from '../../site/types.ts';
+
+export interface ChromeItem {
+  id: string;
+  label: string;
+  /** A route inside the site, or an external URL (`external: true`). Absent: leads nowhere. */
+  href?: string;
+  external: boolean;
+  current: boolean;
+  icon?: NavElement['icon'];
+  description?: string;
+  tag?: string;
+}
+
+export interface ChromeTab extends ChromeItem {
+  /** A tab's `menu`: its items, in order. */
+  menu: ChromeItem[];
+}
+
+export interface Chrome {
+  /** The placement the page is shown in; undefined for a page listed nowhere (and no home). */
+  placement: Placement | undefined;
+  /** Section whose sidebar is shown. */
+  sectionId: string | undefined;
+  tabs: ChromeTab[];
+  products: ChromeItem[];
+  dropdowns: ChromeItem[];
+  anchors: ChromeItem[];
+  globalAnchors: ChromeItem[];
+  versions: Alternate[];
+  languages: Alternate[];
+  /** Ids of the elements above the page (open groups, current divisions). */
+  trail: ReadonlySet<string>;
+  /** The language the page is in, if the site has languages. */
+  language: Placement['language'];
+}
+
+export function chromeOf(site: Site, page: Page | undefined): Chrome {
+  const own = page?.placements[0];
+  const borrowed = own ? undefined : site.home === undefined ? undefined : site.pages.get(site.home)?.placements[0];
+  const placement = own ?? borrowed;
+  const trail = new Set(own ? own.trail : []);
+  const chrome: Chrome = {
+    placement,
+    sectionId: placement?.sectionId,
+    tabs: [],
+    products: [],
+    dropdowns: [],
+    anchors: [],
+    globalAnchors: site.globalAnchors.map((id) => toItem(site.elements.get(id)!, false)),
+    versions: own ? page!.alternates.versions : [],
+    languages: own ? page!.alternates.languages : [],
+    trail,
+    language: placement?.language,
+  };
+  if (!placement) return chrome;
+
+  for (const id of placement.trail) {
+    const element = site.elements.get(id);
+    if (!element || element.parentId === undefined) continue;
+    const siblings = siblingsOf(site, element);
+    switch (element.kind) {
+      case 'tab':
+        chrome.tabs = siblings.map((tab) => ({
+          ...toItem(tab, trail.has(tab.id)),
+          menu: tab.children
+            .map((child) => site.elements.get(child)!)
+            .filter((child) => child.kind === 'menu-item' && !child.hidden)
+            .map((item) => toItem(item, trail.has(item.id))),
+        }));
+        break;
+      case 'product':
+        chrome.products = siblings.map((product) => toItem(product, trail.has(product.id)));
+        break;
+      case 'dropdown':
+        chrome.dropdowns = siblings.map((dropdown) => toItem(dropdown, trail.has(dropdown.id)));
+        break;
+      case 'anchor':
+        chrome.anchors = siblings.map((anchor) => toItem(anchor, trail.has(anchor.id)));
+        break;
+      default:
+        break;
+    }
+  }
+  return chrome;
+}
+
+/** The element and the other elements of its kind under the same parent, hidden ones left out. */
+function siblingsOf(site: Site, element: NavElement): NavElement[] {
+  const parent = site.elements.get(element.parentId!);
+  if (!parent) return [element];
+  return parent.children
+    .map((id) => site.elements.get(id)!)
+    .filter((sibling) => sibling.kind === element.kind && (!sibling.hidden || sibling.id === element.id));
+}
+
+function toItem(element: NavElement, current: boolean): ChromeItem {
+  const item: ChromeItem = { id: element.id, label: element.label, external: false, current };
+  if (element.href !== undefined) {
+    item.external = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(element.href);
+    // An internal `href` ("/guides/setup") is a route like any other.
+    item.href = item.external ? element.href : element.href.replace(/^\/+/, '');
+  } else if (element.firstPage !== undefined) {
+    item.href = element.firstPage;
+  }
+  if (element.icon !== undefined) item.icon = element.icon;
+  if (element.description !== undefined) item.description = element.description;
+  if (element.tag !== undefined) item.tag = element.tag;
+  return item;
+}

@@ -1,0 +1,272 @@
+/**
+ * A whole HTML document around a rendered page body. One `Shell` serves a build: it renders each
+ * section's sidebar once, then every page is a fill of that template plus its own head, title,
+ * table of contents and pager. The result still holds icon placeholders; the build fills them.
+ */
+import { LANGUAGES } from '../../config/languages.ts';
+import type { Config } from '../../config/schema.ts';
+import { escapeHtml } from '../../content/mdx/escape.ts';
+import type { Heading } from '../../content/mdx/headings.ts';
+import { breadcrumbs } from '../../site/breadcrumbs.ts';
+import type { NavElement, Page, Site } from '../../site/types.ts';
+import { isExternal, pageHref } from '../links.ts';
+import { themeSettings, type ThemeSettings } from '../theme.ts';
+import { uiStrings, type UiStrings } from '../ui-strings.ts';
+import { chromeOf, type Chrome } from './chrome.ts';
+import { alternatesHtml, anchorsHtml, breadcrumbsHtml, footerHtml, navbarHtml, pagerHtml, switcherHtml, tabsHtml, tocHtml } from './parts.ts';
+import { buildSidebar, fillSidebar, tagHtml, type SidebarTemplate } from './sidebar.ts';
+
+export interface ShellOptions {
+  site: Site;
+  /** Normalised base path, `/` or `/docs/`. */
+  base: string;
+  /** URLs of the site's stylesheet and script. */
+  stylesheet: string;
+  script: string;
+  /** Prefix of docjet's own assets (`/_docjet/`), for the page script. */
+  assetsPrefix: string;
+  /** Markdown → HTML, for the banner. */
+  markdown: (text: string) => string;
+  /** The site's public URL (`--url`), for canonical links. */
+  siteUrl?: string;
+}
+
+export interface PageView {
+  page: Page | undefined;
+  title: string;
+  description?: string;
+  bodyHtml: string;
+  headings: readonly Heading[];
+  /** Stylesheets this page needs beyond the site's (KaTeX). */
+  extraStylesheets?: readonly string[];
+  notFound?: boolean;
+}
+
+type Mode = 'default' | 'wide' | 'custom' | 'frame' | 'center';
+const MODES = new Set<string>(['default', 'wide', 'custom', 'frame', 'center']);
+
+export class Shell {
+  readonly theme: ThemeSettings;
+  private readonly sidebars = new Map<string, SidebarTemplate>();
+  private readonly banners = new Map<string, string>();
+
+  constructor(private readonly options: ShellOptions) {
+    this.theme = themeSettings(options.site.config);
+  }
+
+  render(view: PageView): string {
+    const { site, base } = this.options;
+    const config = site.config;
+    const page = view.page;
+    const chrome = chromeOf(site, page);
+    const languageCode = chrome.language;
+    const language = languageCode ? LANGUAGES[languageCode] : undefined;
+    const strings = uiStrings(languageCode);
+    const languageConfig = this.languageConfig(chrome);
+    const frontmatter = page?.frontmatter ?? {};
+    const mode: Mode = typeof frontmatter['mode'] === 'string' && MODES.has(frontmatter['mode']) ? (frontmatter['mode'] as Mode) : 'default';
+    const placement = chrome.placement;
+
+    const sidebar = this.sidebarHtml(chrome, page);
+    const crumbs = page ? breadcrumbs(site, page) : [];
+    let eyebrow = '';
+    if (this.theme.breadcrumbs) eyebrow = breadcrumbsHtml(crumbs, base);
+    else if (crumbs.length > 0) eyebrow = `<p class="eyebrow">${escapeHtml(crumbs[crumbs.length - 1]!.label)}</p>`;
+
+    const own = page?.placements[0];
+    const previous = own?.previous === undefined ? undefined : this.pagerTarget(own.previous);
+    const next = own?.next === undefined ? undefined : this.pagerTarget(own.next);
+    const tag = typeof frontmatter['tag'] === 'string' ? tagHtml(frontmatter['tag']) : '';
+    const showHeader = mode !== 'custom';
+    const header = showHeader
+      ? `<header class="page-header">${eyebrow}<h1 class="page-title">${escapeHtml(view.title)}${tag}</h1>${view.description ? `<p class="page-description">${escapeHtml(view.description)}</p>` : ''}</header>`
+      : '';
+    const toc = mode === 'default' ? tocHtml(view.headings, strings) : '';
+    const navbar = languageConfig?.navbar ?? config.navbar;
+    const footer = languageConfig?.footer ?? config.footer;
+    const banner = this.bannerHtml(languageConfig?.banner ?? config.banner, languageCode ?? '');
+    const logoHref = config.logo && typeof config.logo === 'object' && config.logo.href ? config.logo.href : pageHref(this.homeOf(chrome), base);
+
+    const htmlAttributes = [
+      `lang="${language?.bcp47 ?? 'en'}"`,
+      `dir="${language?.rtl ? 'rtl' : 'ltr'}"`,
+      this.theme.appearance === 'system' ? '' : `data-theme="${this.theme.appearance}"`,
+      this.theme.fixedAppearance ? 'data-fixed-theme' : '',
+      `data-theme-name="${escapeHtml(this.theme.name)}"`,
+      `data-drilldown="${this.theme.drilldown}"`,
+    ].filter(Boolean);
+
+    const switchers =
+      alternatesHtml('version', strings.version, chrome.versions, base) + alternatesHtml('language', strings.language, chrome.languages, base);
+    const themeToggle = this.theme.fixedAppearance
+      ? ''
+      : `<button type="button" class="theme-toggle" data-theme-toggle aria-label="${escapeHtml(strings.toggleTheme)}" hidden><span class="theme-icon" aria-hidden="true"></span></button>`;
+
+    return (
+      `<!doctype html><html ${htmlAttributes.join(' ')}><head>` +
+      this.head(view, page, mode) +
+      `</head><body data-mode="${mode}"${view.notFound ? ' data-not-found' : ''}>` +
+      `<a class="skip-link" href="#content">${escapeHtml(strings.skipToContent)}</a>` +
+      banner +
+      `<header class="topbar"><div class="topbar-row">` +
+      `<a class="logo" href="${escapeHtml(logoHref)}">${this.logoHtml()}</a>` +
+      `<div class="topbar-end">${navbarHtml(navbar, base)}${switchers}${themeToggle}</div>` +
+      `</div>${tabsHtml(chrome.tabs, base)}</header>` +
+      `<div class="layout">` +
+      (sidebar
+        ? `<details class="sidebar-toggle" data-sidebar-toggle><summary>${escapeHtml(strings.menu)}</summary></details>` +
+          `<aside class="sidebar" id="sidebar"><nav aria-label="${escapeHtml(strings.menu)}">${sidebar}</nav></aside>`
+        : '') +
+      `<main id="content" class="content">` +
+      `<article class="page${placement ? '' : ' unlisted'}">${header}<div class="prose">${view.bodyHtml}</div></article>` +
+      pagerHtml(previous, next, base, strings) +
+      footerHtml(footer, config.name, base) +
+      `</main>` +
+      (toc ? `<aside class="toc-column">${toc}</aside>` : '') +
+      `</div>` +
+      `<script src="${escapeHtml(this.options.script)}" defer></script>` +
+      `</body></html>`
+    );
+  }
+
+  private head(view: PageView, page: Page | undefined, mode: Mode): string {
+    const { site, base } = this.options;
+    const config = site.config;
+    const frontmatter = page?.frontmatter ?? {};
+    const title = view.title === config.name ? view.title : `${view.title} - ${config.name}`;
+    const description = view.description ?? config.description;
+    const meta: string[] = [
+      '<meta charset="utf-8">',
+      '<meta name="viewport" content="width=device-width, initial-scale=1">',
+      `<title>${escapeHtml(title)}</title>`,
+      `<meta name="generator" content="docjet">`,
+      `<meta name="docjet:assets" content="${escapeHtml(this.options.assetsPrefix)}">`,
+    ];
+    if (description) meta.push(`<meta name="description" content="${escapeHtml(description)}">`);
+    const noindex = frontmatter['noindex'] === true || page?.hidden === true && page.placements.length > 0 || view.notFound === true;
+    if (noindex) meta.push('<meta name="robots" content="noindex">');
+    if (this.options.siteUrl && page) meta.push(`<link rel="canonical" href="${escapeHtml(this.options.siteUrl.replace(/\/+$/, '') + pageHref(page.route, base))}">`);
+    const tags = new Map<string, string>();
+    for (const [key, value] of Object.entries(config.seo?.metatags ?? {})) tags.set(key, value);
+    tags.set('og:title', view.title);
+    tags.set('og:site_name', config.name);
+    if (description) tags.set('og:description', description);
+    for (const [key, value] of Object.entries(frontmatter)) {
+      if (/^(og|twitter):/.test(key) && (typeof value === 'string' || typeof value === 'number')) tags.set(key, String(value));
+    }
+    for (const [key, value] of tags) {
+      const attribute = key.startsWith('og:') ? 'property' : 'name';
+      meta.push(`<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(value)}">`);
+    }
+    meta.push(...this.faviconHtml());
+    meta.push(`<link rel="stylesheet" href="${escapeHtml(this.options.stylesheet)}">`);
+    for (const sheet of view.extraStylesheets ?? []) meta.push(`<link rel="stylesheet" href="${escapeHtml(sheet)}">`);
+    // Before first paint: the reader's saved choice, so a dark-mode reader never sees a white flash.
+    meta.push(
+      `<script>try{var d=document.documentElement,t=localStorage.getItem("docjet-theme");if(!d.hasAttribute("data-fixed-theme")&&(t==="dark"||t==="light"))d.dataset.theme=t}catch(e){}</script>`,
+    );
+    void mode;
+    return meta.join('');
+  }
+
+  private faviconHtml(): string[] {
+    const favicon = this.options.site.config.favicon;
+    if (!favicon) return [];
+    if (typeof favicon === 'string') return [`<link rel="icon" href="${escapeHtml(this.asset(favicon))}">`];
+    return [
+      `<link rel="icon" href="${escapeHtml(this.asset(favicon.light))}" media="(prefers-color-scheme: light)">`,
+      `<link rel="icon" href="${escapeHtml(this.asset(favicon.dark))}" media="(prefers-color-scheme: dark)">`,
+    ];
+  }
+
+  private logoHtml(): string {
+    const config = this.options.site.config;
+    const name = escapeHtml(config.name);
+    const logo = config.logo;
+    if (!logo) return `<span class="logo-text">${name}</span>`;
+    if (typeof logo === 'string') return `<img class="logo-image" src="${escapeHtml(this.asset(logo))}" alt="${name}">`;
+    return (
+      `<img class="logo-image logo-light" src="${escapeHtml(this.asset(logo.light))}" alt="${name}">` +
+      `<img class="logo-image logo-dark" src="${escapeHtml(this.asset(logo.dark))}" alt="${name}">`
+    );
+  }
+
+  private asset(file: string): string {
+    return isExternal(file) ? file : this.options.base + file.replace(/^\.?\/+/, '');
+  }
+
+  private sidebarHtml(chrome: Chrome, page: Page | undefined): string {
+    const { base } = this.options;
+    const strings = uiStrings(chrome.language);
+    let head = '';
+    head += switcherHtml('product', strings.product, chrome.products, base);
+    head += switcherHtml('dropdown', strings.menu, chrome.dropdowns, base);
+    head += anchorsHtml(chrome.anchors, base, 'anchors');
+    head += anchorsHtml(chrome.globalAnchors, base, 'anchors global-anchors');
+    let groups = '';
+    if (chrome.sectionId !== undefined) {
+      let template = this.sidebars.get(chrome.sectionId);
+      if (!template) {
+        template = buildSidebar(this.options.site, chrome.sectionId, { base, drilldown: this.theme.drilldown });
+        this.sidebars.set(chrome.sectionId, template);
+      }
+      groups = fillSidebar(template, page?.route, chrome.trail);
+    }
+    return head === '' && groups === '' ? '' : `${head ? `<div class="sidebar-head">${head}</div>` : ''}${groups}`;
+  }
+
+  private pagerTarget(route: string): { route: string; title: string } | undefined {
+    const page = this.options.site.pages.get(route);
+    return page ? { route, title: page.sidebarTitle ?? page.title } : undefined;
+  }
+
+  /** The home of the reader's language: the logo leads there. */
+  private homeOf(chrome: Chrome): string {
+    const { site } = this.options;
+    const languageId = chrome.placement?.trail.find((id) => site.elements.get(id)?.kind === 'language');
+    const language = languageId === undefined ? undefined : site.elements.get(languageId);
+    if (language && !language.isDefault && language.firstPage !== undefined) return language.firstPage;
+    return site.home ?? '';
+  }
+
+  /** The language element's own `navbar`, `footer` and `banner`, which replace the site's. */
+  private languageConfig(chrome: Chrome): Pick<Config, 'navbar' | 'footer' | 'banner'> | undefined {
+    const { site } = this.options;
+    const languageId = chrome.placement?.trail.find((id) => site.elements.get(id)?.kind === 'language');
+    if (languageId === undefined) return undefined;
+    return configAt(site.config, languageId) as Pick<Config, 'navbar' | 'footer' | 'banner'> | undefined;
+  }
+
+  private bannerHtml(banner: Config['banner'], key: string): string {
+    if (!banner) return '';
+    const cached = this.banners.get(key);
+    if (cached !== undefined) return cached;
+    const content = this.options.markdown(banner.content).replace(/^<p>([\s\S]*)<\/p>\s*$/, '$1');
+    const id = hash(banner.content);
+    const html =
+      `<div class="banner" role="region" aria-label="Announcement" data-type="${escapeHtml(banner.type ?? 'info')}" data-banner="${id}">` +
+      `<div class="banner-content">${content}</div>` +
+      (banner.dismissible ? `<button type="button" class="banner-dismiss" data-banner-dismiss aria-label="Dismiss" hidden>×</button>` : '') +
+      `</div>`;
+    this.banners.set(key, html);
+    return html;
+  }
+}
+
+/** The raw config object at an element id (`navigation.languages[1]`). */
+export function configAt(config: Config, id: string): unknown {
+  let value: unknown = config;
+  for (const part of id.split('#')[0]!.match(/[^.[\]]+/g) ?? []) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+function hash(text: string): string {
+  let h = 5381;
+  for (let i = 0; i < text.length; i++) h = ((h * 33) ^ text.charCodeAt(i)) >>> 0;
+  return h.toString(36);
+}
+
+export type { NavElement };

@@ -1,0 +1,198 @@
+/**
+ * The sidebar of a section, rendered once per section and reused for each of its pages
+ * (DESIGN.md: rendering the whole navigation into every page is how peers turn quadratic). The
+ * section's HTML is kept as a template: fixed strings around two kinds of holes, a page link that
+ * may be current and a nested group that may be open. Filling it for one page is one join.
+ *
+ * Groups follow the spec's state table (docs-json-navigation.md, "States and transitions"):
+ * top-level groups are always expanded and have no toggle; nested groups are `<details>`, open
+ * when `expanded: true` or when they hold the current page. With drilldown, a nested group's
+ * label is a link to its first page; a group with a `root` page always links there. Everything
+ * is a link or a `<details>`, so the sidebar works with JavaScript off.
+ */
+import type { Icon } from '../../config/schema.ts';
+import { escapeHtml } from '../../content/mdx/escape.ts';
+import type { NavElement, Page, Site } from '../../site/types.ts';
+import { isExternal, pageHref } from '../links.ts';
+
+type Part = string | { page: string } | { group: string; open: boolean };
+
+export interface SidebarTemplate {
+  parts: Part[];
+}
+
+export interface SidebarOptions {
+  base: string;
+  drilldown: boolean;
+}
+
+export function buildSidebar(site: Site, sectionId: string, options: SidebarOptions): SidebarTemplate {
+  const section = site.elements.get(sectionId);
+  const parts: Part[] = [];
+  if (!section) return { parts };
+  const writer = new SidebarWriter(site, options, parts);
+  writer.items(section, 0);
+  return { parts: merge(parts) };
+}
+
+/** The sidebar for one page: its links marked current, the groups above it open. */
+export function fillSidebar(template: SidebarTemplate, currentRoute: string | undefined, trail: ReadonlySet<string>): string {
+  let html = '';
+  for (const part of template.parts) {
+    if (typeof part === 'string') html += part;
+    else if ('page' in part) html += part.page === currentRoute ? ' aria-current="page"' : '';
+    else html += part.open || trail.has(part.group) ? ' open' : '';
+  }
+  return html;
+}
+
+class SidebarWriter {
+  constructor(
+    private readonly site: Site,
+    private readonly options: SidebarOptions,
+    private readonly parts: Part[],
+  ) {}
+
+  items(element: NavElement, depth: number): void {
+    if (element.items.length === 0) return;
+    const pagesOnly: NavElement['items'] = [];
+    const flush = (): void => {
+      if (pagesOnly.length === 0) return;
+      this.parts.push('<ul class="nav-list">');
+      for (const item of pagesOnly) if (item.type === 'page') this.page(item.route);
+      this.parts.push('</ul>');
+      pagesOnly.length = 0;
+    };
+    if (depth === 0) {
+      // The section itself: loose pages as a list, each group as a block of its own.
+      for (const item of element.items) {
+        if (item.type === 'page') {
+          pagesOnly.push(item);
+          continue;
+        }
+        flush();
+        const group = this.site.elements.get(item.id);
+        if (group && !group.hidden) this.topGroup(group);
+      }
+      flush();
+      return;
+    }
+    this.parts.push('<ul class="nav-list">');
+    for (const item of element.items) {
+      if (item.type === 'page') {
+        this.page(item.route);
+      } else {
+        const group = this.site.elements.get(item.id);
+        if (group && !group.hidden) this.nestedGroup(group, depth);
+      }
+    }
+    this.parts.push('</ul>');
+  }
+
+  private topGroup(group: NavElement): void {
+    this.parts.push(`<section class="nav-group" data-group="${escapeHtml(group.id)}">`);
+    const label = this.groupLabel(group);
+    this.parts.push(group.root !== undefined ? `<a class="nav-group-title" href="${this.href(group.root)}"` : '<p class="nav-group-title"');
+    if (group.root !== undefined) this.parts.push({ page: group.root });
+    this.parts.push(`>${label}${group.root !== undefined ? '</a>' : '</p>'}`);
+    this.items(group, 1);
+    this.parts.push('</section>');
+  }
+
+  private nestedGroup(group: NavElement, depth: number): void {
+    const target = group.root ?? (this.options.drilldown ? group.firstPage : undefined);
+    this.parts.push(`<li><details class="nav-group nested" data-group="${escapeHtml(group.id)}"`);
+    this.parts.push({ group: group.id, open: group.expanded === true });
+    this.parts.push('><summary>');
+    if (target !== undefined) {
+      this.parts.push(`<a class="nav-group-link" href="${this.href(target)}"`);
+      this.parts.push({ page: target });
+      this.parts.push(`>${this.groupLabel(group)}</a>`);
+    } else {
+      this.parts.push(`<span class="nav-group-link">${this.groupLabel(group)}</span>`);
+    }
+    this.parts.push('</summary>');
+    this.items(group, depth + 1);
+    this.parts.push('</details></li>');
+  }
+
+  private groupLabel(group: NavElement): string {
+    return `${navIcon(group.icon)}<span class="nav-label">${escapeHtml(group.label)}</span>${tagHtml(group.tag)}`;
+  }
+
+  private page(route: string): void {
+    const page = this.site.pages.get(route);
+    if (!page || page.hidden) return;
+    const external = externalUrl(page);
+    const method = page.source.type === 'endpoint' ? page.source.operation.method : endpointMethod(page);
+    const label = escapeHtml(page.sidebarTitle ?? page.title);
+    const icon = navIcon(frontmatterIcon(page));
+    const badge = method ? `<span class="method-pill" data-method="${escapeHtml(method.toLowerCase())}">${escapeHtml(methodShort(method))}</span>` : '';
+    const tag = tagHtml(typeof page.frontmatter['tag'] === 'string' ? page.frontmatter['tag'] : undefined);
+    if (external) {
+      this.parts.push(`<li><a class="nav-link" href="${escapeHtml(external)}" rel="noopener">${icon}<span class="nav-label">${label}</span>${tag}<span class="external-mark" aria-hidden="true">↗</span></a></li>`);
+      return;
+    }
+    this.parts.push(`<li><a class="nav-link" href="${this.href(route)}"`);
+    this.parts.push({ page: route });
+    this.parts.push(`>${badge}${icon}<span class="nav-label">${label}</span>${tag}</a></li>`);
+  }
+
+  private href(route: string): string {
+    return escapeHtml(pageHref(route, this.options.base));
+  }
+}
+
+/** Frontmatter `url`: the sidebar entry is a link to that page instead (format-behaviour.md §3.2). */
+function externalUrl(page: Page): string | undefined {
+  const url = page.frontmatter['url'];
+  return typeof url === 'string' && isExternal(url) ? url : undefined;
+}
+
+/** An MDX page with `openapi: "GET /x"` shows the method like generated endpoint pages. */
+function endpointMethod(page: Page): string | undefined {
+  const openapi = page.frontmatter['openapi'];
+  if (typeof openapi !== 'string') return undefined;
+  const match = /(?:^|\s)(get|post|put|patch|delete|head|options|trace)\s+\//i.exec(openapi);
+  return match?.[1]?.toUpperCase();
+}
+
+function methodShort(method: string): string {
+  return method === 'DELETE' ? 'DEL' : method === 'OPTIONS' ? 'OPT' : method;
+}
+
+function frontmatterIcon(page: Page): Icon | undefined {
+  const icon = page.frontmatter['icon'];
+  if (typeof icon !== 'string') return undefined;
+  const type = page.frontmatter['iconType'];
+  return typeof type === 'string' ? { name: icon, style: type } : icon;
+}
+
+/** The placeholder the icon stage fills (`src/render/icons.ts`), for a config or frontmatter icon. */
+export function navIcon(icon: Icon | undefined): string {
+  if (icon === undefined) return '';
+  const name = typeof icon === 'string' ? icon : icon.name;
+  const style = typeof icon === 'string' ? undefined : icon.style;
+  const library = typeof icon === 'string' ? undefined : icon.library;
+  return (
+    `<span class="icon" data-icon="${escapeHtml(name)}"` +
+    (style ? ` data-icon-type="${escapeHtml(style)}"` : '') +
+    (library ? ` data-icon-library="${escapeHtml(library)}"` : '') +
+    ' aria-hidden="true"></span>'
+  );
+}
+
+export function tagHtml(tag: string | undefined): string {
+  return tag ? `<span class="nav-tag">${escapeHtml(tag)}</span>` : '';
+}
+
+/** Adjacent strings joined, so filling walks as few parts as possible. */
+function merge(parts: Part[]): Part[] {
+  const merged: Part[] = [];
+  for (const part of parts) {
+    const last = merged[merged.length - 1];
+    if (typeof part === 'string' && typeof last === 'string') merged[merged.length - 1] = last + part;
+    else merged.push(part);
+  }
+  return merged;
+}

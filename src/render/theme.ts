@@ -1,0 +1,94 @@
+/**
+ * Themes. The format names nine (format-behaviour.md §1.1); docjet accepts them all and draws one
+ * look, tuned by `colors`, `fonts`, `appearance` and `background`. What a theme still decides is
+ * what the spec leaves to it: whether pages show breadcrumbs when `styling.eyebrows` is unset, and
+ * whether selecting a group opens its first page when `interaction.drilldown` is unset
+ * (docs-json-navigation.md, "Some themes enable breadcrumbs by default"). The reference product
+ * does not publish its per-theme defaults, so this table is docjet's choice, documented in the
+ * README: the sidebar-heavy themes drill down, the ones with a top bar of sections show the path.
+ */
+import type { Config } from '../config/schema.ts';
+
+export type ThemeName = Config['theme'];
+
+export interface ThemeDefaults {
+  breadcrumbs: boolean;
+  drilldown: boolean;
+}
+
+export const THEME_DEFAULTS: Record<ThemeName, ThemeDefaults> = {
+  mint: { breadcrumbs: false, drilldown: false },
+  maple: { breadcrumbs: false, drilldown: true },
+  palm: { breadcrumbs: true, drilldown: false },
+  willow: { breadcrumbs: true, drilldown: false },
+  linden: { breadcrumbs: false, drilldown: false },
+  almond: { breadcrumbs: true, drilldown: true },
+  aspen: { breadcrumbs: true, drilldown: true },
+  luma: { breadcrumbs: false, drilldown: true },
+  sequoia: { breadcrumbs: true, drilldown: false },
+};
+
+export interface ThemeSettings {
+  name: ThemeName;
+  breadcrumbs: boolean;
+  drilldown: boolean;
+  /** `appearance.default`; `system` follows the reader's OS. */
+  appearance: 'system' | 'light' | 'dark';
+  /** `appearance.strict`: no toggle. */
+  fixedAppearance: boolean;
+}
+
+export function themeSettings(config: Config): ThemeSettings {
+  const defaults = THEME_DEFAULTS[config.theme] ?? THEME_DEFAULTS.mint;
+  const eyebrows = config.styling?.eyebrows;
+  return {
+    name: config.theme,
+    breadcrumbs: eyebrows === undefined ? defaults.breadcrumbs : eyebrows === 'breadcrumbs',
+    drilldown: config.interaction?.drilldown ?? defaults.drilldown,
+    appearance: config.appearance?.default ?? 'system',
+    fixedAppearance: config.appearance?.strict === true && config.appearance.default !== undefined && config.appearance.default !== 'system',
+  };
+}
+
+const HEX = /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i;
+const FONT_NAME = /^[\w\s.-]+$/;
+
+/**
+ * The site's own stylesheet rules: colours and fonts from docs.json as custom properties, and
+ * `@font-face` for fonts with a `source`. Values are checked against strict patterns, so nothing
+ * from the config can break out of the stylesheet.
+ */
+export function siteCss(config: Config, base: string): string {
+  const rules: string[] = [];
+  const light: string[] = [];
+  const dark: string[] = [];
+  const primary = config.colors?.primary;
+  if (primary && HEX.test(primary)) {
+    light.push(`--dj-primary:${primary}`);
+    const onDark = config.colors?.light && HEX.test(config.colors.light) ? config.colors.light : primary;
+    dark.push(`--dj-primary:${onDark}`);
+  }
+  const backgroundColor = config.background?.color;
+  if (backgroundColor?.light && HEX.test(backgroundColor.light)) light.push(`--dj-bg:${backgroundColor.light}`);
+  if (backgroundColor?.dark && HEX.test(backgroundColor.dark)) dark.push(`--dj-bg:${backgroundColor.dark}`);
+
+  const fonts = config.fonts;
+  const fontList = fonts === undefined ? [] : 'family' in fonts ? [['body', fonts] as const, ['heading', fonts] as const] : [['body', fonts.body] as const, ['heading', fonts.heading] as const];
+  const faces = new Set<string>();
+  for (const [role, font] of fontList) {
+    if (!font || !FONT_NAME.test(font.family)) continue;
+    light.push(`--dj-font-${role}:"${font.family}",var(--dj-font-system)`);
+    if (font.source && !faces.has(font.family)) {
+      faces.add(font.family);
+      const source = /^(?:https?:)?\/\//.test(font.source) ? font.source : base + font.source.replace(/^\/+/, '');
+      const format = font.format ?? (source.endsWith('.woff') ? 'woff' : 'woff2');
+      rules.push(`@font-face{font-family:"${font.family}";src:url(${JSON.stringify(source)}) format("${format}");font-display:swap${font.weight ? `;font-weight:${Number(font.weight)}` : ''}}`);
+    }
+  }
+  if (light.length > 0) rules.push(`:root{${light.join(';')}}`);
+  if (dark.length > 0) {
+    rules.push(`html[data-theme="dark"]{${dark.join(';')}}`);
+    rules.push(`@media (prefers-color-scheme:dark){html:not([data-theme="light"]){${dark.join(';')}}}`);
+  }
+  return rules.join('\n');
+}
