@@ -19,7 +19,8 @@ export function iconOf(props: Props): string {
 
 export const Icon: Component = (props) => {
   if (props['icon'] instanceof Markup) return iconOf(props);
-  const name = text(props, 'icon');
+  // `<Icon src="/images/x.svg">` names an image instead; the icon stage turns paths into images.
+  const name = text(props, 'icon') ?? text(props, 'src');
   if (name === undefined) return '';
   const size = props['size'] === undefined ? undefined : integer(props, 'size', 16, 1, 512);
   const style = [color(props, 'color') && `--icon-color:${color(props, 'color')}`, size && `--icon-size:${size}px`].filter(Boolean).join(';');
