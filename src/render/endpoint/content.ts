@@ -1,0 +1,130 @@
+/**
+ * The parts of an endpoint page made of fields: parameters, the request body, responses by status
+ * code and callbacks, each media type's schema through `SchemaRenderer`.
+ */
+import { tabsHtml } from '../../content/mdx/components/tabs.ts';
+import { escapeHtml } from '../../content/mdx/escape.ts';
+import type { PageContext } from './context.ts';
+import { isRecord } from './json.ts';
+import type { BodyModel, CallbackModel, EndpointModel, MediaModel, ParameterModel, ResponseModel } from './model.ts';
+import type { PlanInput } from './plan.ts';
+import { SchemaRenderer } from './schema.ts';
+
+export function parameterHtml(parameter: ParameterModel, renderer: SchemaRenderer): string {
+  const options = { name: parameter.name, kind: parameter.in, required: parameter.required, deprecated: parameter.deprecated };
+  return renderer.field(parameter.schema, {
+    ...options,
+    ...(parameter.description === undefined ? {} : { description: parameter.description }),
+    ...(parameter.example === undefined ? {} : { example: parameter.example }),
+  });
+}
+
+/** The body's fields, under its media type; media types with different schemas get a tab each. */
+export function bodyHtml(body: BodyModel, renderer: SchemaRenderer, context: PageContext): string {
+  let html = '';
+  if (body.description !== undefined) html += `<div class="endpoint-body-description">${context.md(body.description)}</div>`;
+  const required = body.required ? '<span class="field-required">required</span>' : '';
+  return html + contentsHtml(body.contents, renderer, context, 'body', required);
+}
+
+/**
+ * Media types and their schemas. Specs often give JSON and XML (or several JSON variants) the same
+ * schema: those share one field list, headed by all their names, instead of repeating it.
+ */
+function contentsHtml(contents: MediaModel[], renderer: SchemaRenderer, context: PageContext, noun: 'body' | 'response', flags = ''): string {
+  const groups = groupBySchema(contents);
+  const names = (types: string[]) => types.map((type) => `<code>${escapeHtml(type)}</code>`).join(' ');
+  const fields = (schema: unknown) => (schema === undefined ? '' : renderer.top(schema, noun));
+  if (groups.length === 1) return `<p class="endpoint-media">${names(groups[0]!.types)}${flags}</p>${fields(groups[0]!.schema)}`;
+  const panels = groups.map((group) => ({ titleHtml: escapeHtml(group.types.join(', ')), html: fields(group.schema) }));
+  return `${flags === '' ? '' : `<p class="endpoint-media">${flags}</p>`}${tabsHtml(panels, context.component, { className: 'tabs endpoint-media-types' })}`;
+}
+
+function groupBySchema(contents: MediaModel[]): { types: string[]; schema: unknown }[] {
+  const groups: { types: string[]; schema: unknown }[] = [];
+  for (const media of contents) {
+    const same = groups.find((group) => sameSchema(group.schema, media.schema));
+    if (same) same.types.push(media.mediaType);
+    else groups.push({ types: [media.mediaType], schema: media.schema });
+  }
+  return groups;
+}
+
+/** Every schema the page shows, for choosing how deep it can expand them. */
+export function planInput(model: EndpointModel): PlanInput {
+  const input: PlanInput = { fields: model.parameters.map((parameter) => ({ value: parameter.schema, mode: 'request' })), containers: [] };
+  const add = (body: BodyModel | undefined, responses: ResponseModel[]) => {
+    for (const group of groupBySchema(body?.contents ?? [])) input.containers.push({ value: group.schema, mode: 'request' });
+    for (const response of responses) {
+      for (const header of response.headers) input.fields.push({ value: header.schema, mode: 'response' });
+      for (const group of groupBySchema(response.contents)) input.containers.push({ value: group.schema, mode: 'response' });
+    }
+  };
+  add(model.body, model.responses);
+  for (const callback of model.callbacks) add(callback.body, callback.responses);
+  return input;
+}
+
+/** The same object, or references to the same component. */
+function sameSchema(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  const refA = isRecord(a) && Object.keys(a).length === 1 ? a.$ref : undefined;
+  return typeof refA === 'string' && isRecord(b) && Object.keys(b).length === 1 && b.$ref === refA;
+}
+
+/**
+ * A status code, open for the first success (or the first response when none succeeds): its
+ * description, headers and body fields. `<details>`, so every response is there without JavaScript.
+ */
+export function responseHtml(response: ResponseModel, index: number, all: ResponseModel[], context: PageContext): string {
+  const firstSuccess = all.findIndex((candidate) => /^2/.test(candidate.status));
+  const open = index === (firstSuccess === -1 ? 0 : firstSuccess);
+  const renderer = new SchemaRenderer(context, 'response');
+  const statusClass = /^[1-5]/.test(response.status) ? `endpoint-status-${response.status[0]}xx` : 'endpoint-status-default';
+  const summary = summaryLine(response.description);
+  let body = '';
+  if (response.description !== undefined && response.description.trim() !== summary) body += `<div class="endpoint-response-description">${context.md(response.description)}</div>`;
+  if (response.headers.length > 0) {
+    body += `<div class="endpoint-response-headers"><p class="endpoint-subtitle">Headers</p>${response.headers.map((header) => parameterHtml(header, renderer)).join('')}</div>`;
+  }
+  if (response.contents.length > 0) body += contentsHtml(response.contents, renderer, context, 'response');
+  const head =
+    `<span class="endpoint-status ${statusClass}">${escapeHtml(response.status)}</span>` +
+    (summary === '' ? '' : `<span class="endpoint-response-summary">${escapeHtml(summary)}</span>`);
+  // Nothing to open: a plain row, not a disclosure that reveals nothing.
+  if (body === '') return `<div class="endpoint-response" data-status="${escapeHtml(response.status)}"><div class="endpoint-response-header">${head}</div></div>`;
+  return (
+    `<details class="endpoint-response" data-status="${escapeHtml(response.status)}"${open ? ' open' : ''}>` +
+    `<summary>${head}</summary><div class="endpoint-response-content">${body}</div></details>`
+  );
+}
+
+/** A response description short enough for its summary line, as plain text; '' when it is not. */
+function summaryLine(description: string | undefined): string {
+  const text = description?.trim() ?? '';
+  if (text === '' || text.length > 120 || text.includes('\n') || /[`*_[\]<>]/.test(text)) return '';
+  return text;
+}
+
+/**
+ * Requests the API makes to the reader's server (OpenAPI 3 `callbacks`), each collapsed: its URL
+ * expression, the body it sends and the responses it expects.
+ */
+export function callbacksHtml(callbacks: CallbackModel[], context: PageContext): string {
+  return callbacks
+    .map((callback) => {
+      let body = '';
+      if (callback.body && callback.body.contents.length > 0) {
+        body += `<p class="endpoint-subtitle">Body</p>${bodyHtml(callback.body, new SchemaRenderer(context, 'request'), context)}`;
+      }
+      if (callback.responses.length > 0) {
+        body += `<p class="endpoint-subtitle">Response</p>${callback.responses.map((response, index) => responseHtml(response, index, callback.responses, context)).join('')}`;
+      }
+      return (
+        `<details class="endpoint-callback"><summary><span class="method-badge method-${escapeHtml(callback.method.toLowerCase())}">${escapeHtml(callback.method)}</span>` +
+        `<code class="endpoint-callback-url">${escapeHtml(callback.expression)}</code><span class="endpoint-callback-name">${escapeHtml(callback.name)}</span></summary>` +
+        `<div class="endpoint-callback-content">${body}</div></details>`
+      );
+    })
+    .join('');
+}

@@ -1,0 +1,213 @@
+/**
+ * The body of a generated endpoint page (format-behaviour.md §4.3): method and URL, servers,
+ * authorizations, parameters by location, request body, responses, and an example panel (request
+ * code, response examples). The page shell prints the title (summary) and description.
+ *
+ * Pure and synchronous, like `renderMarkdown`: the same call serves `build` and `dev`. `$ref`s are
+ * followed lazily as the page reaches them (resolve.ts), cycles are named instead of expanded,
+ * and a bad spec gives warnings, never an exception.
+ */
+import { ParamField } from '../../content/mdx/components/fields.ts';
+import { tabsHtml } from '../../content/mdx/components/tabs.ts';
+import type { Highlighter } from '../../content/mdx/code.ts';
+import { escapeHtml } from '../../content/mdx/escape.ts';
+import type { Heading } from '../../content/mdx/headings.ts';
+import { plural, type Diagnostic } from '../../diagnostics.ts';
+import type { OpenApiDocument, Operation } from '../../openapi/types.ts';
+import { FIELD_BUDGET, MAX_DEPTH, PageContext } from './context.ts';
+import { bodyHtml, callbacksHtml, parameterHtml, planInput, responseHtml } from './content.ts';
+import { readEndpoint, type EndpointModel, type ParameterLocation } from './model.ts';
+import { planDepth } from './plan.ts';
+import { requestExamples, responseExamples, type CodeExample } from './request.ts';
+import { Resolver } from './resolve.ts';
+import { SchemaRenderer } from './schema.ts';
+import { securityHtml } from './security.ts';
+
+export interface RenderEndpointOptions {
+  document: OpenApiDocument;
+  operation: Operation;
+  /** Renders CommonMark descriptions (the build passes renderMarkdown with format 'md'); returns HTML. */
+  markdown: (text: string) => string;
+  /** Site-relative path of the spec, for diagnostics; default `document.file`. */
+  file?: string;
+  /** Code block → HTML (`<pre>` included); default: the code escaped in `<pre><code class="language-x">`. */
+  highlight?: Highlighter;
+  /**
+   * The description the page shell prints under the title (`Page.description`); the body repeats
+   * only what it leaves out. Default: the description's first paragraph, as the site model sets it.
+   */
+  pageDescription?: string;
+}
+
+export interface RenderEndpointResult {
+  html: string;
+  headings: Heading[];
+  diagnostics: Diagnostic[];
+}
+
+const PARAMETER_GROUPS: { location: ParameterLocation; title: string }[] = [
+  { location: 'path', title: 'Path Parameters' },
+  { location: 'query', title: 'Query Parameters' },
+  { location: 'header', title: 'Headers' },
+  { location: 'cookie', title: 'Cookies' },
+];
+
+export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointResult {
+  const { document, operation } = options;
+  const file = options.file ?? document.file;
+  const resolver = new Resolver(document.raw);
+  const context = new PageContext({ resolver, markdown: options.markdown, file, ...(options.highlight ? { highlight: options.highlight } : {}) });
+  try {
+    const model = readEndpoint(document, operation, resolver);
+    const html = pageHtml(model, operation, context, options.pageDescription);
+    return { html, headings: context.headings, diagnostics: referenceDiagnostics(resolver, operation, file) };
+  } catch (error) {
+    // A bug in docjet, not in the spec: say so, and keep the build going with what the shell prints.
+    const reason = error instanceof Error ? error.message : String(error);
+    return {
+      html: headerHtml({ operation, servers: [] }),
+      headings: [],
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'page-render-failed',
+          file,
+          line: 0,
+          column: 0,
+          path: operation.pointer,
+          message: `the page of ${label(operation)} could not be rendered (${reason})`,
+          fix: 'This is a bug in docjet: please report it with the spec attached.',
+        },
+      ],
+    };
+  }
+}
+
+function pageHtml(model: EndpointModel, operation: Operation, context: PageContext, pageDescription: string | undefined): string {
+  let html = headerHtml({ operation, servers: model.servers.map((server) => server.url) });
+  if (model.servers.length > 1 && operation.kind === 'operation') {
+    html += `<ul class="endpoint-servers">${model.servers
+      .map((server) => `<li><code>${escapeHtml(server.url)}</code>${server.description === undefined ? '' : ` <span class="endpoint-server-description">${escapeHtml(server.description)}</span>`}</li>`)
+      .join('')}</ul>`;
+  }
+  const description = remainingDescription(operation.description, pageDescription);
+  if (description !== undefined) html += `<div class="endpoint-description">${context.md(description)}</div>`;
+  if (model.missing !== undefined) {
+    html += `<p class="endpoint-note endpoint-missing">This endpoint is defined by <code>${escapeHtml(model.missing)}</code>, ${
+      model.missing.startsWith('#') ? 'which this document does not contain' : 'in another file, which docjet does not read'
+    }.</p>`;
+  }
+
+  context.depthLimit = planDepth(planInput(model), context.resolver, FIELD_BUDGET, MAX_DEPTH);
+  let main = '';
+  if (model.security.alternatives.length > 0) main += section(context, 'Authorizations', 'endpoint-auth', securityHtml(model.security, context));
+  const request = new SchemaRenderer(context, 'request');
+  for (const { location, title } of PARAMETER_GROUPS) {
+    const parameters = model.parameters.filter((parameter) => parameter.in === location);
+    if (parameters.length === 0) continue;
+    main += section(context, title, 'endpoint-parameters', parameters.map((parameter) => parameterHtml(parameter, request)).join(''), location);
+  }
+  if (model.brokenParameters.length > 0) {
+    const fields = model.brokenParameters.map((name) =>
+      ParamField({ name, type: 'unknown' }, '<p>Defined in another file or missing from this document, so docjet cannot show it.</p>', context.component),
+    );
+    main += section(context, 'Other Parameters', 'endpoint-parameters', fields.join(''));
+  }
+  if (model.body && model.body.contents.length > 0) main += section(context, 'Body', 'endpoint-body', bodyHtml(model.body, request, context));
+  if (model.callbacks.length > 0) main += section(context, 'Callbacks', 'endpoint-callbacks', callbacksHtml(model.callbacks, context));
+  if (model.responses.length > 0) main += section(context, 'Response', 'endpoint-responses', model.responses.map((response, index) => responseHtml(response, index, model.responses, context)).join(''));
+
+  const aside = examplesHtml(requestExamples(model, operation, context.resolver), 'request-example', context) + examplesHtml(responseExamples(model, context.resolver), 'response-example', context);
+  html += `<div class="endpoint-layout"><div class="endpoint-main">${main}</div>${aside === '' ? '' : `<aside class="endpoint-examples">${aside}</aside>`}</div>`;
+  return `<div class="endpoint" data-method="${escapeHtml(operation.method.toLowerCase())}">${html}</div>`;
+}
+
+/** Method badge, server and path (a webhook's name), and a deprecated badge. */
+function headerHtml({ operation, servers }: { operation: Operation; servers: string[] }): string {
+  const method = operation.method.toLowerCase();
+  let target: string;
+  if (operation.kind === 'webhook') {
+    target = `<span class="endpoint-badge endpoint-webhook">webhook</span><code class="endpoint-url"><span class="endpoint-path">${escapeHtml(operation.path)}</span></code>`;
+  } else {
+    const server = servers[0]?.replace(/\/+$/, '') ?? '';
+    const path = operation.path
+      .split(/(\{[^{}]*\})/)
+      .map((part, index) => (index % 2 === 1 ? `<span class="endpoint-path-param">${escapeHtml(part)}</span>` : escapeHtml(part)))
+      .join('');
+    target = `<code class="endpoint-url">${server === '' ? '' : `<span class="endpoint-server">${escapeHtml(server)}</span>`}<span class="endpoint-path">${path}</span></code>`;
+  }
+  const deprecated = operation.deprecated ? '<span class="endpoint-badge endpoint-deprecated">deprecated</span>' : '';
+  return `<div class="endpoint-header"><span class="method-badge method-${escapeHtml(method)}">${escapeHtml(operation.method)}</span>${target}${deprecated}</div>`;
+}
+
+/**
+ * What of the operation description the shell has not already printed: nothing when the shell shows
+ * all of it, the paragraphs after the first when it shows the first, all of it when it shows less.
+ */
+function remainingDescription(description: string | undefined, pageDescription: string | undefined): string | undefined {
+  if (description === undefined) return undefined;
+  const text = description.trim();
+  const shown = (pageDescription ?? firstParagraph(text)).trim();
+  if (shown === '') return text;
+  if (text === shown) return undefined;
+  if (text.startsWith(shown)) {
+    const rest = text.slice(shown.length);
+    if (/^\s*\n\s*\n/.test(rest)) return rest.trim();
+  }
+  return text;
+}
+
+/** The site model's page description for an endpoint (site/resolve.ts `firstLine`). */
+function firstParagraph(text: string): string {
+  const line = text.split(/\n\s*\n/)[0]!.trim();
+  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
+}
+
+function section(context: PageContext, title: string, className: string, body: string, location?: string): string {
+  const id = context.heading(2, title);
+  const data = location === undefined ? '' : ` data-location="${location}"`;
+  return `<section class="endpoint-section ${className}"${data}><h2 id="${escapeHtml(id)}">${escapeHtml(title)}</h2>${body}</section>`;
+}
+
+function examplesHtml(examples: CodeExample[], kind: 'request-example' | 'response-example', context: PageContext): string {
+  if (examples.length === 0) return '';
+  const items = examples.map((example) => ({ titleHtml: escapeHtml(example.title), html: context.code(example.code, example.lang, example.title) }));
+  return tabsHtml(items, context.component, { className: `code-group ${kind}` });
+}
+
+/** One warning per page for every `$ref` it could not follow, by kind. */
+function referenceDiagnostics(resolver: Resolver, operation: Operation, file: string): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  const where = `${label(operation)} in \`${file}\``;
+  if (resolver.external.size > 0) {
+    const [first] = resolver.external;
+    diagnostics.push({
+      severity: 'warning',
+      code: 'openapi-external-ref',
+      file,
+      line: 0,
+      column: 0,
+      path: operation.pointer,
+      message: `${where} uses ${plural(resolver.external.size, '`$ref`')} to other files (first: \`${first}\`); docjet reads only the spec itself, so the page names them instead of showing their content`,
+      fix: `Bundle the spec into one file (for example \`npx @redocly/cli bundle ${file} -o openapi.yaml\`) and point docs.json at the result.`,
+    });
+  }
+  if (resolver.unresolved.size > 0) {
+    const [first] = resolver.unresolved;
+    diagnostics.push({
+      severity: 'warning',
+      code: 'openapi-unresolved-ref',
+      file,
+      line: 0,
+      column: 0,
+      path: operation.pointer,
+      message: `${where}: ${plural(resolver.unresolved.size, '`$ref`')} ${resolver.unresolved.size === 1 ? 'points' : 'point'} to nothing (first: \`${first}\`)`,
+      fix: 'Correct the JSON pointer, or add the component it names.',
+    });
+  }
+  return diagnostics;
+}
+
+function label(operation: Operation): string {
+  return operation.kind === 'webhook' ? `webhook \`${operation.path}\`` : `\`${operation.method} ${operation.path}\``;
+}

@@ -1,0 +1,285 @@
+/**
+ * Schemas as field lists, with the markup of the format's own `<ParamField>`, `<ResponseField>`
+ * and `<Expandable>` (src/content/mdx/components), so generated pages look like hand-written ones:
+ * nested objects and array items open in "Show child attributes", `oneOf`/`anyOf` alternatives are
+ * tabs, `allOf` is merged (shape.ts). A schema already being expanded further up is named
+ * ("circular: Pet") instead of expanded again.
+ */
+import { Expandable } from '../../content/mdx/components/disclosure.ts';
+import { ParamField, ResponseField } from '../../content/mdx/components/fields.ts';
+import { tabsHtml } from '../../content/mdx/components/tabs.ts';
+import type { Props } from '../../content/mdx/components/types.ts';
+import { escapeHtml } from '../../content/mdx/escape.ts';
+import { MAX_DEPTH, MAX_FIELDS, type PageContext } from './context.ts';
+import { displayValue, recordOf, stringOf, type JsonObject } from './json.ts';
+import { hiddenIn, optionsOf, schemaExample, toShape, typeLabel, typesOf, type Mode, type Shape } from './shape.ts';
+
+/** Enum values listed at most; the rest are counted. */
+const MAX_ENUM = 30;
+/** Longer examples and defaults are cut in the field (the full example is in the example panel). */
+const MAX_VALUE_CHARS = 200;
+
+/** Where a field goes: a parameter location, `body` for request fields, or a response field. */
+export type FieldKind = 'path' | 'query' | 'header' | 'cookie' | 'body' | 'response';
+
+export interface FieldOptions {
+  name: string;
+  kind: FieldKind;
+  required: boolean;
+  /** Description written outside the schema (on the parameter), which wins over the schema's. */
+  description?: string;
+  deprecated?: boolean;
+  /** An example written outside the schema. */
+  example?: { value: unknown };
+}
+
+export class SchemaRenderer {
+  private readonly context: PageContext;
+  private readonly mode: Mode;
+  private readonly stack: string[] = [];
+
+  constructor(context: PageContext, mode: Mode) {
+    this.context = context;
+    this.mode = mode;
+  }
+
+  /**
+   * A whole body or response schema: its fields when it is an object, else a line saying its
+   * type, then whatever it nests. `noun` names it in that line ("The body is of type …").
+   */
+  top(schema: unknown, noun: 'body' | 'response'): string {
+    const omitted = this.context.omittedFields;
+    const html = this.topHtml(schema, noun);
+    const more = this.context.omittedFields - omitted;
+    return more > 0 ? html + omittedNote(more) : html;
+  }
+
+  private topHtml(schema: unknown, noun: 'body' | 'response'): string {
+    const shape = toShape(schema, this.context.resolver, this.stack);
+    if (shape.broken !== undefined) return brokenNote(shape);
+    if (shape.circular) return circularNote(shape);
+    const kind: FieldKind = this.mode === 'request' ? 'body' : 'response';
+    const description = stringOf(shape.schema.description);
+    let html = '';
+    const options = optionsOf(shape.schema);
+    if (options) {
+      if (options.length > 1) html += `<p class="schema-type">The ${noun} is one of these ${options.length} shapes.</p>`;
+    } else if (!isPlainObject(shape.schema)) {
+      html += `<p class="schema-type">The ${noun} is of type <code>${escapeHtml(typeLabel(shape, this.context.resolver))}</code>.</p>`;
+    }
+    if (description !== undefined) html += `<div class="schema-description">${this.context.md(description)}</div>`;
+    if (!isPlainObject(shape.schema)) html += this.details(shape.schema, undefined);
+    return html + this.enter(shape, () => this.contents(shape, kind, 0, false, 0));
+  }
+
+  /** One parameter, header or property: the field line, its description and details, what it nests. */
+  field(schema: unknown, options: FieldOptions, depth = 0): string {
+    const context = this.context;
+    if (context.fields >= MAX_FIELDS) {
+      context.omittedFields++;
+      return '';
+    }
+    context.fields++;
+    const shape = toShape(schema, context.resolver, this.stack);
+    const own = shape.schema;
+    const props: Props = { type: typeLabel(shape, context.resolver) };
+    // Body and response fields carry no location pill: the section heading says where they go.
+    if (options.kind === 'body' || options.kind === 'response') props['name'] = options.name;
+    else props[options.kind] = options.name;
+    if (options.required) props['required'] = true;
+    if (options.deprecated === true || own.deprecated === true) props['deprecated'] = true;
+    if (own.default !== undefined) props['default'] = truncate(displayValue(own.default));
+
+    let body = '';
+    const description = options.description ?? stringOf(own.description);
+    if (description !== undefined) body += context.md(description);
+    if (shape.broken !== undefined) body += brokenNote(shape);
+    else if (shape.circular) body += circularNote(shape);
+    else {
+      body += this.details(own, options.example);
+      if (this.nests(own, 0)) {
+        body +=
+          depth >= context.depthLimit
+            ? `<p class="schema-depth">${depth >= MAX_DEPTH ? `Fields nested more than ${MAX_DEPTH} levels deep are not shown.` : 'Its fields are left out to keep this page small.'}</p>`
+            : this.enter(shape, () => this.contents(shape, options.kind, depth + 1, true, 0));
+      }
+    }
+    return options.kind === 'response' ? ResponseField(props, body, context.component) : ParamField(props, body, context.component);
+  }
+
+  /**
+   * The fields a schema holds, at `depth`: its properties, its `oneOf`/`anyOf` alternatives as
+   * tabs, its array items' fields. `expandable` puts them behind "Show child attributes".
+   */
+  private contents(shape: Shape, kind: FieldKind, depth: number, expandable: boolean, hops: number): string {
+    const schema = shape.schema;
+    const wrap = (title: string, html: string) => (html === '' || !expandable ? html : Expandable({ title }, html, this.context.component));
+    let html = '';
+    if (hasFields(schema)) html += wrap('child attributes', this.fields(schema, kind, depth));
+    // Alternatives and items nest in each other without adding a level; real specs do so once or twice.
+    if (hops > 4) return html;
+    const options = optionsOf(schema);
+    if (options) html += wrap(`${options.length} options`, this.options(options, schema, kind, depth, hops));
+    if (schema.items !== undefined && typesOf(schema).types.includes('array')) {
+      const items = toShape(schema.items, this.context.resolver, this.stack);
+      if (items.broken !== undefined) html += brokenNote(items);
+      else if (items.circular) html += circularNote(items);
+      else html += this.enter(items, () => this.contents(items, kind, depth, expandable, hops + 1));
+    }
+    return html;
+  }
+
+  /** Every property of an object schema, then `{key}` for `additionalProperties`. */
+  private fields(schema: JsonObject, kind: FieldKind, depth: number): string {
+    const required = new Set(Array.isArray(schema.required) ? schema.required.filter((name) => typeof name === 'string') : []);
+    const childKind: FieldKind = kind === 'response' ? 'response' : 'body';
+    let html = '';
+    for (const [name, property] of Object.entries(recordOf(schema.properties) ?? {})) {
+      const propertySchema = recordOf(this.context.resolver.deref(property));
+      if (propertySchema && hiddenIn(propertySchema, this.mode)) continue;
+      html += this.field(property, { name, kind: childKind, required: required.has(name) }, depth);
+    }
+    const additional = recordOf(schema.additionalProperties);
+    if (additional && Object.keys(additional).length > 0) {
+      html += this.field(additional, { name: '{key}', kind: childKind, required: false }, depth);
+    }
+    return html === '' ? '' : `<div class="schema-fields">${html}</div>`;
+  }
+
+  /** `oneOf`/`anyOf` alternatives as tabs, each titled by its `title`, discriminator value, component name or type. */
+  private options(options: unknown[], parent: JsonObject, kind: FieldKind, depth: number, hops: number): string {
+    const resolver = this.context.resolver;
+    const used = new Map<string, number>();
+    const items = options.map((option, index) => {
+      const shape = toShape(option, resolver, this.stack);
+      let title = stringOf(shape.schema.title) ?? discriminatorValue(parent, shape) ?? shape.name ?? typeLabel(shape, resolver);
+      if (title === 'any') title = `Option ${index + 1}`;
+      const seen = used.get(title) ?? 0;
+      used.set(title, seen + 1);
+      if (seen > 0) title = `${title} (${seen + 1})`;
+      return { titleHtml: escapeHtml(title), html: this.option(shape, kind, depth, hops) };
+    });
+    return tabsHtml(items, this.context.component, { className: 'tabs schema-options' });
+  }
+
+  private option(shape: Shape, kind: FieldKind, depth: number, hops: number): string {
+    if (shape.broken !== undefined) return brokenNote(shape);
+    if (shape.circular) return circularNote(shape);
+    const schema = shape.schema;
+    let html = '';
+    const description = stringOf(schema.description);
+    if (description !== undefined) html += `<div class="schema-description">${this.context.md(description)}</div>`;
+    if (!isPlainObject(schema)) {
+      html += `<p class="schema-type"><code>${escapeHtml(typeLabel(shape, this.context.resolver))}</code></p>` + this.details(schema, undefined);
+    }
+    return html + this.enter(shape, () => this.contents(shape, kind, depth, false, hops + 1));
+  }
+
+  /** Whether a schema has fields to show below its own line: `string[]` has none, `Pet[]` has. */
+  private nests(schema: JsonObject, hops: number): boolean {
+    if (hasFields(schema) || optionsOf(schema) !== undefined) return true;
+    if (schema.items === undefined || hops > 4 || !typesOf(schema).types.includes('array')) return false;
+    const items = toShape(schema.items, this.context.resolver, this.stack);
+    // A list of the schema being expanded: worth its "circular" line.
+    if (items.circular) return true;
+    return items.broken === undefined && this.nests(items.schema, hops + 1);
+  }
+
+  /** Runs `render` with the shape's component on the stack, so references back to it read as circular. */
+  private enter(shape: Shape, render: () => string): string {
+    if (shape.key === undefined) return render();
+    this.stack.push(shape.key);
+    try {
+      return render();
+    } finally {
+      this.stack.pop();
+    }
+  }
+
+  /** Allowed values, ranges, lengths, pattern and example, one line each. */
+  private details(schema: JsonObject, example: { value: unknown } | undefined): string {
+    const lines: string[] = [];
+    if (Array.isArray(schema.enum) && schema.enum.length > 0) {
+      const shown = schema.enum.slice(0, MAX_ENUM).map((value) => `<code>${escapeHtml(truncate(displayValue(value)))}</code>`);
+      const more = schema.enum.length - MAX_ENUM;
+      lines.push(`Available options: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`);
+    }
+    if (Object.hasOwn(schema, 'const')) lines.push(`Allowed value: <code>${escapeHtml(truncate(displayValue(schema.const)))}</code>`);
+    const range = rangeOf(schema);
+    if (range !== undefined) lines.push(`Required range: <code>${escapeHtml(range)}</code>`);
+    const length = lengthOf(schema.minLength, schema.maxLength);
+    if (length !== undefined) lines.push(`Required string length: <code>${escapeHtml(length)}</code>`);
+    const items = lengthOf(schema.minItems, schema.maxItems);
+    if (items !== undefined) lines.push(`Required array length: <code>${escapeHtml(items)}</code> elements`);
+    const pattern = stringOf(schema.pattern);
+    if (pattern !== undefined) lines.push(`Pattern: <code>${escapeHtml(truncate(pattern))}</code>`);
+    const shown = example ?? schemaExample(schema);
+    if (shown && shown.value !== undefined && shown.value !== null && typeof shown.value !== 'object') {
+      lines.push(`Example: <code>${escapeHtml(truncate(displayValue(shown.value)))}</code>`);
+    }
+    return lines.length === 0 ? '' : `<div class="field-details">${lines.map((line) => `<p>${line}</p>`).join('')}</div>`;
+  }
+}
+
+/** An object with properties and nothing else to explain (no alternatives). */
+function isPlainObject(schema: JsonObject): boolean {
+  const { types } = typesOf(schema);
+  return types.length === 1 && types[0] === 'object' && !optionsOf(schema);
+}
+
+function hasFields(schema: JsonObject): boolean {
+  return recordOf(schema.properties) !== undefined || Object.keys(recordOf(schema.additionalProperties) ?? {}).length > 0;
+}
+
+function circularNote(shape: Shape): string {
+  return `<p class="schema-circular">circular: <code>${escapeHtml(shape.name ?? 'schema')}</code></p>`;
+}
+
+/** The discriminator's name for an alternative (`mapping: { dog: '#/…/Dog' }` → `dog`). */
+function discriminatorValue(parent: JsonObject, option: Shape): string | undefined {
+  const mapping = recordOf(recordOf(parent.discriminator)?.mapping);
+  if (!mapping || option.key === undefined) return undefined;
+  for (const [value, target] of Object.entries(mapping)) if (target === option.key) return value;
+  return undefined;
+}
+
+/** `1 <= x <= 100`, `x > 0`: both OpenAPI 3.0 boolean and 3.1 numeric `exclusive*` forms. */
+function rangeOf(schema: JsonObject): string | undefined {
+  const lower = bound(schema.minimum, schema.exclusiveMinimum);
+  const upper = bound(schema.maximum, schema.exclusiveMaximum);
+  if (lower && upper) return `${lower.value} ${lower.exclusive ? '<' : '<='} x ${upper.exclusive ? '<' : '<='} ${upper.value}`;
+  if (lower) return `x ${lower.exclusive ? '>' : '>='} ${lower.value}`;
+  if (upper) return `x ${upper.exclusive ? '<' : '<='} ${upper.value}`;
+  return undefined;
+}
+
+/** 3.1 writes `exclusiveMinimum: 0`; 3.0 writes `minimum: 0, exclusiveMinimum: true`. */
+function bound(inclusive: unknown, exclusive: unknown): { value: number; exclusive: boolean } | undefined {
+  if (typeof exclusive === 'number') return { value: exclusive, exclusive: true };
+  if (typeof inclusive === 'number') return { value: inclusive, exclusive: exclusive === true };
+  return undefined;
+}
+
+function lengthOf(min: unknown, max: unknown): string | undefined {
+  const low = typeof min === 'number' ? min : undefined;
+  const high = typeof max === 'number' ? max : undefined;
+  if (low === undefined && high === undefined) return undefined;
+  if (low !== undefined && high !== undefined) return low === high ? String(low) : `${low} - ${high}`;
+  return low !== undefined ? `>= ${low}` : `<= ${high}`;
+}
+
+function truncate(text: string): string {
+  return text.length > MAX_VALUE_CHARS ? `${text.slice(0, MAX_VALUE_CHARS - 1)}…` : text;
+}
+
+/** A reference docjet could not follow: its name and where it points, in place of the fields. */
+export function brokenNote(shape: Shape): string {
+  const ref = shape.broken ?? '';
+  const where = ref.startsWith('#') ? 'which leads to no schema in this document' : 'in another file, which docjet does not read';
+  return `<p class="schema-ref">Defined by <code>${escapeHtml(ref)}</code>, ${where}.</p>`;
+}
+
+function omittedNote(count: number): string {
+  const fields = count === 1 ? '1 more field (and what it nests) is' : `${count} more fields (and what they nest) are`;
+  return `<p class="schema-omitted">${fields} not shown: this page reached its limit of ${MAX_FIELDS} fields.</p>`;
+}

@@ -1,0 +1,546 @@
+/**
+ * Endpoint page bodies (src/render/endpoint): small specs under test/fixtures/endpoint, one per
+ * version (3.0, Swagger 2.0, 3.1 with webhooks), a circular one and a hostile one, with the HTML
+ * fragments a reader sees written out; then every operation of the real specs in
+ * /work/shared/openapi-specs (skipped when absent).
+ */
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { renderMarkdown } from '../../src/content/mdx/index.ts';
+import type { CodeMeta } from '../../src/content/mdx/code.ts';
+import { parseOpenApi } from '../../src/openapi/load.ts';
+import type { OpenApiDocument } from '../../src/openapi/types.ts';
+import { renderEndpoint, type RenderEndpointOptions } from '../../src/render/endpoint/index.ts';
+
+const fixtures = fileURLToPath(new URL('../fixtures/endpoint/', import.meta.url));
+const markdown = (text: string): string => renderMarkdown({ file: 'spec', text, format: 'md' }).html;
+
+function load(name: string): OpenApiDocument {
+  const result = parseOpenApi({ file: `api/${name}`, text: readFileSync(path.join(fixtures, name), 'utf8') });
+  assert.ok(result.document, `${name} parses`);
+  return result.document;
+}
+
+interface Code {
+  title: string | undefined;
+  lang: string | undefined;
+  code: string;
+}
+
+/** Renders one operation; code blocks are collected as text (`codes`) and marked in the HTML. */
+function render(name: string, label: string, options: Partial<RenderEndpointOptions> = {}) {
+  const document = load(name);
+  const operation = document.operations.find((candidate) => `${candidate.kind === 'webhook' ? 'webhook' : candidate.method} ${candidate.path}` === label);
+  assert.ok(operation, `${label} is in ${name}`);
+  const codes: Code[] = [];
+  const highlight = (code: string, lang: string | undefined, meta: CodeMeta) => {
+    codes.push({ title: meta.title, lang, code });
+    return `<pre data-code="${codes.length}"></pre>`;
+  };
+  return { ...renderEndpoint({ document, operation, markdown, highlight, ...options }), codes };
+}
+
+function includes(html: string, ...fragments: string[]): void {
+  for (const fragment of fragments) assert.ok(html.includes(fragment), `the page should contain\n  ${fragment}`);
+}
+
+function excludes(html: string, ...fragments: string[]): void {
+  for (const fragment of fragments) assert.ok(!html.includes(fragment), `the page should not contain\n  ${fragment}`);
+}
+
+describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
+  const page = render('shop-3.0.yaml', 'POST /stores/{storeId}/orders');
+
+  test('the header shows the method, the first server with its variable filled in, and the path', () => {
+    includes(
+      page.html,
+      '<div class="endpoint" data-method="post"><div class="endpoint-header"><span class="method-badge method-post">POST</span>' +
+        '<code class="endpoint-url"><span class="endpoint-server">https://eu.shop.example/v1</span>' +
+        '<span class="endpoint-path">/stores/<span class="endpoint-path-param">{storeId}</span>/orders</span></code></div>',
+      '<ul class="endpoint-servers"><li><code>https://eu.shop.example/v1</code> <span class="endpoint-server-description">Production</span></li>' +
+        '<li><code>https://sandbox.shop.example/v1</code> <span class="endpoint-server-description">Sandbox</span></li></ul>',
+    );
+  });
+
+  test('the description goes on after the first paragraph, which the page shell prints', () => {
+    includes(page.html, '<div class="endpoint-description"><p>Orders are <strong>paid</strong> later.</p></div>');
+    excludes(page.html, 'Creates an order in a store.');
+  });
+
+  test('the table of contents lists the sections in page order', () => {
+    assert.deepEqual(page.headings, [
+      { depth: 2, id: 'authorizations', text: 'Authorizations' },
+      { depth: 2, id: 'path-parameters', text: 'Path Parameters' },
+      { depth: 2, id: 'query-parameters', text: 'Query Parameters' },
+      { depth: 2, id: 'headers', text: 'Headers' },
+      { depth: 2, id: 'cookies', text: 'Cookies' },
+      { depth: 2, id: 'body', text: 'Body' },
+      { depth: 2, id: 'callbacks', text: 'Callbacks' },
+      { depth: 2, id: 'response', text: 'Response' },
+    ]);
+    includes(page.html, '<section class="endpoint-section endpoint-auth"><h2 id="authorizations">Authorizations</h2>');
+  });
+
+  test('the two accepted security schemes are tabs, each the header it needs', () => {
+    includes(
+      page.html,
+      '<div class="tabs endpoint-auth-options"><div role="tablist"><button type="button" role="tab" id="dj-endpoint-tabs-1-tab-1" aria-controls="dj-endpoint-tabs-1-panel-1" aria-selected="true" tabindex="0">bearerAuth</button>',
+      '<code class="field-name">Authorization</code><span class="field-location">header</span><span class="field-type">string</span><span class="field-required">required</span></div>' +
+        '<div class="field-description"><p>Bearer authentication header of the form <code>Bearer &lt;token&gt;</code>, where <code>&lt;token&gt;</code> is your auth token.</p></div>',
+      '<code class="field-name">X-API-Key</code><span class="field-location">header</span><span class="field-type">string</span><span class="field-required">required</span></div><div class="field-description"><p>Your secret key.</p></div>',
+    );
+  });
+
+  test('parameters are grouped by location, with type, required, default, allowed values and deprecation', () => {
+    includes(
+      page.html,
+      // Declared on the path item, through a `$ref` to components.parameters.
+      '<section class="endpoint-section endpoint-parameters" data-location="path"><h2 id="path-parameters">Path Parameters</h2>' +
+        '<div class="field param-field" data-location="path"><div class="field-header"><code class="field-name">storeId</code><span class="field-location">path</span>' +
+        '<span class="field-type">integer&lt;int64&gt;</span><span class="field-required">required</span></div>' +
+        '<div class="field-description"><p>The store&#39;s ID.</p><div class="field-details"><p>Required range: <code>x &gt;= 1</code></p></div></div></div></section>',
+      '<code class="field-name">dryRun</code><span class="field-location">query</span><span class="field-type">boolean</span><span class="field-default">default: <code>false</code></span>',
+      '<code class="field-name">sort</code><span class="field-location">query</span><span class="field-type">enum&lt;string&gt;</span><span class="field-required">required</span></div>' +
+        '<div class="field-description"><div class="field-details"><p>Available options: <code>newest</code>, <code>oldest</code></p></div></div>',
+      '<code class="field-name">X-Request-Id</code><span class="field-location">header</span><span class="field-type">string&lt;uuid&gt;</span><span class="field-required">required</span>',
+      '<code class="field-name">session</code><span class="field-location">cookie</span><span class="field-type">string</span><span class="field-deprecated">deprecated</span>',
+    );
+  });
+
+  test('the body lists its fields; nested objects open in "Show child attributes"; read-only fields are left out', () => {
+    includes(
+      page.html,
+      '<p class="endpoint-media"><code>application/json</code><span class="field-required">required</span></p>',
+      '<code class="field-name">items</code><span class="field-type">object[]</span><span class="field-required">required</span></div>' +
+        '<div class="field-description"><div class="field-details"><p>Required array length: <code>&gt;= 1</code> elements</p></div>' +
+        '<details class="expandable"><summary>Show child attributes</summary><div class="expandable-content"><div class="schema-fields">' +
+        '<div class="field param-field"><div class="field-header"><code class="field-name">sku</code><span class="field-type">string</span><span class="field-required">required</span></div>' +
+        '<div class="field-description"><div class="field-details"><p>Example: <code>SKU-1</code></p></div></div></div>',
+      '<code class="field-name">quantity</code><span class="field-type">integer</span><span class="field-default">default: <code>1</code></span></div>' +
+        '<div class="field-description"><div class="field-details"><p>Required range: <code>1 &lt;= x &lt;= 99</code></p></div></div>',
+      '<code class="field-name">note</code><span class="field-type">string | null</span></div><div class="field-description"><div class="field-details"><p>Required string length: <code>&lt;= 200</code></p></div>',
+    );
+    const body = page.html.slice(page.html.indexOf('id="body"'), page.html.indexOf('id="response"'));
+    excludes(body, '<code class="field-name">id</code>');
+  });
+
+  test('oneOf alternatives are tabs named by the discriminator mapping', () => {
+    includes(
+      page.html,
+      '<code class="field-name">payment</code><span class="field-type">object</span></div><div class="field-description"><details class="expandable"><summary>Show 2 options</summary>' +
+        '<div class="expandable-content"><div class="tabs schema-options"><div role="tablist">',
+      'tabindex="0">card</button>',
+      'tabindex="-1">transfer</button>',
+      '<code class="field-name">iban</code>',
+    );
+  });
+
+  test('responses: the success is open with its headers and its allOf merged, the error closed', () => {
+    includes(
+      page.html,
+      '<details class="endpoint-response" data-status="201" open><summary><span class="endpoint-status endpoint-status-2xx">201</span><span class="endpoint-response-summary">Created</span></summary>',
+      '<div class="endpoint-response-headers"><p class="endpoint-subtitle">Headers</p><div class="field param-field" data-location="header"><div class="field-header"><code class="field-name">Location</code>' +
+        '<span class="field-location">header</span><span class="field-type">string&lt;uri&gt;</span></div><div class="field-description"><p>URL of the new order.</p></div></div></div>',
+      // allOf: NewOrder's fields, then the second member's, with both `required` lists.
+      '<div class="field response-field"><div class="field-header"><code class="field-name">id</code><span class="field-type">string</span><span class="field-required">required</span></div>',
+      '<code class="field-name">status</code><span class="field-type">enum&lt;string&gt;</span><span class="field-required">required</span></div>' +
+        '<div class="field-description"><p>Where the order stands.</p><div class="field-details"><p>Available options: <code>open</code>, <code>paid</code></p></div>',
+      '<details class="endpoint-response" data-status="404"><summary><span class="endpoint-status endpoint-status-4xx">404</span><span class="endpoint-response-summary">The store does not exist.</span></summary>',
+    );
+  });
+
+  test('a callback is collapsed under its method and URL expression, with its body and responses inside', () => {
+    includes(
+      page.html,
+      '<section class="endpoint-section endpoint-callbacks"><h2 id="callbacks">Callbacks</h2><details class="endpoint-callback"><summary><span class="method-badge method-post">POST</span>' +
+        '<code class="endpoint-callback-url">{$request.body#/callbackUrl}</code><span class="endpoint-callback-name">orderPaid</span></summary>' +
+        '<div class="endpoint-callback-content"><p class="endpoint-subtitle">Body</p><p class="endpoint-media"><code>application/json</code></p>',
+      '<p class="endpoint-subtitle">Response</p><div class="endpoint-response" data-status="200"><div class="endpoint-response-header"><span class="endpoint-status endpoint-status-2xx">200</span><span class="endpoint-response-summary">Acknowledged.</span></div></div></div></details></section>',
+    );
+  });
+
+  test('the example panel: the x-codeSamples, a curl command, the author\'s example and a generated one', () => {
+    assert.deepEqual(page.codes, [
+      { title: 'Node SDK', lang: 'javascript', code: "shop.orders.create({ storeId: 'st_1' })" },
+      {
+        title: 'cURL',
+        lang: 'bash',
+        code: [
+          'curl --request POST \\',
+          "  --url 'https://eu.shop.example/v1/stores/{storeId}/orders?sort=newest' \\",
+          "  --header 'Authorization: Bearer <token>' \\",
+          "  --header 'X-Request-Id: 3c90c3cc-0d44-4b50-8888-8dd25736052a' \\",
+          "  --header 'Content-Type: application/json' \\",
+          "  --data '{",
+          '  "items": [',
+          '    {',
+          '      "sku": "SKU-1",',
+          '      "quantity": 1',
+          '    }',
+          '  ],',
+          '  "note": "<string>",',
+          '  "payment": {',
+          '    "kind": "<string>",',
+          '    "number": "<string>"',
+          '  }',
+          "}'",
+        ].join('\n'),
+      },
+      { title: '201', lang: 'json', code: '{\n  "id": "ord_1",\n  "status": "open"\n}' },
+      { title: '404', lang: 'json', code: '{\n  "message": "<string>",\n  "code": 123\n}' },
+    ]);
+    includes(
+      page.html,
+      '<aside class="endpoint-examples"><div class="code-group request-example"><div role="tablist">',
+      '<div class="code-group response-example"><div role="tablist">',
+    );
+  });
+
+  test('no diagnostics', () => {
+    assert.deepEqual(page.diagnostics, []);
+  });
+});
+
+describe('OpenAPI 3.0: GET /stores/{storeId}', () => {
+  const page = render('shop-3.0.yaml', 'GET /stores/{storeId}');
+
+  test('a deprecated operation with `security: []` has a badge and no Authorizations', () => {
+    includes(page.html, '/<span class="endpoint-path-param">{storeId}</span></span></code><span class="endpoint-badge endpoint-deprecated">deprecated</span></div>');
+    assert.deepEqual(
+      page.headings.map((heading) => heading.text),
+      ['Path Parameters', 'Response'],
+    );
+    assert.equal(page.codes[0]!.code, "curl --request GET \\\n  --url 'https://eu.shop.example/v1/stores/{storeId}'");
+  });
+
+  test('a response without content is a plain row, not something to open', () => {
+    includes(
+      page.html,
+      '<div class="endpoint-response" data-status="204"><div class="endpoint-response-header"><span class="endpoint-status endpoint-status-2xx">204</span><span class="endpoint-response-summary">No content</span></div></div>',
+    );
+  });
+
+  test('the whole description is shown when the page shell prints none', () => {
+    const shop = render('shop-3.0.yaml', 'POST /stores/{storeId}/orders', { pageDescription: '' });
+    includes(shop.html, '<div class="endpoint-description"><p>Creates an order in a store.</p>\n<p>Orders are <strong>paid</strong> later.</p></div>');
+  });
+});
+
+describe('Swagger 2.0', () => {
+  test('host, basePath and schemes make the servers; an apiKey in the query goes into the URL', () => {
+    const page = render('pets-2.0.json', 'GET /pets');
+    includes(
+      page.html,
+      '<span class="endpoint-server">http://pets.example.com/api</span><span class="endpoint-path">/pets</span>',
+      '<li><code>https://pets.example.com/api</code></li>',
+      '<code class="field-name">api_key</code><span class="field-location">query</span><span class="field-type">string</span><span class="field-required">required</span>',
+      // From `#/parameters/limit`: type, maximum and default written on the parameter itself.
+      '<code class="field-name">limit</code><span class="field-location">query</span><span class="field-type">integer</span><span class="field-default">default: <code>20</code></span></div>' +
+        '<div class="field-description"><p>How many pets to return.</p><div class="field-details"><p>Required range: <code>x &lt;= 100</code></p></div></div>',
+      '<code class="field-name">tags</code><span class="field-location">query</span><span class="field-type">string[]</span><span class="field-required">required</span>',
+      '<code class="field-name">X-Total</code><span class="field-location">header</span><span class="field-type">integer</span></div><div class="field-description"><p>How many pets there are.</p></div>',
+      '<p class="schema-type">The response is of type <code>object[]</code>.</p>',
+      '<code class="field-name">name</code><span class="field-type">string | null</span><span class="field-required">required</span>',
+      // Owner.pets is a list of Pet, which is being expanded: named, not expanded again.
+      '<code class="field-name">pets</code><span class="field-type">object[]</span></div><div class="field-description"><p class="schema-circular">circular: <code>Pet</code></p></div>',
+    );
+    assert.equal(page.codes[0]!.code, "curl --request GET \\\n  --url 'http://pets.example.com/api/pets?api_key=<api-key>&tags=<string>'");
+  });
+
+  test('the `in: body` parameter is the request body; response `examples` are used as written', () => {
+    const page = render('pets-2.0.json', 'POST /pets');
+    assert.deepEqual(
+      page.headings.map((heading) => heading.text),
+      ['Authorizations', 'Body', 'Response'],
+    );
+    includes(
+      page.html,
+      '<div class="endpoint-body-description"><p>The pet to add.</p></div><p class="endpoint-media"><code>application/json</code><span class="field-required">required</span></p>',
+      'Basic authentication header of the form <code>Basic &lt;encoded-value&gt;</code>',
+    );
+    const body = page.html.slice(page.html.indexOf('id="body"'), page.html.indexOf('id="response"'));
+    excludes(body, '<code class="field-name">id</code>');
+    assert.deepEqual(page.codes.at(-1), { title: '200', lang: 'json', code: '{\n  "id": 7,\n  "name": "Rex"\n}' });
+  });
+
+  test('`formData` parameters are a multipart form body, a file field a binary string', () => {
+    const page = render('pets-2.0.json', 'PUT /pets/{id}/photo');
+    includes(
+      page.html,
+      '<p class="endpoint-media"><code>multipart/form-data</code><span class="field-required">required</span></p>',
+      '<code class="field-name">photo</code><span class="field-type">string&lt;binary&gt;</span><span class="field-required">required</span></div><div class="field-description"><p>The picture.</p></div>',
+      // The path-level parameter applies too.
+      '<code class="field-name">id</code><span class="field-location">path</span>',
+    );
+    assert.equal(
+      page.codes[0]!.code,
+      [
+        'curl --request PUT \\',
+        "  --url 'http://pets.example.com/api/pets/{id}/photo' \\",
+        "  --header 'Authorization: Basic <encoded-value>' \\",
+        "  --form 'photo=@example-file' \\",
+        "  --form 'caption=<string>'",
+      ].join('\n'),
+    );
+  });
+});
+
+describe('OpenAPI 3.1 and webhooks', () => {
+  test('type lists, numeric exclusiveMinimum, `examples` lists, const, and a description beside a $ref', () => {
+    const page = render('events-3.1.yaml', 'GET /events');
+    includes(
+      page.html,
+      '<code class="field-name">after</code><span class="field-location">query</span><span class="field-type">string&lt;date-time&gt; | null</span></div>' +
+        '<div class="field-description"><div class="field-details"><p>Example: <code>2024-01-01T00:00:00Z</code></p></div></div>',
+      'Required range: <code>0 &lt; x &lt;= 50</code>',
+      '<code class="field-name">type</code><span class="field-type">string</span><span class="field-required">required</span></div><div class="field-description"><div class="field-details"><p>Allowed value: <code>order.paid</code></p>',
+      '<code class="field-name">data</code><span class="field-type">object</span></div><div class="field-description"><p>The order, as it is now.</p>',
+      // `anyOf: [Order, null]` is a nullable Order, not a choice.
+      '<code class="field-name">previous</code><span class="field-type">object | null</span></div><div class="field-description"><p>The order before the event, if it existed.</p>' +
+        '<details class="expandable"><summary>Show child attributes</summary><div class="expandable-content"><div class="schema-fields"><div class="field response-field"><div class="field-header"><code class="field-name">total</code>',
+    );
+    excludes(page.html, 'An order.');
+    assert.deepEqual(
+      page.codes.map(({ title, code }) => ({ title, code })),
+      [
+        { title: 'cURL', code: 'curl --request GET \\\n  --url https://api.events.example/events' },
+        { title: '200 · One event', code: '[\n  {\n    "id": "evt_1",\n    "type": "order.paid"\n  }\n]' },
+        { title: '200 · No events', code: '[]' },
+      ],
+    );
+  });
+
+  test('a webhook shows its name and the payload it sends instead of a curl command', () => {
+    const page = render('events-3.1.yaml', 'webhook order.paid');
+    includes(
+      page.html,
+      '<div class="endpoint-header"><span class="method-badge method-post">POST</span><span class="endpoint-badge endpoint-webhook">webhook</span>' +
+        '<code class="endpoint-url"><span class="endpoint-path">order.paid</span></code></div>',
+    );
+    excludes(page.html, 'api.events.example', 'endpoint-description');
+    assert.deepEqual(page.codes, [
+      { title: 'Payload', lang: 'json', code: '{\n  "id": "evt_1",\n  "type": "order.paid",\n  "data": {\n    "total": 123\n  },\n  "previous": {\n    "total": 123\n  }\n}' },
+    ]);
+  });
+});
+
+describe('circular and broken references', () => {
+  test('a schema that contains itself is shown once, then named', () => {
+    const page = render('circular.yaml', 'POST /nodes');
+    includes(
+      page.html,
+      '<code class="field-name">children</code><span class="field-type">object[]</span></div><div class="field-description"><p class="schema-circular">circular: <code>Node</code></p></div>',
+      '<code class="field-name">parent</code><span class="field-type">object</span></div><div class="field-description"><p class="schema-circular">circular: <code>Node</code></p></div>',
+      '<code class="field-name">$ref</code><span class="field-type">string</span></div><div class="field-description"><p>A property that happens to be called $ref (Kubernetes has one), not a reference.</p>',
+      // A → B → A, in the response.
+      '<code class="field-name">a</code><span class="field-type">object</span></div><div class="field-description"><p class="schema-circular">circular: <code>A</code></p></div>',
+    );
+    assert.deepEqual(page.codes.at(-1), { title: '200', lang: 'json', code: '{\n  "b": {}\n}' });
+  });
+
+  test('self-merging allOf, reference loops, missing and external references, long enums, deep nesting', () => {
+    const page = render('circular.yaml', 'GET /odd');
+    includes(
+      page.html,
+      '<code class="field-name">looping</code><span class="field-type">object</span></div><div class="field-description"><details class="expandable"><summary>Show child attributes</summary>',
+      '<code class="field-name">chain</code><span class="field-type">ChainA</span></div><div class="field-description"><p class="schema-ref">Defined by <code>#/components/schemas/ChainA</code>, which leads to no schema in this document.</p>',
+      '<code class="field-name">missing</code><span class="field-type">Nope</span></div><div class="field-description"><p class="schema-ref">Defined by <code>#/components/schemas/Nope</code>, which leads to no schema in this document.</p>',
+      '<code class="field-name">elsewhere</code><span class="field-type">Thing</span></div><div class="field-description"><p class="schema-ref">Defined by <code>models.yaml#/Thing</code>, in another file, which docjet does not read.</p>',
+      '<code class="field-name">l6</code><span class="field-type">object</span></div><div class="field-description"><p class="schema-depth">Fields nested more than 6 levels deep are not shown.</p>',
+      '<code>l29</code>, <code>l30</code> and 5 more</p>',
+      '<section class="endpoint-section endpoint-parameters"><h2 id="other-parameters">Other Parameters</h2><div class="field param-field"><div class="field-header"><code class="field-name">Page</code><span class="field-type">unknown</span></div>',
+    );
+    assert.deepEqual(page.diagnostics, [
+      {
+        severity: 'warning',
+        code: 'openapi-external-ref',
+        file: 'api/circular.yaml',
+        line: 0,
+        column: 0,
+        path: '#/paths/~1odd/get',
+        message:
+          '`GET /odd` in `api/circular.yaml` uses 2 `$ref`s to other files (first: `parameters.yaml#/Page`); docjet reads only the spec itself, so the page names them instead of showing their content',
+        fix: 'Bundle the spec into one file (for example `npx @redocly/cli bundle api/circular.yaml -o openapi.yaml`) and point docs.json at the result.',
+      },
+      {
+        severity: 'warning',
+        code: 'openapi-unresolved-ref',
+        file: 'api/circular.yaml',
+        line: 0,
+        column: 0,
+        path: '#/paths/~1odd/get',
+        message: '`GET /odd` in `api/circular.yaml`: 2 `$ref`s point to nothing (first: `#/components/schemas/ChainA`)',
+        fix: 'Correct the JSON pointer, or add the component it names.',
+      },
+    ]);
+  });
+
+  test('an operation kept in another file: the page says where, and warns', () => {
+    const page = render('circular.yaml', 'GET /external');
+    includes(page.html, '<p class="endpoint-note endpoint-missing">This endpoint is defined by <code>operations/get-external.yaml</code>, in another file, which docjet does not read.</p>');
+    assert.deepEqual(
+      page.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]),
+      [['openapi-external-ref', 'warning']],
+    );
+  });
+
+  test('a page whose schemas fan out widely shows the levels that fit and says what it left out', () => {
+    const wide = (depth: number): Record<string, unknown> => {
+      if (depth === 0) return { type: 'string' };
+      const properties: Record<string, unknown> = {};
+      for (let index = 0; index < 30; index++) properties[`f${index}`] = wide(depth - 1);
+      return { type: 'object', properties };
+    };
+    const text = JSON.stringify({
+      openapi: '3.0.0',
+      info: { title: 'Wide', version: '1' },
+      paths: { '/wide': { get: { responses: { 200: { description: 'OK', content: { 'application/json': { schema: wide(3) } } } } } } },
+    });
+    const document = parseOpenApi({ file: 'wide.json', text }).document!;
+    const page = renderEndpoint({ document, operation: document.operations[0]!, markdown });
+    // 30 top-level fields fit; their 900 children do not.
+    assert.equal(page.html.match(/class="field response-field"/g)?.length, 30);
+    includes(page.html, '<code class="field-name">f0</code><span class="field-type">object</span></div><div class="field-description"><p class="schema-depth">Its fields are left out to keep this page small.</p></div>');
+  });
+});
+
+describe('escaping', () => {
+  // With the default code blocks, so that their escaping is checked too.
+  const document = load('hostile.yaml');
+  const page = renderEndpoint({ document, operation: document.operations[0]!, markdown });
+
+  test('no element a spec writes in a name, type, value, URL, label or code sample reaches the page', () => {
+    assert.doesNotMatch(page.html, /<script|<img/i);
+    includes(
+      page.html,
+      '<span class="endpoint-server">https://api.example.com/&lt;script&gt;alert(1)&lt;/script&gt;</span>',
+      '<span class="endpoint-path-param">{&lt;script&gt;id&lt;/script&gt;}</span>',
+      '<span class="endpoint-server-description">&lt;img src=x onerror=alert(2)&gt;</span>',
+      '<code class="field-name">&lt;script&gt;name&lt;/script&gt;</code>',
+      '<span class="field-type">&lt;script&gt;type&lt;/script&gt;</span>',
+      '<span class="field-default">default: <code>&lt;/span&gt;&lt;script&gt;alert(5)&lt;/script&gt;</code></span>',
+      'Example: <code>&quot;&#39;&gt;&lt;script&gt;alert(6)&lt;/script&gt;</code>',
+      'Available options: <code>&lt;script&gt;alert(7)&lt;/script&gt;</code>, <code>it&#39;s</code>',
+      '<code class="field-name">&lt;img src=x onerror=alert(8)&gt;</code><span class="field-type">string&lt;&lt;script&gt;&gt;</span>',
+      '<code>application/json&lt;script&gt;</code>',
+      '<span class="endpoint-status endpoint-status-default">&lt;script&gt;</span>',
+      'tabindex="0">&lt;script&gt;alert(11)&lt;/script&gt;</button>',
+      '<code class="language-script">',
+      '&lt;/code&gt;&lt;/pre&gt;&lt;script&gt;alert(12)&lt;/script&gt;',
+      '<code class="field-name">&lt;script&gt;alert(13)&lt;/script&gt;</code>',
+    );
+  });
+
+  test('descriptions keep their HTML, but a <script> in one is shown as text', () => {
+    includes(
+      page.html,
+      '<div class="endpoint-description">&lt;script>alert(4)&lt;/script> in a description.</div>',
+      '<p>Plain <b>HTML</b> in a description.</p>',
+      '<div class="endpoint-response-description">&lt;script>alert(10)&lt;/script></div>',
+    );
+  });
+
+  test('the curl command quotes everything the shell would read', () => {
+    const { codes } = render('hostile.yaml', 'POST /items/{<script>id</script>}');
+    const curl = codes.find((code) => code.title === 'cURL')!.code;
+    const bash = spawnSync('bash', ['-n'], { input: curl, encoding: 'utf8' });
+    if (!bash.error) assert.equal(bash.status, 0, `bash -n: ${bash.stderr}`);
+    assert.equal(
+      codes.find((code) => code.title === 'cURL')?.code,
+      [
+        'curl --request POST \\',
+        "  --url 'https://api.example.com/<script>alert(1)</script>/items/{<script>id</script>}?q%27%22$(rm%20-rf%20~)=<script>alert(7)</script>' \\",
+        "  --header '<script>alert(13)</script>: <api-key>' \\",
+        "  --header 'Content-Type: application/json<script>' \\",
+        "  --data '{",
+        `  "text": "it'\\''s a '\\''$(reboot)'\\'' <script>alert(9)</script>"`,
+        "}'",
+      ].join('\n'),
+    );
+  });
+});
+
+describe('bad input', () => {
+  test('shapes no spec should have are rendered without an exception', () => {
+    const text = JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Odd', version: '1' },
+      servers: 'https://not-a-list.example',
+      security: [null, 'x', { missing: 'scopes' }],
+      paths: {
+        '/a': {
+          parameters: { not: 'a list' },
+          get: {
+            parameters: [null, 5, { in: 'query' }, { name: 'p', in: 'nowhere' }, { name: 'q', in: 'query', schema: true }],
+            requestBody: { content: { 'application/json': null, 'text/plain': { schema: 5, examples: { a: null } } } },
+            responses: { 200: null, 201: { description: 7, content: { 'application/json': { schema: { type: ['object', 5], properties: null, items: 'x', allOf: 'y', oneOf: [] } } } }, default: { $ref: 5 } },
+          },
+          post: 'not an operation',
+        },
+        '/b': { put: { responses: [], requestBody: { $ref: '#/nowhere' }, 'x-codeSamples': [{ lang: 5, source: null }, 'x'] } },
+      },
+    });
+    const document = parseOpenApi({ file: 'odd.json', text }).document!;
+    for (const operation of document.operations) {
+      const page = renderEndpoint({ document, operation, markdown });
+      assert.ok(page.html.startsWith('<div class="endpoint"'), `${operation.method} ${operation.path}`);
+      assert.ok(!page.diagnostics.some((diagnostic) => diagnostic.code === 'page-render-failed'));
+    }
+  });
+
+  test('a markdown renderer that throws leaves the description as escaped text', () => {
+    const document = load('shop-3.0.yaml');
+    const operation = document.operations[0]!;
+    const page = renderEndpoint({ document, operation, pageDescription: '', markdown: () => { throw new Error('boom'); } });
+    includes(page.html, '<div class="endpoint-description"><p>Creates an order in a store.\n\nOrders are **paid** later.</p></div>');
+  });
+});
+
+const corpus = '/work/shared/openapi-specs';
+
+describe('every operation of the real specs', { skip: !existsSync(corpus) && 'openapi-specs not present' }, () => {
+  const files: string[] = [];
+  const walk = (directory: string) => {
+    for (const entry of readdirSync(directory, { withFileTypes: true })) {
+      const full = path.join(directory, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(json|ya?ml)$/i.test(entry.name) && statSync(full).size < 20 * 1024 * 1024) files.push(full);
+    }
+  };
+  if (existsSync(corpus)) walk(corpus);
+
+  test('render without an exception, in well under the page budget on average', (t) => {
+    let pages = 0;
+    let cpu = 0;
+    const failures: string[] = [];
+    for (const full of files) {
+      const text = readFileSync(full, 'utf8');
+      // A spec has a top-level `openapi`/`swagger` key (Stripe's comes last); DigitalOcean's 2,900 fragments have none.
+      if (!/^["']?(openapi|swagger)["']?\s*:|^\s*\{?\s*"(openapi|swagger)"\s*:/m.test(text)) continue;
+      const file = path.relative(corpus, full);
+      const document = parseOpenApi({ file, text }).document;
+      if (!document) continue;
+      const started = process.cpuUsage();
+      for (const operation of document.operations) {
+        try {
+          const page = renderEndpoint({ document, operation, markdown });
+          if (page.diagnostics.some((diagnostic) => diagnostic.code === 'page-render-failed')) failures.push(`${file} ${operation.method} ${operation.path}`);
+        } catch (error) {
+          failures.push(`${file} ${operation.method} ${operation.path}: ${String(error)}`);
+        }
+        pages++;
+      }
+      const used = process.cpuUsage(started);
+      cpu += (used.user + used.system) / 1000;
+    }
+    t.diagnostic(`${pages} endpoint pages in ${Math.round(cpu)} ms of CPU: ${(cpu / pages).toFixed(2)} ms per page`);
+    assert.deepEqual(failures, []);
+    assert.ok(pages > 3000, `${pages} pages`);
+    // Loose: about 2 ms per page measured on the 2-core machine; shared runners vary a lot.
+    assert.ok(cpu / pages < 25, `${(cpu / pages).toFixed(2)} ms per page`);
+  });
+});
