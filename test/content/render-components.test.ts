@@ -6,6 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { COPY_BUTTON } from '../../src/content/mdx/code.ts';
 import { defaultComponents, escapeHtml, renderMarkdown, type Component } from '../../src/content/mdx/index.ts';
 
 function html(text: string): string {
@@ -58,7 +59,8 @@ test('Tabs: ARIA tabs; without JavaScript the first panel shows and the others a
       '<button type="button" role="tab" id="dj-tabs-1-tab-1" aria-controls="dj-tabs-1-panel-1" aria-selected="true" tabindex="0">npm</button>' +
       '<button type="button" role="tab" id="dj-tabs-1-tab-2" aria-controls="dj-tabs-1-panel-2" aria-selected="false" tabindex="-1"><span class="icon" data-icon="yarn" aria-hidden="true"></span>yarn</button>' +
       '</div>' +
-      '<div role="tabpanel" id="dj-tabs-1-panel-1" aria-labelledby="dj-tabs-1-tab-1" tabindex="0"><pre data-language="bash"><code class="language-bash">npm i x</code></pre></div>' +
+      '<div role="tabpanel" id="dj-tabs-1-panel-1" aria-labelledby="dj-tabs-1-tab-1" tabindex="0">' +
+      `<figure class="code-block" data-language="bash">${COPY_BUTTON}<pre tabindex="0"><code class="language-bash"><span class="line">npm i x</span></code></pre></figure></div>` +
       '<div role="tabpanel" id="dj-tabs-1-panel-2" aria-labelledby="dj-tabs-1-tab-2" tabindex="0" hidden><p>yarn add x</p></div>' +
       '</div>',
   );
@@ -75,8 +77,11 @@ test('CodeGroup: tabs over code blocks, titled by each fence\'s meta', () => {
       '<button type="button" role="tab" id="dj-tabs-1-tab-1" aria-controls="dj-tabs-1-panel-1" aria-selected="true" tabindex="0">index.js</button>' +
       '<button type="button" role="tab" id="dj-tabs-1-tab-2" aria-controls="dj-tabs-1-panel-2" aria-selected="false" tabindex="-1"><span class="icon" data-icon="python" aria-hidden="true"></span>main.py</button>' +
       '</div>' +
-      '<div role="tabpanel" id="dj-tabs-1-panel-1" aria-labelledby="dj-tabs-1-tab-1" tabindex="0"><pre data-language="js" data-title="index.js"><code class="language-js">console.log(1)</code></pre></div>' +
-      '<div role="tabpanel" id="dj-tabs-1-panel-2" aria-labelledby="dj-tabs-1-tab-2" tabindex="0" hidden><pre data-language="py" data-title="main.py" data-icon="python"><code class="language-py">print(1)</code></pre></div>' +
+      '<div role="tabpanel" id="dj-tabs-1-panel-1" aria-labelledby="dj-tabs-1-tab-1" tabindex="0">' +
+      // The tab names the block, so the block has no caption of its own.
+      `<figure class="code-block" data-language="js">${COPY_BUTTON}<pre tabindex="0"><code class="language-js"><span class="line">console.log(1)</span></code></pre></figure></div>` +
+      '<div role="tabpanel" id="dj-tabs-1-panel-2" aria-labelledby="dj-tabs-1-tab-2" tabindex="0" hidden>' +
+      `<figure class="code-block" data-language="py">${COPY_BUTTON}<pre tabindex="0"><code class="language-py"><span class="line">print(1)</span></code></pre></figure></div>` +
       '</div>',
   );
   // Untitled blocks are named by their language.
@@ -180,7 +185,7 @@ test('escaping: text and attributes from the page cannot inject markup', () => {
   assert.ok(html('<Tabs>\n<Tab title="<img src=x onerror=alert(1)>">t</Tab>\n</Tabs>').includes('tabindex="0">&lt;img src=x onerror=alert(1)&gt;</button>'));
   assert.ok(html('<Badge color="red&quot;><script>">b</Badge>').startsWith('<p><span class="badge badge-gray">'));
   assert.ok(html('<Tile href=" JaVa\tScRiPt:alert(1)" title="t">x</Tile>').startsWith('<div class="tile">'));
-  assert.ok(html('```js title="<b>"\nx\n```').startsWith('<pre data-language="js" data-title="&lt;b&gt;">'));
+  assert.ok(html('```js title="<b>"\nx\n```').startsWith('<figure class="code-block" data-language="js"><figcaption class="code-title"><span class="code-title-text">&lt;b&gt;</span></figcaption>'));
 });
 
 test('a registry can add and replace components; they get props, children and context', () => {
@@ -195,7 +200,10 @@ test('a registry can add and replace components; they get props, children and co
     format: 'mdx',
     components: { ...defaultComponents, Greeting, Note: () => '<b>replaced</b>' },
   });
-  assert.equal(result.html, '<p class="greeting">Ada: <p>Hi</p>\n<pre data-language="sh"><code class="language-sh">x</code></pre></p>\n<b>replaced</b>');
+  assert.equal(
+    result.html,
+    `<p class="greeting">Ada: <p>Hi</p>\n<figure class="code-block" data-language="sh">${COPY_BUTTON}<pre tabindex="0"><code class="language-sh"><span class="line">x</span></code></pre></figure></p>\n<b>replaced</b>`,
+  );
   assert.deepEqual(seen, ['custom.mdx inline=false children=other,code']);
 });
 

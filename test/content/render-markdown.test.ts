@@ -6,7 +6,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFrontmatter } from '../../src/content/frontmatter.ts';
+import { COPY_BUTTON } from '../../src/content/mdx/code.ts';
 import { renderMarkdown, type RenderOptions, type RenderResult } from '../../src/content/mdx/index.ts';
+import { renderMath } from '../../src/content/mdx/math.ts';
 import { CATALOGUE } from '../../src/messages.ts';
 
 const file = 'guides/page.mdx';
@@ -49,14 +51,17 @@ test('GFM: tables, task lists, strikethrough, literal autolinks, footnotes', () 
   assert.ok(html.includes('<section data-footnotes class="footnotes">'));
 });
 
-test('math: inline and display nodes are kept for KaTeX, braces and all', () => {
+test('math: inline and display formulas are typeset by KaTeX, braces and all', () => {
   const { html, diagnostics } = render('Inline $\\frac{a}{b}$ here.\n\n$$\nE = mc^2\n$$\n');
   assert.deepEqual(diagnostics, []);
-  assert.equal(
-    html,
-    '<p>Inline <code class="language-math math-inline">\\frac{a}{b}</code> here.</p>\n' +
-      '<pre><code class="language-math math-display">E = mc^2</code></pre>',
-  );
+  // Inline `$…$` is a `span.katex` inside the paragraph; KaTeX's own output is render-math.test.ts's concern.
+  assert.ok(html.startsWith('<p>Inline <span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics>'), html);
+  assert.ok(html.includes('<annotation encoding="application/x-tex">\\frac{a}{b}</annotation>'), html);
+  // Display `$$…$$` is a block of its own after the paragraph.
+  assert.ok(html.includes('</span> here.</p>\n<div class="math math-display"><span class="katex-display"><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML" display="block">'), html);
+  assert.ok(html.includes('<annotation encoding="application/x-tex">E = mc^2</annotation>'), html);
+  assert.ok(html.endsWith('</span></span></div>'), html);
+  assert.equal(html, `<p>Inline ${renderMath('\\frac{a}{b}', false).html} here.</p>\n${renderMath('E = mc^2', true).html}`);
 });
 
 test('.md pages are Markdown: no JSX, no expressions, raw HTML kept', () => {
@@ -65,8 +70,10 @@ test('.md pages are Markdown: no JSX, no expressions, raw HTML kept', () => {
   assert.equal(
     result.html,
     '<h1 id="t">T</h1>\n<div class="x">raw</div>\n<!-- kept -->\n<p>{kickoff_id} and <Note>hi</Note></p>\n' +
-      '<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td><code class="language-math math-inline">x</code></td>\n</tr>\n</tbody>\n</table>',
+      `<table>\n<thead>\n<tr>\n<th>a</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n<td>${renderMath('x', false).html}</td>\n</tr>\n</tbody>\n</table>`,
   );
+  // Math is typeset in .md pages too.
+  assert.ok(result.html.includes('<td><span class="katex">'), result.html);
   assert.deepEqual(result.diagnostics, []);
   assert.equal(result.format, 'md');
   // The same text as MDX: a component, an expression naming nothing, and a comment MDX rejects.
@@ -99,7 +106,7 @@ test('heading ids: `{#custom-id}` is honoured and taken out of the text, in .mdx
     ]);
     assert.ok(result.html.startsWith('<h2 id="install">Install the <em>CLI</em></h2>'), result.html);
     // The line in the code block looks the same but is code: it is left exactly as written.
-    assert.ok(result.html.includes('# comment {#not-an-id}</code>'), result.html);
+    assert.ok(result.html.includes('<code class="language-bash"><span class="line"># comment {#not-an-id}</span></code>'), result.html);
     assert.deepEqual(result.diagnostics, [], format);
   }
 });
@@ -114,13 +121,20 @@ test('headings inside components count, in page order', () => {
   ]);
 });
 
-test('code blocks: language class, meta as data attributes, code escaped', () => {
-  const { html } = render('```js title="app.js" {1,3-5} lines wrap icon="node"\nif (a < b && c) {}\n```\n\n```ts Config file expandable highlight="[2]"\nx\n```\n\n```\nplain\n```\n');
+test('code blocks: language class, title and icon caption, highlighted lines, code escaped', () => {
+  const { html } = render('```js title="app.js" {1,3-5} lines wrap icon="node"\nif (a < b && c) {}\nb()\nc()\nd()\ne()\n```\n\n```ts Config file expandable highlight="[2]"\nx\ny\n```\n\n```\nplain\n```\n');
   assert.equal(
     html,
-    '<pre data-language="js" data-title="app.js" data-icon="node" data-highlight="1,3-5" data-lines data-wrap><code class="language-js">if (a &lt; b &amp;&amp; c) {}</code></pre>\n' +
-      '<pre data-language="ts" data-title="Config file" data-highlight="2" data-expandable><code class="language-ts">x</code></pre>\n' +
-      '<pre><code>plain</code></pre>',
+    '<figure class="code-block" data-language="js" data-lines data-wrap>' +
+      '<figcaption class="code-title"><span class="icon" data-icon="node" aria-hidden="true"></span><span class="code-title-text">app.js</span></figcaption>' +
+      `${COPY_BUTTON}<pre tabindex="0"><code class="language-js">` +
+      '<span class="line highlighted">if (a &lt; b &amp;&amp; c) {}</span>\n<span class="line">b()</span>\n' +
+      '<span class="line highlighted">c()</span>\n<span class="line highlighted">d()</span>\n<span class="line highlighted">e()</span>' +
+      '</code></pre></figure>\n' +
+      // Two lines are too short to collapse, so `expandable` leaves the block whole.
+      '<figure class="code-block" data-language="ts"><figcaption class="code-title"><span class="code-title-text">Config file</span></figcaption>' +
+      `${COPY_BUTTON}<pre tabindex="0"><code class="language-ts"><span class="line">x</span>\n<span class="line highlighted">y</span></code></pre></figure>\n` +
+      `<figure class="code-block">${COPY_BUTTON}<pre tabindex="0"><code><span class="line">plain</span></code></pre></figure>`,
   );
 });
 
@@ -138,7 +152,11 @@ test('code blocks: a highlighter plugs in through `highlight`, mermaid fences do
 
 test('a code fence left open at the end of the file renders to the end, with a warning', () => {
   const result = render('Intro\n\n```python\nprint("hi")\n\nmore', { line: 6 });
-  assert.equal(result.html, '<p>Intro</p>\n<pre data-language="python"><code class="language-python">print(&quot;hi&quot;)\n\nmore</code></pre>');
+  assert.equal(
+    result.html,
+    `<p>Intro</p>\n<figure class="code-block" data-language="python">${COPY_BUTTON}<pre tabindex="0"><code class="language-python">` +
+      '<span class="line">print(&quot;hi&quot;)</span>\n<span class="line"></span>\n<span class="line">more</span></code></pre></figure>',
+  );
   assert.deepEqual(problems(result), ['warning code-fence-unclosed 8:1']);
   assert.equal(
     result.diagnostics[0]?.message,

@@ -1,10 +1,12 @@
 /**
  * Fenced code blocks. The fence's meta (format-behaviour.md §3.1: title/filename, `icon`, `lines`,
- * `wrap`, `expandable`, `highlight`/`{1,3-5}`, `focus`) is parsed here; turning code into HTML goes
- * through a `Highlighter`, the seam where syntax highlighting plugs in later. The default one
- * escapes the code into `<pre><code class="language-x">` and writes the meta as data attributes.
+ * `wrap`, `expandable`, `highlight`/`{1,3-5}`, `focus`, `nocopy`) is parsed here, and so is the
+ * notation authors write in comments (`// [!code ++]`, Shiki's syntax). `codeBlockHtml` writes the
+ * block's markup, the same with or without syntax highlighting: a `Highlighter` only supplies the
+ * coloured tokens (`src/render/highlight.ts`); `plainHighlighter` supplies none.
  */
 import { attributes, escapeHtml } from './escape.ts';
+import { iconHtml } from './components/icon.ts';
 
 export interface CodeMeta {
   /** The words that are not options: a file name or a tab title (```` ```js app.js ````). */
@@ -16,6 +18,8 @@ export interface CodeMeta {
   wrap?: boolean;
   expandable?: boolean;
   icon?: string;
+  /** No copy button. */
+  nocopy?: boolean;
   /** Other `key=value` options, as written. */
   options: Record<string, string>;
 }
@@ -23,7 +27,10 @@ export interface CodeMeta {
 /** Turns a code block into HTML: the whole block, `<pre>` included. */
 export type Highlighter = (code: string, lang: string | undefined, meta: CodeMeta) => string;
 
-const FLAGS = new Set(['lines', 'wrap', 'expandable']);
+type Flag = 'lines' | 'wrap' | 'expandable' | 'nocopy';
+const FLAGS = new Set(['lines', 'wrap', 'expandable', 'nocopy']);
+/** Words that switch on features docjet does not have; they are not part of the title. */
+const IGNORED_WORDS = new Set(['twoslash']);
 /** No page highlights more lines than this; a typo like `{1-99999999}` must not allocate millions. */
 const MAX_LINE = 100_000;
 
@@ -35,6 +42,11 @@ export function parseFence(lang: string | null | undefined, meta: string | null 
   if (language !== undefined && braces > 0) {
     rest = `${language.slice(braces)} ${rest}`;
     language = language.slice(0, braces);
+  }
+  // ```` ```nocopy ```` alone: plain text without a copy button.
+  if (language === 'nocopy') {
+    language = undefined;
+    rest = `nocopy ${rest}`;
   }
   return { lang: language, meta: parseMeta(rest) };
 }
@@ -53,11 +65,11 @@ export function parseMeta(meta: string): CodeMeta {
       if (key === 'highlight' || key === 'focus') result[key] = parseLines(value);
       else if (key === 'title' || key === 'filename') result.title = value;
       else if (key === 'icon') result.icon = value;
-      else if (FLAGS.has(key)) result[key as 'lines' | 'wrap' | 'expandable'] = value !== 'false';
+      else if (FLAGS.has(key)) result[key as Flag] = value !== 'false';
       else result.options[key] = value;
     } else if (word !== undefined) {
-      if (FLAGS.has(word)) result[word as 'lines' | 'wrap' | 'expandable'] = true;
-      else title.push(word);
+      if (FLAGS.has(word)) result[word as Flag] = true;
+      else if (!IGNORED_WORDS.has(word)) title.push(word);
     }
   }
   if (result.title === undefined && title.length > 0) result.title = title.join(' ');
@@ -96,28 +108,258 @@ export function formatLines(lines: readonly number[]): string {
   return parts.join(',');
 }
 
-/** The data attributes that carry a block's meta to the page's script and styles. */
-export function metaAttributes(lang: string | undefined, meta: CodeMeta): string {
-  return attributes({
-    'data-language': lang,
-    'data-title': meta.title,
-    'data-icon': meta.icon,
-    'data-highlight': meta.highlight && meta.highlight.length > 0 ? formatLines(meta.highlight) : undefined,
-    'data-focus': meta.focus && meta.focus.length > 0 ? formatLines(meta.focus) : undefined,
-    'data-lines': meta.lines,
-    'data-wrap': meta.wrap,
-    'data-expandable': meta.expandable,
-  });
+/** A run of code in one style; `style` is inline CSS (the highlighter's colour variables). */
+export interface CodeToken {
+  content: string;
+  style?: string;
 }
 
-/** No highlighting yet: the code, escaped. */
-export const plainHighlighter: Highlighter = (code, lang, meta) => {
-  const language = lang ? ` class="language-${escapeHtml(lang)}"` : '';
-  return `<pre${metaAttributes(lang, meta)}><code${language}>${escapeHtml(code)}</code></pre>`;
-};
+/** Code → its lines, each a list of tokens whose contents make up the line. */
+export type Tokenize = (code: string) => CodeToken[][];
+
+export interface CodeBlockOptions {
+  code: string;
+  /** The fence's language, as written. */
+  lang: string | undefined;
+  meta: CodeMeta;
+  /** The language's canonical name (`ts` → `typescript`); default: `lang` in lower case. */
+  language?: string | undefined;
+  /** Colours; without it the code is shown in the text colour. */
+  tokenize?: Tokenize | undefined;
+}
+
+/** Languages that mean "no highlighting"; their blocks keep `[!code …]` comments as written. */
+export const PLAIN_LANGUAGES: ReadonlySet<string> = new Set(['text', 'txt', 'plaintext', 'plain', 'none']);
+
+/** A block of at least this many lines collapses under `expandable`; a shorter one is shown whole. */
+const EXPANDABLE_MIN_LINES = 13;
+
+/** The markup of one code block; `plainHighlighter` and the syntax highlighter both write it. */
+export function codeBlockHtml(options: CodeBlockOptions): string {
+  const { lang, meta } = options;
+  const language = options.language ?? lang?.toLowerCase();
+  const lines = readLines(options.code, language !== undefined && !PLAIN_LANGUAGES.has(language));
+  markLines(lines, meta.highlight, 'highlighted');
+  markLines(lines, meta.focus, 'focused');
+  if (language === 'diff') markDiff(lines);
+
+  const tokens = tokenizeLines(options.tokenize, lines);
+  let body = '';
+  let focus = false;
+  let diff = false;
+  for (let index = 0; index < lines.length; index++) {
+    const line = lines[index]!;
+    if (line.classes.has('focused')) focus = true;
+    if (line.classes.has('diff')) diff = true;
+    body += `${index === 0 ? '' : '\n'}${lineHtml(line, tokens?.[index])}`;
+  }
+
+  const expandable = meta.expandable === true && lines.length >= EXPANDABLE_MIN_LINES;
+  const figure = attributes({
+    class: `code-block${focus ? ' has-focused' : ''}${diff ? ' has-diff' : ''}`,
+    'data-language': language,
+    'data-lines': meta.lines === true,
+    'data-wrap': meta.wrap === true,
+    'data-expandable': expandable,
+  });
+  return (
+    `<figure${figure}>${captionHtml(meta)}` +
+    (meta.nocopy === true ? '' : COPY_BUTTON) +
+    `<pre tabindex="0"><code${attributes({ class: lang ? `language-${lang}` : undefined })}>${body}</code></pre>` +
+    (expandable ? EXPAND_TOGGLE : '') +
+    '</figure>'
+  );
+}
+
+/** No highlighting: the same markup, in one colour. */
+export const plainHighlighter: Highlighter = (code, lang, meta) => codeBlockHtml({ code, lang, meta });
 
 /** A code block as HTML: mermaid diagrams as their source (the client draws them), the rest highlighted. */
 export function renderCode(code: string, lang: string | undefined, meta: CodeMeta, highlight: Highlighter): string {
-  if (lang === 'mermaid') return `<pre class="mermaid">${escapeHtml(code)}</pre>`;
+  if (lang?.toLowerCase() === 'mermaid') return `<pre class="mermaid">${escapeHtml(code)}</pre>`;
   return highlight(code, lang, meta);
+}
+
+/*
+ * The two pieces with words in them, in English. They are constants so that the page shell can
+ * swap them, as written, for ones in the page's language (and add `data-copied-label`).
+ */
+
+/** The copy button; assets/js/code.js makes it work, and draws nothing without JavaScript. */
+export const COPY_BUTTON = '<button type="button" class="copy-button" data-copy aria-label="Copy"></button>';
+
+/**
+ * Opens a collapsed block without JavaScript: the styles show the whole `<pre>` while this
+ * `<details>` is open (`:has()`), and only show the toggle where `:has()` works.
+ */
+export const EXPAND_TOGGLE =
+  '<details class="code-expand"><summary><span class="code-expand-more">Expand</span><span class="code-expand-less">Collapse</span></summary></details>';
+
+function captionHtml(meta: CodeMeta): string {
+  if (meta.title === undefined && meta.icon === undefined) return '';
+  const title = meta.title === undefined ? '' : `<span class="code-title-text">${escapeHtml(meta.title)}</span>`;
+  return `<figcaption class="code-title">${iconHtml(meta.icon)}${title}</figcaption>`;
+}
+
+interface Line {
+  text: string;
+  classes: Set<string>;
+  /** Words to mark wherever they occur in the line (`[!code word:x]`). */
+  words: string[];
+}
+
+interface Directive {
+  classes?: string;
+  word?: string;
+  /** Lines it still applies to. */
+  remaining: number;
+}
+
+/**
+ * `[!code …]` at the end of a line, in a comment of any common syntax: `//`, `#`, `--`, `;`,
+ * `/* *\/`, `{/* *\/}` and `<!-- -->`. Written after the code, so a string that merely contains
+ * the words is not touched unless it ends the line. Several may share one comment.
+ */
+const NOTATION = /[ \t]*(?:\/\/|\{?\/\*|<!--|#|--|;)[ \t]*((?:\[!code[ \t]+[^\]\n]+\][ \t]*)+)(?:\*\/\}?|-->)?[ \t]*$/;
+const DIRECTIVE = /\[!code[ \t]+([^\]\n]+?)[ \t]*\]/g;
+const NOTATION_CLASSES: Record<string, string> = {
+  '++': 'diff add',
+  '--': 'diff remove',
+  focus: 'focused',
+  highlight: 'highlighted',
+  hl: 'highlighted',
+  error: 'highlighted error',
+  warning: 'highlighted warning',
+};
+
+/**
+ * The lines as shown: notation comments taken out and turned into classes. A directive applies to
+ * its own line and the lines after it (`[!code ++:3]`: three in all); written on a line of its
+ * own, that line is dropped and the count starts on the next one. `word:x` marks `x` in the rest
+ * of the block, or in the next n lines with `word:x:n`.
+ */
+function readLines(code: string, notation: boolean): Line[] {
+  const raws = code.replace(/\r\n?/g, '\n').split('\n');
+  // A blank line left before the closing fence is not part of the code.
+  while (raws.length > 1 && raws.at(-1)!.trim() === '') raws.pop();
+  const lines: Line[] = [];
+  let active: Directive[] = [];
+  for (const raw of raws) {
+    const match = notation && raw.includes('[!code') ? NOTATION.exec(raw) : null;
+    const text = match ? raw.slice(0, match.index) : raw;
+    if (match) {
+      active = [...active, ...readDirectives(match[1]!)];
+      if (text.trim() === '') continue;
+    }
+    lines.push(applyDirectives({ text, classes: new Set(), words: [] }, active));
+    active = active.filter((directive) => directive.remaining > 0);
+  }
+  return lines;
+}
+
+function readDirectives(text: string): Directive[] {
+  const found: Directive[] = [];
+  for (const [, body] of text.matchAll(DIRECTIVE)) {
+    const word = /^word:(.+?)(?::(\d+))?$/.exec(body!);
+    if (word) {
+      found.push({ word: word[1]!, remaining: word[2] === undefined ? Infinity : Number(word[2]) });
+      continue;
+    }
+    const [name, count] = body!.split(':');
+    const classes = NOTATION_CLASSES[name!];
+    if (classes === undefined) continue; // someone else's notation: dropped with the comment
+    const lines = count === undefined ? 1 : Number.parseInt(count, 10);
+    found.push({ classes, remaining: Number.isFinite(lines) && lines > 0 ? lines : 1 });
+  }
+  return found;
+}
+
+function applyDirectives(line: Line, active: Directive[]): Line {
+  for (const directive of active) {
+    if (directive.classes !== undefined) for (const name of directive.classes.split(' ')) line.classes.add(name);
+    if (directive.word !== undefined) line.words.push(directive.word);
+    directive.remaining--;
+  }
+  return line;
+}
+
+/** `{1,3-5}` / `focus=…` from the meta: 1-based numbers of the lines as shown. */
+function markLines(lines: Line[], numbers: readonly number[] | undefined, name: string): void {
+  for (const number of numbers ?? []) lines[number - 1]?.classes.add(name);
+}
+
+/** A `diff` block: `+` and `-` lines are added and removed (not the `+++`/`---` file headers). */
+function markDiff(lines: Line[]): void {
+  for (const line of lines) {
+    const first = line.text[0];
+    if ((first === '+' || first === '-') && !line.text.startsWith(first.repeat(3))) {
+      line.classes.add('diff');
+      line.classes.add(first === '+' ? 'add' : 'remove');
+    }
+  }
+}
+
+/** The highlighter's tokens when it gives one list per line; plain lines otherwise, never a failure. */
+function tokenizeLines(tokenize: Tokenize | undefined, lines: readonly Line[]): CodeToken[][] | undefined {
+  if (tokenize === undefined) return undefined;
+  try {
+    const tokens = tokenize(lines.map((line) => line.text).join('\n'));
+    return tokens.length === lines.length ? tokens : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function lineHtml(line: Line, tokens: readonly CodeToken[] | undefined): string {
+  const classes = line.classes.size === 0 ? 'line' : `line ${[...line.classes].join(' ')}`;
+  const runs = tokens ?? [{ content: line.text }];
+  const marks = line.words.length === 0 ? [] : wordRanges(line.text, line.words);
+  let html = '';
+  if (marks.length === 0) {
+    for (const token of runs) html += tokenHtml(token.content, token.style);
+  } else {
+    html = markedHtml(runs, marks);
+  }
+  return `<span class="${classes}">${html}</span>`;
+}
+
+function tokenHtml(content: string, style: string | undefined): string {
+  return style === undefined ? escapeHtml(content) : `<span style="${escapeHtml(style)}">${escapeHtml(content)}</span>`;
+}
+
+/** Where the words occur in the line, as sorted, non-overlapping `[start, end)` ranges. */
+function wordRanges(text: string, words: readonly string[]): [number, number][] {
+  const ranges: [number, number][] = [];
+  for (const word of words) {
+    for (let at = text.indexOf(word); at !== -1; at = text.indexOf(word, at + word.length)) ranges.push([at, at + word.length]);
+  }
+  ranges.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
+  for (const range of ranges) {
+    const last = merged.at(-1);
+    if (last && range[0] <= last[1]) last[1] = Math.max(last[1], range[1]);
+    else merged.push([...range]);
+  }
+  return merged;
+}
+
+/** Tokens with `<mark>` around the ranges; tokens are cut where a range starts or ends inside them. */
+function markedHtml(tokens: readonly CodeToken[], marks: readonly [number, number][]): string {
+  const starts = new Set(marks.map((mark) => mark[0]));
+  const ends = new Set(marks.map((mark) => mark[1]));
+  const cuts = marks.flat();
+  let html = '';
+  let offset = 0;
+  for (const token of tokens) {
+    const end = offset + token.content.length;
+    let from = offset;
+    for (const cut of [...cuts.filter((at) => at > offset && at < end), end]) {
+      if (starts.has(from)) html += '<mark class="highlighted-word">';
+      html += tokenHtml(token.content.slice(from - offset, cut - offset), token.style);
+      if (ends.has(cut)) html += '</mark>';
+      from = cut;
+    }
+    offset = end;
+  }
+  return html;
 }

@@ -1,10 +1,11 @@
 /**
  * mdast → hast handlers that differ from mdast-util-to-hast's defaults: headings (anchors), code
- * (meta, highlighting seam, mermaid), paragraphs around JSX blocks, GitHub alerts, MDX expressions
- * and JSX. One small function per node type, gathered in `createHandlers`.
+ * (meta, highlighting seam, mermaid), math (KaTeX), paragraphs around JSX blocks, GitHub alerts,
+ * MDX expressions and JSX. One small function per node type, gathered in `createHandlers`.
  */
 import type { ElementContent } from 'hast';
 import type { Blockquote, Code, Heading, Html, Nodes, Paragraph, PhrasingContent } from 'mdast';
+import type { InlineMath, Math as DisplayMath } from 'mdast-util-math';
 import type { MdxFlowExpression, MdxTextExpression } from 'mdast-util-mdx';
 import { defaultHandlers, type Handlers, type State } from 'mdast-util-to-hast';
 import { parseFence, renderCode } from './code.ts';
@@ -12,7 +13,9 @@ import { calloutHtml, type CalloutKind } from './components/callout.ts';
 import { evaluateProgram, Markup, toText } from './evaluate.ts';
 import { splitCustomId } from './headings.ts';
 import { holdsBlocks, renderJsx } from './jsx.ts';
+import { quoteFormula, renderMath } from './math.ts';
 import { startOf, type Page } from './page.ts';
+import { restoreText } from './repair.ts';
 import { attributes } from './escape.ts';
 import { fragmentHtml } from './serialize.ts';
 
@@ -20,6 +23,8 @@ export function createHandlers(page: Page): Handlers {
   return {
     heading: (state, node: Heading) => heading(page, state, node),
     code: (_state, node: Code) => code(page, node),
+    math: (_state, node: DisplayMath) => math(page, node, true),
+    inlineMath: (_state, node: InlineMath) => math(page, node, false),
     paragraph: (state, node: Paragraph) => (holdsBlocks(node) ? state.all(node) : defaultHandlers.paragraph(state, node)),
     blockquote: (state, node: Blockquote) => alert(state, node) ?? defaultHandlers.blockquote(state, node),
     html: (state, node: Html) => html(page, state, node),
@@ -84,6 +89,35 @@ export function isUnclosedFence(source: string): boolean {
   if (lastBreak === -1) return true;
   const last = source.slice(lastBreak + 1).replace(/^[ \t>]*/, '').trimEnd();
   return !(last.length >= fence.length && last === fence[0]!.repeat(last.length));
+}
+
+/** `$$…$$` on lines of their own is a display formula; `$…$` (or `$$…$$` inside a line) an inline one. */
+function math(page: Page, node: DisplayMath | InlineMath, display: boolean): ElementContent {
+  if (node.type === 'inlineMath' && isMoney(page, node)) return { type: 'text', value: restoreText(page.source(node)) };
+  const result = renderMath(node.value, display);
+  if (result.error !== undefined) {
+    const dollars = !display && /^\$[\d\s]/.test(page.source(node));
+    page.reporter.report(
+      'math-invalid',
+      startOf(node),
+      `the formula \`${quoteFormula(node.value)}\` cannot be typeset (${result.error}), so it is shown as written`,
+      dollars ? 'If the dollar signs are prices, not math, escape them: `\\$5`.' : 'Correct the TeX; KaTeX supports most of LaTeX math (https://katex.org/docs/supported).',
+    );
+  }
+  return { type: 'raw', value: result.html };
+}
+
+/**
+ * `$5 and $10`: the math extension pairs any two dollars, so prices in prose would be typeset.
+ * Pandoc's rule tells them apart: a formula's `$` has no space inside it and the closing one is
+ * not followed by a digit. All six `$…$` of the corpus that break it are prices.
+ */
+function isMoney(page: Page, node: InlineMath): boolean {
+  const source = page.source(node);
+  if (!source.startsWith('$') || source.startsWith('$$')) return false;
+  const end = node.position?.end.offset;
+  const after = end === undefined ? '' : page.text.charAt(end);
+  return /^\s|\s$/.test(node.value) || (after >= '0' && after <= '9');
 }
 
 const ALERTS: Record<string, CalloutKind> = { NOTE: 'note', TIP: 'tip', IMPORTANT: 'info', WARNING: 'warning', CAUTION: 'danger' };

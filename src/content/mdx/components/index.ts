@@ -6,6 +6,7 @@ import { ParamField, ResponseField } from './fields.ts';
 import { Frame, Panel } from './frame.ts';
 import { Icon } from './icon.ts';
 import { Badge, Tooltip } from './inline.ts';
+import { Latex } from './latex.ts';
 import { Color, ColorItem, ColorRow, Link, Mermaid, Prompt, Snippet, View, Visibility } from './misc.ts';
 import { Step, Steps } from './steps.ts';
 import { CodeGroup, RequestExample, ResponseExample, Tab, Tabs } from './tabs.ts';
@@ -54,6 +55,7 @@ export const defaultComponents: ComponentRegistry = {
   'FileTree.Folder': TreeFolder,
   'FileTree.File': TreeFile,
   Mermaid,
+  Latex,
   Visibility,
   Prompt,
   View,
@@ -65,4 +67,4 @@ export const defaultComponents: ComponentRegistry = {
 };
 
 /** Components that sit inside a line of text; a paragraph holding only these stays a paragraph. */
-export const INLINE_COMPONENTS: ReadonlySet<string> = new Set(['Badge', 'Tooltip', 'Icon']);
+export const INLINE_COMPONENTS: ReadonlySet<string> = new Set(['Badge', 'Tooltip', 'Icon', 'Latex']);

@@ -1,0 +1,222 @@
+/**
+ * Syntax highlighting with Shiki. The site's fence languages are read first (`fenceLanguages`, a
+ * cheap scan), each grammar is loaded once (`createCodeHighlighter`), and from then on highlighting
+ * is synchronous, as page rendering is. The block's markup is `codeBlockHtml`'s (content/mdx/code.ts);
+ * this file only supplies the colours.
+ *
+ * Light and dark colours are both written, as CSS variables on each token
+ * (`style="--shiki-light:#d73a49;--shiki-dark:#f97583"`), so the theme switch needs no second
+ * rendering. github-light and github-dark share their rules and differ only in colours, so one
+ * tokenization with a theme whose colours stand for (light, dark) pairs gives both: half the cost
+ * of Shiki's two-theme mode, which tokenizes once per theme.
+ */
+import { createHighlighterCore, type HighlighterCore, type ThemeRegistration, type ThemeRegistrationRaw } from 'shiki/core';
+import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
+import { bundledLanguages, bundledLanguagesInfo } from 'shiki/langs';
+import { bundledThemes } from 'shiki/themes';
+import { codeBlockHtml, PLAIN_LANGUAGES, type CodeToken, type Highlighter, type Tokenize } from '../content/mdx/code.ts';
+
+/** The pair of bundled themes; they must have the same rules (see `pairedTheme`). */
+export const CODE_THEMES = { light: 'github-light', dark: 'github-dark' } as const;
+const PAIRED_THEME = 'docjet-paired';
+
+/** Names seen in real pages that Shiki does not know, for a language it does. */
+const EXTRA_ALIASES: Record<string, string> = { curl: 'shellscript', env: 'dotenv', golang: 'go', ndjson: 'jsonl', cjs: 'javascript', mjs: 'javascript' };
+
+/** Every name Shiki knows (ids and aliases, lower case) → the grammar's id. */
+const LANGUAGE_IDS: ReadonlyMap<string, string> = (() => {
+  const ids = new Map<string, string>();
+  for (const info of bundledLanguagesInfo) {
+    ids.set(info.id, info.id);
+    for (const alias of info.aliases ?? []) ids.set(alias.toLowerCase(), info.id);
+  }
+  for (const [alias, id] of Object.entries(EXTRA_ALIASES)) ids.set(alias, id);
+  return ids;
+})();
+
+/** `TS` → `typescript`, `sh` → `shellscript`, `curl` → `shellscript`; a name Shiki does not know, in lower case. */
+export function normalizeLanguage(lang: string): string {
+  const lower = lang.toLowerCase();
+  return LANGUAGE_IDS.get(lower) ?? lower;
+}
+
+/** An opening fence (in a blockquote or indented in a component too) and its language word. */
+const FENCE = /^[ \t>]*(?:`{3,}|~{3,})[ \t]*([^\s`{]+)/gm;
+
+/** The fence languages a page or snippet uses, normalised (`js` → `javascript`), `mermaid` included. */
+export function fenceLanguages(text: string): Set<string> {
+  const languages = new Set<string>();
+  if (!text.includes('```') && !text.includes('~~~')) return languages;
+  for (const match of text.matchAll(FENCE)) {
+    const language = normalizeLanguage(match[1]!);
+    if (language !== 'nocopy') languages.add(language);
+  }
+  return languages;
+}
+
+/** Lines longer than this are shown in one colour: minified JSON would cost more than a page. */
+const MAX_LINE_LENGTH = 2_000;
+
+/**
+ * A highlighter for the given languages (any spelling `fenceLanguages` accepts). Languages Shiki
+ * does not know, plain-text ones and any not listed here are shown uncoloured, never as a failure.
+ */
+export async function createCodeHighlighter(options: { langs: Iterable<string> }): Promise<Highlighter> {
+  const wanted = new Set<string>();
+  for (const lang of options.langs) {
+    const id = LANGUAGE_IDS.get(lang.toLowerCase());
+    if (id !== undefined && id !== 'mermaid' && !PLAIN_LANGUAGES.has(id)) wanted.add(id);
+  }
+  const palette = await pairedTheme();
+  const core = await createHighlighterCore({
+    // Oniguruma, the engine the grammars are written for: a quarter faster than the JavaScript
+    // one over the corpus's code, for ~90 ms of WebAssembly loading once.
+    engine: await createOnigurumaEngine(import('shiki/wasm')),
+    themes: [palette.theme],
+    langs: [],
+  });
+  // One by one, so a grammar that fails to load only costs its own colours.
+  await Promise.all([...wanted].map((id) => core.loadLanguage(bundledLanguages[id as keyof typeof bundledLanguages]).catch(() => undefined)));
+  const loaded = new Set(core.getLoadedLanguages());
+  const cache = new TokenCache();
+  const tokenizers = new Map<string, Tokenize>();
+  const tokenizerFor = (language: string): Tokenize => {
+    let tokenize = tokenizers.get(language);
+    if (tokenize === undefined) {
+      const uncached = tokenizer(core, language, palette.styles);
+      tokenize = (code) => cache.get(language, code) ?? cache.set(language, code, uncached(code));
+      tokenizers.set(language, tokenize);
+    }
+    return tokenize;
+  };
+
+  return (code, lang, meta) => {
+    const language = lang === undefined ? undefined : normalizeLanguage(lang);
+    const tokenize = language !== undefined && loaded.has(language) ? tokenizerFor(language) : undefined;
+    return codeBlockHtml({ code, lang, meta, language, tokenize });
+  };
+}
+
+/**
+ * Tokens of recent blocks. The same block often recurs in a site (each version and language of a
+ * page repeats its examples: a quarter of the corpus's code lines), and `dev` renders a page again
+ * on every edit. Bounded by lines, least recently used out first.
+ */
+class TokenCache {
+  private readonly entries = new Map<string, CodeToken[][]>();
+  private lines = 0;
+
+  constructor(private readonly maxLines = 200_000) {}
+
+  get(language: string, code: string): CodeToken[][] | undefined {
+    const key = `${language}\n${code}`;
+    const tokens = this.entries.get(key);
+    if (tokens !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, tokens);
+    }
+    return tokens;
+  }
+
+  set(language: string, code: string, tokens: CodeToken[][]): CodeToken[][] {
+    this.entries.set(`${language}\n${code}`, tokens);
+    this.lines += tokens.length;
+    for (const [key, old] of this.entries) {
+      if (this.lines <= this.maxLines) break;
+      this.entries.delete(key);
+      this.lines -= old.length;
+    }
+    return tokens;
+  }
+}
+
+function tokenizer(core: HighlighterCore, language: string, styles: ReadonlyMap<string, string | undefined>): Tokenize {
+  return (code) => {
+    const lines = core.codeToTokensBase(code, { lang: language, theme: PAIRED_THEME, tokenizeMaxLineLength: MAX_LINE_LENGTH });
+    return lines.map((tokens) => {
+      const line: CodeToken[] = [];
+      const styleOf = (index: number): string | undefined => {
+        const token = tokens[index]!;
+        return styles.get(`${token.color?.toLowerCase()}/${Math.max(token.fontStyle ?? 0, 0)}`);
+      };
+      for (let index = 0; index < tokens.length; index++) {
+        const { content } = tokens[index]!;
+        const style = styleOf(index);
+        const last = line.at(-1);
+        // Neighbours that look the same are one span (Shiki splits them by scope, not by look),
+        // and so are two such runs with only white space between them: `"a b"`, `# a comment`.
+        if (last !== undefined && (last.style === style || (content.trim() === '' && index + 1 < tokens.length && styleOf(index + 1) === last.style))) {
+          last.content += content;
+        } else {
+          line.push(style === undefined ? { content } : { content, style });
+        }
+      }
+      return line;
+    });
+  };
+}
+
+interface PairedTheme {
+  theme: ThemeRegistration;
+  /** `#000003/2` (the stand-in colour and Shiki's font style bits) → inline CSS; none for the text colour. */
+  styles: Map<string, string | undefined>;
+}
+
+/**
+ * One theme whose colour for each rule is a stand-in for the (light, dark) pair that rule has in
+ * the two real themes. Only right when both themes have the same rules in the same order, which a
+ * test checks for the pair in use.
+ */
+async function pairedTheme(): Promise<PairedTheme> {
+  const light = (await bundledThemes[CODE_THEMES.light]()).default as ThemeRegistrationRaw;
+  const dark = (await bundledThemes[CODE_THEMES.dark]()).default as ThemeRegistrationRaw;
+  const lightRules = light.tokenColors ?? [];
+  const darkRules = dark.tokenColors ?? [];
+  const stand = new Map<string, string>();
+  const colours = new Map<string, [string, string]>();
+  const standIn = (pair: [string, string]): string => {
+    const key = pair.join(' ');
+    let colour = stand.get(key);
+    if (colour === undefined) {
+      colour = `#${stand.size.toString(16).padStart(6, '0')}`;
+      stand.set(key, colour);
+      colours.set(colour, pair);
+    }
+    return colour;
+  };
+  const textColour = standIn([String(light.colors?.['editor.foreground']), String(dark.colors?.['editor.foreground'])]);
+  const tokenColors = lightRules.map((rule, index) => {
+    const lightColour = rule.settings.foreground;
+    const darkColour = darkRules[index]?.settings.foreground;
+    const settings = { ...rule.settings };
+    delete settings.background;
+    if (lightColour !== undefined && darkColour !== undefined) settings.foreground = standIn([lightColour, darkColour]);
+    return { ...rule, settings };
+  });
+
+  const styles = new Map<string, string | undefined>();
+  for (const [colour, [lightColour, darkColour]] of colours) {
+    for (let fontStyle = 0; fontStyle < 16; fontStyle++) {
+      const colourStyle = colour === textColour ? '' : `--shiki-light:${lightColour.toLowerCase()};--shiki-dark:${darkColour.toLowerCase()}`;
+      const style = [colourStyle, ...fontStyleCss(fontStyle)].filter(Boolean).join(';');
+      styles.set(`${colour}/${fontStyle}`, style === '' ? undefined : style);
+    }
+  }
+  const theme: ThemeRegistration = {
+    name: PAIRED_THEME,
+    type: 'light',
+    colors: { 'editor.foreground': textColour, 'editor.background': '#ffffff' },
+    tokenColors,
+  };
+  return { theme, styles };
+}
+
+/** Shiki's font style bits (1 italic, 2 bold, 4 underline, 8 strikethrough) as CSS. */
+function fontStyleCss(bits: number): string[] {
+  const css: string[] = [];
+  if (bits & 1) css.push('font-style:italic');
+  if (bits & 2) css.push('font-weight:bold');
+  const lines = [bits & 4 ? 'underline' : '', bits & 8 ? 'line-through' : ''].filter(Boolean);
+  if (lines.length > 0) css.push(`text-decoration:${lines.join(' ')}`);
+  return css;
+}
