@@ -3,8 +3,12 @@
  * Exit codes: 0 success, 1 the input has errors, 2 the command line is wrong, 3 an internal bug.
  */
 import { statSync } from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic, plural, type Diagnostic } from './diagnostics.ts';
+import { build } from './build/build.ts';
+import { serveStatic } from './dev/static-server.ts';
+import { normalizeBase } from './render/links.ts';
 import { closestMatch } from './suggest.ts';
 import { validate, validationFailed } from './validate.ts';
 import { VERSION } from './version.ts';
@@ -12,14 +16,23 @@ import { VERSION } from './version.ts';
 const HELP = `docjet ${VERSION}: documentation sites from docs.json, offline
 
 Usage:
+  docjet build [dir] [--out <folder>] [--base <path>] [--url <url>]
+      Build the static site into <folder> (default: dist beside docs.json).
+  docjet serve [dir] [--port <n>] [--host <name>] [--out <folder>] [--base <path>]
+      Build the site, then serve it at http://localhost:3000.
   docjet validate [dir] [--format text|json] [--strict]
       Check docs.json (or mint.json), its pages and OpenAPI files; print every problem.
   docjet --help | --version
 
 Options:
-  --format json   print diagnostics and counts as JSON
-  --strict        treat warnings as errors
   --out <folder>  the build output folder, never read as content (default: dist)
+  --base <path>   serve the site under a sub-path, like /docs/ (default: /)
+  --url <url>     the site's public address, for sitemap.xml and canonical links
+  --port <n>      serve: the port (default: 3000)
+  --host <name>   serve: the interface to listen on (default: localhost)
+  --strict        treat warnings as errors
+  --verbose       build: print every warning, not the first 30
+  --format json   validate: print diagnostics and counts as JSON
 
 Exit codes: 0 no errors, 1 errors found, 2 bad command line.
 `;
@@ -30,9 +43,14 @@ const OPTIONS = {
   format: { type: 'string', default: 'text' },
   strict: { type: 'boolean', default: false },
   out: { type: 'string' },
+  base: { type: 'string' },
+  url: { type: 'string' },
+  port: { type: 'string' },
+  host: { type: 'string' },
+  verbose: { type: 'boolean', default: false },
 } as const;
 
-const COMMANDS = ['validate'];
+const COMMANDS = ['build', 'serve', 'validate'];
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   let parsed;
@@ -56,17 +74,43 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     io.error(`docjet: --format must be "text" or "json", not "${values.format}"`);
     return 2;
   }
+  if (COMMANDS.includes(command)) {
+    if (rest.length > 1) {
+      io.error(`docjet ${command} takes one folder; got ${rest.length}: ${rest.join(' ')}`);
+      return 2;
+    }
+    // A folder that is not there is a mistake on the command line, not in the site.
+    if (rest[0] !== undefined && !isFolder(rest[0])) {
+      io.error(`docjet ${command}: ${rest[0]} is not a folder; pass the folder that holds docs.json.`);
+      return 2;
+    }
+  }
+  const port = values.port === undefined ? 3000 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    io.error(`docjet: --port must be a number from 0 to 65535, not "${values.port}"`);
+    return 2;
+  }
+  if (values.url !== undefined && !/^https?:\/\/[^\s/]+/.test(values.url)) {
+    io.error(`docjet: --url must be an http(s) address like https://docs.example.com, not "${values.url}"`);
+    return 2;
+  }
+  const buildOptions: CliBuildOptions = {
+    root: rest[0] ?? '.',
+    strict: values.strict ?? false,
+    verbose: values.verbose ?? false,
+    ...(values.out ? { outDir: values.out } : {}),
+    ...(values.base ? { base: values.base } : {}),
+    ...(values.url ? { siteUrl: values.url } : {}),
+  };
   switch (command) {
+    case 'build':
+      return (await runBuild(buildOptions, io)).code;
+    case 'serve': {
+      const built = await runBuild(buildOptions, io);
+      if (built.code !== 0 || !built.outDir) return built.code;
+      return runServe({ dir: built.outDir, port, host: values.host ?? 'localhost', base: normalizeBase(values.base) }, io);
+    }
     case 'validate':
-      if (rest.length > 1) {
-        io.error(`docjet validate takes one folder; got ${rest.length}: ${rest.join(' ')}`);
-        return 2;
-      }
-      // A folder that is not there is a mistake on the command line, not in the site.
-      if (rest[0] !== undefined && !isFolder(rest[0])) {
-        io.error(`docjet validate: ${rest[0]} is not a folder; pass the folder that holds docs.json.`);
-        return 2;
-      }
       return runValidate({ root: rest[0] ?? '.', format: values.format, strict: values.strict ?? false, outDir: values.out }, io);
     default: {
       const suggestion = closestMatch(command, COMMANDS, { maxRatio: 0.5 });
@@ -118,6 +162,97 @@ async function runValidate(
   return failed ? 1 : 0;
 }
 
+const WARNINGS_SHOWN = 30;
+
+interface CliBuildOptions {
+  root: string;
+  outDir?: string;
+  base?: string;
+  siteUrl?: string;
+  strict: boolean;
+  verbose: boolean;
+}
+
+async function runBuild(options: CliBuildOptions, io: Io): Promise<{ code: number; outDir?: string }> {
+  const progress = createProgress(io);
+  const result = await build({ ...options, onProgress: progress.update });
+  progress.done();
+  for (const note of result.notes) io.out(`note: ${note}`);
+  const errors = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+  const warnings = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'warning');
+  const shown = options.verbose ? warnings : warnings.slice(0, WARNINGS_SHOWN);
+  for (const diagnostic of [...shown, ...errors]) io.out(colorize(formatDiagnostic(diagnostic), diagnostic, io.color));
+  if (shown.length < warnings.length) {
+    const byCode = new Map<string, number>();
+    for (const warning of warnings) byCode.set(warning.code, (byCode.get(warning.code) ?? 0) + 1);
+    const kinds = [...byCode].sort((a, b) => b[1] - a[1]).map(([code, count]) => `${code} ×${count}`);
+    io.out(`… ${plural(warnings.length - shown.length, 'more warning')} (${kinds.join(', ')}); --verbose shows them all.`);
+  }
+  const { stats } = result;
+  const counts = `${plural(errors.length, 'error')}, ${plural(warnings.length, 'warning')}`;
+  if (!result.ok) {
+    io.out(`✖ ${counts} · nothing was written; ${path.relative(process.cwd(), result.outDir) || '.'} is unchanged`);
+    return { code: 1 };
+  }
+  const where = path.relative(process.cwd(), result.outDir) || '.';
+  io.out(
+    `✔ ${plural(stats.pages, 'page')}${stats.endpointPages ? ` (${stats.endpointPages} from OpenAPI)` : ''}, ${plural(stats.redirects, 'redirect')}, ${plural(stats.files, 'file')} copied · ` +
+      `${stats.seconds.toFixed(2)} s · ${Math.round(stats.pagesPerSecond)} pages/s · ${formatBytes(stats.bytes)} → ${where}/ · ${counts}`,
+  );
+  return { code: 0, outDir: result.outDir };
+}
+
+async function runServe(options: { dir: string; port: number; host: string; base: string }, io: Io): Promise<number> {
+  let served;
+  try {
+    served = await serveStatic(options);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    io.error(code === 'EADDRINUSE' ? `docjet serve: port ${options.port} is in use; pass another with --port.` : `docjet serve: ${(error as Error).message}`);
+    return 1;
+  }
+  io.out(`Serving ${path.relative(process.cwd(), options.dir) || '.'} at ${served.url} (Ctrl+C to stop)`);
+  await new Promise<void>((resolve) => {
+    const stop = (): void => resolve();
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+  });
+  await served.close();
+  return 0;
+}
+
+function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** A bar redrawn in place on a terminal; a line every 10 % elsewhere (CI logs). */
+function createProgress(io: Io): { update: (done: number, total: number) => void; done: () => void } {
+  let lastStep = -1;
+  let drawn = false;
+  return {
+    update(done, total) {
+      if (total < 50) return;
+      if (io.interactive) {
+        const width = 30;
+        const filled = Math.round((done / total) * width);
+        io.progress(`\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total} pages`);
+        drawn = true;
+        return;
+      }
+      const step = Math.floor((done / total) * 10);
+      if (step !== lastStep && step > 0) {
+        lastStep = step;
+        io.out(`rendered ${done}/${total} pages`);
+      }
+    },
+    done() {
+      if (drawn) io.progress('\r\u001b[2K');
+    },
+  };
+}
+
 function isFolder(folder: string): boolean {
   try {
     return statSync(folder).isDirectory();
@@ -135,11 +270,16 @@ function colorize(line: string, diagnostic: Diagnostic, color: boolean): string 
 export interface Io {
   out(text: string): void;
   error(text: string): void;
+  /** Text redrawn in place (progress bar); only used when `interactive`. */
+  progress(text: string): void;
   color: boolean;
+  interactive: boolean;
 }
 
 const processIo: Io = {
   out: (text) => void process.stdout.write(`${text}\n`),
   error: (text) => void process.stderr.write(`${text}\n`),
+  progress: (text) => void process.stderr.write(text),
+  interactive: Boolean(process.stderr.isTTY) && !process.env.CI,
   color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb',
 };

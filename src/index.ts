@@ -8,3 +8,5 @@ export type { Site, Page, NavElement, Section, Placement, Alternate } from './si
 export { breadcrumbs, type Breadcrumb } from './site/breadcrumbs.ts';
 export { formatDiagnostic, type Diagnostic, type Severity } from './diagnostics.ts';
 export { CATALOGUE, type DiagnosticCode } from './messages.ts';
+export { build, type BuildOptions, type BuildResult, type BuildStats } from './build/build.ts';
+export { serveStatic, type StaticServer } from './dev/static-server.ts';

@@ -20,7 +20,7 @@ const runs: Run[] = [];
 async function run(...argv: string[]): Promise<Run> {
   const out: string[] = [];
   const err: string[] = [];
-  const io: Io = { out: (text) => out.push(text), error: (text) => err.push(text), color: false };
+  const io: Io = { out: (text) => out.push(text), error: (text) => err.push(text), progress: () => {}, color: false, interactive: false };
   const result = { code: await main(argv, io), out, err };
   runs.push(result);
   return result;

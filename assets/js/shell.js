@@ -73,7 +73,12 @@
           break;
         }
       }
-      if (!chosen) {
+      const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+      if (atBottom) {
+        // At the end of the page the last heading is the one being read, even if it never reached the top.
+        const headings = [...byId.keys()];
+        chosen = headings.findLast((heading) => heading.getBoundingClientRect().top < window.innerHeight) ?? chosen;
+      } else if (!chosen) {
         // Between headings: the last one above the viewport.
         for (const heading of byId.keys()) if (heading.getBoundingClientRect().top < 120) chosen = heading;
       }
@@ -93,6 +98,20 @@
       { rootMargin: '-80px 0px -55% 0px' },
     );
     for (const heading of byId.keys()) observer.observe(heading);
+    // A fast scroll can jump over every heading without an intersection change: check on scroll too.
+    let pending = false;
+    window.addEventListener(
+      'scroll',
+      () => {
+        if (pending) return;
+        pending = true;
+        requestAnimationFrame(() => {
+          pending = false;
+          mark();
+        });
+      },
+      { passive: true },
+    );
     mark();
   }
 

@@ -1,0 +1,53 @@
+/**
+ * docjet's own files in a built site, under `_docjet/`: one stylesheet (the package's
+ * `assets/css/*.css` in name order, then the site's colours and fonts) and one script
+ * (`assets/js/*.js`), named by content hash so they can be cached forever. KaTeX's stylesheet and
+ * fonts and the mermaid library are copied only for sites that use them.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Config } from '../config/schema.ts';
+import { siteCss } from '../render/theme.ts';
+
+/** Same relative place from `src/build/` (tests) and `lib/build/` (the package). */
+export const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets');
+export const ASSETS_FOLDER = '_docjet';
+
+export interface Bundle {
+  css: { file: string; text: string };
+  js: { file: string; text: string };
+}
+
+let packageFiles: { css: string; js: string } | undefined;
+
+function readPackageAssets(): { css: string; js: string } {
+  if (packageFiles) return packageFiles;
+  const read = (kind: 'css' | 'js'): string => {
+    const folder = path.join(ASSETS_DIR, kind);
+    let names: string[];
+    try {
+      names = readdirSync(folder).filter((name) => name.endsWith(`.${kind}`)).sort();
+    } catch {
+      names = [];
+    }
+    return names.map((name) => `/* ${name} */\n${readFileSync(path.join(folder, name), 'utf8')}`).join('\n');
+  };
+  packageFiles = { css: read('css'), js: read('js') };
+  return packageFiles;
+}
+
+export function siteBundle(config: Config, base: string): Bundle {
+  const assets = readPackageAssets();
+  const css = `${assets.css}\n/* docs.json */\n${siteCss(config, base)}\n`;
+  const js = `"use strict";\n${assets.js}\n`;
+  return {
+    css: { file: `${ASSETS_FOLDER}/docjet.${hashOf(css)}.css`, text: css },
+    js: { file: `${ASSETS_FOLDER}/docjet.${hashOf(js)}.js`, text: js },
+  };
+}
+
+export function hashOf(text: string | Uint8Array): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 10);
+}

@@ -1,0 +1,197 @@
+/**
+ * `build()`: the whole static site. Validate, then render every page (navigation pages, endpoint
+ * pages and pages only on disk) into a staging folder, copy the site's static files, write the
+ * 404 page, sitemap, robots.txt and redirects, and swap the folder in. Any error leaves the
+ * previous output untouched: a config that breaks the spec stops before a page is rendered, with
+ * exactly its diagnostics; a page that cannot be rendered fails the build after every other page
+ * was checked, so all errors are reported at once.
+ */
+import path from 'node:path';
+import { hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
+import { katexAssets } from '../content/mdx/math.ts';
+import { normalizeBase, pageOutputPath } from '../render/links.ts';
+import { validate } from '../validate.ts';
+import { ASSETS_FOLDER, siteBundle } from './assets.ts';
+import { copyFolder, mermaidScript } from './copy.ts';
+import { stageOutput } from './output.ts';
+import { expandRedirects, redirectPage, redirectsFile } from './redirects.ts';
+import { renderInWorkers, workerCount, type RouteResult } from './pool.ts';
+import { createSiteRenderer, type SiteRendererOptions } from './site-renderer.ts';
+import { robotsTxt, sitemapXml } from './sitemap.ts';
+
+export interface BuildOptions {
+  /** The folder holding docs.json (default: the current folder). */
+  root?: string;
+  /** Output folder, absolute or relative to the current folder (default: `dist` beside docs.json). */
+  outDir?: string;
+  /** Sub-path the site is served under (`/docs/`). */
+  base?: string;
+  /** Public URL of the site, for the sitemap and canonical links. */
+  siteUrl?: string;
+  strict?: boolean;
+  /** Called as pages are written. */
+  onProgress?: (done: number, total: number) => void;
+}
+
+export interface BuildStats {
+  pages: number;
+  /** Of `pages`: OpenAPI endpoint pages. */
+  endpointPages: number;
+  redirects: number;
+  /** Static files copied from the site. */
+  files: number;
+  bytes: number;
+  seconds: number;
+  pagesPerSecond: number;
+  /** Peak resident memory of the process, in bytes. */
+  peakMemory: number;
+}
+
+export interface BuildResult {
+  ok: boolean;
+  /** Absolute output folder; written only when `ok`. */
+  outDir: string;
+  diagnostics: Diagnostic[];
+  notes: string[];
+  stats: BuildStats;
+}
+
+/** Files that describe the site rather than belong in it. */
+const NOT_COPIED = new Set(['docs.json', 'mint.json', '.mintignore']);
+const PAGE_CONCURRENCY = 16;
+
+export async function build(options: BuildOptions = {}): Promise<BuildResult> {
+  const started = performance.now();
+  const root = path.resolve(options.root ?? '.');
+  const outDir = options.outDir === undefined ? path.join(root, 'dist') : path.resolve(options.outDir);
+  const base = normalizeBase(options.base);
+  const stats: BuildStats = { pages: 0, endpointPages: 0, redirects: 0, files: 0, bytes: 0, seconds: 0, pagesPerSecond: 0, peakMemory: 0 };
+  const finish = (ok: boolean, diagnostics: Diagnostic[], notes: string[]): BuildResult => {
+    const final = sortDiagnostics(options.strict ? promoteWarnings(diagnostics) : diagnostics);
+    stats.seconds = (performance.now() - started) / 1000;
+    stats.pagesPerSecond = stats.seconds > 0 ? stats.pages / stats.seconds : 0;
+    stats.peakMemory = process.resourceUsage().maxRSS * 1024;
+    return { ok: ok && !hasErrors(final), outDir, diagnostics: final, notes, stats };
+  };
+
+  const relativeOut = path.relative(root, outDir);
+  const validated = await validate({ root, ...(relativeOut && !relativeOut.startsWith('..') ? { outDir: relativeOut } : {}) });
+  const { site, files } = validated;
+  if (hasErrors(validated.diagnostics) || !site || !files) return finish(false, validated.diagnostics, validated.notes);
+
+  const diagnostics: Diagnostic[] = [...validated.diagnostics];
+  const bundle = siteBundle(site.config, base);
+  const assetsPrefix = `${base}${ASSETS_FOLDER}/`;
+  const rendererOptions: SiteRendererOptions = {
+    site,
+    files,
+    base,
+    stylesheet: base + bundle.css.file,
+    script: base + bundle.js.file,
+    assetsPrefix,
+    ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
+  };
+  const renderer = await createSiteRenderer(rendererOptions);
+
+  const output = await stageOutput({ target: outDir });
+  try {
+    const write = async (relative: string, data: string): Promise<void> => {
+      stats.bytes += Buffer.byteLength(data);
+      await output.write(relative, data);
+    };
+    const routes = [...site.pages.keys()];
+    let math = false;
+    let mermaid = false;
+    let done = 0;
+    // A snippet included by 500 pages reports its problems once, not 500 times.
+    const reported = new Set(diagnostics.map(diagnosticKey));
+    const collect = (result: Omit<RouteResult, 'route' | 'bytes'>): void => {
+      for (const diagnostic of result.diagnostics) {
+        const key = diagnosticKey(diagnostic);
+        if (reported.has(key)) continue;
+        reported.add(key);
+        diagnostics.push(diagnostic);
+      }
+      math ||= result.math;
+      mermaid ||= result.mermaid;
+      done++;
+      options.onProgress?.(done, routes.length);
+    };
+    const workers = workerCount(routes.length);
+    if (workers > 0) {
+      const found = await renderInWorkers({
+        init: { renderer: rendererOptions, dir: output.dir },
+        routes,
+        count: workers,
+        onResult: (result) => {
+          stats.bytes += result.bytes;
+          collect(result);
+        },
+      });
+      diagnostics.push(...uniqueDiagnostics(found));
+    } else {
+      let next = 0;
+      const worker = async (): Promise<void> => {
+        while (next < routes.length) {
+          const route = routes[next++]!;
+          const rendered = await renderer.render(route);
+          await write(pageOutputPath(route), rendered.html);
+          collect(rendered);
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(PAGE_CONCURRENCY, routes.length) }, worker));
+      diagnostics.push(...renderer.iconDiagnostics());
+    }
+    stats.pages = routes.length;
+    for (const page of site.pages.values()) if (page.source.type === 'endpoint') stats.endpointPages++;
+
+    // The site's own files, then docjet's: a site's `robots.txt` or `sitemap.xml` wins over ours.
+    const written = new Set<string>();
+    for (const asset of files.assets) {
+      if (NOT_COPIED.has(asset)) continue;
+      await output.copy(path.join(root, asset), asset);
+      written.add(asset);
+      stats.files++;
+    }
+    await write(bundle.css.file, bundle.css.text);
+    await write(bundle.js.file, bundle.js.text);
+    if (math) {
+      const katex = katexAssets();
+      await output.copy(katex.css, `${ASSETS_FOLDER}/katex/katex.min.css`);
+      await copyFolder(katex.fonts, path.join(output.dir, ASSETS_FOLDER, 'katex', 'fonts'));
+    }
+    if (mermaid) await output.copy(mermaidScript(), `${ASSETS_FOLDER}/mermaid.min.js`);
+    await write('404.html', renderer.notFound());
+    if (!written.has('sitemap.xml')) await write('sitemap.xml', sitemapXml(site, base, options.siteUrl));
+    if (!written.has('robots.txt')) await write('robots.txt', robotsTxt(base, options.siteUrl));
+
+    const redirects = expandRedirects(site.config.redirects ?? [], site.pages.keys(), base);
+    for (const redirect of redirects) await write(pageOutputPath(redirect.from), redirectPage(redirect));
+    stats.redirects = redirects.length;
+    const hostFile = redirectsFile(site.config.redirects ?? [], base);
+    if (hostFile && !written.has('_redirects')) await write('_redirects', hostFile);
+
+    const failed = hasErrors(options.strict ? promoteWarnings(diagnostics) : diagnostics);
+    if (failed) await output.abort();
+    else await output.commit();
+    return finish(!failed, diagnostics, validated.notes);
+  } catch (error) {
+    await output.abort();
+    throw error;
+  }
+}
+
+/** The same diagnostic found by several workers, once. */
+function uniqueDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((diagnostic) => {
+    const key = `${diagnostic.code} ${diagnostic.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function diagnosticKey(diagnostic: Diagnostic): string {
+  return `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.code} ${diagnostic.message}`;
+}

@@ -1,0 +1,116 @@
+/**
+ * Rendering pages on every core (DESIGN.md: use every core for a cold build). Each worker thread
+ * holds its own renderer; routes go out in small batches to whichever worker is free, so a slow
+ * page (a long OpenAPI spec) does not hold the others back. Small sites render in-process: starting
+ * a worker (loading Shiki, the icon packages) costs more than it saves under a few hundred pages.
+ */
+import { availableParallelism } from 'node:os';
+import { Worker } from 'node:worker_threads';
+import type { Diagnostic } from '../diagnostics.ts';
+import type { SiteRendererOptions } from './site-renderer.ts';
+
+export interface WorkerInit {
+  renderer: SiteRendererOptions;
+  /** The staging folder pages are written into. */
+  dir: string;
+}
+
+export type WorkerRequest = { type: 'render'; routes: string[] } | { type: 'finish' };
+
+export interface RouteResult {
+  route: string;
+  diagnostics: Diagnostic[];
+  math: boolean;
+  mermaid: boolean;
+  bytes: number;
+}
+
+export type WorkerReply =
+  | { type: 'ready' }
+  | { type: 'rendered'; results: RouteResult[] }
+  | { type: 'finished'; diagnostics: Diagnostic[] }
+  | { type: 'failed'; message: string };
+
+const BATCH = 8;
+/** Below this many pages, one thread is faster than starting workers. */
+export const WORKER_THRESHOLD = 300;
+
+export function workerCount(pages: number): number {
+  if (pages < WORKER_THRESHOLD) return 0;
+  const env = Number(process.env.DOCJET_WORKERS);
+  if (Number.isInteger(env) && env >= 0) return env;
+  return Math.max(0, Math.min(availableParallelism(), 8));
+}
+
+/**
+ * Renders `routes` on `count` workers. `onResult` is called for every page as it is written;
+ * the returned diagnostics are those found once per worker (unknown icons).
+ */
+export async function renderInWorkers(options: {
+  init: WorkerInit;
+  routes: readonly string[];
+  count: number;
+  onResult: (result: RouteResult) => void;
+}): Promise<Diagnostic[]> {
+  const { init, routes, count, onResult } = options;
+  const script = new URL(`./render-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+  // From source (tests, benchmarks) the worker needs tsx, which does not register itself in
+  // worker threads; the compiled package loads plain JavaScript.
+  const bootstrap = script.pathname.endsWith('.ts')
+    ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`
+    : `import(${JSON.stringify(script.href)})`;
+  let next = 0;
+  const finished: Diagnostic[] = [];
+  const workers: Worker[] = [];
+  try {
+    await Promise.all(
+      Array.from({ length: count }, () =>
+        new Promise<void>((resolve, reject) => {
+          const worker = new Worker(bootstrap, {
+            eval: true,
+            workerData: init,
+            // Flags a worker rejects (`--input-type` of `node -e`) are left out.
+            execArgv: process.execArgv.filter((flag) => !flag.startsWith('--input-type')),
+            // A larger young generation: rendering makes many short-lived strings (measured ~15 % faster).
+            resourceLimits: { maxYoungGenerationSizeMb: 64 },
+          });
+          workers.push(worker);
+          const send = (): void => {
+            if (next >= routes.length) {
+              worker.postMessage({ type: 'finish' } satisfies WorkerRequest);
+              return;
+            }
+            const batch = routes.slice(next, next + BATCH);
+            next += batch.length;
+            worker.postMessage({ type: 'render', routes: [...batch] } satisfies WorkerRequest);
+          };
+          worker.on('message', (reply: WorkerReply) => {
+            switch (reply.type) {
+              case 'ready':
+                send();
+                break;
+              case 'rendered':
+                for (const result of reply.results) onResult(result);
+                send();
+                break;
+              case 'finished':
+                finished.push(...reply.diagnostics);
+                void worker.terminate().then(() => resolve());
+                break;
+              case 'failed':
+                reject(new Error(reply.message));
+                break;
+            }
+          });
+          worker.on('error', reject);
+          worker.on('exit', (code) => {
+            if (code !== 0 && code !== 1) reject(new Error(`a render worker stopped with code ${code}`));
+          });
+        }),
+      ),
+    );
+  } finally {
+    await Promise.all(workers.map((worker) => worker.terminate()));
+  }
+  return finished;
+}
