@@ -19,9 +19,10 @@ export interface PageFile {
   file: string;
   ext: '.mdx' | '.md';
   /**
-   * A page only when the navigation lists it: root repository files (README.md, LICENSE.md…) and
-   * snippets (files under `snippets/` or `_snippets/`, meant to be included, never standalone,
-   * as the format documents).
+   * `snippet`: a page only when the navigation lists it (files under `snippets/` or `_snippets/`,
+   * meant to be included, never standalone, as the format documents). `repository`: a root file
+   * about the repository (README.md, LICENSE.md…): a page on disk like any other, but left out of
+   * checks that look for pages nobody links to.
    */
   unlisted?: 'repository' | 'snippet';
 }

@@ -481,10 +481,14 @@ class Resolver {
     }
   }
 
-  /** Pages on disk that no navigation lists: pages all the same, reachable by URL, not in the sidebar. */
+  /**
+   * Pages on disk that no navigation lists: pages all the same, reachable by URL, not in the
+   * sidebar (repository files like README.md included, as the reference product serves them).
+   * Snippets are not pages: they exist to be included, and alone they miss their props.
+   */
   private addOrphans(): void {
     for (const [route, file] of this.fileRoutes) {
-      if (!this.pages.has(route) && !file.unlisted) {
+      if (!this.pages.has(route) && file.unlisted !== 'snippet') {
         const page = this.filePage(route, file);
         page.hidden = true;
         this.pages.set(route, page);

@@ -73,7 +73,7 @@ describe('routes and titles (fixture: routes)', () => {
   });
 });
 
-test('root repository files and snippets are pages only when the navigation lists them', async (t) => {
+test('root repository files are pages on disk; snippets are pages only when the navigation lists them', async (t) => {
   const fs = await import('node:fs/promises');
   const os = await import('node:os');
   const path = await import('node:path');
@@ -94,5 +94,7 @@ test('root repository files and snippets are pages only when the navigation list
   }
   const { site, diagnostics } = await validate({ root });
   assert.deepEqual(diagnostics, []);
-  assert.deepEqual([...site!.pages.keys()].sort(), ['', 'CHANGELOG', 'snippets/listed']);
+  assert.deepEqual([...site!.pages.keys()].sort(), ['', 'CHANGELOG', 'README', 'snippets/listed']);
+  assert.equal(site!.pages.get('README')!.hidden, true, 'not in the sidebar');
+  assert.deepEqual(site!.pages.get('README')!.placements, []);
 });
