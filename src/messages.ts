@@ -80,8 +80,20 @@ export const CATALOGUE = {
   'mdx-unknown-component': { severity: 'warning', about: 'A component docjet does not know; its children are shown without it.' },
   'script-tag': { severity: 'warning', about: 'A `<script>` element in a page; copied into the HTML as written.' },
   'code-fence-unclosed': { severity: 'warning', about: 'A code fence that is never closed; the block runs to the end of its container.' },
+  'math-invalid': { severity: 'warning', about: 'A formula (`$…$`, `$$…$$`, `<Latex>`) KaTeX cannot read; it is shown as written.' },
   'component-failed': { severity: 'error', about: 'A component threw while rendering; its children are shown without it.' },
   'page-render-failed': { severity: 'error', about: 'A page body that cannot be rendered at all.' },
+  'icon-unknown': { severity: 'warning', about: 'An icon name that no icon library has; the icon is left blank.' },
+
+  // Snippets (imports, `<Snippet file>`, components written as functions)
+  'snippet-missing': { severity: 'warning', about: 'An imported snippet file (or `<Snippet file>`) does not exist; its element shows only its children (the reference product warns too, §2.3).' },
+  'snippet-unreadable': { severity: 'warning', about: 'A snippet file exists but cannot be read; its element shows only its children.' },
+  'snippet-import-package': { severity: 'warning', about: 'An import of a package (`@mintlify/components`, an npm module) instead of a file of the site; nothing is loaded.' },
+  'snippet-import-unsupported': { severity: 'warning', about: 'An import of a file that is not a snippet (.mdx, .md or .jsx); nothing is loaded.' },
+  'snippet-export-missing': { severity: 'warning', about: 'A named import that the snippet file does not export.' },
+  'snippet-syntax': { severity: 'warning', about: 'A .jsx snippet that is not valid JavaScript; its exports are not available.' },
+  'snippet-cycle': { severity: 'warning', about: 'Snippets import or include each other in a loop (or nest too deep); the one closing the loop is left out.' },
+  'component-partial': { severity: 'warning', about: 'A component written as a function needs JavaScript docjet does not run (state, effects, network); those parts are left out.' },
 } as const satisfies Record<string, { severity: Severity; about: string }>;
 
 export type DiagnosticCode = keyof typeof CATALOGUE;

@@ -6,22 +6,26 @@
  * and run, which would cost several times the per-page budget (DESIGN.md). Components are string
  * functions (`components/`); `{expressions}` and `export const` values go through a tiny evaluator.
  *
+ * `renderMarkdown` reads the page alone: imports are listed, not resolved. `renderLinkedPage`, which
+ * the snippet stage (`src/content/snippets`) calls, resolves them and calls components written as
+ * functions; `parseBody` prepares a snippet's body, rendered into each page that uses it.
+ *
  * Real pages break MDX's rules in ways their authors' tool forgives (`/work/shared/corpus`): they
  * render here too, with warnings. Only a page that cannot be rendered at all gets an error.
  */
-import type { Nodes, Root } from 'mdast';
+import type { Nodes, Root, Text } from 'mdast';
 import { toHast } from 'mdast-util-to-hast';
 import { sortDiagnostics, type Diagnostic } from '../../diagnostics.ts';
 import { plainHighlighter, type Highlighter } from './code.ts';
 import { defaultComponents, type ComponentRegistry } from './components/index.ts';
-import { readEsm, type ImportBinding } from './esm.ts';
-import { createScope } from './evaluate.ts';
+import { esmStatements, readEsm, readModule, type ImportBinding } from './esm.ts';
+import { createScope, type Scope, type Value } from './evaluate.ts';
 import { createHandlers } from './handlers.ts';
 import type { Heading } from './headings.ts';
-import { Page } from './page.ts';
+import { Page, type Body, type Linker } from './page.ts';
 import { parsePage, type Format } from './parse.ts';
 import { hasSentinels, restoreText } from './repair.ts';
-import { Reporter } from './report.ts';
+import { Reporter, type Point } from './report.ts';
 import { documentHtml } from './serialize.ts';
 
 export type { CodeMeta, Highlighter } from './code.ts';
@@ -50,7 +54,7 @@ export interface RenderResult {
   html: string;
   /** Every heading in page order, including those components make (`<Update label>`). */
   headings: Heading[];
-  /** `import` statements, for the snippet stage; nothing is resolved here. */
+  /** `import` statements as written (`renderLinkedPage` resolves them; `renderMarkdown` only lists them). */
   imports: ImportBinding[];
   /** How the page was read: an `.mdx` page that could not be repaired is read as Markdown. */
   format: Format;
@@ -58,16 +62,49 @@ export interface RenderResult {
 }
 
 export function renderMarkdown(options: RenderOptions): RenderResult {
+  return render(options, undefined);
+}
+
+/**
+ * What the snippet stage (`src/content/snippets`) lends the renderer: import values, `<Snippet
+ * file>` lookups, and the built-in names that functions see. With it, imports are resolved and
+ * components written as functions (on the page or in snippets) are called.
+ */
+export interface LinkOptions {
+  /** Names only functions see (`useState`, `Math`): the outermost scope of every page and snippet. */
+  globals: Scope;
+  /** An import's value; when it has none, the resolver reports why on `from.reporter`. */
+  resolveImport(binding: ImportBinding, at: Point | undefined, from: { file: string; reporter: Reporter }): Value | undefined;
+  linker: Linker;
+}
+
+/** `renderMarkdown` with imports resolved and components written as functions called. */
+export function renderLinkedPage(options: RenderOptions & { link: LinkOptions }): RenderResult {
+  return render(options, options.link);
+}
+
+function render(options: RenderOptions, link: LinkOptions | undefined): RenderResult {
   const { file, text, format } = options;
-  const reporter = new Reporter(file, options.line ?? 1);
+  const firstLine = options.line ?? 1;
+  const reporter = new Reporter(file, firstLine);
   try {
     const parsed = parsePage({ text, format, reporter });
     if (parsed.repaired) restoreTree(parsed.tree);
-    const scope = createScope();
-    const imports = parsed.format === 'mdx' ? readEsm(parsed.tree, scope) : [];
-    const page = new Page(file, parsed.text, reporter, options.components ?? defaultComponents, options.highlight ?? plainHighlighter, scope, imports);
-    const hast = toHast(parsed.tree, { handlers: createHandlers(page), allowDangerousHtml: true });
-    const html = hast.type === 'root' ? documentHtml(hast) : documentHtml({ type: 'root', children: [hast] });
+    const scope = link ? createScope({ parent: link.globals, origin: { file, firstLine } }) : createScope();
+    const imports = parsed.format === 'mdx' ? readEsm(parsed.tree, scope, link ? { resolveImport: (binding, at) => link.resolveImport(binding, at, { file, reporter }) } : {}) : [];
+    const page = new Page({
+      file,
+      text: parsed.text,
+      reporter,
+      components: options.components ?? defaultComponents,
+      highlight: options.highlight ?? plainHighlighter,
+      scope,
+      imports,
+      renderTree,
+      linker: link?.linker,
+    });
+    if (link) scope.context.host = page.host(0, undefined);
+    const html = renderTree(page, parsed.tree);
     return { html, headings: page.headings(), imports, format: parsed.format, diagnostics: sortDiagnostics(reporter.diagnostics) };
   } catch (error) {
     // A bug in docjet or a dependency, not in the page: say so, and keep the build going.
@@ -75,6 +112,54 @@ export function renderMarkdown(options: RenderOptions): RenderResult {
     reporter.report('page-render-failed', { line: 1, column: 1 }, `the page could not be rendered (${reason})`, 'This is a bug in docjet: please report it with the page attached.');
     return { html: '', headings: [], imports: [], format, diagnostics: reporter.diagnostics };
   }
+}
+
+function renderTree(page: Page, tree: Root): string {
+  const hast = toHast(tree, { handlers: createHandlers(page), allowDangerousHtml: true });
+  return hast.type === 'root' ? documentHtml(hast) : documentHtml({ type: 'root', children: [hast] });
+}
+
+/**
+ * A snippet file's body, parsed once and linked (its imports resolved, its exports evaluated), to
+ * be rendered wherever it is used (`Page.embed`). Parse problems and unresolved imports are on
+ * `diagnostics`, positioned in the snippet file; `exports` maps exported names to their values.
+ */
+export function parseBody(options: { file: string; text: string; format: Format; line?: number; link: LinkOptions }): { body: Body; exports: Map<string, Value>; unknown: Set<string>; diagnostics: Diagnostic[] } {
+  const { file, text, link } = options;
+  const firstLine = options.line ?? 1;
+  const reporter = new Reporter(file, firstLine);
+  const parsed = parsePage({ text, format: options.format, reporter });
+  if (parsed.repaired) restoreTree(parsed.tree);
+  const scope = createScope({ parent: link.globals, origin: { file, firstLine } });
+  const shape = parsed.format === 'mdx' ? readModule(esmStatements(parsed.tree), scope, { resolveImport: (binding, at) => link.resolveImport(binding, at, { file, reporter }) }) : { imports: [], exports: new Map<string, string>() };
+  const { values, unknown } = exportedValues(shape.exports, scope);
+  const body: Body = { file, text: parsed.text, firstLine, format: parsed.format, tree: parsed.tree, scope, imports: shape.imports, headingTexts: headingTexts(parsed.tree) };
+  return { body, exports: values, unknown, diagnostics: reporter.diagnostics };
+}
+
+/** A module's exports by name: their values, and the names whose value is not known (`new Client()`). */
+export function exportedValues(exports: ReadonlyMap<string, string>, scope: Scope): { values: Map<string, Value>; unknown: Set<string> } {
+  const values = new Map<string, Value>();
+  const unknown = new Set<string>();
+  for (const [exported, local] of exports) {
+    if (scope.values.has(local)) values.set(exported, scope.values.get(local));
+    else unknown.add(exported);
+  }
+  return { values, unknown };
+}
+
+/** The last text of each heading, which rendering edits (it takes `{#id}` out) and `Page.embed` puts back. */
+function headingTexts(tree: Root): [Text, string][] {
+  const out: [Text, string][] = [];
+  const visit = (node: Nodes | Root): void => {
+    if (node.type === 'heading') {
+      const last = node.children.at(-1);
+      if (last?.type === 'text') out.push([last, last.value]);
+    }
+    if ('children' in node) for (const child of node.children) visit(child);
+  };
+  visit(tree);
+  return out;
 }
 
 /** Puts back the characters `repair.ts` swapped for stand-ins, wherever they ended up. */

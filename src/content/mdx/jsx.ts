@@ -11,12 +11,15 @@ import type { Nodes, Paragraph, Parents } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import type { State } from 'mdast-util-to-hast';
 import { parseFence } from './code.ts';
-import type { ComponentContext, Props, RenderedChild } from './components/types.ts';
+import type { Props, RenderedChild } from './components/types.ts';
 import { INLINE_COMPONENTS } from './components/index.ts';
 import { attributes } from './escape.ts';
-import { evaluateProgram, isRecord, type Evaluation, type Value } from './evaluate.ts';
+import { diagnostic } from '../../messages.ts';
+import { Callable, createContext, evaluateExpression, evaluateProgram, Failure, isRecord, type Evaluation, type Problem, type Value } from './evaluate.ts';
+import { valueToHtml } from './jsx-value.ts';
 import { toProperties } from './properties.ts';
-import { startOf, type Page } from './page.ts';
+import { childrenValue, startOf, type Page } from './page.ts';
+import type { Point } from './report.ts';
 import { restoreText } from './repair.ts';
 import { fragmentHtml } from './serialize.ts';
 
@@ -77,36 +80,90 @@ export function renderJsx(page: Page, state: State, node: JsxElement): ElementCo
   const props = readProps(page, node);
   const { html: childrenHtml, children } = renderChildren(page, state, node);
   page.rendered.set(node, { props, childrenHtml });
-  const component = Object.hasOwn(page.components, name) ? page.components[name] : undefined;
   const tag = inline ? 'span' : 'div';
-  let html: string;
-  if (component) {
-    const context: ComponentContext = {
-      file: page.file,
-      children,
-      inline,
-      uniqueId: (prefix) => page.uniqueId(prefix),
-      heading: (depth, text, id) => page.addHeading(node.position?.start.offset ?? 0, depth, text, id),
-    };
-    try {
-      html = component(props, childrenHtml, context);
-    } catch (error) {
-      // One broken component must not take the page down: its children still show.
-      const reason = error instanceof Error ? error.message : String(error);
-      page.reporter.report('component-failed', startOf(node), `the \`<${name}>\` component failed (${reason}); its children are shown without it`, 'This is a bug in the component: please report it with the page attached.');
-      html = `<${tag}${attributes({ 'data-component': name })}>${childrenHtml}</${tag}>`;
-    }
-  } else {
-    const binding = page.importsByName.get(name) ?? page.importsByName.get(name.split('.')[0]!);
-    if (binding) {
-      // Resolved by the snippet stage; until then, a marker where it goes.
-      html = `<${tag}${attributes({ 'data-component': name, 'data-import': binding.source })}>${childrenHtml}</${tag}>`;
-    } else {
-      if (page.firstUseOf(name)) reportUnknown(page, node, name);
-      html = `<${tag}${attributes({ 'data-component': name })}>${childrenHtml}</${tag}>`;
-    }
+  const offset = node.position?.start.offset ?? 0;
+  const at = startOf(node);
+  const wrapper = (extra: Record<string, string> = {}): string => `<${tag}${attributes({ 'data-component': name, ...extra })}>${childrenHtml}</${tag}>`;
+
+  // A function the page defines or imports comes first: in MDX, a page's own names shadow the
+  // components it is given.
+  const defined = page.linker ? definedComponent(page, name) : undefined;
+  if (defined) return { type: 'raw', value: callComponent(page, defined, props, childrenHtml, offset, at, inline) };
+
+  // The legacy include: the file's body, the other attributes its variables.
+  if (page.linker && name === 'Snippet' && typeof props['file'] === 'string') {
+    const snippet = page.linker.snippet(props['file'], page, at);
+    const variables = { ...props };
+    delete variables['file'];
+    return snippet ? { type: 'raw', value: callComponent(page, snippet, variables, childrenHtml, offset, at, inline) } : undefined;
   }
-  return { type: 'raw', value: html };
+
+  const html = page.renderComponent(name, props, childrenHtml, children, inline, offset, at);
+  if (html !== undefined) return { type: 'raw', value: html };
+
+  const binding = page.importsByName.get(name) ?? page.importsByName.get(name.split('.')[0]!);
+  if (binding) {
+    // Linked, the import was reported where it is written; unlinked, a marker for the snippet stage.
+    return { type: 'raw', value: page.linker ? wrapper() : wrapper({ 'data-import': binding.source }) };
+  }
+  if (page.firstUseOf(name)) reportUnknown(page, node, name);
+  return { type: 'raw', value: wrapper() };
+}
+
+/** The function a capitalised name stands for, if the page defines or imports one (`<Hero>`, `<Ui.Button>`). */
+function definedComponent(page: Page, name: string): Callable | undefined {
+  const [first, ...rest] = name.split('.');
+  const found = evaluateExpression({ type: 'Identifier', name: first! }, page.scope);
+  let value: Value = found.ok ? found.value : undefined;
+  for (const key of rest) value = isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
+  return value instanceof Callable ? value : undefined;
+}
+
+/**
+ * Calls a component written as a function with the element's props and `children`. What its code
+ * needs and docjet does not run (state, effects, network) is left out, with one warning that points
+ * into the component's own file.
+ */
+function callComponent(page: Page, fn: Callable, props: Props, childrenHtml: string, offset: number, at: Point | undefined, inline: boolean): string {
+  const context = createContext(page.host(offset, at));
+  context.at = { origin: page.scope.origin, line: at?.line ?? 0, column: at?.column ?? 0 };
+  let html: string;
+  try {
+    html = valueToHtml(fn.call([{ ...props, children: childrenValue(childrenHtml) }], context));
+  } catch (error) {
+    if (!(error instanceof Failure)) throw error;
+    const { evaluation } = error;
+    context.problems.push({ what: evaluation.reason === 'unsupported' ? evaluation.what : `\`${evaluation.name}\``, ...context.at });
+    const tag = inline ? 'span' : 'div';
+    html = `<${tag}${attributes({ 'data-component': fn.name })}>${childrenHtml}</${tag}>`;
+  }
+  if (context.problems.length > 0) reportProblems(page, fn.name, context.problems);
+  return inline ? unwrapParagraph(html) : html;
+}
+
+/**
+ * A snippet of one paragraph used inside a line of text (`Run <Command /> first.`) joins the line:
+ * its `<p>` would otherwise sit inside the line's own, which HTML does not allow.
+ */
+function unwrapParagraph(html: string): string {
+  if (!html.startsWith('<p>') || !html.endsWith('</p>')) return html;
+  const inner = html.slice(3, -4);
+  return /<\/?p[\s>]/.test(inner) ? html : inner;
+}
+
+/** One warning per use, at the first problem, naming up to three kinds of what was left out. */
+function reportProblems(page: Page, name: string, problems: readonly Problem[]): void {
+  const first = problems.find((problem) => problem.line > 0) ?? problems[0]!;
+  const kinds = [...new Set(problems.map((problem) => problem.what))];
+  const shown = kinds.slice(0, 3).join('; ') + (kinds.length > 3 ? `; and ${kinds.length - 3} more` : '');
+  const origin = first.origin ?? { file: page.file, firstLine: 1 };
+  const position = first.line > 0 ? { file: origin.file, line: first.line + origin.firstLine - 1, column: first.column } : undefined;
+  page.reporter.diagnostics.push(
+    diagnostic('component-partial', position, origin.file, {
+      message: `\`<${name}>\` (${origin.file}) needs JavaScript that docjet does not run (${shown}); the page shows what it renders at first, without that`,
+      fix: 'For content that must be in the page, use props and markup only; interactive widgets can be a `.js` file in the docs folder.',
+    }),
+  );
 }
 
 function reportUnknown(page: Page, node: JsxElement, name: string): void {

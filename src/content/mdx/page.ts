@@ -1,36 +1,100 @@
-/** What rendering one page keeps track of: names it defines, headings, ids, and its diagnostics. */
-import type { Nodes } from 'mdast';
+/**
+ * What rendering one page keeps track of: names it defines, headings, ids, and its diagnostics.
+ * A snippet's body rendered into the page (`<Cta />` from `/snippets/cta.mdx`) gets a child `Page`:
+ * its own file, text, scope and diagnostics, but the page's headings and ids, so its headings join
+ * the page's table of contents where the snippet is used.
+ */
+import type { Nodes, Root, Text } from 'mdast';
 import type { Highlighter } from './code.ts';
-import type { ComponentRegistry, Props } from './components/types.ts';
+import type { ComponentContext, ComponentRegistry, Props, RenderedChild } from './components/types.ts';
+import { attributes } from './escape.ts';
 import type { ImportBinding } from './esm.ts';
-import type { Scope } from './evaluate.ts';
+import { createContext, createScope, type Host, type Scope } from './evaluate.ts';
+import type { Format } from './parse.ts';
 import { Slugger, type Heading } from './headings.ts';
-import type { Point, Reporter } from './report.ts';
+import { Reporter, type Point } from './report.ts';
+import { Callable, Markup, type Value } from './values.ts';
+
+/** An MDX or Markdown body parsed once (a snippet file) and rendered wherever it is used. */
+export interface Body {
+  /** Site-relative path, for diagnostics. */
+  file: string;
+  /** The text the tree was parsed from (after frontmatter). */
+  text: string;
+  /** 1-based line of the file where `text` starts. */
+  firstLine: number;
+  format: Format;
+  tree: Root;
+  /** The body's own names: its `export const`s and imports. Props are bound in a scope inside it. */
+  scope: Scope;
+  imports: readonly ImportBinding[];
+  /**
+   * The last text of each heading as parsed. Rendering takes `{#id}` out of it (handlers.ts), and a
+   * body is rendered once per use, so `embed` puts the texts back after each rendering.
+   */
+  headingTexts: readonly (readonly [Text, string])[];
+}
+
+/** What the snippet stage lends a page: `<Snippet file="x.mdx" />` lookups. */
+export interface Linker {
+  /** The snippet file as a component, or undefined after reporting why there is none. */
+  snippet(file: string, from: Page, at: Point | undefined): Callable | undefined;
+}
+
+export interface PageOptions {
+  file: string;
+  /** The text the tree was parsed from; node offsets point into it. */
+  text: string;
+  reporter: Reporter;
+  components: ComponentRegistry;
+  highlight: Highlighter;
+  scope: Scope;
+  imports: readonly ImportBinding[];
+  /** mdast → HTML with this page's handlers; passed in so that this file need not import the handlers. */
+  renderTree: (page: Page, tree: Root) => string;
+  linker?: Linker | undefined;
+  /** For a snippet's body: the page it is rendered into, the offset of the element there, and the body. */
+  parent?: { page: Page; offset: number; body: Body } | undefined;
+}
+
+/** Snippets inside snippets: deeper than any real site, and a stop for a snippet that includes itself. */
+export const MAX_EMBED_DEPTH = 16;
 
 export class Page {
-  readonly slugger = new Slugger();
+  readonly file: string;
+  readonly text: string;
+  readonly reporter: Reporter;
+  readonly components: ComponentRegistry;
+  readonly highlight: Highlighter;
+  readonly scope: Scope;
+  readonly linker: Linker | undefined;
+  readonly slugger: Slugger;
+  /** Props and inner HTML of rendered JSX elements, for the components around them (Tabs reads its Tabs). */
+  readonly rendered = new WeakMap<Nodes, { props: Props; childrenHtml: string }>();
+  readonly importsByName: Map<string, ImportBinding>;
   /** Headings with the offset they were written at: components add theirs after their children's. */
   private readonly found: { offset: number; heading: Heading }[] = [];
   private readonly ids = new Map<string, number>();
   private readonly warnedComponents = new Set<string>();
-  /** Props and inner HTML of rendered JSX elements, for the components around them (Tabs reads its Tabs). */
-  readonly rendered = new WeakMap<Nodes, { props: Props; childrenHtml: string }>();
-  readonly importsByName: Map<string, ImportBinding>;
+  private readonly renderTree: (page: Page, tree: Root) => string;
+  private readonly parent: { page: Page; offset: number; body: Body } | undefined;
 
-  constructor(
-    readonly file: string,
-    /** The text the tree was parsed from; node offsets point into it. */
-    readonly text: string,
-    readonly reporter: Reporter,
-    readonly components: ComponentRegistry,
-    readonly highlight: Highlighter,
-    readonly scope: Scope,
-    imports: readonly ImportBinding[],
-  ) {
-    this.importsByName = new Map(imports.map((binding) => [binding.name, binding]));
+  constructor(options: PageOptions) {
+    this.file = options.file;
+    this.text = options.text;
+    this.reporter = options.reporter;
+    this.components = options.components;
+    this.highlight = options.highlight;
+    this.scope = options.scope;
+    this.linker = options.linker;
+    this.renderTree = options.renderTree;
+    this.parent = options.parent;
+    this.slugger = options.parent?.page.slugger ?? new Slugger();
+    this.importsByName = new Map(options.imports.map((binding) => [binding.name, binding]));
   }
 
   addHeading(offset: number, depth: number, text: string, customId?: string): string {
+    if (this.parent) return this.parent.page.addHeading(this.offsetInParent(offset), depth, text, customId);
     const id = customId === undefined ? this.slugger.slug(text) : this.slugger.unique(customId);
     this.found.push({ offset, heading: { depth, id, text } });
     return id;
@@ -46,12 +110,13 @@ export class Page {
    * follow a component, and heading anchors are what people link to.
    */
   uniqueId(prefix: string): string {
+    if (this.parent) return this.parent.page.uniqueId(prefix);
     const count = (this.ids.get(prefix) ?? 0) + 1;
     this.ids.set(prefix, count);
     return `dj-${prefix}-${count}`;
   }
 
-  /** A component name is reported once per page, where it is first used. */
+  /** A component name is reported once per page (and once per snippet in it), where it is first used. */
   firstUseOf(name: string): boolean {
     if (this.warnedComponents.has(name)) return false;
     this.warnedComponents.add(name);
@@ -73,9 +138,108 @@ export class Page {
     const end = node.position?.end.offset;
     return start === undefined || end === undefined ? '' : this.text.slice(start, end);
   }
+
+  /**
+   * A registry component's HTML, or undefined when the registry has no such name. `offset` places
+   * the headings it adds. One broken component must not take the page down: its children still show.
+   */
+  renderComponent(name: string, props: Props, childrenHtml: string, children: readonly RenderedChild[], inline: boolean, offset: number, at: Point | undefined): string | undefined {
+    const component = Object.hasOwn(this.components, name) ? this.components[name] : undefined;
+    if (!component) return undefined;
+    const context: ComponentContext = {
+      file: this.file,
+      children,
+      inline,
+      uniqueId: (prefix) => this.uniqueId(prefix),
+      heading: (depth, text, id) => this.addHeading(offset, depth, text, id),
+    };
+    try {
+      return component(props, childrenHtml, context);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      this.reporter.report('component-failed', at, `the \`<${name}>\` component failed (${reason}); its children are shown without it`, 'This is a bug in the component: please report it with the page attached.');
+      const tag = inline ? 'span' : 'div';
+      return `<${tag}${attributes({ 'data-component': name })}>${childrenHtml}</${tag}>`;
+    }
+  }
+
+  /** What components written as functions, called at `offset`, use to render built-ins and snippet bodies. */
+  host(offset: number, at: Point | undefined): Host {
+    return {
+      component: (name, props, childrenHtml, children, inline) => this.renderComponent(name, props, childrenHtml, children, inline, offset, at),
+      embed: (body, props) => this.embed(body, props, offset, at),
+    };
+  }
+
+  /**
+   * A snippet's body rendered here, with `props` bound as names (`{framework}`) and as `props`, and
+   * `children` as the element's rendered children. Its diagnostics point into the snippet file.
+   */
+  embed(body: Body, props: Props, offset: number, at: Point | undefined): string {
+    const chain = this.embedChain();
+    if (chain.includes(body.file) || chain.length > MAX_EMBED_DEPTH) {
+      const loop = chain.includes(body.file);
+      const path = [...chain.slice(loop ? chain.indexOf(body.file) : 0), body.file].join(' → ');
+      this.reporter.report(
+        'snippet-cycle',
+        at,
+        loop ? `snippets include each other in a loop (${path}), so this one is left out` : `snippets are nested more than ${MAX_EMBED_DEPTH} deep (${path}), so this one is left out`,
+        'Remove the include that leads back to a snippet already being shown.',
+      );
+      return '';
+    }
+    const scope = createScope({ parent: body.scope, context: createContext(), origin: { file: body.file, firstLine: body.firstLine } });
+    const record: { [key: string]: Value } = {};
+    for (const [key, value] of Object.entries(props)) {
+      if (key === '__proto__') continue;
+      scope.values.set(key, value);
+      Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+    }
+    if (!scope.values.has('props')) scope.values.set('props', record);
+    const reporter = new Reporter(body.file, body.firstLine);
+    const child = new Page({
+      file: body.file,
+      text: body.text,
+      reporter,
+      components: this.components,
+      highlight: this.highlight,
+      scope,
+      imports: body.imports,
+      renderTree: this.renderTree,
+      linker: this.linker,
+      parent: { page: this, offset, body },
+    });
+    scope.context.host = child.host(0, undefined);
+    let html: string;
+    try {
+      html = this.renderTree(child, body.tree);
+    } finally {
+      for (const [node, value] of body.headingTexts) node.value = value;
+    }
+    this.reporter.diagnostics.push(...reporter.diagnostics);
+    return html;
+  }
+
+  /** The snippet files being rendered, outermost first, down to this one. */
+  private embedChain(): string[] {
+    const chain: string[] = [];
+    for (let page: Page | undefined = this; page?.parent; page = page.parent.page) chain.unshift(page.file);
+    return chain;
+  }
+
+  /** Offsets inside a snippet map into the narrow gap after the element that shows it, in order. */
+  private offsetInParent(offset: number): number {
+    const parent = this.parent!;
+    return parent.offset + offset / (this.text.length + 1);
+  }
 }
 
 export function startOf(node: Nodes): Point | undefined {
   const start = node.position?.start;
   return start ? { line: start.line, column: start.column } : undefined;
+}
+
+/** `children` for a component written as a function: the element's rendered children, if any. */
+export function childrenValue(childrenHtml: string): Markup | undefined {
+  return childrenHtml === '' ? undefined : new Markup(childrenHtml);
 }

@@ -51,7 +51,8 @@ export const ColorItem: Component = (props) => {
 };
 
 /**
- * `<Snippet file="x.mdx" />`, the legacy include: a marker for the snippet stage, which puts the
- * file's content there (like `import X from '/snippets/x.mdx'` and `<X />`).
+ * `<Snippet file="x.mdx" />`, the legacy include. The page renderer of `src/content/snippets` puts
+ * the file's content there (like `import X from '/snippets/x.mdx'` and `<X />`) before any
+ * component is looked up; this marker is what `renderMarkdown` alone, which reads no files, leaves.
  */
 export const Snippet: Component = (props) => `<div${attributes({ 'data-snippet': text(props, 'file') })}></div>`;

@@ -1,0 +1,58 @@
+/**
+ * Pages with their snippets: `import X from '/snippets/x.mdx'` (from the root or relative, `.mdx`,
+ * `.md` or `.jsx`), named imports of `export const` values and components, the legacy
+ * `<Snippet file="x.mdx" />`, and components written as functions on the page itself
+ * (format-behaviour.md §3.1). One renderer serves a whole build: each snippet file is read, parsed
+ * and linked once, then rendered into every page that uses it, with the props it is given.
+ */
+import { sortDiagnostics } from '../../diagnostics.ts';
+import type { Highlighter } from '../mdx/code.ts';
+import { defaultComponents, type ComponentRegistry } from '../mdx/components/index.ts';
+import { renderLinkedPage, type RenderResult } from '../mdx/index.ts';
+import type { Format } from '../mdx/parse.ts';
+import { SnippetLinker } from './link.ts';
+import { Collector, uniqueDiagnostics } from './load.ts';
+import { SiteFiles } from './resolve.ts';
+
+export interface PageRendererOptions {
+  /** The site folder, absolute. */
+  root: string;
+  /** Code block → HTML; default `plainHighlighter`. */
+  highlight?: Highlighter;
+  /** Component functions by JSX name; default `defaultComponents`. */
+  components?: ComponentRegistry;
+}
+
+export interface PageRenderResult extends RenderResult {
+  /** Site-relative files the page pulled in (snippets, transitively), sorted: a change to one means rendering the page again. */
+  dependencies: string[];
+}
+
+export interface PageRenderer {
+  /** Like `renderMarkdown`, with imports and `<Snippet file>` resolved. `file` is site-relative. */
+  render(options: { file: string; text: string; format: Format; line?: number }): PageRenderResult;
+  /** Forgets cached snippets: `file` (site-relative) and those that import it, or all of them. For `dev`, when files change. */
+  invalidate(file?: string): void;
+}
+
+export function createPageRenderer(options: PageRendererOptions): PageRenderer {
+  const components = options.components ?? defaultComponents;
+  const linker = new SnippetLinker(options.root, new SiteFiles(options.root), components);
+  return {
+    render(page) {
+      const collector = new Collector();
+      const result = renderLinkedPage({
+        ...page,
+        components,
+        ...(options.highlight ? { highlight: options.highlight } : {}),
+        link: linker.options(collector),
+      });
+      // A snippet used twice, or by two snippets of the page, reports its problems once.
+      const diagnostics = sortDiagnostics(uniqueDiagnostics([...result.diagnostics, ...collector.diagnostics]));
+      return { ...result, diagnostics, dependencies: [...collector.dependencies].sort() };
+    },
+    invalidate(file) {
+      linker.forget(file);
+    },
+  };
+}

@@ -1,0 +1,138 @@
+/**
+ * Snippet files as modules: read from disk, parsed and linked once per build (cached by absolute
+ * path), then shared by every page that uses them. An `.mdx`/`.md` snippet's default export is its
+ * body, as a component that renders into the page using it; its `export const`s are named exports.
+ * A `.jsx` snippet is JavaScript: its exports are the values and components it declares.
+ *
+ * Problems found while loading (a parse error, an import of a missing file) belong to the module
+ * and travel with it, so each page that uses a snippet reports them, pointing into the snippet.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Program } from 'estree';
+import { Parser } from 'acorn';
+import jsx from 'acorn-jsx';
+import type { Diagnostic } from '../../diagnostics.ts';
+import { diagnostic } from '../../messages.ts';
+import { readFrontmatter } from '../frontmatter.ts';
+import { readModule } from '../mdx/esm.ts';
+import { createScope } from '../mdx/evaluate.ts';
+import { exportedValues, parseBody, type LinkOptions } from '../mdx/index.ts';
+import type { Body } from '../mdx/page.ts';
+import { Reporter } from '../mdx/report.ts';
+import { Callable, isRecord, Markup, type Value } from '../mdx/values.ts';
+import type { SnippetKind } from './resolve.ts';
+
+export interface SnippetModule {
+  /** Site-relative path. */
+  file: string;
+  /** Exported name → value; `default` for an `.mdx`/`.md` snippet is its body as a component. */
+  exports: ReadonlyMap<string, Value>;
+  /** Exported names whose value docjet cannot compute (`export const client = new Client()`). */
+  unknown: ReadonlySet<string>;
+  /** The file could not be read or parsed (reported): every name imported from it is left undefined without more warnings. */
+  broken: boolean;
+  /** Problems in this file and in the snippets it imports, transitively. */
+  diagnostics: readonly Diagnostic[];
+  /** This file and every snippet it imports, transitively (site-relative). */
+  dependencies: ReadonlySet<string>;
+  /** Files it, or a snippet it imports, tried to import and did not find: creating one changes it. */
+  missing: ReadonlySet<string>;
+}
+
+/** What one importer (a page, or a snippet being loaded) gathers from the modules it links. */
+export class Collector {
+  readonly dependencies = new Set<string>();
+  readonly missing = new Set<string>();
+  readonly diagnostics: Diagnostic[] = [];
+  private readonly seen = new Set<SnippetModule>();
+
+  add(module: SnippetModule): void {
+    if (this.seen.has(module)) return;
+    this.seen.add(module);
+    for (const file of module.dependencies) this.dependencies.add(file);
+    for (const file of module.missing) this.missing.add(file);
+    this.diagnostics.push(...module.diagnostics);
+  }
+}
+
+/** acorn with JSX, built once. */
+const JsxParser = Parser.extend(jsx());
+
+/**
+ * Reads and links one snippet file. `link` gives the file's imports their values (loading the
+ * snippets they name, through the same cache); `collector` gathers what those imports pull in.
+ */
+export function loadModule(options: { root: string; file: string; kind: SnippetKind; link: LinkOptions; collector: Collector }): SnippetModule {
+  const { root, file, kind, link, collector } = options;
+  collector.dependencies.add(file);
+  let text: string;
+  try {
+    text = readFileSync(path.join(root, file), 'utf8');
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
+    const problem = diagnostic('snippet-unreadable', undefined, file, {
+      message: `the snippet file cannot be read (${reason}), so nothing is imported from it`,
+      fix: 'Check the file\'s permissions, or replace it with a readable copy.',
+    });
+    return { file, exports: new Map(), unknown: new Set(), broken: true, diagnostics: [problem], dependencies: collector.dependencies, missing: collector.missing };
+  }
+  const own = kind === 'jsx' ? loadJsx(file, text, link) : loadMarkdown(file, text, kind, link);
+  return { file, exports: own.exports, unknown: own.unknown, broken: own.broken, diagnostics: uniqueDiagnostics([...own.diagnostics, ...collector.diagnostics]), dependencies: collector.dependencies, missing: collector.missing };
+}
+
+interface Loaded {
+  exports: Map<string, Value>;
+  unknown: Set<string>;
+  broken: boolean;
+  diagnostics: Diagnostic[];
+}
+
+function loadMarkdown(file: string, text: string, kind: 'mdx' | 'md', link: LinkOptions): Loaded {
+  const frontmatter = readFrontmatter({ file, text });
+  const parsed = parseBody({ file, text: text.slice(frontmatter.bodyStart), format: kind, line: frontmatter.bodyLine, link });
+  // The body is what `import X from` gives, whatever the file exports as `default` (in MDX that
+  // names a layout, not the content).
+  parsed.exports.set('default', bodyComponent(parsed.body));
+  return { exports: parsed.exports, unknown: parsed.unknown, broken: false, diagnostics: [...frontmatter.diagnostics, ...parsed.diagnostics] };
+}
+
+function loadJsx(file: string, text: string, link: LinkOptions): Loaded {
+  let program: Program;
+  try {
+    // acorn's tree is ESTree; its own type declarations are a separate copy of the same shapes.
+    program = JsxParser.parse(text, { ecmaVersion: 'latest', sourceType: 'module', locations: true, allowHashBang: true }) as unknown as Program;
+  } catch (error) {
+    const loc = (error as { loc?: { line: number; column: number } }).loc;
+    const reason = (error instanceof Error ? error.message : String(error)).replace(/\s*\(\d+:\d+\)$/, '');
+    const problem = diagnostic('snippet-syntax', loc ? { file, line: loc.line, column: loc.column + 1 } : undefined, file, {
+      message: `this .jsx snippet is not valid JavaScript (${reason}), so nothing is imported from it`,
+      fix: 'Fix the syntax at this position. Snippets are plain JavaScript with JSX: TypeScript types are not allowed.',
+    });
+    return { exports: new Map(), unknown: new Set(), broken: true, diagnostics: [problem] };
+  }
+  const reporter = new Reporter(file, 1);
+  const scope = createScope({ parent: link.globals, origin: { file, firstLine: 1 } });
+  const shape = readModule(program.body, scope, { resolveImport: (binding, at) => link.resolveImport(binding, at, { file, reporter }) });
+  const { values, unknown } = exportedValues(shape.exports, scope);
+  return { exports: values, unknown, broken: false, diagnostics: reporter.diagnostics };
+}
+
+/** A snippet's body as a component: it renders into the page that uses it, props bound as names. */
+function bodyComponent(body: Body): Callable {
+  return new Callable(body.file, (args, context) => {
+    if (!context.host) return undefined;
+    return new Markup(context.host.embed(body, isRecord(args[0]) ? args[0] : {}));
+  });
+}
+
+/** Diagnostics once each: a snippet used twice, or reached by two paths, reports its problems once. */
+export function uniqueDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((item) => {
+    const key = `${item.file}\0${item.line}\0${item.column}\0${item.code}\0${item.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * Where an import or a `<Snippet file>` points: a snippet file of the site, a file that is not
+ * there (with the nearest one that is, for "did you mean"), a package, or a file of another kind.
+ *
+ * `import X from '/snippets/x.mdx'` is from the site root, `'./x.mdx'` and `'../x.mdx'` from the
+ * importing file (format-behaviour.md §3.1); the extension may be left out. The legacy
+ * `<Snippet file="x.mdx" />` is looked up in `snippets/`, then `_snippets/`, then from the root.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { closestMatch } from '../../suggest.ts';
+
+export const SNIPPET_EXTENSIONS = ['.mdx', '.md', '.jsx'] as const;
+
+export type SnippetKind = 'mdx' | 'md' | 'jsx';
+
+export type Resolution =
+  | { kind: 'file'; file: string; type: SnippetKind }
+  /** `file` is the path the import names (the `.mdx` one when it has no extension), site-relative. */
+  | { kind: 'missing'; file: string }
+  | { kind: 'outside' }
+  | { kind: 'package' }
+  /** An existing file that is not a snippet: `.tsx`, `.json`, `.css`. */
+  | { kind: 'unsupported'; file: string };
+
+/** The site's files as the resolver sees them, each looked up once. */
+export class SiteFiles {
+  private readonly known = new Map<string, boolean>();
+  private snippets: string[] | undefined;
+
+  constructor(readonly root: string) {}
+
+  isFile(file: string): boolean {
+    let found = this.known.get(file);
+    if (found === undefined) {
+      try {
+        found = statSync(path.join(this.root, file), { throwIfNoEntry: false })?.isFile() ?? false;
+      } catch {
+        found = false; // ENOTDIR (`x.mdx/y.mdx`), a link that loops, no permission: not a snippet to load
+      }
+      this.known.set(file, found);
+    }
+    return found;
+  }
+
+  /** Every `.mdx`, `.md` and `.jsx` file of the site, for suggestions; read on the first miss. */
+  snippetFiles(): readonly string[] {
+    this.snippets ??= listSnippetFiles(this.root);
+    return this.snippets;
+  }
+
+  /** Forgets what is on disk (the dev server calls this when files come and go). */
+  forget(): void {
+    this.known.clear();
+    this.snippets = undefined;
+  }
+}
+
+/** Where `import … from source` in `importer` (site-relative) points. */
+export function resolveImport(files: SiteFiles, source: string, importer: string): Resolution {
+  let target: string;
+  if (source.startsWith('/')) target = path.posix.normalize(source.slice(1));
+  else if (source.startsWith('./') || source.startsWith('../')) target = path.posix.join(path.posix.dirname(importer), source);
+  else if (hasSnippetExtension(source) && files.isFile(path.posix.normalize(source))) target = path.posix.normalize(source);
+  else return { kind: 'package' };
+  if (target === '..' || target.startsWith('../')) return { kind: 'outside' };
+  return resolveTarget(files, target);
+}
+
+/** Where `<Snippet file="x.mdx" />` points: `snippets/x.mdx`, `_snippets/x.mdx`, or `x.mdx` from the root. */
+export function resolveSnippetFile(files: SiteFiles, file: string): Resolution {
+  const name = path.posix.normalize(file.replace(/^\/+/, ''));
+  if (name === '..' || name.startsWith('../')) return { kind: 'outside' };
+  let first: Resolution | undefined;
+  for (const folder of ['snippets/', '_snippets/', '']) {
+    const resolution = resolveTarget(files, folder + name);
+    if (resolution.kind === 'file' || resolution.kind === 'unsupported') return resolution;
+    first ??= resolution;
+  }
+  return first!;
+}
+
+/** The snippet file of the site closest to `file`, if one is close enough to be a misspelling. */
+export function suggestFile(files: SiteFiles, file: string): string | undefined {
+  return closestMatch(file, files.snippetFiles());
+}
+
+function resolveTarget(files: SiteFiles, target: string): Resolution {
+  if (hasSnippetExtension(target)) return files.isFile(target) ? { kind: 'file', file: target, type: kindOf(target) } : { kind: 'missing', file: target };
+  for (const extension of SNIPPET_EXTENSIONS) {
+    if (files.isFile(target + extension)) return { kind: 'file', file: target + extension, type: kindOf(extension) };
+  }
+  if (path.posix.extname(target) !== '' && files.isFile(target)) return { kind: 'unsupported', file: target };
+  return { kind: 'missing', file: path.posix.extname(target) === '' ? `${target}.mdx` : target };
+}
+
+function hasSnippetExtension(file: string): boolean {
+  return SNIPPET_EXTENSIONS.some((extension) => file.endsWith(extension));
+}
+
+function kindOf(file: string): SnippetKind {
+  return file.endsWith('.jsx') ? 'jsx' : file.endsWith('.mdx') ? 'mdx' : 'md';
+}
+
+/** Enough for any real site; a folder of generated files stops the walk rather than the build. */
+const MAX_LISTED = 50_000;
+
+function listSnippetFiles(root: string): string[] {
+  const out: string[] = [];
+  const walk = (folder: string): void => {
+    let entries;
+    try {
+      entries = readdirSync(path.join(root, folder), { withFileTypes: true });
+    } catch {
+      return; // an unreadable folder has nothing to suggest
+    }
+    for (const entry of entries) {
+      if (out.length >= MAX_LISTED) return;
+      if (entry.name.startsWith('.') || entry.name === 'node_modules') continue;
+      const file = folder === '' ? entry.name : `${folder}/${entry.name}`;
+      if (entry.isDirectory()) walk(file);
+      else if (hasSnippetExtension(entry.name)) out.push(file);
+    }
+  };
+  walk('');
+  return out.sort();
+}
