@@ -128,3 +128,12 @@ test('katexAssets: the stylesheet and the fonts it refers to', () => {
   assert.ok(urls.length > 0 && urls.every((url) => url.startsWith('fonts/')));
   assert.equal(path.dirname(fonts), path.dirname(css));
 });
+
+test('a <Latex> formula KaTeX cannot read is reported at the element, in the page', () => {
+  const result = renderMarkdown({ file: 'math.mdx', text: 'Intro.\n\n<Latex>{"\\\\frac{1"}</Latex>\n', format: 'mdx' });
+  assert.deepEqual(
+    result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.file, diagnostic.line, diagnostic.column]),
+    [['math-invalid', 'math.mdx', 3, 1]],
+  );
+  assert.match(result.html, /math-error/);
+});
