@@ -106,7 +106,8 @@ class TokenCache {
   private readonly entries = new Map<string, CodeToken[][]>();
   private lines = 0;
 
-  constructor(private readonly maxLines = 200_000) {}
+  // 30,000 lines keep memory under ~25 MB per renderer while still catching the repeats of nearby pages.
+  constructor(private readonly maxLines = 30_000) {}
 
   get(language: string, code: string): CodeToken[][] | undefined {
     const key = `${language}\n${code}`;
