@@ -120,19 +120,27 @@ describe('a wrong command line: exit 2 and one helpful line on stderr', () => {
   const cases: { argv: string[]; err: string[] }[] = [
     {
       argv: ['valdiate'],
-      err: ['docjet: unknown command "valdiate". Did you mean "validate"? Commands: validate.\nRun docjet --help for usage.'],
+      err: ['docjet: unknown command "valdiate". Did you mean "validate"? Commands: build, serve, validate.\nRun docjet --help for usage.'],
     },
     {
-      argv: ['build'],
-      err: ['docjet: unknown command "build". Commands: validate.\nRun docjet --help for usage.'],
+      argv: ['biuld'],
+      err: ['docjet: unknown command "biuld". Did you mean "build"? Commands: build, serve, validate.\nRun docjet --help for usage.'],
+    },
+    {
+      argv: ['serve', '--port', 'many'],
+      err: ['docjet: --port must be a number from 0 to 65535, not "many"'],
+    },
+    {
+      argv: ['build', 'no-such-folder'],
+      err: ['docjet build: no-such-folder is not a folder; pass the folder that holds docs.json.'],
     },
     {
       argv: ['validate', '--strcit'],
-      err: ['docjet: unknown option --strcit. Did you mean --strict? Options: --help, --version, --format, --strict, --out.\nRun docjet --help for usage.'],
+      err: ['docjet: unknown option --strcit. Did you mean --strict? Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --verbose.\nRun docjet --help for usage.'],
     },
     {
       argv: ['validate', '--bogus=1'],
-      err: ['docjet: unknown option --bogus. Options: --help, --version, --format, --strict, --out.\nRun docjet --help for usage.'],
+      err: ['docjet: unknown option --bogus. Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --verbose.\nRun docjet --help for usage.'],
     },
     {
       argv: ['validate', '--format'],
@@ -162,7 +170,7 @@ describe('a wrong command line: exit 2 and one helpful line on stderr', () => {
     const { code, out, err } = await run();
     assert.equal(code, 2);
     assert.deepEqual(err, []);
-    assert.match(out[0]!, /^docjet \S+: documentation sites from docs\.json, offline\n\nUsage:\n {2}docjet validate \[dir\]/);
+    assert.match(out[0]!, /^docjet \S+: documentation sites from docs\.json, offline\n\nUsage:\n {2}docjet build \[dir\]/);
   });
 });
 
