@@ -6,13 +6,14 @@
  * exactly its diagnostics; a page that cannot be rendered fails the build after every other page
  * was checked, so all errors are reported at once.
  */
+import fs from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import { katexAssets } from '../content/mdx/math.ts';
 import { normalizeBase, pageOutputPath } from '../render/links.ts';
 import { validate } from '../validate.ts';
 import { ASSETS_FOLDER, siteBundle } from './assets.ts';
-import { copyFolder, mermaidScript } from './copy.ts';
+import { mermaidScript } from './copy.ts';
 import { stageOutput } from './output.ts';
 import { expandRedirects, redirectPage, redirectsFile } from './redirects.ts';
 import { renderInWorkers, workerCount, type RouteResult } from './pool.ts';
@@ -158,7 +159,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     if (math) {
       const katex = katexAssets();
       await output.copy(katex.css, `${ASSETS_FOLDER}/katex/katex.min.css`);
-      await copyFolder(katex.fonts, path.join(output.dir, ASSETS_FOLDER, 'katex', 'fonts'));
+      await fs.cp(katex.fonts, path.join(output.dir, ASSETS_FOLDER, 'katex', 'fonts'), { recursive: true });
     }
     if (mermaid) await output.copy(mermaidScript(), `${ASSETS_FOLDER}/mermaid.min.js`);
     await write('404.html', renderer.notFound());

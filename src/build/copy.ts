@@ -1,11 +1,6 @@
-/** Copying whole folders of docjet's own dependencies (KaTeX fonts) and locating mermaid's bundle. */
-import fs from 'node:fs/promises';
+/** Where mermaid's browser bundle is, to copy it into sites that draw diagrams. */
 import { createRequire } from 'node:module';
 import path from 'node:path';
-
-export async function copyFolder(from: string, to: string): Promise<void> {
-  await fs.cp(from, to, { recursive: true });
-}
 
 /** The browser bundle of mermaid, copied only into sites that draw diagrams (3.5 MB). */
 export function mermaidScript(): string {

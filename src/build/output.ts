@@ -19,6 +19,13 @@ export interface StagedOutput {
   abort(): Promise<void>;
 }
 
+/** The absolute path of `relative` inside `dir`; throws when it would land outside. */
+export function outputPath(dir: string, relative: string): string {
+  const full = path.resolve(dir, relative);
+  if (full !== dir && !full.startsWith(dir + path.sep)) throw new Error(`output path escapes the output folder: ${relative}`);
+  return full;
+}
+
 export async function stageOutput(options: { target: string }): Promise<StagedOutput> {
   const target = path.resolve(options.target);
   const parent = path.dirname(target);
@@ -32,11 +39,7 @@ export async function stageOutput(options: { target: string }): Promise<StagedOu
     await fs.mkdir(folder, { recursive: true });
     made.add(folder);
   };
-  const resolveInside = (relative: string): string => {
-    const full = path.resolve(dir, relative);
-    if (full !== dir && !full.startsWith(dir + path.sep)) throw new Error(`output path escapes the output folder: ${relative}`);
-    return full;
-  };
+  const resolveInside = (relative: string): string => outputPath(dir, relative);
   let finished = false;
   return {
     dir,

@@ -7,6 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pageOutputPath } from '../render/links.ts';
+import { outputPath } from './output.ts';
 import { createSiteRenderer } from './site-renderer.ts';
 import type { WorkerInit, WorkerReply, WorkerRequest } from './pool.ts';
 
@@ -31,7 +32,7 @@ async function renderBatch(routes: readonly string[]): Promise<WorkerReply> {
   const results = await Promise.all(
     routes.map(async (route) => {
       const rendered = await renderer.render(route);
-      const file = path.join(init.dir, pageOutputPath(route));
+      const file = outputPath(init.dir, pageOutputPath(route));
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, rendered.html);
       return { route, diagnostics: rendered.diagnostics, math: rendered.math, mermaid: rendered.mermaid, bytes: Buffer.byteLength(rendered.html) };

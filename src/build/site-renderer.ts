@@ -10,6 +10,7 @@ import { LineIndex, type Diagnostic } from '../diagnostics.ts';
 import { readFrontmatter } from '../content/frontmatter.ts';
 import type { Heading } from '../content/mdx/headings.ts';
 import { COPY_BUTTON } from '../content/mdx/code.ts';
+import { escapeHtml } from '../content/mdx/escape.ts';
 import { renderMarkdown } from '../content/mdx/index.ts';
 import { createPageRenderer } from '../content/snippets/index.ts';
 import { diagnostic } from '../messages.ts';
@@ -83,6 +84,8 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
     }
     return loaded;
   };
+  /** The navigation's spec files, worked out on the first `openapi:` frontmatter that names none. */
+  let specs: string[] | undefined;
   /** Where each missing icon was first seen. */
   const missingIcons = new Map<string, { file: string; text: string | undefined }>();
 
@@ -91,7 +94,7 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
     let bodyHtml = file ? rewriteContentUrls(body.html, file, base) : body.html;
     // Copy buttons speak the page's language (the renderer writes them in English).
     if (bodyHtml.includes(COPY_BUTTON)) {
-      bodyHtml = bodyHtml.split(COPY_BUTTON).join(`<button type="button" class="copy-button" data-copy aria-label="${escapeText(strings.copy)}" data-copied-label="${escapeText(strings.copied)}"></button>`);
+      bodyHtml = bodyHtml.split(COPY_BUTTON).join(`<button type="button" class="copy-button" data-copy aria-label="${escapeHtml(strings.copy)}" data-copied-label="${escapeHtml(strings.copied)}"></button>`);
     }
     const math = bodyHtml.includes('class="katex');
     const mermaid = bodyHtml.includes('class="mermaid"');
@@ -145,9 +148,9 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       const errors = site.config.errors?.['404'];
       const strings = uiStrings(site.defaults.language);
       const home = base;
-      const body = `<p class="not-found-text">${escapeText(errors?.description ?? strings.notFoundText)}</p><p><a class="not-found-home" href="${escapeText(home)}">${escapeText(strings.backHome)}</a></p>`;
+      const body = `<p class="not-found-text">${escapeHtml(errors?.description ?? strings.notFoundText)}</p><p><a class="not-found-home" href="${escapeHtml(home)}">${escapeHtml(strings.backHome)}</a></p>`;
       const html = shell.render({ page: undefined, title: errors?.title ?? strings.notFoundTitle, bodyHtml: body, headings: [], notFound: true });
-      const redirect = errors?.redirect === true ? `<meta http-equiv="refresh" content="0; url=${escapeText(home)}">` : '';
+      const redirect = errors?.redirect === true ? `<meta http-equiv="refresh" content="0; url=${escapeHtml(home)}">` : '';
       return icons.fill(html.replace('</head>', `${redirect}</head>`)).html;
     },
     iconDiagnostics() {
@@ -171,7 +174,8 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
   async function endpointOf(reference: string): Promise<{ document: OpenApiDocument; operation: OpenApiDocument['operations'][number] } | undefined> {
     const parsed = parseEndpointReference(reference);
     if (!parsed) return undefined;
-    const candidates = parsed.spec ? [parsed.spec.replace(/^\/+/, '')] : specFiles(site);
+    specs ??= specFiles(site);
+    const candidates = parsed.spec ? [parsed.spec.replace(/^\/+/, '')] : specs;
     for (const file of candidates) {
       const document = await documentOf(file);
       const operation = document ? findOperation(document, parsed) : undefined;
@@ -199,8 +203,4 @@ async function usedLanguages(site: Site, pageFiles: Iterable<PageFile>): Promise
     for (const text of texts) for (const language of fenceLanguages(text)) languages.add(language);
   }
   return languages;
-}
-
-function escapeText(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

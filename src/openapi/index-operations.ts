@@ -151,7 +151,7 @@ class Indexer {
         line: 0,
         column: 0,
         message: `\`${file}\` refers to other files (first: ${this.external[0]}); docjet follows only \`$ref\`s inside the same document, as the format does, so ${losses.join(' and ')}.`,
-        fix: `Bundle the spec into one file (for example \`npx @redocly/cli bundle ${file} -o openapi.yaml\`) and point docs.json at the result.`,
+        fix: bundleFix(file),
       });
     }
     if (this.unresolved.length > 0) {
@@ -223,6 +223,11 @@ function toVersion(value: unknown): string | undefined {
   if (typeof value === 'string' && value.trim() !== '') return value.trim();
   if (typeof value === 'number' && Number.isFinite(value)) return Number.isInteger(value) ? `${value}.0` : String(value);
   return undefined;
+}
+
+/** What to do about `$ref`s to other files, which the format does not follow. */
+export function bundleFix(file: string): string {
+  return `Bundle the spec into one file (for example \`npx @redocly/cli bundle ${file} -o openapi.yaml\`) and point docs.json at the result.`;
 }
 
 /** `#/components/pathItems/a~1b` → the value there, or undefined. */

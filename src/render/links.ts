@@ -30,6 +30,14 @@ export function pageOutputPath(route: string): string {
   return route === '' ? 'index.html' : `${route}/index.html`;
 }
 
+/**
+ * An address written in docs.json (navbar and footer links, logo, favicon): kept when it leaves
+ * the site or is a fragment, else a site path with the base in front (`/logo.svg`, `./logo.svg`).
+ */
+export function siteHref(href: string, base: string): string {
+  return isExternal(href) || href.startsWith('#') ? href : base + href.replace(/^\.?\/+/, '');
+}
+
 /** `https:`, `mailto:`, `//cdn…` and other links that leave the site. */
 export function isExternal(href: string): boolean {
   return /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(href);

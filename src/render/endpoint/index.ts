@@ -13,6 +13,7 @@ import type { Highlighter } from '../../content/mdx/code.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import { plural, type Diagnostic } from '../../diagnostics.ts';
+import { bundleFix } from '../../openapi/index-operations.ts';
 import type { OpenApiDocument, Operation } from '../../openapi/types.ts';
 import { FIELD_BUDGET, MAX_DEPTH, PageContext } from './context.ts';
 import { bodyHtml, callbacksHtml, parameterHtml, planInput, responseHtml } from './content.ts';
@@ -189,7 +190,7 @@ function referenceDiagnostics(resolver: Resolver, operation: Operation, file: st
       column: 0,
       path: operation.pointer,
       message: `${where} uses ${plural(resolver.external.size, '`$ref`')} to other files (first: \`${first}\`); docjet reads only the spec itself, so the page names them instead of showing their content`,
-      fix: `Bundle the spec into one file (for example \`npx @redocly/cli bundle ${file} -o openapi.yaml\`) and point docs.json at the result.`,
+      fix: bundleFix(file),
     });
   }
   if (resolver.unresolved.size > 0) {

@@ -9,6 +9,7 @@
  * page. A page that no navigation lists borrows the home page's surroundings, nothing current.
  */
 import type { Alternate, NavElement, Page, Placement, Site } from '../../site/types.ts';
+import { isExternal } from '../links.ts';
 
 export interface ChromeItem {
   id: string;
@@ -107,7 +108,7 @@ function siblingsOf(site: Site, element: NavElement): NavElement[] {
 function toItem(element: NavElement, current: boolean): ChromeItem {
   const item: ChromeItem = { id: element.id, label: element.label, external: false, current };
   if (element.href !== undefined) {
-    item.external = /^(?:[a-z][a-z\d+.-]*:|\/\/)/i.test(element.href);
+    item.external = isExternal(element.href);
     // An internal `href` ("/guides/setup") is a route like any other.
     item.href = item.external ? element.href : element.href.replace(/^\/+/, '');
   } else if (element.firstPage !== undefined) {

@@ -9,7 +9,7 @@ import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import { breadcrumbs } from '../../site/breadcrumbs.ts';
 import type { NavElement, Page, Site } from '../../site/types.ts';
-import { isExternal, pageHref } from '../links.ts';
+import { pageHref, siteHref } from '../links.ts';
 import { themeSettings, type ThemeSettings } from '../theme.ts';
 import { uiStrings, type UiStrings } from '../ui-strings.ts';
 import { chromeOf, type Chrome } from './chrome.ts';
@@ -104,7 +104,7 @@ export class Shell {
 
     return (
       `<!doctype html><html ${htmlAttributes.join(' ')}><head>` +
-      this.head(view, page, mode) +
+      this.head(view, page) +
       `</head><body data-mode="${mode}"${view.notFound ? ' data-not-found' : ''}>` +
       `<a class="skip-link" href="#content">${escapeHtml(strings.skipToContent)}</a>` +
       banner +
@@ -129,7 +129,7 @@ export class Shell {
     );
   }
 
-  private head(view: PageView, page: Page | undefined, mode: Mode): string {
+  private head(view: PageView, page: Page | undefined): string {
     const { site, base } = this.options;
     const config = site.config;
     const frontmatter = page?.frontmatter ?? {};
@@ -143,7 +143,8 @@ export class Shell {
       `<meta name="docjet:assets" content="${escapeHtml(this.options.assetsPrefix)}">`,
     ];
     if (description) meta.push(`<meta name="description" content="${escapeHtml(description)}">`);
-    const noindex = frontmatter['noindex'] === true || page?.hidden === true && page.placements.length > 0 || view.notFound === true;
+    // Hidden pages of the navigation are noindex; pages listed nowhere only stay out of the sitemap (§4.4).
+    const noindex = frontmatter['noindex'] === true || (page?.hidden === true && page.placements.length > 0) || view.notFound === true;
     if (noindex) meta.push('<meta name="robots" content="noindex">');
     if (this.options.siteUrl && page) meta.push(`<link rel="canonical" href="${escapeHtml(this.options.siteUrl.replace(/\/+$/, '') + pageHref(page.route, base))}">`);
     const tags = new Map<string, string>();
@@ -165,7 +166,6 @@ export class Shell {
     meta.push(
       `<script>try{var d=document.documentElement,t=localStorage.getItem("docjet-theme");if(!d.hasAttribute("data-fixed-theme")&&(t==="dark"||t==="light"))d.dataset.theme=t}catch(e){}</script>`,
     );
-    void mode;
     return meta.join('');
   }
 
@@ -192,7 +192,7 @@ export class Shell {
   }
 
   private asset(file: string): string {
-    return isExternal(file) ? file : this.options.base + file.replace(/^\.?\/+/, '');
+    return siteHref(file, this.options.base);
   }
 
   private sidebarHtml(chrome: Chrome, page: Page | undefined): string {
@@ -220,21 +220,24 @@ export class Shell {
     return page ? { route, title: page.sidebarTitle ?? page.title } : undefined;
   }
 
+  /** The language element the page is under, if the site has languages. */
+  private languageElement(chrome: Chrome): NavElement | undefined {
+    const { elements } = this.options.site;
+    const id = chrome.placement?.trail.find((each) => elements.get(each)?.kind === 'language');
+    return id === undefined ? undefined : elements.get(id);
+  }
+
   /** The home of the reader's language: the logo leads there. */
   private homeOf(chrome: Chrome): string {
-    const { site } = this.options;
-    const languageId = chrome.placement?.trail.find((id) => site.elements.get(id)?.kind === 'language');
-    const language = languageId === undefined ? undefined : site.elements.get(languageId);
+    const language = this.languageElement(chrome);
     if (language && !language.isDefault && language.firstPage !== undefined) return language.firstPage;
-    return site.home ?? '';
+    return this.options.site.home ?? '';
   }
 
   /** The language element's own `navbar`, `footer` and `banner`, which replace the site's. */
   private languageConfig(chrome: Chrome): Pick<Config, 'navbar' | 'footer' | 'banner'> | undefined {
-    const { site } = this.options;
-    const languageId = chrome.placement?.trail.find((id) => site.elements.get(id)?.kind === 'language');
-    if (languageId === undefined) return undefined;
-    return configAt(site.config, languageId) as Pick<Config, 'navbar' | 'footer' | 'banner'> | undefined;
+    const language = this.languageElement(chrome);
+    return language === undefined ? undefined : (configAt(this.options.site.config, language.id) as Pick<Config, 'navbar' | 'footer' | 'banner'> | undefined);
   }
 
   private bannerHtml(banner: Config['banner'], key: string): string {
@@ -269,4 +272,3 @@ function hash(text: string): string {
   return h.toString(36);
 }
 
-export type { NavElement };

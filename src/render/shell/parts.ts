@@ -10,7 +10,7 @@ import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import type { Breadcrumb } from '../../site/breadcrumbs.ts';
 import type { Alternate } from '../../site/types.ts';
-import { pageHref } from '../links.ts';
+import { pageHref, siteHref as hrefOf } from '../links.ts';
 import type { UiStrings } from '../ui-strings.ts';
 import type { ChromeItem, ChromeTab } from './chrome.ts';
 import { navIcon, tagHtml } from './sidebar.ts';
@@ -154,10 +154,6 @@ export function footerHtml(footer: Footer | undefined, siteName: string, base: s
     `<footer class="site-footer">${columns.length > 0 ? `<div class="footer-columns">${columns.join('')}</div>` : ''}` +
     `<div class="footer-bottom"><span class="footer-name">${escapeHtml(siteName)}</span>${socials.length > 0 ? `<ul class="footer-socials">${socials.join('')}</ul>` : ''}</div></footer>`
   );
-}
-
-function hrefOf(href: string, base: string): string {
-  return /^(?:[a-z][a-z\d+.-]*:|\/\/|#)/i.test(href) ? href : base + href.replace(/^\/+/, '');
 }
 
 function external(href: string): string {
