@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic, plural, type Diagnostic } from './diagnostics.ts';
 import { build } from './build/build.ts';
+import { displayPath, OUTPUT_LOCATION_CODES } from './build/output.ts';
 import { serveStatic } from './dev/static-server.ts';
 import { normalizeBase } from './render/links.ts';
 import { closestMatch } from './suggest.ts';
@@ -16,16 +17,19 @@ import { VERSION } from './version.ts';
 const HELP = `docjet ${VERSION}: documentation sites from docs.json, offline
 
 Usage:
-  docjet build [dir] [--out <folder>] [--base <path>] [--url <url>]
+  docjet build [dir] [--out <folder>] [--force] [--base <path>] [--url <url>]
       Build the static site into <folder> (default: dist beside docs.json).
-  docjet serve [dir] [--port <n>] [--host <name>] [--out <folder>] [--base <path>]
+  docjet serve [dir] [--port <n>] [--host <name>] [--out <folder>] [--force] [--base <path>]
       Build the site, then serve it at http://localhost:3000.
   docjet validate [dir] [--format text|json] [--strict]
       Check docs.json (or mint.json), its pages and OpenAPI files; print every problem.
   docjet --help | --version
 
 Options:
-  --out <folder>  the build output folder, never read as content (default: dist)
+  --out <folder>  the build output folder, never read as content (default: dist); it is
+                  replaced only when empty, absent or written by docjet before
+  --force         build: replace an output folder docjet did not write (outside the site
+                  folder only; never the site folder or a folder containing it)
   --base <path>   serve the site under a sub-path, like /docs/ (default: /)
   --url <url>     the site's public address, for sitemap.xml and canonical links
   --port <n>      serve: the port (default: 3000)
@@ -48,6 +52,7 @@ const OPTIONS = {
   port: { type: 'string' },
   host: { type: 'string' },
   verbose: { type: 'boolean', default: false },
+  force: { type: 'boolean', default: false },
 } as const;
 
 const COMMANDS = ['build', 'serve', 'validate'];
@@ -98,6 +103,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     root: rest[0] ?? '.',
     strict: values.strict ?? false,
     verbose: values.verbose ?? false,
+    force: values.force ?? false,
     ...(values.out ? { outDir: values.out } : {}),
     ...(values.base ? { base: values.base } : {}),
     ...(values.url ? { siteUrl: values.url } : {}),
@@ -171,6 +177,7 @@ interface CliBuildOptions {
   siteUrl?: string;
   strict: boolean;
   verbose: boolean;
+  force: boolean;
 }
 
 async function runBuild(options: CliBuildOptions, io: Io): Promise<{ code: number; outDir?: string }> {
@@ -191,10 +198,12 @@ async function runBuild(options: CliBuildOptions, io: Io): Promise<{ code: numbe
   const { stats } = result;
   const counts = `${plural(errors.length, 'error')}, ${plural(warnings.length, 'warning')}`;
   if (!result.ok) {
-    io.out(`✖ ${counts} · nothing was written; ${path.relative(process.cwd(), result.outDir) || '.'} is unchanged`);
-    return { code: 1 };
+    io.out(`✖ ${counts} · nothing was written; ${displayPath(result.outDir)} is unchanged`);
+    // An output folder docjet may not replace (or cannot create) is a problem of the command line.
+    const refused = errors.some((diagnostic) => OUTPUT_LOCATION_CODES.has(diagnostic.code));
+    return { code: refused ? 2 : 1 };
   }
-  const where = path.relative(process.cwd(), result.outDir) || '.';
+  const where = displayPath(result.outDir);
   io.out(
     `✔ ${plural(stats.pages, 'page')}${stats.endpointPages ? ` (${stats.endpointPages} from OpenAPI)` : ''}, ${plural(stats.redirects, 'redirect')}, ${plural(stats.files, 'file')} copied · ` +
       `${stats.seconds.toFixed(2)} s · ${Math.round(stats.pagesPerSecond)} pages/s · ${formatBytes(stats.bytes)} → ${where}/ · ${counts}`,

@@ -9,4 +9,4 @@ export { breadcrumbs, type Breadcrumb } from './site/breadcrumbs.ts';
 export { formatDiagnostic, type Diagnostic, type Severity } from './diagnostics.ts';
 export { CATALOGUE, type DiagnosticCode } from './messages.ts';
 export { build, type BuildOptions, type BuildResult, type BuildStats } from './build/build.ts';
-export { serveStatic, type StaticServer } from './dev/static-server.ts';
+export { serveStatic, type StaticServer, type StaticServerOptions } from './dev/static-server.ts';

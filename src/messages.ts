@@ -78,7 +78,7 @@ export const CATALOGUE = {
   'mdx-expression-undefined': { severity: 'warning', about: 'A `{name}` expression names nothing the page defines; shown as written.' },
   'mdx-expression-unsupported': { severity: 'warning', about: 'An expression that needs JavaScript to run (a call, a function, JSX); shown as written or left out.' },
   'mdx-unknown-component': { severity: 'warning', about: 'A component docjet does not know; its children are shown without it.' },
-  'script-tag': { severity: 'warning', about: 'A `<script>` element in a page; copied into the HTML as written.' },
+  'script-tag': { severity: 'warning', about: 'A `<script>` element in a page; left out of the HTML (docjet never runs scripts written in a page).' },
   'code-fence-unclosed': { severity: 'warning', about: 'A code fence that is never closed; the block runs to the end of its container.' },
   'math-invalid': { severity: 'warning', about: 'A formula (`$…$`, `$$…$$`, `<Latex>`) KaTeX cannot read; it is shown as written.' },
   'component-failed': { severity: 'error', about: 'A component threw while rendering; its children are shown without it.' },
@@ -94,6 +94,36 @@ export const CATALOGUE = {
   'snippet-syntax': { severity: 'warning', about: 'A .jsx snippet that is not valid JavaScript; its exports are not available.' },
   'snippet-cycle': { severity: 'warning', about: 'Snippets import or include each other in a loop (or nest too deep); the one closing the loop is left out.' },
   'component-partial': { severity: 'warning', about: 'A component written as a function needs JavaScript docjet does not run (state, effects, network); those parts are left out.' },
+
+  // Output folder and serving (safety)
+  // @section output
+  'output-is-site': { severity: 'error', about: 'The output folder is the site folder, contains it (a parent folder), or is the root of the file system; building there would delete the site. `docjet` exits 2.' },
+  'output-is-file': { severity: 'error', about: 'The output folder is a file, or lies under a file; nothing is written. `docjet` exits 2.' },
+  'output-not-docjet': { severity: 'error', about: 'The output folder holds files docjet did not write (no `.docjet-output` marker); `--force` replaces it anyway. `docjet` exits 2.' },
+  'output-holds-site-files': { severity: 'error', about: 'The output folder is a folder inside the site that holds files docjet did not write (the site\'s own files); `--force` does not apply. `docjet` exits 2.' },
+  'output-unwritable': { severity: 'error', about: 'The output folder cannot be created (no permission, read-only or special file system); nothing is written. `docjet` exits 2.' },
+  'output-write-failed': { severity: 'error', about: 'A file of the built site could not be written (disk full, I/O error), or the finished site could not be moved into place; the previous output is left as it was.' },
+
+  // Script injection (safety)
+  // @section injection
+  'url-unsafe': { severity: 'warning', about: 'A link, image or other URL in a page, its frontmatter (`url`) or an OpenAPI description uses a javascript:, vbscript: or data: URL (however spelt); it is left out.' },
+  'html-unsafe': { severity: 'warning', about: 'HTML or JSX in a page that would run script: an event-handler attribute (`onclick`), `srcdoc`, a style that calls script, or `<object>`/`<embed>`/`<base>`; it is left out.' },
+
+  // Reading outside the project, nesting limits (safety)
+  // @section boundaries
+  'ref-outside-root': { severity: 'error', about: 'A "$ref" names a file outside the site folder (as written, or through a symbolic link); it is not read.' },
+  'config-outside-root': { severity: 'error', about: 'docs.json (or mint.json) is a symbolic link to a file outside the site folder; it is not read.' },
+  'snippet-outside-root': { severity: 'warning', about: 'An import or `<Snippet file>` names a file outside the site folder (as written, or through a symbolic link); nothing is read from it.' },
+  'openapi-outside-root': { severity: 'error', about: 'An openapi file (or a `spec.yaml GET /x` entry) names a file outside the site folder; it is not read.' },
+  'nesting-too-deep': { severity: 'error', about: 'A config file nests lists and objects more than 256 levels deep (counting the files that include it); it is not read past that point.' },
+  'ref-too-many': { severity: 'error', about: 'The config includes files by "$ref" more than 1,000 times in all (files including files many times over); the rest are not read.' },
+
+  // Resource bounds (safety)
+  // @section bounds
+  'page-nesting-too-deep': { severity: 'warning', about: 'A page nests lists, quotes, elements or emphasis more than 256 levels deep; the deeper levels are shown flattened at level 256.' },
+  'yaml-aliases-too-many': { severity: 'error', about: 'YAML (an OpenAPI document or a page\'s frontmatter) expands its aliases (`*name`) into more than 100,000 values, which is an "alias bomb"; it is not read.' },
+  'encoding-invalid': { severity: 'warning', about: 'A page, snippet or OpenAPI file is not valid UTF-8; the bad bytes are shown as "\uFFFD".' },
+  'route-too-long': { severity: 'error', about: 'A page\'s URL is too long to be written as a file (a path segment over 255 bytes, or the whole path over 4,000 bytes).' },
 } as const satisfies Record<string, { severity: Severity; about: string }>;
 
 export type DiagnosticCode = keyof typeof CATALOGUE;

@@ -3,7 +3,11 @@
  * errors in the site, 2 a wrong command line; never a stack trace for a user's mistake.
  */
 import assert from 'node:assert/strict';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { main, type Io } from '../src/cli.ts';
 import { VERSION } from '../src/version.ts';
 import { fixture } from './config/helpers.ts';
@@ -136,11 +140,11 @@ describe('a wrong command line: exit 2 and one helpful line on stderr', () => {
     },
     {
       argv: ['validate', '--strcit'],
-      err: ['docjet: unknown option --strcit. Did you mean --strict? Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --verbose.\nRun docjet --help for usage.'],
+      err: ['docjet: unknown option --strcit. Did you mean --strict? Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --verbose, --force.\nRun docjet --help for usage.'],
     },
     {
       argv: ['validate', '--bogus=1'],
-      err: ['docjet: unknown option --bogus. Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --verbose.\nRun docjet --help for usage.'],
+      err: ['docjet: unknown option --bogus. Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --verbose, --force.\nRun docjet --help for usage.'],
     },
     {
       argv: ['validate', '--format'],
@@ -174,10 +178,62 @@ describe('a wrong command line: exit 2 and one helpful line on stderr', () => {
   });
 });
 
+describe('docjet build --out: a folder docjet may not replace is a command-line problem, exit 2', () => {
+  const EXAMPLES = fileURLToPath(new URL('../examples/', import.meta.url));
+
+  async function copyOfExamples(t: { after(fn: () => Promise<void>): void }): Promise<{ dir: string; site: string }> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'docjet-cli-out-'));
+    t.after(() => rm(dir, { recursive: true, force: true }));
+    const site = path.join(dir, 'site');
+    await cp(EXAMPLES, site, { recursive: true });
+    return { dir, site };
+  }
+
+  test('--out the site folder: refused with the path and what to do; docs.json and the pages stay', async (t) => {
+    const { site } = await copyOfExamples(t);
+    const before = (await readdir(site, { recursive: true })).sort();
+    const { code, out, err } = await run('build', site, '--out', site);
+    assert.equal(code, 2);
+    assert.deepEqual(err, []);
+    assert.deepEqual(out, [
+      `${site} error the output folder \`${site}\` is the site folder itself; building there would delete docs.json and every page. Choose another folder with --out, like dist inside the site folder (the default).`,
+      `✖ 1 error, 0 warnings · nothing was written; ${site} is unchanged`,
+    ]);
+    assert.deepEqual((await readdir(site, { recursive: true })).sort(), before);
+  });
+
+  test('--out a folder of other files: refused unless --force', async (t) => {
+    const { dir, site } = await copyOfExamples(t);
+    const mine = path.join(dir, 'mine');
+    await mkdir(mine);
+    await writeFile(path.join(mine, 'notes.txt'), 'keep me');
+    const refused = await run('build', site, '--out', mine);
+    assert.equal(refused.code, 2);
+    assert.equal(refused.out[0], `${mine} error the output folder \`${mine}\` holds files docjet did not write; building there would delete them. Choose an empty folder, or pass --force to replace a folder docjet did not write.`);
+    assert.equal(await readFile(path.join(mine, 'notes.txt'), 'utf8'), 'keep me');
+    const forced = await run('build', site, '--out', mine, '--force');
+    assert.equal(forced.code, 0, forced.out.join('\n'));
+    assert.deepEqual(await readdir(dir), ['mine', 'site']);
+  });
+
+  test('--out under a file, or where nothing can be made (/proc): exit 2 with a fix, no stack trace', async (t) => {
+    const { site } = await copyOfExamples(t);
+    const underFile = await run('build', site, '--out', path.join(site, 'docs.json', 'out'));
+    assert.equal(underFile.code, 2);
+    assert.match(underFile.out[0]!, /error the output folder `.*docs\.json\/out` cannot be created: `.*docs\.json` is a file\. Choose a folder with --out whose parent folders are folders\.$/);
+    if (process.platform !== 'linux') return;
+    const proc = await run('build', site, '--out', '/proc/docjet-out');
+    assert.equal(proc.code, 2);
+    assert.match(proc.out[0]!, /^\/proc\/docjet-out error the output folder `\/proc\/docjet-out` cannot be created \((ENOENT|EACCES|EPERM)[^)]*\); nothing was written\. Choose a folder you can write to with --out\.$/);
+  });
+});
+
 test('--help and --version: exit 0', async () => {
   const help = await run('--help');
   assert.equal(help.code, 0);
   assert.match(help.out[0]!, /Exit codes: 0 no errors, 1 errors found, 2 bad command line\./);
+  assert.match(help.out[0]!, /docjet build \[dir\] \[--out <folder>\] \[--force\]/);
+  assert.match(help.out[0]!, /--force {9}build: replace an output folder docjet did not write/);
   assert.deepEqual(await run('--version'), { code: 0, out: [VERSION], err: [] });
 });
 

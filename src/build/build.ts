@@ -6,7 +6,6 @@
  * exactly its diagnostics; a page that cannot be rendered fails the build after every other page
  * was checked, so all errors are reported at once.
  */
-import fs from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import { katexAssets } from '../content/mdx/math.ts';
@@ -14,7 +13,7 @@ import { normalizeBase, pageOutputPath } from '../render/links.ts';
 import { validate } from '../validate.ts';
 import { ASSETS_FOLDER, siteBundle } from './assets.ts';
 import { mermaidScript } from './copy.ts';
-import { stageOutput } from './output.ts';
+import { checkOutputFolder, displayPath, isInside, OutputWriteError, stageOutput, type StagedOutput } from './output.ts';
 import { expandRedirects, redirectPage, redirectsFile } from './redirects.ts';
 import { renderInWorkers, workerCount, type RouteResult } from './pool.ts';
 import { createSiteRenderer, type SiteRendererOptions } from './site-renderer.ts';
@@ -30,6 +29,11 @@ export interface BuildOptions {
   /** Public URL of the site, for the sitemap and canonical links. */
   siteUrl?: string;
   strict?: boolean;
+  /**
+   * Replace an output folder outside the site that holds files docjet did not write. Never the
+   * site folder, a folder containing it, a folder inside it, or a file.
+   */
+  force?: boolean;
   /** Called as pages are written. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -75,8 +79,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     return { ok: ok && !hasErrors(final), outDir, diagnostics: final, notes, stats };
   };
 
-  const relativeOut = path.relative(root, outDir);
-  const validated = await validate({ root, ...(relativeOut && !relativeOut.startsWith('..') ? { outDir: relativeOut } : {}) });
+  // Nothing is created or deleted before the output folder is known to be safe to replace.
+  const checked = await checkOutputFolder({ root, target: outDir, force: options.force ?? false });
+  if (checked.diagnostics.length > 0) return finish(false, checked.diagnostics, []);
+  const validated = await validate({ root, ...contentExclusion(root, checked.rootReal, outDir, checked.target) });
   const { site, files } = validated;
   if (hasErrors(validated.diagnostics) || !site || !files) return finish(false, validated.diagnostics, validated.notes);
 
@@ -94,7 +100,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   };
   const renderer = await createSiteRenderer(rendererOptions);
 
-  const output = await stageOutput({ target: outDir });
+  let output: StagedOutput;
+  try {
+    output = await stageOutput({ target: checked.target });
+  } catch (error) {
+    return finish(false, [...validated.diagnostics, outputDiagnostic(error, outDir)], validated.notes);
+  }
   try {
     const write = async (relative: string, data: string): Promise<void> => {
       stats.bytes += Buffer.byteLength(data);
@@ -131,16 +142,24 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       });
       diagnostics.push(...uniqueDiagnostics(found));
     } else {
+      // On the first failure every loop stops taking pages; the error is raised only once all of
+      // them have finished their current page, so nothing writes while the staging folder is removed.
       let next = 0;
+      let failure: { error: unknown } | undefined;
       const worker = async (): Promise<void> => {
-        while (next < routes.length) {
+        while (!failure && next < routes.length) {
           const route = routes[next++]!;
-          const rendered = await renderer.render(route);
-          await write(pageOutputPath(route), rendered.html);
-          collect(rendered);
+          try {
+            const rendered = await renderer.render(route);
+            await write(pageOutputPath(route), rendered.html);
+            collect(rendered);
+          } catch (error) {
+            failure ??= { error };
+          }
         }
       };
       await Promise.all(Array.from({ length: Math.min(PAGE_CONCURRENCY, routes.length) }, worker));
+      if (failure) throw failure.error;
       diagnostics.push(...renderer.iconDiagnostics());
     }
     stats.pages = routes.length;
@@ -159,7 +178,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     if (math) {
       const katex = katexAssets();
       await output.copy(katex.css, `${ASSETS_FOLDER}/katex/katex.min.css`);
-      await fs.cp(katex.fonts, path.join(output.dir, ASSETS_FOLDER, 'katex', 'fonts'), { recursive: true });
+      await output.copyFolder(katex.fonts, `${ASSETS_FOLDER}/katex/fonts`);
     }
     if (mermaid) await output.copy(mermaidScript(), `${ASSETS_FOLDER}/mermaid.min.js`);
     await write('404.html', renderer.notFound());
@@ -178,7 +197,36 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     return finish(!failed, diagnostics, validated.notes);
   } catch (error) {
     await output.abort();
+    if (error instanceof OutputWriteError) return finish(false, [...diagnostics, outputDiagnostic(error, outDir)], validated.notes);
     throw error;
+  }
+}
+
+/**
+ * The output folder as `validate()` must skip it: relative to the site folder when it lies inside,
+ * compared as real paths, so a folder reached through a link is skipped too (else the next build
+ * would read the last one's files as content).
+ */
+function contentExclusion(root: string, rootReal: string | undefined, outDir: string, outReal: string): { outDir?: string } {
+  if (rootReal !== undefined && isInside(rootReal, outReal)) return { outDir: path.relative(rootReal, outReal) };
+  const relative = path.relative(root, outDir);
+  return relative && !relative.startsWith('..') && !path.isAbsolute(relative) ? { outDir: relative } : {};
+}
+
+/** A failed file operation on the output, in the user's terms. */
+function outputDiagnostic(error: unknown, outDir: string): Diagnostic {
+  const failure = OutputWriteError.from('create', '', error);
+  const folder = displayPath(outDir);
+  const at = (file: string, message: string, fix: string, code: 'output-unwritable' | 'output-write-failed'): Diagnostic => ({ severity: 'error', code, file, line: 0, column: 0, message, fix });
+  switch (failure.stage) {
+    case 'create':
+      return at(folder, `the output folder \`${folder}\` cannot be created (${failure.reason}); nothing was written`, 'Choose a folder you can write to with --out.', 'output-unwritable');
+    case 'write': {
+      const file = displayPath(path.join(outDir, failure.relative));
+      return at(file, `\`${failure.relative}\` of the built site could not be written (${failure.reason}); the previous output was left as it was`, 'Check that the disk has space and the folder can be written to, then build again.', 'output-write-failed');
+    }
+    case 'commit':
+      return at(folder, `the built site could not be moved into \`${folder}\` (${failure.reason}); the previous output was left as it was`, 'Check that the folder can be written to and no program holds it open, then build again.', 'output-write-failed');
   }
 }
 

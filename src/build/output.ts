@@ -2,9 +2,24 @@
  * Atomic site output: a build writes into a fresh staging folder beside the target and swaps it in
  * only when everything succeeded. A failed or interrupted build leaves the previous site untouched,
  * and a web server reading the folder never sees half a site.
+ *
+ * Replacing a folder deletes what was in it, so before anything is created the target is checked
+ * (`checkOutputFolder`): docjet replaces only a folder that is absent, empty, or one it wrote
+ * itself (it holds the `.docjet-output` marker, or looks exactly like a docjet output of a version
+ * that wrote no marker). It never replaces the site folder, a folder that contains it, or a file.
  */
+import { constants as fsConstants, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Diagnostic } from '../diagnostics.ts';
+import { VERSION } from '../version.ts';
+import { ASSETS_FOLDER } from './assets.ts';
+
+/** Written into every output folder docjet makes: the proof that docjet may replace the folder. */
+export const OUTPUT_MARKER = '.docjet-output';
+
+/** Codes of a refused or unusable output location: a command-line problem (`docjet` exits 2). */
+export const OUTPUT_LOCATION_CODES: ReadonlySet<string> = new Set(['output-is-site', 'output-is-file', 'output-not-docjet', 'output-holds-site-files', 'output-unwritable']);
 
 export interface StagedOutput {
   /** Where files are written during the build. */
@@ -13,10 +28,40 @@ export interface StagedOutput {
   write(relative: string, data: string | Uint8Array): Promise<void>;
   /** Copies a file into the staging folder. */
   copy(from: string, relative: string): Promise<void>;
+  /** Copies a folder and everything in it into the staging folder. */
+  copyFolder(from: string, relative: string): Promise<void>;
   /** Replaces the target folder by the staging folder. */
   commit(): Promise<void>;
-  /** Removes the staging folder; the target is left as it was. */
+  /** Removes the staging folder; the target is left as it was. Call it only once no write is running. */
   abort(): Promise<void>;
+}
+
+/**
+ * A file system operation on the output that failed: `stage` says whether the output folder could
+ * not be made at all (`create`), a file could not be written (`write`), or the finished site could
+ * not be moved into place (`commit`). `relative` is the file inside the output folder ('' for the
+ * folder itself); `reason` is the system's short message (`ENOSPC: no space left on device`).
+ */
+export class OutputWriteError extends Error {
+  constructor(
+    readonly stage: 'create' | 'write' | 'commit',
+    readonly relative: string,
+    readonly reason: string,
+  ) {
+    super(`${stage} ${relative || '.'}: ${reason}`);
+    this.name = 'OutputWriteError';
+  }
+
+  static from(stage: 'create' | 'write' | 'commit', relative: string, error: unknown): OutputWriteError {
+    if (error instanceof OutputWriteError) return error;
+    return new OutputWriteError(stage, relative, systemReason(error));
+  }
+}
+
+/** `ENOTDIR: not a directory` out of Node's `ENOTDIR: not a directory, open '/long/path'`. */
+export function systemReason(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return /^([A-Z0-9]+: [^,]+)/.exec(message)?.[1] ?? message;
 }
 
 /** The absolute path of `relative` inside `dir`; throws when it would land outside. */
@@ -26,13 +71,138 @@ export function outputPath(dir: string, relative: string): string {
   return full;
 }
 
+export interface OutputCheck {
+  /** The output folder with every symbolic link resolved: where the build writes. */
+  target: string;
+  /** The real site folder, when it exists. */
+  rootReal: string | undefined;
+  /** Refusals; the build must not touch anything when there is one. */
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Decides whether `target` may be replaced by a build of the site at `root`, without creating or
+ * deleting anything. Real paths are compared, so a link to the site folder is the site folder.
+ * `force` lets docjet replace a folder of other files outside the site, never anything else.
+ */
+export async function checkOutputFolder(options: { root: string; target: string; force?: boolean }): Promise<OutputCheck> {
+  const asked = path.resolve(options.target);
+  const shown = displayPath(asked);
+  const rootReal = await fs.realpath(path.resolve(options.root)).catch(() => undefined);
+  const refuse = (code: string, message: string, fix: string): OutputCheck => ({
+    target: asked,
+    rootReal,
+    diagnostics: [{ severity: 'error', code, file: shown, line: 0, column: 0, message, fix }],
+  });
+
+  let found;
+  try {
+    found = await realPrefix(asked);
+  } catch (error) {
+    return refuse('output-unwritable', `the output folder \`${shown}\` cannot be checked (${systemReason(error)})`, 'Choose another folder with --out.');
+  }
+  const { real, missing, info } = found;
+  const target = path.join(real, ...missing);
+  if (!info.isDirectory()) {
+    return missing.length === 0
+      ? refuse('output-is-file', `the output folder \`${shown}\` is a file; building there would delete it`, 'Choose a folder with --out (an empty one, or one docjet wrote before).')
+      : refuse('output-is-file', `the output folder \`${shown}\` cannot be created: \`${displayPath(real)}\` is a file`, 'Choose a folder with --out whose parent folders are folders.');
+  }
+  if (path.dirname(target) === target) {
+    return refuse('output-is-site', `the output folder \`${shown}\` is the root of the file system; building there would replace everything on it`, 'Choose an empty folder with --out, like dist.');
+  }
+  if (rootReal !== undefined && (rootReal === target || isInside(target, rootReal))) {
+    const what = rootReal === target ? 'is the site folder itself' : 'contains the site folder';
+    return refuse('output-is-site', `the output folder \`${shown}\` ${what}; building there would delete docs.json and every page`, 'Choose another folder with --out, like dist inside the site folder (the default).');
+  }
+  if (missing.length > 0) return { target, rootReal, diagnostics: [] };
+
+  const owner = await folderOwner(target);
+  if (owner === 'docjet' || owner === 'empty') return { target, rootReal, diagnostics: [] };
+  if (rootReal !== undefined && isInside(rootReal, target)) {
+    // Inside the site, a folder docjet did not write is the site's own content (pages, images):
+    // --force does not apply, whatever the folder holds.
+    return refuse(
+      'output-holds-site-files',
+      `the output folder \`${shown}\` is a folder of the site that holds files docjet did not write; building there would delete them`,
+      'Choose an empty folder with --out, like dist (the default).',
+    );
+  }
+  if (options.force) return { target, rootReal, diagnostics: [] };
+  return refuse(
+    'output-not-docjet',
+    `the output folder \`${shown}\` holds files docjet did not write; building there would delete them`,
+    'Choose an empty folder, or pass --force to replace a folder docjet did not write.',
+  );
+}
+
+/** Whether `child` lies strictly inside `parent` (both absolute, resolved). */
+export function isInside(parent: string, child: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative !== '' && !relative.startsWith('..' + path.sep) && relative !== '..' && !path.isAbsolute(relative);
+}
+
+/**
+ * The deepest part of `full` that exists, with its links resolved, and the names below it that do
+ * not exist yet. A part that is a file ends the walk (`ENOTDIR` below it).
+ */
+async function realPrefix(full: string): Promise<{ real: string; missing: string[]; info: Stats }> {
+  const missing: string[] = [];
+  let current = full;
+  for (;;) {
+    try {
+      const real = await fs.realpath(current);
+      return { real, missing, info: await fs.stat(real) };
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      const parent = path.dirname(current);
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || parent === current) throw error;
+      missing.unshift(path.basename(current));
+      current = parent;
+    }
+  }
+}
+
+/**
+ * Who an existing folder belongs to. docjet's: it holds the marker, or (outputs of docjet versions
+ * that wrote no marker) it holds both a `404.html` file and the `_docjet` assets folder, the two
+ * things every docjet build writes and hand-made folders do not combine.
+ */
+async function folderOwner(folder: string): Promise<'empty' | 'docjet' | 'other'> {
+  const names = await fs.readdir(folder);
+  if (names.length === 0) return 'empty';
+  const isFile = async (name: string): Promise<boolean> => (await fs.lstat(path.join(folder, name)).catch(() => undefined))?.isFile() ?? false;
+  const isFolder = async (name: string): Promise<boolean> => (await fs.lstat(path.join(folder, name)).catch(() => undefined))?.isDirectory() ?? false;
+  if (names.includes(OUTPUT_MARKER) && (await isFile(OUTPUT_MARKER))) return 'docjet';
+  if (names.includes('404.html') && names.includes(ASSETS_FOLDER) && (await isFile('404.html')) && (await isFolder(ASSETS_FOLDER))) return 'docjet';
+  return 'other';
+}
+
+/** A path as the user would type it: relative to the current folder when inside it. */
+export function displayPath(full: string): string {
+  const relative = path.relative(process.cwd(), full);
+  if (relative === '') return '.';
+  return relative.startsWith('..') || path.isAbsolute(relative) ? full : relative;
+}
+
+/**
+ * Stages a build of `target`, which must have passed `checkOutputFolder`. Staging folders are named
+ * `.<name>.staging-<pid>-<random>` beside the target, so leftovers of a killed build can be told
+ * from those of a build still running, and removed.
+ */
 export async function stageOutput(options: { target: string }): Promise<StagedOutput> {
   const target = path.resolve(options.target);
   const parent = path.dirname(target);
   const base = path.basename(target);
-  await fs.mkdir(parent, { recursive: true });
-  // Same parent folder, so the final rename stays on one file system (rename is atomic there).
-  const dir = await fs.mkdtemp(path.join(parent, `.${base}.staging-`));
+  let dir: string;
+  try {
+    await fs.mkdir(parent, { recursive: true });
+    await removeLeftovers(parent, base);
+    // Same parent folder, so the final rename stays on one file system (rename is atomic there).
+    dir = await fs.mkdtemp(path.join(parent, `.${base}.staging-${process.pid}-`));
+  } catch (error) {
+    throw OutputWriteError.from('create', '', error);
+  }
   const made = new Set<string>([dir]);
   const ensureFolder = async (folder: string): Promise<void> => {
     if (made.has(folder)) return;
@@ -40,43 +210,130 @@ export async function stageOutput(options: { target: string }): Promise<StagedOu
     made.add(folder);
   };
   const resolveInside = (relative: string): string => outputPath(dir, relative);
-  let finished = false;
-  return {
+  /** Runs a file operation, reporting a failure with the file it was about. */
+  const attempt = async (relative: string, operation: () => Promise<void>): Promise<void> => {
+    try {
+      await operation();
+    } catch (error) {
+      throw OutputWriteError.from('write', relative, error);
+    }
+  };
+  let state: 'open' | 'committed' | 'aborted' = 'open';
+  const output: StagedOutput = {
     dir,
     async write(relative, data) {
       const full = resolveInside(relative);
-      await ensureFolder(path.dirname(full));
-      await fs.writeFile(full, data);
+      await attempt(relative, async () => {
+        await ensureFolder(path.dirname(full));
+        await fs.writeFile(full, data);
+      });
     },
     async copy(from, relative) {
       const full = resolveInside(relative);
-      await ensureFolder(path.dirname(full));
-      await fs.copyFile(from, full);
+      await attempt(relative, async () => {
+        await ensureFolder(path.dirname(full));
+        await fs.copyFile(from, full);
+      });
+    },
+    async copyFolder(from, relative) {
+      const full = resolveInside(relative);
+      await attempt(relative, () => fs.cp(from, full, { recursive: true }));
     },
     async commit() {
-      if (finished) return;
-      finished = true;
-      const previous = path.join(parent, `.${base}.previous-${process.pid}-${Date.now()}`);
-      let moved = false;
+      if (state !== 'open') return;
       try {
-        await fs.rename(target, previous);
-        moved = true;
+        await swapIn(dir, target, parent, base);
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+        // Still open: the caller's abort() removes the staging folder.
+        throw OutputWriteError.from('commit', '', error);
       }
-      try {
-        await fs.rename(dir, target);
-      } catch (error) {
-        // Put the previous site back before reporting.
-        if (moved) await fs.rename(previous, target);
-        throw error;
-      }
-      if (moved) await fs.rm(previous, { recursive: true, force: true });
+      state = 'committed';
     },
     async abort() {
-      if (finished) return;
-      finished = true;
-      await fs.rm(dir, { recursive: true, force: true });
+      if (state !== 'open') return;
+      state = 'aborted';
+      await removeFolder(dir);
     },
   };
+  try {
+    await output.write(OUTPUT_MARKER, `${JSON.stringify({ generator: 'docjet', version: VERSION, built: new Date().toISOString() })}\n`);
+  } catch (error) {
+    await output.abort();
+    // The folder is usable only if a file can be written into it: report it as not creatable.
+    throw new OutputWriteError('create', '', error instanceof OutputWriteError ? error.reason : systemReason(error));
+  }
+  return output;
+}
+
+/** Moves the previous site aside, the new one in, then deletes the previous one. */
+async function swapIn(dir: string, target: string, parent: string, base: string): Promise<void> {
+  const previous = path.join(parent, `.${base}.previous-${process.pid}-${Date.now()}`);
+  let moved = false;
+  try {
+    await fs.rename(target, previous);
+    moved = true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  try {
+    await fs.rename(dir, target);
+  } catch (error) {
+    // Put the previous site back before reporting.
+    if (moved) await fs.rename(previous, target);
+    throw error;
+  }
+  if (moved) await removeFolder(previous);
+}
+
+/** `rm -rf`, retried: a folder another process just wrote into can report ENOTEMPTY once. */
+async function removeFolder(folder: string): Promise<void> {
+  await fs.rm(folder, { recursive: true, force: true, maxRetries: 3, retryDelay: 50 });
+}
+
+const LEFTOVER = /^\.(.+)\.(staging|previous)-(?:(\d+)-)?/;
+/** Staging folders of docjet versions that did not put the pid in the name: stale after this long. */
+const NAMELESS_STALE_MS = 60 * 60 * 1000;
+
+/**
+ * Removes what earlier builds of `base` left beside it when they were killed: staging folders and
+ * previous outputs whose process is gone. A previous output with no current one (killed between the
+ * two renames of a commit) is the last good site: it is put back rather than deleted.
+ */
+async function removeLeftovers(parent: string, base: string): Promise<void> {
+  const entries = await fs.readdir(parent, { withFileTypes: true });
+  for (const entry of entries) {
+    const match = LEFTOVER.exec(entry.name);
+    if (!match || match[1] !== base || !entry.isDirectory()) continue;
+    const folder = path.join(parent, entry.name);
+    if (!(await isAbandoned(folder, match[3]))) continue;
+    if (match[2] === 'previous' && !(await exists(path.join(parent, base)))) {
+      await fs.rename(folder, path.join(parent, base)).catch(() => undefined);
+      continue;
+    }
+    await removeFolder(folder).catch(() => undefined);
+  }
+}
+
+async function isAbandoned(folder: string, pid: string | undefined): Promise<boolean> {
+  if (pid === undefined) {
+    const info = await fs.stat(folder).catch(() => undefined);
+    return info !== undefined && Date.now() - info.mtimeMs > NAMELESS_STALE_MS;
+  }
+  const id = Number(pid);
+  if (id === process.pid) return false;
+  try {
+    process.kill(id, 0);
+    return false; // alive: a build still running
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'ESRCH';
+  }
+}
+
+async function exists(file: string): Promise<boolean> {
+  try {
+    await fs.access(file, fsConstants.F_OK);
+    return true;
+  } catch {
+    return false;
+  }
 }

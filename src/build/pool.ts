@@ -7,6 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../diagnostics.ts';
+import { OutputWriteError } from './output.ts';
 import type { SiteRendererOptions } from './site-renderer.ts';
 
 export interface WorkerInit {
@@ -29,7 +30,10 @@ export type WorkerReply =
   | { type: 'ready' }
   | { type: 'rendered'; results: RouteResult[] }
   | { type: 'finished'; diagnostics: Diagnostic[] }
-  | { type: 'failed'; message: string };
+  | { type: 'failed'; failure: WorkerFailure };
+
+/** Why a batch failed: a file that could not be written (a user's problem), or a bug. */
+export type WorkerFailure = { kind: 'write'; relative: string; reason: string } | { kind: 'internal'; message: string };
 
 const BATCH = 8;
 /** Below this many pages, one thread is faster than starting workers. */
@@ -52,7 +56,9 @@ export function workerCount(pages: number): number {
 
 /**
  * Renders `routes` on `count` workers. `onResult` is called for every page as it is written;
- * the returned diagnostics are those found once per worker (unknown icons).
+ * the returned diagnostics are those found once per worker (unknown icons). When a batch fails, no
+ * worker is given more pages, and the failure is raised only once every worker has finished the
+ * batch it was writing: the caller can then remove the staging folder with nothing writing into it.
  */
 export async function renderInWorkers(options: {
   init: WorkerInit;
@@ -68,6 +74,7 @@ export async function renderInWorkers(options: {
     ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`
     : `import(${JSON.stringify(script.href)})`;
   let next = 0;
+  let failure: Error | undefined;
   const finished: Diagnostic[] = [];
   const workers: Worker[] = [];
   try {
@@ -84,7 +91,7 @@ export async function renderInWorkers(options: {
           });
           workers.push(worker);
           const send = (): void => {
-            if (next >= routes.length) {
+            if (failure || next >= routes.length) {
               worker.postMessage({ type: 'finish' } satisfies WorkerRequest);
               return;
             }
@@ -106,7 +113,8 @@ export async function renderInWorkers(options: {
                 void worker.terminate().then(() => resolve());
                 break;
               case 'failed':
-                reject(new Error(reply.message));
+                failure ??= fromWorkerFailure(reply.failure);
+                send();
                 break;
             }
           });
@@ -120,5 +128,15 @@ export async function renderInWorkers(options: {
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
+  if (failure) throw failure;
   return finished;
+}
+
+export function toWorkerFailure(error: unknown): WorkerFailure {
+  if (error instanceof OutputWriteError) return { kind: 'write', relative: error.relative, reason: error.reason };
+  return { kind: 'internal', message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+}
+
+function fromWorkerFailure(failure: WorkerFailure): Error {
+  return failure.kind === 'write' ? new OutputWriteError('write', failure.relative, failure.reason) : new Error(failure.message);
 }

@@ -7,9 +7,9 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { pageOutputPath } from '../render/links.ts';
-import { outputPath } from './output.ts';
+import { OutputWriteError, outputPath } from './output.ts';
 import { createSiteRenderer } from './site-renderer.ts';
-import type { WorkerInit, WorkerReply, WorkerRequest } from './pool.ts';
+import { toWorkerFailure, type RouteResult, type WorkerInit, type WorkerReply, type WorkerRequest } from './pool.ts';
 
 const init = workerData as WorkerInit;
 const port = parentPort!;
@@ -24,19 +24,27 @@ port.on('message', (message: WorkerRequest) => {
   }
   void renderBatch(message.routes).then(
     (reply) => port.postMessage(reply),
-    (error: unknown) => port.postMessage({ type: 'failed', message: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerReply),
+    (error: unknown) => port.postMessage({ type: 'failed', failure: toWorkerFailure(error) } satisfies WorkerReply),
   );
 });
 
+/** Settles every page of the batch before replying, so a failure leaves no write running. */
 async function renderBatch(routes: readonly string[]): Promise<WorkerReply> {
-  const results = await Promise.all(
-    routes.map(async (route) => {
-      const rendered = await renderer.render(route);
-      const file = outputPath(init.dir, pageOutputPath(route));
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(file, rendered.html);
-      return { route, diagnostics: rendered.diagnostics, math: rendered.math, mermaid: rendered.mermaid, bytes: Buffer.byteLength(rendered.html) };
-    }),
-  );
-  return { type: 'rendered', results };
+  const settled = await Promise.allSettled(routes.map(renderRoute));
+  const failed = settled.find((outcome) => outcome.status === 'rejected');
+  if (failed) throw failed.reason;
+  return { type: 'rendered', results: settled.map((outcome) => (outcome as PromiseFulfilledResult<RouteResult>).value) };
+}
+
+async function renderRoute(route: string): Promise<RouteResult> {
+  const rendered = await renderer.render(route);
+  const relative = pageOutputPath(route);
+  const file = outputPath(init.dir, relative);
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, rendered.html);
+  } catch (error) {
+    throw OutputWriteError.from('write', relative, error);
+  }
+  return { route, diagnostics: rendered.diagnostics, math: rendered.math, mermaid: rendered.mermaid, bytes: Buffer.byteLength(rendered.html) };
 }

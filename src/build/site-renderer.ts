@@ -5,13 +5,13 @@
  * dev server will call it for one page on request. Nothing here writes files.
  */
 import { readFile } from 'node:fs/promises';
+import { encodingDiagnostic, readText } from '../content/read-text.ts';
 import path from 'node:path';
 import { LineIndex, type Diagnostic } from '../diagnostics.ts';
 import { readFrontmatter } from '../content/frontmatter.ts';
 import type { Heading } from '../content/mdx/headings.ts';
 import { COPY_BUTTON } from '../content/mdx/code.ts';
 import { escapeHtml } from '../content/mdx/escape.ts';
-import { renderMarkdown } from '../content/mdx/index.ts';
 import { createPageRenderer } from '../content/snippets/index.ts';
 import { diagnostic } from '../messages.ts';
 import { loadOpenApi } from '../openapi/load.ts';
@@ -21,6 +21,7 @@ import { renderEndpoint } from '../render/endpoint/index.ts';
 import { createCodeHighlighter, fenceLanguages } from '../render/highlight.ts';
 import { createIconSet, type IconLibrary } from '../render/icons.ts';
 import { rewriteContentUrls } from '../render/links.ts';
+import { frontmatterUrlDiagnostics } from '../content/frontmatter-url.ts';
 import { Shell } from '../render/shell/document.ts';
 import { uiStrings } from '../render/ui-strings.ts';
 import type { Page, Site } from '../site/types.ts';
@@ -64,7 +65,6 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
   const highlight = await createCodeHighlighter({ langs: languages });
   const pages = createPageRenderer({ root, highlight });
   const icons = createIconSet({ library: (site.config.icons?.library ?? 'fontawesome') as IconLibrary, base });
-  const markdown = (text: string): string => renderMarkdown({ file: 'docs.json', text, format: 'md', highlight }).html;
   const katexSheet = `${options.assetsPrefix}katex/katex.min.css`;
   const shell = new Shell({
     site,
@@ -72,7 +72,6 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
     stylesheet: options.stylesheet,
     script: options.script,
     assetsPrefix: options.assetsPrefix,
-    markdown,
     ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
   });
   const documents = new Map<string, Promise<OpenApiDocument | undefined>>();
@@ -120,13 +119,18 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
         const { spec, operation } = page.source;
         const document = await documentOf(spec);
         if (!document) return { ...finish(page, { html: '', headings: [] }, undefined, undefined), diagnostics };
-        const endpoint = renderEndpoint({ document, operation, markdown, highlight, file: spec, pageDescription: page.description ?? '' });
+        const endpoint = renderEndpoint({ document, operation, highlight, file: spec, pageDescription: page.description ?? '' });
         diagnostics.push(...endpoint.diagnostics);
         return { ...finish(page, endpoint, undefined, undefined), diagnostics };
       }
       const { file, ext } = page.source;
-      const text = await readFile(path.join(root, file), 'utf8');
+      // bounds: invalid UTF-8 is reported at its line instead of replaced silently.
+      const decoded = await readText(path.join(root, file));
+      const text = decoded.text;
+      diagnostics.push(...encodingDiagnostic(file, decoded, 'page'));
       const frontmatter = readFrontmatter({ file, text });
+      // injection: a `url: javascript:…` that the sidebar leaves out is reported here, once per page.
+      diagnostics.push(...frontmatterUrlDiagnostics(file, text, frontmatter.bodyLine, page.frontmatter));
       const body = pages.render({ file, text: text.slice(frontmatter.bodyStart), format: ext === '.md' ? 'md' : 'mdx', line: frontmatter.bodyLine });
       diagnostics.push(...body.diagnostics);
       let html = body.html;
@@ -136,7 +140,7 @@ export async function createSiteRenderer(options: SiteRendererOptions): Promise<
       if (typeof openapi === 'string') {
         const endpoint = await endpointOf(openapi);
         if (endpoint) {
-          const rendered = renderEndpoint({ ...endpoint, markdown, highlight, pageDescription: '' });
+          const rendered = renderEndpoint({ ...endpoint, highlight, pageDescription: '' });
           diagnostics.push(...rendered.diagnostics);
           html = rendered.html + html;
           headings = [...rendered.headings, ...headings];

@@ -2,11 +2,13 @@
  * A small static file server for a built site, the way production hosts serve it: `/a/b` and
  * `/a/b/` serve `a/b/index.html`, percent-encoded paths are decoded (`/search%3Fq` is the folder
  * `search?q`), unknown paths get `404.html` with status 404, and nothing outside the folder can be
- * reached. Used by `docjet serve`, and by the browser tests.
+ * reached: not by `..` in any spelling, nor through a symbolic link (a file is served only when its
+ * real path is inside the folder). A request that fails answers 500 (or 404 when the file went
+ * away); the server itself never stops on one. Used by `docjet serve`, and by the browser tests.
  */
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import type { FileHandle } from 'node:fs/promises';
+import { open, realpath, stat } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 
 const TYPES: Record<string, string> = {
@@ -42,30 +44,81 @@ export interface StaticServer {
   close(): Promise<void>;
 }
 
-export async function serveStatic(options: { dir: string; port?: number; host?: string; base?: string }): Promise<StaticServer> {
+export interface StaticServerOptions {
+  dir: string;
+  port?: number;
+  host?: string;
+  base?: string;
+  /** Opens a file to serve (a test seam: tests make it fail or vanish). */
+  openFile?: (file: string) => Promise<FileHandle>;
+}
+
+/** What a request resolves to: a file to send with a status, or a bare status. */
+type Answer = { status: number; file?: string };
+
+const ALLOWED = 'GET, HEAD';
+
+export async function serveStatic(options: StaticServerOptions): Promise<StaticServer> {
   const dir = path.resolve(options.dir);
   const base = options.base ?? '/';
+  const openFile = options.openFile ?? ((file: string) => open(file, 'r'));
+
   const server = createServer((request, response) => {
-    void handle(request.url ?? '/', request.method ?? 'GET').then(
-      ({ file, status }) => {
-        if (!file) {
-          response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
-          response.end('Not found');
-          return;
-        }
-        response.writeHead(status, { 'content-type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream', 'cache-control': 'no-cache' });
-        if (request.method === 'HEAD') response.end();
-        else createReadStream(file).pipe(response);
-      },
-      () => {
-        response.writeHead(500);
-        response.end();
-      },
-    );
+    respond(request, response).catch(() => fail(response, 500));
   });
 
-  async function handle(url: string, method: string): Promise<{ file?: string; status: number }> {
-    if (method !== 'GET' && method !== 'HEAD') return { status: 405 };
+  async function respond(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const method = request.method ?? 'GET';
+    if (method !== 'GET' && method !== 'HEAD') {
+      response.writeHead(405, { allow: ALLOWED, 'content-type': 'text/plain; charset=utf-8' });
+      response.end('Method not allowed');
+      return;
+    }
+    const answer = await resolve(request.url ?? '/');
+    if (!answer.file) return fail(response, answer.status);
+    await send(answer.file, answer.status, method === 'HEAD', response);
+  }
+
+  /** Sends a file; a file that vanished is a 404, any other failure a 500 (or a cut connection). */
+  async function send(file: string, status: number, head: boolean, response: ServerResponse): Promise<void> {
+    let handle: FileHandle;
+    try {
+      handle = await openFile(file);
+    } catch (error) {
+      return fail(response, isMissing(error) ? 404 : 500);
+    }
+    let size: number;
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) {
+        await handle.close();
+        return fail(response, 404);
+      }
+      size = info.size;
+    } catch {
+      await handle.close().catch(() => undefined);
+      return fail(response, 500);
+    }
+    const headers = { 'content-type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream', 'cache-control': 'no-cache' };
+    if (head) {
+      await handle.close();
+      response.writeHead(status, { ...headers, 'content-length': size });
+      response.end();
+      return;
+    }
+    const stream = handle.createReadStream();
+    // The status goes out with the first bytes, so a file that cannot be read still gets a 500;
+    // an error after that can only cut the connection.
+    stream.once('error', () => fail(response, 500));
+    stream.once('readable', () => {
+      if (response.headersSent || response.destroyed) return;
+      response.writeHead(status, headers);
+      stream.pipe(response);
+    });
+    response.once('close', () => stream.destroy());
+  }
+
+  async function resolve(url: string): Promise<Answer> {
     let pathname = url.split(/[?#]/)[0]!;
     if (!pathname.startsWith(base)) return notFound();
     pathname = pathname.slice(base.length);
@@ -73,21 +126,25 @@ export async function serveStatic(options: { dir: string; port?: number; host?: 
     try {
       decoded = decodeURIComponent(pathname);
     } catch {
-      return notFound();
+      return { status: 400 }; // a malformed escape like %E0%A4%A
     }
-    const full = path.resolve(dir, decoded.replace(/^\/+/, ''));
-    if (full !== dir && !full.startsWith(dir + path.sep)) return notFound();
+    if (decoded.includes('\0')) return { status: 400 };
+    // A backslash is a separator on Windows, so `..\` could climb there; no built file has one.
+    if (decoded.includes('\\')) return notFound();
+    const root = await realpath(dir);
+    const full = path.resolve(root, decoded.replace(/^\/+/, ''));
+    if (!contains(root, full)) return notFound();
     for (const candidate of [full, path.join(full, 'index.html')]) {
-      const info = await stat(candidate).catch(() => undefined);
-      if (info?.isFile()) return { file: candidate, status: 200 };
+      const file = await servable(root, candidate);
+      if (file) return { file, status: 200 };
     }
     return notFound();
   }
 
-  async function notFound(): Promise<{ file?: string; status: number }> {
-    const page = path.join(dir, '404.html');
-    const info = await stat(page).catch(() => undefined);
-    return info?.isFile() ? { file: page, status: 404 } : { status: 404 };
+  async function notFound(): Promise<Answer> {
+    const root = await realpath(dir).catch(() => undefined);
+    const page = root && (await servable(root, path.join(root, '404.html')));
+    return page ? { file: page, status: 404 } : { status: 404 };
   }
 
   const host = options.host ?? '127.0.0.1';
@@ -102,4 +159,32 @@ export async function serveStatic(options: { dir: string; port?: number; host?: 
     url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${base}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+/** The real path of `candidate` when it is a regular file inside `root` (links followed and checked). */
+async function servable(root: string, candidate: string): Promise<string | undefined> {
+  const real = await realpath(candidate).catch(() => undefined);
+  if (!real || !contains(root, real)) return undefined;
+  const info = await stat(real).catch(() => undefined);
+  return info?.isFile() ? real : undefined;
+}
+
+function contains(root: string, file: string): boolean {
+  return file === root || file.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
+}
+
+function isMissing(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
+}
+
+/** A bare status answer; once the status line is out, the only thing left is to cut the connection. */
+function fail(response: ServerResponse, status: number): void {
+  if (response.headersSent) {
+    response.destroy();
+    return;
+  }
+  const text = status === 404 ? 'Not found' : status === 400 ? 'Bad request' : 'Internal error';
+  response.writeHead(status, { 'content-type': 'text/plain; charset=utf-8' });
+  response.end(text);
 }

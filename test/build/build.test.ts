@@ -3,13 +3,14 @@
  * output folder, what a failed build leaves behind, and the command's summary.
  */
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildResult } from '../../src/build/build.ts';
+import { displayPath } from '../../src/build/output.ts';
 import { main, type Io } from '../../src/cli.ts';
 import { validate } from '../../src/validate.ts';
 
@@ -108,13 +109,15 @@ test('a config that breaks a rule fails with exactly its diagnostics and leaves 
   await fs.writeFile(path.join(site, 'docs.json'), JSON.stringify({ name: 'Broken', navigation: { tabs: [{ tab: 'A', groups: [{ group: 'G', pages: ['index'] }], pages: ['index'] }] } }, null, 2));
   const out = path.join(dir, 'out');
   await fs.mkdir(out);
+  // A previous docjet output (its marker lets a build replace it).
+  await fs.writeFile(path.join(out, '.docjet-output'), '{}\n');
   await fs.writeFile(path.join(out, 'keep.html'), 'previous');
   const result = await build({ root: site, outDir: out });
   const validated = await validate({ root: site });
   assert.equal(result.ok, false);
   assert.deepEqual(result.diagnostics, validated.diagnostics);
   assert.deepEqual(result.diagnostics.map((diagnostic) => diagnostic.code), ['nav-mixed-children']);
-  assert.deepEqual(await fs.readdir(out), ['keep.html']);
+  assert.deepEqual((await fs.readdir(out)).sort(), ['.docjet-output', 'keep.html']);
   assert.deepEqual((await fs.readdir(dir)).sort(), ['out', 'site'], 'no staging folder is left behind');
 });
 
@@ -133,6 +136,167 @@ test('docjet build prints a summary; a failed build says nothing was written and
   assert.equal(await main(['build', broken], io), 1);
   assert.match(lines.join('\n'), /docs\.json:1:\d+ error navigation\.pages\[0\]: .*missing/);
   assert.match(lines.at(-1)!, /^✖ 1 error, 0 warnings · nothing was written; .*dist is unchanged$/);
+});
+
+/** Every file under `dir` with its content, to show nothing was deleted or changed. */
+async function snapshot(dir: string): Promise<Record<string, string>> {
+  const files: Record<string, string> = {};
+  for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    files[path.relative(dir, full)] = await fs.readFile(full, 'utf8');
+  }
+  return files;
+}
+
+describe('the output folder: a build replaces only a folder docjet may replace', () => {
+  async function copyOfExamples(t: { after(fn: () => Promise<void>): void }): Promise<{ dir: string; site: string }> {
+    const dir = await tempDir(t, 'docjet-out-');
+    const site = path.join(dir, 'site');
+    await fs.cp(EXAMPLES, site, { recursive: true });
+    return { dir, site };
+  }
+
+  test('the site folder, a folder containing it, a link to it, and a file are refused; nothing is touched', async (t) => {
+    const { dir, site } = await copyOfExamples(t);
+    await fs.writeFile(path.join(dir, 'notes.txt'), 'important');
+    await fs.symlink(site, path.join(dir, 'link'));
+    const before = await snapshot(dir);
+    const refusals: Record<string, string> = {};
+    for (const [name, outDir] of Object.entries({ site, parent: dir, link: path.join(dir, 'link'), file: path.join(dir, 'notes.txt'), underFile: path.join(dir, 'notes.txt', 'out'), fsRoot: '/' })) {
+      const result = await build({ root: site, outDir, force: true });
+      assert.equal(result.ok, false, name);
+      assert.equal(result.diagnostics.length, 1, name);
+      refusals[name] = `${result.diagnostics[0]!.code}: ${result.diagnostics[0]!.message}`;
+    }
+    // Paths are shown as typed: relative to the current folder inside it, absolute elsewhere (here).
+    const shown = (full: string): string => displayPath(full);
+    assert.deepEqual(refusals, {
+      site: `output-is-site: the output folder \`${shown(site)}\` is the site folder itself; building there would delete docs.json and every page`,
+      parent: `output-is-site: the output folder \`${shown(dir)}\` contains the site folder; building there would delete docs.json and every page`,
+      link: `output-is-site: the output folder \`${shown(path.join(dir, 'link'))}\` is the site folder itself; building there would delete docs.json and every page`,
+      file: `output-is-file: the output folder \`${shown(path.join(dir, 'notes.txt'))}\` is a file; building there would delete it`,
+      underFile: `output-is-file: the output folder \`${shown(path.join(dir, 'notes.txt', 'out'))}\` cannot be created: \`${shown(path.join(dir, 'notes.txt'))}\` is a file`,
+      fsRoot: 'output-is-site: the output folder `/` is the root of the file system; building there would replace everything on it',
+    });
+    assert.deepEqual(await snapshot(dir), before, 'no file was deleted or changed');
+    assert.deepEqual((await fs.readdir(dir)).sort(), ['link', 'notes.txt', 'site'], 'no staging folder was made');
+    assert.ok(!(await fs.readdir('/')).some((name) => name.startsWith('..staging') || name.includes('.staging-')), 'nothing was made at the root');
+  });
+
+  test('a folder of other files is replaced only with force, and never one inside the site', async (t) => {
+    const { dir, site } = await copyOfExamples(t);
+    const mine = path.join(dir, 'mine');
+    await fs.mkdir(mine);
+    await fs.writeFile(path.join(mine, 'thesis.tex'), 'years of work');
+    const refused = await build({ root: site, outDir: mine });
+    assert.deepEqual(refused.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.fix]), [
+      ['output-not-docjet', 'Choose an empty folder, or pass --force to replace a folder docjet did not write.'],
+    ]);
+    assert.deepEqual(await fs.readdir(mine), ['thesis.tex']);
+    const inside = await build({ root: site, outDir: path.join(site, 'images'), force: true });
+    assert.deepEqual(inside.diagnostics.map((diagnostic) => diagnostic.code), ['output-holds-site-files']);
+    assert.ok(existsSync(path.join(site, 'images', 'pipeline.svg')));
+    const forced = await build({ root: site, outDir: mine, force: true });
+    assert.equal(forced.ok, true);
+    assert.ok(existsSync(path.join(mine, '.docjet-output')) && !existsSync(path.join(mine, 'thesis.tex')));
+    // Now docjet's: the next build replaces it without --force.
+    assert.equal((await build({ root: site, outDir: mine })).ok, true);
+  });
+
+  test('a dist written by a docjet without the marker (404.html and _docjet/) is replaced', async (t) => {
+    const { site } = await copyOfExamples(t);
+    const dist = path.join(site, 'dist');
+    await fs.mkdir(path.join(dist, '_docjet'), { recursive: true });
+    await fs.writeFile(path.join(dist, '404.html'), 'old');
+    await fs.writeFile(path.join(dist, 'stale.html'), 'old');
+    const result = await build({ root: site });
+    assert.equal(result.ok, true);
+    assert.ok(!existsSync(path.join(dist, 'stale.html')));
+    assert.ok(existsSync(path.join(dist, '.docjet-output')));
+  });
+
+  test('an output folder inside the site reached through a link is not read as content by the next build', async (t) => {
+    const { dir, site } = await copyOfExamples(t);
+    await fs.symlink(site, path.join(dir, 'alias'));
+    const outDir = path.join(dir, 'alias', 'public');
+    assert.equal((await build({ root: site, outDir })).ok, true);
+    const second = await build({ root: site, outDir });
+    assert.equal(second.ok, true);
+    assert.ok(!existsSync(path.join(site, 'public', 'public')), 'the last output was copied into the new one');
+  });
+});
+
+describe('a page that cannot be written: every writer stops, then one diagnostic, the previous output kept', () => {
+  /** A site of `count` pages at the root: `p000` … */
+  async function manyPages(dir: string, count: number): Promise<string> {
+    const site = path.join(dir, 'site');
+    await fs.mkdir(site);
+    const pages = Array.from({ length: count }, (_, i) => `p${String(i).padStart(3, '0')}`);
+    for (const page of pages) await fs.writeFile(path.join(site, `${page}.mdx`), `# ${page}\n\nText.\n`);
+    await fs.writeFile(path.join(site, 'docs.json'), JSON.stringify({ name: 'Many', navigation: { pages } }));
+    return site;
+  }
+
+  /**
+   * After the first page is written, a file takes the place of every page folder not written yet
+   * in the staging folder, as a full disk or a failing drive would: each later write fails.
+   */
+  function sabotage(dir: string, outName: string): () => void {
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const staging = readdirSync(dir).find((name) => name.startsWith(`.${outName}.staging-`))!;
+      for (let i = 0; i < 200; i++) {
+        const folder = path.join(dir, staging, `p${String(i).padStart(3, '0')}`);
+        if (!existsSync(folder)) writeFileSync(folder, 'in the way');
+      }
+    };
+  }
+
+  for (const workers of [undefined, '2']) {
+    test(workers ? `on ${workers} worker threads (DOCJET_WORKERS=${workers})` : 'in process', async (t) => {
+      const saved = process.env.DOCJET_WORKERS;
+      if (workers) process.env.DOCJET_WORKERS = workers;
+      else delete process.env.DOCJET_WORKERS;
+      t.after(() => {
+        if (saved === undefined) delete process.env.DOCJET_WORKERS;
+        else process.env.DOCJET_WORKERS = saved;
+      });
+      const dir = await tempDir(t);
+      const site = await manyPages(dir, 120);
+      const out = path.join(dir, 'out');
+      await fs.mkdir(out);
+      await fs.writeFile(path.join(out, '.docjet-output'), '{}\n');
+      await fs.writeFile(path.join(out, 'index.html'), 'previous site');
+      const result = await build({ root: site, outDir: out, onProgress: sabotage(dir, 'out') });
+      assert.equal(result.ok, false);
+      assert.equal(result.diagnostics.length, 1, JSON.stringify(result.diagnostics));
+      const [failure] = result.diagnostics;
+      assert.equal(failure!.code, 'output-write-failed');
+      assert.match(failure!.file, /out\/p\d{3}\/index\.html$/);
+      assert.match(failure!.message, /^`p\d{3}\/index\.html` of the built site could not be written \((EEXIST: file already exists|ENOTDIR: not a directory)\); the previous output was left as it was$/);
+      assert.equal(failure!.fix, 'Check that the disk has space and the folder can be written to, then build again.');
+      assert.deepEqual((await fs.readdir(dir)).sort(), ['out', 'site'], 'the staging folder is removed');
+      assert.equal(await read(out, 'index.html'), 'previous site');
+    });
+  }
+
+  test('docjet build: exit 1, the diagnostic, no stack trace', async (t) => {
+    const dir = await tempDir(t);
+    const site = await manyPages(dir, 60);
+    const lines: string[] = [];
+    const io: Io = { out: (text) => lines.push(text), error: (text) => lines.push(text), progress: () => {}, color: false, interactive: false };
+    // The CLI's progress report (a line every 10 %) is the moment to break the staging folder.
+    const breakIt = sabotage(site, 'dist');
+    const code = await main(['build', site], { ...io, out: (text) => (text.startsWith('rendered') ? breakIt() : lines.push(text)) });
+    assert.equal(code, 1, lines.join('\n'));
+    assert.match(lines[0]!, /dist\/p\d{3}\/index\.html error `p\d{3}\/index\.html` of the built site could not be written \((EEXIST|ENOTDIR)[^)]*\); the previous output was left as it was\. Check that the disk/);
+    assert.match(lines.at(-1)!, /^✖ 1 error, 0 warnings · nothing was written; .*dist is unchanged$/);
+    assert.doesNotMatch(lines.join('\n'), /^\s+at |ENOTEMPTY/m);
+    assert.ok(!readdirSync(site).some((name) => name.includes('.staging-')));
+  });
 });
 
 describe('corpus sites', { skip: !existsSync(CORPUS) && 'corpus not present' }, () => {
