@@ -1,15 +1,16 @@
 /**
  * npm run conformance [-- --runs N] [--site NAME]
  * Validates every site of ../shared/corpus (time, pages, every error) and fuzzes each site's config
- * N times (default 1,000) against that site's real pages and specs. Exits 1 when a fuzz run crashes
- * or yields a malformed diagnostic, or when validation of a site takes too long.
+ * N times (default 1,000) against that site's real pages and specs, deep nesting and hostile
+ * `$ref`s included (test/support/fuzz.ts). Exits 1 when a fuzz run crashes, yields a malformed
+ * diagnostic or reads a file outside the site, or when validation of a site takes too long.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic } from '../src/diagnostics.ts';
 import { validate } from '../src/validate.ts';
-import { fuzzConfig } from '../test/support/fuzz.ts';
+import { fuzzConfig, MUTATION_KINDS, type FuzzReport } from '../test/support/fuzz.ts';
 
 const { values } = parseArgs({
   options: { runs: { type: 'string', default: '1000' }, site: { type: 'string' }, corpus: { type: 'string' } },
@@ -27,6 +28,7 @@ const sites = fs
   .sort();
 
 let failed = false;
+const totals = { sites: 0, runs: 0, failures: 0, crashes: 0, milliseconds: 0, kinds: Object.fromEntries(MUTATION_KINDS.map((kind) => [kind, 0])) as FuzzReport['kinds'] };
 for (const site of sites) {
   const root = path.join(corpus, site);
   const configFile = fs.existsSync(path.join(root, 'docs.json')) ? 'docs.json' : 'mint.json';
@@ -53,14 +55,28 @@ for (const site of sites) {
       seed: 1,
       ...(result.files && result.meta ? { reuse: { files: result.files, meta: result.meta } } : {}),
     });
+    const crashes = report.failures.filter((failure) => failure.problems.some((problem) => problem.startsWith('crash:'))).length;
+    totals.sites++;
+    totals.runs += report.runs;
+    totals.failures += report.failures.length;
+    totals.crashes += crashes;
+    totals.milliseconds += report.milliseconds;
+    for (const kind of MUTATION_KINDS) totals.kinds[kind] += report.kinds[kind];
     process.stdout.write(
-      `  fuzz: ${report.runs} runs in ${(report.milliseconds / 1000).toFixed(1)} s: ${report.outcomes.errors} with errors, ${report.outcomes.success} valid, ${report.failures.length} failures\n`,
+      `  fuzz: ${report.runs} runs in ${(report.milliseconds / 1000).toFixed(1)} s: ${report.outcomes.errors} with errors, ${report.outcomes.success} valid, ${report.failures.length} failures (${crashes} crashes)\n` +
+        `  mutations: ${MUTATION_KINDS.map((kind) => `${kind} ×${report.kinds[kind]}`).join(', ')}\n`,
     );
     for (const failure of report.failures.slice(0, 5)) {
       failed = true;
       process.stdout.write(`  FAIL run ${failure.run}: ${failure.mutations.map((m) => `${m.kind} ${m.at}`).join('; ')}\n    ${failure.problems.join('\n    ')}\n`);
     }
   }
+}
+if (totals.sites > 0) {
+  process.stdout.write(
+    `\nfuzz total: ${totals.sites} sites, ${totals.runs} runs in ${(totals.milliseconds / 1000).toFixed(1)} s, ${totals.failures} failures, ${totals.crashes} crashes\n` +
+      `  mutations: ${MUTATION_KINDS.map((kind) => `${kind} ×${totals.kinds[kind]}`).join(', ')}\n`,
+  );
 }
 process.stdout.write(failed ? '\nconformance: FAILED\n' : '\nconformance: all sites validated and fuzzed without a crash\n');
 process.exitCode = failed ? 1 : 0;

@@ -1,7 +1,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
-import { fuzzConfig } from './support/fuzz.ts';
+import { fuzzConfig, mutate, random } from './support/fuzz.ts';
 
 const site = new URL('./fixtures/fuzz/site/', import.meta.url).pathname;
 
@@ -11,4 +13,45 @@ test('1,000 seeded mutations of a config using every navigation element end in d
   // The mutations must actually break things, or the test proves nothing.
   assert.ok(report.outcomes.errors > 300, `only ${report.outcomes.errors} of 1000 mutated configs had errors`);
   assert.ok(report.outcomes.success > 20, `only ${report.outcomes.success} of 1000 mutated configs were still valid`);
+  // Deep nesting and hostile "$ref"s are among them.
+  assert.ok(report.kinds.nest > 40, `only ${report.kinds.nest} nesting mutations`);
+  assert.ok(report.kinds['hostile-ref'] > 100, `only ${report.kinds['hostile-ref']} hostile "$ref" mutations`);
+});
+
+test('hostile files inside the site: a 5,000-deep file, groups nested 1,000 deep, symlinks out of the root, named by "$ref"', { skip: process.platform === 'win32' }, async (t) => {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'docjet-fuzz-'));
+  t.after(() => fs.rmSync(base, { recursive: true, force: true }));
+  const root = path.join(base, 'site');
+  fs.cpSync(site, root, { recursive: true });
+  fs.writeFileSync(path.join(root, 'deep.json'), `${'['.repeat(5000)}${']'.repeat(5000)}`);
+  let groups = '"index"';
+  for (let i = 0; i < 1000; i++) groups = `{"group":"G${i}","pages":[${groups}]}`;
+  fs.writeFileSync(path.join(root, 'deep-groups.json'), groups);
+  fs.writeFileSync(path.join(base, 'secret.json'), '{"group":"FUZZ-OUTSIDE-CANARY","pages":["index"]}');
+  fs.symlinkSync('../secret.json', path.join(root, 'linked.json'));
+  fs.symlinkSync('..', path.join(root, 'up'));
+  const report = await fuzzConfig({
+    root,
+    configText: fs.readFileSync(path.join(root, 'docs.json'), 'utf8'),
+    runs: 300,
+    seed: 9,
+    hostileRefs: ['deep.json', 'deep.json#/0/0', 'deep-groups.json', '/deep-groups.json#/pages/0', 'linked.json', 'up/secret.json', 'up/site/docs.json'],
+  });
+  assert.deepEqual(report.failures.slice(0, 3), []);
+  assert.ok(report.kinds['hostile-ref'] > 30, `only ${report.kinds['hostile-ref']} hostile "$ref" mutations`);
+});
+
+test('the nesting mutation writes the depth as text, up to 5,000 levels', () => {
+  const next = random(3);
+  let deepest = 0;
+  for (let i = 0; i < 400; i++) {
+    const { text, mutations } = mutate('{"navigation":{"groups":[{"group":"A","pages":["index"]}]}}', next);
+    if (!mutations.some((mutation) => mutation.kind === 'nest')) continue;
+    let depth = 0;
+    for (const char of text) {
+      if (char === '[' || char === '{') deepest = Math.max(deepest, ++depth);
+      else if (char === ']' || char === '}') depth--;
+    }
+  }
+  assert.ok(deepest > 5000, `deepest nesting written: ${deepest}`);
 });

@@ -108,10 +108,25 @@ export interface ParsedJson {
   source: SourceFile;
   tree: Node | undefined;
   errors: JsonSyntaxError[];
+  /** Where the text nests deeper than the limit; then it is not parsed (`tree` is undefined). */
+  tooDeep?: Position;
 }
 
-export function parseJsonSource(file: string, text: string): ParsedJson {
+/**
+ * How deep lists and objects may nest in the config, counting the files that include one another
+ * (real configs nest under 20). The parser, the schema and the navigation walk all recurse once per
+ * level, so a deeper file would overflow the stack; this keeps every stage well within it.
+ */
+export const MAX_NESTING = 256;
+
+/**
+ * `depth`: how many lists and objects enclose this file's value in the whole config (a file
+ * included by `$ref` lands inside its includer).
+ */
+export function parseJsonSource(file: string, text: string, options: { depth?: number } = {}): ParsedJson {
   const source: SourceFile = { file, text, lines: new LineIndex(text) };
+  const tooDeep = deepestOpening(text, MAX_NESTING - (options.depth ?? 0));
+  if (tooDeep !== undefined) return { source, tree: undefined, errors: [], tooDeep: toPosition({ source, offset: tooDeep }) };
   const errors: ParseError[] = [];
   const tree = parseTree(text, errors, { disallowComments: true, allowTrailingComma: false, allowEmptyContent: false });
   return {
@@ -122,6 +137,33 @@ export function parseJsonSource(file: string, text: string): ParsedJson {
       message: describeParseError(printParseErrorCode(error.error)),
     })),
   };
+}
+
+/**
+ * The offset of the first `[` or `{` that opens level `limit + 1`, or undefined. A plain scan of
+ * the text (strings and comments skipped), so that nesting is measured before the recursive parser
+ * sees it.
+ */
+export function deepestOpening(text: string, limit: number): number | undefined {
+  let depth = 0;
+  for (let i = 0; i < text.length; i++) {
+    const char = text.charCodeAt(i);
+    if (char === 0x22 /* " */) {
+      for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c /* \ */) i++;
+    } else if (char === 0x2f /* / */ && text.charCodeAt(i + 1) === 0x2f) {
+      const end = text.indexOf('\n', i);
+      i = end === -1 ? text.length : end;
+    } else if (char === 0x2f && text.charCodeAt(i + 1) === 0x2a /* * */) {
+      const end = text.indexOf('*/', i + 2);
+      i = end === -1 ? text.length : end + 1;
+    } else if (char === 0x5b /* [ */ || char === 0x7b /* { */) {
+      if (++depth > limit) return i;
+    } else if ((char === 0x5d /* ] */ || char === 0x7d /* } */) && depth > 0) {
+      // Never below zero: stray closers must not hide the nesting that follows them.
+      depth--;
+    }
+  }
+  return undefined;
 }
 
 function describeParseError(code: string): string {
@@ -171,6 +213,11 @@ export interface MaterializeHooks {
   replaceObject?: (node: Node, path: JsonPath) => { value: unknown } | undefined;
   /** Called for a key written twice in one object. */
   duplicateKey?: (key: string, keyNode: Node, path: JsonPath) => void;
+  /**
+   * Called for a list or object that would nest deeper than MAX_NESTING in the whole config (only
+   * through `$ref`s: a single file that deep is refused by `parseJsonSource`); it becomes undefined.
+   */
+  tooDeep?: (node: Node, path: JsonPath) => void;
 }
 
 /** Turns a parse tree into plain values, recording positions as it goes. */
@@ -182,6 +229,10 @@ export function materialize(
 ): unknown {
   const { source } = parsed;
   const visit = (node: Node, path: JsonPath): unknown => {
+    if ((node.type === 'object' || node.type === 'array') && path.length >= MAX_NESTING) {
+      hooks.tooDeep?.(node, path);
+      return undefined;
+    }
     switch (node.type) {
       case 'object': {
         const replaced = hooks.replaceObject?.(node, path);

@@ -8,7 +8,8 @@ import path from 'node:path';
 import type { Node } from 'jsonc-parser';
 import type { Diagnostic } from '../diagnostics.ts';
 import { diagnostic, listOr, quote } from '../messages.ts';
-import { formatJsonPath, materialize, parseJsonSource, SourceLocations, type JsonPath } from './json-source.ts';
+import { formatJsonPath, materialize, MAX_NESTING, parseJsonSource, SourceLocations, type JsonPath } from './json-source.ts';
+import { insideRoot, outsideReason } from '../content/inside-root.ts';
 import { upgradeMintConfig } from './mint-json.ts';
 
 export interface LoadedConfig {
@@ -63,8 +64,9 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
   }
   result.configFile = configFile;
 
-  const loader = new RefLoader(root, locations, result, options.text);
-  result.value = loader.loadFile(configFile, [], []);
+  const loader = new RefLoader(root, locations, result);
+  const from = options.text !== undefined ? { text: options.text } : topConfigPath(root, configFile, result);
+  if (from) result.value = loader.loadFile(configFile, [], [], from);
   if (configFile === 'mint.json' && isObject(result.value)) {
     const upgraded = upgradeMintConfig(result.value, locations);
     result.value = upgraded.value;
@@ -74,23 +76,31 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
   return result;
 }
 
+/**
+ * `$ref` includes in one config, counting each time a file is included. Real sites include a few
+ * files once each; a file that includes another ten times, which includes another ten times, …
+ * would otherwise multiply into millions of reads.
+ */
+export const MAX_REF_INCLUDES = 1000;
+
 class RefLoader {
+  private includes = 0;
+
   constructor(
     private readonly root: string,
     private readonly locations: SourceLocations,
     private readonly result: LoadedConfig,
-    /** Text of the top config file, when given instead of the file. */
-    private readonly topText: string | undefined,
   ) {}
 
   /**
    * Reads and materializes one JSON file. `chain` lists the files being loaded above it, to detect
-   * cycles; `basePath` is where its content lands in the resolved config.
+   * cycles; `basePath` is where its content lands in the resolved config; `from` is its text (an
+   * editor's buffer) or its path on disk, already checked to be inside the root (`insideRoot`).
    */
-  loadFile(file: string, chain: readonly string[], basePath: JsonPath): unknown {
+  loadFile(file: string, chain: readonly string[], basePath: JsonPath, from: { text: string } | { real: string }): unknown {
     let text: string;
     try {
-      text = chain.length === 0 && this.topText !== undefined ? this.topText : fs.readFileSync(path.join(this.root, file), 'utf8');
+      text = 'text' in from ? from.text : fs.readFileSync(from.real, 'utf8');
     } catch (error) {
       this.result.diagnostics.push(
         diagnostic('config-unreadable', undefined, file, {
@@ -102,7 +112,7 @@ class RefLoader {
     }
     // Editors hide a byte order mark, so columns on the first line are counted without it.
     if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
-    this.result.files.push(file);
+    if (!this.result.files.includes(file)) this.result.files.push(file);
     if (text.trim() === '') {
       // The parser would say "a value is expected", which does not tell that the file is empty.
       this.result.diagnostics.push(
@@ -116,7 +126,11 @@ class RefLoader {
       );
       return undefined;
     }
-    const parsed = parseJsonSource(file, text);
+    const parsed = parseJsonSource(file, text, { depth: basePath.length });
+    if (parsed.tooDeep) {
+      this.tooDeep({ file, line: parsed.tooDeep.line, column: parsed.tooDeep.column }, file, chain.length > 0);
+      return undefined;
+    }
     if (parsed.errors.length > 0) {
       // Only the first syntax error is reliable; later ones are usually its echoes.
       const first = parsed.errors[0]!;
@@ -129,6 +143,7 @@ class RefLoader {
       return undefined;
     }
     const fileChain = [...chain, file];
+    let reportedDepth = false;
     return materialize(
       parsed,
       this.locations,
@@ -143,8 +158,22 @@ class RefLoader {
             }),
           );
         },
+        tooDeep: (node) => {
+          // Once a file: every sibling at that depth is just as deep.
+          if (!reportedDepth) this.tooDeep({ file, ...parsed.source.lines.position(node.offset) }, file, true);
+          reportedDepth = true;
+        },
       },
       basePath,
+    );
+  }
+
+  private tooDeep(at: { file: string; line: number; column: number }, file: string, throughRefs: boolean): void {
+    this.result.diagnostics.push(
+      diagnostic('nesting-too-deep', at, file, {
+        message: `lists and objects are nested more than ${MAX_NESTING} levels deep here${throughRefs ? ' (counting the files that include this one by "$ref")' : ''}; docjet stops reading the config at this point`,
+        fix: 'Flatten the structure: real navigation nests a few levels (groups in groups, inside tabs or versions). Check for generated or repeated brackets.',
+      }),
     );
   }
 
@@ -182,8 +211,35 @@ class RefLoader {
       );
     }
     const [target, pointer] = splitPointer(refValue.value);
-    const resolved = this.resolveRefPath(file, target);
-    if (!resolved) {
+    const keys = pointer === undefined ? [] : parsePointer(pointer);
+    const invalid = (message: string, fix: string): { value: undefined } => {
+      this.result.diagnostics.push(diagnostic('ref-invalid', at, file, { message, fix, path: jsonPath }));
+      return { value: undefined };
+    };
+    if (keys === undefined) {
+      return invalid(
+        `"$ref" names ${quote(refValue.value)}, whose part after "#" is not a valid JSON pointer (a "%" must be followed by two hexadecimal digits that spell UTF-8)`,
+        'Write the pointer as "#/key/0", escaping "/" in a key as "~1", "~" as "~0" and other characters as UTF-8 percent escapes, or drop it to include the whole file.',
+      );
+    }
+    if (target.trim() === '') {
+      return invalid(`"$ref" names ${quote(refValue.value)}, which has no file name before "#"`, 'Name the JSON file to include, such as "./navigation.json#/tabs".');
+    }
+    const found = this.resolveRefPath(file, target);
+    if (found.kind === 'outside') {
+      this.result.diagnostics.push(
+        diagnostic('ref-outside-root', at, file, {
+          message: `"$ref" names ${quote(refValue.value)}, which ${outsideReason(found)}, so it is not read`,
+          fix: 'Move the file into the site folder (next to docs.json or below it) and name it from there; "$ref" only includes files of the site.',
+          path: jsonPath,
+        }),
+      );
+      return { value: undefined };
+    }
+    if (found.kind === 'folder') {
+      return invalid(`"$ref" names ${quote(refValue.value)}, which is a folder, not a JSON file`, 'Name a JSON file in that folder, such as "./navigation/tabs.json".');
+    }
+    if (found.kind === 'missing') {
       this.result.diagnostics.push(
         diagnostic('ref-missing', at, file, {
           message: `"$ref" names ${quote(refValue.value)}, but ${normalizeRelative(path.posix.join(path.posix.dirname(file), target))} does not exist`,
@@ -193,6 +249,7 @@ class RefLoader {
       );
       return { value: undefined };
     }
+    const resolved = found.file;
     if (chain.includes(resolved)) {
       this.result.diagnostics.push(
         diagnostic('ref-cycle', at, file, {
@@ -203,9 +260,22 @@ class RefLoader {
       );
       return { value: undefined };
     }
-    const content = this.loadFile(resolved, chain, nodePath);
+    if (++this.includes > MAX_REF_INCLUDES) {
+      // Reported at the first one over the limit; the others are left out quietly.
+      if (this.includes === MAX_REF_INCLUDES + 1) {
+        this.result.diagnostics.push(
+          diagnostic('ref-too-many', at, file, {
+            message: `the config includes files by "$ref" more than ${MAX_REF_INCLUDES} times in all, so this one and those after it are not read`,
+            fix: 'Include each file once: a file named by "$ref" in a file that is itself included many times is read again each time.',
+            path: jsonPath,
+          }),
+        );
+      }
+      return { value: undefined };
+    }
+    const content = this.loadFile(resolved, chain, nodePath, { real: found.real });
     if (!pointer || content === undefined) return { value: content };
-    const selected = followPointer(content, pointer);
+    const selected = followPointer(content, keys);
     if (selected === undefined) {
       this.result.diagnostics.push(
         diagnostic('ref-missing', at, file, {
@@ -223,17 +293,56 @@ class RefLoader {
    * the project root instead; for nested files the two differ, so the root is tried second to keep
    * migrated sites working.
    */
-  private resolveRefPath(fromFile: string, target: string): string | undefined {
+  private resolveRefPath(fromFile: string, target: string): RefTarget {
     const candidates = [
       normalizeRelative(path.posix.join(path.posix.dirname(fromFile), target)),
       normalizeRelative(target),
     ];
-    for (const candidate of candidates) {
-      const absolute = path.join(this.root, candidate);
-      if (fs.existsSync(absolute) && fs.statSync(absolute).isFile()) return candidate;
+    // The path as written (from the file) decides when it leads outside the root: refused, not
+    // passed over, so that the other spelling cannot quietly stand in for it. The root spelling is
+    // only a fallback for a missing file, and never read outside the root either.
+    let folder = false;
+    for (const [index, candidate] of candidates.entries()) {
+      const place = insideRoot(this.root, candidate);
+      if (place.kind === 'outside' && index === 0) return place;
+      if (place.kind !== 'inside') continue;
+      const kind = statKind(place.real);
+      if (kind === 'file') return { kind: 'file', file: candidate, real: place.real };
+      if (kind === 'folder') folder = true;
     }
+    return folder ? { kind: 'folder' } : { kind: 'missing' };
+  }
+}
+
+type RefTarget = { kind: 'file'; file: string; real: string } | { kind: 'outside'; via: 'path' | 'symlink' } | { kind: 'folder' } | { kind: 'missing' };
+
+function statKind(real: string): 'file' | 'folder' | 'other' {
+  try {
+    const stats = fs.statSync(real);
+    return stats.isFile() ? 'file' : stats.isDirectory() ? 'folder' : 'other';
+  } catch {
+    return 'other';
+  }
+}
+
+/**
+ * The top config file's checked path: docs.json may be a symlink, but not to a file outside the
+ * site folder (its values would end up in the pages). Undefined (reported) when it must not be read.
+ */
+function topConfigPath(root: string, configFile: string, result: LoadedConfig): { real: string } | undefined {
+  const place = insideRoot(root, configFile);
+  if (place.kind === 'inside') return { real: place.real };
+  if (place.kind === 'outside') {
+    result.diagnostics.push(
+      diagnostic('config-outside-root', undefined, configFile, {
+        message: `${configFile} is a symbolic link to a file outside the site folder, so it is not read`,
+        fix: `Replace the link with a copy of the file, or run docjet in the folder that really holds ${configFile}.`,
+      }),
+    );
     return undefined;
   }
+  // Missing or unreadable: reading it reports why, as for any config file.
+  return { real: path.join(root, configFile) };
 }
 
 function splitPointer(reference: string): [string, string | undefined] {
@@ -241,12 +350,31 @@ function splitPointer(reference: string): [string, string | undefined] {
   return hash === -1 ? [reference, undefined] : [reference.slice(0, hash), reference.slice(hash + 1)];
 }
 
-function followPointer(value: unknown, pointer: string): unknown {
-  let node = value;
+/**
+ * The keys of a JSON pointer written after "#" (RFC 6901 in a URI fragment: percent escapes, then
+ * `~1` → `/` and `~0` → `~`), or undefined when an escape is malformed.
+ */
+function parsePointer(pointer: string): string[] | undefined {
+  const keys: string[] = [];
   for (const raw of pointer.split('/').filter(Boolean)) {
-    const key = decodeURIComponent(raw).replace(/~1/g, '/').replace(/~0/g, '~');
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[key];
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(raw);
+    } catch {
+      return undefined; // `%E0%A4%A`: cut short, or not UTF-8
+    }
+    keys.push(decoded.replace(/~1/g, '/').replace(/~0/g, '~'));
+  }
+  return keys;
+}
+
+/** Own properties and list indexes only: `#/__proto__` or `#/length` names nothing in the file. */
+function followPointer(value: unknown, keys: readonly string[]): unknown {
+  let node = value;
+  for (const key of keys) {
+    if (Array.isArray(node)) node = /^(0|[1-9]\d*)$/.test(key) ? node[Number(key)] : undefined;
+    else if (isObject(node)) node = Object.hasOwn(node, key) ? node[key] : undefined;
+    else return undefined;
   }
   return node;
 }

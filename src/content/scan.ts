@@ -11,6 +11,7 @@ import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import ignore from 'ignore';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
+import { insideRoot, isWithin } from './inside-root.ts';
 
 export interface PageFile {
   /** Path without extension, `/`-separated, relative to the root: `guides/intro`. */
@@ -159,21 +160,27 @@ function toRelativeFolder(root: string, outDir: string): string | undefined {
  * publish the drafts it hides.
  */
 async function readIgnoreFile(root: string): Promise<{ ignorer?: Ignore; diagnostic?: Diagnostic }> {
+  const unreadable = (reason: string): { diagnostic: Diagnostic } => ({
+    diagnostic: {
+      severity: 'error',
+      code: 'mintignore-unreadable',
+      file: '.mintignore',
+      line: 0,
+      column: 0,
+      message: `\`.mintignore\` could not be read (${reason}), so no file is left out by it`,
+      fix: 'Make `.mintignore` a readable text file, or delete it.',
+    },
+  });
+  const place = insideRoot(root, '.mintignore');
+  if (place.kind === 'missing') return {};
+  if (place.kind === 'unreadable') return unreadable(place.code);
+  // Nothing outside the root is read, and going on without it could publish the drafts it hides.
+  if (place.kind === 'outside') return unreadable('it is a symbolic link to a file outside the site folder');
   try {
-    return { ignorer: ignore().add(await readFile(path.join(root, '.mintignore'), 'utf8')) };
+    return { ignorer: ignore().add(await readFile(place.real, 'utf8')) };
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return {};
-    return {
-      diagnostic: {
-        severity: 'error',
-        code: 'mintignore-unreadable',
-        file: '.mintignore',
-        line: 0,
-        column: 0,
-        message: `\`.mintignore\` could not be read (${errorCode(error) ?? String(error)}), so no file is left out by it`,
-        fix: 'Make `.mintignore` a readable text file, or delete it.',
-      },
-    };
+    return unreadable(errorCode(error) ?? String(error));
   }
 }
 
@@ -298,7 +305,7 @@ async function followLink(
     return broken(`could not be followed (${code ?? String(error)})`);
   }
 
-  if (target !== walk.rootReal && !target.startsWith(walk.rootReal + path.sep)) {
+  if (!isWithin(walk.rootReal, target)) {
     return warn(
       'symlink-outside-root',
       `the symlink points outside the site folder (at \`${target}\`), so it is skipped`,

@@ -2,8 +2,10 @@
  * Read an OpenAPI (or Swagger 2.0) document and index its operations. Problems come back as
  * diagnostics; nothing here throws for a bad file.
  */
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
+import { encodingDiagnostic, readText } from '../content/read-text.ts';
 import path from 'node:path';
+import { insideRoot, outsideReason } from '../content/inside-root.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { closestMatch } from '../suggest.ts';
 import { indexDocument } from './index-operations.ts';
@@ -36,6 +38,11 @@ export function parseOpenApi({ file, text }: { file: string; text: string }): Op
     };
   }
   const parsed = parseText({ file, text });
+  if (!parsed.ok && parsed.code !== undefined) {
+    // bounds: an alias bomb parses but is refused, with its own code.
+    const { line, column, reason } = parsed;
+    return { diagnostics: [{ severity: 'error', code: parsed.code, file, line, column, message: `\`${file}\`: ${reason}.`, fix: 'Write the repeated values out, or use `$ref` to share a schema; no page is made from this spec until then.' }] };
+  }
   if (!parsed.ok) {
     return {
       diagnostics: [
@@ -81,7 +88,18 @@ export async function loadOpenApi({ root, file }: { root: string; file: string }
       'Download the spec into the site folder and name its path in docs.json.',
     );
   }
-  const absolute = path.join(root, file);
+  // Only files of the site: `"openapi": "../other/spec.yaml"` or a symlink out of the folder would
+  // put another project's (or the machine's) file into the pages.
+  const place = insideRoot(root, file);
+  if (place.kind === 'outside') {
+    return fileProblem(
+      file,
+      'openapi-outside-root',
+      `The OpenAPI file \`${file}\` ${outsideReason(place)}, so it is not read.`,
+      'Copy the spec into the site folder and name its path from there (relative to the folder that holds docs.json).',
+    );
+  }
+  const absolute = place.kind === 'inside' ? place.real : path.join(root, file);
   let size: number;
   let mtimeMs: number;
   try {
@@ -98,8 +116,12 @@ export async function loadOpenApi({ root, file }: { root: string; file: string }
   const cached = cache.get(absolute);
   if (cached && cached.mtimeMs === mtimeMs && cached.size === size) return restamp(await cached.result, file);
 
-  const result = readFile(absolute, 'utf8').then(
-    (text) => parseOpenApi({ file, text }),
+  const result = readText(absolute).then(
+    (decoded) => {
+      // bounds: invalid UTF-8 is reported, not replaced silently.
+      const parsed = parseOpenApi({ file, text: decoded.text });
+      return { ...parsed, diagnostics: [...encodingDiagnostic(file, decoded, 'OpenAPI file'), ...parsed.diagnostics] };
+    },
     (error: unknown) => {
       cache.delete(absolute);
       return isMissing(error) ? missing(root, file) : unreadable(file, error);
@@ -124,7 +146,9 @@ async function missing(root: string, file: string): Promise<OpenApiResult> {
   const directory = path.posix.dirname(file);
   let suggestion: string | undefined;
   try {
-    const names = (await readdir(path.join(root, directory))).filter((name) => /\.(json|ya?ml)$/i.test(name));
+    // Names for "did you mean" come from a folder of the site only.
+    const folder = insideRoot(root, directory);
+    const names = folder.kind === 'inside' ? (await readdir(folder.real)).filter((name) => /\.(json|ya?ml)$/i.test(name)) : [];
     const match = closestMatch(path.posix.basename(file), names);
     if (match) suggestion = directory === '.' ? match : path.posix.join(directory, match);
   } catch {

@@ -1,6 +1,6 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cp, mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -257,4 +257,60 @@ test('scanSite reports a .mintignore it cannot read', async (t) => {
       fix: 'Make `.mintignore` a readable text file, or delete it.',
     },
   ]);
+});
+
+test('scanSite does not read a .mintignore that is a symlink out of the site folder', { skip: process.platform === 'win32' }, async (t) => {
+  const base = await tempDir(t);
+  const root = path.join(base, 'site');
+  await writeFiles(base, { 'other-ignore': 'drafts/\n' });
+  await writeFiles(root, { 'index.mdx': '# Home\n', 'drafts/wip.mdx': '# WIP\n' });
+  await symlink('../other-ignore', path.join(root, '.mintignore'));
+  const { diagnostics } = await scanSite({ root });
+  assert.deepEqual(diagnostics, [
+    {
+      severity: 'error',
+      code: 'mintignore-unreadable',
+      file: '.mintignore',
+      line: 0,
+      column: 0,
+      message: '`.mintignore` could not be read (it is a symbolic link to a file outside the site folder), so no file is left out by it',
+      fix: 'Make `.mintignore` a readable text file, or delete it.',
+    },
+  ]);
+});
+
+test('a build copies nothing from outside the site folder: links out of a linked folder, relative climbs, a root reached through a link', { skip: process.platform === 'win32' }, async (t) => {
+  const base = await tempDir(t);
+  const real = path.join(base, 'real-site');
+  await writeFiles(base, { 'outside/secret.txt': 'OUTSIDE-SECRET\n', 'outside/page.mdx': '# OUTSIDE-PAGE\n' });
+  await writeFiles(real, {
+    'docs.json': '{ "name": "Links", "navigation": { "pages": ["index"] } }\n',
+    'index.mdx': '---\ntitle: Home\n---\n\nHome.\n',
+    'shared/logo.txt': 'inside\n',
+  });
+  // Inside a folder that is itself reached through a link, links that climb out of the root.
+  await symlink('../../outside/secret.txt', path.join(real, 'shared/up.txt'));
+  await symlink('../../outside', path.join(real, 'shared/out'));
+  await symlink('shared', path.join(real, 'linked'));
+  await symlink('../outside/page.mdx', path.join(real, 'page.mdx'));
+  // The root given to docjet is a link to the real folder: links back into it are inside.
+  await symlink('real-site', path.join(base, 'site'));
+  await symlink(path.join(base, 'site', 'shared', 'logo.txt'), path.join(real, 'via-root-link.txt'));
+  const { build } = await import('../../src/build/build.ts');
+  const out = path.join(base, 'out');
+  const result = await build({ root: path.join(base, 'site'), outDir: out });
+  assert.equal(result.ok, true);
+  const written = (await readdir(out, { recursive: true })).map(String).filter((file) => !file.startsWith('_docjet')).sort();
+  assert.deepEqual(written.filter((file) => /\.(txt|mdx|html)$/.test(file)), [
+    '404.html',
+    'index.html',
+    'linked/logo.txt',
+    'robots.txt',
+    'shared/logo.txt',
+    'via-root-link.txt',
+  ]);
+  for (const file of written) {
+    const full = path.join(out, file);
+    if ((await stat(full)).isFile()) assert.doesNotMatch(await readFile(full, 'utf8'), /OUTSIDE/, file);
+  }
 });

@@ -6,7 +6,7 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -145,9 +145,68 @@ test('a missing snippet: a warning at the import with a "did you mean", and its 
 
 test('a relative import is suggested as a relative path; a path outside the site is named as such', () => {
   const result = render("import A from './locl.mdx'\nimport B from '../../outside.mdx'\n\nText.\n");
-  assert.deepEqual(problems(result), ['guides/intro.mdx:1:1 warning snippet-missing', 'guides/intro.mdx:2:1 warning snippet-missing']);
+  assert.deepEqual(problems(result), ['guides/intro.mdx:1:1 warning snippet-missing', 'guides/intro.mdx:2:1 warning snippet-outside-root']);
   assert.equal(result.diagnostics[0]?.fix, 'Create `guides/locl.mdx`, or fix the path: did you mean `./local.mdx`?');
-  assert.equal(result.diagnostics[1]?.message, '`../../outside.mdx` points outside the site folder, so nothing is imported from it');
+  assert.equal(result.diagnostics[1]?.message, '`../../outside.mdx` is outside the site folder, so nothing is imported from it');
+});
+
+test('imports, .jsx imports and `<Snippet file>` that lead outside the site folder, as written or through a symlink, read nothing', { skip: process.platform === 'win32' }, (t) => {
+  const base = mkdtempSync(path.join(tmpdir(), 'docjet-snippets-outside-'));
+  t.after(() => rmSync(base, { recursive: true, force: true }));
+  const site = path.join(base, 'site');
+  mkdirSync(path.join(base, 'outside'), { recursive: true });
+  mkdirSync(path.join(site, 'snippets'), { recursive: true });
+  writeFileSync(path.join(base, 'outside/secret.mdx'), 'SECRET-MDX\n\nexport const token = "SECRET-EXPORT"\n');
+  writeFileSync(path.join(base, 'outside/secret.jsx'), 'export const Hidden = () => <b>SECRET-JSX</b>;\n');
+  writeFileSync(path.join(site, 'snippets/inside.mdx'), 'Inside.\n');
+  symlinkSync('../../outside/secret.mdx', path.join(site, 'snippets/link.mdx'));
+  symlinkSync('../../outside', path.join(site, 'snippets/linked'));
+  const outside = createPageRenderer({ root: site });
+  const text = [
+    "import A from '../outside/secret.mdx'",
+    "import B from '/snippets/link.mdx'",
+    "import { Hidden } from '/snippets/linked/secret.jsx'",
+    "import { token } from '/../outside/secret.mdx'",
+    "import Inside from '/snippets/inside.mdx'",
+    '',
+    '<A />',
+    '',
+    '<B />',
+    '',
+    '<Hidden />',
+    '',
+    '<Snippet file="link.mdx" />',
+    '',
+    '<Snippet file="../../outside/secret.mdx" />',
+    '',
+    '<Inside />',
+    '',
+  ].join('\n');
+  const result = outside.render({ file: 'index.mdx', text, format: 'mdx' });
+  assert.doesNotMatch(result.html, /SECRET/);
+  // Root-relative paths (`/snippets/…`) are still the site's own files.
+  assert.match(result.html, /<p>Inside\.<\/p>/);
+  assert.deepEqual(problems(result), [
+    'index.mdx:1:1 warning snippet-outside-root',
+    'index.mdx:2:1 warning snippet-outside-root',
+    'index.mdx:3:1 warning snippet-outside-root',
+    'index.mdx:4:1 warning snippet-outside-root',
+    'index.mdx:13:1 warning snippet-outside-root',
+    'index.mdx:15:1 warning snippet-outside-root',
+  ]);
+  assert.deepEqual(
+    result.diagnostics.map((d) => d.message),
+    [
+      '`../outside/secret.mdx` is outside the site folder, so nothing is imported from it',
+      '`/snippets/link.mdx` leads outside the site folder through a symbolic link, so nothing is imported from it',
+      '`/snippets/linked/secret.jsx` leads outside the site folder through a symbolic link, so nothing is imported from it',
+      '`/../outside/secret.mdx` is outside the site folder, so nothing is imported from it',
+      '`<Snippet file="link.mdx">` names a file that leads outside the site folder through a symbolic link, so nothing is shown',
+      '`<Snippet file="../../outside/secret.mdx">` names a file that is outside the site folder, so nothing is shown',
+    ],
+  );
+  assert.equal(result.diagnostics[0]?.fix, 'Snippets are files of the site: move the file under `snippets/` in the docs folder and import it as `/snippets/…`.');
+  assert.deepEqual(result.dependencies, ['snippets/inside.mdx']);
 });
 
 test('packages: React\'s hooks and the built-in components by package name are fine; anything else is a warning', () => {

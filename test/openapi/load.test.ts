@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -455,6 +455,34 @@ describe('loadOpenApi', () => {
       ],
     });
     assert.deepEqual((await loadOpenApi({ root, file: 'nowhere/openapi.json' })).diagnostics[0]?.fix, 'Check the path: it is relative to the folder that holds docs.json.');
+  });
+
+  test('a file outside the root, as written or through a symlink, is refused without being read; suggestions come from the site only', { skip: process.platform === 'win32' }, async () => {
+    const site = path.join(root, 'site');
+    await mkdir(path.join(site, 'api'), { recursive: true });
+    await mkdir(path.join(root, 'other'), { recursive: true });
+    await writeFile(path.join(root, 'other/spec.yaml'), 'openapi: 3.0.0\npaths:\n  /secret:\n    get: {}\n');
+    await symlink('../../other/spec.yaml', path.join(site, 'api/linked.yaml'));
+    await symlink('../other', path.join(site, 'elsewhere'));
+    const refused = (file: string, how: string) => ({
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'openapi-outside-root',
+          file,
+          line: 0,
+          column: 0,
+          message: `The OpenAPI file \`${file}\` ${how}, so it is not read.`,
+          fix: 'Copy the spec into the site folder and name its path from there (relative to the folder that holds docs.json).',
+        },
+      ],
+    });
+    assert.deepEqual(await loadOpenApi({ root: site, file: '../other/spec.yaml' }), refused('../other/spec.yaml', 'is outside the site folder'));
+    assert.deepEqual(await loadOpenApi({ root: site, file: 'api/../../other/spec.yaml' }), refused('api/../../other/spec.yaml', 'is outside the site folder'));
+    assert.deepEqual(await loadOpenApi({ root: site, file: 'api/linked.yaml' }), refused('api/linked.yaml', 'leads outside the site folder through a symbolic link'));
+    assert.deepEqual(await loadOpenApi({ root: site, file: 'elsewhere/spec.yaml' }), refused('elsewhere/spec.yaml', 'leads outside the site folder through a symbolic link'));
+    // A misspelt name in a linked folder outside: no "did you mean" listing that folder.
+    assert.equal((await loadOpenApi({ root: site, file: 'elsewhere/spec.yml' })).diagnostics[0]?.fix, 'Check the path: it is relative to the folder that holds docs.json.');
   });
 
   test('a URL is refused: builds are offline', async () => {

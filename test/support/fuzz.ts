@@ -1,9 +1,15 @@
 /**
  * Seeded config fuzzing: mutate a valid docs.json (drop, duplicate, retype and swap keys and
- * values; truncate the text) and check that validation ends in diagnostics or success, never a
- * crash, and that every diagnostic is well-formed. Used by test/fuzz.test.ts on our fixtures and by
- * scripts/conformance.ts on every corpus site.
+ * values; truncate the text; wrap a value in up to 5,000 levels of lists, objects or groups;
+ * replace a value by a hostile `{"$ref": …}`: outside the root, bad pointer escapes, itself, a
+ * folder, a file nested 5,000 deep) and check that validation ends in diagnostics or success,
+ * never a crash, that every diagnostic is well-formed, and that nothing outside the root got into
+ * the config. Used by test/fuzz.test.ts on our fixtures and by scripts/conformance.ts on every
+ * corpus site.
  */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { CATALOGUE } from '../../src/messages.ts';
 import { validate, type ValidateResult } from '../../src/validate.ts';
 import type { PageMeta } from '../../src/content/frontmatter.ts';
@@ -32,28 +38,103 @@ const ODD_VALUES: Json[] = [
 ];
 const ODD_KEYS = ['pages', 'groups', 'tabs', 'anchors', 'href', 'openapi', 'expanded', 'default', 'navigaton', 'menu', 'global', '$ref', '__proto__', 'constructor'];
 
+export const MUTATION_KINDS = ['drop', 'duplicate', 'retype', 'swap-values', 'swap-keys', 'rename-key', 'truncate', 'nest', 'hostile-ref'] as const;
+
 export interface Mutation {
-  kind: 'drop' | 'duplicate' | 'retype' | 'swap-values' | 'swap-keys' | 'rename-key' | 'truncate';
+  kind: (typeof MUTATION_KINDS)[number];
   at: string;
 }
 
-export function mutate(source: string, next: () => number): { text: string; mutations: Mutation[] } {
+/**
+ * `$ref` values no site should be able to use against docjet. Paths outside the root must be
+ * refused unread, the rest reported; none may crash. `hostileRefs` in `fuzzConfig` adds the
+ * paths of generated files (outside the root, or a deeply nested file inside a test site).
+ */
+export const HOSTILE_REFS: readonly string[] = [
+  '../../etc/passwd',
+  '/etc/passwd',
+  `${'../'.repeat(40)}etc/passwd`,
+  'nav/../../../../etc/hosts',
+  'x.json#/%E0%A4%A',
+  'docs.json#/%',
+  'docs.json#/%ZZ/0',
+  'docs.json',
+  './docs.json#/navigation',
+  'mint.json',
+  '#/navigation',
+  '.',
+  '..',
+  '/',
+  'docs.json#/__proto__',
+  'docs.json#/navigation/length',
+];
+
+/** How deep `nest` wraps: mostly around the limit (256), sometimes far beyond it. */
+const NEST_DEPTHS = [1, 2, 50, 84, 85, 120, 127, 128, 200, 255, 256, 257, 1000, 5000];
+
+export function mutate(source: string, next: () => number, hostileRefs: readonly string[] = HOSTILE_REFS): { text: string; mutations: Mutation[] } {
   const value = JSON.parse(source) as Json;
   const mutations: Mutation[] = [];
   const count = 1 + Math.floor(next() * 3);
   let root = value;
   for (let i = 0; i < count; i++) {
-    if (next() < 0.08) {
+    const roll = next();
+    if (roll < 0.08) {
       const text = JSON.stringify(root, null, 2);
       const cut = Math.floor(next() * text.length);
       mutations.push({ kind: 'truncate', at: `offset ${cut}` });
       return { text: text.slice(0, cut), mutations };
+    }
+    if (roll < 0.14) return nest(root, next, mutations);
+    if (roll < 0.24) {
+      const result = hostileRef(root, next, hostileRefs);
+      root = result.root;
+      mutations.push(result.mutation);
+      continue;
     }
     const result = mutateValue(root, next);
     root = result.root;
     mutations.push(result.mutation);
   }
   return { text: JSON.stringify(root, null, 2), mutations };
+}
+
+/**
+ * Wraps one value in N levels of lists, objects or groups. Always the last mutation of a run, and
+ * written as text, so that neither this file's recursive helpers nor JSON.stringify see the depth.
+ */
+function nest(root: Json, next: () => number, mutations: Mutation[]): { text: string; mutations: Mutation[] } {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const target = pick(collect(root));
+  const depth = pick(NEST_DEPTHS);
+  const shape = pick(['list', 'object', 'group', 'mixed'] as const);
+  const marker = '\u0000nest\u0000';
+  const inner = JSON.stringify(target.value);
+  const opening: string[] = [];
+  for (let i = 0; i < depth; i++) {
+    const level = shape === 'mixed' ? pick(['list', 'object', 'group'] as const) : shape;
+    opening.push(level === 'list' ? '[' : level === 'object' ? `{${JSON.stringify(pick(ODD_KEYS))}:` : '{"group":"G","pages":[');
+  }
+  const closing = opening.map((open) => (open === '[' ? ']' : open.startsWith('{"group"') ? ']}' : '}')).reverse();
+  const wrapped = `${opening.join('')}${inner}${closing.join('')}`;
+  const parent = target.path.length > 0 ? get(root, target.path.slice(0, -1)) : undefined;
+  const key = target.path[target.path.length - 1];
+  mutations.push({ kind: 'nest', at: `${target.path.join('.') || '(root)'} in ${depth} × ${shape}` });
+  if (parent === undefined || key === undefined) return { text: wrapped, mutations };
+  set(parent, key, marker);
+  // A function, so that `$&` or `$'` in the site's own strings are not replacement patterns.
+  return { text: JSON.stringify(root, null, 2).replace(JSON.stringify(marker), () => wrapped), mutations };
+}
+
+/** Replaces one value (or adds one, under a navigation key) with `{"$ref": hostile}`. */
+function hostileRef(root: Json, next: () => number, hostileRefs: readonly string[]): { root: Json; mutation: Mutation } {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const ref = pick(hostileRefs);
+  const nodes = collect(root).filter((node) => node.path.length > 0);
+  if (nodes.length === 0) return { root: { $ref: ref }, mutation: { kind: 'hostile-ref', at: `(root) = ${ref}` } };
+  const target = pick(nodes);
+  set(get(root, target.path.slice(0, -1))!, target.path[target.path.length - 1]!, { $ref: ref });
+  return { root, mutation: { kind: 'hostile-ref', at: `${target.path.join('.')} = ${ref}` } };
 }
 
 function mutateValue(root: Json, next: () => number): { root: Json; mutation: Mutation } {
@@ -143,9 +224,13 @@ function remove(container: Json, key: string | number): void {
   else if (container !== null && typeof container === 'object') delete (container as Record<string, Json>)[String(key)];
 }
 
+/** In every file the fuzzer writes outside the root: finding it in a result means a file outside was read. */
+export const OUTSIDE_CANARY = 'FUZZ-OUTSIDE-CANARY';
+
 /** What is wrong with a validation result, if anything: [] means the run was sound. */
 export function checkResult(result: ValidateResult): string[] {
   const problems: string[] = [];
+  if (JSON.stringify(result.loaded.value ?? null).includes(OUTSIDE_CANARY)) problems.push('a file outside the root was included in the config');
   const configFiles = new Set(result.loaded.files);
   for (const d of result.diagnostics) {
     if (!(d.code in CATALOGUE)) problems.push(`unknown code ${d.code}`);
@@ -168,7 +253,25 @@ export interface FuzzReport {
   runs: number;
   failures: { seed: number; run: number; mutations: Mutation[]; problems: string[] }[];
   outcomes: { success: number; errors: number };
+  /** How many times each kind of mutation was applied. */
+  kinds: Record<Mutation['kind'], number>;
   milliseconds: number;
+}
+
+/**
+ * Files outside the root for the hostile `$ref`s to name: one the canary is in, and one nested
+ * 5,000 deep; named relative to `root` (`../../…`) and absolute. Removed by the returned function.
+ */
+function writeOutsideFiles(root: string): { refs: string[]; remove: () => void } {
+  const folder = mkdtempSync(path.join(tmpdir(), 'docjet-fuzz-outside-'));
+  writeFileSync(path.join(folder, 'outside.json'), JSON.stringify({ group: OUTSIDE_CANARY, pages: ['index'] }));
+  writeFileSync(path.join(folder, 'deep.json'), `${'['.repeat(5000)}"${OUTSIDE_CANARY}"${']'.repeat(5000)}`);
+  mkdirSync(path.join(folder, 'folder.json'));
+  const refs = ['outside.json', 'deep.json', 'folder.json'].flatMap((name) => {
+    const absolute = path.join(folder, name);
+    return [path.relative(root, absolute).split(path.sep).join('/'), absolute];
+  });
+  return { refs, remove: () => rmSync(folder, { recursive: true, force: true }) };
 }
 
 /** Mutates `configText` `runs` times and validates each result against the site in `root`. */
@@ -178,17 +281,39 @@ export async function fuzzConfig(options: {
   runs: number;
   seed: number;
   reuse?: { files: SiteFiles; meta: ReadonlyMap<string, PageMeta> };
+  /** More `$ref` targets, relative to the root (hostile files a test wrote into its own site). */
+  hostileRefs?: readonly string[];
 }): Promise<FuzzReport> {
   const started = performance.now();
   const next = random(options.seed);
-  const report: FuzzReport = { runs: options.runs, failures: [], outcomes: { success: 0, errors: 0 }, milliseconds: 0 };
+  const kinds = Object.fromEntries(MUTATION_KINDS.map((kind) => [kind, 0])) as FuzzReport['kinds'];
+  const report: FuzzReport = { runs: options.runs, failures: [], outcomes: { success: 0, errors: 0 }, kinds, milliseconds: 0 };
   let reuse = options.reuse;
   if (!reuse) {
     const base = await validate({ root: options.root });
     if (base.files && base.meta) reuse = { files: base.files, meta: base.meta };
   }
+  const outside = writeOutsideFiles(options.root);
+  const hostileRefs = [...HOSTILE_REFS, ...outside.refs, ...(options.hostileRefs ?? [])];
+  try {
+    await runAll(options, report, next, hostileRefs, reuse);
+  } finally {
+    outside.remove();
+  }
+  report.milliseconds = performance.now() - started;
+  return report;
+}
+
+async function runAll(
+  options: { root: string; configText: string; runs: number; seed: number },
+  report: FuzzReport,
+  next: () => number,
+  hostileRefs: readonly string[],
+  reuse: { files: SiteFiles; meta: ReadonlyMap<string, PageMeta> } | undefined,
+): Promise<void> {
   for (let run = 0; run < options.runs; run++) {
-    const { text, mutations } = mutate(options.configText, next);
+    const { text, mutations } = mutate(options.configText, next, hostileRefs);
+    for (const mutation of mutations) report.kinds[mutation.kind]++;
     let problems: string[];
     try {
       const result = await validate({ root: options.root, configText: text, ...(reuse ? { reuse } : {}) });
@@ -200,6 +325,4 @@ export async function fuzzConfig(options: {
     }
     if (problems.length > 0) report.failures.push({ seed: options.seed, run, mutations, problems });
   }
-  report.milliseconds = performance.now() - started;
-  return report;
 }

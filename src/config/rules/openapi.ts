@@ -56,6 +56,12 @@ export const openapi: Rule = {
 
 function checkSpec(context: RuleContext, spec: string, path: readonly (string | number)[], reported: Set<string>): boolean {
   const loaded = context.specs.get(spec);
+  const outside = loaded?.diagnostics.find((problem) => problem.code === 'openapi-outside-root');
+  if (outside) {
+    // Where docs.json names it, each time: nothing was read, so there is no position in the file.
+    context.report('openapi-outside-root', path, { message: outside.message, fix: outside.fix ?? 'Copy the spec into the site folder.' });
+    return false;
+  }
   const missing = loaded ? loaded.diagnostics.find((problem) => problem.code === 'openapi-missing') : undefined;
   if (!loaded || missing) {
     // Reported where docs.json names the file, each time it does; the loader may know a close name.

@@ -13,12 +13,15 @@ import type { Page } from '../mdx/page.ts';
 import type { Point, Reporter } from '../mdx/report.ts';
 import { Callable, type Value } from '../mdx/values.ts';
 import { closestMatch } from '../../suggest.ts';
+import { outsideReason } from '../inside-root.ts';
 import { GLOBALS, REACT } from './globals.ts';
 import { Collector, loadModule, type SnippetModule } from './load.ts';
 import { resolveImport, resolveSnippetFile, suggestFile, type SiteFiles, type SnippetKind } from './resolve.ts';
 
 /** Snippets importing snippets: deeper than any real site. */
 export const MAX_IMPORT_DEPTH = 16;
+
+const OUTSIDE_FIX = 'Snippets are files of the site: move the file under `snippets/` in the docs folder and import it as `/snippets/…`.';
 
 /** Packages whose names the reference product provides to every page (its components, React's hooks). */
 const COMPONENT_PACKAGES = new Set(['@mintlify/components', 'mintlify/components']);
@@ -66,10 +69,10 @@ export class SnippetLinker {
         return this.packageValue(binding, at, from);
       case 'outside':
         from.reporter.report(
-          'snippet-missing',
+          'snippet-outside-root',
           at,
-          `\`${source}\` points outside the site folder, so nothing is imported from it`,
-          'Snippets live inside the docs folder: move the file under `snippets/` and import it as `/snippets/…`.',
+          `\`${source}\` ${outsideReason(resolution)}, so nothing is imported from it`,
+          OUTSIDE_FIX,
         );
         return undefined;
       case 'unsupported':
@@ -151,6 +154,10 @@ export class SnippetLinker {
       const body = module.exports.get('default');
       if (body instanceof Callable) return body;
       from.reporter.report('snippet-export-missing', at, `\`<Snippet file="${file}">\` names \`${resolution.file}\`, which has no content to show`, 'Include an .mdx or .md snippet, or import the components of a .jsx file by name.');
+      return undefined;
+    }
+    if (resolution.kind === 'outside') {
+      from.reporter.report('snippet-outside-root', at, `\`<Snippet file="${file}">\` names a file that ${outsideReason(resolution)}, so nothing is shown`, OUTSIDE_FIX);
       return undefined;
     }
     const name = file.replace(/^\/+/, '');

@@ -7,7 +7,7 @@
  * Problems found while loading (a parse error, an import of a missing file) belong to the module
  * and travel with it, so each page that uses a snippet reports them, pointing into the snippet.
  */
-import { readFileSync } from 'node:fs';
+import { encodingDiagnostic, readTextSync } from '../read-text.ts';
 import path from 'node:path';
 import type { Program } from 'estree';
 import { Parser } from 'acorn';
@@ -67,8 +67,11 @@ export function loadModule(options: { root: string; file: string; kind: SnippetK
   const { root, file, kind, link, collector } = options;
   collector.dependencies.add(file);
   let text: string;
+  let encoding: Diagnostic[]; // bounds: invalid UTF-8 is reported, not replaced silently
   try {
-    text = readFileSync(path.join(root, file), 'utf8');
+    const decoded = readTextSync(path.join(root, file));
+    text = decoded.text;
+    encoding = encodingDiagnostic(file, decoded, 'snippet file');
   } catch (error) {
     const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
     const problem = diagnostic('snippet-unreadable', undefined, file, {
@@ -78,7 +81,7 @@ export function loadModule(options: { root: string; file: string; kind: SnippetK
     return { file, exports: new Map(), unknown: new Set(), broken: true, diagnostics: [problem], dependencies: collector.dependencies, missing: collector.missing };
   }
   const own = kind === 'jsx' ? loadJsx(file, text, link) : loadMarkdown(file, text, kind, link);
-  return { file, exports: own.exports, unknown: own.unknown, broken: own.broken, diagnostics: uniqueDiagnostics([...own.diagnostics, ...collector.diagnostics]), dependencies: collector.dependencies, missing: collector.missing };
+  return { file, exports: own.exports, unknown: own.unknown, broken: own.broken, diagnostics: uniqueDiagnostics([...encoding, ...own.diagnostics, ...collector.diagnostics]), dependencies: collector.dependencies, missing: collector.missing };
 }
 
 interface Loaded {

@@ -9,6 +9,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { closestMatch } from '../../suggest.ts';
+import { insideRoot } from '../inside-root.ts';
 
 export const SNIPPET_EXTENSIONS = ['.mdx', '.md', '.jsx'] as const;
 
@@ -18,29 +19,31 @@ export type Resolution =
   | { kind: 'file'; file: string; type: SnippetKind }
   /** `file` is the path the import names (the `.mdx` one when it has no extension), site-relative. */
   | { kind: 'missing'; file: string }
-  | { kind: 'outside' }
+  /** Outside the site folder as written (`../../x.mdx`), or through a symbolic link: never read. */
+  | { kind: 'outside'; via: 'path' | 'symlink' }
   | { kind: 'package' }
   /** An existing file that is not a snippet: `.tsx`, `.json`, `.css`. */
   | { kind: 'unsupported'; file: string };
 
 /** The site's files as the resolver sees them, each looked up once. */
 export class SiteFiles {
-  private readonly known = new Map<string, boolean>();
+  private readonly known = new Map<string, Place>();
   private snippets: string[] | undefined;
 
   constructor(readonly root: string) {}
 
-  isFile(file: string): boolean {
+  /** What is at `file` (site-relative): a file of the site, nothing usable, or a way out of the site folder. */
+  lookup(file: string): Place {
     let found = this.known.get(file);
     if (found === undefined) {
-      try {
-        found = statSync(path.join(this.root, file), { throwIfNoEntry: false })?.isFile() ?? false;
-      } catch {
-        found = false; // ENOTDIR (`x.mdx/y.mdx`), a link that loops, no permission: not a snippet to load
-      }
+      found = lookupFile(this.root, file);
       this.known.set(file, found);
     }
     return found;
+  }
+
+  isFile(file: string): boolean {
+    return this.lookup(file) === 'file';
   }
 
   /** Every `.mdx`, `.md` and `.jsx` file of the site, for suggestions; read on the first miss. */
@@ -56,25 +59,39 @@ export class SiteFiles {
   }
 }
 
+type Place = 'file' | 'none' | 'outside-path' | 'outside-symlink';
+
+function lookupFile(root: string, file: string): Place {
+  const place = insideRoot(root, file);
+  if (place.kind === 'outside') return place.via === 'path' ? 'outside-path' : 'outside-symlink';
+  if (place.kind !== 'inside') return 'none'; // missing, a link that loops, no permission: not a snippet to load
+  try {
+    return statSync(place.real, { throwIfNoEntry: false })?.isFile() ? 'file' : 'none';
+  } catch {
+    return 'none';
+  }
+}
+
 /** Where `import … from source` in `importer` (site-relative) points. */
 export function resolveImport(files: SiteFiles, source: string, importer: string): Resolution {
   let target: string;
   if (source.startsWith('/')) target = path.posix.normalize(source.slice(1));
   else if (source.startsWith('./') || source.startsWith('../')) target = path.posix.join(path.posix.dirname(importer), source);
-  else if (hasSnippetExtension(source) && files.isFile(path.posix.normalize(source))) target = path.posix.normalize(source);
+  else if (hasSnippetExtension(source) && files.lookup(path.posix.normalize(source)) !== 'none') target = path.posix.normalize(source);
   else return { kind: 'package' };
-  if (target === '..' || target.startsWith('../')) return { kind: 'outside' };
+  if (target === '..' || target.startsWith('../')) return { kind: 'outside', via: 'path' };
   return resolveTarget(files, target);
 }
 
 /** Where `<Snippet file="x.mdx" />` points: `snippets/x.mdx`, `_snippets/x.mdx`, or `x.mdx` from the root. */
 export function resolveSnippetFile(files: SiteFiles, file: string): Resolution {
   const name = path.posix.normalize(file.replace(/^\/+/, ''));
-  if (name === '..' || name.startsWith('../')) return { kind: 'outside' };
+  if (name === '..' || name.startsWith('../')) return { kind: 'outside', via: 'path' };
   let first: Resolution | undefined;
   for (const folder of ['snippets/', '_snippets/', '']) {
     const resolution = resolveTarget(files, folder + name);
-    if (resolution.kind === 'file' || resolution.kind === 'unsupported') return resolution;
+    // A way out is refused, not passed over: another folder's file must not quietly stand in for it.
+    if (resolution.kind === 'file' || resolution.kind === 'unsupported' || resolution.kind === 'outside') return resolution;
     first ??= resolution;
   }
   return first!;
@@ -86,12 +103,23 @@ export function suggestFile(files: SiteFiles, file: string): string | undefined 
 }
 
 function resolveTarget(files: SiteFiles, target: string): Resolution {
-  if (hasSnippetExtension(target)) return files.isFile(target) ? { kind: 'file', file: target, type: kindOf(target) } : { kind: 'missing', file: target };
-  for (const extension of SNIPPET_EXTENSIONS) {
-    if (files.isFile(target + extension)) return { kind: 'file', file: target + extension, type: kindOf(extension) };
+  const candidates = hasSnippetExtension(target) ? [target] : SNIPPET_EXTENSIONS.map((extension) => target + extension);
+  for (const candidate of candidates) {
+    const place = files.lookup(candidate);
+    if (place === 'file') return { kind: 'file', file: candidate, type: kindOf(candidate) };
+    if (place !== 'none') return outside(place);
   }
-  if (path.posix.extname(target) !== '' && files.isFile(target)) return { kind: 'unsupported', file: target };
+  if (hasSnippetExtension(target)) return { kind: 'missing', file: target };
+  if (path.posix.extname(target) !== '') {
+    const place = files.lookup(target);
+    if (place === 'file') return { kind: 'unsupported', file: target };
+    if (place !== 'none') return outside(place);
+  }
   return { kind: 'missing', file: path.posix.extname(target) === '' ? `${target}.mdx` : target };
+}
+
+function outside(place: 'outside-path' | 'outside-symlink'): Resolution {
+  return { kind: 'outside', via: place === 'outside-path' ? 'path' : 'symlink' };
 }
 
 function hasSnippetExtension(file: string): boolean {
