@@ -15,6 +15,7 @@ import { scanSite, type SiteFiles } from './content/scan.ts';
 import { countBySeverity, hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { loadOpenApi } from './openapi/load.ts';
 import { parseEndpointReference } from './openapi/reference.ts';
+import { routeLengthDiagnostics } from './site/page-ref.ts';
 import { resolveSite } from './site/resolve.ts';
 import type { Site } from './site/types.ts';
 
@@ -102,6 +103,7 @@ export async function validate(options: ValidateOptions = {}): Promise<ValidateR
         result.meta = meta.meta;
         const resolved = resolveSite({ root, config: schema.config, files, meta: meta.meta, specs });
         diagnostics.push(...resolved.diagnostics);
+        diagnostics.push(...routeLengthDiagnostics(resolved.site.pages.values())); // bounds: output paths build could not write
         result.site = resolved.site;
         Object.assign(result.stats, siteStats(resolved.site));
       }

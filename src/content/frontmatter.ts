@@ -12,6 +12,7 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { CORE_SCHEMA, YAMLException, loadAll } from 'js-yaml';
 import { plural, type Diagnostic } from '../diagnostics.ts';
+import { aliasExpansion, firstAlias, MAX_ALIAS_EXPANSION, mayHoldAlias } from './yaml-limits.ts';
 import type { PageFile } from './scan.ts';
 
 export interface Frontmatter {
@@ -131,6 +132,16 @@ export function readFrontmatter(options: { file: string; text: string }): Frontm
         fix: 'Write each setting as `key: value` on its own line, for example `title: "Getting started"`.',
       });
     }
+  } else if (parsed.bomb) {
+    diagnostics.push({
+      severity: 'error',
+      code: 'yaml-aliases-too-many',
+      file,
+      line: firstYamlLine + parsed.line,
+      column: parsed.column + 1,
+      message: `the frontmatter is not read: ${parsed.reason}`,
+      fix: 'Write the repeated values out instead of repeating aliases (`*name`) of aliases.',
+    });
   } else {
     const line = firstYamlLine + parsed.line;
     diagnostics.push({
@@ -210,13 +221,18 @@ function isBlank(text: string, start: number, end: number): boolean {
   return true;
 }
 
-type YamlResult = { ok: true; value: unknown } | { ok: false; reason: string; line: number; column: number };
+type YamlResult = { ok: true; value: unknown } | { ok: false; reason: string; line: number; column: number; bomb?: true };
 
 function parseYaml(yamlText: string): YamlResult {
   try {
     // `loadAll`, not `load`: an empty block (or one holding only comments) is no documents, not an error.
     const documents = loadAll(yamlText, { schema: SCHEMA });
-    return { ok: true, value: documents[0] ?? null };
+    const value = documents[0] ?? null;
+    if (mayHoldAlias(yamlText) && aliasExpansion(value) > MAX_ALIAS_EXPANSION) {
+      const at = firstAlias(yamlText);
+      return { ok: false, bomb: true, reason: `its aliases (\`*name\`) expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} values beyond those written, which is an "alias bomb"`, line: at.line - 1, column: at.column - 1 };
+    }
+    return { ok: true, value };
   } catch (error) {
     // js-yaml asks callers to catch everything, not only its own errors (a nesting-depth limit, …).
     if (!(error instanceof YAMLException)) return { ok: false, reason: String(error), line: 0, column: 0 };

@@ -4,6 +4,7 @@
  */
 import { CORE_SCHEMA, YAMLException, load as loadYaml, mergeTag } from 'js-yaml';
 import { parse as parseJsonc, printParseErrorCode, type ParseError, type ParseErrorCode } from 'jsonc-parser';
+import { aliasExpansion, firstAlias, MAX_ALIAS_EXPANSION, mayHoldAlias } from '../content/yaml-limits.ts';
 import { LineIndex } from '../diagnostics.ts';
 
 export type TextFormat = 'JSON' | 'YAML';
@@ -17,6 +18,8 @@ export type TextParseResult =
       line: number;
       column: number;
       reason: string;
+      /** Set when the text parses but is refused: an alias bomb. */
+      code?: 'yaml-aliases-too-many';
     };
 
 /**
@@ -103,7 +106,19 @@ function shortJsonMessage(message: string): string {
 
 function parseYaml(source: string): TextParseResult {
   try {
-    return { ok: true, format: 'YAML', value: loadYaml(source, { schema: yamlSchema }) };
+    const value = loadYaml(source, { schema: yamlSchema });
+    if (mayHoldAlias(source) && aliasExpansion(value) > MAX_ALIAS_EXPANSION) {
+      const { line, column } = firstAlias(source);
+      return {
+        ok: false,
+        format: 'YAML',
+        line,
+        column,
+        code: 'yaml-aliases-too-many',
+        reason: `its aliases (\`*name\`) expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} values beyond those written, which is an "alias bomb", so it is not read`,
+      };
+    }
+    return { ok: true, format: 'YAML', value };
   } catch (error) {
     if (error instanceof YAMLException) {
       const mark = error.mark;

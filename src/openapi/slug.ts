@@ -21,12 +21,38 @@ export function slugify(text: string): string {
     .toLowerCase();
 }
 
+/**
+ * The longest route segment docjet makes, in UTF-8 bytes. File systems refuse names over 255 bytes
+ * (`ENAMETOOLONG`), and real specs (GitHub's, OpenAI's) have summaries that slug to more; 200 leaves
+ * room for the `-1`, `-2` collision suffixes `RouteAllocator` adds after the cut.
+ */
+export const MAX_SEGMENT_BYTES = 200;
+
+/**
+ * `segment` cut to at most `max` UTF-8 bytes, at a character boundary, at the last `-` when there
+ * is one in the second half (so the cut falls between words), without a trailing `-`.
+ */
+export function capSegment(segment: string, max: number = MAX_SEGMENT_BYTES): string {
+  if (Buffer.byteLength(segment, 'utf8') <= max) return segment;
+  let bytes = 0;
+  let end = 0;
+  for (const char of segment) {
+    const size = Buffer.byteLength(char, 'utf8');
+    if (bytes + size > max) break;
+    bytes += size;
+    end += char.length;
+  }
+  const cut = segment.slice(0, end);
+  const dash = cut.lastIndexOf('-');
+  return (dash > cut.length / 2 ? cut.slice(0, dash) : cut).replace(/-+$/, '');
+}
+
 /** Last URL segment: the summary's slug, else method and path (`delete-storeorder`), else the webhook name. */
 export function endpointSlug(operation: Operation): string {
   const fromSummary = operation.summary === undefined ? '' : slugify(operation.summary);
   // A summary of punctuation only slugs to nothing; fall back rather than end the URL in `/`.
-  if (fromSummary !== '') return fromSummary;
-  return slugify(operation.kind === 'webhook' ? operation.path : `${operation.method} ${operation.path}`);
+  if (fromSummary !== '') return capSegment(fromSummary);
+  return capSegment(slugify(operation.kind === 'webhook' ? operation.path : `${operation.method} ${operation.path}`));
 }
 
 /** Page title: the summary, else one made from the slug (`Delete storeorder`). */
@@ -44,7 +70,7 @@ export function endpointRoute(operation: Operation, directory: string = DEFAULT_
   if (operation.href !== undefined) return hrefRoute(operation.href);
   const segments = [trimSlashes(directory.toLowerCase())];
   const tag = operation.tags[0];
-  if (tag !== undefined) segments.push(slugify(tag));
+  if (tag !== undefined) segments.push(capSegment(slugify(tag)));
   segments.push(endpointSlug(operation));
   return segments.filter((segment) => segment !== '').join('/');
 }
@@ -57,7 +83,10 @@ function hrefRoute(href: string): string {
   const route = trimSlashes(href.trim().toLowerCase());
   const slash = route.lastIndexOf('/');
   const dot = route.lastIndexOf('.');
-  return trimSlashes(dot > slash + 1 ? route.slice(0, dot) : route);
+  return trimSlashes(dot > slash + 1 ? route.slice(0, dot) : route)
+    .split('/')
+    .map((segment) => capSegment(segment))
+    .join('/');
 }
 
 function trimSlashes(text: string): string {

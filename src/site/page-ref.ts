@@ -5,6 +5,9 @@
  */
 import path from 'node:path';
 import type { PageFile } from '../content/scan.ts';
+import type { Diagnostic } from '../diagnostics.ts';
+import { diagnostic } from '../messages.ts';
+import type { Page } from './types.ts';
 
 export interface PageMatch {
   id: string;
@@ -35,4 +38,44 @@ export function resolvePageReference(entry: string, pages: ReadonlyMap<string, P
 export function routeOfPage(id: string): string {
   if (id === 'index') return '';
   return id.endsWith('/index') ? id.slice(0, -'/index'.length) : id;
+}
+
+/** What every file system accepts: a name of 255 bytes, a path of 4,096 (less the output folder's). */
+export const MAX_FILE_NAME_BYTES = 255;
+export const MAX_OUTPUT_PATH_BYTES = 4000;
+
+/**
+ * Pages whose output file (`route/index.html`) no file system can hold, as errors: `validate` says
+ * what `build` would fail on (`ENAMETOOLONG`). Endpoint slugs are already cut to fit (`capSegment`);
+ * what is left is a folder or file name, or a `x-mint.href`, that is too long as written.
+ */
+export function routeLengthDiagnostics(pages: Iterable<Page>): Diagnostic[] {
+  const diagnostics: Diagnostic[] = [];
+  for (const page of pages) {
+    const problem = routeLengthProblem(page.route);
+    if (problem === undefined) continue;
+    const file = page.source.type === 'file' ? page.source.file : page.source.spec;
+    const what = page.source.type === 'file' ? 'Rename the file or its folders' : 'Shorten the operation\'s `x-mint.href`, its tag or its summary';
+    diagnostics.push(
+      diagnostic('route-too-long', undefined, file, {
+        message: `the page's URL /${shorten(page.route)} is too long to be written as a file: ${problem}, so the build would fail`,
+        fix: `${what} so that each part of the URL is at most ${MAX_FILE_NAME_BYTES} bytes (about ${MAX_FILE_NAME_BYTES} letters, fewer in non-Latin scripts).`,
+      }),
+    );
+  }
+  return diagnostics;
+}
+
+export function routeLengthProblem(route: string): string | undefined {
+  for (const segment of route.split('/')) {
+    const bytes = Buffer.byteLength(segment, 'utf8');
+    if (bytes > MAX_FILE_NAME_BYTES) return `one part of it is ${bytes} bytes long, over the ${MAX_FILE_NAME_BYTES} bytes a file name may have`;
+  }
+  const total = Buffer.byteLength(`${route}/index.html`, 'utf8');
+  if (total > MAX_OUTPUT_PATH_BYTES) return `its output path is ${total} bytes long, over the ${MAX_OUTPUT_PATH_BYTES} bytes a path may have`;
+  return undefined;
+}
+
+function shorten(route: string): string {
+  return route.length > 80 ? `${route.slice(0, 77)}…` : route;
 }

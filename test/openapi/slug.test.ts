@@ -2,7 +2,8 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe, test } from 'node:test';
 import { parseOpenApi } from '../../src/openapi/load.ts';
-import { endpointRoute, endpointSlug, endpointTitle, RouteAllocator, slugify } from '../../src/openapi/slug.ts';
+import { capSegment, endpointRoute, endpointSlug, endpointTitle, MAX_SEGMENT_BYTES, RouteAllocator, slugify } from '../../src/openapi/slug.ts';
+import { routeLengthProblem } from '../../src/site/page-ref.ts';
 import type { Operation } from '../../src/openapi/types.ts';
 
 function operation(fields: Partial<Operation> & Pick<Operation, 'method' | 'path'>): Operation {
@@ -127,5 +128,48 @@ describe('RouteAllocator', () => {
       ops.map((op) => routes.allocate(endpointRoute(op))),
       ['api-reference/get-v1accounts', 'api-reference/get-v1accounts-1'],
     );
+  });
+});
+
+describe('route segments fit every file system (bounds)', () => {
+  const long = 'Create or update an organization secret with a value encrypted using LibSodium and the public key of the organization, which you get from the endpoint that returns the public key, and choose which repositories can access it, then list them again to confirm every one of them is correct';
+  const cjk = '创建或更新组织机密'.repeat(12);
+
+  test('a summary that slugs to over 200 bytes is cut at a `-`, within 200 bytes of UTF-8', () => {
+    assert.ok(long.length > 255);
+    const slug = endpointSlug(operation({ method: 'PUT', path: '/orgs/{org}/secrets', summary: long }));
+    assert.equal(slug, 'create-or-update-an-organization-secret-with-a-value-encrypted-using-libsodium-and-the-public-key-of-the-organization-which-you-get-from-the-endpoint-that-returns-the-public-key-and-choose-which');
+    assert.ok(Buffer.byteLength(slug) <= MAX_SEGMENT_BYTES);
+    assert.equal(capSegment('short-slug'), 'short-slug');
+  });
+
+  test('multi-byte summaries are cut at a character boundary', () => {
+    const slug = endpointSlug(operation({ method: 'GET', path: '/x', summary: cjk }));
+    assert.equal(slug, '创建或更新组织机密'.repeat(7) + '创建或');
+    assert.equal(Buffer.byteLength(slug), 198);
+    assert.ok(!slug.includes('\uFFFD'));
+  });
+
+  test('routes stay unique after the cut: the collision suffix comes after it', () => {
+    const allocator = new RouteAllocator();
+    const first = endpointRoute(operation({ method: 'GET', path: '/a', summary: `${long} (one)` }));
+    const second = endpointRoute(operation({ method: 'GET', path: '/b', summary: `${long} (two)` }));
+    assert.equal(first, second);
+    const routes = [allocator.allocate(first), allocator.allocate(second)];
+    assert.equal(routes[1], `${routes[0]}-1`);
+    for (const route of routes) for (const segment of route.split('/')) assert.ok(Buffer.byteLength(segment) <= 255);
+  });
+
+  test('a long tag and a long `x-mint.href` are cut too', () => {
+    const route = endpointRoute(operation({ method: 'GET', path: '/a', tags: [cjk], summary: 'A' }));
+    assert.equal(route, `api-reference/${'创建或更新组织机密'.repeat(7)}创建或/a`);
+    const href = endpointRoute(operation({ method: 'GET', path: '/a', href: `/custom/${'x'.repeat(300)}` }));
+    assert.equal(href, `custom/${'x'.repeat(200)}`);
+  });
+
+  test('routeLengthProblem names a segment over 255 bytes and a path over 4,000', () => {
+    assert.equal(routeLengthProblem('guides/intro'), undefined);
+    assert.equal(routeLengthProblem(`guides/${'é'.repeat(128)}`), 'one part of it is 256 bytes long, over the 255 bytes a file name may have');
+    assert.equal(routeLengthProblem(Array(20).fill('a'.repeat(200)).join('/')), 'its output path is 4030 bytes long, over the 4000 bytes a path may have');
   });
 });

@@ -1,5 +1,10 @@
 import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { describe, test } from 'node:test';
+import { build } from '../../src/build/build.ts';
+import { validate } from '../../src/validate.ts';
 import { loadSite, page, titles } from './helpers.ts';
 
 describe('routes and titles (fixture: routes)', () => {
@@ -97,4 +102,41 @@ test('root repository files are pages on disk; snippets are pages only when the 
   assert.deepEqual([...site!.pages.keys()].sort(), ['', 'CHANGELOG', 'README', 'snippets/listed']);
   assert.equal(site!.pages.get('README')!.hidden, true, 'not in the sidebar');
   assert.deepEqual(site!.pages.get('README')!.placements, []);
+});
+
+describe('long endpoint summaries (bounds)', () => {
+  test('summaries of 300+ characters (Latin and CJK) build; every route segment fits a file name', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'docjet-long-routes-'));
+    try {
+      const latin = `Create or update ${'a very long description of what this endpoint does '.repeat(7)}`;
+      const cjk = '创建或更新组织机密'.repeat(12);
+      const spec = {
+        openapi: '3.1.0',
+        info: { title: 'Long', version: '1' },
+        paths: {
+          '/a': { get: { summary: `${latin} one`, responses: {} } },
+          '/b': { get: { summary: `${latin} two`, responses: {} } },
+          '/c': { get: { summary: cjk, tags: [cjk], responses: {} } },
+        },
+      };
+      await writeFile(path.join(root, 'openapi.json'), JSON.stringify(spec));
+      await writeFile(path.join(root, 'index.mdx'), '# Home\n');
+      await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Long', theme: 'mint', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'Start', pages: ['index'] }, { group: 'API', openapi: 'openapi.json' }] } }));
+      const validated = await validate({ root });
+      assert.deepEqual(validated.diagnostics.filter((each) => each.severity === 'error'), []);
+      const routes = [...validated.site!.pages.keys()].filter((route) => route.startsWith('api-reference'));
+      assert.equal(routes.length, 3);
+      assert.equal(new Set(routes).size, 3);
+      for (const route of routes) for (const segment of route.split('/')) assert.ok(Buffer.byteLength(segment) <= 200, segment);
+      assert.ok(routes.some((route) => route.endsWith('-1')), 'the two summaries that cut the same are told apart');
+
+      const out = path.join(root, 'dist');
+      await mkdir(out, { recursive: true });
+      const built = await build({ root, outDir: out });
+      assert.equal(built.ok, true, JSON.stringify(built.diagnostics.filter((each) => each.severity === 'error')));
+      assert.equal((await readdir(path.join(out, 'api-reference'))).length >= 1, true);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
 });

@@ -23,6 +23,7 @@ import { createScope, type Scope, type Value } from './evaluate.ts';
 import { createHandlers } from './handlers.ts';
 import type { Heading } from './headings.ts';
 import { Page, type Body, type Linker } from './page.ts';
+import { shiftPositions, splitIntoChunks } from './chunks.ts';
 import { parsePage, type Format } from './parse.ts';
 import { hasSentinels, restoreText } from './repair.ts';
 import { Reporter, type Point } from './report.ts';
@@ -88,24 +89,44 @@ function render(options: RenderOptions, link: LinkOptions | undefined): RenderRe
   const firstLine = options.line ?? 1;
   const reporter = new Reporter(file, firstLine);
   try {
-    const parsed = parsePage({ text, format, reporter });
-    if (parsed.repaired) restoreTree(parsed.tree);
     const scope = link ? createScope({ parent: link.globals, origin: { file, firstLine } }) : createScope();
-    const imports = parsed.format === 'mdx' ? readEsm(parsed.tree, scope, link ? { resolveImport: (binding, at) => link.resolveImport(binding, at, { file, reporter }) } : {}) : [];
-    const page = new Page({
-      file,
-      text: parsed.text,
-      reporter,
-      components: options.components ?? defaultComponents,
-      highlight: options.highlight ?? plainHighlighter,
-      scope,
-      imports,
-      renderTree,
-      linker: link?.linker,
-    });
-    if (link) scope.context.host = page.host(0, undefined);
-    const html = renderTree(page, parsed.tree);
-    return { html, headings: page.headings(), imports, format: parsed.format, diagnostics: sortDiagnostics(reporter.diagnostics) };
+    const resolve = link ? { resolveImport: (binding: ImportBinding, at: Point | undefined) => link.resolveImport(binding, at, { file, reporter }) } : {};
+    let page: Page | undefined;
+    const imports: ImportBinding[] = [];
+    let html = '';
+    let readAs: Format = format;
+    let offset = 0;
+    // A big page is parsed and rendered one section at a time (`chunks.ts`); most pages are one.
+    for (const chunk of splitIntoChunks(text)) {
+      const sectionReporter = new Reporter(file, firstLine + chunk.line);
+      const parsed = parsePage({ text: chunk.text, format, reporter: sectionReporter });
+      reporter.diagnostics.push(...sectionReporter.diagnostics);
+      shiftPositions(parsed.tree, chunk.line, offset);
+      offset += parsed.text.length;
+      if (parsed.format === 'md') readAs = 'md';
+      if (parsed.repaired) restoreTree(parsed.tree);
+      const found = parsed.format === 'mdx' ? readEsm(parsed.tree, scope, resolve) : [];
+      imports.push(...found);
+      if (page === undefined) {
+        page = new Page({
+          file,
+          text: parsed.text,
+          reporter,
+          components: options.components ?? defaultComponents,
+          highlight: options.highlight ?? plainHighlighter,
+          scope,
+          imports: found,
+          renderTree,
+          linker: link?.linker,
+        });
+        if (link) scope.context.host = page.host(0, undefined);
+      } else {
+        page.appendText(parsed.text);
+        for (const binding of found) page.importsByName.set(binding.name, binding);
+      }
+      html += renderTree(page, parsed.tree);
+    }
+    return { html, headings: page?.headings() ?? [], imports, format: readAs, diagnostics: sortDiagnostics(reporter.diagnostics) };
   } catch (error) {
     // A bug in docjet or a dependency, not in the page: say so, and keep the build going.
     const reason = error instanceof Error ? error.message : String(error);

@@ -3,7 +3,7 @@
  * + GFM + math. An MDX page the parser rejects is repaired and parsed again (`repair.ts`), up to
  * `MAX_REPAIRS` times; if it still fails it is read as plain Markdown, with a warning. Never throws.
  */
-import type { Root } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import { fromMarkdown, type Options } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { mathFromMarkdown } from 'mdast-util-math';
@@ -12,6 +12,7 @@ import { gfm } from 'micromark-extension-gfm';
 import { math } from 'micromark-extension-math';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { LineIndex } from '../../diagnostics.ts';
+import { flattenDeepNodes, limitLinePrefixes, MAX_NESTING } from './nesting.ts';
 import { errorOffset, protectCustomIds, reasonOf, repairMdx, tidyReason } from './repair.ts';
 import type { Reporter } from './report.ts';
 
@@ -29,11 +30,19 @@ export interface ParsedPage {
 
 /** No page needs more; each repair costs a full parse, so a hopeless page stops early. */
 const MAX_REPAIRS = 25;
+/**
+ * Characters all repairs of one page may re-parse: 25 repairs of a 256 KB page. A bigger page gets
+ * fewer (at least 3), so repairing costs time in proportion to its size, not size × repairs.
+ */
+const REPAIR_BUDGET = MAX_REPAIRS * 256 * 1024;
 
 type Syntax = Required<Pick<Options, 'extensions' | 'mdastExtensions'>>;
 
-// Built once: each is a table of constructs that every parse reads.
-const GFM = withCheapAutolinks(gfmFromMarkdown());
+// Built once: each is a table of constructs that every parse reads. Tree transforms (GFM's literal
+// autolinks) are taken out of the extensions and run after the nesting limit (`finish`): they walk
+// the tree recursively, and a tree deeper than the limit would overflow the stack inside the parser.
+const GFM = withoutTransforms(gfmFromMarkdown());
+const TRANSFORMS = gfmFromMarkdown().flatMap((extension) => extension.transforms ?? []);
 const MDX: Syntax = { extensions: [mdxjs(), gfm()], mdastExtensions: [mdxFromMarkdown(), GFM] };
 const MDX_MATH: Syntax = { extensions: [mdxjs(), gfm(), math()], mdastExtensions: [mdxFromMarkdown(), GFM, mathFromMarkdown()] };
 const MD: Syntax = { extensions: [gfm()], mdastExtensions: [GFM] };
@@ -41,24 +50,29 @@ const MD_MATH: Syntax = { extensions: [gfm(), math()], mdastExtensions: [GFM, ma
 
 type MdastExtension = ReturnType<typeof gfmFromMarkdown>[number];
 
+function withoutTransforms(extensions: MdastExtension[]): MdastExtension[] {
+  return extensions.map((extension) => (extension.transforms ? { ...extension, transforms: [] } : extension));
+}
+
 /**
  * GFM's literal autolinks (`www.x.com`, `https://…` and e-mail addresses in plain text) are found
  * by a pass over every text node with two regular expressions: 6% of a parse in the corpus, where
  * most pages have none. The pass runs only when some text could hold one.
  */
-function withCheapAutolinks(extensions: MdastExtension[]): MdastExtension[] {
-  return extensions.map((extension) => {
-    const transforms = extension.transforms;
-    if (!transforms || transforms.length === 0) return extension;
-    return { ...extension, transforms: transforms.map((transform) => (tree: Root) => (mayHoldAutolink(tree) ? transform(tree) : undefined)) };
-  });
+function runTransforms(tree: Root): void {
+  if (!mayHoldAutolink(tree)) return;
+  for (const transform of TRANSFORMS) transform(tree);
 }
 
 const AUTOLINK_START = /https?:\/\/|www\.|@/i;
 
-function mayHoldAutolink(node: Root | Root['children'][number]): boolean {
-  if (node.type === 'text') return AUTOLINK_START.test(node.value);
-  if ('children' in node) for (const child of node.children) if (mayHoldAutolink(child)) return true;
+function mayHoldAutolink(tree: Root): boolean {
+  const stack: Nodes[] = [tree];
+  while (stack.length > 0) {
+    const node = stack.pop()!;
+    if (node.type === 'text' && AUTOLINK_START.test(node.value)) return true;
+    if ('children' in node) for (const child of node.children) stack.push(child);
+  }
   return false;
 }
 
@@ -70,11 +84,30 @@ function syntaxFor(format: Format, text: string): Syntax {
 }
 
 export function parsePage(options: { text: string; format: Format; reporter: Reporter }): ParsedPage {
-  const { text, format, reporter } = options;
-  if (format === 'md') return { tree: fromMarkdown(text, syntaxFor('md', text)), text, format: 'md', repaired: false };
+  const { reporter } = options;
+  const limited = limitLinePrefixes(options.text);
+  if (limited.offset !== undefined) reportTooDeep(reporter, new LineIndex(options.text).position(limited.offset));
+  const parsed = parseLimited(limited.text, options.format, reporter);
+  const flattened = flattenDeepNodes(parsed.tree);
+  if (flattened && limited.offset === undefined) reportTooDeep(reporter, flattened.position?.start);
+  runTransforms(parsed.tree);
+  return parsed;
+}
 
+function reportTooDeep(reporter: Reporter, at: { line: number; column: number } | undefined): void {
+  reporter.report(
+    'page-nesting-too-deep',
+    at && { line: at.line, column: at.column },
+    `the page nests lists, quotes, elements or emphasis more than ${MAX_NESTING} levels deep here; the deeper levels are shown flattened at level ${MAX_NESTING}`,
+    'Nest less deeply: split the content into separate lists, quotes or elements.',
+  );
+}
+
+function parseLimited(text: string, format: Format, reporter: Reporter): ParsedPage {
+  if (format === 'md') return { tree: fromMarkdown(text, syntaxFor('md', text)), text, format: 'md', repaired: false };
   let current = protectCustomIds(text);
   const warnings: (() => void)[] = [];
+  const maxRepairs = Math.max(3, Math.min(MAX_REPAIRS, Math.floor(REPAIR_BUDGET / Math.max(1, text.length))));
   for (let attempt = 0; ; attempt++) {
     try {
       const tree = fromMarkdown(current, syntaxFor('mdx', current));
@@ -82,7 +115,7 @@ export function parsePage(options: { text: string; format: Format; reporter: Rep
       return { tree, text: current, format: 'mdx', repaired: current !== text };
     } catch (error) {
       const repair = repairMdx(current, error);
-      if (repair === undefined || repair.text === current || attempt >= MAX_REPAIRS) {
+      if (repair === undefined || repair.text === current || attempt >= maxRepairs) {
         // The repairs made so far are dropped with the MDX reading; only the blocker is reported,
         // where it starts (the `{` of an expression that never closes, not the end of the file).
         const offset = repair?.offset ?? errorOffset(error, current);

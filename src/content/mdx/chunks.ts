@@ -1,0 +1,161 @@
+/**
+ * A big page is rendered in sections, so that time and memory grow with its size and no more. The
+ * parser's costs are not all linear (GFM tables, emphasis runs and every MDX repair re-read the text
+ * before them), and the syntax trees of a whole 10 MB page take gigabytes; a section of
+ * `CHUNK_SIZE` characters keeps both bounded, and sections are rendered one after the other into
+ * the same page (headings, ids and `export`s are shared).
+ *
+ * A section starts only where nothing can be open: at a heading line (`#`) at the start of a line,
+ * after a blank line, outside fenced code and math, HTML comments and JSX or HTML elements (tracked
+ * by counting tags). Pages under `CHUNK_SIZE` (every page of the corpus) are one section, as before.
+ */
+
+export const CHUNK_SIZE = 128 * 1024;
+
+export interface Chunk {
+  /** Offset in the page body. */
+  offset: number;
+  /** 0-based line of the body on which the section starts. */
+  line: number;
+  text: string;
+}
+
+export function splitIntoChunks(text: string, size: number = CHUNK_SIZE): Chunk[] {
+  if (text.length <= size) return [{ offset: 0, line: 0, text }];
+  const chunks: Chunk[] = [];
+  let chunkStart = 0;
+  let chunkLine = 0;
+  const scanner = new OpenScanner();
+  let previousBlank = false;
+  let line = 0;
+  for (let start = 0; start < text.length; line++) {
+    const newline = text.indexOf('\n', start);
+    const end = newline === -1 ? text.length : newline;
+    const content = text.slice(start, end);
+    if (start - chunkStart >= size && previousBlank && scanner.closed() && /^#{1,6}[ \t]/.test(content)) {
+      chunks.push({ offset: chunkStart, line: chunkLine, text: text.slice(chunkStart, start) });
+      chunkStart = start;
+      chunkLine = line;
+    }
+    scanner.line(content);
+    previousBlank = content.trim() === '';
+    start = end + 1;
+  }
+  chunks.push({ offset: chunkStart, line: chunkLine, text: text.slice(chunkStart) });
+  return chunks;
+}
+
+/** What a line-by-line reading can tell is still open: a code fence, a `$$` block, a comment, tags. */
+class OpenScanner {
+  private fence: string | undefined;
+  private comment = false;
+  private depth = 0;
+  /** Inside a tag written over several lines (`<Tab⏎ title="x"⏎>`). */
+  private inTag = false;
+
+  closed(): boolean {
+    return this.fence === undefined && !this.comment && this.depth <= 0 && !this.inTag;
+  }
+
+  line(content: string): void {
+    const trimmed = content.trimStart();
+    if (this.fence !== undefined) {
+      if (trimmed.startsWith(this.fence) && trimmed.slice(this.fence.length).trim() === '') this.fence = undefined;
+      return;
+    }
+    const open = /^(`{3,}|~{3,}|\$\$)/.exec(trimmed);
+    if (open && !this.comment) {
+      if (!(open[1] === '$$' && trimmed.length > 2 && trimmed.trimEnd().endsWith('$$'))) this.fence = open[1]!;
+      return;
+    }
+    this.tags(content);
+  }
+
+  /** Counts `<Name …>` (not self-closed) up and `</Name>` down, skipping comments and inline code. */
+  private tags(content: string): void {
+    let i = 0;
+    while (i < content.length) {
+      if (this.comment) {
+        const end = content.indexOf('-->', i);
+        if (end === -1) return;
+        this.comment = false;
+        i = end + 3;
+        continue;
+      }
+      if (this.inTag) {
+        const end = content.indexOf('>', i);
+        if (end === -1) return;
+        this.inTag = false;
+        if (content[end - 1] === '/') this.depth = Math.max(0, this.depth - 1);
+        i = end + 1;
+        continue;
+      }
+      const char = content[i];
+      if (char === '`') {
+        const close = content.indexOf('`', i + 1);
+        i = close === -1 ? content.length : close + 1;
+      } else if (content.startsWith('<!--', i)) {
+        this.comment = true;
+        i += 4;
+      } else if (char === '<' && content[i + 1] === '/') {
+        this.depth = Math.max(0, this.depth - 1);
+        i += 2;
+      } else if (char === '<' && /[A-Za-z]/.test(content[i + 1] ?? '')) {
+        const name = /^[A-Za-z][\w.:-]*/.exec(content.slice(i + 1, i + 65))![0];
+        // `<https://…>` and `<a@b.c>` are autolinks, not tags.
+        const autolink = name.includes(':') || content[i + 1 + name.length] === '@';
+        if (!autolink && !VOID.has(name.toLowerCase())) {
+          this.depth++;
+          this.inTag = true;
+        }
+        i += 1 + name.length;
+      } else {
+        i++;
+      }
+    }
+  }
+}
+
+const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
+
+interface PointLike {
+  line: number;
+  column: number;
+  offset?: number;
+}
+
+/**
+ * Moves every position in a section's tree (mdast `position`s and the `loc`s of JavaScript syntax
+ * trees in expressions and ESM) from the section's coordinates to the page's. Iterative: linear in
+ * the size of the tree, whatever its depth; each point object is moved once even if shared.
+ */
+export function shiftPositions(tree: object, lines: number, offset: number): void {
+  if (lines === 0 && offset === 0) return;
+  const moved = new WeakSet<object>();
+  const move = (point: unknown): void => {
+    if (!point || typeof point !== 'object' || moved.has(point)) return;
+    moved.add(point);
+    const p = point as PointLike;
+    if (typeof p.line === 'number') p.line += lines;
+    if (typeof p.offset === 'number') p.offset += offset;
+  };
+  const stack: unknown[] = [tree];
+  while (stack.length > 0) {
+    const value = stack.pop();
+    if (!value || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      for (const item of value) if (item && typeof item === 'object') stack.push(item);
+      continue;
+    }
+    for (const [key, child] of Object.entries(value)) {
+      if (!child || typeof child !== 'object') continue;
+      if (key === 'position' || key === 'loc') {
+        const span = child as { start?: unknown; end?: unknown };
+        move(span.start);
+        move(span.end);
+      } else {
+        stack.push(child);
+      }
+    }
+  }
+}

@@ -1,0 +1,202 @@
+/**
+ * Pages of any size or shape render in linear time and never crash (issue 9, "bounds"): nesting
+ * limits, big pages rendered in sections, YAML alias bombs, invalid UTF-8.
+ */
+import assert from 'node:assert/strict';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { splitIntoChunks } from '../../src/content/mdx/chunks.ts';
+import { renderMarkdown } from '../../src/content/mdx/index.ts';
+import { readFrontmatter } from '../../src/content/frontmatter.ts';
+import { decodeText, encodingDiagnostic, firstInvalidByte } from '../../src/content/read-text.ts';
+import { aliasExpansion } from '../../src/content/yaml-limits.ts';
+import { clearOpenApiCache, loadOpenApi, parseOpenApi } from '../../src/openapi/load.ts';
+
+const file = 'deep.mdx';
+const tooDeep = 'the page nests lists, quotes, elements or emphasis more than 256 levels deep here; the deeper levels are shown flattened at level 256';
+
+function render(text: string, format: 'mdx' | 'md' = 'mdx') {
+  return renderMarkdown({ file, text, format });
+}
+
+function codes(result: { diagnostics: { code: string; line: number; column: number }[] }): string[] {
+  return result.diagnostics.map((each) => `${each.line}:${each.column} ${each.code}`);
+}
+
+describe('nesting limit', () => {
+  test('a list nested 1,000 deep renders flattened at level 256, with a warning where the limit is passed', () => {
+    for (const format of ['mdx', 'md'] as const) {
+      const result = render(`${'- '.repeat(1000)}deepest\n`, format);
+      assert.deepEqual(codes(result), ['1:513 page-nesting-too-deep'], format);
+      assert.equal(result.diagnostics[0]!.message, tooDeep);
+      assert.equal(result.diagnostics[0]!.severity, 'warning');
+      assert.equal(result.html.split('<ul>').length - 1, 256, format);
+      assert.match(result.html, /deepest/);
+    }
+  });
+
+  test('an indented list 300 deep keeps every item, the deeper ones at level 256', () => {
+    let text = '';
+    for (let i = 0; i < 300; i++) text += `${'  '.repeat(i)}- item ${i}\n`;
+    const result = render(text);
+    assert.deepEqual(codes(result), ['257:513 page-nesting-too-deep']);
+    for (let i = 0; i < 300; i++) assert.ok(result.html.includes(`item ${i}\n`) || result.html.includes(`item ${i}<`), `item ${i} is shown`);
+    assert.equal(result.html.split('<ul>').length - 1, 256);
+  });
+
+  test('blockquotes, JSX elements and emphasis nested 1,000 deep are flattened, not crashed on', () => {
+    const quotes = render(`${'> '.repeat(1000)}deep quote\n`);
+    assert.deepEqual(codes(quotes), ['1:513 page-nesting-too-deep']);
+    assert.match(quotes.html, /deep quote/);
+
+    const divs = render(`${'<div>\n'.repeat(1000)}\ndeep div\n\n${'</div>\n'.repeat(1000)}`);
+    assert.deepEqual(codes(divs), ['257:1 page-nesting-too-deep']);
+    assert.equal(divs.html.split('<div>').length - 1, 256);
+    assert.match(divs.html, /<p>deep div<\/p>/);
+
+    const emphasis = render(`${'*a '.repeat(1000)}deep${' a*'.repeat(1000)}\n`);
+    assert.equal(emphasis.diagnostics.length, 1);
+    assert.equal(emphasis.diagnostics[0]!.code, 'page-nesting-too-deep');
+    assert.equal(emphasis.html.split('<em>').length - 1, 256);
+    assert.match(emphasis.html, /deep/);
+  });
+
+  test('a page within the limit is untouched', () => {
+    const result = render(`${'- '.repeat(200)}fine\n`);
+    assert.deepEqual(result.diagnostics, []);
+    assert.equal(result.html.split('<ul>').length - 1, 200);
+  });
+});
+
+describe('big pages', () => {
+  const section = (n: number) =>
+    `## Section ${n}\n\nSome *text* with \`code\`, a [link](https://example.com/${n}) and a list:\n\n- one\n- two\n\n<Note>\n\nA note in section ${n}.\n\n</Note>\n\n\`\`\`js\nconst x = ${n};\n\n// a blank line above\n\`\`\`\n\n| a | b |\n| - | - |\n| ${n} | {value} |\n\n`;
+
+  test('a page over 128 KB is split only at headings outside code, JSX and comments', () => {
+    let text = '';
+    for (let n = 0; text.length < 400_000; n++) text += section(n);
+    const chunks = splitIntoChunks(text);
+    assert.ok(chunks.length >= 3, `${chunks.length} sections`);
+    assert.equal(chunks.map((chunk) => chunk.text).join(''), text);
+    for (const chunk of chunks) {
+      assert.ok(chunk.text.startsWith('## Section'), 'a section starts at a heading');
+      assert.equal(chunk.line, text.slice(0, chunk.offset).split('\n').length - 1);
+    }
+    const inside = `<Tabs>\n\n${'## Inside a tab\n\ntext\n\n'.repeat(20_000)}</Tabs>\n`;
+    assert.equal(splitIntoChunks(inside).length, 1, 'never inside an element');
+  });
+
+  test('a 1.4 MB page renders: headings unique across sections, diagnostics at their page line', () => {
+    let text = 'export const value = "shared";\n\n';
+    for (let n = 0; text.length < 1_400_000; n++) text += section(n);
+    const lines = text.split('\n').length;
+    text += '## Last\n\n{undefinedName}\n';
+    const result = render(text);
+    assert.equal(result.format, 'mdx');
+    assert.deepEqual(codes(result), [`${lines + 2}:1 mdx-expression-undefined`]);
+    const ids = result.headings.map((heading) => heading.id);
+    assert.equal(new Set(ids).size, ids.length);
+    assert.equal(ids.at(-1), 'last');
+    // `export const` from the first section is known in the last ones.
+    assert.ok(!result.html.includes('{value}'));
+    assert.equal(result.html.split('<td>shared</td>').length - 1, result.headings.length - 1);
+  });
+});
+
+describe('YAML alias bombs', () => {
+  const bomb = (indent: string) => {
+    const lines = [`${indent}a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]`];
+    for (let i = 1; i < 9; i++) lines.push(`${indent}a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
+    return lines.join('\n');
+  };
+
+  test('an OpenAPI document whose aliases expand to 10⁹ values is refused, at its first alias', () => {
+    const text = `openapi: 3.1.0\ninfo: {title: Bomb, version: "1"}\nx-bomb:\n${bomb('  ')}\npaths:\n  /x:\n    get:\n      summary: X\n      responses: {'200': {description: ok, content: {application/json: {example: *a8}}}}\n`;
+    assert.deepEqual(parseOpenApi({ file: 'openapi.yaml', text }), {
+      diagnostics: [
+        {
+          severity: 'error',
+          code: 'yaml-aliases-too-many',
+          file: 'openapi.yaml',
+          line: 5,
+          column: 12,
+          message: '`openapi.yaml`: its aliases (`*name`) expand to more than 100,000 values beyond those written, which is an "alias bomb", so it is not read.',
+          fix: 'Write the repeated values out, or use `$ref` to share a schema; no page is made from this spec until then.',
+        },
+      ],
+    });
+  });
+
+  test('frontmatter with an alias bomb is refused', () => {
+    const text = `---\ntitle: Bomb\n${bomb('')}\n---\nBody\n`;
+    const result = readFrontmatter({ file: 'page.mdx', text });
+    assert.deepEqual(result.data, {});
+    assert.deepEqual(result.diagnostics, [
+      {
+        severity: 'error',
+        code: 'yaml-aliases-too-many',
+        file: 'page.mdx',
+        line: 4,
+        column: 10,
+        message: 'the frontmatter is not read: its aliases (`*name`) expand to more than 100,000 values beyond those written, which is an "alias bomb"',
+        fix: 'Write the repeated values out instead of repeating aliases (`*name`) of aliases.',
+      },
+    ]);
+  });
+
+  test('ordinary aliases and merge keys are read', () => {
+    const text = 'openapi: 3.0.0\ninfo: {title: T, version: "1"}\nx-base: &base {type: string}\npaths:\n  /a:\n    get:\n      summary: A\n      x-s: {<<: *base, format: uuid}\n      x-t: *base\n      responses: {}\n';
+    const result = parseOpenApi({ file: 'openapi.yaml', text });
+    assert.deepEqual(result.diagnostics, []);
+    assert.equal(result.document?.operations.length, 1);
+    const shared = { a: 1 };
+    assert.equal(aliasExpansion({ x: shared, y: shared }), 2);
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    assert.equal(aliasExpansion(cyclic), 1);
+  });
+});
+
+describe('invalid UTF-8', () => {
+  test('decodeText finds the first bad byte, its line and column', () => {
+    const bytes = Buffer.concat([Buffer.from('# Title\n\nCafé and '), Buffer.from([0xe9]), Buffer.from(' more\n')]);
+    const decoded = decodeText(bytes);
+    assert.equal(decoded.text, '# Title\n\nCafé and \uFFFD more\n');
+    assert.deepEqual(decoded.invalid, { line: 3, column: 10, byte: 19, value: 0xe9 });
+    assert.deepEqual(encodingDiagnostic('page.mdx', decoded, 'page'), [
+      {
+        severity: 'warning',
+        code: 'encoding-invalid',
+        file: 'page.mdx',
+        line: 3,
+        column: 10,
+        message: 'the page is not valid UTF-8: the byte 0xE9 here is not part of a UTF-8 character, so it and any other bad bytes are shown as "\uFFFD"',
+        fix: 'Save the file as UTF-8 (most editors offer "Save with encoding"; the file may have been written as Latin-1 or Windows-1252).',
+      },
+    ]);
+    assert.deepEqual(decodeText(Buffer.from('\uFEFFvalid ✓')), { text: '\uFEFFvalid ✓' });
+  });
+
+  test('firstInvalidByte rejects overlong forms, surrogates and truncated sequences', () => {
+    assert.equal(firstInvalidByte(Buffer.from([0x61, 0xc0, 0x80])), 1);
+    assert.equal(firstInvalidByte(Buffer.from([0xed, 0xa0, 0x80])), 0);
+    assert.equal(firstInvalidByte(Buffer.from([0x61, 0x62, 0xe2, 0x82])), 2);
+    assert.equal(firstInvalidByte(Buffer.from('ok ✓ 𝄞')), Buffer.byteLength('ok ✓ 𝄞'));
+  });
+
+  test('an OpenAPI file with invalid UTF-8 is read, with a warning', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'docjet-bounds-'));
+    try {
+      const text = Buffer.concat([Buffer.from('openapi: 3.1.0\ninfo: {title: "Caf'), Buffer.from([0xe9]), Buffer.from('", version: "1"}\npaths: {/a: {get: {summary: A, responses: {}}}}\n')]);
+      await writeFile(path.join(root, 'openapi.yaml'), text);
+      clearOpenApiCache();
+      const result = await loadOpenApi({ root, file: 'openapi.yaml' });
+      assert.equal(result.document?.title, 'Caf\uFFFD');
+      assert.deepEqual(result.diagnostics.map((each) => `${each.line}:${each.column} ${each.code}`), ['2:19 encoding-invalid']);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+});
