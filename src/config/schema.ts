@@ -10,6 +10,7 @@
  * Spec: ../shared/spec/docs-json-navigation.md. Other top-level keys: reference/format-behaviour.md §1.
  */
 import { z } from 'zod';
+import type { UrlUse } from '../content/safe-url.ts';
 
 /** Marks unknown keys so the error mapper can offer the closest known key. */
 export const UNKNOWN_KEY_PREFIX = 'docjet-known-keys:';
@@ -22,6 +23,18 @@ function strict<T extends z.core.$ZodLooseShape>(shape: T) {
 }
 
 const nonEmpty = z.string().trim().min(1);
+
+/**
+ * Which strings of the config are URLs, and how they are used: `link` (followed when clicked) or
+ * `image` (shown as a logo, favicon or background) or `asset` (a font file). Rule 5 (`rules/href-scheme.ts`) walks the
+ * config along the schema and checks every value marked here, so a URL field added to the schema
+ * with `linkUrl()`/`imageUrl()` is checked without touching the rule.
+ */
+export const urlFields = z.registry<{ use: UrlUse }>();
+// A new schema per use: one instance shared by many keys would become a `$defs` entry of the JSON Schema.
+const linkUrl = () => z.string().register(urlFields, { use: 'link' });
+const imageUrl = () => z.string().register(urlFields, { use: 'image' });
+const assetUrl = () => z.string().register(urlFields, { use: 'asset' });
 const hexColor = z
   .string()
   .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'must be a hex color such as "#0D9373"');
@@ -99,7 +112,7 @@ export const pageEntrySchema: z.ZodType<PageEntryInput> = z
 const globalItem = (label: string) =>
   strict({
     [label]: nonEmpty,
-    href: z.string(),
+    href: linkUrl(),
     icon: iconSchema.optional(),
     color: lightDark.optional(),
     hidden: z.boolean().optional(),
@@ -124,7 +137,7 @@ export type ChildKey = (typeof CHILD_KEYS)[number];
 /** Fields every non-group division may carry besides its label and children. */
 const divisionCommon = {
   icon: iconSchema.optional(),
-  href: z.string().optional(),
+  href: linkUrl().optional(),
   hidden: z.boolean().optional(),
   openapi: openapiSchema.optional(),
   asyncapi: asyncapiSchema.optional(),
@@ -278,7 +291,7 @@ export const versionSchema: z.ZodType<VersionInput> = strict(withChildren({
 
 const link = strict({
   label: z.string().optional(),
-  href: z.string(),
+  href: linkUrl(),
   icon: iconSchema.optional(),
   type: z.string().optional(),
 });
@@ -288,7 +301,7 @@ export const navbarSchema = strict({
   primary: strict({
     type: z.enum(['button', 'github', 'discord']),
     label: z.string().optional(),
-    href: z.string(),
+    href: linkUrl(),
   }).optional(),
 });
 
@@ -299,12 +312,12 @@ export const FOOTER_SOCIALS = [
 ] as const;
 
 export const footerSchema = strict({
-  socials: z.partialRecord(z.enum(FOOTER_SOCIALS), z.string()).optional(),
+  socials: z.partialRecord(z.enum(FOOTER_SOCIALS), linkUrl()).optional(),
   links: z
     .array(
       strict({
         header: z.string().optional(),
-        items: z.array(strict({ label: z.string(), href: z.string() })),
+        items: z.array(strict({ label: z.string(), href: linkUrl() })),
       }),
     )
     .optional(),
@@ -334,13 +347,13 @@ export const navigationSchema = strict(withChildren({
 const fontSchema = strict({
   family: z.string(),
   weight: z.number().optional(),
-  source: z.string().optional(),
+  source: assetUrl().optional(),
   format: z.enum(['woff', 'woff2']).optional(),
 });
 
 const redirectSchema = strict({
   source: nonEmpty,
-  destination: z.string(),
+  destination: linkUrl(),
   permanent: z.boolean().optional(),
 });
 
@@ -352,11 +365,11 @@ export const configSchema = strict({
   name: z.string().default('Documentation'),
   description: z.string().optional(),
   colors: strict({ primary: hexColor, light: hexColor.optional(), dark: hexColor.optional() }).optional(),
-  logo: z.union([z.string(), strict({ light: z.string(), dark: z.string(), href: z.string().optional() })]).optional(),
-  favicon: z.union([z.string(), strict({ light: z.string(), dark: z.string() })]).optional(),
+  logo: z.union([imageUrl(), strict({ light: imageUrl(), dark: imageUrl(), href: linkUrl().optional() })]).optional(),
+  favicon: z.union([imageUrl(), strict({ light: imageUrl(), dark: imageUrl() })]).optional(),
   appearance: strict({ default: z.enum(['system', 'light', 'dark']).optional(), strict: z.boolean().optional() }).optional(),
   background: strict({
-    image: z.union([z.string(), strict({ light: z.string(), dark: z.string() })]).optional(),
+    image: z.union([imageUrl(), strict({ light: imageUrl(), dark: imageUrl() })]).optional(),
     decoration: z.enum(['gradient', 'grid', 'windows']).optional(),
     color: lightDark.optional(),
   }).optional(),
@@ -368,7 +381,7 @@ export const configSchema = strict({
   seo: strict({
     metatags: metatags.optional(),
     paths: z.array(strict({ path: z.string(), metatags })).optional(),
-    organization: z.looseObject({}).optional(),
+    organization: z.looseObject({ url: linkUrl().optional(), logo: imageUrl().optional() }).optional(),
     indexing: z.enum(['navigable', 'all']).optional(),
     trailingSlash: z.boolean().optional(),
   }).optional(),

@@ -5,6 +5,7 @@
  * route with `?` (format-behaviour.md §4.3) that must not turn into a query string.
  */
 import path from 'node:path';
+import { isUnsafeUrl, type UrlUse } from '../content/safe-url.ts';
 
 /** `''`, `/`, `docs`, `/docs/` → `/`, `/`, `/docs/`, `/docs/`. */
 export function normalizeBase(base: string | undefined): string {
@@ -33,10 +34,16 @@ export function pageOutputPath(route: string): string {
 /**
  * An address written in docs.json (navbar and footer links, logo, favicon): kept when it leaves
  * the site or is a fragment, else a site path with the base in front (`/logo.svg`, `./logo.svg`).
+ * Undefined for a URL that would run code (`javascript:`, `safe-url.ts`): the shell then writes no
+ * link at all, so even a config that skipped validation cannot put script into a page.
  */
-export function siteHref(href: string, base: string): string {
+export function siteHref(href: string, base: string, use: UrlUse = 'link'): string | undefined {
+  if (isUnsafeUrl(href, use)) return undefined;
   return isExternal(href) || href.startsWith('#') ? href : base + href.replace(/^\.?\/+/, '');
 }
+
+/** The one check every URL the shell writes goes through: `url`, or undefined when it would run code. */
+export { safeUrl } from '../content/safe-url.ts';
 
 /** `https:`, `mailto:`, `//cdn…` and other links that leave the site. */
 export function isExternal(href: string): boolean {
@@ -68,12 +75,15 @@ export function resolveContentUrl(url: string, pageFile: string, base: string): 
 }
 
 /**
- * Rewrites the `href` and `src` attributes of rendered page HTML with `resolveContentUrl`.
+ * Rewrites the `href` and `src` attributes of rendered page HTML with `resolveContentUrl`; one
+ * with a URL that would run code is dropped.
  * Only double-quoted attributes exist: the renderer writes them that way.
  */
 export function rewriteContentUrls(html: string, pageFile: string, base: string): string {
   return html.replace(/ (href|src)="([^"]*)"/g, (whole, name: string, value: string) => {
     const decoded = value.replace(/&amp;/g, '&');
+    // The renderer already left these out; this is the last line for HTML that reached here otherwise.
+    if (isUnsafeUrl(decoded, name === 'src' ? 'image' : 'link')) return '';
     const resolved = resolveContentUrl(decoded, pageFile, base);
     return resolved === decoded ? whole : ` ${name}="${resolved.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
   });

@@ -527,3 +527,26 @@ describe('rule 12: redirect sources are unique', () => {
     ]);
   });
 });
+
+describe('rule 5 covers every URL the schema marks, whatever its key', () => {
+  test('socials, logo files and href, favicon, background, navbar primary, footer links, global anchors, seo.organization.url', async () => {
+    const link = 'Link to an http(s) URL or a page path instead.';
+    const file = 'Use a file of the site ("/logo.svg") or an http(s) URL instead.';
+    // (The global anchor also breaks rule 4, which wants an http(s) URL there; only rule 5 is looked at.)
+    const found = (await diagnose(fixture('href-scheme/every-url'))).filter((d) => d.code === 'href-unsafe');
+    assert.deepEqual(
+      found.map((d) => [d.code, d.at, d.path, d.message, d.fix]),
+      [
+        ['href-unsafe', 'docs.json:3:35', 'logo.dark', '"dark" uses a javascript: URL, which runs code or hides content when loaded', file],
+        ['href-unsafe', 'docs.json:3:71', 'logo.href', '"href" uses a javascript: URL, which runs code or hides content when clicked', link],
+        // The favicon is a PNG image written as data: — shown as an image only, it runs nothing.
+        ['href-unsafe', 'docs.json:5:19', 'background.image', '"image" uses a data: URL, which runs code or hides content when loaded', file],
+        ['href-unsafe', 'docs.json:6:61', 'navbar.primary.href', '"href" uses a javascript: URL, which runs code or hides content when clicked', link],
+        ['href-unsafe', 'docs.json:8:47', 'footer.socials.github', '"github" uses a javascript: URL, which runs code or hides content when clicked', link],
+        ['href-unsafe', 'docs.json:9:63', 'footer.links[0].items[0].href', '"href" uses a javascript: URL, which runs code or hides content when clicked', link],
+        ['href-unsafe', 'docs.json:11:48', 'seo.organization.url', '"url" uses a vbscript: URL, which runs code or hides content when clicked', link],
+        ['href-unsafe', 'docs.json:13:48', 'navigation.global.anchors[0].href', '"href" uses a javascript: URL, which runs code or hides content when clicked', link],
+      ],
+    );
+  });
+});

@@ -173,8 +173,10 @@ test('JSX in props: an inline SVG icon and a title with markup', () => {
 
 test('escaping: text and attributes from the page cannot inject markup', () => {
   assert.equal(escapeHtml(`<a href="x" title='y'>&amp;</a>`), '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;');
+  const card = renderMarkdown({ file: 'components.mdx', format: 'mdx', text: '<Card title="<script>alert(1)</script>" href="javascript:alert(1)" cta={"\\"><b>"}>x</Card>' });
+  assert.deepEqual(card.diagnostics.map((d) => d.code), ['url-unsafe']);
   assert.equal(
-    html('<Card title="<script>alert(1)</script>" href="javascript:alert(1)" cta={"\\"><b>"}>x</Card>'),
+    card.html,
     '<div class="card"><span class="card-title">&lt;script&gt;alert(1)&lt;/script&gt;</span><div class="card-body">x</div><span class="card-cta">&quot;&gt;&lt;b&gt;</span></div>',
   );
   // Attribute values: quotes cannot close the attribute; unsafe URLs and colours are dropped.
@@ -184,7 +186,9 @@ test('escaping: text and attributes from the page cannot inject markup', () => {
   );
   assert.ok(html('<Tabs>\n<Tab title="<img src=x onerror=alert(1)>">t</Tab>\n</Tabs>').includes('tabindex="0">&lt;img src=x onerror=alert(1)&gt;</button>'));
   assert.ok(html('<Badge color="red&quot;><script>">b</Badge>').startsWith('<p><span class="badge badge-gray">'));
-  assert.ok(html('<Tile href=" JaVa\tScRiPt:alert(1)" title="t">x</Tile>').startsWith('<div class="tile">'));
+  const tile = renderMarkdown({ file: 'components.mdx', format: 'mdx', text: '<Tile href=" JaVa\tScRiPt:alert(1)" title="t">x</Tile>' });
+  assert.ok(tile.html.startsWith('<div class="tile">'));
+  assert.deepEqual(tile.diagnostics.map((d) => d.code), ['url-unsafe']);
   assert.ok(html('```js title="<b>"\nx\n```').startsWith('<figure class="code-block" data-language="js"><figcaption class="code-title"><span class="code-title-text">&lt;b&gt;</span></figcaption>'));
 });
 

@@ -10,14 +10,12 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { renderMarkdown } from '../../src/content/mdx/index.ts';
 import type { CodeMeta } from '../../src/content/mdx/code.ts';
 import { parseOpenApi } from '../../src/openapi/load.ts';
 import type { OpenApiDocument } from '../../src/openapi/types.ts';
 import { renderEndpoint, type RenderEndpointOptions } from '../../src/render/endpoint/index.ts';
 
 const fixtures = fileURLToPath(new URL('../fixtures/endpoint/', import.meta.url));
-const markdown = (text: string): string => renderMarkdown({ file: 'spec', text, format: 'md' }).html;
 
 function load(name: string): OpenApiDocument {
   const result = parseOpenApi({ file: `api/${name}`, text: readFileSync(path.join(fixtures, name), 'utf8') });
@@ -41,7 +39,7 @@ function render(name: string, label: string, options: Partial<RenderEndpointOpti
     codes.push({ title: meta.title, lang, code });
     return `<pre data-code="${codes.length}"></pre>`;
   };
-  return { ...renderEndpoint({ document, operation, markdown, highlight, ...options }), codes };
+  return { ...renderEndpoint({ document, operation, highlight, ...options }), codes };
 }
 
 function includes(html: string, ...fragments: string[]): void {
@@ -401,7 +399,7 @@ describe('circular and broken references', () => {
       paths: { '/wide': { get: { responses: { 200: { description: 'OK', content: { 'application/json': { schema: wide(3) } } } } } } },
     });
     const document = parseOpenApi({ file: 'wide.json', text }).document!;
-    const page = renderEndpoint({ document, operation: document.operations[0]!, markdown });
+    const page = renderEndpoint({ document, operation: document.operations[0]! });
     // 30 top-level fields fit; their 900 children do not.
     assert.equal(page.html.match(/class="field response-field"/g)?.length, 30);
     includes(page.html, '<code class="field-name">f0</code><span class="field-type">object</span></div><div class="field-description"><p class="schema-depth">Its fields are left out to keep this page small.</p></div>');
@@ -411,7 +409,7 @@ describe('circular and broken references', () => {
 describe('escaping', () => {
   // With the default code blocks, so that their escaping is checked too.
   const document = load('hostile.yaml');
-  const page = renderEndpoint({ document, operation: document.operations[0]!, markdown });
+  const page = renderEndpoint({ document, operation: document.operations[0]! });
 
   test('no element a spec writes in a name, type, value, URL, label or code sample reaches the page', () => {
     assert.doesNotMatch(page.html, /<script|<img/i);
@@ -435,12 +433,12 @@ describe('escaping', () => {
     );
   });
 
-  test('descriptions keep their HTML, but a <script> in one is shown as text', () => {
+  test('descriptions keep safe HTML; a <script> in one is left out', () => {
     includes(
       page.html,
-      '<div class="endpoint-description">&lt;script>alert(4)&lt;/script> in a description.</div>',
+      '<div class="endpoint-description">in a description.</div>',
       '<p>Plain <b>HTML</b> in a description.</p>',
-      '<div class="endpoint-response-description">&lt;script>alert(10)&lt;/script></div>',
+      '<div class="endpoint-response-description"></div>',
     );
   });
 
@@ -486,17 +484,17 @@ describe('bad input', () => {
     });
     const document = parseOpenApi({ file: 'odd.json', text }).document!;
     for (const operation of document.operations) {
-      const page = renderEndpoint({ document, operation, markdown });
+      const page = renderEndpoint({ document, operation });
       assert.ok(page.html.startsWith('<div class="endpoint"'), `${operation.method} ${operation.path}`);
       assert.ok(!page.diagnostics.some((diagnostic) => diagnostic.code === 'page-render-failed'));
     }
   });
 
-  test('a markdown renderer that throws leaves the description as escaped text', () => {
+  test('descriptions are CommonMark: Markdown renders, paragraphs split', () => {
     const document = load('shop-3.0.yaml');
     const operation = document.operations[0]!;
-    const page = renderEndpoint({ document, operation, pageDescription: '', markdown: () => { throw new Error('boom'); } });
-    includes(page.html, '<div class="endpoint-description"><p>Creates an order in a store.\n\nOrders are **paid** later.</p></div>');
+    const page = renderEndpoint({ document, operation, pageDescription: '' });
+    includes(page.html, '<div class="endpoint-description"><p>Creates an order in a store.</p>\n<p>Orders are <strong>paid</strong> later.</p></div>');
   });
 });
 
@@ -527,7 +525,7 @@ describe('every operation of the real specs', { skip: !existsSync(corpus) && 'op
       const started = process.cpuUsage();
       for (const operation of document.operations) {
         try {
-          const page = renderEndpoint({ document, operation, markdown });
+          const page = renderEndpoint({ document, operation });
           if (page.diagnostics.some((diagnostic) => diagnostic.code === 'page-render-failed')) failures.push(`${file} ${operation.method} ${operation.path}`);
         } catch (error) {
           failures.push(`${file} ${operation.method} ${operation.path}: ${String(error)}`);

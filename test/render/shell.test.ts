@@ -12,7 +12,7 @@ import type { Site } from '../../src/site/types.ts';
 import { loadSite, page } from '../site/helpers.ts';
 
 function shellFor(site: Site, base = '/'): Shell {
-  return new Shell({ site, base, stylesheet: `${base}_docjet/s.css`, script: `${base}_docjet/s.js`, assetsPrefix: `${base}_docjet/`, markdown: (text) => `<p>${text}</p>` });
+  return new Shell({ site, base, stylesheet: `${base}_docjet/s.css`, script: `${base}_docjet/s.js`, assetsPrefix: `${base}_docjet/` });
 }
 
 test('tabs: every tab shows, the current one marked, a link tab keeps its URL', async () => {

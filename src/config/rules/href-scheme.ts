@@ -1,47 +1,105 @@
 /**
- * Rule 5: no `href` anywhere may use a `javascript:`, `data:` or `vbscript:` URL (they run code or
- * smuggle content when clicked). Browsers ignore tabs, newlines and leading spaces in a scheme, so
- * those are removed before checking.
+ * Rule 5: no URL of the config may use a `javascript:`, `data:` or `vbscript:` URL (they run code
+ * or smuggle content when clicked). Which values are URLs is not guessed from key names: the schema
+ * marks them (`urlFields` in schema.ts: hrefs, footer socials, logo and favicon files, redirect
+ * destinations, `seo.organization.url`…), and this rule walks the config along the schema, checking
+ * each marked value with the one predicate the renderer uses too (`content/safe-url.ts`: any case,
+ * control characters and white space in the scheme, character references).
  */
-import { isObject } from '../load.ts';
+import type { z } from 'zod';
+import { unsafeScheme } from '../../content/safe-url.ts';
 import type { JsonPath } from '../json-source.ts';
+import { isObject } from '../load.ts';
+import { configSchema, urlFields } from '../schema.ts';
 import type { Rule, RuleContext } from './context.ts';
-
-const UNSAFE = /^(javascript|data|vbscript):/i;
 
 export function isUnsafeHref(href: string): boolean {
   return unsafeScheme(href) !== undefined;
-}
-
-/** The scheme as the browser reads it (`java\tscript:` is `javascript:`), when it is an unsafe one. */
-function unsafeScheme(href: string): string | undefined {
-  // eslint-disable-next-line no-control-regex
-  return UNSAFE.exec(href.replace(/[\u0000-\u0020]/g, ''))?.[1]?.toLowerCase();
 }
 
 export const hrefScheme: Rule = {
   name: 'href-scheme',
   create: (context) => ({
     finish() {
-      check(context, context.config, []);
+      const reported = new Set<string>();
+      eachUrl(configSchema, context.config, [], (path, value, use) => {
+        const scheme = unsafeScheme(value, use);
+        const key = JSON.stringify(path);
+        if (scheme === undefined || reported.has(key)) return;
+        reported.add(key);
+        report(context, path, scheme, use);
+      });
     },
   }),
 };
 
-function check(context: RuleContext, value: unknown, path: JsonPath): void {
-  if (Array.isArray(value)) {
-    value.forEach((item, index) => check(context, item, [...path, index]));
-  } else if (isObject(value)) {
-    for (const [key, item] of Object.entries(value)) {
-      const scheme = (key === 'href' || key === 'destination' || key === 'url') && typeof item === 'string' ? unsafeScheme(item) : undefined;
-      if (scheme) {
-        context.report('href-unsafe', [...path, key], {
-          message: `${JSON.stringify(key)} uses a ${scheme}: URL, which runs code or hides content when clicked`,
-          fix: 'Link to an http(s) URL or a page path instead.',
-        });
-      } else if (typeof item === 'object' && item !== null) {
-        check(context, item, [...path, key]);
+function report(context: RuleContext, path: JsonPath, scheme: string, use: string): void {
+  const last = path[path.length - 1];
+  const name = typeof last === 'number' ? String(path[path.length - 2]) : String(last);
+  context.report('href-unsafe', path, {
+    message: `${JSON.stringify(name)} uses a ${scheme}: URL, which runs code or hides content when ${use === 'link' ? 'clicked' : 'loaded'}`,
+    fix: use === 'link' ? 'Link to an http(s) URL or a page path instead.' : 'Use a file of the site ("/logo.svg") or an http(s) URL instead.',
+  });
+}
+
+/** The parts of zod's internal definition this walk reads. */
+interface Definition {
+  type: string;
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  getter?: () => z.ZodType;
+  options?: z.ZodType[];
+  shape?: Record<string, z.ZodType>;
+  valueType?: z.ZodType;
+  element?: z.ZodType;
+}
+
+type Visit = (path: JsonPath, value: string, use: 'link' | 'image' | 'asset') => void;
+
+/**
+ * Calls `visit` for every string of `value` at a position the schema marks as a URL. A union is
+ * followed into each of its options (`logo` is a file or an object of files); values of the wrong
+ * shape are simply not visited, as the schema check reports them.
+ */
+export function eachUrl(schema: z.ZodType, value: unknown, path: JsonPath, visit: Visit, depth = 0): void {
+  if (depth > 512) return; // the config's own nesting is bounded when it is read; this is a backstop
+  const mark = urlFields.get(schema);
+  if (mark && typeof value === 'string') visit(path, value, mark.use);
+  const def = (schema as unknown as { _zod: { def: Definition } })._zod.def;
+  const next = (inner: z.ZodType | undefined, item: unknown, at: JsonPath): void => {
+    if (inner) eachUrl(inner, item, at, visit, depth + 1);
+  };
+  switch (def.type) {
+    case 'optional':
+    case 'nullable':
+    case 'default':
+    case 'prefault':
+    case 'nonoptional':
+    case 'readonly':
+    case 'catch':
+      next(def.innerType, value, path);
+      break;
+    case 'pipe':
+      next(def.in, value, path);
+      break;
+    case 'lazy':
+      next(def.getter?.(), value, path);
+      break;
+    case 'union':
+      for (const option of def.options ?? []) next(option, value, path);
+      break;
+    case 'object':
+      if (isObject(value) && def.shape) {
+        for (const key of Object.keys(value)) if (Object.hasOwn(def.shape, key)) next(def.shape[key], value[key], [...path, key]);
       }
-    }
+      break;
+    case 'record':
+      if (isObject(value)) for (const [key, item] of Object.entries(value)) next(def.valueType, item, [...path, key]);
+      break;
+    case 'array':
+      if (Array.isArray(value)) value.forEach((item, index) => next(def.element, item, [...path, index]));
+      break;
+    default:
+      break;
   }
 }

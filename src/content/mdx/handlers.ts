@@ -1,13 +1,15 @@
 /**
  * mdast → hast handlers that differ from mdast-util-to-hast's defaults: headings (anchors), code
  * (meta, highlighting seam, mermaid), math (KaTeX), paragraphs around JSX blocks, GitHub alerts,
- * MDX expressions and JSX. One small function per node type, gathered in `createHandlers`.
+ * MDX expressions and JSX; links, images and raw HTML that would run script are made inert. One small function per node type, gathered in `createHandlers`.
  */
-import type { ElementContent } from 'hast';
-import type { Blockquote, Code, Heading, Html, Nodes, Paragraph, PhrasingContent } from 'mdast';
+import type { ElementContent, Root as HastRoot, RootContent } from 'hast';
+import { raw } from 'hast-util-raw';
+import { VFile } from 'vfile';
+import type { Blockquote, Code, Heading, Html, Image, ImageReference, Link, LinkReference, Nodes, Paragraph, PhrasingContent, Root as MdastRoot } from 'mdast';
 import type { InlineMath, Math as DisplayMath } from 'mdast-util-math';
 import type { MdxFlowExpression, MdxTextExpression } from 'mdast-util-mdx';
-import { defaultHandlers, type Handlers, type State } from 'mdast-util-to-hast';
+import { defaultHandlers, type Handler, type Handlers, type State } from 'mdast-util-to-hast';
 import { parseFence, renderCode } from './code.ts';
 import { calloutHtml, type CalloutKind } from './components/callout.ts';
 import { evaluateProgram, Markup, toText } from './evaluate.ts';
@@ -18,16 +20,30 @@ import { startOf, type Page } from './page.ts';
 import { restoreText } from './repair.ts';
 import { attributes } from './escape.ts';
 import { fragmentHtml } from './serialize.ts';
+import { reportingRemovals, reportUnsafeLink } from './inert.ts';
+import { sanitizeRoot } from '../sanitize.ts';
+import { isUnsafeUrl } from '../safe-url.ts';
 
 export function createHandlers(page: Page): Handlers {
+  /** Whether the page holds raw HTML (`.md` pages), which the root then parses and makes inert. */
+  let rawHtml = false;
   return {
+    // The root handler may return a root (mdast-util-to-hast's own does); its type says otherwise.
+    root: ((state: State, node: MdastRoot) => root(page, state, node, () => rawHtml)) as unknown as Handler,
+    link: (state, node: Link) => link(page, state, node, defaultHandlers.link(state, node)),
+    linkReference: (state, node: LinkReference) => link(page, state, node, defaultHandlers.linkReference(state, node)),
+    image: (state, node: Image) => image(page, node, defaultHandlers.image(state, node)),
+    imageReference: (state, node: ImageReference) => image(page, node, defaultHandlers.imageReference(state, node)),
     heading: (state, node: Heading) => heading(page, state, node),
     code: (_state, node: Code) => code(page, node),
     math: (_state, node: DisplayMath) => math(page, node, true),
     inlineMath: (_state, node: InlineMath) => math(page, node, false),
     paragraph: (state, node: Paragraph) => (holdsBlocks(node) ? state.all(node) : defaultHandlers.paragraph(state, node)),
     blockquote: (state, node: Blockquote) => alert(state, node) ?? defaultHandlers.blockquote(state, node),
-    html: (state, node: Html) => html(page, state, node),
+    html: (state, node: Html) => {
+      rawHtml = true;
+      return defaultHandlers.html(state, node);
+    },
     mdxjsEsm: () => undefined,
     mdxFlowExpression: (_state, node: MdxFlowExpression) => expression(page, node),
     mdxTextExpression: (_state, node: MdxTextExpression) => expression(page, node),
@@ -139,10 +155,35 @@ function alert(state: State, node: Blockquote): ElementContent | undefined {
   return { type: 'raw', value: calloutHtml(kind, html) };
 }
 
-/** Raw HTML (in `.md` pages, and `.mdx` pages read as Markdown) stays as written; scripts get a warning. */
-function html(page: Page, state: State, node: Html): ReturnType<typeof defaultHandlers.html> {
-  if (/<script[\s>]/i.test(node.value)) page.reportScript(startOf(node));
-  return defaultHandlers.html(state, node);
+/**
+ * Raw HTML (in `.md` pages, and `.mdx` pages read as Markdown) is parsed the way a browser parses
+ * the page, across the Markdown around it (`<div>` … Markdown … `</div>`), then made inert: scripts,
+ * event handlers and `javascript:` URLs are left out, each with a warning at its line.
+ */
+function root(page: Page, state: State, node: MdastRoot, hasRawHtml: () => boolean): HastRoot {
+  const tree = defaultHandlers.root(state, node) as HastRoot;
+  if (!hasRawHtml()) return tree;
+  const parsed = raw(tree, { file: new VFile(page.text) });
+  const result: HastRoot = parsed.type === 'root' ? parsed : { type: 'root', children: [parsed as RootContent] };
+  return sanitizeRoot(result, reportingRemovals(page, undefined));
+}
+
+/** A Markdown link to a `javascript:` URL (however it is spelt) keeps its text and loses the link. */
+function link(page: Page, state: State, node: Link | LinkReference, element: ElementContent | ElementContent[] | undefined): ElementContent | ElementContent[] | undefined {
+  if (element === undefined || Array.isArray(element)) return element;
+  const href = element.type === 'element' ? element.properties['href'] : undefined;
+  if (typeof href !== 'string' || !isUnsafeUrl(href)) return element;
+  reportUnsafeLink(page, 'link', href, startOf(node));
+  return state.all(node);
+}
+
+/** A Markdown image whose URL would run code is left out; its alt text is shown in its place. */
+function image(page: Page, node: Image | ImageReference, element: ElementContent | ElementContent[] | undefined): ElementContent | ElementContent[] | undefined {
+  if (element === undefined || Array.isArray(element)) return element;
+  const src = element.type === 'element' ? element.properties['src'] : undefined;
+  if (typeof src !== 'string' || !isUnsafeUrl(src, 'image')) return element;
+  reportUnsafeLink(page, 'image', src, startOf(node));
+  return node.alt ? { type: 'text', value: node.alt } : undefined;
 }
 
 /**

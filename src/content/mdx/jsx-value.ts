@@ -14,6 +14,7 @@ import { attributes, escapeHtml } from './escape.ts';
 import type { JsxEvaluator } from './evaluate.ts';
 import { toProperties } from './properties.ts';
 import { fragmentHtml } from './serialize.ts';
+import { sanitizeHtml } from '../sanitize.ts'; // injection: `__html` is page text, made inert like the rest
 import { Callable, isRecord, Markup, type Value } from './values.ts';
 
 export function jsxToHtml(node: Node, evaluator: JsxEvaluator): string {
@@ -87,7 +88,7 @@ function element(node: JSXElement, evaluator: JsxEvaluator): Rendered {
   if (/^[a-z]/.test(name) && !name.includes('.')) {
     const inner = props['dangerouslySetInnerHTML'];
     const html = isRecord(inner) && typeof inner['__html'] === 'string' ? inner['__html'] : undefined;
-    return { content: [{ type: 'element', tagName: name, properties: toProperties(props), children: html === undefined ? content : [{ type: 'raw', value: html }] }] };
+    return { content: [{ type: 'element', tagName: name, properties: toProperties(props), children: html === undefined ? content : [{ type: 'raw', value: sanitizeHtml(html) }] }] };
   }
   const childrenHtml = fragmentHtml(content);
   const html = component(name, props, childrenHtml, children, node, evaluator);

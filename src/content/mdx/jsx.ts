@@ -3,7 +3,8 @@
  * written; `style={{…}}` objects become CSS text). Capitalised and dotted names are components:
  * the registry's function writes their HTML from the evaluated props and the rendered children.
  * A name the registry does not know keeps its children, in a `data-component` wrapper, with a
- * warning. `<script>` and `<style>` are copied as written: their content is not MDX.
+ * warning. `<style>` is copied as written (its content is not MDX); `<script>` is left out, and so
+ * is anything else that would run script (`inert.ts`).
  */
 import type { Program } from 'estree';
 import type { Element, ElementContent } from 'hast';
@@ -22,6 +23,8 @@ import { childrenValue, startOf, type Page } from './page.ts';
 import type { Point } from './report.ts';
 import { restoreText } from './repair.ts';
 import { fragmentHtml } from './serialize.ts';
+import { inertElement, reportingRemovals, reportScript } from './inert.ts';
+import { sanitizeHtml } from '../sanitize.ts';
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
@@ -68,13 +71,16 @@ export function renderJsx(page: Page, state: State, node: JsxElement): ElementCo
 
   if (isIntrinsic(name)) {
     const lower = name.toLowerCase();
-    if (lower === 'script' || lower === 'style') {
-      if (lower === 'script') page.reportScript(startOf(node));
-      return { type: 'raw', value: restoreText(page.source(node)) };
+    if (lower === 'script') {
+      reportScript(page, startOf(node));
+      return undefined;
     }
+    // Its content is not MDX; parsed as a browser would, so `</style><script>` inside it stays text.
+    if (lower === 'style') return { type: 'raw', value: sanitizeHtml(restoreText(page.source(node)), reportingRemovals(page, startOf(node))) };
     const element: Element = { type: 'element', tagName: name, properties: toProperties(readProps(page, node)), children: state.all(node) };
     state.patch(node, element);
-    return element;
+    // Event handlers, `javascript:` URLs, `<object>`: left out, with a warning at the element.
+    return inertElement(page, element, startOf(node)) ? element : undefined;
   }
 
   const props = readProps(page, node);

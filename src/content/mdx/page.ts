@@ -62,7 +62,8 @@ export const MAX_EMBED_DEPTH = 16;
 
 export class Page {
   readonly file: string;
-  readonly text: string;
+  /** Grows section by section when a big page is rendered in sections (`chunks.ts`). */
+  private pageText: string;
   readonly reporter: Reporter;
   readonly components: ComponentRegistry;
   readonly highlight: Highlighter;
@@ -81,7 +82,7 @@ export class Page {
 
   constructor(options: PageOptions) {
     this.file = options.file;
-    this.text = options.text;
+    this.pageText = options.text;
     this.reporter = options.reporter;
     this.components = options.components;
     this.highlight = options.highlight;
@@ -91,6 +92,15 @@ export class Page {
     this.parent = options.parent;
     this.slugger = options.parent?.page.slugger ?? new Slugger();
     this.importsByName = new Map(options.imports.map((binding) => [binding.name, binding]));
+  }
+
+  get text(): string {
+    return this.pageText;
+  }
+
+  /** The next section of a page rendered in sections: its node offsets continue this text. */
+  appendText(text: string): void {
+    this.pageText += text;
   }
 
   addHeading(offset: number, depth: number, text: string, customId?: string): string {
@@ -121,16 +131,6 @@ export class Page {
     if (this.warnedComponents.has(name)) return false;
     this.warnedComponents.add(name);
     return true;
-  }
-
-  /** `<script>` in a page (JSX or raw HTML) is kept as written; readers of the build should know. */
-  reportScript(at: Point | undefined): void {
-    this.reporter.report(
-      'script-tag',
-      at,
-      'a `<script>` element is copied into the page as written, and runs in every reader\'s browser',
-      'To run a script on every page, put it in a `.js` file in the docs folder instead.',
-    );
   }
 
   source(node: Nodes): string {

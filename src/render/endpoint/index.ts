@@ -27,8 +27,6 @@ import { securityHtml } from './security.ts';
 export interface RenderEndpointOptions {
   document: OpenApiDocument;
   operation: Operation;
-  /** Renders CommonMark descriptions (the build passes renderMarkdown with format 'md'); returns HTML. */
-  markdown: (text: string) => string;
   /** Site-relative path of the spec, for diagnostics; default `document.file`. */
   file?: string;
   /** Code block → HTML (`<pre>` included); default: the code escaped in `<pre><code class="language-x">`. */
@@ -57,7 +55,7 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
   const { document, operation } = options;
   const file = options.file ?? document.file;
   const resolver = new Resolver(document.raw);
-  const context = new PageContext({ resolver, markdown: options.markdown, file, ...(options.highlight ? { highlight: options.highlight } : {}) });
+  const context = new PageContext({ resolver, file, ...(options.highlight ? { highlight: options.highlight } : {}) });
   try {
     const model = readEndpoint(document, operation, resolver);
     const html = pageHtml(model, operation, context, options.pageDescription);

@@ -5,13 +5,14 @@
  */
 import { LANGUAGES } from '../../config/languages.ts';
 import type { Config } from '../../config/schema.ts';
+import { inlineMarkdownHtml } from '../../content/commonmark.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import { breadcrumbs } from '../../site/breadcrumbs.ts';
 import type { NavElement, Page, Site } from '../../site/types.ts';
-import { pageHref, siteHref } from '../links.ts';
+import { pageHref, safeUrl, siteHref } from '../links.ts';
 import { themeSettings, type ThemeSettings } from '../theme.ts';
-import { uiStrings, type UiStrings } from '../ui-strings.ts';
+import { uiStrings } from '../ui-strings.ts';
 import { chromeOf, type Chrome } from './chrome.ts';
 import { alternatesHtml, anchorsHtml, breadcrumbsHtml, footerHtml, navbarHtml, pagerHtml, switcherHtml, tabsHtml, tocHtml } from './parts.ts';
 import { buildSidebar, fillSidebar, tagHtml, type SidebarTemplate } from './sidebar.ts';
@@ -25,8 +26,6 @@ export interface ShellOptions {
   script: string;
   /** Prefix of docjet's own assets (`/_docjet/`), for the page script. */
   assetsPrefix: string;
-  /** Markdown → HTML, for the banner. */
-  markdown: (text: string) => string;
   /** The site's public URL (`--url`), for canonical links. */
   siteUrl?: string;
 }
@@ -85,7 +84,8 @@ export class Shell {
     const navbar = languageConfig?.navbar ?? config.navbar;
     const footer = languageConfig?.footer ?? config.footer;
     const banner = this.bannerHtml(languageConfig?.banner ?? config.banner, languageCode ?? '');
-    const logoHref = config.logo && typeof config.logo === 'object' && config.logo.href ? config.logo.href : pageHref(this.homeOf(chrome), base);
+    const ownLogoHref = config.logo && typeof config.logo === 'object' && config.logo.href ? safeUrl(config.logo.href) : undefined;
+    const logoHref = ownLogoHref ?? pageHref(this.homeOf(chrome), base);
 
     const htmlAttributes = [
       `lang="${language?.bcp47 ?? 'en'}"`,
@@ -172,11 +172,12 @@ export class Shell {
   private faviconHtml(): string[] {
     const favicon = this.options.site.config.favicon;
     if (!favicon) return [];
-    if (typeof favicon === 'string') return [`<link rel="icon" href="${escapeHtml(this.asset(favicon))}">`];
-    return [
-      `<link rel="icon" href="${escapeHtml(this.asset(favicon.light))}" media="(prefers-color-scheme: light)">`,
-      `<link rel="icon" href="${escapeHtml(this.asset(favicon.dark))}" media="(prefers-color-scheme: dark)">`,
-    ];
+    const icon = (file: string, media: string): string[] => {
+      const href = this.asset(file);
+      return href === undefined ? [] : [`<link rel="icon" href="${escapeHtml(href)}"${media}>`];
+    };
+    if (typeof favicon === 'string') return icon(favicon, '');
+    return [...icon(favicon.light, ' media="(prefers-color-scheme: light)"'), ...icon(favicon.dark, ' media="(prefers-color-scheme: dark)"')];
   }
 
   private logoHtml(): string {
@@ -184,15 +185,18 @@ export class Shell {
     const name = escapeHtml(config.name);
     const logo = config.logo;
     if (!logo) return `<span class="logo-text">${name}</span>`;
-    if (typeof logo === 'string') return `<img class="logo-image" src="${escapeHtml(this.asset(logo))}" alt="${name}">`;
-    return (
-      `<img class="logo-image logo-light" src="${escapeHtml(this.asset(logo.light))}" alt="${name}">` +
-      `<img class="logo-image logo-dark" src="${escapeHtml(this.asset(logo.dark))}" alt="${name}">`
-    );
+    const image = (file: string, className: string): string => {
+      const src = this.asset(file);
+      return src === undefined ? '' : `<img class="${className}" src="${escapeHtml(src)}" alt="${name}">`;
+    };
+    const html = typeof logo === 'string' ? image(logo, 'logo-image') : image(logo.light, 'logo-image logo-light') + image(logo.dark, 'logo-image logo-dark');
+    // A logo whose every file was left out (a `javascript:` path) shows the name instead.
+    return html === '' ? `<span class="logo-text">${name}</span>` : html;
   }
 
-  private asset(file: string): string {
-    return siteHref(file, this.options.base);
+  /** A logo or favicon file's URL; undefined when it would run code (`data:` images of raster types are kept). */
+  private asset(file: string): string | undefined {
+    return siteHref(file, this.options.base, 'image');
   }
 
   private sidebarHtml(chrome: Chrome, page: Page | undefined): string {
@@ -244,7 +248,7 @@ export class Shell {
     if (!banner) return '';
     const cached = this.banners.get(key);
     if (cached !== undefined) return cached;
-    const content = this.options.markdown(banner.content).replace(/^<p>([\s\S]*)<\/p>\s*$/, '$1');
+    const content = inlineMarkdownHtml(banner.content);
     const id = hash(banner.content);
     const html =
       `<div class="banner" role="region" aria-label="Announcement" data-type="${escapeHtml(banner.type ?? 'info')}" data-banner="${id}">` +

@@ -10,14 +10,14 @@ import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import type { Breadcrumb } from '../../site/breadcrumbs.ts';
 import type { Alternate } from '../../site/types.ts';
-import { pageHref, siteHref as hrefOf } from '../links.ts';
+import { pageHref, safeUrl, siteHref as hrefOf } from '../links.ts';
 import type { UiStrings } from '../ui-strings.ts';
 import type { ChromeItem, ChromeTab } from './chrome.ts';
 import { navIcon, tagHtml } from './sidebar.ts';
 
 export function itemHref(item: { href?: string; external: boolean }, base: string): string | undefined {
   if (item.href === undefined) return undefined;
-  return item.external ? item.href : pageHref(item.href, base);
+  return item.external ? safeUrl(item.href) : pageHref(item.href, base);
 }
 
 function link(item: ChromeItem, base: string, className: string, inner: string): string {
@@ -119,16 +119,18 @@ const PRIMARY_ICONS: Record<string, string> = { github: 'github', discord: 'disc
 
 export function navbarHtml(navbar: Navbar | undefined, base: string): string {
   if (!navbar) return '';
-  const links = (navbar.links ?? []).map((entry) => {
+  const links = (navbar.links ?? []).flatMap((entry) => {
     const href = hrefOf(entry.href, base);
-    return `<li><a class="navbar-link" href="${escapeHtml(href)}"${external(entry.href)}>${navIcon(entry.icon)}${escapeHtml(entry.label ?? entry.href)}</a></li>`;
+    if (href === undefined) return [];
+    return [`<li><a class="navbar-link" href="${escapeHtml(href)}"${external(entry.href)}>${navIcon(entry.icon)}${escapeHtml(entry.label ?? entry.href)}</a></li>`];
   });
   let primary = '';
-  if (navbar.primary) {
+  const primaryHref = navbar.primary ? hrefOf(navbar.primary.href, base) : undefined;
+  if (navbar.primary && primaryHref !== undefined) {
     const { type, href } = navbar.primary;
     const label = navbar.primary.label ?? (type === 'github' ? 'GitHub' : type === 'discord' ? 'Discord' : href);
     const icon = PRIMARY_ICONS[type];
-    primary = `<a class="navbar-primary" data-type="${escapeHtml(type)}" href="${escapeHtml(hrefOf(href, base))}"${external(href)}>${icon ? navIcon(icon) : ''}<span>${escapeHtml(label)}</span></a>`;
+    primary = `<a class="navbar-primary" data-type="${escapeHtml(type)}" href="${escapeHtml(primaryHref)}"${external(href)}>${icon ? navIcon(icon) : ''}<span>${escapeHtml(label)}</span></a>`;
   }
   return `${links.length > 0 ? `<ul class="navbar-links">${links.join('')}</ul>` : ''}${primary}`;
 }
@@ -142,12 +144,16 @@ const SOCIAL_ICONS: Record<string, string> = { x: 'x-twitter', website: 'earth-a
 
 export function footerHtml(footer: Footer | undefined, siteName: string, base: string): string {
   const socials = Object.entries(footer?.socials ?? {})
-    .filter((entry): entry is [string, string] => typeof entry[1] === 'string')
-    .map(([name, href]) => `<li><a href="${escapeHtml(hrefOf(href, base))}" aria-label="${escapeHtml(SOCIAL_LABELS[name] ?? name)}"${external(href)}>${navIcon(SOCIAL_ICONS[name] ?? name)}</a></li>`);
+    .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && hrefOf(entry[1], base) !== undefined)
+    .map(([name, href]) => `<li><a href="${escapeHtml(hrefOf(href, base)!)}" aria-label="${escapeHtml(SOCIAL_LABELS[name] ?? name)}"${external(href)}>${navIcon(SOCIAL_ICONS[name] ?? name)}</a></li>`);
   const columns = (footer?.links ?? []).map(
     (column) =>
       `<div class="footer-column">${column.header ? `<p class="footer-header">${escapeHtml(column.header)}</p>` : ''}<ul>${column.items
-        .map((item) => `<li><a href="${escapeHtml(hrefOf(item.href, base))}"${external(item.href)}>${escapeHtml(item.label)}</a></li>`)
+        .map((item) => {
+          const href = hrefOf(item.href, base);
+          // A link that would run code keeps its label, without the link.
+          return href === undefined ? `<li><span>${escapeHtml(item.label)}</span></li>` : `<li><a href="${escapeHtml(href)}"${external(item.href)}>${escapeHtml(item.label)}</a></li>`;
+        })
         .join('')}</ul></div>`,
   );
   return (

@@ -13,7 +13,7 @@
 import type { Icon } from '../../config/schema.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { NavElement, Page, Site } from '../../site/types.ts';
-import { isExternal, pageHref } from '../links.ts';
+import { isExternal, pageHref, safeUrl } from '../links.ts';
 
 type Part = string | { page: string } | { group: string; open: boolean };
 
@@ -143,10 +143,14 @@ class SidebarWriter {
   }
 }
 
-/** Frontmatter `url`: the sidebar entry is a link to that page instead (format-behaviour.md §3.2). */
+/**
+ * Frontmatter `url`: the sidebar entry is a link to that page instead (format-behaviour.md §3.2).
+ * A `javascript:` URL is not a page: the entry stays a link to the page itself (the page's own
+ * rendering reports it, `frontmatterUrlDiagnostics`).
+ */
 function externalUrl(page: Page): string | undefined {
   const url = page.frontmatter['url'];
-  return typeof url === 'string' && isExternal(url) ? url : undefined;
+  return typeof url === 'string' && isExternal(url) ? safeUrl(url) : undefined;
 }
 
 /** An MDX page with `openapi: "GET /x"` shows the method like generated endpoint pages. */

@@ -5,10 +5,10 @@ import { color, flag, integer, richText, text, url } from './props.ts';
 import type { Component } from './types.ts';
 
 /** A card is a link when it has an `href` (the whole card is the target), a box otherwise. */
-export const Card: Component = (props, childrenHtml) => {
-  const href = flag(props, 'disabled') ? undefined : url(props, 'href');
+export const Card: Component = (props, childrenHtml, context) => {
+  const href = flag(props, 'disabled') ? undefined : url(props, 'href', context);
   const title = richText(props, 'title');
-  const img = url(props, 'img');
+  const img = url(props, 'img', context, 'image');
   const cta = text(props, 'cta');
   const classes = ['card', flag(props, 'horizontal') && 'card-horizontal', flag(props, 'disabled') && 'card-disabled'].filter(Boolean).join(' ');
   const tag = href === undefined ? 'div' : 'a';
@@ -38,8 +38,8 @@ export const CardGroup = grid('card-group');
 export const Columns = grid('columns');
 export const Column: Component = (_props, childrenHtml) => `<div class="column">${childrenHtml}</div>`;
 
-export const Tile: Component = (props, childrenHtml) => {
-  const href = url(props, 'href');
+export const Tile: Component = (props, childrenHtml, context) => {
+  const href = url(props, 'href', context);
   const title = richText(props, 'title');
   const description = richText(props, 'description');
   const tag = href === undefined ? 'div' : 'a';

@@ -18,7 +18,7 @@ export const Tooltip: Component = (props, childrenHtml, context) => {
   const tip = text(props, 'tip') ?? '';
   const headline = text(props, 'headline');
   const cta = text(props, 'cta');
-  const href = url(props, 'href');
+  const href = url(props, 'href', context);
   const id = context.uniqueId('tooltip');
   const link = cta !== undefined && href !== undefined ? ` <a href="${escapeHtml(href)}">${escapeHtml(cta)}</a>` : '';
   return (

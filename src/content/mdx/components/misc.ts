@@ -26,7 +26,7 @@ export const Prompt: Component = (props, childrenHtml) => {
 export const View: Component = (props, childrenHtml) =>
   `<section${attributes({ class: 'view', 'data-title': text(props, 'title'), 'data-icon': text(props, 'icon') })}>${childrenHtml}</section>`;
 
-export const Link: Component = (props, childrenHtml) => `<a${attributes({ href: url(props, 'href') })}>${childrenHtml}</a>`;
+export const Link: Component = (props, childrenHtml, context) => `<a${attributes({ href: url(props, 'href', context) })}>${childrenHtml}</a>`;
 
 /** `<Color>` palettes: `<Color.Row title>` and `<Color.Item name value>`, value a colour or `{ light, dark }`. */
 export const Color: Component = (props, childrenHtml) =>

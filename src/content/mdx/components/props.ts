@@ -1,7 +1,8 @@
 /** Reading props the way authors write them: `cols={2}` and `cols="2"`, `open` and `open={true}`. */
 import { escapeHtml } from '../escape.ts';
 import { Markup, type Value } from '../values.ts';
-import type { Props } from './types.ts';
+import type { ComponentContext, Props } from './types.ts';
+import { unsafeScheme, type UrlUse } from '../../safe-url.ts';
 
 /** A string or number prop as text; undefined when absent, empty or of another type. */
 export function text(props: Props, name: string): string | undefined {
@@ -39,13 +40,21 @@ export function list(props: Props, name: string): string[] {
   return [];
 }
 
-/** Links from props: `javascript:`, `vbscript:` and `data:` URLs are dropped (they run code on click). */
-export function url(props: Props, name: string): string | undefined {
+/**
+ * Links from props: `javascript:`, `vbscript:` and `data:` URLs, however spelt, are dropped (they
+ * run code on click; `safe-url.ts`) and reported at the element. `use: 'image'` keeps `data:`
+ * images of raster types.
+ */
+export function url(props: Props, name: string, context: Pick<ComponentContext, 'report'>, use: UrlUse = 'link'): string | undefined {
   const value = text(props, name);
-  if (value === undefined) return undefined;
-  // Browsers ignore control characters and white space inside the scheme, so must we.
-  const scheme = value.replace(/[\u0000-\u0020]/g, '').toLowerCase();
-  return /^(javascript|vbscript|data):/.test(scheme) ? undefined : value;
+  const scheme = value === undefined ? undefined : unsafeScheme(value, use);
+  if (scheme === undefined) return value;
+  context.report?.(
+    'url-unsafe',
+    `the \`${name}\` prop is a ${scheme}: URL, which runs code or hides content when ${use === 'link' ? 'followed' : 'loaded'}; it is left out`,
+    'Link to an http(s) URL or a page path instead.',
+  );
+  return undefined;
 }
 
 /** A colour for a CSS custom property: hex, rgb()/hsl(), or a name; anything else is dropped. */

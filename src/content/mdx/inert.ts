@@ -1,0 +1,80 @@
+/**
+ * Page HTML and JSX made inert (`../sanitize.ts`), each thing left out reported at the line of the
+ * element it was on, so an author learns why a handler or a link does nothing.
+ */
+import type { Element } from 'hast';
+import { sanitizeElement, type OnRemove, type Removal } from '../sanitize.ts';
+import { unsafeScheme } from '../safe-url.ts';
+import type { Page } from './page.ts';
+import type { Point } from './report.ts';
+
+/** Reports each removal on `page`, at the element's own position, else at `fallback`. */
+export function reportingRemovals(page: Page, fallback: Point | undefined): OnRemove {
+  return (removal) => {
+    const start = removal.element.position?.start;
+    const at = start ? { line: start.line, column: start.column } : fallback;
+    reportRemoval(page, removal, at);
+  };
+}
+
+export function reportRemoval(page: Page, removal: Removal, at: Point | undefined): void {
+  const tag = `\`<${removal.element.tagName}>\``;
+  switch (removal.kind) {
+    case 'script':
+      reportScript(page, at);
+      return;
+    case 'element':
+      page.reporter.report(
+        'html-unsafe',
+        at,
+        `this ${tag} element is left out of the page: it can load and run active content in every reader's browser`,
+        'Embed videos and pages with `<iframe src="https://…">`, images with `<img>`; link to other files instead.',
+      );
+      return;
+    case 'attribute':
+      page.reporter.report(
+        'html-unsafe',
+        at,
+        `the \`${removal.attribute}\` attribute of ${tag} is left out: ${removal.attribute.toLowerCase() === 'style' ? 'its CSS calls script' : 'it would run script in every reader\'s browser'}`,
+        'Remove it; to run a script on every page, put it in a `.js` file in the docs folder.',
+      );
+      return;
+    case 'url':
+      page.reporter.report(
+        'url-unsafe',
+        at,
+        `the \`${removal.attribute}\` of ${tag} is a ${unsafeScheme(removal.value, 'image') ?? unsafeScheme(removal.value) ?? 'script'}: URL (\`${short(removal.value)}\`), which runs code or hides content when followed; it is left out`,
+        'Link to an http(s) URL or a page path instead.',
+      );
+  }
+}
+
+/** A `<script>` in a page (JSX or raw HTML) is left out. */
+export function reportScript(page: Page, at: Point | undefined): void {
+  page.reporter.report(
+    'script-tag',
+    at,
+    'a `<script>` element is left out of the page: docjet never runs scripts written in a page',
+    'To run a script on every page, put it in a `.js` file in the docs folder instead.',
+  );
+}
+
+/** A Markdown link or image whose URL would run code. */
+export function reportUnsafeLink(page: Page, kind: 'link' | 'image', url: string, at: Point | undefined): void {
+  page.reporter.report(
+    'url-unsafe',
+    at,
+    `this ${kind} points to a ${unsafeScheme(url, kind) ?? 'script'}: URL (\`${short(url)}\`), which runs code or hides content when ${kind === 'link' ? 'clicked' : 'loaded'}; ${kind === 'link' ? 'its text is shown without the link' : 'its alt text is shown instead'}`,
+    'Link to an http(s) URL or a page path instead.',
+  );
+}
+
+/** Checks an element made from the page (and what it holds), reporting what is left out; false: leave it out. */
+export function inertElement(page: Page, element: Element, fallback: Point | undefined): boolean {
+  return sanitizeElement(element, reportingRemovals(page, fallback));
+}
+
+function short(text: string): string {
+  const flat = text.replace(/\s+/g, ' ');
+  return flat.length > 60 ? `${flat.slice(0, 57)}…` : flat;
+}
