@@ -18,7 +18,7 @@ const sites = readdirSync(CORPUS, { withFileTypes: true })
   .sort();
 
 const child = `
-import { build } from ${JSON.stringify(new URL('../src/build/build.ts', import.meta.url).href)};
+import { build } from ${JSON.stringify(new URL('../src/output/build.ts', import.meta.url).href)};
 const result = await build({ root: process.argv[1], outDir: process.argv[2] });
 const kinds = {};
 for (const d of result.diagnostics) kinds[d.severity + ' ' + d.code] = (kinds[d.severity + ' ' + d.code] ?? 0) + 1;

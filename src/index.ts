@@ -8,5 +8,5 @@ export type { Site, Page, NavElement, Section, Placement, Alternate } from './si
 export { breadcrumbs, type Breadcrumb } from './site/breadcrumbs.ts';
 export { formatDiagnostic, type Diagnostic, type Severity } from './diagnostics.ts';
 export { CATALOGUE, type DiagnosticCode } from './messages.ts';
-export { build, type BuildOptions, type BuildResult, type BuildStats } from './build/build.ts';
+export { build, type BuildOptions, type BuildResult, type BuildStats } from './output/build.ts';
 export { serveStatic, type StaticServer, type StaticServerOptions } from './dev/static-server.ts';

@@ -296,7 +296,7 @@ test('a build copies nothing from outside the site folder: links out of a linked
   // The root given to docjet is a link to the real folder: links back into it are inside.
   await symlink('real-site', path.join(base, 'site'));
   await symlink(path.join(base, 'site', 'shared', 'logo.txt'), path.join(real, 'via-root-link.txt'));
-  const { build } = await import('../../src/build/build.ts');
+  const { build } = await import('../../src/output/build.ts');
   const out = path.join(base, 'out');
   const result = await build({ root: path.join(base, 'site'), outDir: out });
   assert.equal(result.ok, true);

@@ -17,7 +17,7 @@ import { after, before, test, type TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { build } from '../../src/build/build.ts';
+import { build } from '../../src/output/build.ts';
 import { serveStatic, type StaticServer } from '../../src/dev/static-server.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';

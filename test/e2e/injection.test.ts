@@ -18,7 +18,7 @@ import path from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { build } from '../../src/build/build.ts';
+import { build } from '../../src/output/build.ts';
 import { isUnsafeUrl } from '../../src/content/safe-url.ts';
 import { serveStatic, type StaticServer } from '../../src/dev/static-server.ts';
 import { Shell } from '../../src/render/shell/document.ts';

@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { build } from '../../src/build/build.ts';
+import { build } from '../../src/output/build.ts';
 import { validate } from '../../src/validate.ts';
 import { loadSite, page, titles } from './helpers.ts';
 

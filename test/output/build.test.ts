@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { build, type BuildResult } from '../../src/build/build.ts';
-import { displayPath } from '../../src/build/output.ts';
+import { build, type BuildResult } from '../../src/output/build.ts';
+import { displayPath } from '../../src/output/output.ts';
 import { main, type Io } from '../../src/cli.ts';
 import { validate } from '../../src/validate.ts';
 

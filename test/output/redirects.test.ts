@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { expandRedirects, redirectPage, redirectsFile } from '../../src/build/redirects.ts';
+import { expandRedirects, redirectPage, redirectsFile } from '../../src/output/redirects.ts';
 
 const routes = ['', 'guides/setup', 'guides/deploy/vercel', 'api/pets'];
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
 import { test } from 'node:test';
-import { checkOutputFolder, OutputWriteError, stageOutput } from '../../src/build/output.ts';
+import { checkOutputFolder, OutputWriteError, stageOutput } from '../../src/output/output.ts';
 
 async function tempDir(t: { after(fn: () => Promise<void>): void }): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-output-'));

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import type { Config } from '../config/schema.ts';
 import { siteCss } from '../render/theme.ts';
 
-/** Same relative place from `src/build/` (tests) and `lib/build/` (the package). */
+/** Same relative place from `src/output/` (tests) and `lib/output/` (the package). */
 export const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets');
 export const ASSETS_FOLDER = '_docjet';
 
