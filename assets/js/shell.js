@@ -1,138 +1,136 @@
-/* The page shell's behaviour. Everything here enhances markup that already works without
-   JavaScript: menus are <details>, the sidebar is links, the theme follows the OS. */
+"use strict";
 {
-  const root = document.documentElement;
-
-  // Light/dark toggle: shown only when JavaScript runs; the choice is remembered.
-  const toggle = document.querySelector('[data-theme-toggle]');
-  if (toggle && !root.hasAttribute('data-fixed-theme')) {
-    toggle.hidden = false;
-    const current = () =>
-      root.dataset.theme || (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
-    const label = toggle.getAttribute('aria-label');
-    const sync = () => toggle.setAttribute('aria-pressed', String(current() === 'dark'));
-    sync();
-    toggle.addEventListener('click', () => {
-      const next = current() === 'dark' ? 'light' : 'dark';
-      root.dataset.theme = next;
-      try {
-        localStorage.setItem('docjet-theme', next);
-      } catch {}
-      sync();
-      document.dispatchEvent(new CustomEvent('docjet:theme', { detail: next }));
-    });
-    toggle.setAttribute('title', label || '');
-  }
-
-  // Menus: one open at a time, closed by a click elsewhere or Escape (focus returns to the menu).
-  const menus = [...document.querySelectorAll('details[data-menu]')];
-  const closeAll = (except) => {
-    for (const menu of menus) if (menu !== except) menu.open = false;
-  };
-  for (const menu of menus) {
-    menu.addEventListener('toggle', () => {
-      if (menu.open) closeAll(menu);
-    });
-  }
-  document.addEventListener('click', (event) => {
-    if (!(event.target instanceof Element) || !event.target.closest('details[data-menu]')) closeAll();
-  });
-  document.addEventListener('keydown', (event) => {
-    if (event.key !== 'Escape') return;
-    const open = menus.find((menu) => menu.open);
-    if (open) {
-      open.open = false;
-      open.querySelector('summary')?.focus();
-    }
-  });
-
-  // The current page's sidebar link scrolled into view on long sidebars.
-  const sidebar = document.querySelector('.sidebar');
-  const currentLink = sidebar?.querySelector('[aria-current="page"]');
-  if (sidebar && currentLink) {
-    const box = currentLink.getBoundingClientRect();
-    const frame = sidebar.getBoundingClientRect();
-    if (box.bottom > frame.bottom || box.top < frame.top) sidebar.scrollTop += box.top - frame.top - frame.height / 3;
-  }
-
-  // Table of contents: the heading being read is marked.
-  const tocLinks = [...document.querySelectorAll('.toc a[href^="#"]')];
-  if (tocLinks.length > 0 && 'IntersectionObserver' in window) {
-    const byId = new Map();
-    for (const link of tocLinks) {
-      const id = decodeURIComponent(link.getAttribute('href').slice(1));
-      const heading = document.getElementById(id);
-      if (heading) byId.set(heading, link);
-    }
-    const visible = new Set();
-    const mark = () => {
-      let chosen;
-      for (const heading of byId.keys()) {
-        if (visible.has(heading)) {
-          chosen = heading;
-          break;
-        }
-      }
-      const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
-      if (atBottom) {
-        // At the end of the page the last heading is the one being read, even if it never reached the top.
-        const headings = [...byId.keys()];
-        chosen = headings.findLast((heading) => heading.getBoundingClientRect().top < window.innerHeight) ?? chosen;
-      } else if (!chosen) {
-        // Between headings: the last one above the viewport.
-        for (const heading of byId.keys()) if (heading.getBoundingClientRect().top < 120) chosen = heading;
-      }
-      for (const [heading, link] of byId) {
-        if (heading === chosen) link.setAttribute('aria-current', 'true');
-        else link.removeAttribute('aria-current');
-      }
-    };
-    const observer = new IntersectionObserver(
-      (entries) => {
-        for (const entry of entries) {
-          if (entry.isIntersecting) visible.add(entry.target);
-          else visible.delete(entry.target);
-        }
-        mark();
-      },
-      { rootMargin: '-80px 0px -55% 0px' },
-    );
-    for (const heading of byId.keys()) observer.observe(heading);
-    // A fast scroll can jump over every heading without an intersection change: check on scroll too.
-    let pending = false;
-    window.addEventListener(
-      'scroll',
-      () => {
-        if (pending) return;
-        pending = true;
-        requestAnimationFrame(() => {
-          pending = false;
-          mark();
+    const root = document.documentElement;
+    const toggle = document.querySelector('[data-theme-toggle]');
+    if (toggle && !root.hasAttribute('data-fixed-theme')) {
+        toggle.hidden = false;
+        const current = () => root.dataset.theme || (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+        const label = toggle.getAttribute('aria-label');
+        const sync = () => toggle.setAttribute('aria-pressed', String(current() === 'dark'));
+        sync();
+        toggle.addEventListener('click', () => {
+            const next = current() === 'dark' ? 'light' : 'dark';
+            root.dataset.theme = next;
+            try {
+                localStorage.setItem('docjet-theme', next);
+            }
+            catch { }
+            sync();
+            document.dispatchEvent(new CustomEvent('docjet:theme', { detail: next }));
         });
-      },
-      { passive: true },
-    );
-    mark();
-  }
-
-  // Dismissible banner, remembered per banner text.
-  const banner = document.querySelector('.banner[data-banner]');
-  const dismiss = banner?.querySelector('[data-banner-dismiss]');
-  if (banner && dismiss) {
-    const key = `docjet-banner-${banner.dataset.banner}`;
-    let dismissed = false;
-    try {
-      dismissed = localStorage.getItem(key) === '1';
-    } catch {}
-    if (dismissed) banner.remove();
-    else {
-      dismiss.hidden = false;
-      dismiss.addEventListener('click', () => {
-        banner.remove();
-        try {
-          localStorage.setItem(key, '1');
-        } catch {}
-      });
+        toggle.setAttribute('title', label || '');
     }
-  }
+    const menus = [...document.querySelectorAll('details[data-menu]')];
+    const closeAll = (except) => {
+        for (const menu of menus)
+            if (menu !== except)
+                menu.open = false;
+    };
+    for (const menu of menus) {
+        menu.addEventListener('toggle', () => {
+            if (menu.open)
+                closeAll(menu);
+        });
+    }
+    document.addEventListener('click', (event) => {
+        if (!(event.target instanceof Element) || !event.target.closest('details[data-menu]'))
+            closeAll();
+    });
+    document.addEventListener('keydown', (event) => {
+        if (event.key !== 'Escape')
+            return;
+        const open = menus.find((menu) => menu.open);
+        if (open) {
+            open.open = false;
+            open.querySelector('summary')?.focus();
+        }
+    });
+    const sidebar = document.querySelector('.sidebar');
+    const currentLink = sidebar?.querySelector('[aria-current="page"]');
+    if (sidebar && currentLink) {
+        const box = currentLink.getBoundingClientRect();
+        const frame = sidebar.getBoundingClientRect();
+        if (box.bottom > frame.bottom || box.top < frame.top)
+            sidebar.scrollTop += box.top - frame.top - frame.height / 3;
+    }
+    const tocLinks = [...document.querySelectorAll('.toc a[href^="#"]')];
+    if (tocLinks.length > 0 && 'IntersectionObserver' in window) {
+        const byId = new Map();
+        for (const link of tocLinks) {
+            const id = decodeURIComponent((link.getAttribute('href') ?? '').slice(1));
+            const heading = document.getElementById(id);
+            if (heading)
+                byId.set(heading, link);
+        }
+        const visible = new Set();
+        const mark = () => {
+            let chosen;
+            for (const heading of byId.keys()) {
+                if (visible.has(heading)) {
+                    chosen = heading;
+                    break;
+                }
+            }
+            const atBottom = window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2;
+            if (atBottom) {
+                const headings = [...byId.keys()];
+                chosen = headings.findLast((heading) => heading.getBoundingClientRect().top < window.innerHeight) ?? chosen;
+            }
+            else if (!chosen) {
+                for (const heading of byId.keys())
+                    if (heading.getBoundingClientRect().top < 120)
+                        chosen = heading;
+            }
+            for (const [heading, link] of byId) {
+                if (heading === chosen)
+                    link.setAttribute('aria-current', 'true');
+                else
+                    link.removeAttribute('aria-current');
+            }
+        };
+        const observer = new IntersectionObserver((entries) => {
+            for (const entry of entries) {
+                if (entry.isIntersecting)
+                    visible.add(entry.target);
+                else
+                    visible.delete(entry.target);
+            }
+            mark();
+        }, { rootMargin: '-80px 0px -55% 0px' });
+        for (const heading of byId.keys())
+            observer.observe(heading);
+        let pending = false;
+        window.addEventListener('scroll', () => {
+            if (pending)
+                return;
+            pending = true;
+            requestAnimationFrame(() => {
+                pending = false;
+                mark();
+            });
+        }, { passive: true });
+        mark();
+    }
+    const banner = document.querySelector('.banner[data-banner]');
+    const dismiss = banner?.querySelector('[data-banner-dismiss]');
+    if (banner && dismiss) {
+        const key = `docjet-banner-${banner.dataset.banner}`;
+        let dismissed = false;
+        try {
+            dismissed = localStorage.getItem(key) === '1';
+        }
+        catch { }
+        if (dismissed)
+            banner.remove();
+        else {
+            dismiss.hidden = false;
+            dismiss.addEventListener('click', () => {
+                banner.remove();
+                try {
+                    localStorage.setItem(key, '1');
+                }
+                catch { }
+            });
+        }
+    }
 }

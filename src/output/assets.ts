@@ -1,7 +1,8 @@
 /**
  * docjet's own files in a built site, under `_docjet/`: one stylesheet (the package's
  * `assets/css/*.css` in name order, then the site's colours and fonts) and one script
- * (`assets/js/*.js`), named by content hash so they can be cached forever. KaTeX's stylesheet and
+ * (`assets/js/*.js`, compiled from the TypeScript in `src/client/` by `npm run client`), named by
+ * content hash so they can be cached forever. KaTeX's stylesheet and
  * fonts and the mermaid library are copied only for sites that use them.
  */
 import { createHash } from 'node:crypto';
@@ -38,10 +39,14 @@ function readPackageAssets(): { css: string; js: string } {
   return packageFiles;
 }
 
+/** The page script, the same for every site (test/client.test.ts holds it to a size budget). */
+export function pageScript(): string {
+  return `"use strict";\n${readPackageAssets().js}\n`;
+}
+
 export function siteBundle(config: Config, base: string): Bundle {
-  const assets = readPackageAssets();
-  const css = `${assets.css}\n/* docs.json */\n${siteCss(config, base)}\n`;
-  const js = `"use strict";\n${assets.js}\n`;
+  const css = `${readPackageAssets().css}\n/* docs.json */\n${siteCss(config, base)}\n`;
+  const js = pageScript();
   return {
     css: { file: `${ASSETS_FOLDER}/docjet.${hashOf(css)}.css`, text: css },
     js: { file: `${ASSETS_FOLDER}/docjet.${hashOf(js)}.js`, text: js },

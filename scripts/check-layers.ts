@@ -1,0 +1,136 @@
+/**
+ * The layers of `src/` and the imports allowed between them, checked on the module graph that
+ * dependency-cruiser reads (type-only imports included). `node --import tsx scripts/check-layers.ts`
+ * prints every import cycle and every import that points the wrong way, and exits 1 if there is
+ * any; test/layers.test.ts runs the same check in `npm test`.
+ *
+ * The pipeline reads upwards: inputs (pages, specs, the config) at the bottom, the site model built
+ * from them, rendering, then writing and serving. A layer may import only from the layers listed
+ * for it: "the config knows nothing of what is built from it; the site model knows nothing of
+ * rendering; rendering knows nothing of how files are written or served" (issue 10). The browser
+ * script (`src/client`) is a world of its own: it imports nothing, and nothing imports it.
+ *
+ * dependency-cruiser reads TypeScript with @swc/core: it does not support TypeScript 7, whose
+ * compiler has no JavaScript API (madge cannot read TypeScript without that API either).
+ */
+import type { ICruiseOptions, ICruiseResult, IModule } from 'dependency-cruiser';
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+export type Layer = 'shared' | 'content' | 'openapi' | 'config' | 'site' | 'validate' | 'render' | 'output' | 'dev' | 'cli' | 'client';
+
+/** What each layer holds, and why it may import what it may. */
+export const LAYERS: Record<Layer, { holds: string; mayImport: readonly Layer[] }> = {
+  shared: {
+    holds: 'src/diagnostics.ts, src/messages.ts, src/suggest.ts, src/version.ts: diagnostics and their catalogue, "did you mean", the version',
+    mayImport: [],
+  },
+  content: { holds: 'src/content: page files, frontmatter, the MDX renderer and its components, snippets', mayImport: ['shared'] },
+  openapi: { holds: 'src/openapi: OpenAPI documents, endpoint references, their routes', mayImport: ['shared', 'content'] },
+  // The config's rules check that the pages and OpenAPI operations the navigation names exist:
+  // pages and specs are inputs the config refers to, not something built from it.
+  config: { holds: 'src/config: loading docs.json/mint.json, the schema, the rules', mayImport: ['shared', 'content', 'openapi'] },
+  site: { holds: 'src/site: the resolved site model (routes, sections, alternates, breadcrumbs)', mayImport: ['shared', 'content', 'openapi', 'config'] },
+  validate: { holds: 'src/validate.ts: load, check and resolve a site (what `docjet validate` and `build` share)', mayImport: ['shared', 'content', 'openapi', 'config', 'site'] },
+  render: { holds: 'src/render: a page to HTML (shell, themes, highlighting, icons, endpoint pages)', mayImport: ['shared', 'content', 'openapi', 'config', 'site'] },
+  output: { holds: 'src/output: writing the whole site (workers, assets, redirects, sitemap, atomic output)', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'validate', 'render'] },
+  dev: { holds: 'src/dev: serving a site (the static server, the coming dev server)', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'validate', 'render', 'output'] },
+  cli: { holds: 'src/cli.ts, src/index.ts: the command line and the library entry', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'validate', 'render', 'output', 'dev'] },
+  client: { holds: 'src/client: the page script, run in the browser; imports nothing', mayImport: [] },
+};
+
+const SHARED_FILES = new Set(['src/diagnostics.ts', 'src/messages.ts', 'src/suggest.ts', 'src/version.ts']);
+const TOP_FILES: Record<string, Layer> = { 'src/validate.ts': 'validate', 'src/cli.ts': 'cli', 'src/index.ts': 'cli' };
+const FOLDERS = new Set<string>(['content', 'openapi', 'config', 'site', 'render', 'output', 'dev', 'client']);
+
+/** The layer of a file under `src/` (a `/`-separated path from the repository root); undefined for none. */
+export function layerOf(file: string): Layer | undefined {
+  if (SHARED_FILES.has(file)) return 'shared';
+  const top = TOP_FILES[file];
+  if (top) return top;
+  const folder = /^src\/([^/]+)\//.exec(file)?.[1];
+  return folder !== undefined && FOLDERS.has(folder) ? (folder as Layer) : undefined;
+}
+
+export interface LayerReport {
+  /** `a.ts → b.ts → a.ts`, one line per cycle. */
+  cycles: string[];
+  /** `from.ts → to.ts (from-layer may not import to-layer)`, one line per import. */
+  violations: string[];
+  modules: number;
+}
+
+const CRUISE_OPTIONS: ICruiseOptions = {
+  parser: 'swc',
+  tsPreCompilationDeps: true,
+  doNotFollow: { path: 'node_modules' },
+  validate: true,
+  ruleSet: { forbidden: [{ name: 'no-circular', severity: 'error', from: {}, to: { circular: true } }] },
+};
+
+/**
+ * dependency-cruiser runs in a plain Node process: under tsx (the test runner's loader) its dynamic
+ * import of `@swc/core/Visitor.js` loses the CommonJS named exports.
+ */
+const CRUISE = `
+const { cruise } = await import(${JSON.stringify(import.meta.resolve('dependency-cruiser'))});
+const result = await cruise(['src'], JSON.parse(process.argv[1]));
+process.stdout.write(JSON.stringify(result.output));
+`;
+
+/** Reads the module graph of `src/` and checks it against {@link LAYERS}. */
+export function checkLayers(root: string = path.resolve(import.meta.dirname, '..')): LayerReport {
+  // cwd: dependency-cruiser names modules relative to the working folder.
+  const run = spawnSync(process.execPath, ['--input-type=module', '-e', CRUISE, JSON.stringify(CRUISE_OPTIONS)], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+  });
+  if (run.status !== 0) throw new Error(`dependency-cruiser failed:\n${run.stderr}`);
+  const output = JSON.parse(run.stdout) as ICruiseResult;
+  return { cycles: cyclesOf(output), violations: output.modules.flatMap(wrongImports), modules: output.modules.length };
+}
+
+/** Each cycle once, written from its alphabetically first file. */
+function cyclesOf(result: ICruiseResult): string[] {
+  const cycles = new Set<string>();
+  for (const violation of result.summary.violations) {
+    if (violation.rule.name !== 'no-circular' || !violation.cycle) continue;
+    const names = violation.cycle.map((step) => step.name);
+    const first = names.indexOf([...names].sort()[0]!);
+    const rotated = [...names.slice(first), ...names.slice(0, first)];
+    cycles.add([...rotated, rotated[0]].join(' → '));
+  }
+  return [...cycles].sort();
+}
+
+function wrongImports(module: IModule): string[] {
+  const from = layerOf(module.source);
+  if (!module.source.startsWith('src/')) return [];
+  if (from === undefined) return [`${module.source}: in no layer; add its folder to LAYERS in scripts/check-layers.ts`];
+  const wrong: string[] = [];
+  for (const dependency of module.dependencies) {
+    const target = dependency.resolved;
+    if (!target.startsWith('src/')) {
+      // Node built-ins and packages: the browser script has neither.
+      if (from === 'client') wrong.push(`${module.source} → ${dependency.module} (client may import nothing)`);
+      continue;
+    }
+    const to = layerOf(target);
+    if (to === from) continue;
+    if (to === undefined || !LAYERS[from].mayImport.includes(to)) wrong.push(`${module.source} → ${target} (${from} may not import ${to ?? 'a file in no layer'})`);
+  }
+  return wrong;
+}
+
+function main(): number {
+  const started = performance.now();
+  const report = checkLayers();
+  for (const cycle of report.cycles) console.log(`cycle: ${cycle}`);
+  for (const violation of report.violations) console.log(`wrong way: ${violation}`);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`${report.cycles.length} cycles, ${report.violations.length} imports the wrong way · ${report.modules} modules · ${seconds} s`);
+  return report.cycles.length + report.violations.length > 0 ? 1 : 0;
+}
+
+if (import.meta.filename === process.argv[1]) process.exitCode = main();
