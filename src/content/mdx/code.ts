@@ -7,22 +7,9 @@
  */
 import { attributes, escapeHtml } from './escape.ts';
 import { iconHtml } from './components/icon.ts';
+import type { CodeMeta } from './types.ts';
 
-export interface CodeMeta {
-  /** The words that are not options: a file name or a tab title (```` ```js app.js ````). */
-  title?: string;
-  /** 1-based line numbers, from `{1,3-5}` or `highlight=…`. */
-  highlight?: number[];
-  focus?: number[];
-  lines?: boolean;
-  wrap?: boolean;
-  expandable?: boolean;
-  icon?: string;
-  /** No copy button. */
-  nocopy?: boolean;
-  /** Other `key=value` options, as written. */
-  options: Record<string, string>;
-}
+export type { CodeMeta } from './types.ts';
 
 /** Turns a code block into HTML: the whole block, `<pre>` included. */
 export type Highlighter = (code: string, lang: string | undefined, meta: CodeMeta) => string;

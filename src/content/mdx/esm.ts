@@ -8,20 +8,14 @@
  * each import gets its value from the snippet file it names, and functions become components
  * (`export const Hero = ({ title }) => <h1>{title}</h1>`).
  */
-import type { BaseNode, Directive, Identifier, Literal, ModuleDeclaration, Program, Statement } from 'estree';
+import type { BaseNode, Directive, Identifier, Literal, ModuleDeclaration, Statement } from 'estree';
 import type { Root } from 'mdast';
-import { evaluateExpression, toCallable, type Scope } from './evaluate.ts';
+import { evaluateExpression, toCallable } from './evaluate.ts';
 import type { Point } from './report.ts';
-import { Callable, type Value } from './values.ts';
+import { collectProblems } from './partial.ts';
+import { Callable, type ImportBinding, type Problem, type Scope, type Value } from './types.ts';
 
-export interface ImportBinding {
-  /** The local name the page uses: `Cta` in `import Cta from …` and `import { Button as Cta } from …`. */
-  name: string;
-  /** The module as written: `/snippets/cta.mdx`. */
-  source: string;
-  /** What is imported: `default`, `*`, or the exported name (`Button`). */
-  imported: string;
-}
+export type { ImportBinding } from './types.ts';
 
 export interface EsmOptions {
   /**
@@ -35,11 +29,13 @@ export interface ModuleShape {
   imports: ImportBinding[];
   /** Exported name → the local name holding its value (`default` included). */
   exports: Map<string, string>;
+  /** What functions called while computing the module's values needed and docjet did not run. */
+  problems: Problem[];
 }
 
-/** Reads the top-level ESM of a page into `scope`, and returns its imports. */
-export function readEsm(tree: Root, scope: Scope, options: EsmOptions = {}): ImportBinding[] {
-  return readModule(esmStatements(tree), scope, options).imports;
+/** Reads the top-level ESM of a page into `scope`: its imports, and the problems to report. */
+export function readEsm(tree: Root, scope: Scope, options: EsmOptions = {}): Pick<ModuleShape, 'imports' | 'problems'> {
+  return readModule(esmStatements(tree), scope, options);
 }
 
 /** Every statement of a page's `import`/`export` blocks, in order. */
@@ -47,97 +43,106 @@ export function esmStatements(tree: Root): (Statement | ModuleDeclaration | Dire
   const statements: (Statement | ModuleDeclaration | Directive)[] = [];
   for (const node of tree.children) {
     if (node.type !== 'mdxjsEsm') continue;
-    const program = node.data?.estree as Program | undefined;
+    const program = node.data?.estree;
     if (program) statements.push(...program.body);
   }
   return statements;
 }
 
-/** Reads a module's top-level statements into `scope`: its imports, declarations and exports. */
+/** Reads a module's top-level statements into `scope`, one handler per kind of statement. */
 export function readModule(statements: readonly (Statement | ModuleDeclaration | Directive)[], scope: Scope, options: EsmOptions): ModuleShape {
-  const linked = options.resolveImport !== undefined;
-  const imports: ImportBinding[] = [];
-  const exports = new Map<string, string>();
-  const define = (name: string, result: Value): void => {
-    if (result instanceof Callable && !linked) {
-      scope.opaque.add(name);
-      scope.values.delete(name);
-    } else {
-      scope.values.set(name, result);
-      scope.opaque.delete(name);
-    }
-  };
-  const declare = (name: string, init: Parameters<typeof evaluateExpression>[0] | null | undefined): void => {
-    const result = init ? evaluateExpression(init, scope) : { ok: true as const, value: undefined };
-    if (result.ok) define(name, result.value);
-    else {
-      scope.opaque.add(name);
-      scope.values.delete(name);
-    }
-  };
-  const importName = (binding: ImportBinding, at: Point | undefined): void => {
-    imports.push(binding);
-    const value = options.resolveImport?.(binding, at);
-    if (value === undefined) scope.opaque.add(binding.name);
-    else define(binding.name, value);
-  };
+  const reader = new ModuleReader(scope, options);
+  const { problems } = collectProblems(scope.context.problems, () => {
+    for (const statement of statements) readStatement(statement.type, statement, reader);
+  });
+  return { imports: reader.imports, exports: reader.exports, problems };
+}
 
-  for (const statement of statements) {
-    const at = pointOf(statement);
-    switch (statement.type) {
-      case 'ImportDeclaration': {
-        const source = String(statement.source.value);
-        for (const specifier of statement.specifiers) {
-          const imported =
-            specifier.type === 'ImportDefaultSpecifier' ? 'default' : specifier.type === 'ImportNamespaceSpecifier' ? '*' : nameOf(specifier.imported);
-          importName({ name: specifier.local.name, source, imported }, at);
-        }
-        break;
+type TopLevel = Statement | ModuleDeclaration | Directive;
+type TopLevelOf<K extends TopLevel['type']> = Extract<TopLevel, { type: K }>;
+type TopLevelHandler<K extends TopLevel['type']> = (statement: TopLevelOf<K>, reader: ModuleReader) => void;
+
+function readStatement<K extends TopLevel['type']>(type: K, statement: TopLevelOf<K>, reader: ModuleReader): void {
+  const handler: TopLevelHandler<K> | undefined = TOP_LEVEL[type];
+  handler?.(statement, reader);
+}
+
+const TOP_LEVEL: { [K in TopLevel['type']]?: TopLevelHandler<K> } = {
+  ImportDeclaration(statement, reader) {
+    const source = String(statement.source.value);
+    for (const specifier of statement.specifiers) {
+      const imported = specifier.type === 'ImportDefaultSpecifier' ? 'default' : specifier.type === 'ImportNamespaceSpecifier' ? '*' : nameOf(specifier.imported);
+      reader.importName({ name: specifier.local.name, source, imported }, pointOf(statement));
+    }
+  },
+  ExportNamedDeclaration(statement, reader) {
+    if (statement.source) {
+      // `export { Button } from './ui.jsx'`: an import and an export in one.
+      const source = String(statement.source.value);
+      for (const specifier of statement.specifiers) {
+        const exported = nameOf(specifier.exported);
+        reader.importName({ name: exported, source, imported: nameOf(specifier.local) }, pointOf(statement));
+        reader.exports.set(exported, exported);
       }
-      case 'ExportNamedDeclaration': {
-        if (statement.source) {
-          // `export { Button } from './ui.jsx'`: an import and an export in one.
-          const source = String(statement.source.value);
-          for (const specifier of statement.specifiers) {
-            const local = nameOf(specifier.local);
-            const exported = nameOf(specifier.exported);
-            importName({ name: exported, source, imported: local }, at);
-            exports.set(exported, exported);
-          }
-          break;
-        }
-        for (const specifier of statement.specifiers) exports.set(nameOf(specifier.exported), nameOf(specifier.local));
-        const declaration = statement.declaration;
-        if (!declaration) break;
-        for (const name of declareStatement(declaration)) exports.set(name, name);
-        break;
-      }
-      case 'ExportDefaultDeclaration': {
-        const declaration = statement.declaration;
-        if (declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration') {
-          const name = declaration.id?.name ?? '*default*';
-          if (declaration.type === 'FunctionDeclaration') define(name, toCallable(declaration, scope, declaration.id?.name ?? 'default'));
-          else scope.opaque.add(name);
-          exports.set('default', name);
-        } else {
-          declare('*default*', declaration);
-          exports.set('default', '*default*');
-        }
-        break;
-      }
-      case 'VariableDeclaration':
-      case 'FunctionDeclaration':
-      case 'ClassDeclaration':
-        // Only a `.jsx` file has these at the top (MDX allows only import and export there).
-        declareStatement(statement);
-        break;
-      default:
+      return;
+    }
+    for (const specifier of statement.specifiers) reader.exports.set(nameOf(specifier.exported), nameOf(specifier.local));
+    if (statement.declaration) for (const name of reader.declare(statement.declaration)) reader.exports.set(name, name);
+  },
+  ExportDefaultDeclaration(statement, reader) {
+    const declaration = statement.declaration;
+    if (declaration.type === 'FunctionDeclaration' || declaration.type === 'ClassDeclaration') {
+      const name = declaration.id?.name ?? '*default*';
+      if (declaration.type === 'FunctionDeclaration') reader.define(name, toCallable(declaration, reader.scope, declaration.id?.name ?? 'default'));
+      else reader.scope.opaque.add(name);
+      reader.exports.set('default', name);
+    } else {
+      reader.assign('*default*', declaration);
+      reader.exports.set('default', '*default*');
+    }
+  },
+  // Only a `.jsx` file has these at the top (MDX allows only import and export there).
+  VariableDeclaration: (statement, reader) => void reader.declare(statement),
+  FunctionDeclaration: (statement, reader) => void reader.declare(statement),
+  ClassDeclaration: (statement, reader) => void reader.declare(statement),
+};
+
+/** What reading a module builds: its imports and exports, and the names it defines in `scope`. */
+class ModuleReader {
+  readonly imports: ImportBinding[] = [];
+  /** Exported name → the local name holding its value. */
+  readonly exports = new Map<string, string>();
+
+  constructor(
+    readonly scope: Scope,
+    private readonly options: EsmOptions,
+  ) {}
+
+  /** Unlinked, a function is a name without a value: nothing calls it. */
+  define(name: string, value: Value): void {
+    if (value instanceof Callable && this.options.resolveImport === undefined) this.makeOpaque(name);
+    else {
+      this.scope.values.set(name, value);
+      this.scope.opaque.delete(name);
     }
   }
-  return { imports, exports };
 
-  /** Declares `const`s and functions; returns the names declared. */
-  function declareStatement(declaration: Statement | ModuleDeclaration): string[] {
+  /** `name = init`: its value, or a name without one when it cannot be computed. */
+  assign(name: string, init: Parameters<typeof evaluateExpression>[0] | null | undefined): void {
+    const result = init ? evaluateExpression(init, this.scope) : { ok: true as const, value: undefined };
+    if (result.ok) this.define(name, result.value);
+    else this.makeOpaque(name);
+  }
+
+  importName(binding: ImportBinding, at: Point | undefined): void {
+    this.imports.push(binding);
+    const value = this.options.resolveImport?.(binding, at);
+    if (value === undefined) this.scope.opaque.add(binding.name);
+    else this.define(binding.name, value);
+  }
+
+  /** Declares `const`s, functions and classes; returns the names declared. */
+  declare(declaration: Statement | ModuleDeclaration): string[] {
     if (declaration.type === 'VariableDeclaration') {
       const names: string[] = [];
       for (const declarator of declaration.declarations) {
@@ -145,21 +150,26 @@ export function readModule(statements: readonly (Statement | ModuleDeclaration |
         const name = declarator.id.name;
         names.push(name);
         const init = declarator.init;
-        if (init && (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression')) define(name, toCallable(init, scope, name));
-        else declare(name, init);
+        if (init && (init.type === 'ArrowFunctionExpression' || init.type === 'FunctionExpression')) this.define(name, toCallable(init, this.scope, name));
+        else this.assign(name, init);
       }
       return names;
     }
     if (declaration.type === 'FunctionDeclaration' && declaration.id) {
       const name = declaration.id.name;
-      define(name, toCallable(declaration, scope, name));
+      this.define(name, toCallable(declaration, this.scope, name));
       return [name];
     }
     if (declaration.type === 'ClassDeclaration' && declaration.id) {
-      scope.opaque.add(declaration.id.name);
+      this.scope.opaque.add(declaration.id.name);
       return [declaration.id.name];
     }
     return [];
+  }
+
+  private makeOpaque(name: string): void {
+    this.scope.opaque.add(name);
+    this.scope.values.delete(name);
   }
 }
 

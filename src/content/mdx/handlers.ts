@@ -3,16 +3,19 @@
  * (meta, highlighting seam, mermaid), math (KaTeX), paragraphs around JSX blocks, GitHub alerts,
  * MDX expressions and JSX; links, images and raw HTML that would run script are made inert. One small function per node type, gathered in `createHandlers`.
  */
-import type { ElementContent, Root as HastRoot, RootContent } from 'hast';
+import type { ElementContent, Nodes as HastNodes, Root as HastRoot } from 'hast';
 import { raw } from 'hast-util-raw';
 import { VFile } from 'vfile';
 import type { Blockquote, Code, Heading, Html, Image, ImageReference, Link, LinkReference, Nodes, Paragraph, PhrasingContent, Root as MdastRoot } from 'mdast';
 import type { InlineMath, Math as DisplayMath } from 'mdast-util-math';
 import type { MdxFlowExpression, MdxTextExpression } from 'mdast-util-mdx';
-import { defaultHandlers, type Handler, type Handlers, type State } from 'mdast-util-to-hast';
+import { defaultHandlers, type Handlers, type State } from 'mdast-util-to-hast';
 import { parseFence, renderCode } from './code.ts';
 import { calloutHtml, type CalloutKind } from './components/callout.ts';
-import { evaluateProgram, Markup, toText } from './evaluate.ts';
+import { evaluateProgram } from './evaluate.ts';
+import { toText } from './values.ts';
+import { unshowable, valueChildren, valueToHast } from './jsx-value.ts';
+import { collectProblems, reportProblems } from './partial.ts';
 import { splitCustomId } from './headings.ts';
 import { holdsBlocks, renderJsx } from './jsx.ts';
 import { quoteFormula, renderMath } from './math.ts';
@@ -28,8 +31,7 @@ export function createHandlers(page: Page): Handlers {
   /** Whether the page holds raw HTML (`.md` pages), which the root then parses and makes inert. */
   let rawHtml = false;
   return {
-    // The root handler may return a root (mdast-util-to-hast's own does); its type says otherwise.
-    root: ((state: State, node: MdastRoot) => root(page, state, node, () => rawHtml)) as unknown as Handler,
+    root: (state: State, node: MdastRoot) => root(page, state, node, () => rawHtml),
     link: (state, node: Link) => link(page, state, node, defaultHandlers.link(state, node)),
     linkReference: (state, node: LinkReference) => link(page, state, node, defaultHandlers.linkReference(state, node)),
     image: (state, node: Image) => image(page, node, defaultHandlers.image(state, node)),
@@ -53,19 +55,19 @@ export function createHandlers(page: Page): Handlers {
 }
 
 function heading(page: Page, state: State, node: Heading): ElementContent {
-  // `## Title {#custom-id}`: the id is taken out of the text that is shown.
+  // `## Title {#custom-id}`: the id is taken out of the text that is shown (in a copy: the parsed
+  // tree is shared by every rendering of a cached page or snippet).
+  let shown = node;
   let customId: string | undefined;
   const last = node.children.at(-1);
-  if (last?.type === 'text') {
-    const split = splitCustomId(last.value);
-    if (split) {
-      last.value = split.text;
-      customId = split.id;
-    }
+  const split = last?.type === 'text' ? splitCustomId(last.value) : undefined;
+  if (last?.type === 'text' && split) {
+    shown = { ...node, children: [...node.children.slice(0, -1), { ...last, value: split.text }] };
+    customId = split.id;
   }
-  const text = plainText(page, node.children).trim();
+  const text = plainText(page, shown.children).trim();
   const id = page.addHeading(node.position?.start.offset ?? 0, node.depth, text, customId);
-  const element: ElementContent = { type: 'element', tagName: `h${node.depth}`, properties: { id }, children: state.all(node) };
+  const element: ElementContent = { type: 'element', tagName: `h${node.depth}`, properties: { id }, children: state.all(shown) };
   state.patch(node, element);
   return element;
 }
@@ -76,7 +78,9 @@ function plainText(page: Page, nodes: readonly Nodes[]): string {
   for (const node of nodes) {
     if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'inlineMath') out += node.value;
     else if (node.type === 'mdxTextExpression' && node.data?.estree) {
-      const result = evaluateProgram(node.data.estree, page.scope);
+      const program = node.data.estree;
+      // The expression's handler evaluates it again and reports what it needs; nothing twice.
+      const { result } = collectProblems(page.scope.context.problems, () => evaluateProgram(program, page.scope));
       out += result.ok ? toText(result.value) : `{${node.value}}`;
     } else if ('children' in node) out += plainText(page, node.children);
   }
@@ -160,12 +164,19 @@ function alert(state: State, node: Blockquote): ElementContent | undefined {
  * the page, across the Markdown around it (`<div>` … Markdown … `</div>`), then made inert: scripts,
  * event handlers and `javascript:` URLs are left out, each with a warning at its line.
  */
-function root(page: Page, state: State, node: MdastRoot, hasRawHtml: () => boolean): HastRoot {
-  const tree = defaultHandlers.root(state, node) as HastRoot;
-  if (!hasRawHtml()) return tree;
-  const parsed = raw(tree, { file: new VFile(page.text) });
-  const result: HastRoot = parsed.type === 'root' ? parsed : { type: 'root', children: [parsed as RootContent] };
-  return sanitizeRoot(result, reportingRemovals(page, undefined));
+function root(page: Page, state: State, node: MdastRoot, hasRawHtml: () => boolean): ElementContent[] {
+  // The root's children: `toHast` makes them a root (and adds the footnotes after them).
+  const tree = defaultHandlers.root(state, node);
+  const children = tree.type === 'root' ? tree.children : [tree];
+  if (!hasRawHtml()) return children.filter(isElementContent);
+  const parsed = raw({ type: 'root', children }, { file: new VFile(page.text) });
+  const result: HastRoot = { type: 'root', children: parsed.type === 'root' ? parsed.children : [parsed].filter(isElementContent) };
+  return sanitizeRoot(result, reportingRemovals(page, undefined)).children.filter(isElementContent);
+}
+
+/** What a root holds in HTML's body: everything but a doctype (a root's own children never are one here). */
+function isElementContent(node: HastNodes): node is ElementContent {
+  return node.type !== 'doctype' && node.type !== 'root';
 }
 
 /** A Markdown link to a `javascript:` URL (however it is spelt) keeps its text and loses the link. */
@@ -187,38 +198,69 @@ function image(page: Page, node: Image | ImageReference, element: ElementContent
 }
 
 /**
- * `{name}` and other expressions. Values the page defines are shown; a name nothing defines is
- * shown as written (`{kickoff_id}` in prose, meant literally); code that would have to run is shown
- * as written too, with a warning either way. Comments (`{/* … *\/}`) show nothing.
+ * `{name}` and other expressions. Values the page defines are shown, JSX as the HTML it renders
+ * (`{items.map(i => <li>{i}</li>)}`); a name nothing defines is shown as written (`{kickoff_id}` in
+ * prose, meant literally); code that would have to run, and objects, which JSX cannot show, are
+ * shown as written too, with a warning either way. Comments (`{/* … *\/}`) show nothing.
  */
 function expression(page: Page, node: MdxFlowExpression | MdxTextExpression): ElementContent | undefined {
   const program = node.data?.estree;
   const literal: ElementContent = { type: 'text', value: `{${node.value}}` };
   if (!program) return literal;
-  const result = evaluateProgram(program, page.scope);
+  const source = node.value.trim();
+  const { result, problems } = collectProblems(page.scope.context.problems, () => evaluateProgram(program, page.scope));
+  reportProblems(page.reporter, () => `\`{${shorten(source)}}\``, 'the page shows what it renders without that', problems);
   if (result.ok) {
-    if (result.value instanceof Markup) return { type: 'raw', value: result.value.html };
-    const value = toText(result.value);
-    return value === '' ? undefined : { type: 'text', value };
+    const refused = unshowable(result.value);
+    if (refused === undefined) {
+      page.expressionChildren.set(node, valueChildren(result.value));
+      // One node: a list of them would be joined with line breaks at the top of the page.
+      const content = valueToHast(result.value);
+      return content.length <= 1 ? content[0] : { type: 'raw', value: fragmentHtml(content) };
+    }
+    page.reporter.report(
+      'mdx-expression-unsupported',
+      startOf(node),
+      `\`{${source}}\` is ${refused}, which JSX cannot show (React stops with an error); docjet shows the expression as written`,
+      'Show one of its fields (`{config.name}`), or turn it into text: `{JSON.stringify(config)}` inside a function.',
+    );
+    return literal;
   }
   if (result.reason === 'undefined') {
     page.reporter.report(
       'mdx-expression-undefined',
       startOf(node),
-      `\`{${node.value.trim()}}\` names \`${result.name}\`, which this page does not define, so it is shown as written`,
-      `To show the braces, escape the first one: \`\\{${node.value.trim()}}\`; to show a value, define it with \`export const ${result.name} = …\`.`,
+      `\`{${source}}\` names \`${result.name}\`, which this page does not define, so it is shown as written`,
+      `To show the braces, escape the first one: \`\\{${source}}\`; to show a value, define it with \`export const ${result.name} = …\`.`,
     );
     return literal;
   }
   if (result.reason === 'opaque') {
     const binding = page.importsByName.get(result.name);
-    if (binding) return { type: 'raw', value: `<span${attributes({ 'data-import': binding.source, 'data-name': result.name })}></span>` };
+    // Unlinked (`renderMarkdown` alone), a marker for the snippet stage; linked, the import has no
+    // value (reported at the import, or exported as something docjet cannot compute).
+    if (binding && !page.linker) return { type: 'raw', value: `<span${attributes({ 'data-import': binding.source, 'data-name': result.name })}></span>` };
+    if (binding) {
+      page.reporter.report(
+        'mdx-expression-unsupported',
+        startOf(node),
+        `\`{${source}}\` uses \`${result.name}\`, imported from \`${binding.source}\`, which has no value docjet can show, so it is shown as written`,
+        'Export it from the snippet as a plain value: `export const name = "…"`, and check the warnings at the import.',
+      );
+      return literal;
+    }
   }
   page.reporter.report(
     'mdx-expression-unsupported',
     startOf(node),
-    `\`{${node.value.trim()}}\` needs JavaScript to compute (${result.reason === 'opaque' ? `\`${result.name}\` is not a plain value` : result.what}); docjet does not run page code, so it is shown as written`,
+    `\`{${source}}\` needs JavaScript to compute (${result.reason === 'opaque' ? `\`${result.name}\` is not a plain value` : result.what}); docjet does not run page code, so it is shown as written`,
     'Write the value out, or export it as a plain value: `export const name = "…"`.',
   );
   return literal;
+}
+
+/** An expression quoted in a message: its first line, at most 80 characters. */
+function shorten(source: string): string {
+  const line = source.split('\n', 1)[0]!;
+  return line.length > 80 || line !== source ? `${line.slice(0, 77)}…` : line;
 }

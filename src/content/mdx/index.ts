@@ -13,21 +13,22 @@
  * Real pages break MDX's rules in ways their authors' tool forgives (`/work/shared/corpus`): they
  * render here too, with warnings. Only a page that cannot be rendered at all gets an error.
  */
-import type { Nodes, Root, Text } from 'mdast';
+import type { Root } from 'mdast';
 import { toHast } from 'mdast-util-to-hast';
 import { sortDiagnostics, type Diagnostic } from '../../diagnostics.ts';
 import { plainHighlighter, type Highlighter } from './code.ts';
 import { defaultComponents, type ComponentRegistry } from './components/index.ts';
 import { esmStatements, readEsm, readModule, type ImportBinding } from './esm.ts';
-import { createScope, type Scope, type Value } from './evaluate.ts';
+import { createScope } from './scope.ts';
+import type { Scope, Value } from './types.ts';
 import { createHandlers } from './handlers.ts';
 import type { Heading } from './headings.ts';
 import { Page, type Body, type Linker } from './page.ts';
 import { shiftPositions, splitIntoChunks } from './chunks.ts';
 import { parsePage, type Format } from './parse.ts';
-import { hasSentinels, restoreText } from './repair.ts';
 import { Reporter, type Point } from './report.ts';
 import { documentHtml } from './serialize.ts';
+import { reportProblems } from './partial.ts';
 
 export type { CodeMeta, Highlighter } from './code.ts';
 export type { Component, ComponentContext, ComponentRegistry, Props, RenderedChild } from './components/index.ts';
@@ -85,54 +86,61 @@ export function renderLinkedPage(options: RenderOptions & { link: LinkOptions })
 }
 
 function render(options: RenderOptions, link: LinkOptions | undefined): RenderResult {
-  const { file, text, format } = options;
-  const firstLine = options.line ?? 1;
-  const reporter = new Reporter(file, firstLine);
+  const { file, format } = options;
+  const reporter = new Reporter(file, options.line ?? 1);
   try {
-    const scope = link ? createScope({ parent: link.globals, origin: { file, firstLine } }) : createScope();
-    const resolve = link ? { resolveImport: (binding: ImportBinding, at: Point | undefined) => link.resolveImport(binding, at, { file, reporter }) } : {};
-    let page: Page | undefined;
-    const imports: ImportBinding[] = [];
-    let html = '';
-    let readAs: Format = format;
-    let offset = 0;
-    // A big page is parsed and rendered one section at a time (`chunks.ts`); most pages are one.
-    for (const chunk of splitIntoChunks(text)) {
-      const sectionReporter = new Reporter(file, firstLine + chunk.line);
-      const parsed = parsePage({ text: chunk.text, format, reporter: sectionReporter });
-      reporter.diagnostics.push(...sectionReporter.diagnostics);
-      shiftPositions(parsed.tree, chunk.line, offset);
-      offset += parsed.text.length;
-      if (parsed.format === 'md') readAs = 'md';
-      if (parsed.repaired) restoreTree(parsed.tree);
-      const found = parsed.format === 'mdx' ? readEsm(parsed.tree, scope, resolve) : [];
-      imports.push(...found);
-      if (page === undefined) {
-        page = new Page({
-          file,
-          text: parsed.text,
-          reporter,
-          components: options.components ?? defaultComponents,
-          highlight: options.highlight ?? plainHighlighter,
-          scope,
-          imports: found,
-          renderTree,
-          linker: link?.linker,
-        });
-        if (link) scope.context.host = page.host(0, undefined);
-      } else {
-        page.appendText(parsed.text);
-        for (const binding of found) page.importsByName.set(binding.name, binding);
-      }
-      html += renderTree(page, parsed.tree);
-    }
-    return { html, headings: page?.headings() ?? [], imports, format: readAs, diagnostics: sortDiagnostics(reporter.diagnostics) };
+    return renderSections(options, link, reporter);
   } catch (error) {
     // A bug in docjet or a dependency, not in the page: say so, and keep the build going.
     const reason = error instanceof Error ? error.message : String(error);
     reporter.report('page-render-failed', { line: 1, column: 1 }, `the page could not be rendered (${reason})`, 'This is a bug in docjet: please report it with the page attached.');
     return { html: '', headings: [], imports: [], format, diagnostics: reporter.diagnostics };
   }
+}
+
+/** A big page is parsed and rendered one section at a time (`chunks.ts`); most pages are one. */
+function renderSections(options: RenderOptions, link: LinkOptions | undefined, reporter: Reporter): RenderResult {
+  const { file, text, format } = options;
+  const firstLine = options.line ?? 1;
+  const scope = link ? createScope({ parent: link.globals, origin: { file, firstLine } }) : createScope();
+  const resolve = link ? { resolveImport: (binding: ImportBinding, at: Point | undefined) => link.resolveImport(binding, at, { file, reporter }) } : {};
+  let page: Page | undefined;
+  const imports: ImportBinding[] = [];
+  let html = '';
+  let readAs: Format = format;
+  let offset = 0;
+  const chunks = splitIntoChunks(text);
+  for (const chunk of chunks) {
+    const sectionReporter = new Reporter(file, firstLine + chunk.line);
+    // A section's positions are shifted into the page's below: its tree is its own, not the cache's.
+    const parsed = parsePage({ text: chunk.text, format, reporter: sectionReporter, cache: chunks.length === 1 });
+    reporter.diagnostics.push(...sectionReporter.diagnostics);
+    shiftPositions(parsed.tree, chunk.line, offset);
+    offset += parsed.text.length;
+    if (parsed.format === 'md') readAs = 'md';
+    const found = parsed.format === 'mdx' ? readEsm(parsed.tree, scope, resolve) : { imports: [], problems: [] };
+    reportProblems(reporter, () => 'an `export` of this page', 'its value is computed without that', found.problems);
+    imports.push(...found.imports);
+    if (page === undefined) {
+      page = new Page({
+        file,
+        text: parsed.text,
+        reporter,
+        components: options.components ?? defaultComponents,
+        highlight: options.highlight ?? plainHighlighter,
+        scope,
+        imports: found.imports,
+        renderTree,
+        linker: link?.linker,
+      });
+      if (link) scope.context.host = page.host(0, undefined);
+    } else {
+      page.appendText(parsed.text);
+      for (const binding of found.imports) page.importsByName.set(binding.name, binding);
+    }
+    html += renderTree(page, parsed.tree);
+  }
+  return { html, headings: page?.headings() ?? [], imports, format: readAs, diagnostics: sortDiagnostics(reporter.diagnostics) };
 }
 
 function renderTree(page: Page, tree: Root): string {
@@ -150,11 +158,11 @@ export function parseBody(options: { file: string; text: string; format: Format;
   const firstLine = options.line ?? 1;
   const reporter = new Reporter(file, firstLine);
   const parsed = parsePage({ text, format: options.format, reporter });
-  if (parsed.repaired) restoreTree(parsed.tree);
   const scope = createScope({ parent: link.globals, origin: { file, firstLine } });
-  const shape = parsed.format === 'mdx' ? readModule(esmStatements(parsed.tree), scope, { resolveImport: (binding, at) => link.resolveImport(binding, at, { file, reporter }) }) : { imports: [], exports: new Map<string, string>() };
+  const shape = parsed.format === 'mdx' ? readModule(esmStatements(parsed.tree), scope, { resolveImport: (binding, at) => link.resolveImport(binding, at, { file, reporter }) }) : { imports: [], exports: new Map<string, string>(), problems: [] };
+  reportProblems(reporter, () => 'an `export` of this snippet', 'its value is computed without that', shape.problems);
   const { values, unknown } = exportedValues(shape.exports, scope);
-  const body: Body = { file, text: parsed.text, firstLine, format: parsed.format, tree: parsed.tree, scope, imports: shape.imports, headingTexts: headingTexts(parsed.tree) };
+  const body: Body = { file, text: parsed.text, firstLine, format: parsed.format, tree: parsed.tree, scope, imports: shape.imports };
   return { body, exports: values, unknown, diagnostics: reporter.diagnostics };
 }
 
@@ -167,33 +175,4 @@ export function exportedValues(exports: ReadonlyMap<string, string>, scope: Scop
     else unknown.add(exported);
   }
   return { values, unknown };
-}
-
-/** The last text of each heading, which rendering edits (it takes `{#id}` out) and `Page.embed` puts back. */
-function headingTexts(tree: Root): [Text, string][] {
-  const out: [Text, string][] = [];
-  const visit = (node: Nodes | Root): void => {
-    if (node.type === 'heading') {
-      const last = node.children.at(-1);
-      if (last?.type === 'text') out.push([last, last.value]);
-    }
-    if ('children' in node) for (const child of node.children) visit(child);
-  };
-  visit(tree);
-  return out;
-}
-
-/** Puts back the characters `repair.ts` swapped for stand-ins, wherever they ended up. */
-function restoreTree(node: Nodes | Root): void {
-  const record = node as unknown as Record<string, unknown>;
-  for (const key of ['value', 'meta', 'lang', 'url', 'title', 'alt']) {
-    const value = record[key];
-    if (typeof value === 'string' && hasSentinels(value)) record[key] = restoreText(value);
-  }
-  if ('attributes' in node && Array.isArray(node.attributes)) {
-    for (const attribute of node.attributes) {
-      if (typeof attribute.value === 'string' && hasSentinels(attribute.value)) attribute.value = restoreText(attribute.value);
-    }
-  }
-  if ('children' in node) for (const child of node.children) restoreTree(child);
 }

@@ -11,14 +11,35 @@ import type { JSXAttribute, JSXElement, JSXSpreadAttribute, JSXSpreadChild, Node
 import type { ElementContent } from 'hast';
 import type { Props, RenderedChild } from './components/types.ts';
 import { attributes, escapeHtml } from './escape.ts';
-import type { JsxEvaluator } from './evaluate.ts';
 import { toProperties } from './properties.ts';
 import { fragmentHtml } from './serialize.ts';
 import { sanitizeHtml } from '../sanitize.ts'; // injection: `__html` is page text, made inert like the rest
 import { Callable, isRecord, Markup, type Value } from './values.ts';
+import type { Host } from './types.ts';
 
-export function jsxToHtml(node: Node, evaluator: JsxEvaluator): string {
-  return fragmentHtml(render(node, evaluator).content);
+type Attempt = { ok: true; value: Value } | { ok: false };
+
+/** What JSX inside an expression needs from the evaluator (calls.ts builds it). */
+export interface JsxEvaluator {
+  /** An attribute or child; inside a function a failure is noted and the part left out (`ok: false`). */
+  value(node: Node): Attempt;
+  /** A capitalised element's name in scope: its value, or `undefined` when nothing defines it. */
+  resolve(name: string, node: Node): Attempt;
+  call(fn: Callable, props: Props, node: Node): Attempt;
+  host: Host | undefined;
+  /** Inside a function, notes `what` as left out; outside, fails the expression (with `strictWhat` if given). */
+  leaveOut(what: string, node: Node, strictWhat?: string): void;
+  /** Notes `what` inside a function; nothing outside. */
+  notice(what: string, node: Node): void;
+}
+
+/** JSX as a value: its HTML, and its elements as a component around it sees them. */
+export function jsxToMarkup(node: Node, evaluator: JsxEvaluator): Markup {
+  const rendered = render(node, evaluator);
+  const html = fragmentHtml(rendered.content);
+  // One HTML element is its own child; only components and fragments need the list.
+  const single = rendered.parts.length === 1 && !isRenderedChild(rendered.parts[0]!);
+  return single ? new Markup(html) : new Markup(html, toRenderedChildren(rendered.parts));
 }
 
 /** What a component returned, as HTML: markup as it is, text escaped, lists joined, nothing for the rest. */
@@ -30,49 +51,13 @@ export function valueToHtml(value: Value): string {
   return '';
 }
 
-interface Rendered {
-  content: ElementContent[];
-  /** How a component around it sees this child (`<Tabs>` reads each `<Tab>`'s props). */
-  child?: RenderedChild;
-}
-
-function render(node: Node | JSXSpreadChild, evaluator: JsxEvaluator): Rendered {
-  switch (node.type) {
-    case 'JSXFragment':
-      return { content: renderChildren(node.children, evaluator).content };
-    case 'JSXText': {
-      const value = jsxText(node.value);
-      return { content: value === '' ? [] : [{ type: 'text', value }] };
-    }
-    case 'JSXExpressionContainer': {
-      if (node.expression.type === 'JSXEmptyExpression') return { content: [] };
-      const result = evaluator.value(node.expression);
-      return { content: result.ok ? valueToHast(result.value) : [] };
-    }
-    case 'JSXElement':
-      return element(node, evaluator);
-    case 'JSXSpreadChild':
-      evaluator.leaveOut('a spread child', node.expression);
-      return { content: [] };
-    default:
-      evaluator.leaveOut(node.type, node);
-      return { content: [] };
-  }
-}
-
-function renderChildren(children: readonly (Node | JSXSpreadChild)[], evaluator: JsxEvaluator): { content: ElementContent[]; children: RenderedChild[] } {
-  const content: ElementContent[] = [];
-  const list: RenderedChild[] = [];
-  for (const child of children) {
-    const rendered = render(child, evaluator);
-    content.push(...rendered.content);
-    if (rendered.child) list.push(rendered.child);
-    else if (rendered.content.length > 0 && !(child.type === 'JSXText' && child.value.trim() === '')) list.push({ kind: 'other', html: fragmentHtml(rendered.content) });
-  }
-  return { content, children: list };
-}
-
-function valueToHast(value: Value): ElementContent[] {
+/**
+ * A value shown as content (`{items.map(i => <li>{i}</li>)}`), as React shows it: markup as it is,
+ * strings and numbers as text, lists (nested too) flattened, `null`, `undefined` and booleans as
+ * nothing. Objects and functions, which React refuses, are nothing here: callers report them
+ * (`unshowable`).
+ */
+export function valueToHast(value: Value): ElementContent[] {
   if (value instanceof Markup) return value.html === '' ? [] : [{ type: 'raw', value: value.html }];
   if (typeof value === 'string') return value === '' ? [] : [{ type: 'text', value }];
   if (typeof value === 'number') return [{ type: 'text', value: String(value) }];
@@ -80,19 +65,101 @@ function valueToHast(value: Value): ElementContent[] {
   return [];
 }
 
+/** How a component around a value shown as content sees it: one child per element it holds. */
+export function valueChildren(value: Value): RenderedChild[] {
+  if (value instanceof Markup) return value.children ? [...value.children] : value.html === '' ? [] : [{ kind: 'other', html: value.html }];
+  if (Array.isArray(value)) return value.flatMap(valueChildren);
+  if (typeof value === 'string' && value.trim() === '') return [];
+  const content = valueToHast(value);
+  return content.length === 0 ? [] : [{ kind: 'other', html: fragmentHtml(content) }];
+}
+
+/** What in a value shown as content React would refuse to show: an object, a function, a pattern. */
+export function unshowable(value: Value): string | undefined {
+  if (Array.isArray(value)) {
+    for (const item of value) {
+      const found = unshowable(item);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value instanceof Callable) return 'a function';
+  if (value instanceof RegExp) return 'a regular expression';
+  return isRecord(value) ? 'an object' : undefined;
+}
+
+/** A part of rendered JSX as a component around it sees it; hast parts are serialised only if one does. */
+type Part = RenderedChild | ElementContent;
+
+interface Rendered {
+  content: ElementContent[];
+  parts: Part[];
+}
+
+function isRenderedChild(part: Part): part is RenderedChild {
+  return 'kind' in part;
+}
+
+function toRenderedChildren(parts: readonly Part[]): RenderedChild[] {
+  return parts.map((part) => (isRenderedChild(part) ? part : { kind: 'other', html: fragmentHtml(part) }));
+}
+
+const NOTHING: Rendered = { content: [], parts: [] };
+
+function render(node: Node | JSXSpreadChild, evaluator: JsxEvaluator): Rendered {
+  switch (node.type) {
+    case 'JSXFragment':
+      return renderChildren(node.children, evaluator);
+    case 'JSXText': {
+      const value = jsxText(node.value);
+      if (value === '') return NOTHING;
+      const text: ElementContent = { type: 'text', value };
+      return { content: [text], parts: value.trim() === '' ? [] : [text] };
+    }
+    case 'JSXExpressionContainer': {
+      if (node.expression.type === 'JSXEmptyExpression') return NOTHING;
+      const result = evaluator.value(node.expression);
+      if (!result.ok) return NOTHING;
+      const refused = unshowable(result.value);
+      if (refused) evaluator.leaveOut(`${refused} shown as content`, node.expression);
+      return { content: valueToHast(result.value), parts: valueChildren(result.value) };
+    }
+    case 'JSXElement':
+      return element(node, evaluator);
+    case 'JSXSpreadChild':
+      evaluator.leaveOut('a spread child', node.expression);
+      return NOTHING;
+    default:
+      evaluator.leaveOut(node.type, node);
+      return NOTHING;
+  }
+}
+
+function renderChildren(nodes: readonly (Node | JSXSpreadChild)[], evaluator: JsxEvaluator): Rendered {
+  const content: ElementContent[] = [];
+  const parts: Part[] = [];
+  for (const node of nodes) {
+    const rendered = render(node, evaluator);
+    content.push(...rendered.content);
+    parts.push(...rendered.parts);
+  }
+  return { content, parts };
+}
+
 function element(node: JSXElement, evaluator: JsxEvaluator): Rendered {
   const name = elementName(node.openingElement.name);
   const props = readAttributes(node.openingElement.attributes, evaluator);
-  const { content, children } = renderChildren(node.children, evaluator);
+  const { content, parts } = renderChildren(node.children, evaluator);
   // `div`, `svg:rect`: HTML. `Card`, `Tree.Folder`, `motion.div`: components.
   if (/^[a-z]/.test(name) && !name.includes('.')) {
     const inner = props['dangerouslySetInnerHTML'];
     const html = isRecord(inner) && typeof inner['__html'] === 'string' ? inner['__html'] : undefined;
-    return { content: [{ type: 'element', tagName: name, properties: toProperties(props), children: html === undefined ? content : [{ type: 'raw', value: sanitizeHtml(html) }] }] };
+    const made: ElementContent = { type: 'element', tagName: name, properties: toProperties(props), children: html === undefined ? content : [{ type: 'raw', value: sanitizeHtml(html) }] };
+    return { content: [made], parts: [made] };
   }
   const childrenHtml = fragmentHtml(content);
-  const html = component(name, props, childrenHtml, children, node, evaluator);
-  return { content: [{ type: 'raw', value: html }], child: { kind: 'element', name, props, childrenHtml, html } };
+  const html = component(name, props, childrenHtml, toRenderedChildren(parts), node, evaluator);
+  return { content: [{ type: 'raw', value: html }], parts: [{ kind: 'element', name, props, childrenHtml, html }] };
 }
 
 function component(name: string, props: Props, childrenHtml: string, children: RenderedChild[], node: JSXElement, evaluator: JsxEvaluator): string {
@@ -103,11 +170,30 @@ function component(name: string, props: Props, childrenHtml: string, children: R
     return result.ok ? valueToHtml(result.value) : wrapper(name, childrenHtml);
   }
   if (found.value === undefined) {
-    const html = evaluator.host?.component(name, props, childrenHtml, children, false);
+    const html = evaluator.host?.component(name, registryProps(props), childrenHtml, children, false);
     if (html !== undefined) return html;
   }
   evaluator.leaveOut(`\`<${name}>\`, which nothing defines`, node, `the component <${name}>`);
   return wrapper(name, childrenHtml);
+}
+
+/**
+ * Props for a built-in component, which reads content props as one piece of HTML (`title={<b>T</b>}`):
+ * a list that holds JSX (`title={[<b>T</b>, " more"]}`) is given as the markup it renders to.
+ * Components written as functions get the list itself, to map over.
+ */
+export function registryProps(props: Props): Props {
+  let out: Props | undefined;
+  for (const [key, value] of Object.entries(props)) {
+    if (key === 'children' || !Array.isArray(value) || !holdsMarkup(value)) continue;
+    out ??= { ...props };
+    out[key] = new Markup(valueToHtml(value));
+  }
+  return out ?? props;
+}
+
+function holdsMarkup(value: Value): boolean {
+  return value instanceof Markup || (Array.isArray(value) && value.some(holdsMarkup));
 }
 
 function wrapper(name: string, childrenHtml: string): string {
@@ -125,7 +211,13 @@ function readAttributes(nodes: readonly (JSXAttribute | JSXSpreadAttribute)[], e
   for (const attribute of nodes) {
     if (attribute.type === 'JSXSpreadAttribute') {
       const spread = evaluator.value(attribute.argument);
-      if (spread.ok && isRecord(spread.value)) for (const [key, value] of Object.entries(spread.value)) if (key !== '__proto__') props[key] = value;
+      if (!spread.ok) continue;
+      if (isRecord(spread.value)) {
+        for (const [key, value] of Object.entries(spread.value)) if (key !== '__proto__') props[key] = value;
+      } else if (typeof spread.value === 'string' || Array.isArray(spread.value)) {
+        // Spreading text or a list gives attributes named 0, 1, 2…; other values give none, as in JavaScript.
+        evaluator.leaveOut('a spread of something that is not an object into attributes', attribute);
+      }
       continue;
     }
     const key = attribute.name.type === 'JSXIdentifier' ? attribute.name.name : `${attribute.name.namespace.name}:${attribute.name.name.name}`;

@@ -15,9 +15,13 @@ import { parseFence } from './code.ts';
 import type { Props, RenderedChild } from './components/types.ts';
 import { INLINE_COMPONENTS } from './components/index.ts';
 import { attributes } from './escape.ts';
-import { diagnostic } from '../../messages.ts';
-import { Callable, createContext, evaluateExpression, evaluateProgram, Failure, isRecord, type Evaluation, type Problem, type Value } from './evaluate.ts';
-import { valueToHtml } from './jsx-value.ts';
+import { evaluateExpression, evaluateProgram } from './evaluate.ts';
+import { Failure } from './failure.ts';
+import { createContext } from './scope.ts';
+import { Callable, type Evaluation, type Value } from './types.ts';
+import { isRecord } from './values.ts';
+import { registryProps, valueToHtml } from './jsx-value.ts';
+import { collectProblems, reportProblems } from './partial.ts';
 import { toProperties } from './properties.ts';
 import { childrenValue, startOf, type Page } from './page.ts';
 import type { Point } from './report.ts';
@@ -104,7 +108,7 @@ export function renderJsx(page: Page, state: State, node: JsxElement): ElementCo
     return snippet ? { type: 'raw', value: callComponent(page, snippet, variables, childrenHtml, offset, at, inline) } : undefined;
   }
 
-  const html = page.renderComponent(name, props, childrenHtml, children, inline, offset, at);
+  const html = page.renderComponent(name, registryProps(props), childrenHtml, children, inline, offset, at);
   if (html !== undefined) return { type: 'raw', value: html };
 
   const binding = page.importsByName.get(name) ?? page.importsByName.get(name.split('.')[0]!);
@@ -143,7 +147,7 @@ function callComponent(page: Page, fn: Callable, props: Props, childrenHtml: str
     const tag = inline ? 'span' : 'div';
     html = `<${tag}${attributes({ 'data-component': fn.name })}>${childrenHtml}</${tag}>`;
   }
-  if (context.problems.length > 0) reportProblems(page, fn.name, context.problems);
+  reportProblems(page.reporter, (file) => `\`<${fn.name}>\` (${file})`, 'the page shows what it renders at first, without that', context.problems);
   return inline ? unwrapParagraph(html) : html;
 }
 
@@ -155,21 +159,6 @@ function unwrapParagraph(html: string): string {
   if (!html.startsWith('<p>') || !html.endsWith('</p>')) return html;
   const inner = html.slice(3, -4);
   return /<\/?p[\s>]/.test(inner) ? html : inner;
-}
-
-/** One warning per use, at the first problem, naming up to three kinds of what was left out. */
-function reportProblems(page: Page, name: string, problems: readonly Problem[]): void {
-  const first = problems.find((problem) => problem.line > 0) ?? problems[0]!;
-  const kinds = [...new Set(problems.map((problem) => problem.what))];
-  const shown = kinds.slice(0, 3).join('; ') + (kinds.length > 3 ? `; and ${kinds.length - 3} more` : '');
-  const origin = first.origin ?? { file: page.file, firstLine: 1 };
-  const position = first.line > 0 ? { file: origin.file, line: first.line + origin.firstLine - 1, column: first.column } : undefined;
-  page.reporter.diagnostics.push(
-    diagnostic('component-partial', position, origin.file, {
-      message: `\`<${name}>\` (${origin.file}) needs JavaScript that docjet does not run (${shown}); the page shows what it renders at first, without that`,
-      fix: 'For content that must be in the page, use props and markup only; interactive widgets can be a `.js` file in the docs folder.',
-    }),
-  );
 }
 
 function reportUnknown(page: Page, node: JsxElement, name: string): void {
@@ -211,6 +200,8 @@ function renderChildren(page: Page, state: State, node: JsxElement): { html: str
     if (child.type === 'code') {
       const { lang, meta } = parseFence(child.lang, child.meta);
       children.push({ kind: 'code', lang, meta, code: child.value, html });
+    } else if (page.expressionChildren.has(child)) {
+      children.push(...page.expressionChildren.get(child)!);
     } else if (isJsxElement(child) && child.name !== null) {
       const rendered = page.rendered.get(child);
       children.push({ kind: 'element', name: child.name, props: rendered?.props ?? readProps(page, child, false), childrenHtml: rendered?.childrenHtml ?? '', html });
@@ -227,7 +218,7 @@ export function readProps(page: Page, node: JsxElement, report = true): Props {
   const props: Props = {};
   for (const attribute of node.attributes) {
     if (attribute.type === 'mdxJsxExpressionAttribute') {
-      const result = evaluateAttribute(page, attribute.data?.estree);
+      const result = evaluateAttribute(page, attribute.data?.estree, `{${attribute.value}}`, node, report);
       if (result.ok && isRecord(result.value)) {
         for (const [key, value] of Object.entries(result.value)) setProp(props, key, value);
       } else if (report) {
@@ -239,7 +230,7 @@ export function readProps(page: Page, node: JsxElement, report = true): Props {
     if (value === null || value === undefined) setProp(props, name, true);
     else if (typeof value === 'string') setProp(props, name, value);
     else {
-      const result = evaluateAttribute(page, value.data?.estree);
+      const result = evaluateAttribute(page, value.data?.estree, `\`${name}\``, node, report);
       if (result.ok) setProp(props, name, result.value);
       else if (report) reportAttribute(page, attribute, node, `\`${name}\``, result);
     }
@@ -247,9 +238,11 @@ export function readProps(page: Page, node: JsxElement, report = true): Props {
   return props;
 }
 
-function evaluateAttribute(page: Page, program: Program | null | undefined): Evaluation {
+function evaluateAttribute(page: Page, program: Program | null | undefined, what: string, node: JsxElement, report: boolean): Evaluation {
   if (!program) return { ok: false, reason: 'unsupported', what: 'an expression' };
-  return evaluateProgram(program, page.scope);
+  const { result, problems } = collectProblems(page.scope.context.problems, () => evaluateProgram(program, page.scope));
+  if (report) reportProblems(page.reporter, () => `the attribute ${what} of \`<${node.name}>\``, 'the page shows what it computes without that', problems);
+  return result;
 }
 
 function reportAttribute(page: Page, attribute: { position?: Nodes['position'] }, node: JsxElement, what: string, result: Evaluation): void {

@@ -4,36 +4,16 @@
  * its own file, text, scope and diagnostics, but the page's headings and ids, so its headings join
  * the page's table of contents where the snippet is used.
  */
-import type { Nodes, Root, Text } from 'mdast';
+import type { Nodes, Root } from 'mdast';
 import type { Highlighter } from './code.ts';
-import type { ComponentContext, ComponentRegistry, Props, RenderedChild } from './components/types.ts';
+import type { ComponentContext, ComponentRegistry } from './components/types.ts';
 import { attributes } from './escape.ts';
-import type { ImportBinding } from './esm.ts';
-import { createContext, createScope, type Host, type Scope } from './evaluate.ts';
-import type { Format } from './parse.ts';
 import { Slugger, type Heading } from './headings.ts';
 import { Reporter, type Point } from './report.ts';
-import { Callable, Markup, type Value } from './values.ts';
+import { createContext, createScope } from './scope.ts';
+import { Callable, Markup, type Body, type Host, type ImportBinding, type Props, type RenderedChild, type Scope, type Value } from './types.ts';
 
-/** An MDX or Markdown body parsed once (a snippet file) and rendered wherever it is used. */
-export interface Body {
-  /** Site-relative path, for diagnostics. */
-  file: string;
-  /** The text the tree was parsed from (after frontmatter). */
-  text: string;
-  /** 1-based line of the file where `text` starts. */
-  firstLine: number;
-  format: Format;
-  tree: Root;
-  /** The body's own names: its `export const`s and imports. Props are bound in a scope inside it. */
-  scope: Scope;
-  imports: readonly ImportBinding[];
-  /**
-   * The last text of each heading as parsed. Rendering takes `{#id}` out of it (handlers.ts), and a
-   * body is rendered once per use, so `embed` puts the texts back after each rendering.
-   */
-  headingTexts: readonly (readonly [Text, string])[];
-}
+export type { Body } from './types.ts';
 
 /** What the snippet stage lends a page: `<Snippet file="x.mdx" />` lookups. */
 export interface Linker {
@@ -72,6 +52,8 @@ export class Page {
   readonly slugger: Slugger;
   /** Props and inner HTML of rendered JSX elements, for the components around them (Tabs reads its Tabs). */
   readonly rendered = new WeakMap<Nodes, { props: Props; childrenHtml: string }>();
+  /** What `{expressions}` rendered, as the component around them sees it (`<Tabs>{tabs.map(t => <Tab …>)}</Tabs>`). */
+  readonly expressionChildren = new WeakMap<Nodes, RenderedChild[]>();
   readonly importsByName: Map<string, ImportBinding>;
   /** Headings with the offset they were written at: components add theirs after their children's. */
   private readonly found: { offset: number; heading: Heading }[] = [];
@@ -211,12 +193,7 @@ export class Page {
       parent: { page: this, offset, body },
     });
     scope.context.host = child.host(0, undefined);
-    let html: string;
-    try {
-      html = this.renderTree(child, body.tree);
-    } finally {
-      for (const [node, value] of body.headingTexts) node.value = value;
-    }
+    const html = this.renderTree(child, body.tree);
     this.reporter.diagnostics.push(...reporter.diagnostics);
     return html;
   }

@@ -2,7 +2,12 @@
  * Page body → mdast. `.mdx` pages: MDX (JSX, expressions, ESM) + GFM + math; `.md` pages: Markdown
  * + GFM + math. An MDX page the parser rejects is repaired and parsed again (`repair.ts`), up to
  * `MAX_REPAIRS` times; if it still fails it is read as plain Markdown, with a warning. Never throws.
+ *
+ * The result is shared: parses are cached by content (`parsePage`), so nothing downstream may
+ * change the tree. The stages here build it (the nesting limit, GFM's autolinks and the repairs'
+ * restore work on the parser's fresh output, before anyone else can see it).
  */
+import { createHash } from 'node:crypto';
 import type { Nodes, Root } from 'mdast';
 import { fromMarkdown, type Options } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
@@ -13,10 +18,11 @@ import { math } from 'micromark-extension-math';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { LineIndex } from '../../diagnostics.ts';
 import { flattenDeepNodes, limitLinePrefixes, MAX_NESTING } from './nesting.ts';
-import { errorOffset, protectCustomIds, reasonOf, repairMdx, tidyReason } from './repair.ts';
+import { errorOffset, protectCustomIds, reasonOf, repairMdx, restoreTree, tidyReason } from './repair.ts';
 import type { Reporter } from './report.ts';
+import type { Format } from './types.ts';
 
-export type Format = 'mdx' | 'md';
+export type { Format } from './types.ts';
 
 export interface ParsedPage {
   tree: Root;
@@ -24,9 +30,28 @@ export interface ParsedPage {
   text: string;
   /** How the page was read in the end: an MDX page that could not be repaired is read as Markdown. */
   format: Format;
-  /** Stand-ins from `repair.ts` are in the tree and must be restored. */
-  repaired: boolean;
 }
+
+/** Where the parse reports problems: a page's `Reporter`, or the list a cached parse keeps. */
+type Sink = Pick<Reporter, 'report'>;
+
+type Report = Parameters<Reporter['report']>;
+
+interface Cached {
+  parsed: ParsedPage;
+  /** The problems the parse reported, given again to each reporter that reads it from the cache. */
+  reports: Report[];
+}
+
+/**
+ * Parses by content, most recently used last. An unchanged page or snippet is parsed once per
+ * process (the dev server renders pages again on every save); small, because a build parses each
+ * page once and a tree costs far more memory than its text.
+ */
+const cache = new Map<string, Cached>();
+const MAX_CACHED = 64;
+/** Texts above this are not cached: a few big pages would hold most of the memory. */
+const MAX_CACHED_LENGTH = 256 * 1024;
 
 /** No page needs more; each repair costs a full parse, so a hopeless page stops early. */
 const MAX_REPAIRS = 25;
@@ -83,18 +108,38 @@ function syntaxFor(format: Format, text: string): Syntax {
   return hasMath ? MD_MATH : MD;
 }
 
-export function parsePage(options: { text: string; format: Format; reporter: Reporter }): ParsedPage {
-  const { reporter } = options;
-  const limited = limitLinePrefixes(options.text);
-  if (limited.offset !== undefined) reportTooDeep(reporter, new LineIndex(options.text).position(limited.offset));
-  const parsed = parseLimited(limited.text, options.format, reporter);
+/**
+ * The page's tree, parsed once per content and format (`cache: false` for a tree the caller will
+ * change: a section of a big page, whose positions are then shifted). Never change the result.
+ */
+export function parsePage(options: { text: string; format: Format; reporter: Sink; cache?: boolean }): ParsedPage {
+  const { text, format, reporter } = options;
+  if (options.cache === false || text.length > MAX_CACHED_LENGTH) return parseUncached(text, format, reporter);
+  const key = createHash('sha1').update(format).update('\0').update(text).digest('hex');
+  let cached = cache.get(key);
+  if (cached) {
+    cache.delete(key); // most recently used: to the end
+  } else {
+    const reports: Report[] = [];
+    cached = { parsed: parseUncached(text, format, { report: (...report) => reports.push(report) }), reports };
+    if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
+  }
+  cache.set(key, cached);
+  for (const report of cached.reports) reporter.report(...report);
+  return cached.parsed;
+}
+
+function parseUncached(text: string, format: Format, reporter: Sink): ParsedPage {
+  const limited = limitLinePrefixes(text);
+  if (limited.offset !== undefined) reportTooDeep(reporter, new LineIndex(text).position(limited.offset));
+  const { parsed, repaired } = parseLimited(limited.text, format, reporter);
   const flattened = flattenDeepNodes(parsed.tree);
   if (flattened && limited.offset === undefined) reportTooDeep(reporter, flattened.position?.start);
   runTransforms(parsed.tree);
-  return parsed;
+  return repaired ? { ...parsed, tree: restoreTree(parsed.tree) } : parsed;
 }
 
-function reportTooDeep(reporter: Reporter, at: { line: number; column: number } | undefined): void {
+function reportTooDeep(reporter: Sink, at: { line: number; column: number } | undefined): void {
   reporter.report(
     'page-nesting-too-deep',
     at && { line: at.line, column: at.column },
@@ -103,8 +148,9 @@ function reportTooDeep(reporter: Reporter, at: { line: number; column: number } 
   );
 }
 
-function parseLimited(text: string, format: Format, reporter: Reporter): ParsedPage {
-  if (format === 'md') return { tree: fromMarkdown(text, syntaxFor('md', text)), text, format: 'md', repaired: false };
+/** The parse, and whether repairs put stand-ins (`repair.ts`) into the tree. */
+function parseLimited(text: string, format: Format, reporter: Sink): { parsed: ParsedPage; repaired: boolean } {
+  if (format === 'md') return { parsed: { tree: fromMarkdown(text, syntaxFor('md', text)), text, format: 'md' }, repaired: false };
   let current = protectCustomIds(text);
   const warnings: (() => void)[] = [];
   const maxRepairs = Math.max(3, Math.min(MAX_REPAIRS, Math.floor(REPAIR_BUDGET / Math.max(1, text.length))));
@@ -112,7 +158,7 @@ function parseLimited(text: string, format: Format, reporter: Reporter): ParsedP
     try {
       const tree = fromMarkdown(current, syntaxFor('mdx', current));
       for (const warn of warnings) warn();
-      return { tree, text: current, format: 'mdx', repaired: current !== text };
+      return { parsed: { tree, text: current, format: 'mdx' }, repaired: current !== text };
     } catch (error) {
       const repair = repairMdx(current, error);
       if (repair === undefined || repair.text === current || attempt >= maxRepairs) {
@@ -126,7 +172,7 @@ function parseLimited(text: string, format: Format, reporter: Reporter): ParsedP
           `the page is not valid MDX (${tidyReason(reasonOf(error))}) and could not be repaired, so it is read as plain Markdown: its components and {expressions} show as written`,
           'Fix the MDX at this position: close the tag or expression, or escape a literal `<` or `{` as `\\<` or `\\{`.',
         );
-        return { tree: fromMarkdown(text, syntaxFor('md', text)), text, format: 'md', repaired: false };
+        return { parsed: { tree: fromMarkdown(text, syntaxFor('md', text)), text, format: 'md' }, repaired: false };
       }
       const { warning, offset } = repair;
       if (warning) {

@@ -9,6 +9,7 @@
  * The one repair that adds a character (the `/` of `<br/>`) shifts later columns of its line by one.
  */
 import type { DiagnosticCode } from '../../messages.ts';
+import type { Nodes, Root } from 'mdast';
 import { LineIndex } from '../../diagnostics.ts';
 
 export const BRACE = '\uFDD0';
@@ -40,8 +41,18 @@ export function repairMdx(text: string, error: unknown): Repair | undefined {
   const lines = new LineIndex(text);
   const offset = offsetOf(error, text, lines);
   if (offset === undefined) return undefined;
+  const raw = rawElementAround(text, offset);
+  return (
+    repairComment(text, offset) ??
+    (raw ? { text: protect(text, raw.start, raw.end), offset: raw.start } : undefined) ??
+    repairUnclosed(text, reason, lines) ??
+    repairEsmLine(text, offset, error, reason) ??
+    repairStray(text, offset, error, reason)
+  );
+}
 
-  // `<!-- … -->` → `{/* … */}`, same length, so it becomes an MDX comment.
+// `<!-- … -->` becomes `{/* … */}`, of the same length: an MDX comment.
+function repairComment(text: string, offset: number): Repair | undefined {
   const comment = text.startsWith('<!--', offset - 1) ? offset - 1 : text.startsWith('<!--', offset) ? offset : -1;
   if (comment >= 0) {
     const end = text.indexOf('-->', comment + 4);
@@ -58,10 +69,11 @@ export function repairMdx(text: string, error: unknown): Repair | undefined {
       };
     }
   }
+  return undefined;
+}
 
-  const raw = rawElementAround(text, offset);
-  if (raw) return { text: protect(text, raw.start, raw.end), offset: raw.start };
-
+/** `<br>` without its slash is read as `<br />`; another element that never closes is shown as text. */
+function repairUnclosed(text: string, reason: string, lines: LineIndex): Repair | undefined {
   const unclosed = /^Expected a closing tag for `<([^\s`>/]+)[^`]*>` \((\d+):(\d+)-(\d+):(\d+)\)/.exec(reason);
   if (unclosed) {
     const name = unclosed[1]!;
@@ -80,7 +92,11 @@ export function repairMdx(text: string, error: unknown): Repair | undefined {
     }
     return showAsText(text, start, reason);
   }
+  return undefined;
+}
 
+/** A line of prose that starts with `import` or `export`, which MDX reads as JavaScript: shown as text. */
+function repairEsmLine(text: string, offset: number, error: unknown, reason: string): Repair | undefined {
   if (/esm/.test(sourceOf(error)) || /import\/exports/.test(reason)) {
     const start = esmLineStart(text, offset);
     if (start !== undefined) {
@@ -96,7 +112,11 @@ export function repairMdx(text: string, error: unknown): Repair | undefined {
       };
     }
   }
+  return undefined;
+}
 
+/** A stray `{` or `<`: from the one that opened what the parser choked on, shown as text. */
+function repairStray(text: string, offset: number, error: unknown, reason: string): Repair | undefined {
   const expression = /expression|acorn|brace/i.test(reason) || /expression/.test(sourceOf(error));
   const start = expression ? openingBrace(text, offset) : openingAngle(text, offset);
   if (start !== undefined) return showAsText(text, start, reason);
@@ -240,4 +260,56 @@ function offsetOf(error: unknown, text: string, lines: LineIndex): number | unde
   }
   const match = /\((\d+):(\d+)/.exec(reasonOf(error));
   return match ? lines.offset(Number(match[1]), Number(match[2])) : undefined;
+}
+
+/** A text field with its stand-ins put back, or undefined when it has none. */
+function restoredField(value: unknown): string | undefined {
+  return typeof value === 'string' && hasSentinels(value) ? restoreText(value) : undefined;
+}
+
+/**
+ * The tree with the characters `repair` swapped for stand-ins put back, wherever they ended up
+ * (text, code, URLs, titles, alt text, JSX attribute values). Nodes that change are copies; the
+ * rest, and the tree given, are left as they are.
+ */
+export function restoreTree<T extends Nodes | Root>(node: T): T {
+  let out = node;
+  if ('value' in out) {
+    const value = restoredField(out.value);
+    if (value !== undefined) out = { ...out, value };
+  }
+  if ('meta' in out) {
+    const meta = restoredField(out.meta);
+    if (meta !== undefined) out = { ...out, meta };
+  }
+  if ('lang' in out) {
+    const lang = restoredField(out.lang);
+    if (lang !== undefined) out = { ...out, lang };
+  }
+  if ('url' in out) {
+    const url = restoredField(out.url);
+    if (url !== undefined) out = { ...out, url };
+  }
+  if ('title' in out) {
+    const title = restoredField(out.title);
+    if (title !== undefined) out = { ...out, title };
+  }
+  if ('alt' in out) {
+    const alt = restoredField(out.alt);
+    if (alt !== undefined) out = { ...out, alt };
+  }
+  if ('attributes' in out) {
+    const before = out.attributes;
+    const attributes = before.map((attribute) => {
+      const value = restoredField(attribute.value);
+      return value === undefined ? attribute : { ...attribute, value };
+    });
+    if (attributes.some((attribute, index) => attribute !== before[index])) out = { ...out, attributes };
+  }
+  if ('children' in out) {
+    const before: readonly (Nodes | Root)[] = out.children;
+    const children = before.map(restoreTree);
+    if (children.some((child, index) => child !== before[index])) out = { ...out, children };
+  }
+  return out;
 }

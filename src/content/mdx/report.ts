@@ -13,7 +13,7 @@ export class Reporter {
   constructor(
     readonly file: string,
     /** 1-based line of the file on which the body (line 1 of what is parsed) starts. */
-    private readonly firstLine: number,
+    readonly firstLine: number,
   ) {}
 
   /** `point` is in body coordinates, as the parser gives it. */

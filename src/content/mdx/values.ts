@@ -1,209 +1,47 @@
-/** The values the evaluator produces, and how they read as text. */
-import type { CallContext } from './evaluate.ts';
+/** The values the evaluator produces (types.ts), and how they read as text. */
+import { unsupported } from './failure.ts';
+import { Callable, Markup, type Value } from './types.ts';
 
-export type Value = string | number | boolean | null | undefined | Markup | Callable | RegExp | Value[] | { [key: string]: Value };
-
-/** HTML made from JSX in an expression: `icon={<svg …>…</svg>}`, `export const logo = <img … />`. */
-export class Markup {
-  constructor(readonly html: string) {}
-}
-
-/**
- * A function a page or snippet defines (`export const Hero = ({ title }) => <h1>{title}</h1>`), a
- * snippet file used as a component, or one of the few built-ins (`useState`, `Math.max`). Calling
- * one never runs code: the evaluator reads the function's body (evaluate.ts).
- */
-export class Callable {
-  constructor(
-    /** As written (`Hero`), or a description (`a function`) for anonymous ones; messages name it. */
-    readonly name: string,
-    readonly call: (args: readonly Value[], context: CallContext) => Value,
-  ) {}
-}
+export { Callable, Markup, type Value } from './types.ts';
 
 export function isRecord(value: Value): value is { [key: string]: Value } {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !(value instanceof Markup) && !(value instanceof Callable) && !(value instanceof RegExp);
 }
 
-/** A value as text the way JSX shows it: strings and numbers as they are, nothing for the rest. */
+/** A value as the text a reader sees when JSX shows it: JSX as its text, nothing for `null`, booleans and objects. */
 export function toText(value: Value): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return value.map(toText).join('');
+  if (value instanceof Markup) return htmlText(value.html);
   return '';
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
+
+/** The text of HTML the renderer wrote (tags dropped, the entities it writes decoded). */
+function htmlText(html: string): string {
+  return html.replace(/<[^>]*>/g, '').replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
+    if (name.startsWith('#')) {
+      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
+      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
+    }
+    return ENTITIES[name.toLowerCase()] ?? entity;
+  });
 }
 
 /** `String(value)` as JavaScript would write it (template literals, `+` on strings, computed keys). */
 export function stringify(value: Value): string {
   if (Array.isArray(value)) return value.map((item) => (item === null || item === undefined ? '' : stringify(item))).join(',');
-  if (value instanceof Markup) return value.html;
-  if (value instanceof Callable) return `function ${value.name}() {}`;
+  // JavaScript gives `[object Object]` for JSX and a function's source text: neither is worth showing.
+  if (value instanceof Markup) return unsupported('JSX turned into text (JavaScript gives `[object Object]`)');
+  if (value instanceof Callable) return unsupported('a function turned into text');
   if (value instanceof RegExp) return String(value);
   if (typeof value === 'object' && value !== null) return '[object Object]';
   return String(value);
 }
 
-type Fail = (what: string) => never;
-
-/**
- * A method of a list, string or number, the ones components use to build their markup
- * (`items.map(…)`, `name.toUpperCase()`). Callbacks are the page's own functions, read by the
- * evaluator; nothing else is reachable (no prototypes, no `constructor`).
- */
-export function callMethod(object: Value, name: string, args: readonly Value[], context: CallContext, fail: Fail): Value {
-  if (Array.isArray(object)) return arrayMethod(object, name, args, context, fail);
-  if (typeof object === 'string') return stringMethod(object, name, args, fail);
-  if (typeof object === 'number') return numberMethod(object, name, args, fail);
-  if (object instanceof RegExp && name === 'test') return object.test(stringify(args[0]));
-  if (object instanceof Callable && (name === 'call' || name === 'apply')) {
-    return object.call(name === 'call' ? args.slice(1) : Array.isArray(args[1]) ? args[1] : [], context);
-  }
-  return fail(`the method \`${name}\` of ${object === null || object === undefined ? String(object) : typeof object === 'boolean' ? 'a boolean' : 'this value'}`);
-}
-
-function callback(value: Value, name: string, fail: Fail): Callable {
-  return value instanceof Callable ? value : fail(`\`.${name}()\` without a function`);
-}
-
-function arrayMethod(array: Value[], name: string, args: readonly Value[], context: CallContext, fail: Fail): Value {
-  const each = (run: (item: Value, index: number) => Value): Value[] => {
-    const fn = callback(args[0], name, fail);
-    return array.map((item, index) => run(fn.call([item, index, array], context), index));
-  };
-  switch (name) {
-    case 'map':
-      return each((result) => result);
-    case 'filter': {
-      const kept = each((result) => result);
-      return array.filter((_, index) => kept[index]);
-    }
-    case 'flatMap':
-      return each((result) => result).flat() as Value[];
-    case 'forEach':
-      each((result) => result);
-      return undefined;
-    case 'find':
-    case 'findIndex':
-    case 'some':
-    case 'every': {
-      const fn = callback(args[0], name, fail);
-      const index = array.findIndex((item, at) => (name === 'every' ? !fn.call([item, at, array], context) : fn.call([item, at, array], context)));
-      if (name === 'find') return index === -1 ? undefined : array[index];
-      if (name === 'findIndex') return index;
-      return name === 'some' ? index !== -1 : index === -1;
-    }
-    case 'reduce': {
-      const fn = callback(args[0], name, fail);
-      if (args.length < 2 && array.length === 0) return fail('`.reduce()` of an empty list without a start value');
-      let accumulator = args.length >= 2 ? args[1] : array[0];
-      for (let index = args.length >= 2 ? 0 : 1; index < array.length; index++) accumulator = fn.call([accumulator, array[index], index, array], context);
-      return accumulator;
-    }
-    case 'join':
-      return array.map((item) => (item === null || item === undefined ? '' : stringify(item))).join(args[0] === undefined ? ',' : stringify(args[0]));
-    case 'slice':
-      return array.slice(integer(args[0]), args[1] === undefined ? undefined : integer(args[1]));
-    case 'includes':
-      return array.includes(args[0]);
-    case 'indexOf':
-      return array.indexOf(args[0]);
-    case 'at':
-      return array.at(integer(args[0]));
-    case 'concat':
-      return array.concat(...args.map((arg) => (Array.isArray(arg) ? arg : [arg])));
-    case 'flat':
-      return array.flat() as Value[];
-    case 'reverse':
-    case 'toReversed':
-      return [...array].reverse();
-    case 'toString':
-      return stringify(array);
-    default:
-      return fail(`the list method \`.${name}()\``);
-  }
-}
-
-function stringMethod(text: string, name: string, args: readonly Value[], fail: Fail): Value {
-  const arg = (index: number): string => stringify(args[index]);
-  switch (name) {
-    case 'toUpperCase':
-    case 'toLocaleUpperCase':
-      return text.toUpperCase();
-    case 'toLowerCase':
-    case 'toLocaleLowerCase':
-      return text.toLowerCase();
-    case 'trim':
-      return text.trim();
-    case 'trimStart':
-      return text.trimStart();
-    case 'trimEnd':
-      return text.trimEnd();
-    case 'startsWith':
-      return text.startsWith(arg(0));
-    case 'endsWith':
-      return text.endsWith(arg(0));
-    case 'includes':
-      return text.includes(arg(0));
-    case 'indexOf':
-      return text.indexOf(arg(0));
-    case 'slice':
-      return text.slice(integer(args[0]), args[1] === undefined ? undefined : integer(args[1]));
-    case 'substring':
-      return text.substring(integer(args[0]), args[1] === undefined ? undefined : integer(args[1]));
-    case 'charAt':
-      return text.charAt(integer(args[0]));
-    case 'at':
-      return text.at(integer(args[0]));
-    case 'split':
-      return args[0] === undefined ? [text] : text.split(args[0] instanceof RegExp ? args[0] : arg(0));
-    case 'replace':
-    case 'replaceAll': {
-      // A replacement function would be called with the match; only text replacements here.
-      const pattern = args[0];
-      if (typeof args[1] !== 'string' || !(typeof pattern === 'string' || pattern instanceof RegExp)) return fail(`\`.${name}()\` with a function`);
-      if (name === 'replaceAll' && pattern instanceof RegExp && !pattern.global) return fail('`.replaceAll()` with a pattern that is not global');
-      return name === 'replace' ? text.replace(pattern, args[1]) : text.replaceAll(pattern, args[1]);
-    }
-    case 'match': {
-      if (!(args[0] instanceof RegExp)) return fail('`.match()` without a regular expression');
-      const match = text.match(args[0]);
-      return match ? [...match] : null;
-    }
-    case 'search':
-      return args[0] instanceof RegExp ? text.search(args[0]) : text.indexOf(arg(0));
-    case 'padStart':
-    case 'padEnd': {
-      const length = Math.min(integer(args[0]), 10_000);
-      const fill = args[1] === undefined ? ' ' : arg(1);
-      return name === 'padStart' ? text.padStart(length, fill) : text.padEnd(length, fill);
-    }
-    case 'repeat':
-      return text.repeat(Math.max(0, Math.min(integer(args[0]), 10_000)));
-    case 'concat':
-      return text + args.map(stringify).join('');
-    case 'toString':
-    case 'valueOf':
-      return text;
-    default:
-      return fail(`the text method \`.${name}()\``);
-  }
-}
-
-function numberMethod(number: number, name: string, args: readonly Value[], fail: Fail): Value {
-  switch (name) {
-    case 'toFixed':
-      return number.toFixed(Math.max(0, Math.min(integer(args[0]), 100)));
-    case 'toString':
-      return args[0] === undefined ? String(number) : number.toString(Math.max(2, Math.min(integer(args[0]), 36)));
-    case 'toLocaleString':
-      // One locale for every build, so output does not depend on the machine.
-      return number.toLocaleString('en-US');
-    default:
-      return fail(`the number method \`.${name}()\``);
-  }
-}
-
-function integer(value: Value): number {
-  const number = typeof value === 'number' ? value : Number(value ?? 0);
-  return Number.isFinite(number) ? Math.trunc(number) : 0;
+/** `obj[key] = value` that cannot set a prototype, whatever the key. */
+export function define(object: { [key: string]: Value }, key: string, value: Value): void {
+  Object.defineProperty(object, key, { value, enumerable: true, writable: true, configurable: true });
 }

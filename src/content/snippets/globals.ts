@@ -8,8 +8,9 @@
  * so the author learns that the widget will not respond. Nothing here reaches the machine
  * (no clock, no randomness, no network): the same site always builds to the same pages.
  */
-import { createScope, define, type CallContext, type Scope } from '../mdx/evaluate.ts';
-import { Callable, isRecord, Markup, stringify, type Value } from '../mdx/values.ts';
+import { createScope } from '../mdx/scope.ts';
+import { Callable, Markup, type CallContext, type Scope, type Value } from '../mdx/types.ts';
+import { define, isRecord, stringify } from '../mdx/values.ts';
 
 type Fn = (args: readonly Value[], context: CallContext) => Value;
 
@@ -45,6 +46,13 @@ const react: Record<string, Callable> = {
   Fragment: fn('Fragment', (args) => (isRecord(args[0]) ? args[0]['children'] : undefined)),
 };
 
+/** An object's own names and values; a list's and a string's by index, as `Object.entries` gives them. */
+function ownEntries(value: Value): [string, Value][] {
+  if (isRecord(value)) return Object.entries(value);
+  if (Array.isArray(value) || typeof value === 'string') return Array.from(value, (item, index) => [String(index), item]);
+  return [];
+}
+
 /** `useState(0)` and `useState(() => compute())`. */
 function initial(value: Value, context: CallContext): Value {
   return value instanceof Callable ? value.call([], context) : value;
@@ -75,9 +83,9 @@ const javascript: Record<string, Value> = {
     }),
   },
   Object: {
-    keys: fn('Object.keys', (args) => (isRecord(args[0]) ? Object.keys(args[0]) : Array.isArray(args[0]) ? args[0].map((_, index) => String(index)) : [])),
-    values: fn('Object.values', (args) => (isRecord(args[0]) ? Object.values(args[0]) : Array.isArray(args[0]) ? [...args[0]] : [])),
-    entries: fn('Object.entries', (args) => (isRecord(args[0]) ? Object.entries(args[0]) : [])),
+    keys: fn('Object.keys', (args) => ownEntries(args[0]).map(([key]) => key)),
+    values: fn('Object.values', (args) => ownEntries(args[0]).map(([, value]) => value)),
+    entries: fn('Object.entries', (args) => ownEntries(args[0])),
     fromEntries: fn('Object.fromEntries', (args) => {
       const out: { [key: string]: Value } = {};
       if (Array.isArray(args[0])) for (const entry of args[0]) if (Array.isArray(entry)) define(out, stringify(entry[0]), entry[1]);

@@ -16,9 +16,10 @@ import type { Diagnostic } from '../../diagnostics.ts';
 import { diagnostic } from '../../messages.ts';
 import { readFrontmatter } from '../frontmatter.ts';
 import { readModule } from '../mdx/esm.ts';
-import { createScope } from '../mdx/evaluate.ts';
+import { createScope } from '../mdx/scope.ts';
 import { exportedValues, parseBody, type LinkOptions } from '../mdx/index.ts';
 import type { Body } from '../mdx/page.ts';
+import { reportProblems } from '../mdx/partial.ts';
 import { Reporter } from '../mdx/report.ts';
 import { Callable, isRecord, Markup, type Value } from '../mdx/values.ts';
 import type { SnippetKind } from './resolve.ts';
@@ -58,6 +59,17 @@ export class Collector {
 
 /** acorn with JSX, built once. */
 const JsxParser = Parser.extend(jsx());
+
+/** A `.jsx` file's syntax tree. acorn's tree is ESTree; its type declarations are a separate copy of the same shapes. */
+function parseJsx(text: string): Program {
+  const tree: unknown = JsxParser.parse(text, { ecmaVersion: 'latest', sourceType: 'module', locations: true, allowHashBang: true });
+  if (!isProgram(tree)) throw new Error('the parser did not return a program');
+  return tree;
+}
+
+function isProgram(tree: unknown): tree is Program {
+  return typeof tree === 'object' && tree !== null && 'type' in tree && tree.type === 'Program' && 'body' in tree && Array.isArray(tree.body);
+}
 
 /**
  * Reads and links one snippet file. `link` gives the file's imports their values (loading the
@@ -103,8 +115,7 @@ function loadMarkdown(file: string, text: string, kind: 'mdx' | 'md', link: Link
 function loadJsx(file: string, text: string, link: LinkOptions): Loaded {
   let program: Program;
   try {
-    // acorn's tree is ESTree; its own type declarations are a separate copy of the same shapes.
-    program = JsxParser.parse(text, { ecmaVersion: 'latest', sourceType: 'module', locations: true, allowHashBang: true }) as unknown as Program;
+    program = parseJsx(text);
   } catch (error) {
     const loc = (error as { loc?: { line: number; column: number } }).loc;
     const reason = (error instanceof Error ? error.message : String(error)).replace(/\s*\(\d+:\d+\)$/, '');
@@ -117,6 +128,7 @@ function loadJsx(file: string, text: string, link: LinkOptions): Loaded {
   const reporter = new Reporter(file, 1);
   const scope = createScope({ parent: link.globals, origin: { file, firstLine: 1 } });
   const shape = readModule(program.body, scope, { resolveImport: (binding, at) => link.resolveImport(binding, at, { file, reporter }) });
+  reportProblems(reporter, () => 'a value this snippet exports', 'its value is computed without that', shape.problems);
   const { values, unknown } = exportedValues(shape.exports, scope);
   return { exports: values, unknown, broken: false, diagnostics: reporter.diagnostics };
 }

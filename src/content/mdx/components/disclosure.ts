@@ -17,8 +17,11 @@ export const Accordion: Component = (props, childrenHtml) => {
   );
 };
 
+/** Nested fields of a field, behind "Show …"; generated endpoint pages use it for child attributes and options. */
+export function expandableHtml(view: { titleHtml: string; open?: boolean; contentHtml: string }): string {
+  return `<details${attributes({ class: 'expandable', open: view.open ?? false })}><summary>Show ${view.titleHtml}</summary><div class="expandable-content">${view.contentHtml}</div></details>`;
+}
+
 /** Nested fields of a `ParamField`/`ResponseField`: "Show properties". */
-export const Expandable: Component = (props, childrenHtml) => {
-  const title = richText(props, 'title') ?? 'properties';
-  return `<details${attributes({ class: 'expandable', open: flag(props, 'defaultOpen') })}><summary>Show ${title}</summary><div class="expandable-content">${childrenHtml}</div></details>`;
-};
+export const Expandable: Component = (props, childrenHtml) =>
+  expandableHtml({ titleHtml: richText(props, 'title') ?? 'properties', open: flag(props, 'defaultOpen'), contentHtml: childrenHtml });

@@ -1,7 +1,8 @@
 /**
  * API fields: `<ParamField query="limit" type="number" required>` (alias `<Param>`) and
  * `<ResponseField name type>`. A definition-like block: name, where it goes, type, flags, then the
- * description.
+ * description. Generated endpoint pages (src/render/endpoint) write their fields with `fieldHtml`,
+ * so they look like hand-written ones.
  */
 import { escapeHtml } from '../escape.ts';
 import { flag, text } from './props.ts';
@@ -9,25 +10,51 @@ import type { Component, Props } from './types.ts';
 
 const LOCATIONS = ['query', 'path', 'body', 'header', 'cookie'] as const;
 
-function fieldHtml(className: string, name: string | undefined, location: string | undefined, props: Props, childrenHtml: string): string {
-  const type = text(props, 'type');
-  const defaultValue = props['default'] === undefined ? undefined : text(props, 'default') ?? JSON.stringify(props['default']);
+/** One field as it is shown; every text is plain (escaped here), `descriptionHtml` is HTML. */
+export interface FieldView {
+  kind: 'param' | 'response';
+  name?: string | undefined;
+  /** Where a parameter goes (`query`, `header`…): a pill after the name, and `data-location`. */
+  location?: string | undefined;
+  type?: string | undefined;
+  required?: boolean;
+  deprecated?: boolean;
+  /** The default value as shown (`10`, `"asc"`). */
+  defaultValue?: string | undefined;
+  descriptionHtml: string;
+}
+
+/** The "required" pill of a field, or of a request body. */
+export const REQUIRED_PILL = '<span class="field-required">required</span>';
+
+export function fieldHtml(view: FieldView): string {
+  const { name, location, type, defaultValue } = view;
   const parts = [
     name === undefined ? '' : `<code class="field-name">${escapeHtml(name)}</code>`,
     location === undefined ? '' : `<span class="field-location">${escapeHtml(location)}</span>`,
     type === undefined ? '' : `<span class="field-type">${escapeHtml(type)}</span>`,
-    flag(props, 'required') ? '<span class="field-required">required</span>' : '',
-    flag(props, 'deprecated') ? '<span class="field-deprecated">deprecated</span>' : '',
+    view.required === true ? REQUIRED_PILL : '',
+    view.deprecated === true ? '<span class="field-deprecated">deprecated</span>' : '',
     defaultValue === undefined ? '' : `<span class="field-default">default: <code>${escapeHtml(defaultValue)}</code></span>`,
   ].join('');
   const locationAttribute = location === undefined ? '' : ` data-location="${escapeHtml(location)}"`;
-  return `<div class="field ${className}"${locationAttribute}><div class="field-header">${parts}</div><div class="field-description">${childrenHtml}</div></div>`;
+  return `<div class="field ${view.kind}-field"${locationAttribute}><div class="field-header">${parts}</div><div class="field-description">${view.descriptionHtml}</div></div>`;
+}
+
+/** The flags and values both field components read the same way. */
+function commonView(props: Props): Pick<FieldView, 'type' | 'required' | 'deprecated' | 'defaultValue'> {
+  return {
+    type: text(props, 'type'),
+    required: flag(props, 'required'),
+    deprecated: flag(props, 'deprecated'),
+    defaultValue: props['default'] === undefined ? undefined : (text(props, 'default') ?? JSON.stringify(props['default'])),
+  };
 }
 
 export const ParamField: Component = (props, childrenHtml) => {
   const location = LOCATIONS.find((key) => text(props, key) !== undefined);
   const name = location === undefined ? text(props, 'name') : text(props, location);
-  return fieldHtml('param-field', name, location, props, childrenHtml);
+  return fieldHtml({ kind: 'param', name, location, ...commonView(props), descriptionHtml: childrenHtml });
 };
 
-export const ResponseField: Component = (props, childrenHtml) => fieldHtml('response-field', text(props, 'name'), undefined, props, childrenHtml);
+export const ResponseField: Component = (props, childrenHtml) => fieldHtml({ kind: 'response', name: text(props, 'name'), ...commonView(props), descriptionHtml: childrenHtml });

@@ -8,14 +8,15 @@ import { iconHtml, iconOf } from './icon.ts';
 import { flag, integer, richText, text } from './props.ts';
 import type { Component, ComponentContext } from './types.ts';
 
-interface TabItem {
+export interface TabItem {
   /** HTML: escaped text, or rendered JSX. */
   titleHtml: string;
   iconHtml?: string;
   html: string;
 }
 
-export function tabsHtml(items: readonly TabItem[], context: ComponentContext, options: { className: string; selected?: number; data?: Record<string, string | undefined> }): string {
+/** A tab set; `context` hands out the page-unique ids that wire buttons to panels. Generated endpoint pages use it too. */
+export function tabsHtml(items: readonly TabItem[], context: Pick<ComponentContext, 'uniqueId'>, options: { className: string; selected?: number; data?: Record<string, string | undefined> }): string {
   const base = context.uniqueId('tabs');
   const selected = Math.min(Math.max(options.selected ?? 0, 0), items.length - 1);
   let buttons = '';

@@ -5,16 +5,10 @@
  * Everything a component takes from props must be escaped (`escapeHtml`); `childrenHtml` is safe.
  */
 import type { DiagnosticCode } from '../../../messages.ts';
-import type { CodeMeta } from '../code.ts';
-import type { Value } from '../evaluate.ts';
+import type { Props, RenderedChild } from '../types.ts';
 
-export type Props = Record<string, Value>;
-
-export type RenderedChild =
-  /** A JSX element: its props, its own children's HTML, and what its component made of it. */
-  | { kind: 'element'; name: string; props: Props; childrenHtml: string; html: string }
-  | { kind: 'code'; lang: string | undefined; meta: CodeMeta; code: string; html: string }
-  | { kind: 'other'; html: string };
+// Defined with the renderer's shared model (a leaf module), so that no import cycle runs through here.
+export type { Props, RenderedChild } from '../types.ts';
 
 export interface ComponentContext {
   /** The page, as the diagnostics name it. */

@@ -1,0 +1,70 @@
+/**
+ * Scopes: the names a page, a snippet or a function body defines, looked up from the innermost
+ * out; and the context one rendering shares (who renders components, what was left out).
+ */
+import type { BaseNode } from 'estree';
+import { Failure, unsupported } from './failure.ts';
+import type { CallContext, Host, Origin, Scope, Site, Value } from './types.ts';
+
+export function createContext(host?: Host): CallContext {
+  return { host, problems: [], depth: 0, calls: 0, at: { origin: undefined, line: 0, column: 0 } };
+}
+
+export function createScope(options: { parent?: Scope; context?: CallContext; origin?: Origin; inFunction?: boolean; builtins?: boolean } = {}): Scope {
+  const { parent } = options;
+  return {
+    values: new Map(),
+    opaque: new Set(),
+    parent,
+    // The built-ins' scope is shared by every page: each page and snippet gets a context of its own.
+    context: options.context ?? (parent && !parent.builtins ? parent.context : createContext()),
+    origin: options.origin ?? parent?.origin,
+    inFunction: options.inFunction ?? parent?.inFunction ?? false,
+    builtins: options.builtins ?? false,
+  };
+}
+
+/** A name's value, looked up from the innermost scope out; built-ins only from inside a function. */
+export function lookup(name: string, scope: Scope, node: BaseNode): Value {
+  for (let current: Scope | undefined = scope; current; current = current.parent) {
+    if (current.builtins && !scope.inFunction) continue;
+    if (current.values.has(name)) return current.values.get(name);
+    if (current.opaque.has(name)) throw new Failure({ ok: false, reason: 'opaque', name }, node);
+  }
+  throw new Failure({ ok: false, reason: 'undefined', name }, node);
+}
+
+/** `x = …` inside a function, to one of its own locals (never to a page's or snippet's names). */
+export function assign(name: string, value: Value, scope: Scope, node: BaseNode): Value {
+  for (let current: Scope | undefined = scope; current?.inFunction; current = current.parent) {
+    if (current.values.has(name) || current.opaque.has(name)) {
+      current.values.set(name, value);
+      current.opaque.delete(name);
+      return value;
+    }
+  }
+  return unsupported(`assigning to \`${name}\``, node);
+}
+
+const BROWSER_NAMES = new Set(['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'history', 'fetch', 'setTimeout', 'setInterval', 'requestAnimationFrame', 'matchMedia']);
+
+/** Notes a failure inside a function; the caller leaves that part out. */
+export function note(failure: Failure, scope: Scope, fallback?: BaseNode): void {
+  const { evaluation } = failure;
+  let what: string;
+  if (evaluation.reason === 'unsupported') what = evaluation.what;
+  else if (evaluation.reason === 'opaque') what = `\`${evaluation.name}\`, whose value docjet cannot compute`;
+  else if (BROWSER_NAMES.has(evaluation.name)) what = `\`${evaluation.name}\`, which only a browser has`;
+  else what = `\`${evaluation.name}\`, which nothing defines`;
+  noteProblem(scope, what, failure.node ?? fallback);
+}
+
+export function noteProblem(scope: Scope, what: string, node: BaseNode | undefined): void {
+  scope.context.problems.push({ what, ...siteOf(scope, node) });
+}
+
+/** Where `node` is, in the file `scope`'s code was written in. */
+export function siteOf(scope: Scope, node: BaseNode | undefined): Site {
+  const start = node?.loc?.start;
+  return { origin: scope.origin, line: start?.line ?? 0, column: start ? start.column + 1 : 0 };
+}

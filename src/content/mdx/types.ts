@@ -1,0 +1,162 @@
+/**
+ * The model the MDX renderer's parts share: the values the evaluator computes (with their two
+ * classes, `Markup` and `Callable`), scopes, what a component is given, and a parsed snippet body.
+ * A leaf: it imports nothing of the renderer, so every other file can depend on it and import
+ * arrows point one way (evaluator → values → types; renderer → evaluator → types).
+ */
+import type { Expression, Pattern, SpreadElement } from 'estree';
+import type { Node } from 'estree-jsx';
+import type { Root } from 'mdast';
+
+export type Value = string | number | boolean | null | undefined | Markup | Callable | RegExp | Value[] | { [key: string]: Value };
+
+/** HTML made from JSX in an expression: `icon={<svg …>…</svg>}`, `export const logo = <img … />`. */
+export class Markup {
+  constructor(
+    readonly html: string,
+    /**
+     * The elements it was made of, as a component around it sees its children (`<Tabs>` reads each
+     * `<Tab>`'s props); undefined for markup that is one piece (an element, a component's output).
+     */
+    readonly children?: readonly RenderedChild[],
+  ) {}
+}
+
+/**
+ * A function a page or snippet defines (`export const Hero = ({ title }) => <h1>{title}</h1>`), a
+ * snippet file used as a component, or one of the few built-ins (`useState`, `Math.max`). Calling
+ * one never runs code: the evaluator reads the function's body (functions.ts).
+ */
+export class Callable {
+  constructor(
+    /** As written (`Hero`), or a description (`a function`) for anonymous ones; messages name it. */
+    readonly name: string,
+    readonly call: (args: readonly Value[], context: CallContext) => Value,
+  ) {}
+}
+
+export type Props = Record<string, Value>;
+
+/** Meta of a fenced code block (code.ts reads it). */
+export interface CodeMeta {
+  /** The words that are not options: a file name or a tab title (```` ```js app.js ````). */
+  title?: string;
+  /** 1-based line numbers, from `{1,3-5}` or `highlight=…`. */
+  highlight?: number[];
+  focus?: number[];
+  lines?: boolean;
+  wrap?: boolean;
+  expandable?: boolean;
+  icon?: string;
+  /** No copy button. */
+  nocopy?: boolean;
+  /** Other `key=value` options, as written. */
+  options: Record<string, string>;
+}
+
+export type RenderedChild =
+  /** A JSX element: its props, its own children's HTML, and what its component made of it. */
+  | { kind: 'element'; name: string; props: Props; childrenHtml: string; html: string }
+  | { kind: 'code'; lang: string | undefined; meta: CodeMeta; code: string; html: string }
+  | { kind: 'other'; html: string };
+
+export type Format = 'mdx' | 'md';
+
+export interface ImportBinding {
+  /** The local name the page uses: `Cta` in `import Cta from …` and `import { Button as Cta } from …`. */
+  name: string;
+  /** The module as written: `/snippets/cta.mdx`. */
+  source: string;
+  /** What is imported: `default`, `*`, or the exported name (`Button`). */
+  imported: string;
+}
+
+/** Where code was written, so that problems inside a function point into the right file. */
+export interface Origin {
+  /** Site-relative path. */
+  file: string;
+  /** 1-based line of the file on which the parsed text starts (after frontmatter). */
+  firstLine: number;
+}
+
+/** A place in a page's or snippet's code; line and column are 1-based, in the parsed text (0 when unknown). */
+export interface Site {
+  origin: Origin | undefined;
+  line: number;
+  column: number;
+}
+
+/** Something a component needs that cannot be computed, left out of what it shows. */
+export interface Problem extends Site {
+  /** `React state (\`useState\`)`, `a call to \`fetch\``. */
+  what: string;
+}
+
+/** An MDX or Markdown body parsed once (a snippet file) and rendered wherever it is used. */
+export interface Body {
+  /** Site-relative path, for diagnostics. */
+  file: string;
+  /** The text the tree was parsed from (after frontmatter). */
+  text: string;
+  /** 1-based line of the file where `text` starts. */
+  firstLine: number;
+  format: Format;
+  /** Never changed: it is rendered once per use, and parse results are shared (parse.ts caches them). */
+  tree: Root;
+  /** The body's own names: its `export const`s and imports. Props are bound in a scope inside it. */
+  scope: Scope;
+  imports: readonly ImportBinding[];
+}
+
+/** The page a function's JSX renders into. */
+export interface Host {
+  /** A capitalised element no scope defines (`<Card>` in a component's JSX): its HTML, or undefined when there is no such component. */
+  component(name: string, props: Props, childrenHtml: string, children: readonly RenderedChild[], inline: boolean): string | undefined;
+  /** A snippet's MDX body, rendered as part of the page with `props` bound. */
+  embed(body: Body, props: Props): string;
+}
+
+/** Shared by every scope of one rendering: who renders components, and what was left out. */
+export interface CallContext {
+  host: Host | undefined;
+  problems: Problem[];
+  /** Function calls under way, capped so that recursive components stop. */
+  depth: number;
+  /** Function calls so far, capped so that a component that calls itself twice per call still stops. */
+  calls: number;
+  /** The call under way, for built-ins that note a problem (`useState`). */
+  at: Site;
+}
+
+/** Names a page, snippet or function body defines. */
+export interface Scope {
+  values: Map<string, Value>;
+  /** Names that exist but have no value the evaluator knows (components it does not run, failed `const`s). */
+  opaque: Set<string>;
+  /** The scope around this one: a function's body sees the names of its file. */
+  parent: Scope | undefined;
+  context: CallContext;
+  origin: Origin | undefined;
+  /**
+   * Inside a function body: a failure is noted and its part left out instead of failing the whole,
+   * locals can be assigned, and built-ins (`Math`, `useState`) are in reach. Outside, `{String}` in
+   * prose stays the text it was meant to be.
+   */
+  inFunction: boolean;
+  /** Built-in names (`Math`, `useState`), seen only from inside a function. */
+  builtins: boolean;
+}
+
+export type Evaluation =
+  | { ok: true; value: Value }
+  /** A name that nothing on the page defines (`{kickoff_id}` in prose). */
+  | { ok: false; reason: 'undefined'; name: string }
+  /** A name the page defines with something that is not a literal value. */
+  | { ok: false; reason: 'opaque'; name: string }
+  | { ok: false; reason: 'unsupported'; what: string };
+
+/** What the evaluator reads: an expression, a pattern, a spread, or JSX. */
+export type EvaluableNode = Node | Expression | Pattern | SpreadElement;
+
+/** The evaluator's dispatch (evaluate.ts), handed to the handler files so that they need not import it. */
+export type Evaluate = (node: EvaluableNode, scope: Scope) => Value;
