@@ -124,6 +124,9 @@ export const CATALOGUE = {
   'yaml-aliases-too-many': { severity: 'error', about: 'YAML (an OpenAPI document or a page\'s frontmatter) expands its aliases (`*name`) into more than 100,000 values, which is an "alias bomb"; it is not read.' },
   'encoding-invalid': { severity: 'warning', about: 'A page, snippet or OpenAPI file is not valid UTF-8; the bad bytes are shown as "\uFFFD".' },
   'route-too-long': { severity: 'error', about: 'A page\'s URL is too long to be written as a file (a path segment over 255 bytes, or the whole path over 4,000 bytes).' },
+
+  // @section typed-model
+  'frontmatter-type': { severity: 'warning', about: 'A frontmatter key the format defines has a value of the wrong type (`hidden: "yes"`, `noindex: "true"`); the value is ignored.' },
 } as const satisfies Record<string, { severity: Severity; about: string }>;
 
 export type DiagnosticCode = keyof typeof CATALOGUE;

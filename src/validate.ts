@@ -6,15 +6,12 @@
 import path from 'node:path';
 import { checkSchema } from './config/check-schema.ts';
 import { isObject, loadConfig, type LoadedConfig } from './config/load.ts';
-import type { LoadedSpec } from './config/rules/context.ts';
 import { runRules } from './config/rules/index.ts';
+import { loadSpecs } from './config/specs.ts';
 import type { Config } from './config/schema.ts';
-import { normalizeOpenApi, normalizeSitePath, walkNavigation } from './config/walk.ts';
 import { readAllPageMeta, type PageMeta } from './content/frontmatter.ts';
 import { scanSite, type SiteFiles } from './content/scan.ts';
 import { countBySeverity, hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
-import { loadOpenApi } from './openapi/load.ts';
-import { parseEndpointReference } from './openapi/reference.ts';
 import { routeLengthDiagnostics } from './site/page-ref.ts';
 import { resolveSite } from './site/resolve.ts';
 import type { Site } from './site/types.ts';
@@ -72,42 +69,8 @@ export async function validate(options: ValidateOptions = {}): Promise<ValidateR
   };
 
   if (loaded.value !== undefined) {
-    if (!isObject(loaded.value)) {
-      diagnostics.push({
-        severity: 'error',
-        code: 'invalid-type',
-        file: loaded.configFile,
-        line: 1,
-        column: 1,
-        message: `${loaded.configFile} must hold a JSON object, not ${Array.isArray(loaded.value) ? 'a list' : loaded.value === null ? 'null' : `a ${typeof loaded.value}`}`,
-        fix: 'Start from { "name": "My docs", "navigation": { "pages": ["index"] } }.',
-      });
-    } else {
-      const schema = checkSchema({ value: loaded.value, locations: loaded.locations, configFile: loaded.configFile });
-      diagnostics.push(...schema.diagnostics);
-      const [{ files, diagnostics: scanDiagnostics }, specs] = await Promise.all([
-        options.reuse ? { files: options.reuse.files, diagnostics: [] } : scanSite({ root, outDir: options.outDir ?? 'dist' }),
-        loadSpecs(root, loaded.value),
-      ]);
-      result.files = files;
-      diagnostics.push(...scanDiagnostics);
-      diagnostics.push(
-        ...runRules({ config: loaded.value, locations: loaded.locations, configFile: loaded.configFile, pages: files.pages, specs }),
-      );
-      if (schema.config) {
-        result.config = schema.config;
-        const meta = options.reuse
-          ? { meta: options.reuse.meta, diagnostics: [] }
-          : await readAllPageMeta({ root, pages: files.pages.values() });
-        diagnostics.push(...meta.diagnostics);
-        result.meta = meta.meta;
-        const resolved = resolveSite({ root, config: schema.config, files, meta: meta.meta, specs });
-        diagnostics.push(...resolved.diagnostics);
-        diagnostics.push(...routeLengthDiagnostics(resolved.site.pages.values())); // bounds: output paths build could not write
-        result.site = resolved.site;
-        Object.assign(result.stats, siteStats(resolved.site));
-      }
-    }
+    if (isObject(loaded.value)) await checkSite(result, loaded.value, options);
+    else diagnostics.push(notAnObject(loaded.configFile, loaded.value));
   }
 
   const final = sortDiagnostics(options.strict ? promoteWarnings(diagnostics) : diagnostics);
@@ -122,32 +85,40 @@ export function validationFailed(result: ValidateResult): boolean {
   return hasErrors(result.diagnostics);
 }
 
-/** Every local OpenAPI file the config names (elements, `api.openapi`, `spec.yaml GET /x` entries), loaded once each. */
-async function loadSpecs(root: string, config: unknown): Promise<Map<string, LoadedSpec>> {
-  const sources = new Set<string>();
-  const api = isObject(config) && isObject(config.api) ? normalizeOpenApi(config.api.openapi) : undefined;
-  for (const source of api ?? []) if (!source.remote) sources.add(source.source);
-  walkNavigation(config, [
-    {
-      element: (node) => {
-        if (node.openapi && node.openapi.path.length === node.path.length + 1) {
-          for (const source of node.openapi.sources) if (!source.remote) sources.add(source.source);
-        }
-      },
-      page: ({ entry }) => {
-        const spec = parseEndpointReference(entry)?.spec;
-        if (spec && !/^https?:\/\//i.test(spec)) sources.add(normalizeSitePath(spec));
-      },
-    },
+/** The stages after loading: schema, files and specs, rules, then (with a typed config) pages and the site model. */
+async function checkSite(result: ValidateResult, value: Record<string, unknown>, options: ValidateOptions): Promise<void> {
+  const { root, loaded, diagnostics } = result;
+  const schema = checkSchema({ value, locations: loaded.locations, configFile: loaded.configFile });
+  diagnostics.push(...schema.diagnostics);
+  const [{ files, diagnostics: scanDiagnostics }, specs] = await Promise.all([
+    options.reuse ? { files: options.reuse.files, diagnostics: [] } : scanSite({ root, outDir: options.outDir ?? 'dist' }),
+    loadSpecs(root, value),
   ]);
-  const specs = new Map<string, LoadedSpec>();
-  await Promise.all(
-    [...sources].map(async (file) => {
-      const loaded = await loadOpenApi({ root, file });
-      specs.set(file, { document: loaded.document, diagnostics: loaded.diagnostics });
-    }),
-  );
-  return specs;
+  result.files = files;
+  diagnostics.push(...scanDiagnostics);
+  diagnostics.push(...runRules({ config: value, locations: loaded.locations, configFile: loaded.configFile, pages: files.pages, specs }));
+  if (!schema.config) return;
+  result.config = schema.config;
+  const meta = options.reuse ? { meta: options.reuse.meta, diagnostics: [] } : await readAllPageMeta({ root, pages: files.pages.values() });
+  diagnostics.push(...meta.diagnostics);
+  result.meta = meta.meta;
+  const resolved = resolveSite({ root, config: schema.config, files, meta: meta.meta, specs });
+  diagnostics.push(...resolved.diagnostics);
+  diagnostics.push(...routeLengthDiagnostics(resolved.site.pages.values())); // bounds: output paths build could not write
+  result.site = resolved.site;
+  Object.assign(result.stats, siteStats(resolved.site));
+}
+
+function notAnObject(configFile: string, value: unknown): Diagnostic {
+  return {
+    severity: 'error',
+    code: 'invalid-type',
+    file: configFile,
+    line: 1,
+    column: 1,
+    message: `${configFile} must hold a JSON object, not ${Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`}`,
+    fix: 'Start from { "name": "My docs", "navigation": { "pages": ["index"] } }.',
+  };
 }
 
 function siteStats(site: Site): Pick<ValidateStats, 'pages' | 'navigationPages' | 'groups' | 'endpointPages'> {

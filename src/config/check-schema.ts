@@ -9,6 +9,8 @@ import type { Diagnostic } from '../diagnostics.ts';
 import { diagnostic, listOr, quote, type DiagnosticCode } from '../messages.ts';
 import { closestMatch } from '../suggest.ts';
 import { formatJsonPath, valueAt, type JsonPath, type SourceLocations } from './json-source.ts';
+import { isObject } from './load.ts';
+import { kindOfList, NAVIGATION, writtenLabel } from './navigation.ts';
 import { configSchema, UNKNOWN_KEY_PREFIX, type Config } from './schema.ts';
 
 type Issue = z.core.$ZodIssue;
@@ -206,29 +208,18 @@ const FIELD_HINTS: Record<string, string> = {
   primary: 'the primary color, such as "#0D9373"',
 };
 
-const LABEL_KEYS: Record<string, string> = {
-  tabs: 'tab',
-  anchors: 'anchor',
-  dropdowns: 'dropdown',
-  products: 'product',
-  versions: 'version',
-  languages: 'language',
-  menu: 'menu item',
-  groups: 'group',
-};
-
 /** "the tab navigation.tabs[1]" or "navigation.colors.primary". */
 function describeOwner(path: JsonPath, value: unknown): string {
   const owner = path.slice(0, -1);
   const listKey = owner[owner.length - 2];
   if (typeof owner[owner.length - 1] === 'number' && typeof listKey === 'string') {
-    const kind = LABEL_KEYS[listKey] ?? (listKey === 'pages' ? 'group' : undefined);
+    // An object in `pages` is a group.
+    const kind = kindOfList(listKey) ?? (listKey === 'pages' ? 'group' : undefined);
     // Its label, when it has one, is how the user finds it in a long file.
-    const labelKey = kind === 'menu item' ? 'item' : kind;
-    const label = labelKey && value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[labelKey] : undefined;
+    const label = kind && isObject(value) ? writtenLabel(kind, value) : undefined;
     // Items of `global` are kinds of their own (rule 4 is about global anchors, not anchors).
     const global = owner[owner.length - 3] === 'global' ? 'global ' : '';
-    if (kind) return `the ${global}${kind}${typeof label === 'string' && label ? ` ${quote(label)}` : ''} at ${formatJsonPath(owner)}`;
+    if (kind) return `the ${global}${NAVIGATION[kind].name}${label ? ` ${quote(label)}` : ''} at ${formatJsonPath(owner)}`;
   }
   return owner.length === 0 ? 'docs.json' : formatJsonPath(owner);
 }
@@ -237,7 +228,8 @@ function describeTarget(path: JsonPath): string {
   const last = path[path.length - 1];
   const listKey = path[path.length - 2];
   if (typeof last === 'number' && listKey === 'pages') return 'a page entry';
-  if (typeof last === 'number' && typeof listKey === 'string' && LABEL_KEYS[listKey]) return `a ${LABEL_KEYS[listKey]}`;
+  const kind = typeof last === 'number' ? kindOfList(listKey) : undefined;
+  if (kind) return `a ${NAVIGATION[kind].name}`;
   return last === undefined ? 'the config' : quote(last);
 }
 

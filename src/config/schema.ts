@@ -67,29 +67,20 @@ const asyncapiSchema = z.union([
 
 // ---------------------------------------------------------------------------------------------
 // Navigation
+//
+// The navigation schemas name each other (a tab holds groups, a group holds pages and groups, …)
+// through getters, which zod reads only when it needs them. Each getter states its return type: it
+// is the one place TypeScript would otherwise have to infer a type from itself. Every navigation
+// type is then inferred from these schemas (`z.input`/`z.output`, end of file), never written twice.
 
-export interface GroupInput {
-  group: string;
-  pages?: PageEntryInput[] | undefined;
-  icon?: z.input<typeof iconSchema> | undefined;
-  tag?: string | undefined;
-  expanded?: boolean | undefined;
-  openapi?: z.input<typeof openapiSchema> | undefined;
-  asyncapi?: z.input<typeof asyncapiSchema> | undefined;
-  root?: string | undefined;
-  hidden?: boolean | undefined;
-  public?: boolean | undefined;
-  searchable?: boolean | undefined;
-  boost?: number | undefined;
-  directory?: string | undefined;
-}
-export type PageEntryInput = string | GroupInput;
+/** An optional list of `T`: the type of every child list getter. */
+type OptionalList<T extends z.ZodType> = z.ZodOptional<z.ZodArray<T>>;
 
-export const groupSchema: z.ZodType<GroupInput> = strict({
+export const groupSchema = strict({
   group: z.string(), // empty labels are real (langgenius__dify-docs): a group without a heading
   // Required unless the group has its own `openapi`, which then generates the pages (spec, "openapi
   // property": "Without pages"); rules/groups.ts enforces that.
-  get pages() {
+  get pages(): OptionalList<typeof pageEntrySchema> {
     return z.array(pageEntrySchema).optional();
   },
   icon: iconSchema.optional(),
@@ -103,15 +94,16 @@ export const groupSchema: z.ZodType<GroupInput> = strict({
   searchable: z.boolean().optional(),
   boost: z.number().optional(),
   directory: z.string().optional(),
-}).meta({ id: 'Group', description: 'A sidebar section: a label and its pages, which may include nested groups.' }) as z.ZodType<GroupInput>;
+}).meta({ id: 'Group', description: 'A sidebar section: a label and its pages, which may include nested groups.' });
 
-export const pageEntrySchema: z.ZodType<PageEntryInput> = z
+export const pageEntrySchema = z
   .union([nonEmpty, groupSchema])
   .meta({ id: 'PageEntry', description: 'A page path without extension ("guides/intro"), an endpoint ("GET /pets"), or a nested group.' });
 
-const globalItem = (label: string) =>
+/** An entry of a `global` list: its label key (`anchor`, `tab`, …) and a link. */
+const globalItem = <Label extends z.core.$ZodLooseShape>(label: Label) =>
   strict({
-    [label]: nonEmpty,
+    ...label,
     href: linkUrl(),
     icon: iconSchema.optional(),
     color: lightDark.optional(),
@@ -120,19 +112,13 @@ const globalItem = (label: string) =>
   });
 
 export const globalSchema = strict({
-  anchors: z.array(globalItem('anchor')).optional(),
-  tabs: z.array(globalItem('tab')).optional(),
-  dropdowns: z.array(globalItem('dropdown')).optional(),
-  products: z.array(globalItem('product')).optional(),
-  versions: z.array(globalItem('version')).optional(),
-  languages: z.array(globalItem('language')).optional(),
+  anchors: z.array(globalItem({ anchor: nonEmpty })).optional(),
+  tabs: z.array(globalItem({ tab: nonEmpty })).optional(),
+  dropdowns: z.array(globalItem({ dropdown: nonEmpty })).optional(),
+  products: z.array(globalItem({ product: nonEmpty })).optional(),
+  versions: z.array(globalItem({ version: nonEmpty })).optional(),
+  languages: z.array(globalItem({ language: nonEmpty })).optional(),
 });
-
-/** Kinds of navigation element that hold other elements, by the key that lists them. */
-export const DIVISION_KEYS = ['products', 'languages', 'versions', 'tabs', 'dropdowns', 'anchors', 'menu'] as const;
-/** The child keys an element may hold (at most one of them, rule 2), `href` included as "a link". */
-export const CHILD_KEYS = ['pages', 'groups', 'tabs', 'anchors', 'dropdowns', 'products', 'versions', 'languages', 'menu'] as const;
-export type ChildKey = (typeof CHILD_KEYS)[number];
 
 /** Fields every non-group division may carry besides its label and children. */
 const divisionCommon = {
@@ -145,88 +131,30 @@ const divisionCommon = {
   global: globalSchema.optional(),
 };
 
-/* The recursive division schemas are typed by hand (zod cannot infer through the getters). */
-interface Children {
-  pages?: PageEntryInput[] | undefined;
-  groups?: GroupInput[] | undefined;
-  tabs?: TabInput[] | undefined;
-  anchors?: AnchorInput[] | undefined;
-  dropdowns?: DropdownInput[] | undefined;
-  products?: ProductInput[] | undefined;
-  versions?: VersionInput[] | undefined;
-  languages?: LanguageInput[] | undefined;
-}
-interface DivisionCommon extends Children {
-  icon?: z.input<typeof iconSchema> | undefined;
-  href?: string | undefined;
-  hidden?: boolean | undefined;
-  openapi?: z.input<typeof openapiSchema> | undefined;
-  asyncapi?: z.input<typeof asyncapiSchema> | undefined;
-  directory?: string | undefined;
-  global?: z.input<typeof globalSchema> | undefined;
-}
-export interface MenuItemInput extends DivisionCommon {
-  item: string;
-  description?: string | undefined;
-}
-export interface TabInput extends DivisionCommon {
-  tab: string;
-  menu?: MenuItemInput[] | undefined;
-  searchable?: boolean | undefined;
-  align?: 'start' | 'end' | undefined;
-}
-export interface AnchorInput extends DivisionCommon {
-  anchor: string;
-  color?: z.input<typeof lightDark> | undefined;
-}
-export interface DropdownInput extends DivisionCommon {
-  dropdown: string;
-  description?: string | undefined;
-  color?: z.input<typeof lightDark> | undefined;
-}
-export interface ProductInput extends DivisionCommon {
-  product: string;
-  name?: string | undefined;
-  description?: string | undefined;
-  color?: z.input<typeof lightDark> | undefined;
-  menu?: MenuItemInput[] | undefined;
-}
-export interface VersionInput extends DivisionCommon {
-  version: string;
-  default?: boolean | undefined;
-  tag?: string | undefined;
-}
-export interface LanguageInput extends DivisionCommon {
-  language: string;
-  default?: boolean | undefined;
-  banner?: z.input<typeof bannerSchema> | undefined;
-  footer?: z.input<typeof footerSchema> | undefined;
-  navbar?: z.input<typeof navbarSchema> | undefined;
-}
-
+/** The child lists of a division (the keys of `navigation/vocabulary.ts`'s table, `menu` aside). */
 const children = {
-  get pages() {
+  get pages(): OptionalList<typeof pageEntrySchema> {
     return z.array(pageEntrySchema).optional();
   },
-  get groups() {
+  get groups(): OptionalList<typeof groupSchema> {
     return z.array(groupSchema).optional();
   },
-  get tabs() {
+  get tabs(): OptionalList<typeof tabSchema> {
     return z.array(tabSchema).optional();
   },
-  get anchors() {
+  get anchors(): OptionalList<typeof anchorSchema> {
     return z.array(anchorSchema).optional();
   },
-  get dropdowns() {
+  get dropdowns(): OptionalList<typeof dropdownSchema> {
     return z.array(dropdownSchema).optional();
   },
-  get products() {
+  get products(): OptionalList<typeof productSchema> {
     return z.array(productSchema).optional();
   },
-  get versions() {
+  get versions(): OptionalList<typeof versionSchema> {
     return z.array(versionSchema).optional();
   },
-  get languages() {
+  get languages(): OptionalList<typeof languageSchema> {
     return z.array(languageSchema).optional();
   },
 };
@@ -239,52 +167,52 @@ function withChildren<T extends object>(shape: T): T & typeof children {
   return Object.defineProperties({ ...shape }, Object.getOwnPropertyDescriptors(children)) as T & typeof children;
 }
 
-export const menuItemSchema: z.ZodType<MenuItemInput> = strict(withChildren({
+export const menuItemSchema = strict(withChildren({
   item: nonEmpty,
   description: z.string().optional(),
   ...divisionCommon,
-})).meta({ id: 'MenuItem', description: 'An entry of a tab\'s dropdown menu.' }) as unknown as z.ZodType<MenuItemInput>;
+})).meta({ id: 'MenuItem', description: 'An entry of a tab\'s dropdown menu.' });
 
-export const tabSchema: z.ZodType<TabInput> = strict(withChildren({
+export const tabSchema = strict(withChildren({
   tab: nonEmpty,
   searchable: z.boolean().optional(),
   align: z.enum(['start', 'end']).optional(),
-  get menu() {
+  get menu(): OptionalList<typeof menuItemSchema> {
     return z.array(menuItemSchema).optional();
   },
   ...divisionCommon,
-})).meta({ id: 'Tab', description: 'A top-level section with its own entry in the horizontal bar.' }) as unknown as z.ZodType<TabInput>;
+})).meta({ id: 'Tab', description: 'A top-level section with its own entry in the horizontal bar.' });
 
-export const anchorSchema: z.ZodType<AnchorInput> = strict(withChildren({
+export const anchorSchema = strict(withChildren({
   anchor: nonEmpty,
   color: lightDark.optional(),
   ...divisionCommon,
-})).meta({ id: 'Anchor', description: 'A persistent item at the top of the sidebar.' }) as unknown as z.ZodType<AnchorInput>;
+})).meta({ id: 'Anchor', description: 'A persistent item at the top of the sidebar.' });
 
-export const dropdownSchema: z.ZodType<DropdownInput> = strict(withChildren({
+export const dropdownSchema = strict(withChildren({
   dropdown: nonEmpty,
   description: z.string().optional(),
   color: lightDark.optional(),
   ...divisionCommon,
-})).meta({ id: 'Dropdown', description: 'An entry of the expandable menu at the top of the sidebar.' }) as unknown as z.ZodType<DropdownInput>;
+})).meta({ id: 'Dropdown', description: 'An entry of the expandable menu at the top of the sidebar.' });
 
-export const productSchema: z.ZodType<ProductInput> = strict(withChildren({
+export const productSchema = strict(withChildren({
   product: nonEmpty,
   name: z.string().optional(),
   description: z.string().optional(),
   color: lightDark.optional(),
-  get menu() {
+  get menu(): OptionalList<typeof menuItemSchema> {
     return z.array(menuItemSchema).optional();
   },
   ...divisionCommon,
-})).meta({ id: 'Product', description: 'A navigation division for one product.' }) as unknown as z.ZodType<ProductInput>;
+})).meta({ id: 'Product', description: 'A navigation division for one product.' });
 
-export const versionSchema: z.ZodType<VersionInput> = strict(withChildren({
+export const versionSchema = strict(withChildren({
   version: nonEmpty,
   default: z.boolean().optional(),
   tag: z.string().optional(),
   ...divisionCommon,
-})).meta({ id: 'Version', description: 'A version partition, selectable from a dropdown.' }) as unknown as z.ZodType<VersionInput>;
+})).meta({ id: 'Version', description: 'A version partition, selectable from a dropdown.' });
 
 // ---------------------------------------------------------------------------------------------
 // Top-level keys other than navigation (reference/format-behaviour.md §1.1).
@@ -330,14 +258,14 @@ export const bannerSchema = strict({
   color: lightDark.optional(),
 });
 
-export const languageSchema: z.ZodType<LanguageInput> = strict(withChildren({
+export const languageSchema = strict(withChildren({
   language: nonEmpty,
   default: z.boolean().optional(),
   banner: bannerSchema.optional(),
   footer: footerSchema.optional(),
   navbar: navbarSchema.optional(),
   ...divisionCommon,
-})).meta({ id: 'Language', description: 'A language partition, selectable from a dropdown.' }) as unknown as z.ZodType<LanguageInput>;
+})).meta({ id: 'Language', description: 'A language partition, selectable from a dropdown.' });
 
 export const navigationSchema = strict(withChildren({
   global: globalSchema.optional(),
@@ -447,12 +375,29 @@ export const configSchema = strict({
   variations: z.looseObject({}).optional(),
 });
 
+// ---------------------------------------------------------------------------------------------
+// Types, all inferred from the schemas above: `UserConfig` is what a docs.json may say, `Config` what
+// docjet reads once the schema has applied its defaults (Starlight's `utils/user-config.ts` pattern).
+
 export type UserConfig = z.input<typeof configSchema>;
 export type Config = z.output<typeof configSchema>;
 export type Navigation = z.output<typeof navigationSchema>;
 export type OpenApiSetting = z.output<typeof openapiSchema>;
 export type Icon = z.output<typeof iconSchema>;
 export type GlobalNavigation = z.output<typeof globalSchema>;
+/** One entry of `global.anchors` (or of its other lists): a link shown on every page. */
+export type GlobalItem = NonNullable<GlobalNavigation[keyof GlobalNavigation]>[number];
+export type PageEntry = z.output<typeof pageEntrySchema>;
+export type Group = z.output<typeof groupSchema>;
+export type Tab = z.output<typeof tabSchema>;
+export type MenuItem = z.output<typeof menuItemSchema>;
+export type Anchor = z.output<typeof anchorSchema>;
+export type Dropdown = z.output<typeof dropdownSchema>;
+export type Product = z.output<typeof productSchema>;
+export type Version = z.output<typeof versionSchema>;
+export type Language = z.output<typeof languageSchema>;
+/** Any element that holds divisions, groups or pages: the navigation root or a division. */
+export type Division = Navigation | Tab | MenuItem | Anchor | Dropdown | Product | Version | Language;
 
 /** Keys of the top-level config object, for "did you mean" on misspelt keys. */
 export const TOP_LEVEL_KEYS = Object.keys(configSchema.shape);

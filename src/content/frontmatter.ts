@@ -12,10 +12,14 @@ import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { CORE_SCHEMA, YAMLException, loadAll } from 'js-yaml';
 import { plural, type Diagnostic } from '../diagnostics.ts';
+import { checkFrontmatter, type Frontmatter } from './frontmatter-schema.ts';
 import { aliasExpansion, firstAlias, MAX_ALIAS_EXPANSION, mayHoldAlias } from './yaml-limits.ts';
 import type { PageFile } from './scan.ts';
 
-export interface Frontmatter {
+export type { Frontmatter } from './frontmatter-schema.ts';
+
+/** A page's frontmatter block: the mapping as written, and where the body begins. */
+export interface FrontmatterBlock {
   data: Record<string, unknown>;
   /** Offset in `text` where the body begins (after the closing `---` line). */
   bodyStart: number;
@@ -28,8 +32,11 @@ export interface PageMeta {
   title: string;
   sidebarTitle?: string;
   hidden: boolean;
-  /** The whole frontmatter mapping, every key as written (unknown keys pass through, §3.2). */
-  data: Record<string, unknown>;
+  /**
+   * The frontmatter, typed (`frontmatter-schema.ts`): every key as written (unknown keys pass
+   * through, §3.2) except values of the wrong type, which were reported and left out.
+   */
+  data: Frontmatter;
 }
 
 /**
@@ -61,11 +68,22 @@ type Located =
       bodyLine: number;
     };
 
+/**
+ * Where the body of a page begins, without parsing its YAML: for stages that already have the typed
+ * frontmatter (`PageMeta.data`, `Page.frontmatter`) and only need to split the text. Same answer as
+ * `readFrontmatter`.
+ */
+export function locateBody(text: string): { bodyStart: number; bodyLine: number } {
+  const located = locateFrontmatter(text, true);
+  if (located.kind === 'closed') return { bodyStart: located.bodyStart, bodyLine: located.bodyLine };
+  return { bodyStart: text.charCodeAt(0) === 0xfeff ? 1 : 0, bodyLine: 1 };
+}
+
 /** Splits off the frontmatter block and parses it. Never throws. */
-export function readFrontmatter(options: { file: string; text: string }): Frontmatter {
+export function readFrontmatter(options: { file: string; text: string }): FrontmatterBlock {
   const { file, text } = options;
   const bomLength = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  const noFrontmatter: Frontmatter = { data: {}, bodyStart: bomLength, bodyLine: 1, diagnostics: [] };
+  const noFrontmatter: FrontmatterBlock = { data: {}, bodyStart: bomLength, bodyLine: 1, diagnostics: [] };
   const located = locateFrontmatter(text, true);
 
   if (located.kind === 'none' || located.kind === 'incomplete') return noFrontmatter;
@@ -98,29 +116,16 @@ export function readFrontmatter(options: { file: string; text: string }): Frontm
 
   const yamlText = text.slice(located.yamlStart, located.yamlEnd);
   // Page line of the first YAML line: YAML marks are 0-based and relative to `yamlText`.
-  const firstYamlLine = located.openLine + 1;
-  let data: Record<string, unknown> = {};
-  let parsed = parseYaml(yamlText);
-  if (!parsed.ok) {
-    const repaired = indentQuotedContinuations(yamlText);
-    const retried = repaired === undefined ? undefined : parseYaml(repaired);
-    if (retried?.ok) {
-      diagnostics.push({
-        severity: 'warning',
-        code: 'frontmatter-indentation',
-        file,
-        line: firstYamlLine + parsed.line,
-        column: parsed.column + 1,
-        message: `a quoted value in the frontmatter continues on a line that is not indented; it is read the way the reference product reads it, but YAML parsers reject it`,
-        fix: 'Indent the lines that continue the quoted value by at least one space, or join the value onto one line.',
-      });
-      parsed = retried;
-    }
-  }
+  const data = parseBlock(file, yamlText, located.openLine + 1, diagnostics);
+  return { data, bodyStart: located.bodyStart, bodyLine: located.bodyLine, diagnostics };
+}
 
+/** The block's YAML as a mapping (empty when it is not one, or not YAML); problems go to `diagnostics`. */
+function parseBlock(file: string, yamlText: string, firstYamlLine: number, diagnostics: Diagnostic[]): Record<string, unknown> {
+  const parsed = parseLeniently(file, yamlText, firstYamlLine, diagnostics);
   if (parsed.ok) {
-    if (isMapping(parsed.value)) data = parsed.value;
-    else if (parsed.value !== null && parsed.value !== undefined) {
+    if (isMapping(parsed.value)) return parsed.value;
+    if (parsed.value !== null && parsed.value !== undefined) {
       const kind = Array.isArray(parsed.value) ? 'a list' : `a ${typeof parsed.value}`;
       diagnostics.push({
         severity: 'warning',
@@ -143,19 +148,36 @@ export function readFrontmatter(options: { file: string; text: string }): Frontm
       fix: 'Write the repeated values out instead of repeating aliases (`*name`) of aliases.',
     });
   } else {
-    const line = firstYamlLine + parsed.line;
     diagnostics.push({
       severity: 'error',
       code: 'frontmatter-syntax',
       file,
-      line,
+      line: firstYamlLine + parsed.line,
       column: parsed.column + 1,
       message: `the frontmatter is not valid YAML: ${parsed.reason}`,
       fix: fixForYamlError(parsed.reason, yamlText, parsed.line),
     });
   }
+  return {};
+}
 
-  return { data, bodyStart: located.bodyStart, bodyLine: located.bodyLine, diagnostics };
+/** Parses the YAML, retrying with unindented quoted continuations indented (with a warning), as the reference product reads them. */
+function parseLeniently(file: string, yamlText: string, firstYamlLine: number, diagnostics: Diagnostic[]): YamlResult {
+  const parsed = parseYaml(yamlText);
+  if (parsed.ok) return parsed;
+  const repaired = indentQuotedContinuations(yamlText);
+  const retried = repaired === undefined ? undefined : parseYaml(repaired);
+  if (!retried?.ok) return parsed;
+  diagnostics.push({
+    severity: 'warning',
+    code: 'frontmatter-indentation',
+    file,
+    line: firstYamlLine + parsed.line,
+    column: parsed.column + 1,
+    message: `a quoted value in the frontmatter continues on a line that is not indented; it is read the way the reference product reads it, but YAML parsers reject it`,
+    fix: 'Indent the lines that continue the quoted value by at least one space, or join the value onto one line.',
+  });
+  return retried;
 }
 
 /**
@@ -402,27 +424,26 @@ export async function readPageMeta(options: {
       ],
     };
   }
-  const frontmatter = readFrontmatter({ file: page.file, text });
-  return { ...toPageMeta(page, frontmatter, text), diagnostics: frontmatter.diagnostics };
+  return toPageMeta(page, readFrontmatter({ file: page.file, text }), text);
 }
 
-function toPageMeta(page: PageFile, frontmatter: Frontmatter, text: string): PageMeta {
-  const { data } = frontmatter;
-  const block = text.slice(0, frontmatter.bodyStart);
-  const title = scalarText(data, 'title', block) ?? titleFromPath(page.id);
-  const sidebarTitle = scalarText(data, 'sidebarTitle', block);
-  const hidden = data['hidden'] === true || data['hidden'] === 'true';
-  return sidebarTitle === undefined ? { title, hidden, data } : { title, sidebarTitle, hidden, data };
+function toPageMeta(page: PageFile, block: FrontmatterBlock, text: string): PageMeta & { diagnostics: Diagnostic[] } {
+  const source = text.slice(0, block.bodyStart);
+  const { frontmatter, diagnostics } = checkFrontmatter({ file: page.file, text: source, data: block.data });
+  const title = scalarText(frontmatter.title, 'title', source) ?? titleFromPath(page.id);
+  const sidebarTitle = scalarText(frontmatter.sidebarTitle, 'sidebarTitle', source);
+  const hidden = frontmatter.hidden === true || frontmatter.hidden === 'true';
+  const meta: PageMeta = sidebarTitle === undefined ? { title, hidden, data: frontmatter } : { title, sidebarTitle, hidden, data: frontmatter };
+  return { ...meta, diagnostics: [...block.diagnostics, ...diagnostics] };
 }
 
 /**
- * A frontmatter value used as text. Strings as they are (empty means unset); a number or boolean
- * keeps its spelling from the file (`title: 1.10` is "1.10", not the number's "1.1").
+ * A title as text. Strings as they are (empty means unset); a number or boolean keeps its spelling
+ * from the file (`title: 1.10` is "1.10", not the number's "1.1").
  */
-function scalarText(data: Record<string, unknown>, key: string, block: string): string | undefined {
-  const value = data[key];
+function scalarText(value: string | number | boolean | undefined, key: string, block: string): string | undefined {
   if (typeof value === 'string') return value.trim() === '' ? undefined : value;
-  if (typeof value !== 'number' && typeof value !== 'boolean') return undefined;
+  if (value === undefined) return undefined;
   const match = new RegExp(`^${key}:[ \\t]*([^#\\r\\n]*?)[ \\t]*(?:#.*)?\\r?$`, 'm').exec(block);
   return match?.[1] ? match[1] : String(value);
 }

@@ -15,9 +15,11 @@
  * stays itself (rule 1 is about the target as a whole).
  */
 import { LANGUAGE_PREFIXES } from '../config/languages.ts';
+import { NAVIGATION, type ElementKind } from '../config/navigation.ts';
 import type { Alternate, NavElement, Page, Site } from './types.ts';
 
-type Dimension = 'version' | 'language';
+/** The kinds of partition a switcher offers (`NAVIGATION[kind].partition`). */
+type Dimension = Extract<ElementKind, 'version' | 'language'>;
 /** For versions, the reader's version and the target's: a folder named after one may be dropped (see `namesVersion`). */
 interface VersionLabels {
   from?: string | undefined;
@@ -104,7 +106,7 @@ function alternatesFor(
 function descend(site: Site, start: NavElement, rest: readonly NavElement[]): NavElement {
   let current = start;
   for (;;) {
-    const children = current.children.map((id) => site.elements.get(id)!).filter((child) => child.kind === 'version' || child.kind === 'language');
+    const children = current.children.map((id) => site.elements.get(id)!).filter((child) => NAVIGATION[child.kind].partition);
     if (children.length === 0) return current;
     const wanted = rest.find((element) => element.kind === children[0]!.kind);
     const next =
@@ -121,7 +123,7 @@ function pagesUnderPartitions(site: Site): Map<string, Set<string>> {
     for (const placement of page.placements) {
       for (const id of placement.trail) {
         const kind = site.elements.get(id)?.kind;
-        if (kind !== 'version' && kind !== 'language') continue;
+        if (kind === undefined || !NAVIGATION[kind].partition) continue;
         let routes = under.get(id);
         if (!routes) under.set(id, (routes = new Set()));
         routes.add(page.route);

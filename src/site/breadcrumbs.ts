@@ -4,6 +4,7 @@
  * (format-behaviour.md §4.4). A product shows its `name` (else `product`) and a menu item its
  * `item`: both are already the element's label.
  */
+import { NAVIGATION } from '../config/navigation.ts';
 import type { Page, Site } from './types.ts';
 
 export interface Breadcrumb {
@@ -20,7 +21,7 @@ export function breadcrumbs(site: Site, page: Page): Breadcrumb[] {
   const crumbs: Breadcrumb[] = [];
   for (const id of placement.trail) {
     const element = site.elements.get(id);
-    if (!element || element.kind === 'version' || element.kind === 'language') continue;
+    if (!element || !NAVIGATION[element.kind].breadcrumb) continue;
     const crumb: Breadcrumb = { label: element.label, kind: element.kind };
     if (element.firstPage !== undefined) crumb.route = element.firstPage;
     crumbs.push(crumb);

@@ -3,22 +3,12 @@
  * Pure data: elements and pages refer to each other by id and route, never by object, so the model
  * can be serialised, cached and handed to worker threads.
  */
-import type { Config, Icon } from '../config/schema.ts';
 import type { LanguageCode } from '../config/languages.ts';
-import type { OpenApiSource } from '../config/walk.ts';
+import type { ElementKind } from '../config/navigation.ts';
+import type { OpenApiSource } from '../config/openapi-in-force.ts';
+import type { Config, Icon } from '../config/schema.ts';
+import type { Frontmatter } from '../content/frontmatter-schema.ts';
 import type { Operation } from '../openapi/types.ts';
-
-export type ElementKind =
-  | 'root'
-  | 'language'
-  | 'version'
-  | 'product'
-  | 'tab'
-  | 'menu-item'
-  | 'dropdown'
-  | 'anchor'
-  | 'group'
-  | 'global-anchor';
 
 /** What a section or group lists, in order. */
 export type NavItem = { type: 'page'; route: string } | { type: 'group'; id: string };
@@ -26,6 +16,7 @@ export type NavItem = { type: 'page'; route: string } | { type: 'group'; id: str
 export interface NavElement {
   /** Where the element is written in docs.json (`navigation.tabs[1]`); generated groups add `#…`. */
   id: string;
+  /** What the element is: `config/navigation.ts` says what each kind holds and how it is shown. */
   kind: ElementKind;
   /** As shown: a product's `name` or `product`, a menu item's `item`, a group's `group`, … */
   label: string;
@@ -110,8 +101,8 @@ export interface Page {
   title: string;
   sidebarTitle?: string;
   description?: string;
-  /** Frontmatter as written (files) or derived from the operation (endpoints). */
-  frontmatter: Record<string, unknown>;
+  /** Frontmatter as written, typed, wrong-typed values left out (files), or derived from the operation (endpoints). */
+  frontmatter: Frontmatter;
   /** Left out of the sidebar: frontmatter `hidden`, `x-hidden`, a hidden ancestor, or listed nowhere. */
   hidden: boolean;
   /** Every place the navigation lists the page; the first is canonical. Empty: the page is on disk only. */

@@ -4,7 +4,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readAllPageMeta, readFrontmatter, readPageMeta, titleFromPath } from '../../src/content/frontmatter.ts';
+import { locateBody, readAllPageMeta, readFrontmatter, readPageMeta, titleFromPath } from '../../src/content/frontmatter.ts';
 import type { PageFile } from '../../src/content/scan.ts';
 
 const metaSite = fileURLToPath(new URL('../fixtures/content/meta-site/', import.meta.url));
@@ -352,5 +352,68 @@ test('readAllPageMeta reads every page, in the order given', async () => {
       diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.severity} ${d.code}`),
       ['api_reference/list_users.mdx:3:25 error frontmatter-syntax'],
     );
+  }
+});
+
+test('readPageMeta types the frontmatter: a value of the wrong type is a warning at its line and column, and is ignored', async (t) => {
+  const root = await mkdtemp(path.join(tmpdir(), 'docjet-meta-'));
+  t.after(() => rm(root, { recursive: true, force: true }));
+  const text = [
+    '---',
+    'title: Typed',
+    'hidden: "yes"',
+    'noindex: "true"',
+    'keywords: [setup, 2]',
+    "'og:image': [a.png]",
+    'description:',
+    'custom: { any: [thing] }',
+    '---',
+    'Body',
+  ].join('\n');
+  await writeFile(path.join(root, 'typed.mdx'), text);
+  const meta = await readPageMeta({ root, page: pageFile('typed') });
+  assert.deepEqual(
+    { title: meta.title, hidden: meta.hidden, data: meta.data },
+    // Unknown keys as written; wrong values left out; an empty value is no value, without a warning.
+    { title: 'Typed', hidden: false, data: { title: 'Typed', custom: { any: ['thing'] } } },
+  );
+  assert.deepEqual(
+    meta.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.severity} ${d.code}: ${d.message}. ${d.fix}`),
+    [
+      'typed.mdx:3:9 warning frontmatter-type: the frontmatter `hidden` is "yes", but it must be true or false; it is ignored. Write `hidden: true`, or remove it.',
+      'typed.mdx:4:10 warning frontmatter-type: the frontmatter `noindex` is "true", but it must be true or false; it is ignored. Write `noindex: true`, or remove it.',
+      'typed.mdx:5:11 warning frontmatter-type: the frontmatter `keywords` is a list holding 2, but it must be a list of text; it is ignored. Write `keywords: ["one", "two"]`, or remove it.',
+      'typed.mdx:6:13 warning frontmatter-type: the frontmatter `og:image` is a list, but it must be text; it is ignored. Write `og:image: "…"`, or remove it.',
+    ],
+  );
+});
+
+test('readPageMeta keeps what has always been read: hidden: "true" hides, a numeric title is text', async (t) => {
+  const root = await mkdtemp(path.join(tmpdir(), 'docjet-meta-'));
+  t.after(() => rm(root, { recursive: true, force: true }));
+  await writeFile(path.join(root, 'kept.mdx'), '---\ntitle: 2.10\nhidden: "true"\nboost: 2\nplayground: simple\n---\n');
+  const meta = await readPageMeta({ root, page: pageFile('kept') });
+  assert.deepEqual(meta, {
+    title: '2.10',
+    hidden: true,
+    data: { title: 2.1, hidden: 'true', boost: 2, playground: 'simple' },
+    diagnostics: [],
+  });
+});
+
+test('locateBody finds the body where readFrontmatter does, without parsing the YAML', () => {
+  const texts = [
+    '---\ntitle: A\n---\nBody',
+    '\uFEFF---\r\ntitle: A\r\n---\r\n\r\nBody',
+    '\n\n---\ntitle: A\n---\nBody',
+    '---\ntitle: [unclosed\n---\nBody',
+    '---\nnever closed\n',
+    '# No block\n\n---\n',
+    '\uFEFFNo block',
+    '',
+  ];
+  for (const text of texts) {
+    const { bodyStart, bodyLine } = readFrontmatter({ file, text });
+    assert.deepEqual(locateBody(text), { bodyStart, bodyLine }, JSON.stringify(text));
   }
 });

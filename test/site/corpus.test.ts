@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import { describe, test } from 'node:test';
 import { walkNavigation } from '../../src/config/walk.ts';
 import { parseEndpointReference } from '../../src/openapi/reference.ts';
-import { resolvePageReference, routeOfPage } from '../../src/site/page-ref.ts';
+import { resolvePageReference } from '../../src/config/page-reference.ts';
+import { routeOfPage } from '../../src/site/page-ref.ts';
 import { validate } from '../../src/validate.ts';
 
 const CREWAI = '/work/shared/corpus/crewAIInc__crewAI';

@@ -1,16 +1,10 @@
 /** What a navigation rule sees and how it reports. Rules are in this folder, one concern a file. */
 import type { PageFile } from '../../content/scan.ts';
 import type { DiagnosticCode } from '../../messages.ts';
-import type { OpenApiDocument } from '../../openapi/load.ts';
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { JsonPath } from '../json-source.ts';
+import type { LoadedSpecs } from '../specs.ts';
 import type { NavigationVisitor } from '../walk.ts';
-
-export interface LoadedSpec {
-  document: OpenApiDocument | undefined;
-  /** Problems of the file itself (missing, syntax); reported by the openapi rule where it is named. */
-  diagnostics: Diagnostic[];
-}
 
 export interface RuleContext {
   /** The config as written (after `$ref`), not yet trusted to have the right shape. */
@@ -18,7 +12,7 @@ export interface RuleContext {
   /** Page files by id (`guides/intro`). */
   pages: ReadonlyMap<string, PageFile>;
   /** OpenAPI files named anywhere in the config, by normalized source path. */
-  specs: ReadonlyMap<string, LoadedSpec>;
+  specs: LoadedSpecs;
   report(code: DiagnosticCode, path: JsonPath, details: { message: string; fix?: string }): void;
   /** Adds a diagnostic that already has its own position (e.g. inside an OpenAPI file). */
   add(diagnostic: Diagnostic): void;

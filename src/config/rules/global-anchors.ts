@@ -10,7 +10,7 @@ export const globalAnchors: Rule = {
   create: (context) => ({
     element(node) {
       // Only anchors: the spec says nothing of the other lists `global` may hold (tabs, versions…).
-      if (node.kind !== 'global-item' || node.path[node.path.length - 2] !== 'anchors') return;
+      if (node.kind !== 'global-anchor' || node.path[node.path.length - 2] !== 'anchors') return;
       const href = node.value.href;
       if (typeof href !== 'string') return;
       if (/^https?:\/\/[^\s/]+/i.test(href.trim())) return;

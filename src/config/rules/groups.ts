@@ -3,7 +3,7 @@
  * a group with its own `openapi` and no `pages` gets a page for every operation of the spec.
  * (A missing `group` label is the schema's "missing field".)
  */
-import { labelOf } from '../walk.ts';
+import { writtenLabel } from '../navigation.ts';
 import type { Rule } from './context.ts';
 
 export const groups: Rule = {
@@ -11,7 +11,7 @@ export const groups: Rule = {
   create: (context) => ({
     element(node) {
       if (node.kind !== 'group' || node.value.pages !== undefined || node.value.openapi !== undefined) return;
-      const label = labelOf(node);
+      const label = writtenLabel(node.kind, node.value);
       context.report('group-pages-missing', node.path, {
         message: `the group${label ? ` ${JSON.stringify(label)}` : ''} needs "pages" (the list of its pages), or "openapi" to generate them from a spec`,
         fix: 'Add "pages": [ … ] listing its pages.',

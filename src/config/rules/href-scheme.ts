@@ -6,7 +6,7 @@
  * each marked value with the one predicate the renderer uses too (`content/safe-url.ts`: any case,
  * control characters and white space in the scheme, character references).
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import { unsafeScheme } from '../../content/safe-url.ts';
 import type { JsonPath } from '../json-source.ts';
 import { isObject } from '../load.ts';
@@ -42,18 +42,6 @@ function report(context: RuleContext, path: JsonPath, scheme: string, use: strin
   });
 }
 
-/** The parts of zod's internal definition this walk reads. */
-interface Definition {
-  type: string;
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  getter?: () => z.ZodType;
-  options?: z.ZodType[];
-  shape?: Record<string, z.ZodType>;
-  valueType?: z.ZodType;
-  element?: z.ZodType;
-}
-
 type Visit = (path: JsonPath, value: string, use: 'link' | 'image' | 'asset') => void;
 
 /**
@@ -61,45 +49,38 @@ type Visit = (path: JsonPath, value: string, use: 'link' | 'image' | 'asset') =>
  * followed into each of its options (`logo` is a file or an object of files); values of the wrong
  * shape are simply not visited, as the schema check reports them.
  */
-export function eachUrl(schema: z.ZodType, value: unknown, path: JsonPath, visit: Visit, depth = 0): void {
+export function eachUrl(schema: z.core.$ZodType, value: unknown, path: JsonPath, visit: Visit, depth = 0): void {
   if (depth > 512) return; // the config's own nesting is bounded when it is read; this is a backstop
   const mark = urlFields.get(schema);
   if (mark && typeof value === 'string') visit(path, value, mark.use);
-  const def = (schema as unknown as { _zod: { def: Definition } })._zod.def;
-  const next = (inner: z.ZodType | undefined, item: unknown, at: JsonPath): void => {
+  const next = (inner: z.core.$ZodType | undefined, item: unknown, at: JsonPath): void => {
     if (inner) eachUrl(inner, item, at, visit, depth + 1);
   };
-  switch (def.type) {
-    case 'optional':
-    case 'nullable':
-    case 'default':
-    case 'prefault':
-    case 'nonoptional':
-    case 'readonly':
-    case 'catch':
-      next(def.innerType, value, path);
-      break;
-    case 'pipe':
-      next(def.in, value, path);
-      break;
-    case 'lazy':
-      next(def.getter?.(), value, path);
-      break;
-    case 'union':
-      for (const option of def.options ?? []) next(option, value, path);
-      break;
-    case 'object':
-      if (isObject(value) && def.shape) {
-        for (const key of Object.keys(value)) if (Object.hasOwn(def.shape, key)) next(def.shape[key], value[key], [...path, key]);
-      }
-      break;
-    case 'record':
-      if (isObject(value)) for (const [key, item] of Object.entries(value)) next(def.valueType, item, [...path, key]);
-      break;
-    case 'array':
-      if (Array.isArray(value)) value.forEach((item, index) => next(def.element, item, [...path, index]));
-      break;
-    default:
-      break;
+  if (isWrapper(schema)) next(schema._zod.def.innerType, value, path);
+  else if (schema instanceof z.core.$ZodPipe) next(schema._zod.def.in, value, path);
+  else if (schema instanceof z.core.$ZodLazy) next(schema._zod.def.getter(), value, path);
+  else if (schema instanceof z.core.$ZodUnion) for (const option of schema._zod.def.options) next(option, value, path);
+  else if (schema instanceof z.core.$ZodObject) {
+    const shape = schema._zod.def.shape;
+    if (isObject(value)) for (const key of Object.keys(value)) if (Object.hasOwn(shape, key)) next(shape[key], value[key], [...path, key]);
+  } else if (schema instanceof z.core.$ZodRecord) {
+    if (isObject(value)) for (const [key, item] of Object.entries(value)) next(schema._zod.def.valueType, item, [...path, key]);
+  } else if (schema instanceof z.core.$ZodArray) {
+    if (Array.isArray(value)) value.forEach((item, index) => next(schema._zod.def.element, item, [...path, index]));
   }
+}
+
+/** Schemas that only wrap another (`.optional()`, `.default()`, …): the value is the inner schema's. */
+function isWrapper(
+  schema: z.core.$ZodType,
+): schema is z.core.$ZodOptional | z.core.$ZodNullable | z.core.$ZodDefault | z.core.$ZodPrefault | z.core.$ZodNonOptional | z.core.$ZodReadonly | z.core.$ZodCatch {
+  return (
+    schema instanceof z.core.$ZodOptional ||
+    schema instanceof z.core.$ZodNullable ||
+    schema instanceof z.core.$ZodDefault ||
+    schema instanceof z.core.$ZodPrefault ||
+    schema instanceof z.core.$ZodNonOptional ||
+    schema instanceof z.core.$ZodReadonly ||
+    schema instanceof z.core.$ZodCatch
+  );
 }

@@ -1,16 +1,18 @@
 /** Rule 3 (menus): a menu item holds only groups, pages or a link. Groups' own fields are the schema's. */
+import { CHILD_LISTS, NAVIGATION } from '../navigation.ts';
 import type { Rule } from './context.ts';
 
-const ALLOWED = new Set(['groups', 'pages']);
-const DIVISIONS = ['tabs', 'anchors', 'dropdowns', 'products', 'versions', 'languages', 'menu'];
+const HELD = NAVIGATION['menu-item'].holds;
+/** The child lists a menu item may not hold. */
+const NOT_HELD = CHILD_LISTS.filter((key) => !HELD.includes(key));
 
 export const menuItems: Rule = {
   name: 'menu-items',
   create: (context) => ({
     element(node) {
       if (node.kind !== 'menu-item') return;
-      for (const key of DIVISIONS) {
-        if (node.value[key] === undefined || ALLOWED.has(key)) continue;
+      for (const key of NOT_HELD) {
+        if (node.value[key] === undefined) continue;
         context.report('menu-item-content', [...node.path, key], {
           message: `a menu item holds only groups, pages or a link ("href"), not ${JSON.stringify(key)}`,
           fix: `Replace ${JSON.stringify(key)} with "groups" or "pages", or make the item a link with "href".`,

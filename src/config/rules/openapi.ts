@@ -3,10 +3,9 @@
  * GET /pets`, `webhook name`) must resolve in the nearest `openapi` inherited from its ancestors.
  * A remote spec cannot be fetched offline: a warning, and references under it are not checked.
  */
-import type { Diagnostic } from '../../diagnostics.ts';
 import { closestOperations, describeReference, findOperation, parseEndpointReference } from '../../openapi/reference.ts';
 import { formatJsonPath } from '../json-source.ts';
-import { normalizeSitePath, type OpenApiInForce } from '../walk.ts';
+import { normalizeSitePath, ownsOpenApi, type OpenApiInForce } from '../openapi-in-force.ts';
 import type { Rule, RuleContext } from './context.ts';
 
 export const openapi: Rule = {
@@ -15,8 +14,9 @@ export const openapi: Rule = {
     const reportedSpecProblems = new Set<string>();
     return {
       element(node) {
-        const own = node.openapi;
-        if (!own || own.path.length !== node.path.length + 1) return; // inherited, checked where written
+        // Checked where written: at the element that sets it, and `api.openapi` at the root, where it is in force.
+        const own = node.kind === 'root' || ownsOpenApi(node.openapi, node.path) ? node.openapi : undefined;
+        if (!own) return;
         own.sources.forEach((source, index) => {
           const path = Array.isArray(node.value.openapi) ? [...own.path, index] : own.path;
           if (source.remote) {
@@ -75,7 +75,7 @@ function checkSpec(context: RuleContext, spec: string, path: readonly (string | 
   // once, in the file itself.
   if (!reported.has(spec)) {
     reported.add(spec);
-    for (const problem of loaded.diagnostics) context.add(problem as Diagnostic);
+    for (const problem of loaded.diagnostics) context.add(problem);
   }
   return loaded.document !== undefined;
 }

@@ -5,8 +5,8 @@
  */
 import { parseEndpointReference } from '../../openapi/reference.ts';
 import { closestMatch } from '../../suggest.ts';
-import { normalizePageEntry, resolvePageReference } from '../../site/page-ref.ts';
 import type { JsonPath } from '../json-source.ts';
+import { normalizePageEntry, resolvePageReference } from '../page-reference.ts';
 import type { Rule, RuleContext } from './context.ts';
 
 export const pages: Rule = {

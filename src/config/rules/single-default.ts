@@ -1,22 +1,26 @@
 /** Rule 8: at most one `default: true` among the versions (and among the languages) of one element. */
+import { isObject } from '../load.ts';
+import { DIVISION_LISTS, KIND_OF_LIST, NAVIGATION, writtenLabel } from '../navigation.ts';
 import type { Rule } from './context.ts';
+
+/** The lists of partitions (versions, languages): the only ones with a `default`. */
+const PARTITION_LISTS = DIVISION_LISTS.filter((key) => NAVIGATION[KIND_OF_LIST[key]].partition);
 
 export const singleDefault: Rule = {
   name: 'single-default',
   create: (context) => ({
     element(node) {
-      for (const key of ['versions', 'languages'] as const) {
+      for (const key of PARTITION_LISTS) {
         const list = node.value[key];
         if (!Array.isArray(list)) continue;
-        const defaults = list.flatMap((item, index) =>
-          typeof item === 'object' && item !== null && (item as Record<string, unknown>).default === true ? [index] : [],
-        );
-        const label = key === 'versions' ? 'version' : 'language';
-        for (const index of defaults.slice(1)) {
-          const first = list[defaults[0]!] as Record<string, unknown>;
-          const item = list[index] as Record<string, unknown>;
+        const defaults = list.flatMap((item, index) => (isObject(item) && item.default === true ? [{ item, index }] : []));
+        const kind = KIND_OF_LIST[key];
+        const label = NAVIGATION[kind].name;
+        const [first, ...others] = defaults;
+        for (const { item, index } of others) {
+          const named = (value: Record<string, unknown> | undefined) => JSON.stringify(value && writtenLabel(kind, value));
           context.report('default-multiple', [...node.path, key, index, 'default'], {
-            message: `${label} ${JSON.stringify(item[label])} is marked "default": true, but ${JSON.stringify(first[label])} already is; only one ${label} here can be the default`,
+            message: `${label} ${named(item)} is marked "default": true, but ${named(first?.item)} already is; only one ${label} here can be the default`,
             fix: `Keep "default": true on one ${label} only.`,
           });
         }

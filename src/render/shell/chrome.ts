@@ -8,6 +8,7 @@
  * and languages are switchers fed by the page's alternates, so switching lands on the equivalent
  * page. A page that no navigation lists borrows the home page's surroundings, nothing current.
  */
+import { NAVIGATION, type Display } from '../../config/navigation.ts';
 import type { Alternate, NavElement, Page, Placement, Site } from '../../site/types.ts';
 import { isExternal } from '../links.ts';
 
@@ -46,6 +47,13 @@ export interface Chrome {
   language: Placement['language'];
 }
 
+/** The list of the page's surroundings that shows each kind of division, with its siblings (tabs aside: they carry menus). */
+const LISTS: Partial<Record<Display, 'products' | 'dropdowns' | 'anchors'>> = {
+  'product-switcher': 'products',
+  'sidebar-menu': 'dropdowns',
+  'sidebar-anchors': 'anchors',
+};
+
 export function chromeOf(site: Site, page: Page | undefined): Chrome {
   const own = page?.placements[0];
   const borrowed = own ? undefined : site.home === undefined ? undefined : site.pages.get(site.home)?.placements[0];
@@ -69,31 +77,21 @@ export function chromeOf(site: Site, page: Page | undefined): Chrome {
   for (const id of placement.trail) {
     const element = site.elements.get(id);
     if (!element || element.parentId === undefined) continue;
-    const siblings = siblingsOf(site, element);
-    switch (element.kind) {
-      case 'tab':
-        chrome.tabs = siblings.map((tab) => ({
-          ...toItem(tab, trail.has(tab.id)),
-          menu: tab.children
-            .map((child) => site.elements.get(child)!)
-            .filter((child) => child.kind === 'menu-item' && !child.hidden)
-            .map((item) => toItem(item, trail.has(item.id))),
-        }));
-        break;
-      case 'product':
-        chrome.products = siblings.map((product) => toItem(product, trail.has(product.id)));
-        break;
-      case 'dropdown':
-        chrome.dropdowns = siblings.map((dropdown) => toItem(dropdown, trail.has(dropdown.id)));
-        break;
-      case 'anchor':
-        chrome.anchors = siblings.map((anchor) => toItem(anchor, trail.has(anchor.id)));
-        break;
-      default:
-        break;
-    }
+    const display = NAVIGATION[element.kind].display;
+    const list = LISTS[display];
+    if (display === 'tab-bar') chrome.tabs = siblingsOf(site, element).map((tab) => toTab(site, tab, trail));
+    else if (list) chrome[list] = siblingsOf(site, element).map((sibling) => toItem(sibling, trail.has(sibling.id)));
   }
   return chrome;
+}
+
+/** A tab, with the items of its menu (its children shown in the tab's dropdown). */
+function toTab(site: Site, tab: NavElement, trail: ReadonlySet<string>): ChromeTab {
+  const menu = tab.children
+    .map((child) => site.elements.get(child)!)
+    .filter((child) => NAVIGATION[child.kind].display === 'tab-menu' && !child.hidden)
+    .map((item) => toItem(item, trail.has(item.id)));
+  return { ...toItem(tab, trail.has(tab.id)), menu };
 }
 
 /** The element and the other elements of its kind under the same parent, hidden ones left out. */

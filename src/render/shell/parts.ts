@@ -5,6 +5,7 @@
  * menu is a `<details>` of links, so all of them work with JavaScript off.
  */
 import { LANGUAGES, type LanguageCode } from '../../config/languages.ts';
+import { NAVIGATION, type ElementKind } from '../../config/navigation.ts';
 import type { Config } from '../../config/schema.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
@@ -48,14 +49,14 @@ export function tabsHtml(tabs: readonly ChromeTab[], base: string): string {
   return `<nav class="tabs" aria-label="Tabs"><ul>${items.join('')}</ul></nav>`;
 }
 
-/** A dropdown of links: products, sidebar dropdowns. The current item is the summary. */
-export function switcherHtml(kind: string, label: string, items: readonly ChromeItem[], base: string): string {
+/** A dropdown of links: products, sidebar dropdowns. The current item is the summary (with its description, for products). */
+export function switcherHtml(kind: Extract<ElementKind, 'product' | 'dropdown'>, label: string, items: readonly ChromeItem[], base: string): string {
   if (items.length === 0) return '';
   const current = items.find((item) => item.current) ?? items[0]!;
   const list = items.map((item) => `<li>${link(item, base, 'menu-item', itemInner(item, true))}</li>`).join('');
   return (
     `<details class="switcher ${kind}-switcher" data-menu><summary aria-label="${escapeHtml(label)}: ${escapeHtml(current.label)}">` +
-    `${itemInner(current, kind === 'product')}<span class="chevron" aria-hidden="true"></span></summary>` +
+    `${itemInner(current, NAVIGATION[kind].display === 'product-switcher')}<span class="chevron" aria-hidden="true"></span></summary>` +
     `<ul class="menu-panel">${list}</ul></details>`
   );
 }
@@ -66,7 +67,7 @@ export function anchorsHtml(anchors: readonly ChromeItem[], base: string, classN
 }
 
 /** Version and language switchers: each choice links to the equivalent page, else the target's first page. */
-export function alternatesHtml(kind: 'version' | 'language', label: string, alternates: readonly Alternate[], base: string): string {
+export function alternatesHtml(kind: Extract<ElementKind, 'version' | 'language'>, label: string, alternates: readonly Alternate[], base: string): string {
   if (alternates.length < 2) return '';
   const name = (alternate: Alternate): string =>
     kind === 'language' ? (LANGUAGES[alternate.value as LanguageCode]?.native ?? alternate.label) : alternate.label;

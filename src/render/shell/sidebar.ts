@@ -128,7 +128,7 @@ class SidebarWriter {
     const label = escapeHtml(page.sidebarTitle ?? page.title);
     const icon = navIcon(frontmatterIcon(page));
     const badge = method ? `<span class="method-pill" data-method="${escapeHtml(method.toLowerCase())}">${escapeHtml(methodShort(method))}</span>` : '';
-    const tag = tagHtml(typeof page.frontmatter['tag'] === 'string' ? page.frontmatter['tag'] : undefined);
+    const tag = tagHtml(page.frontmatter.tag);
     if (external) {
       this.parts.push(`<li><a class="nav-link" href="${escapeHtml(external)}" rel="noopener">${icon}<span class="nav-label">${label}</span>${tag}<span class="external-mark" aria-hidden="true">↗</span></a></li>`);
       return;
@@ -149,14 +149,14 @@ class SidebarWriter {
  * rendering reports it, `frontmatterUrlDiagnostics`).
  */
 function externalUrl(page: Page): string | undefined {
-  const url = page.frontmatter['url'];
-  return typeof url === 'string' && isExternal(url) ? safeUrl(url) : undefined;
+  const url = page.frontmatter.url;
+  return url !== undefined && isExternal(url) ? safeUrl(url) : undefined;
 }
 
 /** An MDX page with `openapi: "GET /x"` shows the method like generated endpoint pages. */
 function endpointMethod(page: Page): string | undefined {
-  const openapi = page.frontmatter['openapi'];
-  if (typeof openapi !== 'string') return undefined;
+  const openapi = page.frontmatter.openapi;
+  if (openapi === undefined) return undefined;
   const match = /(?:^|\s)(get|post|put|patch|delete|head|options|trace)\s+\//i.exec(openapi);
   return match?.[1]?.toUpperCase();
 }
@@ -166,10 +166,9 @@ function methodShort(method: string): string {
 }
 
 function frontmatterIcon(page: Page): Icon | undefined {
-  const icon = page.frontmatter['icon'];
-  if (typeof icon !== 'string') return undefined;
-  const type = page.frontmatter['iconType'];
-  return typeof type === 'string' ? { name: icon, style: type } : icon;
+  const { icon, iconType } = page.frontmatter;
+  if (icon === undefined) return undefined;
+  return iconType !== undefined ? { name: icon, style: iconType } : icon;
 }
 
 /** The placeholder the icon stage fills (`src/render/icons.ts`), for a config or frontmatter icon. */

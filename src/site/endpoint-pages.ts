@@ -1,0 +1,146 @@
+/**
+ * Pages generated from OpenAPI specs (format-behaviour.md §4.3): one per endpoint reference listed
+ * in `pages`, and, for an element with its own `openapi` and no endpoint listed under it, one for
+ * every operation of the spec, grouped by first tag.
+ */
+import { formatJsonPath, type JsonPath } from '../config/json-source.ts';
+import { normalizeSitePath, ownsOpenApi, type OpenApiSource } from '../config/openapi-in-force.ts';
+import type { Config } from '../config/schema.ts';
+import { walkNavigation } from '../config/walk.ts';
+import { findOperation, parseEndpointReference } from '../openapi/reference.ts';
+import { DEFAULT_API_DIRECTORY, endpointRoute, endpointTitle } from '../openapi/slug.ts';
+import type { EndpointReference, Operation } from '../openapi/types.ts';
+import { addElement, type Context, type Draft } from './draft.ts';
+import { place } from './placements.ts';
+import type { NavElement, Page } from './types.ts';
+
+/** Elements whose own `openapi` has endpoint references listed under it: they get those pages only. */
+export function findExplicitOpenApi(draft: Draft, config: Config): void {
+  walkNavigation(config, [
+    {
+      page: ({ entry, openapi }) => {
+        if (openapi && parseEndpointReference(entry)) draft.explicitOpenApi.add(formatJsonPath(openapi.path.slice(0, -1)));
+      },
+    },
+  ]);
+}
+
+interface Endpoint {
+  spec: string;
+  directory: string;
+  operation: Operation;
+}
+
+/** The page of an endpoint reference (`GET /pets`, `spec.yaml GET /pets`), placed; undefined when nothing matches. */
+export function placeEndpoint(draft: Draft, reference: EndpointReference, parent: NavElement, context: Context): string | undefined {
+  const found = findEndpoint(draft, reference, context);
+  if (!found) return undefined; // reported by the openapi rule (or the spec is remote)
+  const route = endpointPage(draft, found);
+  place(draft, route, parent, context);
+  return route;
+}
+
+function findEndpoint(draft: Draft, reference: EndpointReference, context: Context): Endpoint | undefined {
+  const sources: OpenApiSource[] = reference.spec
+    ? [{ source: normalizeSitePath(reference.spec), directory: undefined, remote: false }]
+    : (context.openapi?.sources ?? []).filter((source) => !source.remote);
+  for (const source of sources) {
+    const document = draft.options.specs.get(source.source)?.document;
+    const operation = document && findOperation(document, reference);
+    if (operation && !operation.excluded) {
+      return { spec: source.source, directory: source.directory ?? DEFAULT_API_DIRECTORY, operation };
+    }
+  }
+  return undefined;
+}
+
+/** The page of one operation; created on first use. */
+function endpointPage(draft: Draft, { spec, directory, operation }: Endpoint): string {
+  const key = `${spec}\u0000${directory}\u0000${operation.pointer}`;
+  const existing = draft.endpointRoutes.get(key);
+  if (existing !== undefined) return existing;
+  const route = draft.routes.allocate(endpointRoute(operation, directory));
+  draft.endpointRoutes.set(key, route);
+  const title = endpointTitle(operation);
+  const page: Page = {
+    route,
+    source: { type: 'endpoint', spec, directory, operation },
+    title,
+    frontmatter: {
+      title,
+      openapi: `${spec} ${operation.kind === 'webhook' ? 'webhook' : operation.method} ${operation.path}`,
+      ...(operation.description ? { description: operation.description } : {}),
+      ...(operation.deprecated ? { deprecated: true } : {}),
+    },
+    hidden: operation.hidden,
+    placements: [],
+    alternates: { versions: [], languages: [] },
+  };
+  if (operation.description) page.description = firstLine(operation.description);
+  draft.pages.set(route, page);
+  return route;
+}
+
+/** The local, loaded specs of the element's own `openapi` when it generates every operation. */
+function bulkSources(draft: Draft, element: NavElement, path: JsonPath, context: Context): OpenApiSource[] {
+  if (!ownsOpenApi(context.openapi, path) || draft.explicitOpenApi.has(element.id)) return [];
+  return context.openapi.sources.filter((source) => !source.remote && draft.options.specs.get(source.source)?.document);
+}
+
+/** The element's content includes generated pages: it is a section even without `pages` or `groups`. */
+export function generatesPages(draft: Draft, element: NavElement, path: JsonPath, context: Context): boolean {
+  return bulkSources(draft, element, path, context).length > 0;
+}
+
+/**
+ * An element with its own `openapi` and no endpoint listed under it gets a page for every
+ * operation, grouped by first tag, after its own content (as in the reference product).
+ */
+export function addBulkEndpoints(draft: Draft, element: NavElement, path: JsonPath, context: Context): void {
+  for (const source of bulkSources(draft, element, path, context)) {
+    const document = draft.options.specs.get(source.source)!.document!;
+    for (const [tag, operations] of operationsByTag(document.tags, document.operations)) {
+      const label = tag === '' ? 'API Reference' : (document.tags.find((candidate) => candidate.name === tag)?.displayName ?? tag);
+      const group = addElement(draft, {
+        id: `${element.id}#openapi:${source.source}:${tag}`,
+        kind: 'group',
+        label,
+        parentId: element.id,
+        children: [],
+        items: [],
+        hidden: context.hidden,
+        topLevel: element.kind !== 'group',
+        expanded: element.kind !== 'group',
+        generated: true,
+        openapi: [source],
+      });
+      if (context.sectionId) group.sectionId = context.sectionId;
+      const inner: Context = { ...context, parentId: group.id, trail: [...context.trail, group.id] };
+      for (const operation of operations) {
+        const route = endpointPage(draft, { spec: source.source, directory: source.directory ?? DEFAULT_API_DIRECTORY, operation });
+        place(draft, route, group, inner);
+        group.items.push({ type: 'page', route });
+      }
+      element.items.push({ type: 'group', id: group.id });
+    }
+  }
+}
+
+/** Operations by first tag (`''`: untagged), in the order of the spec's tags, then as met; excluded ones left out. */
+function operationsByTag(tags: readonly { name: string }[], operations: readonly Operation[]): [string, Operation[]][] {
+  const byTag = new Map<string, Operation[]>();
+  for (const tag of tags) byTag.set(tag.name, []);
+  for (const operation of operations) {
+    if (operation.excluded) continue;
+    const tag = operation.tags[0] ?? '';
+    let list = byTag.get(tag);
+    if (!list) byTag.set(tag, (list = []));
+    list.push(operation);
+  }
+  return [...byTag].filter(([, list]) => list.length > 0);
+}
+
+function firstLine(text: string): string {
+  const line = text.split(/\n\s*\n/)[0]!.trim();
+  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
+}
