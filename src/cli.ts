@@ -75,30 +75,12 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     io.out(HELP);
     return values.help ? 0 : 2;
   }
-  if (values.format !== 'text' && values.format !== 'json') {
-    io.error(`docjet: --format must be "text" or "json", not "${values.format}"`);
+  const problem = commandLineProblem(command, rest, values);
+  if (problem !== undefined) {
+    io.error(problem);
     return 2;
-  }
-  if (COMMANDS.includes(command)) {
-    if (rest.length > 1) {
-      io.error(`docjet ${command} takes one folder; got ${rest.length}: ${rest.join(' ')}`);
-      return 2;
-    }
-    // A folder that is not there is a mistake on the command line, not in the site.
-    if (rest[0] !== undefined && !isFolder(rest[0])) {
-      io.error(`docjet ${command}: ${rest[0]} is not a folder; pass the folder that holds docs.json.`);
-      return 2;
-    }
   }
   const port = values.port === undefined ? 3000 : Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    io.error(`docjet: --port must be a number from 0 to 65535, not "${values.port}"`);
-    return 2;
-  }
-  if (values.url !== undefined && !/^https?:\/\/[^\s/]+/.test(values.url)) {
-    io.error(`docjet: --url must be an http(s) address like https://docs.example.com, not "${values.url}"`);
-    return 2;
-  }
   const buildOptions: CliBuildOptions = {
     root: rest[0] ?? '.',
     strict: values.strict ?? false,
@@ -117,7 +99,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       return runServe({ dir: built.outDir, port, host: values.host ?? 'localhost', base: normalizeBase(values.base) }, io);
     }
     case 'validate':
-      return runValidate({ root: rest[0] ?? '.', format: values.format, strict: values.strict ?? false, outDir: values.out }, io);
+      return runValidate({ root: rest[0] ?? '.', format: values.format === 'json' ? 'json' : 'text', strict: values.strict ?? false, outDir: values.out }, io);
     default: {
       const suggestion = closestMatch(command, COMMANDS, { maxRatio: 0.5 });
       io.error(
@@ -126,6 +108,20 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       return 2;
     }
   }
+}
+
+/** What is wrong with the command line (exit 2), once the command is known; undefined when nothing is. */
+function commandLineProblem(command: string, rest: readonly string[], values: { format?: string; port?: string; url?: string }): string | undefined {
+  if (values.format !== 'text' && values.format !== 'json') return `docjet: --format must be "text" or "json", not "${values.format}"`;
+  if (COMMANDS.includes(command)) {
+    if (rest.length > 1) return `docjet ${command} takes one folder; got ${rest.length}: ${rest.join(' ')}`;
+    // A folder that is not there is a mistake on the command line, not in the site.
+    if (rest[0] !== undefined && !isFolder(rest[0])) return `docjet ${command}: ${rest[0]} is not a folder; pass the folder that holds docs.json.`;
+  }
+  const port = values.port === undefined ? 3000 : Number(values.port);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) return `docjet: --port must be a number from 0 to 65535, not "${values.port}"`;
+  if (values.url !== undefined && !/^https?:\/\/[^\s/]+/.test(values.url)) return `docjet: --url must be an http(s) address like https://docs.example.com, not "${values.url}"`;
+  return undefined;
 }
 
 /**

@@ -58,95 +58,18 @@ type Answer = { status: number; file?: string };
 
 const ALLOWED = 'GET, HEAD';
 
+/** The served folder, as every request reads it. */
+interface Served {
+  dir: string;
+  base: string;
+  openFile: (file: string) => Promise<FileHandle>;
+}
+
 export async function serveStatic(options: StaticServerOptions): Promise<StaticServer> {
-  const dir = path.resolve(options.dir);
-  const base = options.base ?? '/';
-  const openFile = options.openFile ?? ((file: string) => open(file, 'r'));
-
+  const served: Served = { dir: path.resolve(options.dir), base: options.base ?? '/', openFile: options.openFile ?? ((file: string) => open(file, 'r')) };
   const server = createServer((request, response) => {
-    respond(request, response).catch(() => fail(response, 500));
+    respond(served, request, response).catch(() => fail(response, 500));
   });
-
-  async function respond(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    const method = request.method ?? 'GET';
-    if (method !== 'GET' && method !== 'HEAD') {
-      response.writeHead(405, { allow: ALLOWED, 'content-type': 'text/plain; charset=utf-8' });
-      response.end('Method not allowed');
-      return;
-    }
-    const answer = await resolve(request.url ?? '/');
-    if (!answer.file) return fail(response, answer.status);
-    await send(answer.file, answer.status, method === 'HEAD', response);
-  }
-
-  /** Sends a file; a file that vanished is a 404, any other failure a 500 (or a cut connection). */
-  async function send(file: string, status: number, head: boolean, response: ServerResponse): Promise<void> {
-    let handle: FileHandle;
-    try {
-      handle = await openFile(file);
-    } catch (error) {
-      return fail(response, isMissing(error) ? 404 : 500);
-    }
-    let size: number;
-    try {
-      const info = await handle.stat();
-      if (!info.isFile()) {
-        await handle.close();
-        return fail(response, 404);
-      }
-      size = info.size;
-    } catch {
-      await handle.close().catch(() => undefined);
-      return fail(response, 500);
-    }
-    const headers = { 'content-type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream', 'cache-control': 'no-cache' };
-    if (head) {
-      await handle.close();
-      response.writeHead(status, { ...headers, 'content-length': size });
-      response.end();
-      return;
-    }
-    const stream = handle.createReadStream();
-    // The status goes out with the first bytes, so a file that cannot be read still gets a 500;
-    // an error after that can only cut the connection.
-    stream.once('error', () => fail(response, 500));
-    stream.once('readable', () => {
-      if (response.headersSent || response.destroyed) return;
-      response.writeHead(status, headers);
-      stream.pipe(response);
-    });
-    response.once('close', () => stream.destroy());
-  }
-
-  async function resolve(url: string): Promise<Answer> {
-    let pathname = url.split(/[?#]/)[0]!;
-    if (!pathname.startsWith(base)) return notFound();
-    pathname = pathname.slice(base.length);
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(pathname);
-    } catch {
-      return { status: 400 }; // a malformed escape like %E0%A4%A
-    }
-    if (decoded.includes('\0')) return { status: 400 };
-    // A backslash is a separator on Windows, so `..\` could climb there; no built file has one.
-    if (decoded.includes('\\')) return notFound();
-    const root = await realpath(dir);
-    const full = path.resolve(root, decoded.replace(/^\/+/, ''));
-    if (!contains(root, full)) return notFound();
-    for (const candidate of [full, path.join(full, 'index.html')]) {
-      const file = await servable(root, candidate);
-      if (file) return { file, status: 200 };
-    }
-    return notFound();
-  }
-
-  async function notFound(): Promise<Answer> {
-    const root = await realpath(dir).catch(() => undefined);
-    const page = root && (await servable(root, path.join(root, '404.html')));
-    return page ? { file: page, status: 404 } : { status: 404 };
-  }
-
   const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -156,9 +79,93 @@ export async function serveStatic(options: StaticServerOptions): Promise<StaticS
   const port = typeof address === 'object' && address ? address.port : options.port;
   return {
     server,
-    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${base}`,
+    url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}${served.base}`,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
+}
+
+async function respond(served: Served, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const method = request.method ?? 'GET';
+  if (method !== 'GET' && method !== 'HEAD') {
+    response.writeHead(405, { allow: ALLOWED, 'content-type': 'text/plain; charset=utf-8' });
+    response.end('Method not allowed');
+    return;
+  }
+  const answer = await resolveUrl(served, request.url ?? '/');
+  if (!answer.file) return fail(response, answer.status);
+  await send(served, answer.file, answer.status, method === 'HEAD', response);
+}
+
+/** Sends a file; a file that vanished is a 404, any other failure a 500 (or a cut connection). */
+async function send(served: Served, file: string, status: number, head: boolean, response: ServerResponse): Promise<void> {
+  let handle: FileHandle;
+  try {
+    handle = await served.openFile(file);
+  } catch (error) {
+    return fail(response, isMissing(error) ? 404 : 500);
+  }
+  const size = await regularFileSize(handle);
+  if (typeof size === 'object') return fail(response, size.status);
+  const headers = { 'content-type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream', 'cache-control': 'no-cache' };
+  if (head) {
+    await handle.close();
+    response.writeHead(status, { ...headers, 'content-length': size });
+    response.end();
+    return;
+  }
+  const stream = handle.createReadStream();
+  // The status goes out with the first bytes, so a file that cannot be read still gets a 500;
+  // an error after that can only cut the connection.
+  stream.once('error', () => fail(response, 500));
+  stream.once('readable', () => {
+    if (response.headersSent || response.destroyed) return;
+    response.writeHead(status, headers);
+    stream.pipe(response);
+  });
+  response.once('close', () => stream.destroy());
+}
+
+/** The size of an opened file; not a regular file (404) or unreadable (500) closes it and says which. */
+async function regularFileSize(handle: FileHandle): Promise<number | { status: number }> {
+  try {
+    const info = await handle.stat();
+    if (info.isFile()) return info.size;
+    await handle.close();
+    return { status: 404 };
+  } catch {
+    await handle.close().catch(() => undefined);
+    return { status: 500 };
+  }
+}
+
+/** The file a URL names, the way a production host finds it; 404.html for anything else. */
+async function resolveUrl({ dir, base }: Served, url: string): Promise<Answer> {
+  let pathname = url.split(/[?#]/)[0]!;
+  if (!pathname.startsWith(base)) return notFound(dir);
+  pathname = pathname.slice(base.length);
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname);
+  } catch {
+    return { status: 400 }; // a malformed escape like %E0%A4%A
+  }
+  if (decoded.includes('\0')) return { status: 400 };
+  // A backslash is a separator on Windows, so `..\` could climb there; no built file has one.
+  if (decoded.includes('\\')) return notFound(dir);
+  const root = await realpath(dir);
+  const full = path.resolve(root, decoded.replace(/^\/+/, ''));
+  if (!contains(root, full)) return notFound(dir);
+  for (const candidate of [full, path.join(full, 'index.html')]) {
+    const file = await servable(root, candidate);
+    if (file) return { file, status: 200 };
+  }
+  return notFound(dir);
+}
+
+async function notFound(dir: string): Promise<Answer> {
+  const root = await realpath(dir).catch(() => undefined);
+  const page = root && (await servable(root, path.join(root, '404.html')));
+  return page ? { file: page, status: 404 } : { status: 404 };
 }
 
 /** The real path of `candidate` when it is a regular file inside `root` (links followed and checked). */

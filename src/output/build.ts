@@ -9,14 +9,18 @@
 import path from 'node:path';
 import { hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import { katexAssets } from '../content/mdx/math.ts';
-import { normalizeBase, pageOutputPath } from '../render/links.ts';
+import type { SiteFiles } from '../content/scan.ts';
+import { normalizeBase } from '../render/links.ts';
+import type { RendererOptions } from '../render/page.ts';
+import type { Site } from '../site/types.ts';
 import { validate } from '../validate.ts';
 import { ASSETS_FOLDER, siteBundle } from './assets.ts';
 import { mermaidScript } from './copy.ts';
 import { checkOutputFolder, displayPath, isInside, OutputWriteError, stageOutput, type StagedOutput } from './output.ts';
 import { expandRedirects, redirectPage, redirectsFile } from './redirects.ts';
-import { renderInWorkers, workerCount, type RouteResult } from './pool.ts';
-import { createSiteRenderer, type SiteRendererOptions } from './site-renderer.ts';
+import { usedLanguages } from './languages.ts';
+import { pageOutputPath } from './paths.ts';
+import { renderPages } from './render-pages.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 export interface BuildOptions {
@@ -63,13 +67,11 @@ export interface BuildResult {
 
 /** Files that describe the site rather than belong in it. */
 const NOT_COPIED = new Set(['docs.json', 'mint.json', '.mintignore']);
-const PAGE_CONCURRENCY = 16;
 
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
   const root = path.resolve(options.root ?? '.');
   const outDir = options.outDir === undefined ? path.join(root, 'dist') : path.resolve(options.outDir);
-  const base = normalizeBase(options.base);
   const stats: BuildStats = { pages: 0, endpointPages: 0, redirects: 0, files: 0, bytes: 0, seconds: 0, pagesPerSecond: 0, peakMemory: 0 };
   const finish = (ok: boolean, diagnostics: Diagnostic[], notes: string[]): BuildResult => {
     const final = sortDiagnostics(options.strict ? promoteWarnings(diagnostics) : diagnostics);
@@ -86,120 +88,138 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const { site, files } = validated;
   if (hasErrors(validated.diagnostics) || !site || !files) return finish(false, validated.diagnostics, validated.notes);
 
-  const diagnostics: Diagnostic[] = [...validated.diagnostics];
-  const bundle = siteBundle(site.config, base);
-  const assetsPrefix = `${base}${ASSETS_FOLDER}/`;
-  const rendererOptions: SiteRendererOptions = {
-    site,
-    files,
-    base,
-    stylesheet: base + bundle.css.file,
-    script: base + bundle.js.file,
-    assetsPrefix,
-    ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
-  };
-  const renderer = await createSiteRenderer(rendererOptions);
-
   let output: StagedOutput;
   try {
     output = await stageOutput({ target: checked.target });
   } catch (error) {
     return finish(false, [...validated.diagnostics, outputDiagnostic(error, outDir)], validated.notes);
   }
+  const diagnostics = new BuildDiagnostics(validated.diagnostics);
   try {
-    const write = async (relative: string, data: string): Promise<void> => {
-      stats.bytes += Buffer.byteLength(data);
-      await output.write(relative, data);
-    };
-    const routes = [...site.pages.keys()];
-    let math = false;
-    let mermaid = false;
-    let done = 0;
-    // A snippet included by 500 pages reports its problems once, not 500 times.
-    const reported = new Set(diagnostics.map(diagnosticKey));
-    const collect = (result: Omit<RouteResult, 'route' | 'bytes'>): void => {
-      for (const diagnostic of result.diagnostics) {
-        const key = diagnosticKey(diagnostic);
-        if (reported.has(key)) continue;
-        reported.add(key);
-        diagnostics.push(diagnostic);
-      }
-      math ||= result.math;
-      mermaid ||= result.mermaid;
-      done++;
-      options.onProgress?.(done, routes.length);
-    };
-    const workers = workerCount(routes.length);
-    if (workers > 0) {
-      const found = await renderInWorkers({
-        init: { renderer: rendererOptions, dir: output.dir },
-        routes,
-        count: workers,
-        onResult: (result) => {
-          stats.bytes += result.bytes;
-          collect(result);
-        },
-      });
-      diagnostics.push(...uniqueDiagnostics(found));
-    } else {
-      // On the first failure every loop stops taking pages; the error is raised only once all of
-      // them have finished their current page, so nothing writes while the staging folder is removed.
-      let next = 0;
-      let failure: { error: unknown } | undefined;
-      const worker = async (): Promise<void> => {
-        while (!failure && next < routes.length) {
-          const route = routes[next++]!;
-          try {
-            const rendered = await renderer.render(route);
-            await write(pageOutputPath(route), rendered.html);
-            collect(rendered);
-          } catch (error) {
-            failure ??= { error };
-          }
-        }
-      };
-      await Promise.all(Array.from({ length: Math.min(PAGE_CONCURRENCY, routes.length) }, worker));
-      if (failure) throw failure.error;
-      diagnostics.push(...renderer.iconDiagnostics());
-    }
-    stats.pages = routes.length;
-    for (const page of site.pages.values()) if (page.source.type === 'endpoint') stats.endpointPages++;
-
-    // The site's own files, then docjet's: a site's `robots.txt` or `sitemap.xml` wins over ours.
-    const written = new Set<string>();
-    for (const asset of files.assets) {
-      if (NOT_COPIED.has(asset)) continue;
-      await output.copy(path.join(root, asset), asset);
-      written.add(asset);
-      stats.files++;
-    }
-    await write(bundle.css.file, bundle.css.text);
-    await write(bundle.js.file, bundle.js.text);
-    if (math) {
-      const katex = katexAssets();
-      await output.copy(katex.css, `${ASSETS_FOLDER}/katex/katex.min.css`);
-      await output.copyFolder(katex.fonts, `${ASSETS_FOLDER}/katex/fonts`);
-    }
-    if (mermaid) await output.copy(mermaidScript(), `${ASSETS_FOLDER}/mermaid.min.js`);
-    await write('404.html', renderer.notFound());
-    if (!written.has('sitemap.xml')) await write('sitemap.xml', sitemapXml(site, base, options.siteUrl));
-    if (!written.has('robots.txt')) await write('robots.txt', robotsTxt(base, options.siteUrl));
-
-    const redirects = expandRedirects(site.config.redirects ?? [], site.pages.keys(), base);
-    for (const redirect of redirects) await write(pageOutputPath(redirect.from), redirectPage(redirect));
-    stats.redirects = redirects.length;
-    const hostFile = redirectsFile(site.config.redirects ?? [], base);
-    if (hostFile && !written.has('_redirects')) await write('_redirects', hostFile);
-
-    const failed = hasErrors(options.strict ? promoteWarnings(diagnostics) : diagnostics);
+    await writeSite({ root, site, files, output, stats, diagnostics, options });
+    const failed = hasErrors(options.strict ? promoteWarnings(diagnostics.all) : diagnostics.all);
     if (failed) await output.abort();
     else await output.commit();
-    return finish(!failed, diagnostics, validated.notes);
+    return finish(!failed, diagnostics.all, validated.notes);
   } catch (error) {
     await output.abort();
-    if (error instanceof OutputWriteError) return finish(false, [...diagnostics, outputDiagnostic(error, outDir)], validated.notes);
+    if (error instanceof OutputWriteError) return finish(false, [...diagnostics.all, outputDiagnostic(error, outDir)], validated.notes);
     throw error;
   }
+}
+
+/** The diagnostics of a build: validation's, then each page's once (a snippet used by 500 pages reports once). */
+class BuildDiagnostics {
+  readonly all: Diagnostic[];
+  private readonly reported: Set<string>;
+
+  constructor(validation: readonly Diagnostic[]) {
+    this.all = [...validation];
+    this.reported = new Set(this.all.map(diagnosticKey));
+  }
+
+  /** A page's diagnostics, those already reported left out. */
+  addPage(diagnostics: readonly Diagnostic[]): void {
+    for (const diagnostic of diagnostics) {
+      const key = diagnosticKey(diagnostic);
+      if (this.reported.has(key)) continue;
+      this.reported.add(key);
+      this.all.push(diagnostic);
+    }
+  }
+
+  /** Diagnostics found once per renderer (unknown icons). */
+  add(diagnostics: readonly Diagnostic[]): void {
+    this.all.push(...diagnostics);
+  }
+}
+
+interface SiteWrite {
+  root: string;
+  site: Site;
+  files: SiteFiles;
+  output: StagedOutput;
+  stats: BuildStats;
+  diagnostics: BuildDiagnostics;
+  options: BuildOptions;
+}
+
+/** Everything the output holds: the pages, the site's files and docjet's, the 404 page, sitemap and redirects. */
+async function writeSite({ root, site, files, output, stats, diagnostics, options }: SiteWrite): Promise<void> {
+  const base = normalizeBase(options.base);
+  const write = async (relative: string, data: string): Promise<void> => {
+    stats.bytes += Buffer.byteLength(data);
+    await output.write(relative, data);
+  };
+  const bundle = siteBundle(site.config, base);
+  const rendererOptions: RendererOptions = {
+    site,
+    base,
+    stylesheet: base + bundle.css.file,
+    script: base + bundle.js.file,
+    assetsPrefix: `${base}${ASSETS_FOLDER}/`,
+    languages: await usedLanguages(site.root, files.pages.values()),
+    ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
+  };
+  const needs = { math: false, mermaid: false };
+  const total = site.pages.size;
+  let done = 0;
+  const { renderer, diagnostics: once } = await renderPages({
+    renderer: rendererOptions,
+    dir: output.dir,
+    write,
+    onBytes: (bytes) => (stats.bytes += bytes),
+    onPage: (result) => {
+      diagnostics.addPage(result.diagnostics);
+      needs.math ||= result.math;
+      needs.mermaid ||= result.mermaid;
+      options.onProgress?.(++done, total);
+    },
+  });
+  diagnostics.add(once);
+  stats.pages = total;
+  for (const page of site.pages.values()) if (page.source.type === 'endpoint') stats.endpointPages++;
+
+  // The site's own files, then docjet's: a site's `robots.txt` or `sitemap.xml` wins over ours.
+  const written = await copySiteFiles(root, files, output, stats);
+  await write(bundle.css.file, bundle.css.text);
+  await write(bundle.js.file, bundle.js.text);
+  await copyPageAssets(needs, output);
+  await write('404.html', renderer.notFound());
+  if (!written.has('sitemap.xml')) await write('sitemap.xml', sitemapXml(site, base, options.siteUrl));
+  if (!written.has('robots.txt')) await write('robots.txt', robotsTxt(base, options.siteUrl));
+  stats.redirects = await writeRedirects(site, base, written, write);
+}
+
+/** The site's static files (images, downloads…), as they are; returns their paths. */
+async function copySiteFiles(root: string, files: SiteFiles, output: StagedOutput, stats: BuildStats): Promise<Set<string>> {
+  const written = new Set<string>();
+  for (const asset of files.assets) {
+    if (NOT_COPIED.has(asset)) continue;
+    await output.copy(path.join(root, asset), asset);
+    written.add(asset);
+    stats.files++;
+  }
+  return written;
+}
+
+/** KaTeX's stylesheet and fonts, and mermaid, when some page needs them. */
+async function copyPageAssets(needs: { math: boolean; mermaid: boolean }, output: StagedOutput): Promise<void> {
+  if (needs.math) {
+    const katex = katexAssets();
+    await output.copy(katex.css, `${ASSETS_FOLDER}/katex/katex.min.css`);
+    await output.copyFolder(katex.fonts, `${ASSETS_FOLDER}/katex/fonts`);
+  }
+  if (needs.mermaid) await output.copy(mermaidScript(), `${ASSETS_FOLDER}/mermaid.min.js`);
+}
+
+/** One page per redirect, and `_redirects` for hosts that read one (unless the site has its own); returns how many. */
+async function writeRedirects(site: Site, base: string, written: ReadonlySet<string>, write: (relative: string, data: string) => Promise<void>): Promise<number> {
+  const redirects = expandRedirects(site.config.redirects ?? [], site.pages.keys(), base);
+  for (const redirect of redirects) await write(pageOutputPath(redirect.from), redirectPage(redirect));
+  const hostFile = redirectsFile(site.config.redirects ?? [], base);
+  if (hostFile && !written.has('_redirects')) await write('_redirects', hostFile);
+  return redirects.length;
 }
 
 /**
@@ -228,17 +248,6 @@ function outputDiagnostic(error: unknown, outDir: string): Diagnostic {
     case 'commit':
       return at(folder, `the built site could not be moved into \`${folder}\` (${failure.reason}); the previous output was left as it was`, 'Check that the folder can be written to and no program holds it open, then build again.', 'output-write-failed');
   }
-}
-
-/** The same diagnostic found by several workers, once. */
-function uniqueDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return diagnostics.filter((diagnostic) => {
-    const key = `${diagnostic.code} ${diagnostic.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
 }
 
 function diagnosticKey(diagnostic: Diagnostic): string {

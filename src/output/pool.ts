@@ -8,10 +8,10 @@ import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../diagnostics.ts';
 import { OutputWriteError } from './output.ts';
-import type { SiteRendererOptions } from './site-renderer.ts';
+import type { RendererOptions } from '../render/page.ts';
 
 export interface WorkerInit {
-  renderer: SiteRendererOptions;
+  renderer: RendererOptions;
   /** The staging folder pages are written into. */
   dir: string;
 }
@@ -67,69 +67,94 @@ export async function renderInWorkers(options: {
   onResult: (result: RouteResult) => void;
 }): Promise<Diagnostic[]> {
   const { init, routes, count, onResult } = options;
-  const script = new URL(`./render-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
-  // From source (tests, benchmarks) the worker needs tsx, which does not register itself in
-  // worker threads; the compiled package loads plain JavaScript.
-  const bootstrap = script.pathname.endsWith('.ts')
-    ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`
-    : `import(${JSON.stringify(script.href)})`;
-  let next = 0;
-  let failure: Error | undefined;
-  const finished: Diagnostic[] = [];
+  const bootstrap = workerBootstrap();
+  const queue: Queue = { routes, next: 0, failure: undefined, finished: [], onResult };
   const workers: Worker[] = [];
   try {
     await Promise.all(
-      Array.from({ length: count }, () =>
-        new Promise<void>((resolve, reject) => {
-          const worker = new Worker(bootstrap, {
-            eval: true,
-            workerData: init,
-            // Flags a worker rejects (`--input-type` of `node -e`) are left out.
-            execArgv: process.execArgv.filter((flag) => !flag.startsWith('--input-type')),
-            // A larger young generation: rendering makes many short-lived strings (measured ~15 % faster).
-            resourceLimits: { maxYoungGenerationSizeMb: 64 },
-          });
-          workers.push(worker);
-          const send = (): void => {
-            if (failure || next >= routes.length) {
-              worker.postMessage({ type: 'finish' } satisfies WorkerRequest);
-              return;
-            }
-            const batch = routes.slice(next, next + BATCH);
-            next += batch.length;
-            worker.postMessage({ type: 'render', routes: [...batch] } satisfies WorkerRequest);
-          };
-          worker.on('message', (reply: WorkerReply) => {
-            switch (reply.type) {
-              case 'ready':
-                send();
-                break;
-              case 'rendered':
-                for (const result of reply.results) onResult(result);
-                send();
-                break;
-              case 'finished':
-                finished.push(...reply.diagnostics);
-                void worker.terminate().then(() => resolve());
-                break;
-              case 'failed':
-                failure ??= fromWorkerFailure(reply.failure);
-                send();
-                break;
-            }
-          });
-          worker.on('error', reject);
-          worker.on('exit', (code) => {
-            if (code !== 0 && code !== 1) reject(new Error(`a render worker stopped with code ${code}`));
-          });
-        }),
-      ),
+      Array.from({ length: count }, () => {
+        const worker = startWorker(bootstrap, init);
+        workers.push(worker);
+        return drive(worker, queue);
+      }),
     );
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
-  if (failure) throw failure;
-  return finished;
+  if (queue.failure) throw queue.failure;
+  return queue.finished;
+}
+
+/** The routes the workers share, and what they have sent back. */
+interface Queue {
+  readonly routes: readonly string[];
+  /** Index of the next route to hand out. */
+  next: number;
+  /** The first failure; once set, no more pages are handed out. */
+  failure: Error | undefined;
+  /** Diagnostics found once per worker. */
+  readonly finished: Diagnostic[];
+  readonly onResult: (result: RouteResult) => void;
+}
+
+/**
+ * The code a worker starts with. From source (tests, benchmarks) the worker needs tsx, which does
+ * not register itself in worker threads; the compiled package loads plain JavaScript.
+ */
+function workerBootstrap(): string {
+  const script = new URL(`./render-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+  return script.pathname.endsWith('.ts')
+    ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`
+    : `import(${JSON.stringify(script.href)})`;
+}
+
+function startWorker(bootstrap: string, init: WorkerInit): Worker {
+  return new Worker(bootstrap, {
+    eval: true,
+    workerData: init,
+    // Flags a worker rejects (`--input-type` of `node -e`) are left out.
+    execArgv: process.execArgv.filter((flag) => !flag.startsWith('--input-type')),
+    // A larger young generation: rendering makes many short-lived strings (measured ~15 % faster).
+    resourceLimits: { maxYoungGenerationSizeMb: 64 },
+  });
+}
+
+/** Feeds one worker batches until the queue is empty or failed; settles once the worker has finished. */
+function drive(worker: Worker, queue: Queue): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const send = (): void => {
+      if (queue.failure || queue.next >= queue.routes.length) {
+        worker.postMessage({ type: 'finish' } satisfies WorkerRequest);
+        return;
+      }
+      const batch = queue.routes.slice(queue.next, queue.next + BATCH);
+      queue.next += batch.length;
+      worker.postMessage({ type: 'render', routes: [...batch] } satisfies WorkerRequest);
+    };
+    worker.on('message', (reply: WorkerReply) => {
+      switch (reply.type) {
+        case 'ready':
+          send();
+          break;
+        case 'rendered':
+          for (const result of reply.results) queue.onResult(result);
+          send();
+          break;
+        case 'finished':
+          queue.finished.push(...reply.diagnostics);
+          void worker.terminate().then(() => resolve());
+          break;
+        case 'failed':
+          queue.failure ??= fromWorkerFailure(reply.failure);
+          send();
+          break;
+      }
+    });
+    worker.on('error', reject);
+    worker.on('exit', (code) => {
+      if (code !== 0 && code !== 1) reject(new Error(`a render worker stopped with code ${code}`));
+    });
+  });
 }
 
 export function toWorkerFailure(error: unknown): WorkerFailure {

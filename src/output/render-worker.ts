@@ -1,20 +1,21 @@
 /**
- * A worker thread of the build: it sets up its own `SiteRenderer` from the site model it is handed
+ * A worker thread of the build: it sets up its own renderer from the site model it is handed
  * (pure data, cloned once), then renders the routes it is sent and writes their files straight
  * into the staging folder. Only small results (diagnostics, byte counts) travel back.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
-import { pageOutputPath } from '../render/links.ts';
+import { createRenderer } from '../render/page.ts';
 import { OutputWriteError, outputPath } from './output.ts';
-import { createSiteRenderer } from './site-renderer.ts';
+import { pageOutputPath } from './paths.ts';
 import { toWorkerFailure, type RouteResult, type WorkerInit, type WorkerReply, type WorkerRequest } from './pool.ts';
+import { pageAt } from './render-pages.ts';
 
 const init = workerData as WorkerInit;
 const port = parentPort!;
 
-const renderer = await createSiteRenderer(init.renderer);
+const renderer = await createRenderer(init.renderer);
 port.postMessage({ type: 'ready' } satisfies WorkerReply);
 
 port.on('message', (message: WorkerRequest) => {
@@ -37,7 +38,7 @@ async function renderBatch(routes: readonly string[]): Promise<WorkerReply> {
 }
 
 async function renderRoute(route: string): Promise<RouteResult> {
-  const rendered = await renderer.render(route);
+  const rendered = await renderer.render(pageAt(init.renderer.site, route));
   const relative = pageOutputPath(route);
   const file = outputPath(init.dir, relative);
   try {

@@ -57,16 +57,17 @@ export function fenceLanguages(text: string): Set<string> {
 /** Lines longer than this are shown in one colour: minified JSON would cost more than a page. */
 const MAX_LINE_LENGTH = 2_000;
 
+/** A highlighter that can learn more languages before the next page is rendered. */
+export interface CodeHighlighter extends Highlighter {
+  /** Loads the grammars of `langs` not loaded yet (any spelling `fenceLanguages` accepts). */
+  load(langs: Iterable<string>): Promise<void>;
+}
+
 /**
  * A highlighter for the given languages (any spelling `fenceLanguages` accepts). Languages Shiki
- * does not know, plain-text ones and any not listed here are shown uncoloured, never as a failure.
+ * does not know, plain-text ones and any not loaded are shown uncoloured, never as a failure.
  */
-export async function createCodeHighlighter(options: { langs: Iterable<string> }): Promise<Highlighter> {
-  const wanted = new Set<string>();
-  for (const lang of options.langs) {
-    const id = LANGUAGE_IDS.get(lang.toLowerCase());
-    if (id !== undefined && id !== 'mermaid' && !PLAIN_LANGUAGES.has(id)) wanted.add(id);
-  }
+export async function createCodeHighlighter(options: { langs: Iterable<string> }): Promise<CodeHighlighter> {
   const palette = await pairedTheme();
   const core = await createHighlighterCore({
     // Oniguruma, the engine the grammars are written for: a quarter faster than the JavaScript
@@ -75,9 +76,17 @@ export async function createCodeHighlighter(options: { langs: Iterable<string> }
     themes: [palette.theme],
     langs: [],
   });
-  // One by one, so a grammar that fails to load only costs its own colours.
-  await Promise.all([...wanted].map((id) => core.loadLanguage(bundledLanguages[id as keyof typeof bundledLanguages]).catch(() => undefined)));
-  const loaded = new Set(core.getLoadedLanguages());
+  const loaded = new Set<string>();
+  /** Grammars asked for once: one that failed to load is not tried again on every page. */
+  const tried = new Set<string>();
+  const load = async (langs: Iterable<string>): Promise<void> => {
+    const wanted = grammarIds(langs).filter((id) => !tried.has(id));
+    for (const id of wanted) tried.add(id);
+    // One by one, so a grammar that fails to load only costs its own colours.
+    await Promise.all(wanted.map((id) => core.loadLanguage(bundledLanguages[id as keyof typeof bundledLanguages]).catch(() => undefined)));
+    for (const id of core.getLoadedLanguages()) loaded.add(id);
+  };
+  await load(options.langs);
   const cache = new TokenCache();
   const tokenizers = new Map<string, Tokenize>();
   const tokenizerFor = (language: string): Tokenize => {
@@ -90,11 +99,22 @@ export async function createCodeHighlighter(options: { langs: Iterable<string> }
     return tokenize;
   };
 
-  return (code, lang, meta) => {
+  const highlight: Highlighter = (code, lang, meta) => {
     const language = lang === undefined ? undefined : normalizeLanguage(lang);
     const tokenize = language !== undefined && loaded.has(language) ? tokenizerFor(language) : undefined;
     return codeBlockHtml({ code, lang, meta, language, tokenize });
   };
+  return Object.assign(highlight, { load });
+}
+
+/** The grammar ids to load for `langs`: known to Shiki, coloured (not mermaid or plain text), once each. */
+function grammarIds(langs: Iterable<string>): string[] {
+  const wanted = new Set<string>();
+  for (const lang of langs) {
+    const id = LANGUAGE_IDS.get(lang.toLowerCase());
+    if (id !== undefined && id !== 'mermaid' && !PLAIN_LANGUAGES.has(id)) wanted.add(id);
+  }
+  return [...wanted];
 }
 
 /**

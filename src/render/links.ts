@@ -26,11 +26,6 @@ export function pageHref(route: string, base: string): string {
   return base + encodeRoute(route);
 }
 
-/** Where a page's HTML file goes in the output folder: `route/index.html`, `index.html` for home. */
-export function pageOutputPath(route: string): string {
-  return route === '' ? 'index.html' : `${route}/index.html`;
-}
-
 /**
  * An address written in docs.json (navbar and footer links, logo, favicon): kept when it leaves
  * the site or is a fragment, else a site path with the base in front (`/logo.svg`, `./logo.svg`).

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { encodeRoute, normalizeBase, pageHref, pageOutputPath, resolveContentUrl, rewriteContentUrls } from '../../src/render/links.ts';
+import { encodeRoute, normalizeBase, pageHref, resolveContentUrl, rewriteContentUrls } from '../../src/render/links.ts';
+import { pageOutputPath } from '../../src/output/paths.ts';
 
 test('a base path is normalised to /x/', () => {
   assert.deepEqual(['', '/', 'docs', '/docs/', '//docs//', 'a/b'].map(normalizeBase), ['/', '/', '/docs/', '/docs/', '/docs/', '/a/b/']);

@@ -2,11 +2,11 @@
  * The parts of an endpoint page made of fields: parameters, the request body, responses by status
  * code and callbacks, each media type's schema through `SchemaRenderer`.
  */
-import { tabsHtml } from '../../content/mdx/components/tabs.ts';
+import { REQUIRED_PILL, tabsHtml } from '../../content/mdx/components/ui.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { PageContext } from './context.ts';
-import { isRecord } from './json.ts';
-import type { BodyModel, CallbackModel, EndpointModel, MediaModel, ParameterModel, ResponseModel } from './model.ts';
+import { isRecord } from '../../openapi/endpoint/json.ts';
+import type { BodyModel, CallbackModel, EndpointModel, MediaModel, ParameterModel, ResponseModel } from '../../openapi/endpoint/model.ts';
 import type { PlanInput } from './plan.ts';
 import { SchemaRenderer } from './schema.ts';
 
@@ -23,7 +23,7 @@ export function parameterHtml(parameter: ParameterModel, renderer: SchemaRendere
 export function bodyHtml(body: BodyModel, renderer: SchemaRenderer, context: PageContext): string {
   let html = '';
   if (body.description !== undefined) html += `<div class="endpoint-body-description">${context.md(body.description)}</div>`;
-  const required = body.required ? '<span class="field-required">required</span>' : '';
+  const required = body.required ? REQUIRED_PILL : '';
   return html + contentsHtml(body.contents, renderer, context, 'body', required);
 }
 
@@ -37,7 +37,7 @@ function contentsHtml(contents: MediaModel[], renderer: SchemaRenderer, context:
   const fields = (schema: unknown) => (schema === undefined ? '' : renderer.top(schema, noun));
   if (groups.length === 1) return `<p class="endpoint-media">${names(groups[0]!.types)}${flags}</p>${fields(groups[0]!.schema)}`;
   const panels = groups.map((group) => ({ titleHtml: escapeHtml(group.types.join(', ')), html: fields(group.schema) }));
-  return `${flags === '' ? '' : `<p class="endpoint-media">${flags}</p>`}${tabsHtml(panels, context.component, { className: 'tabs endpoint-media-types' })}`;
+  return `${flags === '' ? '' : `<p class="endpoint-media">${flags}</p>`}${tabsHtml(panels, context, { className: 'tabs endpoint-media-types' })}`;
 }
 
 function groupBySchema(contents: MediaModel[]): { types: string[]; schema: unknown }[] {
@@ -121,10 +121,15 @@ export function callbacksHtml(callbacks: CallbackModel[], context: PageContext):
         body += `<p class="endpoint-subtitle">Response</p>${callback.responses.map((response, index) => responseHtml(response, index, callback.responses, context)).join('')}`;
       }
       return (
-        `<details class="endpoint-callback"><summary><span class="method-badge method-${escapeHtml(callback.method.toLowerCase())}">${escapeHtml(callback.method)}</span>` +
+        `<details class="endpoint-callback"><summary>${methodBadgeHtml(callback.method)}` +
         `<code class="endpoint-callback-url">${escapeHtml(callback.expression)}</code><span class="endpoint-callback-name">${escapeHtml(callback.name)}</span></summary>` +
         `<div class="endpoint-callback-content">${body}</div></details>`
       );
     })
     .join('');
+}
+
+/** `GET`, `POST`… in the colour of its method: the endpoint's header and each callback's. */
+export function methodBadgeHtml(method: string): string {
+  return `<span class="method-badge method-${escapeHtml(method.toLowerCase())}">${escapeHtml(method)}</span>`;
 }

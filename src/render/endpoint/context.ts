@@ -2,8 +2,7 @@
 import { plainHighlighter, type Highlighter } from '../../content/mdx/code.ts';
 import { markdownHtml } from '../../content/commonmark.ts';
 import { Slugger, type Heading } from '../../content/mdx/headings.ts';
-import type { ComponentContext } from '../../content/mdx/components/types.ts';
-import type { Resolver } from './resolve.ts';
+import type { Resolver } from '../../openapi/endpoint/resolve.ts';
 
 /** Nested fields deeper than this are not expanded (a schema can nest without end). */
 export const MAX_DEPTH = 6;
@@ -28,19 +27,10 @@ export class PageContext {
 
   private readonly slugger = new Slugger();
   private readonly ids = new Map<string, number>();
-  /** The context `tabsHtml` and the field components expect from a page. */
-  readonly component: ComponentContext;
 
-  constructor(options: { resolver: Resolver; highlight?: Highlighter; file: string }) {
+  constructor(options: { resolver: Resolver; highlight?: Highlighter }) {
     this.resolver = options.resolver;
     this.highlight = options.highlight ?? plainHighlighter;
-    this.component = {
-      file: options.file,
-      children: [],
-      inline: false,
-      uniqueId: (prefix) => this.uniqueId(prefix),
-      heading: (depth, text) => this.heading(depth, text),
-    };
   }
 
   /**

@@ -4,11 +4,10 @@
  * code, response examples). The page shell prints the title (summary) and description.
  *
  * Pure and synchronous, like `renderMarkdown`: the same call serves `build` and `dev`. `$ref`s are
- * followed lazily as the page reaches them (resolve.ts), cycles are named instead of expanded,
+ * followed lazily as the page reaches them (src/openapi/endpoint/resolve.ts), cycles are named instead of expanded,
  * and a bad spec gives warnings, never an exception.
  */
-import { ParamField } from '../../content/mdx/components/fields.ts';
-import { tabsHtml } from '../../content/mdx/components/tabs.ts';
+import { fieldHtml, tabsHtml } from '../../content/mdx/components/ui.ts';
 import type { Highlighter } from '../../content/mdx/code.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
@@ -16,12 +15,12 @@ import { plural, type Diagnostic } from '../../diagnostics.ts';
 import { bundleFix } from '../../openapi/index-operations.ts';
 import type { OpenApiDocument, Operation } from '../../openapi/types.ts';
 import { FIELD_BUDGET, MAX_DEPTH, PageContext } from './context.ts';
-import { bodyHtml, callbacksHtml, parameterHtml, planInput, responseHtml } from './content.ts';
-import { readEndpoint, type EndpointModel, type ParameterLocation } from './model.ts';
+import { bodyHtml, callbacksHtml, methodBadgeHtml, parameterHtml, planInput, responseHtml } from './content.ts';
+import { readEndpoint, type EndpointModel, type ParameterLocation } from '../../openapi/endpoint/model.ts';
 import { planDepth } from './plan.ts';
-import { requestExamples, responseExamples, type CodeExample } from './request.ts';
-import { Resolver } from './resolve.ts';
-import { SchemaRenderer } from './schema.ts';
+import { requestExamples, responseExamples, type CodeExample } from '../../openapi/endpoint/request.ts';
+import { Resolver } from '../../openapi/endpoint/resolve.ts';
+import { fieldView, SchemaRenderer } from './schema.ts';
 import { securityHtml } from './security.ts';
 
 export interface RenderEndpointOptions {
@@ -55,7 +54,7 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
   const { document, operation } = options;
   const file = options.file ?? document.file;
   const resolver = new Resolver(document.raw);
-  const context = new PageContext({ resolver, file, ...(options.highlight ? { highlight: options.highlight } : {}) });
+  const context = new PageContext({ resolver, ...(options.highlight ? { highlight: options.highlight } : {}) });
   try {
     const model = readEndpoint(document, operation, resolver);
     const html = pageHtml(model, operation, context, options.pageDescription);
@@ -108,7 +107,7 @@ function pageHtml(model: EndpointModel, operation: Operation, context: PageConte
   }
   if (model.brokenParameters.length > 0) {
     const fields = model.brokenParameters.map((name) =>
-      ParamField({ name, type: 'unknown' }, '<p>Defined in another file or missing from this document, so docjet cannot show it.</p>', context.component),
+      fieldHtml({ ...fieldView(name, 'param'), type: 'unknown', descriptionHtml: '<p>Defined in another file or missing from this document, so docjet cannot show it.</p>' }),
     );
     main += section(context, 'Other Parameters', 'endpoint-parameters', fields.join(''));
   }
@@ -123,7 +122,6 @@ function pageHtml(model: EndpointModel, operation: Operation, context: PageConte
 
 /** Method badge, server and path (a webhook's name), and a deprecated badge. */
 function headerHtml({ operation, servers }: { operation: Operation; servers: string[] }): string {
-  const method = operation.method.toLowerCase();
   let target: string;
   if (operation.kind === 'webhook') {
     target = `<span class="endpoint-badge endpoint-webhook">webhook</span><code class="endpoint-url"><span class="endpoint-path">${escapeHtml(operation.path)}</span></code>`;
@@ -136,7 +134,7 @@ function headerHtml({ operation, servers }: { operation: Operation; servers: str
     target = `<code class="endpoint-url">${server === '' ? '' : `<span class="endpoint-server">${escapeHtml(server)}</span>`}<span class="endpoint-path">${path}</span></code>`;
   }
   const deprecated = operation.deprecated ? '<span class="endpoint-badge endpoint-deprecated">deprecated</span>' : '';
-  return `<div class="endpoint-header"><span class="method-badge method-${escapeHtml(method)}">${escapeHtml(operation.method)}</span>${target}${deprecated}</div>`;
+  return `<div class="endpoint-header">${methodBadgeHtml(operation.method)}${target}${deprecated}</div>`;
 }
 
 /**
@@ -171,7 +169,7 @@ function section(context: PageContext, title: string, className: string, body: s
 function examplesHtml(examples: CodeExample[], kind: 'request-example' | 'response-example', context: PageContext): string {
   if (examples.length === 0) return '';
   const items = examples.map((example) => ({ titleHtml: escapeHtml(example.title), html: context.code(example.code, example.lang, example.title) }));
-  return tabsHtml(items, context.component, { className: `code-group ${kind}` });
+  return tabsHtml(items, context, { className: `code-group ${kind}` });
 }
 
 /** One warning per page for every `$ref` it could not follow, by kind. */

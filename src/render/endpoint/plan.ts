@@ -5,9 +5,9 @@
  * breadth-first before anything is rendered, so the cut falls evenly (all top-level fields, all of
  * their children…) rather than wherever a depth-first walk runs out.
  */
-import { recordOf } from './json.ts';
-import type { Resolver } from './resolve.ts';
-import { hiddenIn, optionsOf, toShape, type Mode } from './shape.ts';
+import { recordOf } from '../../openapi/endpoint/json.ts';
+import type { Resolver } from '../../openapi/endpoint/resolve.ts';
+import { hiddenIn, optionsOf, toShape, type Mode } from '../../openapi/endpoint/shape.ts';
 
 /** A field still to count: its schema, the components expanded around it, and which side it is on. */
 interface Pending {

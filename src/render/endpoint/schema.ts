@@ -5,14 +5,11 @@
  * tabs, `allOf` is merged (shape.ts). A schema already being expanded further up is named
  * ("circular: Pet") instead of expanded again.
  */
-import { Expandable } from '../../content/mdx/components/disclosure.ts';
-import { ParamField, ResponseField } from '../../content/mdx/components/fields.ts';
-import { tabsHtml } from '../../content/mdx/components/tabs.ts';
-import type { Props } from '../../content/mdx/components/types.ts';
+import { expandableHtml, fieldHtml, tabsHtml, type FieldView } from '../../content/mdx/components/ui.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import { MAX_DEPTH, MAX_FIELDS, type PageContext } from './context.ts';
-import { displayValue, recordOf, stringOf, type JsonObject } from './json.ts';
-import { hiddenIn, optionsOf, schemaExample, toShape, typeLabel, typesOf, type Mode, type Shape } from './shape.ts';
+import { displayValue, recordOf, stringOf, type JsonObject } from '../../openapi/endpoint/json.ts';
+import { hiddenIn, optionsOf, schemaExample, toShape, typeLabel, typesOf, type Mode, type Shape } from '../../openapi/endpoint/shape.ts';
 
 /** Enum values listed at most; the rest are counted. */
 const MAX_ENUM = 30;
@@ -82,13 +79,11 @@ export class SchemaRenderer {
     context.fields++;
     const shape = toShape(schema, context.resolver, this.stack);
     const own = shape.schema;
-    const props: Props = { type: typeLabel(shape, context.resolver) };
-    // Body and response fields carry no location pill: the section heading says where they go.
-    if (options.kind === 'body' || options.kind === 'response') props['name'] = options.name;
-    else props[options.kind] = options.name;
-    if (options.required) props['required'] = true;
-    if (options.deprecated === true || own.deprecated === true) props['deprecated'] = true;
-    if (own.default !== undefined) props['default'] = truncate(displayValue(own.default));
+    const view = fieldView(options.name, options.kind);
+    view.type = nonEmpty(typeLabel(shape, context.resolver));
+    view.required = options.required;
+    view.deprecated = options.deprecated === true || own.deprecated === true;
+    if (own.default !== undefined) view.defaultValue = shownDefault(truncate(displayValue(own.default)));
 
     let body = '';
     const description = options.description ?? stringOf(own.description);
@@ -104,7 +99,7 @@ export class SchemaRenderer {
             : this.enter(shape, () => this.contents(shape, options.kind, depth + 1, true, 0));
       }
     }
-    return options.kind === 'response' ? ResponseField(props, body, context.component) : ParamField(props, body, context.component);
+    return fieldHtml({ ...view, descriptionHtml: body });
   }
 
   /**
@@ -113,7 +108,7 @@ export class SchemaRenderer {
    */
   private contents(shape: Shape, kind: FieldKind, depth: number, expandable: boolean, hops: number): string {
     const schema = shape.schema;
-    const wrap = (title: string, html: string) => (html === '' || !expandable ? html : Expandable({ title }, html, this.context.component));
+    const wrap = (title: string, html: string) => (html === '' || !expandable ? html : expandableHtml({ titleHtml: escapeHtml(title), contentHtml: html }));
     let html = '';
     if (hasFields(schema)) html += wrap('child attributes', this.fields(schema, kind, depth));
     // Alternatives and items nest in each other without adding a level; real specs do so once or twice.
@@ -159,7 +154,7 @@ export class SchemaRenderer {
       if (seen > 0) title = `${title} (${seen + 1})`;
       return { titleHtml: escapeHtml(title), html: this.option(shape, kind, depth, hops) };
     });
-    return tabsHtml(items, this.context.component, { className: 'tabs schema-options' });
+    return tabsHtml(items, this.context, { className: 'tabs schema-options' });
   }
 
   private option(shape: Shape, kind: FieldKind, depth: number, hops: number): string {
@@ -219,6 +214,26 @@ export class SchemaRenderer {
     }
     return lines.length === 0 ? '' : `<div class="field-details">${lines.map((line) => `<p>${line}</p>`).join('')}</div>`;
   }
+}
+
+/**
+ * A field's name and where it goes. Body and response fields carry no location pill: the section
+ * heading says where they go. A field without a name shows none (and so no location either).
+ */
+export function fieldView(name: string, kind: FieldKind | 'param'): Omit<FieldView, 'descriptionHtml'> {
+  const shown = nonEmpty(name);
+  if (kind === 'response') return { kind: 'response', name: shown };
+  if (kind === 'body' || kind === 'param' || shown === undefined) return { kind: 'param', name: shown };
+  return { kind: 'param', name: shown, location: kind };
+}
+
+/** A default as the field shows it: an empty string as `""`, so it is not mistaken for none. */
+function shownDefault(value: string): string {
+  return value === '' ? '""' : value;
+}
+
+function nonEmpty(text: string): string | undefined {
+  return text === '' ? undefined : text;
 }
 
 /** An object with properties and nothing else to explain (no alternatives). */

@@ -2,13 +2,12 @@
  * The "Authorizations" section: each security scheme the operation accepts, as the header, query
  * or cookie field the reader has to send. Alternatives (`security: [{a: []}, {b: []}]`) are tabs.
  */
-import { ParamField } from '../../content/mdx/components/fields.ts';
-import { tabsHtml } from '../../content/mdx/components/tabs.ts';
-import type { Props } from '../../content/mdx/components/types.ts';
+import { fieldHtml, tabsHtml } from '../../content/mdx/components/ui.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { PageContext } from './context.ts';
-import { stringOf } from './json.ts';
-import type { SchemeUse, SecurityModel } from './model.ts';
+import { stringOf } from '../../openapi/endpoint/json.ts';
+import { fieldView } from './schema.ts';
+import type { SchemeUse, SecurityModel } from '../../openapi/endpoint/model.ts';
 
 export function securityHtml(security: SecurityModel, context: PageContext): string {
   const required = !security.optional;
@@ -19,7 +18,7 @@ export function securityHtml(security: SecurityModel, context: PageContext): str
     titleHtml: escapeHtml(uses.map((use) => use.name).join(' & ')),
     html: sets[index]!,
   }));
-  html += tabsHtml(items, context.component, { className: 'tabs endpoint-auth-options' });
+  html += tabsHtml(items, context, { className: 'tabs endpoint-auth-options' });
   return html;
 }
 
@@ -31,11 +30,13 @@ function schemeHtml(use: SchemeUse, required: boolean, context: PageContext): st
   const type = stringOf(scheme.type)?.toLowerCase();
   const written = stringOf(scheme.description);
   const description = written === undefined ? '' : context.md(written);
-  const field = (location: string, name: string, explanation: string) => {
-    const props: Props = { [location]: name, type: 'string' };
-    if (required) props['required'] = true;
-    return ParamField(props, `${explanation === '' ? '' : `<p>${explanation}</p>`}${description}${scopesHtml(use.scopes)}`, context.component);
-  };
+  const field = (location: 'header' | 'query' | 'cookie', name: string, explanation: string) =>
+    fieldHtml({
+      ...fieldView(name, location),
+      type: 'string',
+      required,
+      descriptionHtml: `${explanation === '' ? '' : `<p>${explanation}</p>`}${description}${scopesHtml(use.scopes)}`,
+    });
 
   if (type === 'apikey') {
     const location = scheme.in === 'query' || scheme.in === 'cookie' ? scheme.in : 'header';

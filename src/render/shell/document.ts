@@ -12,7 +12,7 @@ import { breadcrumbs } from '../../site/breadcrumbs.ts';
 import type { NavElement, Page, Site } from '../../site/types.ts';
 import { pageHref, safeUrl, siteHref } from '../links.ts';
 import { themeSettings, type ThemeSettings } from '../theme.ts';
-import { uiStrings } from '../ui-strings.ts';
+import { uiStrings, type UiStrings } from '../ui-strings.ts';
 import { chromeOf, type Chrome } from './chrome.ts';
 import { alternatesHtml, anchorsHtml, breadcrumbsHtml, footerHtml, navbarHtml, pagerHtml, switcherHtml, tabsHtml, tocHtml } from './parts.ts';
 import { buildSidebar, fillSidebar, tagHtml, type SidebarTemplate } from './sidebar.ts';
@@ -38,6 +38,8 @@ export interface PageView {
   headings: readonly Heading[];
   /** Stylesheets this page needs beyond the site's (KaTeX). */
   extraStylesheets?: readonly string[];
+  /** Markup appended to the head (the 404 page's redirect). */
+  extraHead?: string;
   notFound?: boolean;
 }
 
@@ -54,40 +56,40 @@ export class Shell {
   }
 
   render(view: PageView): string {
-    const { site, base } = this.options;
-    const config = site.config;
     const page = view.page;
-    const chrome = chromeOf(site, page);
-    const languageCode = chrome.language;
-    const language = languageCode ? LANGUAGES[languageCode] : undefined;
-    const strings = uiStrings(languageCode);
-    const languageConfig = this.languageConfig(chrome);
+    const chrome = chromeOf(this.options.site, page);
+    const strings = uiStrings(chrome.language);
     const frontmatter = page?.frontmatter ?? {};
     const mode: Mode = typeof frontmatter['mode'] === 'string' && MODES.has(frontmatter['mode']) ? (frontmatter['mode'] as Mode) : 'default';
-    const placement = chrome.placement;
-
     const sidebar = this.sidebarHtml(chrome, page);
-    const crumbs = page ? breadcrumbs(site, page) : [];
-    let eyebrow = '';
-    if (this.theme.breadcrumbs) eyebrow = breadcrumbsHtml(crumbs, base);
-    else if (crumbs.length > 0) eyebrow = `<p class="eyebrow">${escapeHtml(crumbs[crumbs.length - 1]!.label)}</p>`;
-
-    const own = page?.placements[0];
-    const previous = own?.previous === undefined ? undefined : this.pagerTarget(own.previous);
-    const next = own?.next === undefined ? undefined : this.pagerTarget(own.next);
-    const tag = typeof frontmatter['tag'] === 'string' ? tagHtml(frontmatter['tag']) : '';
-    const showHeader = mode !== 'custom';
-    const header = showHeader
-      ? `<header class="page-header">${eyebrow}<h1 class="page-title">${escapeHtml(view.title)}${tag}</h1>${view.description ? `<p class="page-description">${escapeHtml(view.description)}</p>` : ''}</header>`
-      : '';
     const toc = mode === 'default' ? tocHtml(view.headings, strings) : '';
-    const navbar = languageConfig?.navbar ?? config.navbar;
-    const footer = languageConfig?.footer ?? config.footer;
-    const banner = this.bannerHtml(languageConfig?.banner ?? config.banner, languageCode ?? '');
-    const ownLogoHref = config.logo && typeof config.logo === 'object' && config.logo.href ? safeUrl(config.logo.href) : undefined;
-    const logoHref = ownLogoHref ?? pageHref(this.homeOf(chrome), base);
+    return (
+      `<!doctype html><html ${this.htmlAttributes(chrome).join(' ')}><head>` +
+      this.head(view, page) +
+      (view.extraHead ?? '') +
+      `</head><body data-mode="${mode}"${view.notFound ? ' data-not-found' : ''}>` +
+      `<a class="skip-link" href="#content">${escapeHtml(strings.skipToContent)}</a>` +
+      this.topHtml(chrome, strings) +
+      `<div class="layout">` +
+      (sidebar
+        ? `<details class="sidebar-toggle" data-sidebar-toggle><summary>${escapeHtml(strings.menu)}</summary></details>` +
+          `<aside class="sidebar" id="sidebar"><nav aria-label="${escapeHtml(strings.menu)}">${sidebar}</nav></aside>`
+        : '') +
+      `<main id="content" class="content">` +
+      `<article class="page${chrome.placement ? '' : ' unlisted'}">${mode === 'custom' ? '' : this.pageHeaderHtml(view, page)}<div class="prose">${view.bodyHtml}</div></article>` +
+      this.pagerHtml(page, strings) +
+      footerHtml(this.languageConfig(chrome)?.footer ?? this.options.site.config.footer, this.options.site.config.name, this.options.base) +
+      `</main>` +
+      (toc ? `<aside class="toc-column">${toc}</aside>` : '') +
+      `</div>` +
+      `<script src="${escapeHtml(this.options.script)}" defer></script>` +
+      `</body></html>`
+    );
+  }
 
-    const htmlAttributes = [
+  private htmlAttributes(chrome: Chrome): string[] {
+    const language = chrome.language ? LANGUAGES[chrome.language] : undefined;
+    return [
       `lang="${language?.bcp47 ?? 'en'}"`,
       `dir="${language?.rtl ? 'rtl' : 'ltr'}"`,
       this.theme.appearance === 'system' ? '' : `data-theme="${this.theme.appearance}"`,
@@ -95,38 +97,48 @@ export class Shell {
       `data-theme-name="${escapeHtml(this.theme.name)}"`,
       `data-drilldown="${this.theme.drilldown}"`,
     ].filter(Boolean);
+  }
 
+  /** The banner, then the top bar: logo, navbar links, switchers, theme toggle, and the tabs. */
+  private topHtml(chrome: Chrome, strings: UiStrings): string {
+    const { site, base } = this.options;
+    const config = site.config;
+    const languageConfig = this.languageConfig(chrome);
+    const navbar = languageConfig?.navbar ?? config.navbar;
+    const banner = this.bannerHtml(languageConfig?.banner ?? config.banner, chrome.language ?? '');
+    const ownLogoHref = config.logo && typeof config.logo === 'object' && config.logo.href ? safeUrl(config.logo.href) : undefined;
+    const logoHref = ownLogoHref ?? pageHref(this.homeOf(chrome), base);
     const switchers =
       alternatesHtml('version', strings.version, chrome.versions, base) + alternatesHtml('language', strings.language, chrome.languages, base);
     const themeToggle = this.theme.fixedAppearance
       ? ''
       : `<button type="button" class="theme-toggle" data-theme-toggle aria-label="${escapeHtml(strings.toggleTheme)}" hidden><span class="theme-icon" aria-hidden="true"></span></button>`;
-
     return (
-      `<!doctype html><html ${htmlAttributes.join(' ')}><head>` +
-      this.head(view, page) +
-      `</head><body data-mode="${mode}"${view.notFound ? ' data-not-found' : ''}>` +
-      `<a class="skip-link" href="#content">${escapeHtml(strings.skipToContent)}</a>` +
       banner +
       `<header class="topbar"><div class="topbar-row">` +
       `<a class="logo" href="${escapeHtml(logoHref)}">${this.logoHtml()}</a>` +
       `<div class="topbar-end">${navbarHtml(navbar, base)}${switchers}${themeToggle}</div>` +
-      `</div>${tabsHtml(chrome.tabs, base)}</header>` +
-      `<div class="layout">` +
-      (sidebar
-        ? `<details class="sidebar-toggle" data-sidebar-toggle><summary>${escapeHtml(strings.menu)}</summary></details>` +
-          `<aside class="sidebar" id="sidebar"><nav aria-label="${escapeHtml(strings.menu)}">${sidebar}</nav></aside>`
-        : '') +
-      `<main id="content" class="content">` +
-      `<article class="page${placement ? '' : ' unlisted'}">${header}<div class="prose">${view.bodyHtml}</div></article>` +
-      pagerHtml(previous, next, base, strings) +
-      footerHtml(footer, config.name, base) +
-      `</main>` +
-      (toc ? `<aside class="toc-column">${toc}</aside>` : '') +
-      `</div>` +
-      `<script src="${escapeHtml(this.options.script)}" defer></script>` +
-      `</body></html>`
+      `</div>${tabsHtml(chrome.tabs, base)}</header>`
     );
+  }
+
+  /** Breadcrumbs (or the section name), the title with its tag, and the description. */
+  private pageHeaderHtml(view: PageView, page: Page | undefined): string {
+    const { site, base } = this.options;
+    const crumbs = page ? breadcrumbs(site, page) : [];
+    let eyebrow = '';
+    if (this.theme.breadcrumbs) eyebrow = breadcrumbsHtml(crumbs, base);
+    else if (crumbs.length > 0) eyebrow = `<p class="eyebrow">${escapeHtml(crumbs[crumbs.length - 1]!.label)}</p>`;
+    const tagValue = page?.frontmatter['tag'];
+    const tag = typeof tagValue === 'string' ? tagHtml(tagValue) : '';
+    return `<header class="page-header">${eyebrow}<h1 class="page-title">${escapeHtml(view.title)}${tag}</h1>${view.description ? `<p class="page-description">${escapeHtml(view.description)}</p>` : ''}</header>`;
+  }
+
+  private pagerHtml(page: Page | undefined, strings: UiStrings): string {
+    const own = page?.placements[0];
+    const previous = own?.previous === undefined ? undefined : this.pagerTarget(own.previous);
+    const next = own?.next === undefined ? undefined : this.pagerTarget(own.next);
+    return pagerHtml(previous, next, this.options.base, strings);
   }
 
   private head(view: PageView, page: Page | undefined): string {

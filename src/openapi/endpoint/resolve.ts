@@ -1,0 +1,134 @@
+/**
+ * Lazy `$ref` resolution for one endpoint page (openapi-libraries.md §7): a reference is followed
+ * only when the renderer reaches it, and only where the format puts references (schemas,
+ * parameters, responses, request bodies, headers, examples, security schemes), never inside
+ * example values or `x-` extensions. The component name survives, so a cycle can be shown as
+ * "circular: Pet" instead of being expanded forever.
+ *
+ * Only references inside the document are followed, as in the reference product (format-behaviour.md
+ * §4.3); references to other files are remembered for one warning per page.
+ */
+import { resolvePointer } from '../index-operations.ts';
+import { isRecord, type JsonObject } from './json.ts';
+
+/** A reference chain longer than this is treated as broken (it is a loop of bare `$ref`s). */
+const MAX_HOPS = 32;
+
+export interface Resolved {
+  /** The referenced value, or the value itself when it is not a reference; undefined when broken. */
+  value: unknown;
+  /** The last segment of the first pointer followed (`Pet` for `#/components/schemas/Pet`). */
+  name?: string;
+  /** The pointer finally reached: the same for every reference to one component, so it keys cycles. */
+  key?: string;
+  /** The reference as written, when it could not be followed. */
+  broken?: string;
+}
+
+/** Parsed pointers are shared by every page of a document: `resolvePointer` walks from the root each time. */
+const pointerCache = new WeakMap<object, Map<string, unknown>>();
+
+export class Resolver {
+  /** References to other files, as written, in the order met. */
+  readonly external = new Set<string>();
+  /** Internal references that lead nowhere (or round in a loop of bare references). */
+  readonly unresolved = new Set<string>();
+
+  private readonly raw: unknown;
+  private readonly pointers: Map<string, unknown>;
+
+  constructor(raw: unknown) {
+    this.raw = raw;
+    let pointers = isRecord(raw) ? pointerCache.get(raw) : undefined;
+    if (!pointers) {
+      pointers = new Map();
+      if (isRecord(raw)) pointerCache.set(raw, pointers);
+    }
+    this.pointers = pointers;
+  }
+
+  /** The value at an internal pointer (`#/paths/~1pets/get`), without following references. */
+  at(pointer: string): unknown {
+    if (this.pointers.has(pointer)) return this.pointers.get(pointer);
+    const value = resolvePointer(this.raw, pointer);
+    this.pointers.set(pointer, value);
+    return value;
+  }
+
+  /**
+   * `value` with its `$ref` followed (through chains). Keys written beside a `$ref` (OpenAPI 3.1
+   * allows `description` and `summary` there; many 3.0 specs do it anyway) override the target's.
+   */
+  resolve(value: unknown): Resolved {
+    if (!isRecord(value) || typeof value.$ref !== 'string') return { value };
+    let current: JsonObject = value;
+    let name: string | undefined;
+    let key: string | undefined;
+    for (let hops = 0; hops < MAX_HOPS && typeof current.$ref === 'string'; hops++) {
+      const ref = current.$ref;
+      if (!ref.startsWith('#')) {
+        this.external.add(ref);
+        return { value: undefined, name: name ?? refName(ref), broken: ref };
+      }
+      const target = this.at(ref);
+      if (target === undefined) {
+        this.unresolved.add(ref);
+        return { value: undefined, name: name ?? refName(ref), broken: ref };
+      }
+      name ??= refName(ref);
+      key = ref;
+      if (!isRecord(target)) return { value: target, name, key };
+      current = target;
+    }
+    if (typeof current.$ref === 'string') {
+      this.unresolved.add(value.$ref);
+      return { value: undefined, name: name ?? refName(value.$ref), broken: value.$ref };
+    }
+    const resolved: Resolved = { value: withSiblings(value, current), key: key! };
+    if (name !== undefined) resolved.name = name;
+    return resolved;
+  }
+
+  /** `resolve(value).value` when only the content matters. */
+  deref(value: unknown): unknown {
+    return this.resolve(value).value;
+  }
+}
+
+/** The keys written beside a `$ref` laid over its target; the target itself when there are none. */
+function withSiblings(reference: JsonObject, target: JsonObject): JsonObject {
+  let siblings: JsonObject | undefined;
+  for (const key in reference) {
+    if (key === '$ref') continue;
+    siblings ??= {};
+    siblings[key] = reference[key];
+  }
+  return siblings ? { ...target, ...siblings } : target;
+}
+
+const names = new Map<string, string>();
+
+/** `#/components/schemas/Pet` → `Pet`; `models.yaml#/Pet` → `Pet`; `pet.yaml` → `pet.yaml`. */
+export function refName(ref: string): string {
+  let name = names.get(ref);
+  if (name === undefined) {
+    name = toRefName(ref);
+    // Names of one build's specs: bounded by the components they define.
+    if (names.size < 100_000) names.set(ref, name);
+  }
+  return name;
+}
+
+function toRefName(ref: string): string {
+  const hash = ref.indexOf('#');
+  const pointer = hash === -1 ? '' : ref.slice(hash + 1);
+  const segment = pointer.split('/').filter((part) => part !== '').pop();
+  if (segment === undefined) return ref.slice(0, hash === -1 ? undefined : hash) || ref;
+  let decoded = segment;
+  try {
+    decoded = decodeURIComponent(segment);
+  } catch {
+    // Not percent-encoded after all: use it as written.
+  }
+  return decoded.replaceAll('~1', '/').replaceAll('~0', '~');
+}

@@ -1,0 +1,88 @@
+/**
+ * Every page of the site rendered and written into the staging folder: on worker threads for a
+ * large site on a machine with cores to spare (`pool.ts`), else in this thread, a few pages at a
+ * time. Either way, once one page fails no more are started, and the failure is raised only after
+ * the pages being written have finished, so nothing writes while the staging folder is removed.
+ */
+import type { Diagnostic } from '../diagnostics.ts';
+import { createRenderer, type Renderer, type RendererOptions } from '../render/page.ts';
+import type { Page, Site } from '../site/types.ts';
+import { pageOutputPath } from './paths.ts';
+import { renderInWorkers, workerCount, type RouteResult } from './pool.ts';
+
+/** Pages rendered at once in this thread: reading files overlaps rendering. */
+const PAGE_CONCURRENCY = 16;
+
+export interface RenderPagesOptions {
+  renderer: RendererOptions;
+  /** The staging folder, for workers, which write their pages themselves. */
+  dir: string;
+  /** Writes one file of the output (relative to the staging folder) and counts its bytes. */
+  write: (relative: string, data: string) => Promise<void>;
+  /** Called for every page written. */
+  onPage: (result: Omit<RouteResult, 'route' | 'bytes'>) => void;
+  /** Called with the bytes of a page a worker wrote. */
+  onBytes: (bytes: number) => void;
+}
+
+/**
+ * Renders and writes every route. Returns the renderer made in this thread (the 404 page needs
+ * one), and the diagnostics found once per renderer (unknown icons), each once.
+ */
+export async function renderPages(options: RenderPagesOptions): Promise<{ renderer: Renderer; diagnostics: Diagnostic[] }> {
+  const { site } = options.renderer;
+  const renderer = await createRenderer(options.renderer);
+  const routes = [...site.pages.keys()];
+  const workers = workerCount(routes.length);
+  if (workers === 0) {
+    await renderHere(renderer, site, routes, options);
+    return { renderer, diagnostics: renderer.iconDiagnostics() };
+  }
+  const found = await renderInWorkers({
+    init: { renderer: options.renderer, dir: options.dir },
+    routes,
+    count: workers,
+    onResult: (result) => {
+      options.onBytes(result.bytes);
+      options.onPage(result);
+    },
+  });
+  return { renderer, diagnostics: uniqueDiagnostics(found) };
+}
+
+/** The page at a route of the site model. */
+export function pageAt(site: Site, route: string): Page {
+  const page = site.pages.get(route);
+  if (!page) throw new Error(`no page at route "${route}"`);
+  return page;
+}
+
+async function renderHere(renderer: Renderer, site: Site, routes: readonly string[], options: RenderPagesOptions): Promise<void> {
+  let next = 0;
+  let failure: { error: unknown } | undefined;
+  const loop = async (): Promise<void> => {
+    while (!failure && next < routes.length) {
+      const route = routes[next++]!;
+      try {
+        const rendered = await renderer.render(pageAt(site, route));
+        await options.write(pageOutputPath(route), rendered.html);
+        options.onPage(rendered);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PAGE_CONCURRENCY, routes.length) }, loop));
+  if (failure) throw failure.error;
+}
+
+/** The same diagnostic found by several workers, once. */
+function uniqueDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return diagnostics.filter((diagnostic) => {
+    const key = `${diagnostic.code} ${diagnostic.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

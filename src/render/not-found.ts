@@ -1,0 +1,16 @@
+/** The 404 page: the site's `errors.404` title and text (or the UI strings'), a link home, an optional redirect. */
+import { escapeHtml } from '../content/mdx/escape.ts';
+import type { Site } from '../site/types.ts';
+import type { IconSet } from './icons.ts';
+import type { Shell } from './shell/document.ts';
+import { uiStrings } from './ui-strings.ts';
+
+export function notFoundHtml(site: Site, base: string, shell: Shell, icons: IconSet): string {
+  const errors = site.config.errors?.['404'];
+  const strings = uiStrings(site.defaults.language);
+  const home = base;
+  const body = `<p class="not-found-text">${escapeHtml(errors?.description ?? strings.notFoundText)}</p><p><a class="not-found-home" href="${escapeHtml(home)}">${escapeHtml(strings.backHome)}</a></p>`;
+  const redirect = errors?.redirect === true ? `<meta http-equiv="refresh" content="0; url=${escapeHtml(home)}">` : '';
+  const html = shell.render({ page: undefined, title: errors?.title ?? strings.notFoundTitle, bodyHtml: body, headings: [], notFound: true, ...(redirect ? { extraHead: redirect } : {}) });
+  return icons.fill(html).html;
+}

@@ -1,0 +1,99 @@
+/**
+ * The body of one page, before the shell goes around it: a page file (MDX or Markdown, with its
+ * snippets, and the endpoint its `openapi:` frontmatter names above it), or a generated endpoint
+ * page. Each reads only its own file or spec.
+ */
+import path from 'node:path';
+import type { Diagnostic } from '../diagnostics.ts';
+import type { Heading } from '../content/mdx/headings.ts';
+import { frontmatterUrlDiagnostics } from '../content/frontmatter-url.ts';
+import { readFrontmatter } from '../content/frontmatter.ts';
+import { encodingDiagnostic, readText } from '../content/read-text.ts';
+import type { PageRenderer as BodyRenderer } from '../content/snippets/index.ts';
+import { findEndpoint, type DocumentLoader } from '../openapi/documents.ts';
+import type { Page, PageSource, Site } from '../site/types.ts';
+import { renderEndpoint, type RenderEndpointResult } from './endpoint/index.ts';
+import { fenceLanguages, type CodeHighlighter } from './highlight.ts';
+import { rewriteContentUrls } from './links.ts';
+
+/** What rendering a body needs, made once per renderer. */
+export interface BodyServices {
+  site: Site;
+  base: string;
+  highlight: CodeHighlighter;
+  bodies: BodyRenderer;
+  documents: DocumentLoader;
+}
+
+export interface Body {
+  html: string;
+  headings: readonly Heading[];
+  diagnostics: Diagnostic[];
+  /** The page file and its text, where problems found later (unknown icons) are placed; none for an endpoint page. */
+  file?: string;
+  text?: string;
+}
+
+type FileSource = Extract<PageSource, { type: 'file' }>;
+type EndpointSource = Extract<PageSource, { type: 'endpoint' }>;
+
+/** A generated endpoint page: the operation's reference, from its spec. */
+export async function endpointBody(page: Page, { spec, operation }: EndpointSource, services: BodyServices): Promise<Body> {
+  const document = await services.documents(spec);
+  if (!document) return { html: '', headings: [], diagnostics: [] };
+  await services.highlight.load(ENDPOINT_LANGUAGES);
+  return renderEndpoint({ document, operation, highlight: services.highlight, file: spec, pageDescription: page.description ?? '' });
+}
+
+/** A page file: its body through the MDX renderer, links resolved from the file, any `openapi:` endpoint first. */
+export async function contentBody(page: Page, { file, ext }: FileSource, services: BodyServices): Promise<Body> {
+  const diagnostics: Diagnostic[] = [];
+  // bounds: invalid UTF-8 is reported at its line instead of replaced silently.
+  const decoded = await readText(path.join(services.site.root, file));
+  const text = decoded.text;
+  diagnostics.push(...encodingDiagnostic(file, decoded, 'page'));
+  const frontmatter = readFrontmatter({ file, text });
+  // injection: a `url: javascript:…` that the sidebar leaves out is reported here, once per page.
+  diagnostics.push(...frontmatterUrlDiagnostics(file, text, frontmatter.bodyLine, page.frontmatter));
+  await services.highlight.load(fenceLanguages(text));
+  const body = services.bodies.render({ file, text: text.slice(frontmatter.bodyStart), format: ext === '.md' ? 'md' : 'mdx', line: frontmatter.bodyLine });
+  diagnostics.push(...body.diagnostics);
+  let html = body.html;
+  let headings: Heading[] = body.headings;
+  // An MDX page with `openapi: "GET /x"` shows the endpoint above its own content (§4.3).
+  const endpoint = await frontmatterEndpoint(page, services);
+  if (endpoint) {
+    diagnostics.push(...endpoint.diagnostics);
+    html = endpoint.html + html;
+    headings = [...endpoint.headings, ...headings];
+  }
+  return { html: rewriteContentUrls(html, file, services.base), headings, diagnostics, file, text };
+}
+
+/** Languages of the code an endpoint shows: the curl request and the JSON examples. */
+export const ENDPOINT_LANGUAGES = ['shellscript', 'json'];
+
+/** The endpoint `openapi:` frontmatter names, rendered; undefined when there is none or it is not found. */
+async function frontmatterEndpoint(page: Page, services: BodyServices): Promise<RenderEndpointResult | undefined> {
+  const reference = page.frontmatter['openapi'];
+  if (typeof reference !== 'string') return undefined;
+  const found = await findEndpoint(reference, services.documents, () => specFiles(services.site));
+  if (!found) return undefined;
+  await services.highlight.load(ENDPOINT_LANGUAGES);
+  return renderEndpoint({ ...found, highlight: services.highlight, pageDescription: '' });
+}
+
+const specsOfSite = new WeakMap<Site, string[]>();
+
+/** The spec files the navigation uses, for `openapi:` frontmatter that names no file; worked out once per site. */
+function specFiles(site: Site): string[] {
+  let files = specsOfSite.get(site);
+  if (!files) {
+    const found = new Set<string>();
+    for (const page of site.pages.values()) if (page.source.type === 'endpoint') found.add(page.source.spec);
+    for (const element of site.elements.values()) for (const source of element.openapi ?? []) if (!source.remote) found.add(source.source);
+    files = [...found].sort();
+    specsOfSite.set(site, files);
+  }
+  return files;
+}

@@ -1,0 +1,109 @@
+/**
+ * `render(page) → html`: one page of the site model as its finished HTML document. A renderer is
+ * made once per site (in the build, and once in each of its workers; the dev server will keep one)
+ * and holds what every page shares: the site model, the Shiki highlighter, the MDX renderer with
+ * its snippets, the icon set, the OpenAPI documents and the shell. Rendering a page reads only that
+ * page's file (and its snippets and spec): no pass over the whole site. Nothing here knows how the
+ * HTML is written or served.
+ */
+import type { Diagnostic } from '../diagnostics.ts';
+import { createPageRenderer as createBodyRenderer } from '../content/snippets/index.ts';
+import { createDocumentLoader } from '../openapi/documents.ts';
+import type { Page, Site } from '../site/types.ts';
+import { contentBody, endpointBody, ENDPOINT_LANGUAGES, type Body, type BodyServices } from './page-body.ts';
+import { createCodeHighlighter } from './highlight.ts';
+import { createIconSet, type IconLibrary, type IconSet } from './icons.ts';
+import { MissingIcons } from './missing-icons.ts';
+import { notFoundHtml } from './not-found.ts';
+import { Shell, type ShellOptions } from './shell/document.ts';
+import { localizeCopyButtons } from './copy-buttons.ts';
+import { uiStrings } from './ui-strings.ts';
+
+/** The shell's options (site, base, asset URLs, public URL), and the languages to load up front. */
+export interface RendererOptions extends ShellOptions {
+  /**
+   * Fence languages whose grammars are loaded up front: the build reads them from every page and
+   * snippet (`usedLanguages`), so that workers never wait on a grammar. A page's own fences are
+   * loaded when it is rendered, so a renderer made without them (dev) still colours every page.
+   */
+  languages?: readonly string[];
+}
+
+export interface RenderedPage {
+  html: string;
+  diagnostics: Diagnostic[];
+  /** The page has math (needs KaTeX's stylesheet) or mermaid diagrams (needs mermaid). */
+  math: boolean;
+  mermaid: boolean;
+}
+
+export interface Renderer {
+  render(page: Page): Promise<RenderedPage>;
+  /** The 404 page. */
+  notFound(): string;
+  /** Icons named somewhere that no library has, reported once per renderer. */
+  iconDiagnostics(): Diagnostic[];
+  /** Forgets cached snippets: `file` (site-relative) and those that import it, or all of them (dev). */
+  invalidate(file?: string): void;
+}
+
+export async function createRenderer(options: RendererOptions): Promise<Renderer> {
+  const { site, base } = options;
+  const highlight = await createCodeHighlighter({ langs: [...(options.languages ?? []), ...(hasEndpoints(site) ? ENDPOINT_LANGUAGES : [])] });
+  const bodies = createBodyRenderer({ root: site.root, highlight });
+  const icons = createIconSet({ library: (site.config.icons?.library ?? 'fontawesome') as IconLibrary, base });
+  const shell = new Shell({
+    site,
+    base,
+    stylesheet: options.stylesheet,
+    script: options.script,
+    assetsPrefix: options.assetsPrefix,
+    ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
+  });
+  const missingIcons = new MissingIcons();
+  const services: BodyServices = { site, base, highlight, bodies, documents: createDocumentLoader(site.root) };
+  const document = { shell, icons, missingIcons, katexSheet: `${options.assetsPrefix}katex/katex.min.css` };
+
+  return {
+    async render(page) {
+      const body = page.source.type === 'endpoint' ? await endpointBody(page, page.source, services) : await contentBody(page, page.source, services);
+      return { ...pageDocument(page, body, document), diagnostics: body.diagnostics };
+    },
+    notFound: () => notFoundHtml(site, base, shell, icons),
+    iconDiagnostics: () => missingIcons.diagnostics(icons, site.config.icons?.library ?? 'fontawesome'),
+    invalidate: (file) => bodies.invalidate(file),
+  };
+}
+
+/** Whether any page shows an endpoint: a generated endpoint page, or `openapi:` in frontmatter. */
+function hasEndpoints(site: Site): boolean {
+  for (const page of site.pages.values()) if (page.source.type === 'endpoint' || typeof page.frontmatter['openapi'] === 'string') return true;
+  return false;
+}
+
+interface DocumentParts {
+  shell: Shell;
+  icons: IconSet;
+  missingIcons: MissingIcons;
+  katexSheet: string;
+}
+
+/** The page body inside the shell, with copy buttons in the page's language and icons filled in. */
+function pageDocument(page: Page, body: Body, { shell, icons, missingIcons, katexSheet }: DocumentParts): Omit<RenderedPage, 'diagnostics'> {
+  const bodyHtml = localizeCopyButtons(body.html, uiStrings(page.placements[0]?.language));
+  const math = bodyHtml.includes('class="katex');
+  const mermaid = bodyHtml.includes('class="mermaid"');
+  const description = page.description;
+  const filled = icons.fill(
+    shell.render({
+      page,
+      title: page.title,
+      bodyHtml,
+      headings: body.headings,
+      ...(description ? { description } : {}),
+      ...(math ? { extraStylesheets: [katexSheet] } : {}),
+    }),
+  );
+  missingIcons.note(filled.missing, body.file ?? 'docs.json', body.text);
+  return { html: filled.html, math, mermaid };
+}
