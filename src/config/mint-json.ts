@@ -17,22 +17,47 @@ type Json = Record<string, unknown>;
 const SAME_KEYS = ['$schema', 'name', 'description', 'logo', 'favicon', 'redirects', 'search', 'integrations', 'seo'];
 
 export function upgradeMintConfig(mint: Json, locations: SourceLocations): { value: Json; diagnostics: Diagnostic[] } {
-  const diagnostics: Diagnostic[] = [];
   const out: Json = { theme: 'mint' };
   locations.alias(out, mint);
   for (const key of SAME_KEYS) if (key in mint) out[key] = mint[key];
-
-  const colors = asObject(mint.colors);
-  if (colors) {
-    const upgraded: Json = {};
-    for (const key of ['primary', 'light', 'dark']) if (typeof colors[key] === 'string') upgraded[key] = colors[key];
-    locations.alias(upgraded, colors);
-    out.colors = upgraded;
+  // In the table's order, so the upgraded config lists its keys as before.
+  for (const [key, upgrade] of Object.entries(UPGRADES)) {
+    const value = upgrade(mint, locations);
+    if (value !== undefined) out[key] = value;
   }
+  const ignored = ignoredKeys(mint, locations);
+  return { value: out, diagnostics: ignored ? [ignored] : [] };
+}
 
-  const navbar = upgradeNavbar(mint, locations);
-  if (navbar) out.navbar = navbar;
+/** docs.json keys made from mint.json, each by one function; undefined leaves the key out. */
+const UPGRADES: Record<string, (mint: Json, locations: SourceLocations) => unknown> = {
+  colors: upgradeColors,
+  navbar: upgradeNavbar,
+  footer: upgradeFooter,
+  appearance: upgradeAppearance,
+  // mint.json's analytics settings are docs.json's integrations, under the same vendor keys.
+  integrations: (mint) => ('integrations' in mint ? undefined : asObject(mint.analytics)),
+  seo: upgradeSeo,
+  fonts: upgradeFonts,
+  api: upgradeApi,
+  navigation: (mint, locations) => {
+    const navigation = upgradeNavigation(mint, locations);
+    locations.alias(navigation, Array.isArray(mint.navigation) ? mint.navigation : mint);
+    return navigation;
+  },
+};
 
+function upgradeColors(mint: Json, locations: SourceLocations): Json | undefined {
+  const colors = asObject(mint.colors);
+  if (!colors) return undefined;
+  const upgraded: Json = {};
+  for (const key of ['primary', 'light', 'dark']) if (typeof colors[key] === 'string') upgraded[key] = colors[key];
+  locations.alias(upgraded, colors);
+  return upgraded;
+}
+
+/** `footerSocials`, a list of `{type, url}` or already a record, becomes `footer.socials`. */
+function upgradeFooter(mint: Json): Json | undefined {
   const socials = mint.footerSocials;
   if (Array.isArray(socials)) {
     const record: Json = {};
@@ -40,37 +65,40 @@ export function upgradeMintConfig(mint: Json, locations: SourceLocations): { val
       const social = asObject(entry);
       if (social && typeof social.type === 'string' && typeof social.url === 'string') record[social.type] = social.url;
     }
-    out.footer = { socials: record };
-  } else if (asObject(socials)) {
-    out.footer = { socials };
+    return { socials: record };
   }
+  return asObject(socials) ? { socials } : undefined;
+}
 
+function upgradeAppearance(mint: Json): Json | undefined {
   const modeToggle = asObject(mint.modeToggle);
-  if (modeToggle) {
-    const appearance: Json = {};
-    if (typeof modeToggle.default === 'string') appearance.default = modeToggle.default;
-    if (modeToggle.isHidden === true) appearance.strict = true;
-    out.appearance = appearance;
-  }
+  if (!modeToggle) return undefined;
+  const appearance: Json = {};
+  if (typeof modeToggle.default === 'string') appearance.default = modeToggle.default;
+  if (modeToggle.isHidden === true) appearance.strict = true;
+  return appearance;
+}
 
-  // mint.json's analytics settings are docs.json's integrations, under the same vendor keys.
-  const analytics = asObject(mint.analytics);
-  if (analytics && !('integrations' in mint)) out.integrations = analytics;
-
+/** `metadata` becomes `seo.metatags`, beside what `seo` already says. */
+function upgradeSeo(mint: Json): Json | undefined {
   const metadata = asObject(mint.metadata);
-  if (metadata) out.seo = { ...asObject(out.seo), metatags: metadata };
+  return metadata ? { ...asObject(mint.seo), metatags: metadata } : undefined;
+}
 
+function upgradeFonts(mint: Json): Json | undefined {
   const font = asObject(mint.font) ?? asObject(mint.fonts);
-  if (font) {
-    const fonts: Json = {};
-    const heading = asObject(font.headings) ?? asObject(font.heading);
-    const body = asObject(font.body);
-    if (heading) fonts.heading = heading;
-    if (body) fonts.body = body;
-    if (!heading && !body && typeof font.family === 'string') Object.assign(fonts, font);
-    out.fonts = fonts;
-  }
+  if (!font) return undefined;
+  const fonts: Json = {};
+  const heading = asObject(font.headings) ?? asObject(font.heading);
+  const body = asObject(font.body);
+  if (heading) fonts.heading = heading;
+  if (body) fonts.body = body;
+  if (!heading && !body && typeof font.family === 'string') Object.assign(fonts, font);
+  return fonts;
+}
 
+/** Top-level `openapi` and `api` (playground mode, auth, base URL) become docs.json's `api`. */
+function upgradeApi(mint: Json): Json | undefined {
   const api = asObject(mint.api);
   const apiOut: Json = {};
   if (mint.openapi !== undefined) apiOut.openapi = mint.openapi;
@@ -85,26 +113,22 @@ export function upgradeMintConfig(mint: Json, locations: SourceLocations): { val
       apiOut.mdx = { ...asObject(apiOut.mdx), server: api.baseUrl };
     }
   }
-  if (Object.keys(apiOut).length > 0) out.api = apiOut;
+  return Object.keys(apiOut).length > 0 ? apiOut : undefined;
+}
 
-  out.navigation = upgradeNavigation(mint, locations);
-  locations.alias(out.navigation as Json, Array.isArray(mint.navigation) ? mint.navigation : mint);
-
+/** The warning for mint.json keys that nothing above upgrades, at the first of them. */
+function ignoredKeys(mint: Json, locations: SourceLocations): Diagnostic | undefined {
   const ignored = Object.keys(mint).filter(
     (key) => !SAME_KEYS.includes(key) && !UPGRADED_KEYS.has(key),
   );
-  if (ignored.length > 0) {
-    diagnostics.push(
-      diagnostic('legacy-config', locations.locateKey(mint, [ignored[0]!]), 'mint.json', {
-        message:
-          ignored.length === 1
-            ? `this mint.json key has no docs.json equivalent and is ignored: ${listOr(ignored)}`
-            : `these mint.json keys have no docs.json equivalent and are ignored: ${listOr(ignored).replace(/ or /, ' and ')}`,
-        fix: `Remove ${ignored.length === 1 ? 'it' : 'them'} when you move to docs.json; see the docs.json reference for ${ignored.length === 1 ? 'its replacement' : 'their replacements'}.`,
-      }),
-    );
-  }
-  return { value: out, diagnostics };
+  if (ignored.length === 0) return undefined;
+  return diagnostic('legacy-config', locations.locateKey(mint, [ignored[0]!]), 'mint.json', {
+    message:
+      ignored.length === 1
+        ? `this mint.json key has no docs.json equivalent and is ignored: ${listOr(ignored)}`
+        : `these mint.json keys have no docs.json equivalent and are ignored: ${listOr(ignored).replace(/ or /, ' and ')}`,
+    fix: `Remove ${ignored.length === 1 ? 'it' : 'them'} when you move to docs.json; see the docs.json reference for ${ignored.length === 1 ? 'its replacement' : 'their replacements'}.`,
+  });
 }
 
 /** Keys turned into their docs.json equivalents above; every other key is reported as ignored. */
@@ -146,13 +170,36 @@ function upgradeNavigation(mint: Json, locations: SourceLocations): Json {
   const groups = (Array.isArray(mint.navigation) ? mint.navigation : []).filter(
     (entry): entry is Json => asObject(entry) !== undefined,
   );
-  const versions = (Array.isArray(mint.versions) ? mint.versions : []).flatMap((entry, index) => {
+  const { external, anchors } = readAnchors(mint, locations);
+  const divisions: Divisions = { anchors, tabs: readTabs(mint) };
+  const navigation: Json = {};
+  if (external.length > 0) navigation.global = { anchors: external };
+  const versions = readVersions(mint);
+  if (versions.length > 0) {
+    navigation.versions = versions.map(({ name, index }) => {
+      const own = groups.filter((group) => group.version === undefined || group.version === name);
+      const element: Json = { version: name, ...divide(own.map((group) => withoutVersion(group, locations)), mint, divisions, locations) };
+      // Problems with the version (its label) point at its name in mint.json's "versions".
+      locations.aliasMember(element, mint.versions as unknown[], index);
+      return element;
+    });
+  } else {
+    Object.assign(navigation, divide(groups.map((group) => withoutVersion(group, locations)), mint, divisions, locations));
+  }
+  return navigation;
+}
+
+/** The names in mint.json's `versions` (strings or `{name}`), with their index there. */
+function readVersions(mint: Json): { name: string; index: number }[] {
+  return (Array.isArray(mint.versions) ? mint.versions : []).flatMap((entry, index) => {
     const name = typeof entry === 'string' ? entry : asObject(entry)?.name;
     return typeof name === 'string' ? [{ name, index }] : [];
   });
+}
 
-  const navigation: Json = {};
-  const externalAnchors: Json[] = [];
+/** Anchors to an external URL become global anchors; the others divide the groups by folder. */
+function readAnchors(mint: Json, locations: SourceLocations): { external: Json[]; anchors: Division[] } {
+  const external: Json[] = [];
   const anchors: Division[] = [];
   for (const entry of Array.isArray(mint.anchors) ? mint.anchors : []) {
     const anchor = asObject(entry);
@@ -162,49 +209,40 @@ function upgradeNavigation(mint: Json, locations: SourceLocations): Json {
       const global: Json = { anchor: label, href: anchor.url };
       if (typeof anchor.icon === 'string') global.icon = anchor.icon;
       locations.alias(global, anchor);
-      externalAnchors.push(global);
+      external.push(global);
     } else {
       anchors.push({ label, url: trimSlashes(anchor.url), source: anchor });
     }
   }
+  return { external, anchors };
+}
+
+function readTabs(mint: Json): Division[] {
   const tabs: Division[] = [];
   for (const entry of Array.isArray(mint.tabs) ? mint.tabs : []) {
     const tab = asObject(entry);
     if (!tab || typeof tab.name !== 'string') continue;
     tabs.push({ label: tab.name, url: typeof tab.url === 'string' ? trimSlashes(tab.url) : undefined, source: tab });
   }
-  if (externalAnchors.length > 0) navigation.global = { anchors: externalAnchors };
+  return tabs;
+}
 
-  const build = (selected: Json[]): Json => {
-    if (anchors.length > 0) {
-      const top = asObject(mint.topAnchor);
-      const first: Division = { label: typeof top?.name === 'string' ? top.name : 'Documentation', url: undefined, source: top ?? mint };
-      return { anchors: partition(selected, [first, ...anchors], 'anchor', locations, tabs) };
-    }
-    if (tabs.length > 0) {
-      const primary = asObject(mint.primaryTab);
-      const first: Division = {
-        label: typeof primary?.name === 'string' ? primary.name : 'Documentation',
-        url: undefined,
-        source: primary ?? mint,
-      };
-      return { tabs: partition(selected, [first, ...tabs], 'tab', locations, []) };
-    }
-    return { groups: selected };
-  };
+interface Divisions {
+  anchors: Division[];
+  tabs: Division[];
+}
 
-  if (versions.length > 0) {
-    navigation.versions = versions.map(({ name, index }) => {
-      const own = groups.filter((group) => group.version === undefined || group.version === name);
-      const element: Json = { version: name, ...build(own.map((group) => withoutVersion(group, locations))) };
-      // Problems with the version (its label) point at its name in mint.json's "versions".
-      locations.aliasMember(element, mint.versions as unknown[], index);
-      return element;
-    });
-  } else {
-    Object.assign(navigation, build(groups.map((group) => withoutVersion(group, locations))));
-  }
-  return navigation;
+/** Groups under anchors (with tabs inside them), else under tabs, else as they are. */
+function divide(selected: Json[], mint: Json, { anchors, tabs }: Divisions, locations: SourceLocations): Json {
+  if (anchors.length > 0) return { anchors: partition(selected, [firstDivision(mint.topAnchor, mint), ...anchors], 'anchor', locations, tabs) };
+  if (tabs.length > 0) return { tabs: partition(selected, [firstDivision(mint.primaryTab, mint), ...tabs], 'tab', locations, []) };
+  return { groups: selected };
+}
+
+/** The top anchor or primary tab, which holds the groups no other division claims. */
+function firstDivision(written: unknown, mint: Json): Division {
+  const named = asObject(written);
+  return { label: typeof named?.name === 'string' ? named.name : 'Documentation', url: undefined, source: named ?? mint };
 }
 
 /** A group's `version` moves to the version element that holds it. */

@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';
 import { VERSION } from '../version.ts';
 import { ASSETS_FOLDER } from './assets.ts';
+import type { DiagnosticCode } from '../messages.ts';
 
 /** Written into every output folder docjet makes: the proof that docjet may replace the folder. */
 export const OUTPUT_MARKER = '.docjet-output';
@@ -89,7 +90,7 @@ export async function checkOutputFolder(options: { root: string; target: string;
   const asked = path.resolve(options.target);
   const shown = displayPath(asked);
   const rootReal = await fs.realpath(path.resolve(options.root)).catch(() => undefined);
-  const refuse = (code: string, message: string, fix: string): OutputCheck => ({
+  const refuse = (code: DiagnosticCode, message: string, fix: string): OutputCheck => ({
     target: asked,
     rootReal,
     diagnostics: [{ severity: 'error', code, file: shown, line: 0, column: 0, message, fix }],
@@ -192,57 +193,79 @@ export function displayPath(full: string): string {
  */
 export async function stageOutput(options: { target: string }): Promise<StagedOutput> {
   const target = path.resolve(options.target);
+  const dir = await createStagingFolder(target);
+  const output: StagedOutput = { dir, ...stagingWriter(dir), ...stagingLifecycle(dir, target) };
+  await writeMarker(output);
+  return output;
+}
+
+/** A fresh staging folder beside `target`, once the leftovers of killed builds are cleared. */
+async function createStagingFolder(target: string): Promise<string> {
   const parent = path.dirname(target);
   const base = path.basename(target);
-  let dir: string;
   try {
     await fs.mkdir(parent, { recursive: true });
     await removeLeftovers(parent, base);
     // Same parent folder, so the final rename stays on one file system (rename is atomic there).
-    dir = await fs.mkdtemp(path.join(parent, `.${base}.staging-${process.pid}-`));
+    return await fs.mkdtemp(path.join(parent, `.${base}.staging-${process.pid}-`));
   } catch (error) {
     throw OutputWriteError.from('create', '', error);
   }
+}
+
+/** Writes the marker that lets a later build replace this output. */
+async function writeMarker(output: StagedOutput): Promise<void> {
+  try {
+    await output.write(OUTPUT_MARKER, `${JSON.stringify({ generator: 'docjet', version: VERSION, built: new Date().toISOString() })}\n`);
+  } catch (error) {
+    await output.abort();
+    // The folder is usable only if a file can be written into it: report it as not creatable.
+    throw new OutputWriteError('create', '', error instanceof OutputWriteError ? error.reason : systemReason(error));
+  }
+}
+
+/** Writing into the staging folder: paths are checked to stay inside it, folders made once each. */
+function stagingWriter(dir: string): Pick<StagedOutput, 'write' | 'copy' | 'copyFolder'> {
   const made = new Set<string>([dir]);
-  const ensureFolder = async (folder: string): Promise<void> => {
-    if (made.has(folder)) return;
-    await fs.mkdir(folder, { recursive: true });
-    made.add(folder);
+  /** Makes the file's folder, then runs `operation` on its full path. */
+  const intoFolder = async (relative: string, operation: (full: string) => Promise<void>): Promise<void> => {
+    const full = outputPath(dir, relative);
+    await attempt(relative, async () => {
+      const folder = path.dirname(full);
+      if (!made.has(folder)) {
+        await fs.mkdir(folder, { recursive: true });
+        made.add(folder);
+      }
+      await operation(full);
+    });
   };
-  const resolveInside = (relative: string): string => outputPath(dir, relative);
-  /** Runs a file operation, reporting a failure with the file it was about. */
-  const attempt = async (relative: string, operation: () => Promise<void>): Promise<void> => {
-    try {
-      await operation();
-    } catch (error) {
-      throw OutputWriteError.from('write', relative, error);
-    }
-  };
-  let state: 'open' | 'committed' | 'aborted' = 'open';
-  const output: StagedOutput = {
-    dir,
-    async write(relative, data) {
-      const full = resolveInside(relative);
-      await attempt(relative, async () => {
-        await ensureFolder(path.dirname(full));
-        await fs.writeFile(full, data);
-      });
-    },
-    async copy(from, relative) {
-      const full = resolveInside(relative);
-      await attempt(relative, async () => {
-        await ensureFolder(path.dirname(full));
-        await fs.copyFile(from, full);
-      });
-    },
+  return {
+    write: (relative, data) => intoFolder(relative, (full) => fs.writeFile(full, data)),
+    copy: (from, relative) => intoFolder(relative, (full) => fs.copyFile(from, full)),
     async copyFolder(from, relative) {
-      const full = resolveInside(relative);
+      const full = outputPath(dir, relative);
       await attempt(relative, () => fs.cp(from, full, { recursive: true }));
     },
+  };
+}
+
+/** Runs a file operation, reporting a failure with the file it was about. */
+async function attempt(relative: string, operation: () => Promise<void>): Promise<void> {
+  try {
+    await operation();
+  } catch (error) {
+    throw OutputWriteError.from('write', relative, error);
+  }
+}
+
+/** Commit or abort, whichever comes first; later calls do nothing. */
+function stagingLifecycle(dir: string, target: string): Pick<StagedOutput, 'commit' | 'abort'> {
+  let state: 'open' | 'committed' | 'aborted' = 'open';
+  return {
     async commit() {
       if (state !== 'open') return;
       try {
-        await swapIn(dir, target, parent, base);
+        await swapIn(dir, target, path.dirname(target), path.basename(target));
       } catch (error) {
         // Still open: the caller's abort() removes the staging folder.
         throw OutputWriteError.from('commit', '', error);
@@ -255,14 +278,6 @@ export async function stageOutput(options: { target: string }): Promise<StagedOu
       await removeFolder(dir);
     },
   };
-  try {
-    await output.write(OUTPUT_MARKER, `${JSON.stringify({ generator: 'docjet', version: VERSION, built: new Date().toISOString() })}\n`);
-  } catch (error) {
-    await output.abort();
-    // The folder is usable only if a file can be written into it: report it as not creatable.
-    throw new OutputWriteError('create', '', error instanceof OutputWriteError ? error.reason : systemReason(error));
-  }
-  return output;
 }
 
 /** Moves the previous site aside, the new one in, then deletes the previous one. */

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { Heading } from '../content/mdx/headings.ts';
 import { frontmatterUrlDiagnostics } from '../content/frontmatter-url.ts';
-import { readFrontmatter } from '../content/frontmatter.ts';
+import { locateBody } from '../content/frontmatter.ts';
 import { encodingDiagnostic, readText } from '../content/read-text.ts';
 import type { PageRenderer as BodyRenderer } from '../content/snippets/index.ts';
 import { findEndpoint, type DocumentLoader } from '../openapi/documents.ts';
@@ -52,7 +52,8 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
   const decoded = await readText(path.join(services.site.root, file));
   const text = decoded.text;
   diagnostics.push(...encodingDiagnostic(file, decoded, 'page'));
-  const frontmatter = readFrontmatter({ file, text });
+  // The frontmatter was parsed when the site was read (`page.frontmatter`): only find where the body starts.
+  const frontmatter = locateBody(text);
   // injection: a `url: javascript:…` that the sidebar leaves out is reported here, once per page.
   diagnostics.push(...frontmatterUrlDiagnostics(file, text, frontmatter.bodyLine, page.frontmatter));
   await services.highlight.load(fenceLanguages(text));

@@ -1,0 +1,52 @@
+/**
+ * The diagnostics of reading one config file (docs.json, mint.json or a file included by `$ref`):
+ * unreadable, empty, not JSON, a key written twice, nested too deep. Pure: each returns the
+ * diagnostic, the loader (`load.ts`) decides when.
+ */
+import type { Diagnostic, Position } from '../diagnostics.ts';
+import { diagnostic, quote } from '../messages.ts';
+import { formatJsonPath, MAX_NESTING, type JsonPath, type ParsedJson } from './json-source.ts';
+
+export function unreadableFile(file: string, error: unknown): Diagnostic {
+  return diagnostic('config-unreadable', undefined, file, {
+    message: `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
+    fix: 'Check the file exists and is readable.',
+  });
+}
+
+/** `included`: the file is named by a `$ref` (it may hold any value), not the top config (an object). */
+export function emptyFile(file: string, included: boolean): Diagnostic {
+  // The parser would say "a value is expected", which does not tell that the file is empty.
+  return diagnostic('json-syntax', undefined, file, {
+    message: `${file} is empty; it must hold a JSON ${included ? 'value' : 'object'}`,
+    fix: included ? 'Write the JSON to include in it, or remove the "$ref" that names it.' : 'Start from { "name": "My docs", "navigation": { "pages": ["index"] } }.',
+  });
+}
+
+/** Why a parsed file cannot be used (nested too deep, or not JSON); undefined when it can. */
+export function parseProblem(file: string, parsed: ParsedJson, included: boolean): Diagnostic | undefined {
+  if (parsed.tooDeep) return nestingTooDeep({ file, line: parsed.tooDeep.line, column: parsed.tooDeep.column }, file, included);
+  // Only the first syntax error is reliable; later ones are usually its echoes.
+  const first = parsed.errors[0];
+  if (first === undefined) return undefined;
+  return diagnostic('json-syntax', first.position, file, {
+    message: `${file} is not valid JSON: ${first.message}`,
+    fix: 'Fix the JSON at this position; an editor with JSON support shows the exact spot.',
+  });
+}
+
+export function duplicateKey(at: Position, file: string, key: string, objectPath: JsonPath): Diagnostic {
+  return diagnostic('json-duplicate-key', at, file, {
+    message: `the key ${quote(key)} is written twice in this object; only the last one counts`,
+    fix: 'Remove one of them.',
+    path: formatJsonPath([...objectPath, key]),
+  });
+}
+
+/** `throughRefs`: the depth counts the files that include this one. */
+export function nestingTooDeep(at: Position, file: string, throughRefs: boolean): Diagnostic {
+  return diagnostic('nesting-too-deep', at, file, {
+    message: `lists and objects are nested more than ${MAX_NESTING} levels deep here${throughRefs ? ' (counting the files that include this one by "$ref")' : ''}; docjet stops reading the config at this point`,
+    fix: 'Flatten the structure: real navigation nests a few levels (groups in groups, inside tabs or versions). Check for generated or repeated brackets.',
+  });
+}
