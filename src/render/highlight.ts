@@ -56,6 +56,12 @@ export function fenceLanguages(text: string): Set<string> {
 
 /** Lines longer than this are shown in one colour: minified JSON would cost more than a page. */
 const MAX_LINE_LENGTH = 2_000;
+/**
+ * No time limit per line: Shiki's default (500 ms) stops colouring a line part-way when the machine
+ * is busy, so the same page came out differently from one build to the next (seen on a 2-core
+ * machine under load). Lines are already bounded by `MAX_LINE_LENGTH`.
+ */
+const TOKENIZE_TIME_LIMIT = 0;
 
 /** A highlighter that can learn more languages before the next page is rendered. */
 export interface CodeHighlighter extends Highlighter {
@@ -153,7 +159,7 @@ class TokenCache {
 
 function tokenizer(core: HighlighterCore, language: string, styles: ReadonlyMap<string, string | undefined>): Tokenize {
   return (code) => {
-    const lines = core.codeToTokensBase(code, { lang: language, theme: PAIRED_THEME, tokenizeMaxLineLength: MAX_LINE_LENGTH });
+    const lines = core.codeToTokensBase(code, { lang: language, theme: PAIRED_THEME, tokenizeMaxLineLength: MAX_LINE_LENGTH, tokenizeTimeLimit: TOKENIZE_TIME_LIMIT });
     return lines.map((tokens) => {
       const line: CodeToken[] = [];
       const styleOf = (index: number): string | undefined => {
