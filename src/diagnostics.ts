@@ -3,31 +3,9 @@
  * them all at once and exits non-zero once. The catalogue of codes lives in `./messages.ts`.
  */
 
-export type Severity = 'error' | 'warning';
+import type { Diagnostic, Severity } from './messages.ts';
 
-export interface Diagnostic {
-  severity: Severity;
-  /** Stable identifier, kebab-case (see `messages.ts`); tests and docs name problems by it. */
-  code: string;
-  /** Path of the file the problem was written in, relative to the site root, `/`-separated. */
-  file: string;
-  /** 1-based line; 0 when the problem concerns the file as a whole. */
-  line: number;
-  /** 1-based column; 0 when the problem concerns the file as a whole. */
-  column: number;
-  /** JSON path of the offending node in the resolved config (`navigation.tabs[1]`), when there is one. */
-  path?: string;
-  /** What is wrong. */
-  message: string;
-  /** What to do about it. */
-  fix?: string;
-}
-
-export interface Position {
-  file: string;
-  line: number;
-  column: number;
-}
+export type { Diagnostic, Position, Severity } from './messages.ts';
 
 /** Collects diagnostics while a stage runs. */
 export class DiagnosticBag {

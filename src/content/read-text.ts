@@ -46,10 +46,7 @@ export function encodingDiagnostic(file: string, decoded: DecodedText, what: str
   const invalid = decoded.invalid;
   if (!invalid) return [];
   return [
-    diagnostic('encoding-invalid', { file, line: invalid.line, column: invalid.column }, file, {
-      message: `the ${what} is not valid UTF-8: the byte 0x${invalid.value.toString(16).toUpperCase().padStart(2, '0')} here is not part of a UTF-8 character, so it and any other bad bytes are shown as "\uFFFD"`,
-      fix: 'Save the file as UTF-8 (most editors offer "Save with encoding"; the file may have been written as Latin-1 or Windows-1252).',
-    }),
+    diagnostic('encoding-invalid', { file, line: invalid.line, column: invalid.column }, file, { what, byte: invalid.value }),
   ];
 }
 

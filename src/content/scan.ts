@@ -11,6 +11,7 @@ import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import ignore from 'ignore';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
+import type { DiagnosticCode } from '../messages.ts';
 import { insideRoot, isWithin } from './inside-root.ts';
 
 export interface PageFile {
@@ -282,7 +283,7 @@ async function followLink(
   name: string,
   linkPath: string,
 ): Promise<Folder | undefined> {
-  const warn = (code: string, message: string, fix: string): undefined => {
+  const warn = (code: DiagnosticCode, message: string, fix: string): undefined => {
     walk.diagnostics.push({ severity: 'warning', code, file: rel, line: 0, column: 0, message, fix });
     return undefined;
   };

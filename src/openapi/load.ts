@@ -7,6 +7,7 @@ import { encodingDiagnostic, readText } from '../content/read-text.ts';
 import path from 'node:path';
 import { insideRoot, outsideReason } from '../content/inside-root.ts';
 import type { Diagnostic } from '../diagnostics.ts';
+import type { DiagnosticCode } from '../messages.ts';
 import { closestMatch } from '../suggest.ts';
 import { indexDocument } from './index-operations.ts';
 import { parseText } from './parse-text.ts';
@@ -169,7 +170,7 @@ function unreadable(file: string, error: unknown): OpenApiResult {
   return fileProblem(file, 'openapi-unreadable', `The OpenAPI file \`${file}\` cannot be read (${reason}).`, 'Check the file\'s permissions.');
 }
 
-function fileProblem(file: string, code: string, message: string, fix: string): OpenApiResult {
+function fileProblem(file: string, code: DiagnosticCode, message: string, fix: string): OpenApiResult {
   return { diagnostics: [{ severity: 'error', code, file, line: 0, column: 0, message, fix }] };
 }
 

@@ -22,10 +22,7 @@ export class MissingIcons {
       const offset = where.text?.indexOf(name) ?? -1;
       if (where.text !== undefined && offset >= 0) position = new LineIndex(where.text).position(offset);
       result.push(
-        diagnostic('icon-unknown', position ? { file: where.file, ...position } : undefined, where.file, {
-          message: `no icon library has an icon called "${name}"; it is left blank`,
-          fix: suggestion ? `Did you mean "${suggestion}"?` : `Use a name from ${library} (the site's icons.library), or a URL or path to an image.`,
-        }),
+        diagnostic('icon-unknown', position ? { file: where.file, ...position } : undefined, where.file, { name, suggestion, library }),
       );
     }
     return result;

@@ -16,10 +16,7 @@ export function claimFileRoutes(draft: Draft): void {
     const [kept, dropped] = other.id.endsWith('/index') ? [file, other] : [other, file];
     draft.fileRoutes.set(route, kept);
     draft.diagnostics.push(
-      diagnostic('route-collision', undefined, dropped.file, {
-        message: `${kept.file} and ${dropped.file} are both served at /${route}; ${kept.file} is used`,
-        fix: `Rename or remove one of them.`,
-      }),
+      diagnostic('route-collision', undefined, dropped.file, { kept: kept.file, dropped: dropped.file, route }),
     );
   }
 }

@@ -27,11 +27,12 @@ export function routeLengthDiagnostics(pages: Iterable<Page>): Diagnostic[] {
     const problem = routeLengthProblem(page.route);
     if (problem === undefined) continue;
     const file = page.source.type === 'file' ? page.source.file : page.source.spec;
-    const what = page.source.type === 'file' ? 'Rename the file or its folders' : 'Shorten the operation\'s `x-mint.href`, its tag or its summary';
     diagnostics.push(
       diagnostic('route-too-long', undefined, file, {
-        message: `the page's URL /${shorten(page.route)} is too long to be written as a file: ${problem}, so the build would fail`,
-        fix: `${what} so that each part of the URL is at most ${MAX_FILE_NAME_BYTES} bytes (about ${MAX_FILE_NAME_BYTES} letters, fewer in non-Latin scripts).`,
+        route: shorten(page.route),
+        problem,
+        fromFile: page.source.type === 'file',
+        maxBytes: MAX_FILE_NAME_BYTES,
       }),
     );
   }

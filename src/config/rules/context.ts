@@ -1,6 +1,6 @@
 /** What a navigation rule sees and how it reports. Rules are in this folder, one concern a file. */
 import type { PageFile } from '../../content/scan.ts';
-import type { DiagnosticCode } from '../../messages.ts';
+import type { DiagnosticCode, MessageParams } from '../../messages.ts';
 import type { Diagnostic } from '../../diagnostics.ts';
 import type { JsonPath } from '../json-source.ts';
 import type { LoadedSpecs } from '../specs.ts';
@@ -13,7 +13,8 @@ export interface RuleContext {
   pages: ReadonlyMap<string, PageFile>;
   /** OpenAPI files named anywhere in the config, by normalized source path. */
   specs: LoadedSpecs;
-  report(code: DiagnosticCode, path: JsonPath, details: { message: string; fix?: string }): void;
+  /** Reports `code` at `path` in the config, its message made from `params` (see `messages.ts`). */
+  report<C extends DiagnosticCode>(code: C, path: JsonPath, params: MessageParams<C>): void;
   /** Adds a diagnostic that already has its own position (e.g. inside an OpenAPI file). */
   add(diagnostic: Diagnostic): void;
 }

@@ -6,10 +6,7 @@ export const expandedTopLevel: Rule = {
   create: (context) => ({
     element(node) {
       if (node.kind !== 'group' || !node.topLevelGroup || node.value.expanded === undefined) return;
-      context.report('expanded-top-level', [...node.path, 'expanded'], {
-        message: '"expanded" has no effect on a top-level group: top-level groups are always expanded',
-        fix: 'Remove "expanded", or nest the group inside another group to make it collapsible.',
-      });
+      context.report('expanded-top-level', [...node.path, 'expanded'], {});
     },
   }),
 };

@@ -12,10 +12,7 @@ export const groups: Rule = {
     element(node) {
       if (node.kind !== 'group' || node.value.pages !== undefined || node.value.openapi !== undefined) return;
       const label = writtenLabel(node.kind, node.value);
-      context.report('group-pages-missing', node.path, {
-        message: `the group${label ? ` ${JSON.stringify(label)}` : ''} needs "pages" (the list of its pages), or "openapi" to generate them from a spec`,
-        fix: 'Add "pages": [ … ] listing its pages.',
-      });
+      context.report('group-pages-missing', node.path, { label });
     },
   }),
 };

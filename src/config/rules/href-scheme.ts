@@ -33,13 +33,10 @@ export const hrefScheme: Rule = {
   }),
 };
 
-function report(context: RuleContext, path: JsonPath, scheme: string, use: string): void {
+function report(context: RuleContext, path: JsonPath, scheme: string, use: 'link' | 'image' | 'asset'): void {
   const last = path[path.length - 1];
   const name = typeof last === 'number' ? String(path[path.length - 2]) : String(last);
-  context.report('href-unsafe', path, {
-    message: `${JSON.stringify(name)} uses a ${scheme}: URL, which runs code or hides content when ${use === 'link' ? 'clicked' : 'loaded'}`,
-    fix: use === 'link' ? 'Link to an http(s) URL or a page path instead.' : 'Use a file of the site ("/logo.svg") or an http(s) URL instead.',
-  });
+  context.report('href-unsafe', path, { key: name, scheme, use });
 }
 
 type Visit = (path: JsonPath, value: string, use: 'link' | 'image' | 'asset') => void;

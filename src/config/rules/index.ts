@@ -47,13 +47,9 @@ export function runRules(options: {
     config: options.config,
     pages: options.pages,
     specs: options.specs,
-    report(code, path, details) {
-      diagnostics.push(
-        diagnostic(code, options.locations.locate(options.config, path), options.configFile, {
-          ...details,
-          path: formatJsonPath(path),
-        }),
-      );
+    report(code, path, params) {
+      const at = options.locations.locate(options.config, path);
+      diagnostics.push(diagnostic(code, at, options.configFile, params, formatJsonPath(path)));
     },
     add(problem) {
       diagnostics.push(problem);

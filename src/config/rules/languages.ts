@@ -13,17 +13,11 @@ export const languages: Rule = {
       const canonical = canonicalLanguage(code);
       if (canonical === code) return;
       if (canonical) {
-        context.report('language-alias', [...node.path, 'language'], {
-          message: `language ${JSON.stringify(code)} is read as ${LANGUAGES[canonical].name}, whose code in the spec is ${JSON.stringify(canonical)}`,
-          fix: `Write "language": ${JSON.stringify(canonical)}.`,
-        });
+        context.report('language-alias', [...node.path, 'language'], { code, name: LANGUAGES[canonical].name, canonical });
         return;
       }
       const suggestion = closestMatch(code, LANGUAGE_CODES, { maxRatio: 0.5 });
-      context.report('language-unknown', [...node.path, 'language'], {
-        message: `${JSON.stringify(code)} is not a supported language code`,
-        fix: `${suggestion ? `Did you mean ${JSON.stringify(suggestion)}? ` : ''}Supported codes: ${LANGUAGE_CODES.join(', ')}.`,
-      });
+      context.report('language-unknown', [...node.path, 'language'], { code, suggestion, supported: LANGUAGE_CODES });
     },
   }),
 };

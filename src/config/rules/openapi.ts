@@ -39,10 +39,7 @@ export const openapi: Rule = {
           return;
         }
         if (!inForce) {
-          context.report('endpoint-no-openapi', path, {
-            message: `${JSON.stringify(entry)} refers to an API endpoint, but no "openapi" is set on this element or any element above it`,
-            fix: 'Add "openapi": "path/to/openapi.json" to this group or one of its parents, or name the spec: "openapi.json GET /path".',
-          });
+          context.report('endpoint-no-openapi', path, { entry });
           return;
         }
         if (inForce.sources.some((source) => source.remote)) return; // warned where written
@@ -95,9 +92,10 @@ function resolveIn(
     const document = context.specs.get(spec)?.document;
     return document ? closestOperations(document, reference) : [];
   });
-  const where = specs.length === 1 ? JSON.stringify(specs[0]) : `any of ${specs.map((spec) => JSON.stringify(spec)).join(', ')}`;
   context.report('endpoint-not-found', path, {
-    message: `${JSON.stringify(describeReference(reference))} is not in ${where}${inForce && !reference.spec ? ` (the openapi in force, set at ${formatJsonPath(inForce.path)})` : ''}`,
-    fix: suggestions.length > 0 ? `Closest operations: ${suggestions.slice(0, 3).join(', ')}.` : 'Check the method and path against the spec.',
+    reference: describeReference(reference),
+    specs,
+    inForceAt: inForce && !reference.spec ? formatJsonPath(inForce.path) : undefined,
+    suggestions,
   });
 }

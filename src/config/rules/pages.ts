@@ -27,16 +27,10 @@ export const pages: Rule = {
 function checkReference(context: RuleContext, entry: string, path: JsonPath, role: 'page' | 'root'): void {
   const match = resolvePageReference(entry, context.pages);
   if (match?.extension) {
-    context.report('page-extension', path, {
-      message: `page reference ${JSON.stringify(entry)} includes the file extension; references name pages without it`,
-      fix: `Write ${JSON.stringify(match.id.replace(/\/index$/, ''))}.`,
-    });
+    context.report('page-extension', path, { entry, id: match.id });
   }
   if (match) return;
   const wanted = normalizePageEntry(entry).replace(/\.(mdx|md)$/i, '');
   const suggestion = closestMatch(wanted, context.pages.keys(), { maxRatio: 0.5 });
-  context.report(role === 'page' ? 'page-missing' : 'group-root-missing', path, {
-    message: `${role === 'page' ? 'page' : 'group root'} ${JSON.stringify(entry)} does not exist: there is no ${wanted || 'index'}.mdx or ${wanted || 'index'}.md`,
-    fix: suggestion ? `Did you mean ${JSON.stringify(suggestion)}?` : 'Create the file, or remove the reference.',
-  });
+  context.report(role === 'page' ? 'page-missing' : 'group-root-missing', path, { entry, wanted, suggestion });
 }

@@ -23,10 +23,10 @@ export const redirects: Rule = {
           return;
         }
         // `old/` and `/old` are the same source: show the first spelling when it differs.
-        const spelling = first.source === redirect.source ? '' : ` (as ${JSON.stringify(first.source)})`;
         context.report('redirect-duplicate', ['redirects', index, 'source'], {
-          message: `redirect source ${JSON.stringify(redirect.source)} is already used by redirects[${first.index}]${spelling}; each source can be used once`,
-          fix: 'Remove one of the two redirects, or change its source.',
+          source: redirect.source,
+          firstIndex: first.index,
+          firstSpelling: first.source,
         });
       });
     },

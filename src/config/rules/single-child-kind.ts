@@ -15,16 +15,21 @@ export const singleChildKind: Rule = {
       const what = describe(node);
       if (typeof node.value.href === 'string' && present.length > 0) {
         context.report('nav-link-with-children', [...node.path, present[0]!], {
-          message: `${what} links to ${JSON.stringify(node.value.href)} and also holds ${present.map((key) => JSON.stringify(key)).join(' and ')}; an element that is a link holds no children`,
-          fix: `Remove "href" to keep the ${present.join(' and ')}, or move them to another ${NAVIGATION[node.kind].name}.`,
+          element: what,
+          href: node.value.href,
+          children: present,
+          elementName: NAVIGATION[node.kind].name,
         });
         return;
       }
       const [outer, inner] = present;
       if (outer !== undefined && inner !== undefined) {
         context.report('nav-mixed-children', [...node.path, inner], {
-          message: `${what} holds one type of child; this one has both ${present.map((key) => JSON.stringify(key)).join(' and ')}`,
-          fix: `Move the ${inner} into ${oneOf(outer)}, or remove the ${outer}.`,
+          element: what,
+          children: present,
+          inner,
+          outer,
+          outerHolder: oneOf(outer),
         });
       }
     },

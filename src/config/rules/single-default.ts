@@ -18,10 +18,11 @@ export const singleDefault: Rule = {
         const label = NAVIGATION[kind].name;
         const [first, ...others] = defaults;
         for (const { item, index } of others) {
-          const named = (value: Record<string, unknown> | undefined) => JSON.stringify(value && writtenLabel(kind, value));
+          const named = (value: Record<string, unknown> | undefined) => value && writtenLabel(kind, value);
           context.report('default-multiple', [...node.path, key, index, 'default'], {
-            message: `${label} ${named(item)} is marked "default": true, but ${named(first?.item)} already is; only one ${label} here can be the default`,
-            fix: `Keep "default": true on one ${label} only.`,
+            kind: label,
+            item: named(item),
+            first: named(first?.item),
           });
         }
       }

@@ -21,10 +21,8 @@ export const versions: Rule = {
         reported.add(label);
         const digits = label.match(/^v?(\d+)(?:\.(\d+))?(?:\.(\d+))?$/);
         context.report('version-label', [...node.path, 'version'], {
-          message: `version label ${JSON.stringify(label)} does not have the shape major.minor.patch; it is used as written`,
-          fix: digits
-            ? `Write ${JSON.stringify(`${digits[1]}.${digits[2] ?? '0'}.${digits[3] ?? '0'}`)} to follow the spec.`
-            : 'Use a label such as "1.0.0" to follow the spec.',
+          label,
+          suggested: digits ? `${digits[1]}.${digits[2] ?? '0'}.${digits[3] ?? '0'}` : undefined,
         });
       },
     };

@@ -8,7 +8,7 @@
  * `restoreText` swaps them back in the tree. Noncharacters (U+FDD0…) never occur in real text.
  * The one repair that adds a character (the `/` of `<br/>`) shifts later columns of its line by one.
  */
-import type { DiagnosticCode } from '../../messages.ts';
+import type { TextCode } from '../../messages.ts';
 import type { Nodes, Root } from 'mdast';
 import { LineIndex } from '../../diagnostics.ts';
 
@@ -26,7 +26,7 @@ export interface Repair {
   /** Offset, in the text before the repair, of what was changed. */
   offset: number;
   /** Undefined for repairs that need no warning of their own. */
-  warning?: { code: DiagnosticCode; message: string; fix: string };
+  warning?: { code: TextCode; message: string; fix: string };
 }
 
 /** HTML elements that never have children: `<br>` and `<img …>` are complete without a slash. */

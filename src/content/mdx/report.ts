@@ -1,6 +1,6 @@
 /** Diagnostics of one page, positioned in the original file (the body starts on `firstLine`). */
 import type { Diagnostic } from '../../diagnostics.ts';
-import { diagnostic, type DiagnosticCode } from '../../messages.ts';
+import { diagnostic, type TextCode } from '../../messages.ts';
 
 export interface Point {
   line: number;
@@ -17,7 +17,7 @@ export class Reporter {
   ) {}
 
   /** `point` is in body coordinates, as the parser gives it. */
-  report(code: DiagnosticCode, point: Point | undefined, message: string, fix?: string): void {
+  report(code: TextCode, point: Point | undefined, message: string, fix?: string): void {
     const at = point ? { file: this.file, line: point.line + this.firstLine - 1, column: point.column } : undefined;
     this.diagnostics.push(diagnostic(code, at, this.file, { message, fix }));
   }

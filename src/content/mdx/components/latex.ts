@@ -6,13 +6,13 @@
  * `\frac{1}{2}` is an MDX expression and arrives as `1`, which TeX reads the same way. A formula
  * with braces MDX cannot evaluate is best written as a string: `<Latex>{"x^{10}"}</Latex>`.
  */
-import type { DiagnosticCode } from '../../../messages.ts';
+import type { TextCode } from '../../../messages.ts';
 import { quoteFormula, renderMath } from '../math.ts';
 import type { Component, ComponentContext } from './types.ts';
 
 /** Reporting, where the page offers it to components (the renderer's `ComponentContext.report`). */
 interface Reporting {
-  report?: (code: DiagnosticCode, message: string, fix?: string) => void;
+  report?: (code: TextCode, message: string, fix?: string) => void;
 }
 
 export const Latex: Component = (_props, childrenHtml, context: ComponentContext & Reporting) => {
