@@ -3,9 +3,10 @@
  * them all at once and exits non-zero once. The catalogue of codes lives in `./messages.ts`.
  */
 
-import type { Diagnostic, Severity } from './messages.ts';
+import { plural, type Diagnostic, type Severity } from './messages.ts';
 
 export type { Diagnostic, Position, Severity } from './messages.ts';
+export { plural } from './messages.ts';
 
 /** Collects diagnostics while a stage runs. */
 export class DiagnosticBag {
@@ -73,9 +74,6 @@ export function formatSummary(diagnostics: readonly Diagnostic[]): string {
   return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
 }
 
-export function plural(count: number, noun: string): string {
-  return `${count} ${noun}${count === 1 ? '' : 's'}`;
-}
 
 /** Line and column (1-based) of a character offset, from a precomputed table of line starts. */
 export class LineIndex {

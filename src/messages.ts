@@ -57,23 +57,73 @@ interface WrittenText {
 }
 
 /**
- * The message and fix of the codes whose text is still written at the call site (config loading,
- * schema checks, legacy config and the output folder, which are being restructured apart).
+ * The message and fix of the codes whose text is still written at the call site: schema checks
+ * (text made by the schema helpers), openapi-missing/-remote/-outside-root (a message the loader
+ * makes and the navigation rule passes on), and url-unsafe/math-invalid (also reported through a
+ * component's `context.report`, which takes text).
  */
 const writtenAtCallSite = (params: WrittenText): string => params.message;
 const WRITTEN = { message: writtenAtCallSite, fix: (params: WrittenText) => params.fix };
 
 export const CATALOGUE = {
   // Loading
-  'config-not-found': { severity: 'error', about: 'No docs.json or mint.json in the folder.', ...WRITTEN },
-  'config-unreadable': { severity: 'error', about: 'The config file exists but cannot be read.', ...WRITTEN },
-  'json-syntax': { severity: 'error', about: 'A config file is not valid JSON.', ...WRITTEN },
-  'json-duplicate-key': { severity: 'warning', about: 'A key is written twice in one object; the last one wins.', ...WRITTEN },
-  'ref-missing': { severity: 'error', about: 'A "$ref" names a file that does not exist.', ...WRITTEN },
-  'ref-cycle': { severity: 'error', about: '"$ref" files include each other in a loop.', ...WRITTEN },
-  'ref-invalid': { severity: 'error', about: 'A "$ref" is not a string naming a JSON file.', ...WRITTEN },
-  'ref-siblings': { severity: 'warning', about: 'Keys beside a "$ref" are ignored.', ...WRITTEN },
-  'legacy-config': { severity: 'warning', about: 'A mint.json key has no docs.json equivalent and is ignored.', ...WRITTEN },
+  'config-not-found': { severity: 'error', about: 'No docs.json or mint.json in the folder.',
+    message: (p: { root: string }) => `no docs.json (or legacy mint.json) in ${p.root}`,
+    fix: 'Run docjet in the folder that holds docs.json, or pass that folder: docjet validate path/to/docs.',
+  },
+  'config-unreadable': { severity: 'error', about: 'The config file exists but cannot be read.',
+    message: (p: { file: string; reason: string }) => `cannot read ${p.file}: ${p.reason}`,
+    fix: 'Check the file exists and is readable.',
+  },
+  'json-syntax': { severity: 'error', about: 'A config file is not valid JSON.',
+    /** `reason` undefined: the file is empty (the parser would only say that a value is expected). */
+    message: (p: { file: string; reason: string | undefined; included: boolean }) =>
+      p.reason === undefined
+        ? `${p.file} is empty; it must hold a JSON ${p.included ? 'value' : 'object'}`
+        : `${p.file} is not valid JSON: ${p.reason}`,
+    fix: (p: { reason: string | undefined; included: boolean }) =>
+      p.reason !== undefined
+        ? 'Fix the JSON at this position; an editor with JSON support shows the exact spot.'
+        : p.included
+          ? 'Write the JSON to include in it, or remove the "$ref" that names it.'
+          : 'Start from { "name": "My docs", "navigation": { "pages": ["index"] } }.',
+  },
+  'json-duplicate-key': { severity: 'warning', about: 'A key is written twice in one object; the last one wins.',
+    message: (p: { key: string }) => `the key ${quote(p.key)} is written twice in this object; only the last one counts`,
+    fix: 'Remove one of them.',
+  },
+  'ref-missing': { severity: 'error', about: 'A "$ref" names a file that does not exist.',
+    /** `pointer` undefined: the file itself is missing; otherwise the file has nothing at `#pointer`. */
+    message: (p: { reference: string; file: string; pointer: string | undefined }) =>
+      `"$ref" names ${quote(p.reference)}, but ${p.file} ${p.pointer === undefined ? 'does not exist' : `has nothing at "#${p.pointer}"`}`,
+    fix: (p: { pointer: string | undefined }) =>
+      p.pointer === undefined
+        ? 'Fix the path (it is relative to the file that holds the "$ref"), or create the file.'
+        : 'Fix the part after "#" (a JSON pointer such as "#/tabs/0"), or drop it to include the whole file.',
+  },
+  'ref-cycle': { severity: 'error', about: '"$ref" files include each other in a loop.',
+    /** `loop`: the files being loaded, ending with the one named again. */
+    message: (p: { loop: readonly string[] }) => `"$ref" files include each other in a loop: ${p.loop.join(' → ')}`,
+    fix: 'Remove one of the "$ref"s so that no file includes itself.',
+  },
+  'ref-invalid': { severity: 'error', about: 'A "$ref" is not a string naming a JSON file.',
+    message: (p: RefInvalid) =>
+      p.problem === 'not-string' ? REF_INVALID['not-string'].message : `"$ref" names ${quote(p.reference)}, ${REF_INVALID[p.problem].message}`,
+    fix: (p: RefInvalid) => REF_INVALID[p.problem].fix,
+  },
+  'ref-siblings': { severity: 'warning', about: 'Keys beside a "$ref" are ignored.',
+    message: (p: { siblings: readonly string[] }) =>
+      `${listOr(p.siblings).replace(/ or /, ' and ')} beside "$ref" ${p.siblings.length === 1 ? 'is' : 'are'} ignored: the object is replaced by the referenced file`,
+    fix: (p: { siblings: readonly string[] }) => `Move ${p.siblings.length === 1 ? 'it' : 'them'} into the referenced file.`,
+  },
+  'legacy-config': { severity: 'warning', about: 'A mint.json key has no docs.json equivalent and is ignored.',
+    message: (p: { ignored: readonly string[] }) =>
+      p.ignored.length === 1
+        ? `this mint.json key has no docs.json equivalent and is ignored: ${listOr(p.ignored)}`
+        : `these mint.json keys have no docs.json equivalent and are ignored: ${listOr(p.ignored).replace(/ or /, ' and ')}`,
+    fix: (p: { ignored: readonly string[] }) =>
+      `Remove ${p.ignored.length === 1 ? 'it' : 'them'} when you move to docs.json; see the docs.json reference for ${p.ignored.length === 1 ? 'its replacement' : 'their replacements'}.`,
+  },
 
   // Schema
   'unknown-key': { severity: 'warning', about: 'A key the format does not define; it has no effect.', ...WRITTEN },
@@ -154,11 +204,36 @@ export const CATALOGUE = {
     fix: (p: { id: string }) => `Write ${quote(p.id.replace(/\/index$/, ''))}.`,
   },
   'openapi-missing': { severity: 'error', about: 'An openapi file does not exist (rule 10).', ...WRITTEN },
-  'openapi-syntax': { severity: 'error', about: 'An openapi file is not valid JSON or YAML (rule 10).', ...WRITTEN },
-  'openapi-invalid': { severity: 'error', about: 'An openapi file is not an OpenAPI or Swagger document (rule 10).', ...WRITTEN },
-  'openapi-unreadable': { severity: 'error', about: 'An openapi file exists but cannot be read (rule 10).', ...WRITTEN },
-  'openapi-external-ref': { severity: 'warning', about: 'An OpenAPI file refers to other files; those parts are not read.', ...WRITTEN },
-  'openapi-unresolved-ref': { severity: 'warning', about: 'An OpenAPI "$ref" points at nothing.', ...WRITTEN },
+  'openapi-syntax': { severity: 'error', about: 'An openapi file is not valid JSON or YAML (rule 10).',
+    message: (p: { file: string; format: string; reason: string }) => `\`${p.file}\` is not valid ${p.format}: ${p.reason}.`,
+    fix: (p: { format: string }) => `Correct the ${p.format} at this position; no page is made from this spec until it parses.`,
+  },
+  'openapi-invalid': { severity: 'error', about: 'An openapi file is not an OpenAPI or Swagger document (rule 10).',
+    message: (p: OpenApiInvalid) => openApiInvalidMessage(p),
+    fix: (p: OpenApiInvalid) => openApiInvalidFix(p),
+  },
+  'openapi-unreadable': { severity: 'error', about: 'An openapi file exists but cannot be read (rule 10).',
+    message: (p: { file: string; reason: string }) => `The OpenAPI file \`${p.file}\` cannot be read (${p.reason}).`,
+    fix: 'Check the file\'s permissions.',
+  },
+  'openapi-external-ref': { severity: 'warning', about: 'An OpenAPI file refers to other files; those parts are not read.',
+    message: (p: OpenApiExternalRefs) =>
+      p.operation === undefined
+        ? `\`${p.file}\` refers to other files (first: ${p.first}); docjet follows only \`$ref\`s inside the same document, as the format does, so ${externalLosses(p.operations, p.pathItems)}.`
+        : `${p.operation} in \`${p.file}\` uses ${plural(p.count, '`$ref`')} to other files (first: \`${p.first}\`); docjet reads only the spec itself, so the page names them instead of showing their content`,
+    fix: (p: { file: string }) =>
+      `Bundle the spec into one file (for example \`npx @redocly/cli bundle ${p.file} -o openapi.yaml\`) and point docs.json at the result.`,
+  },
+  'openapi-unresolved-ref': { severity: 'warning', about: 'An OpenAPI "$ref" points at nothing.',
+    message: (p: OpenApiRefs) =>
+      p.operation === undefined
+        ? `\`${p.file}\`: ${plural(p.count, 'endpoint `$ref`')} ${p.count === 1 ? 'points' : 'point'} to nothing or in a circle (first: ${p.first}).`
+        : `${p.operation} in \`${p.file}\`: ${plural(p.count, '`$ref`')} ${p.count === 1 ? 'points' : 'point'} to nothing (first: \`${p.first}\`)`,
+    fix: (p: OpenApiRefs) =>
+      p.operation === undefined
+        ? 'Correct the JSON pointer so that it names an existing path item or operation.'
+        : 'Correct the JSON pointer, or add the component it names.',
+  },
   'openapi-remote': { severity: 'warning', about: 'A remote openapi URL cannot be fetched offline; its references are not checked (rule 10).', ...WRITTEN },
   'endpoint-not-found': { severity: 'error', about: 'An endpoint reference matches no operation of the openapi in force (rule 10).',
     message: (p: { reference: string; specs: readonly string[]; inForceAt: string | undefined; suggestions: readonly string[] }) =>
@@ -196,32 +271,130 @@ export const CATALOGUE = {
   },
 
   // Content
-  'duplicate-page-file': { severity: 'warning', about: 'Both x.md and x.mdx exist; x.mdx is used.', ...WRITTEN },
-  'symlink-outside-root': { severity: 'warning', about: 'A symbolic link points outside the site folder and is skipped.', ...WRITTEN },
-  'symlink-cycle': { severity: 'warning', about: 'A symbolic link loops back on itself and is skipped.', ...WRITTEN },
-  'symlink-broken': { severity: 'warning', about: 'A symbolic link points at nothing.', ...WRITTEN },
-  'frontmatter-leading-blank': { severity: 'warning', about: 'Blank lines before the frontmatter.', ...WRITTEN },
-  'frontmatter-not-mapping': { severity: 'warning', about: 'Frontmatter that is not a set of key: value pairs.', ...WRITTEN },
-  'frontmatter-unclosed': { severity: 'warning', about: 'A frontmatter block with no closing ---.', ...WRITTEN },
-  'frontmatter-syntax': { severity: 'error', about: 'Frontmatter that is not valid YAML.', ...WRITTEN },
-  'frontmatter-indentation': { severity: 'warning', about: 'A quoted frontmatter value continues at column 0; read as if indented.', ...WRITTEN },
-  'page-unreadable': { severity: 'error', about: 'A page file exists but cannot be read.', ...WRITTEN },
-  'folder-unreadable': { severity: 'warning', about: 'A folder of the site cannot be read and is skipped.', ...WRITTEN },
-  'site-folder-missing': { severity: 'error', about: 'The site folder does not exist.', ...WRITTEN },
-  'mintignore-unreadable': { severity: 'error', about: '.mintignore exists but cannot be read, so nothing would be ignored.', ...WRITTEN },
+  'duplicate-page-file': { severity: 'warning', about: 'Both x.md and x.mdx exist; x.mdx is used.',
+    message: (p: { ignored: string; used: string; id: string }) =>
+      `\`${p.ignored}\` and \`${p.used}\` are both the page \`${p.id}\`; \`${p.used}\` is used and \`${p.ignored}\` is ignored`,
+    fix: (p: { ignored: string }) => `Delete or rename one of them, or list \`${p.ignored}\` in \`.mintignore\`.`,
+  },
+  'symlink-outside-root': { severity: 'warning', about: 'A symbolic link points outside the site folder and is skipped.',
+    message: (p: { target: string }) => `the symlink points outside the site folder (at \`${p.target}\`), so it is skipped`,
+    fix: 'Copy the file into the site folder, or point the symlink at a file inside it.',
+  },
+  'symlink-cycle': { severity: 'warning', about: 'A symbolic link loops back on itself and is skipped.',
+    /** `folder`: the folder holding the link that it points at; undefined when links loop among themselves. */
+    message: (p: { folder: string | undefined }) =>
+      p.folder === undefined
+        ? 'the symlink points, through other symlinks, back at itself, so it is skipped'
+        : `the symlink points at \`${p.folder}\`, a folder that contains it, which would repeat forever, so it is skipped`,
+    fix: (p: { folder: string | undefined }) =>
+      p.folder === undefined ? 'Point the symlink at a real file or folder.' : 'Point the symlink at a folder that does not contain it.',
+  },
+  'symlink-broken': { severity: 'warning', about: 'A symbolic link points at nothing.',
+    message: (p: { reason: string }) => `the symlink ${p.reason}, so it is skipped`,
+    fix: 'Fix the symlink’s target or delete the symlink.',
+  },
+  'frontmatter-leading-blank': { severity: 'warning', about: 'Blank lines before the frontmatter.',
+    message: (p: { openLine: number; blankLines: number }) =>
+      `the frontmatter starts on line ${p.openLine}, after ${plural(p.blankLines, 'blank line')}; it is read anyway, but other Markdown tools (the reference product included) only see frontmatter that starts on line 1 and would show it as text`,
+    fix: (p: { blankLines: number }) => `Delete the blank ${p.blankLines === 1 ? 'line' : 'lines'} before the opening \`---\`.`,
+  },
+  'frontmatter-not-mapping': { severity: 'warning', about: 'Frontmatter that is not a set of key: value pairs.',
+    message: (p: { kind: string }) => `the frontmatter is ${p.kind}, not a set of \`key: value\` pairs, so it is ignored`,
+    fix: 'Write each setting as `key: value` on its own line, for example `title: "Getting started"`.',
+  },
+  'frontmatter-unclosed': { severity: 'warning', about: 'A frontmatter block with no closing ---.',
+    message: (p: { openLine: number }) =>
+      `the \`---\` on line ${p.openLine} opens a frontmatter block that is never closed, so the page is read as having no frontmatter and the line shows as a horizontal rule`,
+    fix: 'Add a closing `---` line after the frontmatter; if you meant a horizontal rule, write `***` instead.',
+  },
+  'frontmatter-syntax': { severity: 'error', about: 'Frontmatter that is not valid YAML.',
+    message: (p: { reason: string; fix: string }) => `the frontmatter is not valid YAML: ${p.reason}`,
+    /** Made where the YAML is known: the advice depends on the line the parser stopped at. */
+    fix: (p: { fix: string }) => p.fix,
+  },
+  'frontmatter-indentation': { severity: 'warning', about: 'A quoted frontmatter value continues at column 0; read as if indented.',
+    message: () =>
+      'a quoted value in the frontmatter continues on a line that is not indented; it is read the way the reference product reads it, but YAML parsers reject it',
+    fix: 'Indent the lines that continue the quoted value by at least one space, or join the value onto one line.',
+  },
+  'page-unreadable': { severity: 'error', about: 'A page file exists but cannot be read.',
+    message: (p: { reason: string }) => `the page could not be read (${p.reason})`,
+    fix: 'Check that the file exists and is readable.',
+  },
+  'folder-unreadable': { severity: 'warning', about: 'A folder of the site cannot be read and is skipped.',
+    message: (p: { reason: string }) => `the folder could not be read (${p.reason}), so its files are left out`,
+    fix: 'Check the folder’s permissions, or list it in `.mintignore`.',
+  },
+  'site-folder-missing': { severity: 'error', about: 'The site folder does not exist.',
+    message: (p: { root: string; reason: string }) => `the site folder \`${p.root}\` could not be read (${p.reason})`,
+    fix: 'Run docjet in the folder that holds `docs.json`, or pass that folder.',
+  },
+  'mintignore-unreadable': { severity: 'error', about: '.mintignore exists but cannot be read, so nothing would be ignored.',
+    message: (p: { reason: string }) => `\`.mintignore\` could not be read (${p.reason}), so no file is left out by it`,
+    fix: 'Make `.mintignore` a readable text file, or delete it.',
+  },
 
   // Page bodies (MDX/Markdown rendering)
-  'mdx-syntax': { severity: 'warning', about: 'MDX syntax the parser rejects (a stray `{` or `<`, `<br>` without a slash); repaired so the page renders.', ...WRITTEN },
-  'mdx-html-comment': { severity: 'warning', about: 'An HTML comment `<!-- -->`, which MDX does not allow; it is left out.', ...WRITTEN },
-  'mdx-fallback-markdown': { severity: 'warning', about: 'An MDX page that cannot be repaired; it is read as plain Markdown.', ...WRITTEN },
-  'mdx-expression-undefined': { severity: 'warning', about: 'A `{name}` expression names nothing the page defines; shown as written.', ...WRITTEN },
-  'mdx-expression-unsupported': { severity: 'warning', about: 'An expression that needs JavaScript to run (a call, a function, JSX); shown as written or left out.', ...WRITTEN },
-  'mdx-unknown-component': { severity: 'warning', about: 'A component docjet does not know; its children are shown without it.', ...WRITTEN },
-  'script-tag': { severity: 'warning', about: 'A `<script>` element in a page; left out of the HTML (docjet never runs scripts written in a page).', ...WRITTEN },
-  'code-fence-unclosed': { severity: 'warning', about: 'A code fence that is never closed; the block runs to the end of its container.', ...WRITTEN },
+  'mdx-syntax': { severity: 'warning', about: 'MDX syntax the parser rejects (a stray `{` or `<`, `<br>` without a slash); repaired so the page renders.',
+    message: (p: MdxSyntax) => mdxSyntaxMessage(p),
+    fix: (p: MdxSyntax) => mdxSyntaxFix(p),
+  },
+  'mdx-html-comment': { severity: 'warning', about: 'An HTML comment `<!-- -->`, which MDX does not allow; it is left out.',
+    message: () => 'an HTML comment (`<!-- … -->`) is not valid MDX; it is left out of the page',
+    fix: 'Write comments as `{/* … */}`.',
+  },
+  'mdx-fallback-markdown': { severity: 'warning', about: 'An MDX page that cannot be repaired; it is read as plain Markdown.',
+    message: (p: { reason: string }) =>
+      `the page is not valid MDX (${p.reason}) and could not be repaired, so it is read as plain Markdown: its components and {expressions} show as written`,
+    fix: 'Fix the MDX at this position: close the tag or expression, or escape a literal `<` or `{` as `\\<` or `\\{`.',
+  },
+  'mdx-expression-undefined': { severity: 'warning', about: 'A `{name}` expression names nothing the page defines; shown as written.',
+    message: (p: UndefinedName) =>
+      p.in === 'text'
+        ? `\`{${p.source}}\` names \`${p.name}\`, which this page does not define, so it is shown as written`
+        : `the attribute ${p.attribute} of \`<${p.element}>\` uses \`${p.name}\`, which this page does not define; the attribute is left out`,
+    fix: (p: UndefinedName) =>
+      p.in === 'text'
+        ? `To show the braces, escape the first one: \`\\{${p.source}}\`; to show a value, define it with \`export const ${p.name} = …\`.`
+        : `Define it with \`export const ${p.name} = …\`, or write the value in quotes.`,
+  },
+  'mdx-expression-unsupported': { severity: 'warning', about: 'An expression that needs JavaScript to run (a call, a function, JSX); shown as written or left out.',
+    message: (p: UnsupportedExpression) => unsupportedExpressionMessage(p),
+    fix: (p: UnsupportedExpression) => UNSUPPORTED_EXPRESSION_FIX[p.problem],
+  },
+  'mdx-unknown-component': { severity: 'warning', about: 'A component docjet does not know; its children are shown without it.',
+    /** `pageCode`: the name is defined by the page's own JavaScript (`export const Name = …`). */
+    message: (p: { name: string; pageCode: boolean }) =>
+      p.pageCode
+        ? `\`<${p.name}>\` is defined by this page's own JavaScript (\`export const ${p.name} = …\`), which docjet does not run; its children are shown without it`
+        : `\`<${p.name}>\` is not a component docjet knows; its children are shown without it`,
+    fix: (p: { name: string; pageCode: boolean }) =>
+      p.pageCode
+        ? 'Use one of the built-in components, or a snippet imported from a file.'
+        : `Check the spelling, or import it from a snippet: \`import ${p.name} from '/snippets/…'\`.`,
+  },
+  'script-tag': { severity: 'warning', about: 'A `<script>` element in a page; left out of the HTML (docjet never runs scripts written in a page).',
+    message: () => 'a `<script>` element is left out of the page: docjet never runs scripts written in a page',
+    fix: 'To run a script on every page, put it in a `.js` file in the docs folder instead.',
+  },
+  'code-fence-unclosed': { severity: 'warning', about: 'A code fence that is never closed; the block runs to the end of its container.',
+    message: () =>
+      'this code block is never closed, so everything after it, to the end of the page or of the element around it, is shown as code',
+    fix: 'Add the closing fence (the same ``` or ~~~ that opens the block) on a line of its own after the code.',
+  },
   'math-invalid': { severity: 'warning', about: 'A formula (`$…$`, `$$…$$`, `<Latex>`) KaTeX cannot read; it is shown as written.', ...WRITTEN },
-  'component-failed': { severity: 'error', about: 'A component threw while rendering; its children are shown without it.', ...WRITTEN },
-  'page-render-failed': { severity: 'error', about: 'A page body that cannot be rendered at all.', ...WRITTEN },
+  'component-failed': { severity: 'error', about: 'A component threw while rendering; its children are shown without it.',
+    message: (p: { name: string; reason: string }) =>
+      `the \`<${p.name}>\` component failed (${p.reason}); its children are shown without it`,
+    fix: 'This is a bug in the component: please report it with the page attached.',
+  },
+  'page-render-failed': { severity: 'error', about: 'A page body that cannot be rendered at all.',
+    /** `operation`: the label of the OpenAPI operation whose page failed; undefined for an MDX page. */
+    message: (p: { operation: string | undefined; reason: string }) =>
+      `the page${p.operation === undefined ? '' : ` of ${p.operation}`} could not be rendered (${p.reason})`,
+    fix: (p: { operation: string | undefined }) =>
+      `This is a bug in docjet: please report it with the ${p.operation === undefined ? 'page' : 'spec'} attached.`,
+  },
   'icon-unknown': { severity: 'warning', about: 'An icon name that no icon library has; the icon is left blank.',
     message: (p: { name: string; suggestion: string | undefined; library: string }) =>
       `no icon library has an icon called "${p.name}"; it is left blank`,
@@ -232,42 +405,180 @@ export const CATALOGUE = {
   },
 
   // Snippets (imports, `<Snippet file>`, components written as functions)
-  'snippet-missing': { severity: 'warning', about: 'An imported snippet file (or `<Snippet file>`) does not exist; its element shows only its children (the reference product warns too, §2.3).', ...WRITTEN },
-  'snippet-unreadable': { severity: 'warning', about: 'A snippet file exists but cannot be read; its element shows only its children.', ...WRITTEN },
-  'snippet-import-package': { severity: 'warning', about: 'An import of a package (`@mintlify/components`, an npm module) instead of a file of the site; nothing is loaded.', ...WRITTEN },
-  'snippet-import-unsupported': { severity: 'warning', about: 'An import of a file that is not a snippet (.mdx, .md or .jsx); nothing is loaded.', ...WRITTEN },
-  'snippet-export-missing': { severity: 'warning', about: 'A named import that the snippet file does not export.', ...WRITTEN },
-  'snippet-syntax': { severity: 'warning', about: 'A .jsx snippet that is not valid JavaScript; its exports are not available.', ...WRITTEN },
-  'snippet-cycle': { severity: 'warning', about: 'Snippets import or include each other in a loop (or nest too deep); the one closing the loop is left out.', ...WRITTEN },
-  'component-partial': { severity: 'warning', about: 'A component written as a function needs JavaScript docjet does not run (state, effects, network); those parts are left out.', ...WRITTEN },
+  'snippet-missing': { severity: 'warning', about: 'An imported snippet file (or `<Snippet file>`) does not exist; its element shows only its children (the reference product warns too, §2.3).',
+    message: (p: SnippetMissing) =>
+      p.via === 'import'
+        ? `\`${p.source}\` does not exist, so nothing is imported from it (its components show only their children)`
+        : `\`<Snippet file="${p.file}">\` names no file: there is no \`snippets/${p.name}\` or \`_snippets/${p.name}\`, so nothing is shown`,
+    fix: (p: SnippetMissing) =>
+      p.via === 'import'
+        ? `Create \`${p.file}\`, or fix the path${p.suggestion ? `: did you mean \`${p.suggestion}\`?` : '.'}`
+        : `Create \`snippets/${p.name}\`, or fix the name${p.suggestion ? `: did you mean \`file="${p.suggestion}"\`?` : '.'}`,
+  },
+  'snippet-unreadable': { severity: 'warning', about: 'A snippet file exists but cannot be read; its element shows only its children.',
+    message: (p: { reason: string }) => `the snippet file cannot be read (${p.reason}), so nothing is imported from it`,
+    fix: 'Check the file\'s permissions, or replace it with a readable copy.',
+  },
+  'snippet-import-package': { severity: 'warning', about: 'An import of a package (`@mintlify/components`, an npm module) instead of a file of the site; nothing is loaded.',
+    /** `builtInPackage`: the package is one whose components docjet has built in, but not `imported`. */
+    message: (p: { source: string; imported: string; builtInPackage: boolean }) =>
+      `\`${p.source}\` is a package, not a file of the site; docjet renders pages without loading packages, so nothing is imported from it`,
+    fix: (p: { imported: string; builtInPackage: boolean }) =>
+      p.builtInPackage
+        ? `\`${p.imported}\` is not a built-in component: check its name, or write it in a .jsx file under \`snippets/\` and import it from there.`
+        : 'Use a built-in component, or write the component in a .jsx file under `snippets/` and import it with a path: `import { Name } from \'/snippets/name.jsx\'`.',
+  },
+  'snippet-import-unsupported': { severity: 'warning', about: 'An import of a file that is not a snippet (.mdx, .md or .jsx); nothing is loaded.',
+    /** `name`: the import's source, or the `file` of `<Snippet file>`; `file`: the file it names. */
+    message: (p: { via: 'import' | 'element'; name: string; file: string }) =>
+      p.via === 'import'
+        ? `\`${p.name}\` is not a snippet docjet can load (only .mdx, .md and .jsx files are), so nothing is imported from it`
+        : `\`<Snippet file="${p.name}">\` names \`${p.file}\`, which is not a snippet (only .mdx, .md and .jsx files are)`,
+    fix: (p: { via: 'import' | 'element'; file: string }) =>
+      p.via === 'import'
+        ? `Rename \`${p.file}\` to .jsx if it is plain JavaScript with JSX, or put its content in an .mdx snippet.`
+        : 'Include an .mdx or .md file.',
+  },
+  'snippet-export-missing': { severity: 'warning', about: 'A named import that the snippet file does not export.',
+    message: (p: SnippetExportMissing) =>
+      p.via === 'element'
+        ? `\`<Snippet file="${p.name}">\` names \`${p.file}\`, which has no content to show`
+        : `\`${p.source}\` has no ${p.imported === 'default' ? 'default export' : `export named \`${p.imported}\``}, so \`${p.local}\` is not defined`,
+    fix: (p: SnippetExportMissing) => snippetExportFix(p),
+  },
+  'snippet-syntax': { severity: 'warning', about: 'A .jsx snippet that is not valid JavaScript; its exports are not available.',
+    message: (p: { reason: string }) => `this .jsx snippet is not valid JavaScript (${p.reason}), so nothing is imported from it`,
+    fix: 'Fix the syntax at this position. Snippets are plain JavaScript with JSX: TypeScript types are not allowed.',
+  },
+  'snippet-cycle': { severity: 'warning', about: 'Snippets import or include each other in a loop (or nest too deep); the one closing the loop is left out.',
+    /** `via`: snippets importing snippets, or including them (`<Snippet>`, a snippet's body); `loop` false: too deep. */
+    message: (p: { via: 'import' | 'element'; loop: boolean; chain: string; maxDepth: number }) =>
+      p.via === 'import'
+        ? `${p.loop ? 'snippets import each other in a loop' : `snippets import snippets more than ${p.maxDepth} deep`} (${p.chain}), so this import is left out`
+        : `${p.loop ? 'snippets include each other in a loop' : `snippets are nested more than ${p.maxDepth} deep`} (${p.chain}), so this one is left out`,
+    fix: (p: { via: 'import' | 'element' }) =>
+      p.via === 'import'
+        ? 'Remove one of the imports in the loop: a snippet cannot include itself, directly or through others.'
+        : 'Remove the include that leads back to a snippet already being shown.',
+  },
+  'component-partial': { severity: 'warning', about: 'A component written as a function needs JavaScript docjet does not run (state, effects, network); those parts are left out.',
+    /** `subject`: what was rendered; `uses`: what it needed, in short; `outcome`: what the page shows instead. */
+    message: (p: { subject: string; uses: string; outcome: string }) =>
+      `${p.subject} needs JavaScript that docjet does not run (${p.uses}); ${p.outcome}`,
+    fix: 'For content that must be in the page, use props and markup only; interactive widgets can be a `.js` file in the docs folder.',
+  },
 
   // Output folder and serving (safety)
   // @section output
-  'output-is-site': { severity: 'error', about: 'The output folder is the site folder, contains it (a parent folder), or is the root of the file system; building there would delete the site. `docjet` exits 2.', ...WRITTEN },
-  'output-is-file': { severity: 'error', about: 'The output folder is a file, or lies under a file; nothing is written. `docjet` exits 2.', ...WRITTEN },
-  'output-not-docjet': { severity: 'error', about: 'The output folder holds files docjet did not write (no `.docjet-output` marker); `--force` replaces it anyway. `docjet` exits 2.', ...WRITTEN },
-  'output-holds-site-files': { severity: 'error', about: 'The output folder is a folder inside the site that holds files docjet did not write (the site\'s own files); `--force` does not apply. `docjet` exits 2.', ...WRITTEN },
-  'output-unwritable': { severity: 'error', about: 'The output folder cannot be created (no permission, read-only or special file system); nothing is written. `docjet` exits 2.', ...WRITTEN },
-  'output-write-failed': { severity: 'error', about: 'A file of the built site could not be written (disk full, I/O error), or the finished site could not be moved into place; the previous output is left as it was.', ...WRITTEN },
+  'output-is-site': { severity: 'error', about: 'The output folder is the site folder, contains it (a parent folder), or is the root of the file system; building there would delete the site. `docjet` exits 2.',
+    message: (p: { folder: string; problem: 'file-system-root' | 'is-site' | 'contains-site' }) =>
+      p.problem === 'file-system-root'
+        ? `the output folder \`${p.folder}\` is the root of the file system; building there would replace everything on it`
+        : `the output folder \`${p.folder}\` ${p.problem === 'is-site' ? 'is the site folder itself' : 'contains the site folder'}; building there would delete docs.json and every page`,
+    fix: (p: { problem: 'file-system-root' | 'is-site' | 'contains-site' }) =>
+      p.problem === 'file-system-root' ? 'Choose an empty folder with --out, like dist.' : 'Choose another folder with --out, like dist inside the site folder (the default).',
+  },
+  'output-is-file': { severity: 'error', about: 'The output folder is a file, or lies under a file; nothing is written. `docjet` exits 2.',
+    /** `file`: the file on the way to the folder; undefined when the folder itself is a file. */
+    message: (p: { folder: string; file: string | undefined }) =>
+      p.file === undefined
+        ? `the output folder \`${p.folder}\` is a file; building there would delete it`
+        : `the output folder \`${p.folder}\` cannot be created: \`${p.file}\` is a file`,
+    fix: (p: { file: string | undefined }) =>
+      p.file === undefined ? 'Choose a folder with --out (an empty one, or one docjet wrote before).' : 'Choose a folder with --out whose parent folders are folders.',
+  },
+  'output-not-docjet': { severity: 'error', about: 'The output folder holds files docjet did not write (no `.docjet-output` marker); `--force` replaces it anyway. `docjet` exits 2.',
+    message: (p: { folder: string }) => `the output folder \`${p.folder}\` holds files docjet did not write; building there would delete them`,
+    fix: 'Choose an empty folder, or pass --force to replace a folder docjet did not write.',
+  },
+  'output-holds-site-files': { severity: 'error', about: 'The output folder is a folder inside the site that holds files docjet did not write (the site\'s own files); `--force` does not apply. `docjet` exits 2.',
+    message: (p: { folder: string }) =>
+      `the output folder \`${p.folder}\` is a folder of the site that holds files docjet did not write; building there would delete them`,
+    fix: 'Choose an empty folder with --out, like dist (the default).',
+  },
+  'output-unwritable': { severity: 'error', about: 'The output folder cannot be created (no permission, read-only or special file system); nothing is written. `docjet` exits 2.',
+    /** `stage`: checking the folder before the build, or creating it. */
+    message: (p: { folder: string; reason: string; stage: 'check' | 'create' }) =>
+      p.stage === 'check'
+        ? `the output folder \`${p.folder}\` cannot be checked (${p.reason})`
+        : `the output folder \`${p.folder}\` cannot be created (${p.reason}); nothing was written`,
+    fix: (p: { stage: 'check' | 'create' }) => (p.stage === 'check' ? 'Choose another folder with --out.' : 'Choose a folder you can write to with --out.'),
+  },
+  'output-write-failed': { severity: 'error', about: 'A file of the built site could not be written (disk full, I/O error), or the finished site could not be moved into place; the previous output is left as it was.',
+    message: (p: OutputWriteFailed) =>
+      p.stage === 'write'
+        ? `\`${p.relative}\` of the built site could not be written (${p.reason}); the previous output was left as it was`
+        : `the built site could not be moved into \`${p.folder}\` (${p.reason}); the previous output was left as it was`,
+    fix: (p: OutputWriteFailed) =>
+      p.stage === 'write'
+        ? 'Check that the disk has space and the folder can be written to, then build again.'
+        : 'Check that the folder can be written to and no program holds it open, then build again.',
+  },
 
   // Script injection (safety)
   // @section injection
   'url-unsafe': { severity: 'warning', about: 'A link, image or other URL in a page, its frontmatter (`url`) or an OpenAPI description uses a javascript:, vbscript: or data: URL (however spelt); it is left out.', ...WRITTEN },
-  'html-unsafe': { severity: 'warning', about: 'HTML or JSX in a page that would run script: an event-handler attribute (`onclick`), `srcdoc`, a style that calls script, or `<object>`/`<embed>`/`<base>`; it is left out.', ...WRITTEN },
+  'html-unsafe': { severity: 'warning', about: 'HTML or JSX in a page that would run script: an event-handler attribute (`onclick`), `srcdoc`, a style that calls script, or `<object>`/`<embed>`/`<base>`; it is left out.',
+    /** `tag`: the element as shown (`` `<object>` ``); `attribute`: the attribute left out, undefined when the whole element is. */
+    message: (p: { tag: string; attribute: string | undefined }) =>
+      p.attribute === undefined
+        ? `this ${p.tag} element is left out of the page: it can load and run active content in every reader's browser`
+        : `the \`${p.attribute}\` attribute of ${p.tag} is left out: ${p.attribute.toLowerCase() === 'style' ? 'its CSS calls script' : 'it would run script in every reader\'s browser'}`,
+    fix: (p: { attribute: string | undefined }) =>
+      p.attribute === undefined
+        ? 'Embed videos and pages with `<iframe src="https://…">`, images with `<img>`; link to other files instead.'
+        : 'Remove it; to run a script on every page, put it in a `.js` file in the docs folder.',
+  },
 
   // Reading outside the project, nesting limits (safety)
   // @section boundaries
-  'ref-outside-root': { severity: 'error', about: 'A "$ref" names a file outside the site folder (as written, or through a symbolic link); it is not read.', ...WRITTEN },
-  'config-outside-root': { severity: 'error', about: 'docs.json (or mint.json) is a symbolic link to a file outside the site folder; it is not read.', ...WRITTEN },
-  'snippet-outside-root': { severity: 'warning', about: 'An import or `<Snippet file>` names a file outside the site folder (as written, or through a symbolic link); nothing is read from it.', ...WRITTEN },
+  'ref-outside-root': { severity: 'error', about: 'A "$ref" names a file outside the site folder (as written, or through a symbolic link); it is not read.',
+    /** `reason`: where the file lies, as `outsideReason` words it ("is outside the site folder"). */
+    message: (p: { reference: string; reason: string }) => `"$ref" names ${quote(p.reference)}, which ${p.reason}, so it is not read`,
+    fix: 'Move the file into the site folder (next to docs.json or below it) and name it from there; "$ref" only includes files of the site.',
+  },
+  'config-outside-root': { severity: 'error', about: 'docs.json (or mint.json) is a symbolic link to a file outside the site folder; it is not read.',
+    message: (p: { configFile: string }) => `${p.configFile} is a symbolic link to a file outside the site folder, so it is not read`,
+    fix: (p: { configFile: string }) =>
+      `Replace the link with a copy of the file, or run docjet in the folder that really holds ${p.configFile}.`,
+  },
+  'snippet-outside-root': { severity: 'warning', about: 'An import or `<Snippet file>` names a file outside the site folder (as written, or through a symbolic link); nothing is read from it.',
+    /** `name`: the import's source, or the `file` of `<Snippet file>`; `reason`: where the file lies. */
+    message: (p: { via: 'import' | 'element'; name: string; reason: string }) =>
+      p.via === 'import'
+        ? `\`${p.name}\` ${p.reason}, so nothing is imported from it`
+        : `\`<Snippet file="${p.name}">\` names a file that ${p.reason}, so nothing is shown`,
+    fix: 'Snippets are files of the site: move the file under `snippets/` in the docs folder and import it as `/snippets/…`.',
+  },
   'openapi-outside-root': { severity: 'error', about: 'An openapi file (or a `spec.yaml GET /x` entry) names a file outside the site folder; it is not read.', ...WRITTEN },
-  'nesting-too-deep': { severity: 'error', about: 'A config file nests lists and objects more than 256 levels deep (counting the files that include it); it is not read past that point.', ...WRITTEN },
-  'ref-too-many': { severity: 'error', about: 'The config includes files by "$ref" more than 1,000 times in all (files including files many times over); the rest are not read.', ...WRITTEN },
+  'nesting-too-deep': { severity: 'error', about: 'A config file nests lists and objects more than 256 levels deep (counting the files that include it); it is not read past that point.',
+    /** `throughRefs`: the depth counts the files that include this one. */
+    message: (p: { max: number; throughRefs: boolean }) =>
+      `lists and objects are nested more than ${p.max} levels deep here${p.throughRefs ? ' (counting the files that include this one by "$ref")' : ''}; docjet stops reading the config at this point`,
+    fix: 'Flatten the structure: real navigation nests a few levels (groups in groups, inside tabs or versions). Check for generated or repeated brackets.',
+  },
+  'ref-too-many': { severity: 'error', about: 'The config includes files by "$ref" more than 1,000 times in all (files including files many times over); the rest are not read.',
+    message: (p: { max: number }) =>
+      `the config includes files by "$ref" more than ${p.max} times in all, so this one and those after it are not read`,
+    fix: 'Include each file once: a file named by "$ref" in a file that is itself included many times is read again each time.',
+  },
 
   // Resource bounds (safety)
   // @section bounds
-  'page-nesting-too-deep': { severity: 'warning', about: 'A page nests lists, quotes, elements or emphasis more than 256 levels deep; the deeper levels are shown flattened at level 256.', ...WRITTEN },
-  'yaml-aliases-too-many': { severity: 'error', about: 'YAML (an OpenAPI document or a page\'s frontmatter) expands its aliases (`*name`) into more than 100,000 values, which is an "alias bomb"; it is not read.', ...WRITTEN },
+  'page-nesting-too-deep': { severity: 'warning', about: 'A page nests lists, quotes, elements or emphasis more than 256 levels deep; the deeper levels are shown flattened at level 256.',
+    message: (p: { max: number }) =>
+      `the page nests lists, quotes, elements or emphasis more than ${p.max} levels deep here; the deeper levels are shown flattened at level ${p.max}`,
+    fix: 'Nest less deeply: split the content into separate lists, quotes or elements.',
+  },
+  'yaml-aliases-too-many': { severity: 'error', about: 'YAML (an OpenAPI document or a page\'s frontmatter) expands its aliases (`*name`) into more than 100,000 values, which is an "alias bomb"; it is not read.',
+    /** `reason`: the parser's account of the expansion; `file`: the OpenAPI file, when it is one. */
+    message: (p: { in: 'frontmatter'; reason: string } | { in: 'openapi'; file: string; reason: string }) =>
+      p.in === 'frontmatter' ? `the frontmatter is not read: ${p.reason}` : `\`${p.file}\`: ${p.reason}.`,
+    fix: (p: { in: 'frontmatter' | 'openapi' }) =>
+      p.in === 'frontmatter'
+        ? 'Write the repeated values out instead of repeating aliases (`*name`) of aliases.'
+        : 'Write the repeated values out, or use `$ref` to share a schema; no page is made from this spec until then.',
+  },
   'encoding-invalid': { severity: 'warning', about: 'A page, snippet or OpenAPI file is not valid UTF-8; the bad bytes are shown as "\uFFFD".',
     message: (p: { what: string; byte: number }) =>
       `the ${p.what} is not valid UTF-8: the byte 0x${p.byte.toString(16).toUpperCase().padStart(2, '0')} here is not part of a UTF-8 character, so it and any other bad bytes are shown as "\uFFFD"`,
@@ -281,7 +592,12 @@ export const CATALOGUE = {
   },
 
   // @section typed-model
-  'frontmatter-type': { severity: 'warning', about: 'A frontmatter key the format defines has a value of the wrong type (`hidden: "yes"`, `noindex: "true"`); the value is ignored.', ...WRITTEN },
+  'frontmatter-type': { severity: 'warning', about: 'A frontmatter key the format defines has a value of the wrong type (`hidden: "yes"`, `noindex: "true"`); the value is ignored.',
+    /** `value`: the value described (`the string "yes"`); `expects`, `example`: what the key takes. */
+    message: (p: { key: string; value: string; expects: string; example: string }) =>
+      `the frontmatter \`${p.key}\` is ${p.value}, but it must be ${p.expects}; it is ignored`,
+    fix: (p: { key: string; example: string }) => `Write \`${p.key}: ${p.example}\`, or remove it.`,
+  },
 } as const satisfies Record<string, Entry<never>>;
 
 export type DiagnosticCode = keyof typeof CATALOGUE;
@@ -342,6 +658,187 @@ export function isWrittenAtCallSite(code: DiagnosticCode): boolean {
   return ENTRIES[code].message === writtenAtCallSite;
 }
 
+/** Why a "$ref" is not a usable reference: `not-string` has no `reference` to quote. */
+type RefInvalid =
+  | { problem: 'not-string'; reference?: undefined }
+  | { problem: 'bad-pointer' | 'no-file' | 'folder'; reference: string };
+
+/** What each problem says: after `"$ref" names "…",` except for `not-string`, which has no name to quote. */
+const REF_INVALID: Record<RefInvalid['problem'], { message: string; fix: string }> = {
+  'not-string': {
+    message: '"$ref" must be a string naming a JSON file, such as "./navigation.json"',
+    fix: 'Write the path of the JSON file to include, relative to this file.',
+  },
+  'bad-pointer': {
+    message: 'whose part after "#" is not a valid JSON pointer (a "%" must be followed by two hexadecimal digits that spell UTF-8)',
+    fix: 'Write the pointer as "#/key/0", escaping "/" in a key as "~1", "~" as "~0" and other characters as UTF-8 percent escapes, or drop it to include the whole file.',
+  },
+  'no-file': { message: 'which has no file name before "#"', fix: 'Name the JSON file to include, such as "./navigation.json#/tabs".' },
+  folder: { message: 'which is a folder, not a JSON file', fix: 'Name a JSON file in that folder, such as "./navigation/tabs.json".' },
+};
+
+/** Why a file named as an OpenAPI spec holds no usable document. */
+type OpenApiInvalid = { file: string } & (
+  | { problem: 'empty' | 'no-version' }
+  | { problem: 'top-level'; value: string }
+  | { problem: 'version-type'; key: string; value: string }
+  | { problem: 'no-operations'; key: string; version: string; wanted: string }
+);
+
+function openApiInvalidMessage(p: OpenApiInvalid): string {
+  const file = `\`${p.file}\``;
+  switch (p.problem) {
+    case 'empty':
+      return `${file} is empty, so it holds no OpenAPI document.`;
+    case 'top-level':
+      return `${file} is not an OpenAPI document: its top level is ${p.value}, not a mapping.`;
+    case 'no-version':
+      return `${file} is not an OpenAPI document: it has no top-level \`openapi\` (or \`swagger\`) version field.`;
+    case 'version-type':
+      return `${file}: the top-level \`${p.key}\` field is ${p.value}, not a version string.`;
+    case 'no-operations':
+      return `${file} (${p.key} ${p.version}) has no ${p.wanted}, so there are no endpoints to make pages from.`;
+  }
+}
+
+function openApiInvalidFix(p: OpenApiInvalid): string {
+  switch (p.problem) {
+    case 'empty':
+      return 'Put the OpenAPI document in the file, or point docs.json at the right one.';
+    case 'top-level':
+    case 'no-version':
+      return 'Point `openapi` in docs.json at an OpenAPI 3.x (or Swagger 2.0) document, which starts with `openapi: 3.1.0` and lists its operations under `paths`.';
+    case 'version-type':
+      return `Write the version as a string, for example \`${p.key}: "${p.key === 'swagger' ? '2.0' : '3.1.0'}"\`.`;
+    case 'no-operations':
+      return `Describe the operations under ${p.wanted} in \`${p.file}\`, or remove the \`openapi\` reference to it from docs.json.`;
+  }
+}
+
+/**
+ * A snippet that does not exist: imported (`source` as written, `file` the path it resolves to), or
+ * named by `<Snippet file>` (`file` as written, `name` looked for under snippets/ and _snippets/).
+ * `suggestion`: a close name, spelt as the user would write it.
+ */
+type SnippetMissing =
+  | { via: 'import'; source: string; file: string; suggestion: string | undefined }
+  | { via: 'element'; file: string; name: string; suggestion: string | undefined };
+
+/**
+ * An import of a name the snippet does not export (`imported` as imported, `local` the name it is
+ * bound to, `exports` the names it does export), or a `<Snippet file>` (`name` as written) naming
+ * a file with no body.
+ */
+type SnippetExportMissing =
+  | { via: 'import'; source: string; imported: string; local: string; exports: readonly string[]; suggestion: string | undefined }
+  | { via: 'element'; name: string; file: string };
+
+function snippetExportFix(p: SnippetExportMissing): string {
+  if (p.via === 'element') return 'Include an .mdx or .md snippet, or import the components of a .jsx file by name.';
+  const listed = p.exports.length > 0 ? ` It exports ${p.exports.map((name) => `\`${name}\``).join(', ')}.` : '';
+  if (p.imported === 'default') return `Import what it exports by name: \`import { ${p.exports[0] ?? 'Name'} } from '${p.source}'\`.${listed}`;
+  return p.suggestion ? `Did you mean \`${p.suggestion}\`?${listed}` : `Export it from the file (\`export const ${p.imported} = …\`), or fix the name.${listed}`;
+}
+
+/** Writing a file of the built site (`relative` to the output folder), or moving the site into place. */
+type OutputWriteFailed = { stage: 'write'; relative: string; reason: string } | { stage: 'commit'; folder: string; reason: string };
+
+/**
+ * `$ref`s of an OpenAPI file that docjet does not follow: found while indexing the document
+ * (`operation` undefined), or while rendering one operation's page (`operation`, its label).
+ * `count` of them, the `first` as it is shown.
+ */
+interface OpenApiRefs {
+  file: string;
+  operation: string | undefined;
+  count: number;
+  first: string;
+}
+
+/** In the document as a whole, the `operations` and `pathItems` that indexing could not read. */
+type OpenApiExternalRefs = (OpenApiRefs & { operation: undefined; operations: number; pathItems: number }) | (OpenApiRefs & { operation: string });
+
+/** What indexing loses to `$ref`s into other files: operations' titles and tags, path items' pages. */
+function externalLosses(operations: number, pathItems: number): string {
+  const losses: string[] = [];
+  if (operations > 0) losses.push(`${plural(operations, 'operation')} ${operations === 1 ? 'has' : 'have'} no title or tags`);
+  if (pathItems > 0) losses.push(`${plural(pathItems, 'path item')} ${pathItems === 1 ? 'gets' : 'get'} no pages`);
+  return losses.join(' and ');
+}
+
+/**
+ * A name an expression uses that the page does not define: in the text (`source`, the expression
+ * as written), or in an attribute (`attribute`, as shown, of the element called `element`).
+ */
+type UndefinedName = { in: 'text'; name: string; source: string } | { in: 'attribute'; name: string; attribute: string; element: string | null };
+
+/**
+ * MDX the parser rejects, and how it was repaired: a void element without its slash (`<br>`), a
+ * line starting with `import`/`export` that is not JavaScript, or a `{` or `<` shown as text.
+ */
+type MdxSyntax =
+  | { problem: 'void-element'; name: string }
+  | { problem: 'esm-line'; keyword: string; reason: string }
+  | { problem: 'shown-as-text'; brace: boolean; reason: string };
+
+function mdxSyntaxMessage(p: MdxSyntax): string {
+  switch (p.problem) {
+    case 'void-element':
+      return `\`<${p.name}>\` has no closing slash, which MDX requires; it is read as \`<${p.name} />\``;
+    case 'esm-line':
+      return `this line starts with \`${p.keyword}\`, so MDX reads it as JavaScript, but it is not valid JavaScript (${p.reason}); it is shown as text`;
+    case 'shown-as-text':
+      return `MDX cannot read the \`${p.brace ? '{' : '<'}\` here (${p.reason}), so it is shown as text`;
+  }
+}
+
+function mdxSyntaxFix(p: MdxSyntax): string {
+  switch (p.problem) {
+    case 'void-element':
+      return `Write it self-closed: \`<${p.name} />\`.`;
+    case 'esm-line':
+      return `If it is prose, reword the line so it does not start with \`${p.keyword} \`; if it is code, fix the statement (a page may only hold \`import\` and \`export\` statements).`;
+    case 'shown-as-text':
+      return p.brace
+        ? 'To show a brace, escape it as `\\{`; if it starts an expression, close it with `}`.'
+        : 'To show `<` as text, escape it as `\\<` or write `&lt;`; if it starts a tag, close it (`</Name>`) or self-close it (`<Name />`).';
+  }
+}
+
+/**
+ * An expression docjet cannot evaluate: in the text (`source`, as written) or in an attribute
+ * (`attribute`, as shown, of `element`). `what` says what it needs to compute.
+ */
+type UnsupportedExpression =
+  | { problem: 'not-renderable'; source: string; refused: string }
+  | { problem: 'opaque-import'; source: string; name: string; importedFrom: string }
+  | { problem: 'needs-javascript'; source: string; what: string }
+  | { problem: 'spread-not-object'; attribute: string; element: string | null }
+  | { problem: 'attribute-needs-javascript'; attribute: string; element: string | null; what: string };
+
+function unsupportedExpressionMessage(p: UnsupportedExpression): string {
+  switch (p.problem) {
+    case 'not-renderable':
+      return `\`{${p.source}}\` is ${p.refused}, which JSX cannot show (React stops with an error); docjet shows the expression as written`;
+    case 'opaque-import':
+      return `\`{${p.source}}\` uses \`${p.name}\`, imported from \`${p.importedFrom}\`, which has no value docjet can show, so it is shown as written`;
+    case 'needs-javascript':
+      return `\`{${p.source}}\` needs JavaScript to compute (${p.what}); docjet does not run page code, so it is shown as written`;
+    case 'spread-not-object':
+      return `the spread attribute ${p.attribute} of \`<${p.element}>\` is not an object; it is left out`;
+    case 'attribute-needs-javascript':
+      return `the attribute ${p.attribute} of \`<${p.element}>\` needs JavaScript to compute (${p.what}); docjet does not run page code, so it is left out`;
+  }
+}
+
+const UNSUPPORTED_EXPRESSION_FIX: Record<UnsupportedExpression['problem'], string> = {
+  'not-renderable': 'Show one of its fields (`{config.name}`), or turn it into text: `{JSON.stringify(config)}` inside a function.',
+  'opaque-import': 'Export it from the snippet as a plain value: `export const name = "…"`, and check the warnings at the import.',
+  'needs-javascript': 'Write the value out, or export it as a plain value: `export const name = "…"`.',
+  'spread-not-object': 'Spread an object: `{...{ key: "value" }}`, or write the attributes out.',
+  'attribute-needs-javascript': 'Use a plain value: a string, number, list or object.',
+};
+
 interface MissingPage {
   /** The reference as written. */
   entry: string;
@@ -360,6 +857,11 @@ function didYouMean(suggestion: string | undefined, otherwise: string): string {
 
 function quoteAll(values: readonly unknown[]): string[] {
   return values.map((value) => quote(value));
+}
+
+/** `1 blank line`, `2 blank lines`; defined here (re-exported by `./diagnostics.ts`) for messages' use. */
+export function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
 /** Quotes a user's value for a message: `"guides/intro"`. */

@@ -4,23 +4,17 @@
  * diagnostic, the loader (`load.ts`) decides when.
  */
 import type { Diagnostic, Position } from '../diagnostics.ts';
-import { diagnostic, quote } from '../messages.ts';
+import { diagnostic } from '../messages.ts';
 import { formatJsonPath, MAX_NESTING, type JsonPath, type ParsedJson } from './json-source.ts';
 
 export function unreadableFile(file: string, error: unknown): Diagnostic {
-  return diagnostic('config-unreadable', undefined, file, {
-    message: `cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`,
-    fix: 'Check the file exists and is readable.',
-  });
+  return diagnostic('config-unreadable', undefined, file, { file, reason: (error as NodeJS.ErrnoException).code ?? String(error) });
 }
 
 /** `included`: the file is named by a `$ref` (it may hold any value), not the top config (an object). */
 export function emptyFile(file: string, included: boolean): Diagnostic {
   // The parser would say "a value is expected", which does not tell that the file is empty.
-  return diagnostic('json-syntax', undefined, file, {
-    message: `${file} is empty; it must hold a JSON ${included ? 'value' : 'object'}`,
-    fix: included ? 'Write the JSON to include in it, or remove the "$ref" that names it.' : 'Start from { "name": "My docs", "navigation": { "pages": ["index"] } }.',
-  });
+  return diagnostic('json-syntax', undefined, file, { file, reason: undefined, included });
 }
 
 /** Why a parsed file cannot be used (nested too deep, or not JSON); undefined when it can. */
@@ -29,24 +23,14 @@ export function parseProblem(file: string, parsed: ParsedJson, included: boolean
   // Only the first syntax error is reliable; later ones are usually its echoes.
   const first = parsed.errors[0];
   if (first === undefined) return undefined;
-  return diagnostic('json-syntax', first.position, file, {
-    message: `${file} is not valid JSON: ${first.message}`,
-    fix: 'Fix the JSON at this position; an editor with JSON support shows the exact spot.',
-  });
+  return diagnostic('json-syntax', first.position, file, { file, reason: first.message, included });
 }
 
 export function duplicateKey(at: Position, file: string, key: string, objectPath: JsonPath): Diagnostic {
-  return diagnostic('json-duplicate-key', at, file, {
-    message: `the key ${quote(key)} is written twice in this object; only the last one counts`,
-    fix: 'Remove one of them.',
-    path: formatJsonPath([...objectPath, key]),
-  });
+  return diagnostic('json-duplicate-key', at, file, { key }, formatJsonPath([...objectPath, key]));
 }
 
 /** `throughRefs`: the depth counts the files that include this one. */
 export function nestingTooDeep(at: Position, file: string, throughRefs: boolean): Diagnostic {
-  return diagnostic('nesting-too-deep', at, file, {
-    message: `lists and objects are nested more than ${MAX_NESTING} levels deep here${throughRefs ? ' (counting the files that include this one by "$ref")' : ''}; docjet stops reading the config at this point`,
-    fix: 'Flatten the structure: real navigation nests a few levels (groups in groups, inside tabs or versions). Check for generated or repeated brackets.',
-  });
+  return diagnostic('nesting-too-deep', at, file, { max: MAX_NESTING, throughRefs });
 }

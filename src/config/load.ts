@@ -59,10 +59,7 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
         : undefined;
   if (!configFile) {
     result.diagnostics.push(
-      diagnostic('config-not-found', undefined, 'docs.json', {
-        message: `no docs.json (or legacy mint.json) in ${root}`,
-        fix: 'Run docjet in the folder that holds docs.json, or pass that folder: docjet validate path/to/docs.',
-      }),
+      diagnostic('config-not-found', undefined, 'docs.json', { root }),
     );
     return result;
   }
@@ -181,10 +178,7 @@ function topConfigPath(root: string, configFile: string, result: LoadedConfig): 
   if (place.kind === 'inside') return { real: place.real };
   if (place.kind === 'outside') {
     result.diagnostics.push(
-      diagnostic('config-outside-root', undefined, configFile, {
-        message: `${configFile} is a symbolic link to a file outside the site folder, so it is not read`,
-        fix: `Replace the link with a copy of the file, or run docjet in the folder that really holds ${configFile}.`,
-      }),
+      diagnostic('config-outside-root', undefined, configFile, { configFile }),
     );
     return undefined;
   }

@@ -8,7 +8,7 @@
  * mint.json; new containers borrow the position of the mint.json entry they come from.
  */
 import type { Diagnostic } from '../diagnostics.ts';
-import { diagnostic, listOr } from '../messages.ts';
+import { diagnostic } from '../messages.ts';
 import type { SourceLocations } from './json-source.ts';
 
 type Json = Record<string, unknown>;
@@ -122,13 +122,7 @@ function ignoredKeys(mint: Json, locations: SourceLocations): Diagnostic | undef
     (key) => !SAME_KEYS.includes(key) && !UPGRADED_KEYS.has(key),
   );
   if (ignored.length === 0) return undefined;
-  return diagnostic('legacy-config', locations.locateKey(mint, [ignored[0]!]), 'mint.json', {
-    message:
-      ignored.length === 1
-        ? `this mint.json key has no docs.json equivalent and is ignored: ${listOr(ignored)}`
-        : `these mint.json keys have no docs.json equivalent and are ignored: ${listOr(ignored).replace(/ or /, ' and ')}`,
-    fix: `Remove ${ignored.length === 1 ? 'it' : 'them'} when you move to docs.json; see the docs.json reference for ${ignored.length === 1 ? 'its replacement' : 'their replacements'}.`,
-  });
+  return diagnostic('legacy-config', locations.locateKey(mint, [ignored[0]!]), 'mint.json', { ignored });
 }
 
 /** Keys turned into their docs.json equivalents above; every other key is reported as ignored. */

@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Node } from 'jsonc-parser';
 import type { Diagnostic, Position } from '../diagnostics.ts';
-import { diagnostic, listOr, quote } from '../messages.ts';
+import { diagnostic } from '../messages.ts';
 import { outsideReason } from '../content/inside-root.ts';
 import { parsePointer, splitPointer } from './ref-pointer.ts';
 import { normalizeRelative, resolveRefPath, type RefTarget } from './ref-target.ts';
@@ -67,15 +67,11 @@ export function resolveRef(root: string, reference: string, site: RefSite, chain
   const keys = pointer === undefined ? [] : parsePointer(pointer);
   if (keys === undefined) {
     return {
-      problem: invalidRef(
-        site,
-        `"$ref" names ${quote(reference)}, whose part after "#" is not a valid JSON pointer (a "%" must be followed by two hexadecimal digits that spell UTF-8)`,
-        'Write the pointer as "#/key/0", escaping "/" in a key as "~1", "~" as "~0" and other characters as UTF-8 percent escapes, or drop it to include the whole file.',
-      ),
+      problem: diagnostic('ref-invalid', site.at, site.file, { problem: 'bad-pointer', reference }, site.path),
     };
   }
   if (target.trim() === '') {
-    return { problem: invalidRef(site, `"$ref" names ${quote(reference)}, which has no file name before "#"`, 'Name the JSON file to include, such as "./navigation.json#/tabs".') };
+    return { problem: diagnostic('ref-invalid', site.at, site.file, { problem: 'no-file', reference }, site.path) };
   }
   const found = resolveRefPath(root, site.file, target);
   if (found.kind !== 'file') return { problem: targetProblem(site, reference, target, found) };
@@ -86,63 +82,32 @@ export function resolveRef(root: string, reference: string, site: RefSite, chain
 /** Why the file a `$ref` names cannot be read. */
 function targetProblem(site: RefSite, reference: string, target: string, found: Exclude<RefTarget, { kind: 'file' }>): Diagnostic {
   if (found.kind === 'outside') {
-    return diagnostic('ref-outside-root', site.at, site.file, {
-      message: `"$ref" names ${quote(reference)}, which ${outsideReason(found)}, so it is not read`,
-      fix: 'Move the file into the site folder (next to docs.json or below it) and name it from there; "$ref" only includes files of the site.',
-      path: site.path,
-    });
+    return diagnostic('ref-outside-root', site.at, site.file, { reference, reason: outsideReason(found) }, site.path);
   }
   if (found.kind === 'folder') {
-    return invalidRef(site, `"$ref" names ${quote(reference)}, which is a folder, not a JSON file`, 'Name a JSON file in that folder, such as "./navigation/tabs.json".');
+    return diagnostic('ref-invalid', site.at, site.file, { problem: 'folder', reference }, site.path);
   }
-  return diagnostic('ref-missing', site.at, site.file, {
-    message: `"$ref" names ${quote(reference)}, but ${normalizeRelative(path.posix.join(path.posix.dirname(site.file), target))} does not exist`,
-    fix: 'Fix the path (it is relative to the file that holds the "$ref"), or create the file.',
-    path: site.path,
-  });
-}
-
-function invalidRef(site: RefSite, message: string, fix: string): Diagnostic {
-  return diagnostic('ref-invalid', site.at, site.file, { message, fix, path: site.path });
+  const file = normalizeRelative(path.posix.join(path.posix.dirname(site.file), target));
+  return diagnostic('ref-missing', site.at, site.file, { reference, file, pointer: undefined }, site.path);
 }
 
 export function refNotString(site: RefSite): Diagnostic {
-  return diagnostic('ref-invalid', site.at, site.file, {
-    message: '"$ref" must be a string naming a JSON file, such as "./navigation.json"',
-    fix: 'Write the path of the JSON file to include, relative to this file.',
-    path: site.path,
-  });
+  return diagnostic('ref-invalid', site.at, site.file, { problem: 'not-string' }, site.path);
 }
 
 export function refSiblings(site: RefSite, siblings: readonly string[]): Diagnostic {
-  return diagnostic('ref-siblings', site.at, site.file, {
-    message: `${listOr(siblings).replace(/ or /, ' and ')} beside "$ref" ${siblings.length === 1 ? 'is' : 'are'} ignored: the object is replaced by the referenced file`,
-    fix: `Move ${siblings.length === 1 ? 'it' : 'them'} into the referenced file.`,
-    path: site.path,
-  });
+  return diagnostic('ref-siblings', site.at, site.file, { siblings }, site.path);
 }
 
 /** `loop`: the files being loaded, ending with the one named again. */
 function refCycle(site: RefSite, loop: readonly string[]): Diagnostic {
-  return diagnostic('ref-cycle', site.at, site.file, {
-    message: `"$ref" files include each other in a loop: ${loop.join(' → ')}`,
-    fix: 'Remove one of the "$ref"s so that no file includes itself.',
-    path: site.path,
-  });
+  return diagnostic('ref-cycle', site.at, site.file, { loop }, site.path);
 }
 
 export function refTooMany(site: RefSite): Diagnostic {
-  return diagnostic('ref-too-many', site.at, site.file, {
-    message: `the config includes files by "$ref" more than ${MAX_REF_INCLUDES} times in all, so this one and those after it are not read`,
-    fix: 'Include each file once: a file named by "$ref" in a file that is itself included many times is read again each time.',
-    path: site.path,
-  });
+  return diagnostic('ref-too-many', site.at, site.file, { max: MAX_REF_INCLUDES }, site.path);
 }
 
 export function pointerMissing(site: RefSite, reference: string, file: string, pointer: string): Diagnostic {
-  return diagnostic('ref-missing', site.at, site.file, {
-    message: `"$ref" names ${quote(reference)}, but ${file} has nothing at "#${pointer}"`,
-    fix: 'Fix the part after "#" (a JSON pointer such as "#/tabs/0"), or drop it to include the whole file.',
-    path: site.path,
-  });
+  return diagnostic('ref-missing', site.at, site.file, { reference, file, pointer }, site.path);
 }

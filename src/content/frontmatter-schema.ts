@@ -102,10 +102,8 @@ function withoutEmptyFields(data: Record<string, unknown>): Record<string, unkno
 function wrongType(file: string, text: string, key: string, value: unknown): Diagnostic {
   const field = Object.hasOwn(SHAPE, key) ? SHAPE[key] : undefined;
   const expectation = (field && expectations.get(unwrapOptional(field))) ?? META_EXPECTATION;
-  return diagnostic('frontmatter-type', frontmatterKeyPosition(file, text, key, 'value'), file, {
-    message: `the frontmatter \`${key}\` is ${describeValue(value)}, but it must be ${expectation.expects}; it is ignored`,
-    fix: `Write \`${key}: ${expectation.example}\`, or remove it.`,
-  });
+  const { expects, example } = expectation;
+  return diagnostic('frontmatter-type', frontmatterKeyPosition(file, text, key, 'value'), file, { key, value: describeValue(value), expects, example });
 }
 
 function unwrapOptional(schema: z.core.$ZodType): z.core.$ZodType {

@@ -11,7 +11,8 @@
 import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { CORE_SCHEMA, YAMLException, loadAll } from 'js-yaml';
-import { plural, type Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../diagnostics.ts';
+import { diagnostic } from '../messages.ts';
 import { checkFrontmatter, type Frontmatter } from './frontmatter-schema.ts';
 import { aliasExpansion, firstAlias, MAX_ALIAS_EXPANSION, mayHoldAlias } from './yaml-limits.ts';
 import type { PageFile } from './scan.ts';
@@ -89,29 +90,18 @@ export function readFrontmatter(options: { file: string; text: string }): Frontm
   if (located.kind === 'none' || located.kind === 'incomplete') return noFrontmatter;
 
   if (located.kind === 'unclosed') {
-    noFrontmatter.diagnostics.push({
-      severity: 'warning',
-      code: 'frontmatter-unclosed',
-      file,
-      line: located.openLine,
-      column: 1,
-      message: `the \`---\` on line ${located.openLine} opens a frontmatter block that is never closed, so the page is read as having no frontmatter and the line shows as a horizontal rule`,
-      fix: 'Add a closing `---` line after the frontmatter; if you meant a horizontal rule, write `***` instead.',
-    });
+    noFrontmatter.diagnostics.push(
+      diagnostic('frontmatter-unclosed', { file, line: located.openLine, column: 1 }, file, { openLine: located.openLine }),
+    );
     return noFrontmatter;
   }
 
   const diagnostics: Diagnostic[] = [];
   if (located.leadingBlankLines > 0) {
-    diagnostics.push({
-      severity: 'warning',
-      code: 'frontmatter-leading-blank',
-      file,
-      line: 1,
-      column: 1,
-      message: `the frontmatter starts on line ${located.openLine}, after ${plural(located.leadingBlankLines, 'blank line')}; it is read anyway, but other Markdown tools (the reference product included) only see frontmatter that starts on line 1 and would show it as text`,
-      fix: `Delete the blank ${located.leadingBlankLines === 1 ? 'line' : 'lines'} before the opening \`---\`.`,
-    });
+    const at = { file, line: 1, column: 1 };
+    diagnostics.push(
+      diagnostic('frontmatter-leading-blank', at, file, { openLine: located.openLine, blankLines: located.leadingBlankLines }),
+    );
   }
 
   const yamlText = text.slice(located.yamlStart, located.yamlEnd);
@@ -127,36 +117,15 @@ function parseBlock(file: string, yamlText: string, firstYamlLine: number, diagn
     if (isMapping(parsed.value)) return parsed.value;
     if (parsed.value !== null && parsed.value !== undefined) {
       const kind = Array.isArray(parsed.value) ? 'a list' : `a ${typeof parsed.value}`;
-      diagnostics.push({
-        severity: 'warning',
-        code: 'frontmatter-not-mapping',
-        file,
-        line: firstYamlLine,
-        column: 1,
-        message: `the frontmatter is ${kind}, not a set of \`key: value\` pairs, so it is ignored`,
-        fix: 'Write each setting as `key: value` on its own line, for example `title: "Getting started"`.',
-      });
+      diagnostics.push(diagnostic('frontmatter-not-mapping', { file, line: firstYamlLine, column: 1 }, file, { kind }));
     }
   } else if (parsed.bomb) {
-    diagnostics.push({
-      severity: 'error',
-      code: 'yaml-aliases-too-many',
-      file,
-      line: firstYamlLine + parsed.line,
-      column: parsed.column + 1,
-      message: `the frontmatter is not read: ${parsed.reason}`,
-      fix: 'Write the repeated values out instead of repeating aliases (`*name`) of aliases.',
-    });
+    const at = { file, line: firstYamlLine + parsed.line, column: parsed.column + 1 };
+    diagnostics.push(diagnostic('yaml-aliases-too-many', at, file, { in: 'frontmatter', reason: parsed.reason }));
   } else {
-    diagnostics.push({
-      severity: 'error',
-      code: 'frontmatter-syntax',
-      file,
-      line: firstYamlLine + parsed.line,
-      column: parsed.column + 1,
-      message: `the frontmatter is not valid YAML: ${parsed.reason}`,
-      fix: fixForYamlError(parsed.reason, yamlText, parsed.line),
-    });
+    const at = { file, line: firstYamlLine + parsed.line, column: parsed.column + 1 };
+    const fix = fixForYamlError(parsed.reason, yamlText, parsed.line);
+    diagnostics.push(diagnostic('frontmatter-syntax', at, file, { reason: parsed.reason, fix }));
   }
   return {};
 }
@@ -168,15 +137,7 @@ function parseLeniently(file: string, yamlText: string, firstYamlLine: number, d
   const repaired = indentQuotedContinuations(yamlText);
   const retried = repaired === undefined ? undefined : parseYaml(repaired);
   if (!retried?.ok) return parsed;
-  diagnostics.push({
-    severity: 'warning',
-    code: 'frontmatter-indentation',
-    file,
-    line: firstYamlLine + parsed.line,
-    column: parsed.column + 1,
-    message: `a quoted value in the frontmatter continues on a line that is not indented; it is read the way the reference product reads it, but YAML parsers reject it`,
-    fix: 'Indent the lines that continue the quoted value by at least one space, or join the value onto one line.',
-  });
+  diagnostics.push(diagnostic('frontmatter-indentation', { file, line: firstYamlLine + parsed.line, column: parsed.column + 1 }, file, {}));
   return retried;
 }
 
@@ -412,15 +373,7 @@ export async function readPageMeta(options: {
       hidden: false,
       data: {},
       diagnostics: [
-        {
-          severity: 'error',
-          code: 'page-unreadable',
-          file: page.file,
-          line: 0,
-          column: 0,
-          message: `the page could not be read (${reason})`,
-          fix: 'Check that the file exists and is readable.',
-        },
+        diagnostic('page-unreadable', undefined, page.file, { reason }),
       ],
     };
   }

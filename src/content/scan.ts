@@ -11,7 +11,7 @@ import type { Dirent } from 'node:fs';
 import path from 'node:path';
 import ignore from 'ignore';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
-import type { DiagnosticCode } from '../messages.ts';
+import { diagnostic } from '../messages.ts';
 import { insideRoot, isWithin } from './inside-root.ts';
 
 export interface PageFile {
@@ -85,24 +85,16 @@ export async function scanSite(options: {
   try {
     rootReal = await realpath(root);
   } catch (error) {
-    const diagnostic: Diagnostic = {
-      severity: 'error',
-      code: 'site-folder-missing',
-      file: '.',
-      line: 0,
-      column: 0,
-      message: `the site folder \`${root}\` could not be read (${errorCode(error) ?? String(error)})`,
-      fix: 'Run docjet in the folder that holds `docs.json`, or pass that folder.',
-    };
-    return { files: { root, pages: new Map(), assets: [] }, diagnostics: [diagnostic] };
+    const missing = diagnostic('site-folder-missing', undefined, '.', { root, reason: errorCode(error) ?? String(error) });
+    return { files: { root, pages: new Map(), assets: [] }, diagnostics: [missing] };
   }
-  const { ignorer, diagnostic } = await readIgnoreFile(root);
+  const { ignorer, diagnostic: ignoreProblem } = await readIgnoreFile(root);
   const walk: Walk = {
     rootReal,
     outDir: toRelativeFolder(root, options.outDir ?? 'dist'),
     ignorer,
     files: [],
-    diagnostics: diagnostic ? [diagnostic] : [],
+    diagnostics: ignoreProblem ? [ignoreProblem] : [],
   };
 
   await forEachFolder({ rel: '', real: rootReal, ancestors: [] }, (folder) => readFolder(walk, folder));
@@ -123,15 +115,9 @@ export async function scanSite(options: {
     }
     // Sorted input: `x.md` always comes before `x.mdx`.
     pages.set(page.id, page);
-    walk.diagnostics.push({
-      severity: 'warning',
-      code: 'duplicate-page-file',
-      file: existing.file,
-      line: 0,
-      column: 0,
-      message: `\`${existing.file}\` and \`${page.file}\` are both the page \`${page.id}\`; \`${page.file}\` is used and \`${existing.file}\` is ignored`,
-      fix: `Delete or rename one of them, or list \`${existing.file}\` in \`.mintignore\`.`,
-    });
+    walk.diagnostics.push(
+      diagnostic('duplicate-page-file', undefined, existing.file, { ignored: existing.file, used: page.file, id: page.id }),
+    );
   }
 
   const sortedPages = new Map([...pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -162,15 +148,7 @@ function toRelativeFolder(root: string, outDir: string): string | undefined {
  */
 async function readIgnoreFile(root: string): Promise<{ ignorer?: Ignore; diagnostic?: Diagnostic }> {
   const unreadable = (reason: string): { diagnostic: Diagnostic } => ({
-    diagnostic: {
-      severity: 'error',
-      code: 'mintignore-unreadable',
-      file: '.mintignore',
-      line: 0,
-      column: 0,
-      message: `\`.mintignore\` could not be read (${reason}), so no file is left out by it`,
-      fix: 'Make `.mintignore` a readable text file, or delete it.',
-    },
+    diagnostic: diagnostic('mintignore-unreadable', undefined, '.mintignore', { reason }),
   });
   const place = insideRoot(root, '.mintignore');
   if (place.kind === 'missing') return {};
@@ -212,15 +190,8 @@ async function readFolder(walk: Walk, folder: Folder): Promise<Folder[]> {
   try {
     entries = await readdir(folder.real, { withFileTypes: true });
   } catch (error) {
-    walk.diagnostics.push({
-      severity: 'warning',
-      code: 'folder-unreadable',
-      file: folder.rel === '' ? '.' : folder.rel,
-      line: 0,
-      column: 0,
-      message: `the folder could not be read (${errorCode(error) ?? String(error)}), so its files are left out`,
-      fix: 'Check the folder’s permissions, or list it in `.mintignore`.',
-    });
+    const reason = errorCode(error) ?? String(error);
+    walk.diagnostics.push(diagnostic('folder-unreadable', undefined, folder.rel === '' ? '.' : folder.rel, { reason }));
     return [];
   }
 
@@ -283,12 +254,11 @@ async function followLink(
   name: string,
   linkPath: string,
 ): Promise<Folder | undefined> {
-  const warn = (code: DiagnosticCode, message: string, fix: string): undefined => {
-    walk.diagnostics.push({ severity: 'warning', code, file: rel, line: 0, column: 0, message, fix });
+  const warn = (problem: Diagnostic): undefined => {
+    walk.diagnostics.push(problem);
     return undefined;
   };
-  const broken = (reason: string): undefined =>
-    warn('symlink-broken', `the symlink ${reason}, so it is skipped`, 'Fix the symlink’s target or delete the symlink.');
+  const broken = (reason: string): undefined => warn(diagnostic('symlink-broken', undefined, rel, { reason }));
 
   let target: string;
   try {
@@ -296,22 +266,14 @@ async function followLink(
   } catch (error) {
     const code = errorCode(error);
     if (code === 'ELOOP') {
-      return warn(
-        'symlink-cycle',
-        'the symlink points, through other symlinks, back at itself, so it is skipped',
-        'Point the symlink at a real file or folder.',
-      );
+      return warn(diagnostic('symlink-cycle', undefined, rel, { folder: undefined }));
     }
     if (code === 'ENOENT' || code === 'ENOTDIR') return broken('points at a file that does not exist');
     return broken(`could not be followed (${code ?? String(error)})`);
   }
 
   if (!isWithin(walk.rootReal, target)) {
-    return warn(
-      'symlink-outside-root',
-      `the symlink points outside the site folder (at \`${target}\`), so it is skipped`,
-      'Copy the file into the site folder, or point the symlink at a file inside it.',
-    );
+    return warn(diagnostic('symlink-outside-root', undefined, rel, { target }));
   }
 
   let isDirectory: boolean;
@@ -331,11 +293,7 @@ async function followLink(
   if (!isDirectory || isSkippedFolder(walk, rel, name)) return undefined;
   if (target === folder.real || folder.ancestors.includes(target)) {
     const where = path.relative(walk.rootReal, target).split(path.sep).join('/') || '.';
-    return warn(
-      'symlink-cycle',
-      `the symlink points at \`${where}\`, a folder that contains it, which would repeat forever, so it is skipped`,
-      'Point the symlink at a folder that does not contain it.',
-    );
+    return warn(diagnostic('symlink-cycle', undefined, rel, { folder: where }));
   }
   return { rel, real: target, ancestors: [...folder.ancestors, folder.real] };
 }

@@ -3,7 +3,8 @@
  * dereferenced except a path item (or operation) that is itself an internal `$ref`; schemas are
  * left for the page renderer to resolve lazily (openapi-libraries.md §7).
  */
-import { plural, type Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../diagnostics.ts';
+import { diagnostic, type MessageParams } from '../messages.ts';
 import type { OpenApiDocument, OpenApiTag, Operation } from './types.ts';
 
 /** Path item fields that are operations (OpenAPI 2.0–3.1). Other keys (`parameters`, `summary`…) are not. */
@@ -12,33 +13,17 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'pat
 type JsonObject = Record<string, unknown>;
 
 export function indexDocument(file: string, raw: unknown): { document?: OpenApiDocument; diagnostics: Diagnostic[] } {
-  const invalid = (message: string, fix: string) => ({
-    diagnostics: [{ severity: 'error', code: 'openapi-invalid', file, line: 0, column: 0, message, fix } satisfies Diagnostic],
-  });
-  const notOpenApiFix =
-    'Point `openapi` in docs.json at an OpenAPI 3.x (or Swagger 2.0) document, which starts with `openapi: 3.1.0` and lists its operations under `paths`.';
+  const invalid = (params: MessageParams<'openapi-invalid'>) => ({ diagnostics: [diagnostic('openapi-invalid', undefined, file, params)] });
 
-  if (!isRecord(raw)) {
-    return invalid(`\`${file}\` is not an OpenAPI document: its top level is ${describeValue(raw)}, not a mapping.`, notOpenApiFix);
-  }
+  if (!isRecord(raw)) return invalid({ file, problem: 'top-level', value: describeValue(raw) });
   const versionKey = 'openapi' in raw ? 'openapi' : 'swagger' in raw ? 'swagger' : undefined;
-  if (!versionKey) {
-    return invalid(`\`${file}\` is not an OpenAPI document: it has no top-level \`openapi\` (or \`swagger\`) version field.`, notOpenApiFix);
-  }
+  if (!versionKey) return invalid({ file, problem: 'no-version' });
   const version = toVersion(raw[versionKey]);
-  if (version === undefined) {
-    return invalid(
-      `\`${file}\`: the top-level \`${versionKey}\` field is ${describeValue(raw[versionKey])}, not a version string.`,
-      `Write the version as a string, for example \`${versionKey}: "${versionKey === 'swagger' ? '2.0' : '3.1.0'}"\`.`,
-    );
-  }
+  if (version === undefined) return invalid({ file, problem: 'version-type', key: versionKey, value: describeValue(raw[versionKey]) });
   const sections = versionKey === 'swagger' ? ['paths'] : ['paths', 'webhooks', 'x-webhooks'];
   if (!sections.some((key) => isRecord(raw[key]))) {
     const wanted = versionKey === 'swagger' ? '`paths`' : '`paths` or `webhooks`';
-    return invalid(
-      `\`${file}\` (${versionKey} ${version}) has no ${wanted}, so there are no endpoints to make pages from.`,
-      `Describe the operations under ${wanted} in \`${file}\`, or remove the \`openapi\` reference to it from docs.json.`,
-    );
+    return invalid({ file, problem: 'no-operations', key: versionKey, version, wanted });
   }
 
   const indexer = new Indexer(raw);
@@ -138,32 +123,16 @@ class Indexer {
 
   diagnostics(file: string): Diagnostic[] {
     const diagnostics: Diagnostic[] = [];
-    if (this.external.length > 0) {
-      const losses: string[] = [];
-      const operations = this.externalOperations;
-      const items = this.externalPathItems;
-      if (operations > 0) losses.push(`${plural(operations, 'operation')} ${operations === 1 ? 'has' : 'have'} no title or tags`);
-      if (items > 0) losses.push(`${plural(items, 'path item')} ${items === 1 ? 'gets' : 'get'} no pages`);
-      diagnostics.push({
-        severity: 'warning',
-        code: 'openapi-external-ref',
-        file,
-        line: 0,
-        column: 0,
-        message: `\`${file}\` refers to other files (first: ${this.external[0]}); docjet follows only \`$ref\`s inside the same document, as the format does, so ${losses.join(' and ')}.`,
-        fix: bundleFix(file),
-      });
+    const [firstExternal] = this.external;
+    if (firstExternal !== undefined) {
+      const lost = { operations: this.externalOperations, pathItems: this.externalPathItems };
+      const refs = { file, operation: undefined, count: this.external.length, first: firstExternal };
+      diagnostics.push(diagnostic('openapi-external-ref', undefined, file, { ...refs, ...lost }));
     }
-    if (this.unresolved.length > 0) {
-      diagnostics.push({
-        severity: 'warning',
-        code: 'openapi-unresolved-ref',
-        file,
-        line: 0,
-        column: 0,
-        message: `\`${file}\`: ${plural(this.unresolved.length, 'endpoint `$ref`')} ${this.unresolved.length === 1 ? 'points' : 'point'} to nothing or in a circle (first: ${this.unresolved[0]}).`,
-        fix: 'Correct the JSON pointer so that it names an existing path item or operation.',
-      });
+    const [firstUnresolved] = this.unresolved;
+    if (firstUnresolved !== undefined) {
+      const refs = { file, operation: undefined, count: this.unresolved.length, first: firstUnresolved };
+      diagnostics.push(diagnostic('openapi-unresolved-ref', undefined, file, refs));
     }
     return diagnostics;
   }
@@ -223,11 +192,6 @@ function toVersion(value: unknown): string | undefined {
   if (typeof value === 'string' && value.trim() !== '') return value.trim();
   if (typeof value === 'number' && Number.isFinite(value)) return Number.isInteger(value) ? `${value}.0` : String(value);
   return undefined;
-}
-
-/** What to do about `$ref`s to other files, which the format does not follow. */
-export function bundleFix(file: string): string {
-  return `Bundle the spec into one file (for example \`npx @redocly/cli bundle ${file} -o openapi.yaml\`) and point docs.json at the result.`;
 }
 
 /** `#/components/pathItems/a~1b` → the value there, or undefined. */

@@ -7,7 +7,7 @@ import { encodingDiagnostic, readText } from '../content/read-text.ts';
 import path from 'node:path';
 import { insideRoot, outsideReason } from '../content/inside-root.ts';
 import type { Diagnostic } from '../diagnostics.ts';
-import type { DiagnosticCode } from '../messages.ts';
+import { diagnostic, type DiagnosticCode } from '../messages.ts';
 import { closestMatch } from '../suggest.ts';
 import { indexDocument } from './index-operations.ts';
 import { parseText } from './parse-text.ts';
@@ -26,15 +26,7 @@ export function parseOpenApi({ file, text }: { file: string; text: string }): Op
   if (text.trim() === '') {
     return {
       diagnostics: [
-        {
-          severity: 'error',
-          code: 'openapi-invalid',
-          file,
-          line: 0,
-          column: 0,
-          message: `\`${file}\` is empty, so it holds no OpenAPI document.`,
-          fix: 'Put the OpenAPI document in the file, or point docs.json at the right one.',
-        },
+        diagnostic('openapi-invalid', undefined, file, { file, problem: 'empty' }),
       ],
     };
   }
@@ -42,20 +34,12 @@ export function parseOpenApi({ file, text }: { file: string; text: string }): Op
   if (!parsed.ok && parsed.code !== undefined) {
     // bounds: an alias bomb parses but is refused, with its own code.
     const { line, column, reason } = parsed;
-    return { diagnostics: [{ severity: 'error', code: parsed.code, file, line, column, message: `\`${file}\`: ${reason}.`, fix: 'Write the repeated values out, or use `$ref` to share a schema; no page is made from this spec until then.' }] };
+    return { diagnostics: [diagnostic(parsed.code, { file, line, column }, file, { in: 'openapi', file, reason })] };
   }
   if (!parsed.ok) {
     return {
       diagnostics: [
-        {
-          severity: 'error',
-          code: 'openapi-syntax',
-          file,
-          line: parsed.line,
-          column: parsed.column,
-          message: `\`${file}\` is not valid ${parsed.format}: ${parsed.reason}.`,
-          fix: `Correct the ${parsed.format} at this position; no page is made from this spec until it parses.`,
-        },
+        diagnostic('openapi-syntax', { file, line: parsed.line, column: parsed.column }, file, { file, format: parsed.format, reason: parsed.reason }),
       ],
     };
   }
@@ -167,7 +151,7 @@ async function missing(root: string, file: string): Promise<OpenApiResult> {
 
 function unreadable(file: string, error: unknown): OpenApiResult {
   const reason = error instanceof Error ? error.message : String(error);
-  return fileProblem(file, 'openapi-unreadable', `The OpenAPI file \`${file}\` cannot be read (${reason}).`, 'Check the file\'s permissions.');
+  return { diagnostics: [diagnostic('openapi-unreadable', undefined, file, { file, reason })] };
 }
 
 function fileProblem(file: string, code: DiagnosticCode, message: string, fix: string): OpenApiResult {

@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import { katexAssets } from '../content/mdx/math.ts';
+import { diagnostic } from '../messages.ts';
 import type { SiteFiles } from '../content/scan.ts';
 import { normalizeBase } from '../render/links.ts';
 import type { RendererOptions } from '../render/page.ts';
@@ -237,16 +238,16 @@ function contentExclusion(root: string, rootReal: string | undefined, outDir: st
 function outputDiagnostic(error: unknown, outDir: string): Diagnostic {
   const failure = OutputWriteError.from('create', '', error);
   const folder = displayPath(outDir);
-  const at = (file: string, message: string, fix: string, code: 'output-unwritable' | 'output-write-failed'): Diagnostic => ({ severity: 'error', code, file, line: 0, column: 0, message, fix });
+  const { reason } = failure;
   switch (failure.stage) {
     case 'create':
-      return at(folder, `the output folder \`${folder}\` cannot be created (${failure.reason}); nothing was written`, 'Choose a folder you can write to with --out.', 'output-unwritable');
+      return diagnostic('output-unwritable', undefined, folder, { folder, reason, stage: 'create' });
     case 'write': {
       const file = displayPath(path.join(outDir, failure.relative));
-      return at(file, `\`${failure.relative}\` of the built site could not be written (${failure.reason}); the previous output was left as it was`, 'Check that the disk has space and the folder can be written to, then build again.', 'output-write-failed');
+      return diagnostic('output-write-failed', undefined, file, { stage: 'write', relative: failure.relative, reason });
     }
     case 'commit':
-      return at(folder, `the built site could not be moved into \`${folder}\` (${failure.reason}); the previous output was left as it was`, 'Check that the folder can be written to and no program holds it open, then build again.', 'output-write-failed');
+      return diagnostic('output-write-failed', undefined, folder, { stage: 'commit', folder, reason });
   }
 }
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';
 import { VERSION } from '../version.ts';
 import { ASSETS_FOLDER } from './assets.ts';
-import type { DiagnosticCode } from '../messages.ts';
+import { diagnostic } from '../messages.ts';
 
 /** Written into every output folder docjet makes: the proof that docjet may replace the folder. */
 export const OUTPUT_MARKER = '.docjet-output';
@@ -90,31 +90,26 @@ export async function checkOutputFolder(options: { root: string; target: string;
   const asked = path.resolve(options.target);
   const shown = displayPath(asked);
   const rootReal = await fs.realpath(path.resolve(options.root)).catch(() => undefined);
-  const refuse = (code: DiagnosticCode, message: string, fix: string): OutputCheck => ({
-    target: asked,
-    rootReal,
-    diagnostics: [{ severity: 'error', code, file: shown, line: 0, column: 0, message, fix }],
-  });
+  const refuse = (problem: Diagnostic): OutputCheck => ({ target: asked, rootReal, diagnostics: [problem] });
 
   let found;
   try {
     found = await realPrefix(asked);
   } catch (error) {
-    return refuse('output-unwritable', `the output folder \`${shown}\` cannot be checked (${systemReason(error)})`, 'Choose another folder with --out.');
+    return refuse(diagnostic('output-unwritable', undefined, shown, { folder: shown, reason: systemReason(error), stage: 'check' }));
   }
   const { real, missing, info } = found;
   const target = path.join(real, ...missing);
   if (!info.isDirectory()) {
-    return missing.length === 0
-      ? refuse('output-is-file', `the output folder \`${shown}\` is a file; building there would delete it`, 'Choose a folder with --out (an empty one, or one docjet wrote before).')
-      : refuse('output-is-file', `the output folder \`${shown}\` cannot be created: \`${displayPath(real)}\` is a file`, 'Choose a folder with --out whose parent folders are folders.');
+    const file = missing.length === 0 ? undefined : displayPath(real);
+    return refuse(diagnostic('output-is-file', undefined, shown, { folder: shown, file }));
   }
   if (path.dirname(target) === target) {
-    return refuse('output-is-site', `the output folder \`${shown}\` is the root of the file system; building there would replace everything on it`, 'Choose an empty folder with --out, like dist.');
+    return refuse(diagnostic('output-is-site', undefined, shown, { folder: shown, problem: 'file-system-root' }));
   }
   if (rootReal !== undefined && (rootReal === target || isInside(target, rootReal))) {
-    const what = rootReal === target ? 'is the site folder itself' : 'contains the site folder';
-    return refuse('output-is-site', `the output folder \`${shown}\` ${what}; building there would delete docs.json and every page`, 'Choose another folder with --out, like dist inside the site folder (the default).');
+    const problem = rootReal === target ? 'is-site' : 'contains-site';
+    return refuse(diagnostic('output-is-site', undefined, shown, { folder: shown, problem }));
   }
   if (missing.length > 0) return { target, rootReal, diagnostics: [] };
 
@@ -123,18 +118,10 @@ export async function checkOutputFolder(options: { root: string; target: string;
   if (rootReal !== undefined && isInside(rootReal, target)) {
     // Inside the site, a folder docjet did not write is the site's own content (pages, images):
     // --force does not apply, whatever the folder holds.
-    return refuse(
-      'output-holds-site-files',
-      `the output folder \`${shown}\` is a folder of the site that holds files docjet did not write; building there would delete them`,
-      'Choose an empty folder with --out, like dist (the default).',
-    );
+    return refuse(diagnostic('output-holds-site-files', undefined, shown, { folder: shown }));
   }
   if (options.force) return { target, rootReal, diagnostics: [] };
-  return refuse(
-    'output-not-docjet',
-    `the output folder \`${shown}\` holds files docjet did not write; building there would delete them`,
-    'Choose an empty folder, or pass --force to replace a folder docjet did not write.',
-  );
+  return refuse(diagnostic('output-not-docjet', undefined, shown, { folder: shown }));
 }
 
 /** Whether `child` lies strictly inside `parent` (both absolute, resolved). */

@@ -89,12 +89,7 @@ function plainText(page: Page, nodes: readonly Nodes[]): string {
 
 function code(page: Page, node: Code): ElementContent {
   if (isUnclosedFence(page.source(node))) {
-    page.reporter.report(
-      'code-fence-unclosed',
-      startOf(node),
-      'this code block is never closed, so everything after it, to the end of the page or of the element around it, is shown as code',
-      'Add the closing fence (the same ``` or ~~~ that opens the block) on a line of its own after the code.',
-    );
+    page.reporter.diagnostic('code-fence-unclosed', startOf(node), {});
   }
   const { lang, meta } = parseFence(node.lang, node.meta);
   return { type: 'raw', value: renderCode(node.value, lang, meta, page.highlight) };
@@ -218,21 +213,11 @@ function expression(page: Page, node: MdxFlowExpression | MdxTextExpression): El
       const content = valueToHast(result.value);
       return content.length <= 1 ? content[0] : { type: 'raw', value: fragmentHtml(content) };
     }
-    page.reporter.report(
-      'mdx-expression-unsupported',
-      startOf(node),
-      `\`{${source}}\` is ${refused}, which JSX cannot show (React stops with an error); docjet shows the expression as written`,
-      'Show one of its fields (`{config.name}`), or turn it into text: `{JSON.stringify(config)}` inside a function.',
-    );
+    page.reporter.diagnostic('mdx-expression-unsupported', startOf(node), { problem: 'not-renderable', source, refused });
     return literal;
   }
   if (result.reason === 'undefined') {
-    page.reporter.report(
-      'mdx-expression-undefined',
-      startOf(node),
-      `\`{${source}}\` names \`${result.name}\`, which this page does not define, so it is shown as written`,
-      `To show the braces, escape the first one: \`\\{${source}}\`; to show a value, define it with \`export const ${result.name} = …\`.`,
-    );
+    page.reporter.diagnostic('mdx-expression-undefined', startOf(node), { in: 'text', name: result.name, source });
     return literal;
   }
   if (result.reason === 'opaque') {
@@ -241,21 +226,13 @@ function expression(page: Page, node: MdxFlowExpression | MdxTextExpression): El
     // value (reported at the import, or exported as something docjet cannot compute).
     if (binding && !page.linker) return { type: 'raw', value: `<span${attributes({ 'data-import': binding.source, 'data-name': result.name })}></span>` };
     if (binding) {
-      page.reporter.report(
-        'mdx-expression-unsupported',
-        startOf(node),
-        `\`{${source}}\` uses \`${result.name}\`, imported from \`${binding.source}\`, which has no value docjet can show, so it is shown as written`,
-        'Export it from the snippet as a plain value: `export const name = "…"`, and check the warnings at the import.',
-      );
+      const importedFrom = binding.source;
+      page.reporter.diagnostic('mdx-expression-unsupported', startOf(node), { problem: 'opaque-import', source, name: result.name, importedFrom });
       return literal;
     }
   }
-  page.reporter.report(
-    'mdx-expression-unsupported',
-    startOf(node),
-    `\`{${source}}\` needs JavaScript to compute (${result.reason === 'opaque' ? `\`${result.name}\` is not a plain value` : result.what}); docjet does not run page code, so it is shown as written`,
-    'Write the value out, or export it as a plain value: `export const name = "…"`.',
-  );
+  const what = result.reason === 'opaque' ? `\`${result.name}\` is not a plain value` : result.what;
+  page.reporter.diagnostic('mdx-expression-unsupported', startOf(node), { problem: 'needs-javascript', source, what });
   return literal;
 }
 

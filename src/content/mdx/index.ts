@@ -93,7 +93,7 @@ function render(options: RenderOptions, link: LinkOptions | undefined): RenderRe
   } catch (error) {
     // A bug in docjet or a dependency, not in the page: say so, and keep the build going.
     const reason = error instanceof Error ? error.message : String(error);
-    reporter.report('page-render-failed', { line: 1, column: 1 }, `the page could not be rendered (${reason})`, 'This is a bug in docjet: please report it with the page attached.');
+    reporter.diagnostic('page-render-failed', { line: 1, column: 1 }, { operation: undefined, reason });
     return { html: '', headings: [], imports: [], format, diagnostics: reporter.diagnostics };
   }
 }

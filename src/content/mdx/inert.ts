@@ -24,20 +24,10 @@ export function reportRemoval(page: Page, removal: Removal, at: Point | undefine
       reportScript(page, at);
       return;
     case 'element':
-      page.reporter.report(
-        'html-unsafe',
-        at,
-        `this ${tag} element is left out of the page: it can load and run active content in every reader's browser`,
-        'Embed videos and pages with `<iframe src="https://…">`, images with `<img>`; link to other files instead.',
-      );
+      page.reporter.diagnostic('html-unsafe', at, { tag, attribute: undefined });
       return;
     case 'attribute':
-      page.reporter.report(
-        'html-unsafe',
-        at,
-        `the \`${removal.attribute}\` attribute of ${tag} is left out: ${removal.attribute.toLowerCase() === 'style' ? 'its CSS calls script' : 'it would run script in every reader\'s browser'}`,
-        'Remove it; to run a script on every page, put it in a `.js` file in the docs folder.',
-      );
+      page.reporter.diagnostic('html-unsafe', at, { tag, attribute: removal.attribute });
       return;
     case 'url':
       page.reporter.report(
@@ -51,12 +41,7 @@ export function reportRemoval(page: Page, removal: Removal, at: Point | undefine
 
 /** A `<script>` in a page (JSX or raw HTML) is left out. */
 export function reportScript(page: Page, at: Point | undefined): void {
-  page.reporter.report(
-    'script-tag',
-    at,
-    'a `<script>` element is left out of the page: docjet never runs scripts written in a page',
-    'To run a script on every page, put it in a `.js` file in the docs folder instead.',
-  );
+  page.reporter.diagnostic('script-tag', at, {});
 }
 
 /** A Markdown link or image whose URL would run code. */

@@ -162,21 +162,7 @@ function unwrapParagraph(html: string): string {
 }
 
 function reportUnknown(page: Page, node: JsxElement, name: string): void {
-  if (page.scope.opaque.has(name)) {
-    page.reporter.report(
-      'mdx-unknown-component',
-      startOf(node),
-      `\`<${name}>\` is defined by this page's own JavaScript (\`export const ${name} = …\`), which docjet does not run; its children are shown without it`,
-      `Use one of the built-in components, or a snippet imported from a file.`,
-    );
-    return;
-  }
-  page.reporter.report(
-    'mdx-unknown-component',
-    startOf(node),
-    `\`<${name}>\` is not a component docjet knows; its children are shown without it`,
-    `Check the spelling, or import it from a snippet: \`import ${name} from '/snippets/…'\`.`,
-  );
+  page.reporter.diagnostic('mdx-unknown-component', startOf(node), { name, pageCode: page.scope.opaque.has(name) });
 }
 
 /**
@@ -249,11 +235,11 @@ function reportAttribute(page: Page, attribute: { position?: Nodes['position'] }
   const start = attribute.position?.start ?? node.position?.start;
   const where = start ? { line: start.line, column: start.column } : undefined;
   if (result.ok) {
-    page.reporter.report('mdx-expression-unsupported', where, `the spread attribute ${what} of \`<${node.name}>\` is not an object; it is left out`, 'Spread an object: `{...{ key: "value" }}`, or write the attributes out.');
+    page.reporter.diagnostic('mdx-expression-unsupported', where, { problem: 'spread-not-object', attribute: what, element: node.name });
   } else if (result.reason === 'undefined') {
-    page.reporter.report('mdx-expression-undefined', where, `the attribute ${what} of \`<${node.name}>\` uses \`${result.name}\`, which this page does not define; the attribute is left out`, `Define it with \`export const ${result.name} = …\`, or write the value in quotes.`);
+    page.reporter.diagnostic('mdx-expression-undefined', where, { in: 'attribute', name: result.name, attribute: what, element: node.name });
   } else if (result.reason === 'unsupported') {
-    page.reporter.report('mdx-expression-unsupported', where, `the attribute ${what} of \`<${node.name}>\` needs JavaScript to compute (${result.what}); docjet does not run page code, so it is left out`, 'Use a plain value: a string, number, list or object.');
+    page.reporter.diagnostic('mdx-expression-unsupported', where, { problem: 'attribute-needs-javascript', attribute: what, element: node.name, what: result.what });
   }
   // 'opaque': an imported snippet value or a name the page's own code defines; the snippet stage
   // resolves the first, and the second is reported where it is used as a component.

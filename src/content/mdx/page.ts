@@ -140,7 +140,7 @@ export class Page {
       return component(props, childrenHtml, context);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      this.reporter.report('component-failed', at, `the \`<${name}>\` component failed (${reason}); its children are shown without it`, 'This is a bug in the component: please report it with the page attached.');
+      this.reporter.diagnostic('component-failed', at, { name, reason });
       const tag = inline ? 'span' : 'div';
       return `<${tag}${attributes({ 'data-component': name })}>${childrenHtml}</${tag}>`;
     }
@@ -163,12 +163,7 @@ export class Page {
     if (chain.includes(body.file) || chain.length > MAX_EMBED_DEPTH) {
       const loop = chain.includes(body.file);
       const path = [...chain.slice(loop ? chain.indexOf(body.file) : 0), body.file].join(' → ');
-      this.reporter.report(
-        'snippet-cycle',
-        at,
-        loop ? `snippets include each other in a loop (${path}), so this one is left out` : `snippets are nested more than ${MAX_EMBED_DEPTH} deep (${path}), so this one is left out`,
-        'Remove the include that leads back to a snippet already being shown.',
-      );
+      this.reporter.diagnostic('snippet-cycle', at, { via: 'element', loop, chain: path, maxDepth: MAX_EMBED_DEPTH });
       return '';
     }
     const scope = createScope({ parent: body.scope, context: createContext(), origin: { file: body.file, firstLine: body.firstLine } });

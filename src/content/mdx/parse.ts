@@ -18,8 +18,9 @@ import { math } from 'micromark-extension-math';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { LineIndex } from '../../diagnostics.ts';
 import { flattenDeepNodes, limitLinePrefixes, MAX_NESTING } from './nesting.ts';
-import { errorOffset, protectCustomIds, reasonOf, repairMdx, restoreTree, tidyReason } from './repair.ts';
-import type { Reporter } from './report.ts';
+import { errorOffset, protectCustomIds, reasonOf, repairMdx, restoreTree, tidyReason, type RepairWarning } from './repair.ts';
+import type { DiagnosticCode, MessageParams } from '../../messages.ts';
+import type { Point, Reporter } from './report.ts';
 import type { Format } from './types.ts';
 
 export type { Format } from './types.ts';
@@ -33,14 +34,25 @@ export interface ParsedPage {
 }
 
 /** Where the parse reports problems: a page's `Reporter`, or the list a cached parse keeps. */
-type Sink = Pick<Reporter, 'report'>;
+type Sink = Pick<Reporter, 'report' | 'diagnostic'>;
 
-type Report = Parameters<Reporter['report']>;
+/** Keeps what a parse reports, to give it again to each reporter that reads the parse from the cache. */
+class Recorder implements Sink {
+  readonly replays: ((sink: Sink) => void)[] = [];
+
+  report(...report: Parameters<Reporter['report']>): void {
+    this.replays.push((sink) => sink.report(...report));
+  }
+
+  diagnostic<C extends DiagnosticCode>(code: C, point: Point | undefined, params: MessageParams<C>): void {
+    this.replays.push((sink) => sink.diagnostic(code, point, params));
+  }
+}
 
 interface Cached {
   parsed: ParsedPage;
   /** The problems the parse reported, given again to each reporter that reads it from the cache. */
-  reports: Report[];
+  replays: Recorder['replays'];
 }
 
 /**
@@ -120,12 +132,12 @@ export function parsePage(options: { text: string; format: Format; reporter: Sin
   if (cached) {
     cache.delete(key); // most recently used: to the end
   } else {
-    const reports: Report[] = [];
-    cached = { parsed: parseUncached(text, format, { report: (...report) => reports.push(report) }), reports };
+    const recorder = new Recorder();
+    cached = { parsed: parseUncached(text, format, recorder), replays: recorder.replays };
     if (cache.size >= MAX_CACHED) cache.delete(cache.keys().next().value!);
   }
   cache.set(key, cached);
-  for (const report of cached.reports) reporter.report(...report);
+  for (const replay of cached.replays) replay(reporter);
   return cached.parsed;
 }
 
@@ -140,12 +152,13 @@ function parseUncached(text: string, format: Format, reporter: Sink): ParsedPage
 }
 
 function reportTooDeep(reporter: Sink, at: { line: number; column: number } | undefined): void {
-  reporter.report(
-    'page-nesting-too-deep',
-    at && { line: at.line, column: at.column },
-    `the page nests lists, quotes, elements or emphasis more than ${MAX_NESTING} levels deep here; the deeper levels are shown flattened at level ${MAX_NESTING}`,
-    'Nest less deeply: split the content into separate lists, quotes or elements.',
-  );
+  reporter.diagnostic('page-nesting-too-deep', at && { line: at.line, column: at.column }, { max: MAX_NESTING });
+}
+
+/** Reports a repair's warning; one call per code, so that each code is checked with its own parameters. */
+function reportRepair(reporter: Sink, warning: RepairWarning, point: Point | undefined): void {
+  if (warning.code === 'mdx-syntax') reporter.diagnostic(warning.code, point, warning.params);
+  else reporter.diagnostic(warning.code, point, warning.params);
 }
 
 /** The parse, and whether repairs put stand-ins (`repair.ts`) into the tree. */
@@ -166,18 +179,13 @@ function parseLimited(text: string, format: Format, reporter: Sink): { parsed: P
         // where it starts (the `{` of an expression that never closes, not the end of the file).
         const offset = repair?.offset ?? errorOffset(error, current);
         const point = offset === undefined ? undefined : new LineIndex(current).position(offset);
-        reporter.report(
-          'mdx-fallback-markdown',
-          point,
-          `the page is not valid MDX (${tidyReason(reasonOf(error))}) and could not be repaired, so it is read as plain Markdown: its components and {expressions} show as written`,
-          'Fix the MDX at this position: close the tag or expression, or escape a literal `<` or `{` as `\\<` or `\\{`.',
-        );
+        reporter.diagnostic('mdx-fallback-markdown', point, { reason: tidyReason(reasonOf(error)) });
         return { parsed: { tree: fromMarkdown(text, syntaxFor('md', text)), text, format: 'md' }, repaired: false };
       }
       const { warning, offset } = repair;
       if (warning) {
         const point = new LineIndex(current).position(offset);
-        warnings.push(() => reporter.report(warning.code, point, warning.message, warning.fix));
+        warnings.push(() => reportRepair(reporter, warning, point));
       }
       current = repair.text;
     }

@@ -19,10 +19,7 @@ export function reportProblems(reporter: Reporter, subject: (file: string) => st
   const origin = first.origin ?? { file: reporter.file, firstLine: reporter.firstLine };
   const position = first.line > 0 ? { file: origin.file, line: first.line + origin.firstLine - 1, column: first.column } : undefined;
   reporter.diagnostics.push(
-    diagnostic('component-partial', position, origin.file, {
-      message: `${subject(origin.file)} needs JavaScript that docjet does not run (${shown}); ${outcome}`,
-      fix: 'For content that must be in the page, use props and markup only; interactive widgets can be a `.js` file in the docs folder.',
-    }),
+    diagnostic('component-partial', position, origin.file, { subject: subject(origin.file), uses: shown, outcome }),
   );
 }
 

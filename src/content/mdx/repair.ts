@@ -8,7 +8,7 @@
  * `restoreText` swaps them back in the tree. Noncharacters (U+FDD0…) never occur in real text.
  * The one repair that adds a character (the `/` of `<br/>`) shifts later columns of its line by one.
  */
-import type { TextCode } from '../../messages.ts';
+import type { MessageParams } from '../../messages.ts';
 import type { Nodes, Root } from 'mdast';
 import { LineIndex } from '../../diagnostics.ts';
 
@@ -21,12 +21,17 @@ const ORIGINAL: Record<string, string> = { [BRACE]: '{', [ANGLE]: '<', [LETTER_I
 const SENTINELS = /[\uFDD0-\uFDD3]/g;
 const ANY_SENTINEL = /[\uFDD0-\uFDD3]/;
 
+/** The warning of a repair: its code and the facts its message is made from. */
+export type RepairWarning =
+  | { code: 'mdx-html-comment'; params: MessageParams<'mdx-html-comment'> }
+  | { code: 'mdx-syntax'; params: MessageParams<'mdx-syntax'> };
+
 export interface Repair {
   text: string;
   /** Offset, in the text before the repair, of what was changed. */
   offset: number;
   /** Undefined for repairs that need no warning of their own. */
-  warning?: { code: TextCode; message: string; fix: string };
+  warning?: RepairWarning;
 }
 
 /** HTML elements that never have children: `<br>` and `<img …>` are complete without a slash. */
@@ -61,11 +66,7 @@ function repairComment(text: string, offset: number): Repair | undefined {
       return {
         text: `${text.slice(0, comment)}{/* ${body}*/}${text.slice(end + 3)}`,
         offset: comment,
-        warning: {
-          code: 'mdx-html-comment',
-          message: 'an HTML comment (`<!-- … -->`) is not valid MDX; it is left out of the page',
-          fix: 'Write comments as `{/* … */}`.',
-        },
+        warning: { code: 'mdx-html-comment', params: {} },
       };
     }
   }
@@ -83,11 +84,7 @@ function repairUnclosed(text: string, reason: string, lines: LineIndex): Repair 
       return {
         text: `${text.slice(0, end - 1)}/${text.slice(end - 1)}`,
         offset: start,
-        warning: {
-          code: 'mdx-syntax',
-          message: `\`<${name}>\` has no closing slash, which MDX requires; it is read as \`<${name} />\``,
-          fix: `Write it self-closed: \`<${name} />\`.`,
-        },
+        warning: { code: 'mdx-syntax', params: { problem: 'void-element', name } },
       };
     }
     return showAsText(text, start, reason);
@@ -104,11 +101,7 @@ function repairEsmLine(text: string, offset: number, error: unknown, reason: str
       return {
         text: text.slice(0, start) + (keyword === 'import' ? LETTER_I : LETTER_E) + text.slice(start + 1),
         offset: start,
-        warning: {
-          code: 'mdx-syntax',
-          message: `this line starts with \`${keyword}\`, so MDX reads it as JavaScript, but it is not valid JavaScript (${tidyReason(reason)}); it is shown as text`,
-          fix: `If it is prose, reword the line so it does not start with \`${keyword} \`; if it is code, fix the statement (a page may only hold \`import\` and \`export\` statements).`,
-        },
+        warning: { code: 'mdx-syntax', params: { problem: 'esm-line', keyword, reason: tidyReason(reason) } },
       };
     }
   }
@@ -129,17 +122,10 @@ function repairStray(text: string, offset: number, error: unknown, reason: strin
 function showAsText(text: string, offset: number, reason: string): Repair {
   const brace = text[offset] === '{';
   const sentinel = brace ? BRACE : ANGLE;
-  const what = brace ? '{' : '<';
   return {
     text: text.slice(0, offset) + sentinel + text.slice(offset + 1),
     offset,
-    warning: {
-      code: 'mdx-syntax',
-      message: `MDX cannot read the \`${what}\` here (${tidyReason(reason)}), so it is shown as text`,
-      fix: brace
-        ? 'To show a brace, escape it as `\\{`; if it starts an expression, close it with `}`.'
-        : 'To show `<` as text, escape it as `\\<` or write `&lt;`; if it starts a tag, close it (`</Name>`) or self-close it (`<Name />`).',
-    },
+    warning: { code: 'mdx-syntax', params: { problem: 'shown-as-text', brace, reason: tidyReason(reason) } },
   };
 }
 

@@ -1,6 +1,6 @@
 /** Diagnostics of one page, positioned in the original file (the body starts on `firstLine`). */
-import type { Diagnostic } from '../../diagnostics.ts';
-import { diagnostic, type TextCode } from '../../messages.ts';
+import type { Diagnostic, Position } from '../../diagnostics.ts';
+import { diagnostic, type DiagnosticCode, type MessageParams, type TextCode } from '../../messages.ts';
 
 export interface Point {
   line: number;
@@ -18,7 +18,15 @@ export class Reporter {
 
   /** `point` is in body coordinates, as the parser gives it. */
   report(code: TextCode, point: Point | undefined, message: string, fix?: string): void {
-    const at = point ? { file: this.file, line: point.line + this.firstLine - 1, column: point.column } : undefined;
-    this.diagnostics.push(diagnostic(code, at, this.file, { message, fix }));
+    this.diagnostics.push(diagnostic(code, this.position(point), this.file, { message, fix }));
+  }
+
+  /** Reports a code whose message the catalogue makes from `params`; `point` as for `report`. */
+  diagnostic<C extends DiagnosticCode>(code: C, point: Point | undefined, params: MessageParams<C>): void {
+    this.diagnostics.push(diagnostic(code, this.position(point), this.file, params));
+  }
+
+  private position(point: Point | undefined): Position | undefined {
+    return point ? { file: this.file, line: point.line + this.firstLine - 1, column: point.column } : undefined;
   }
 }

@@ -21,8 +21,6 @@ import { resolveImport, resolveSnippetFile, suggestFile, type SiteFiles, type Sn
 /** Snippets importing snippets: deeper than any real site. */
 export const MAX_IMPORT_DEPTH = 16;
 
-const OUTSIDE_FIX = 'Snippets are files of the site: move the file under `snippets/` in the docs folder and import it as `/snippets/…`.';
-
 /** Packages whose names the reference product provides to every page (its components, React's hooks). */
 const COMPONENT_PACKAGES = new Set(['@mintlify/components', 'mintlify/components']);
 
@@ -68,30 +66,16 @@ export class SnippetLinker {
       case 'package':
         return this.packageValue(binding, at, from);
       case 'outside':
-        from.reporter.report(
-          'snippet-outside-root',
-          at,
-          `\`${source}\` ${outsideReason(resolution)}, so nothing is imported from it`,
-          OUTSIDE_FIX,
-        );
+        from.reporter.diagnostic('snippet-outside-root', at, { via: 'import', name: source, reason: outsideReason(resolution) });
         return undefined;
       case 'unsupported':
-        from.reporter.report(
-          'snippet-import-unsupported',
-          at,
-          `\`${source}\` is not a snippet docjet can load (only .mdx, .md and .jsx files are), so nothing is imported from it`,
-          `Rename \`${resolution.file}\` to .jsx if it is plain JavaScript with JSX, or put its content in an .mdx snippet.`,
-        );
+        from.reporter.diagnostic('snippet-import-unsupported', at, { via: 'import', name: source, file: resolution.file });
         return undefined;
       case 'missing': {
         collector.missing.add(resolution.file);
-        const suggestion = suggestFile(this.files, resolution.file);
-        from.reporter.report(
-          'snippet-missing',
-          at,
-          `\`${source}\` does not exist, so nothing is imported from it (its components show only their children)`,
-          `Create \`${resolution.file}\`, or fix the path${suggestion ? `: did you mean \`${asSpecifier(suggestion, source, from.file)}\`?` : '.'}`,
-        );
+        const close = suggestFile(this.files, resolution.file);
+        const suggestion = close ? asSpecifier(close, source, from.file) : undefined;
+        from.reporter.diagnostic('snippet-missing', at, { via: 'import', source, file: resolution.file, suggestion });
         return undefined;
       }
       case 'file': {
@@ -109,14 +93,7 @@ export class SnippetLinker {
     if (source === 'react') return imported === 'default' || imported === '*' ? { ...REACT } : Object.hasOwn(REACT, imported) ? REACT[imported] : undefined;
     // The built-in components under their package name: the registry renders them.
     if (COMPONENT_PACKAGES.has(source) && Object.hasOwn(this.components, imported)) return undefined;
-    from.reporter.report(
-      'snippet-import-package',
-      at,
-      `\`${source}\` is a package, not a file of the site; docjet renders pages without loading packages, so nothing is imported from it`,
-      COMPONENT_PACKAGES.has(source)
-        ? `\`${imported}\` is not a built-in component: check its name, or write it in a .jsx file under \`snippets/\` and import it from there.`
-        : 'Use a built-in component, or write the component in a .jsx file under `snippets/` and import it with a path: `import { Name } from \'/snippets/name.jsx\'`.',
-    );
+    from.reporter.diagnostic('snippet-import-package', at, { source, imported, builtInPackage: COMPONENT_PACKAGES.has(source) });
     return undefined;
   }
 
@@ -127,19 +104,9 @@ export class SnippetLinker {
     // Exported, but with a value docjet cannot compute (`export const client = new Client()`),
     // or from a file already reported as broken.
     if (module.unknown.has(imported) || module.broken) return undefined;
-    const names = [...module.exports.keys()].filter((name) => name !== 'default');
-    const listed = names.length > 0 ? ` It exports ${names.map((name) => `\`${name}\``).join(', ')}.` : '';
-    if (imported === 'default') {
-      from.reporter.report('snippet-export-missing', at, `\`${source}\` has no default export, so \`${binding.name}\` is not defined`, `Import what it exports by name: \`import { ${names[0] ?? 'Name'} } from '${source}'\`.${listed}`);
-      return undefined;
-    }
-    const suggestion = closestMatch(imported, names);
-    from.reporter.report(
-      'snippet-export-missing',
-      at,
-      `\`${source}\` has no export named \`${imported}\`, so \`${binding.name}\` is not defined`,
-      suggestion ? `Did you mean \`${suggestion}\`?${listed}` : `Export it from the file (\`export const ${imported} = …\`), or fix the name.${listed}`,
-    );
+    const exports = [...module.exports.keys()].filter((name) => name !== 'default');
+    const suggestion = imported === 'default' ? undefined : closestMatch(imported, exports);
+    from.reporter.diagnostic('snippet-export-missing', at, { via: 'import', source, imported, local: binding.name, exports, suggestion });
     return undefined;
   }
 
@@ -153,27 +120,23 @@ export class SnippetLinker {
       collector.add(module);
       const body = module.exports.get('default');
       if (body instanceof Callable) return body;
-      from.reporter.report('snippet-export-missing', at, `\`<Snippet file="${file}">\` names \`${resolution.file}\`, which has no content to show`, 'Include an .mdx or .md snippet, or import the components of a .jsx file by name.');
+      from.reporter.diagnostic('snippet-export-missing', at, { via: 'element', name: file, file: resolution.file });
       return undefined;
     }
     if (resolution.kind === 'outside') {
-      from.reporter.report('snippet-outside-root', at, `\`<Snippet file="${file}">\` names a file that ${outsideReason(resolution)}, so nothing is shown`, OUTSIDE_FIX);
+      from.reporter.diagnostic('snippet-outside-root', at, { via: 'element', name: file, reason: outsideReason(resolution) });
       return undefined;
     }
     const name = file.replace(/^\/+/, '');
     if (resolution.kind === 'missing') for (const folder of ['snippets/', '_snippets/']) collector.missing.add(folder + path.posix.normalize(name));
     if (resolution.kind === 'unsupported') {
-      from.reporter.report('snippet-import-unsupported', at, `\`<Snippet file="${file}">\` names \`${resolution.file}\`, which is not a snippet (only .mdx, .md and .jsx files are)`, 'Include an .mdx or .md file.');
+      from.reporter.diagnostic('snippet-import-unsupported', at, { via: 'element', name: file, file: resolution.file });
       return undefined;
     }
-    const suggestion = this.files.snippetFiles().filter((candidate) => /^_?snippets\//.test(candidate));
-    const closest = closestMatch(`snippets/${name}`, suggestion) ?? closestMatch(`_snippets/${name}`, suggestion);
-    from.reporter.report(
-      'snippet-missing',
-      at,
-      `\`<Snippet file="${file}">\` names no file: there is no \`snippets/${name}\` or \`_snippets/${name}\`, so nothing is shown`,
-      `Create \`snippets/${name}\`, or fix the name${closest ? `: did you mean \`file="${closest.replace(/^_?snippets\//, '')}"\`?` : '.'}`,
-    );
+    const candidates = this.files.snippetFiles().filter((candidate) => /^_?snippets\//.test(candidate));
+    const closest = closestMatch(`snippets/${name}`, candidates) ?? closestMatch(`_snippets/${name}`, candidates);
+    const suggestion = closest?.replace(/^_?snippets\//, '');
+    from.reporter.diagnostic('snippet-missing', at, { via: 'element', file, name, suggestion });
     return undefined;
   }
 
@@ -185,12 +148,7 @@ export class SnippetLinker {
     const loop = this.loading.indexOf(file);
     if (loop !== -1 || this.loading.length >= MAX_IMPORT_DEPTH) {
       const chain = [...this.loading.slice(loop === -1 ? 0 : loop), file].join(' → ');
-      from.reporter.report(
-        'snippet-cycle',
-        at,
-        loop !== -1 ? `snippets import each other in a loop (${chain}), so this import is left out` : `snippets import snippets more than ${MAX_IMPORT_DEPTH} deep (${chain}), so this import is left out`,
-        'Remove one of the imports in the loop: a snippet cannot include itself, directly or through others.',
-      );
+      from.reporter.diagnostic('snippet-cycle', at, { via: 'import', loop: loop !== -1, chain, maxDepth: MAX_IMPORT_DEPTH });
       return undefined;
     }
     this.loading.push(file);

@@ -86,10 +86,7 @@ export function loadModule(options: { root: string; file: string; kind: SnippetK
     encoding = encodingDiagnostic(file, decoded, 'snippet file');
   } catch (error) {
     const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
-    const problem = diagnostic('snippet-unreadable', undefined, file, {
-      message: `the snippet file cannot be read (${reason}), so nothing is imported from it`,
-      fix: 'Check the file\'s permissions, or replace it with a readable copy.',
-    });
+    const problem = diagnostic('snippet-unreadable', undefined, file, { reason });
     return { file, exports: new Map(), unknown: new Set(), broken: true, diagnostics: [problem], dependencies: collector.dependencies, missing: collector.missing };
   }
   const own = kind === 'jsx' ? loadJsx(file, text, link) : loadMarkdown(file, text, kind, link);
@@ -119,10 +116,7 @@ function loadJsx(file: string, text: string, link: LinkOptions): Loaded {
   } catch (error) {
     const loc = (error as { loc?: { line: number; column: number } }).loc;
     const reason = (error instanceof Error ? error.message : String(error)).replace(/\s*\(\d+:\d+\)$/, '');
-    const problem = diagnostic('snippet-syntax', loc ? { file, line: loc.line, column: loc.column + 1 } : undefined, file, {
-      message: `this .jsx snippet is not valid JavaScript (${reason}), so nothing is imported from it`,
-      fix: 'Fix the syntax at this position. Snippets are plain JavaScript with JSX: TypeScript types are not allowed.',
-    });
+    const problem = diagnostic('snippet-syntax', loc ? { file, line: loc.line, column: loc.column + 1 } : undefined, file, { reason });
     return { exports: new Map(), unknown: new Set(), broken: true, diagnostics: [problem] };
   }
   const reporter = new Reporter(file, 1);

@@ -11,8 +11,8 @@ import { fieldHtml, tabsHtml } from '../../content/mdx/components/ui.ts';
 import type { Highlighter } from '../../content/mdx/code.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
-import { plural, type Diagnostic } from '../../diagnostics.ts';
-import { bundleFix } from '../../openapi/index-operations.ts';
+import type { Diagnostic } from '../../diagnostics.ts';
+import { diagnostic } from '../../messages.ts';
 import type { OpenApiDocument, Operation } from '../../openapi/types.ts';
 import { FIELD_BUDGET, MAX_DEPTH, PageContext } from './context.ts';
 import { bodyHtml, callbacksHtml, methodBadgeHtml, parameterHtml, planInput, responseHtml } from './content.ts';
@@ -65,18 +65,7 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
     return {
       html: headerHtml({ operation, servers: [] }),
       headings: [],
-      diagnostics: [
-        {
-          severity: 'error',
-          code: 'page-render-failed',
-          file,
-          line: 0,
-          column: 0,
-          path: operation.pointer,
-          message: `the page of ${label(operation)} could not be rendered (${reason})`,
-          fix: 'This is a bug in docjet: please report it with the spec attached.',
-        },
-      ],
+      diagnostics: [diagnostic('page-render-failed', undefined, file, { operation: label(operation), reason }, operation.pointer)],
     };
   }
 }
@@ -175,32 +164,16 @@ function examplesHtml(examples: CodeExample[], kind: 'request-example' | 'respon
 /** One warning per page for every `$ref` it could not follow, by kind. */
 function referenceDiagnostics(resolver: Resolver, operation: Operation, file: string): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
-  const where = `${label(operation)} in \`${file}\``;
-  if (resolver.external.size > 0) {
-    const [first] = resolver.external;
-    diagnostics.push({
-      severity: 'warning',
-      code: 'openapi-external-ref',
-      file,
-      line: 0,
-      column: 0,
-      path: operation.pointer,
-      message: `${where} uses ${plural(resolver.external.size, '`$ref`')} to other files (first: \`${first}\`); docjet reads only the spec itself, so the page names them instead of showing their content`,
-      fix: bundleFix(file),
-    });
+  const where = { file, operation: label(operation) };
+  const [firstExternal] = resolver.external;
+  if (firstExternal !== undefined) {
+    const refs = { ...where, count: resolver.external.size, first: firstExternal };
+    diagnostics.push(diagnostic('openapi-external-ref', undefined, file, refs, operation.pointer));
   }
-  if (resolver.unresolved.size > 0) {
-    const [first] = resolver.unresolved;
-    diagnostics.push({
-      severity: 'warning',
-      code: 'openapi-unresolved-ref',
-      file,
-      line: 0,
-      column: 0,
-      path: operation.pointer,
-      message: `${where}: ${plural(resolver.unresolved.size, '`$ref`')} ${resolver.unresolved.size === 1 ? 'points' : 'point'} to nothing (first: \`${first}\`)`,
-      fix: 'Correct the JSON pointer, or add the component it names.',
-    });
+  const [firstUnresolved] = resolver.unresolved;
+  if (firstUnresolved !== undefined) {
+    const refs = { ...where, count: resolver.unresolved.size, first: firstUnresolved };
+    diagnostics.push(diagnostic('openapi-unresolved-ref', undefined, file, refs, operation.pointer));
   }
   return diagnostics;
 }
