@@ -4,6 +4,7 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic, plural, type Diagnostic } from './diagnostics.ts';
 import { build } from './output/build.ts';
@@ -17,9 +18,9 @@ import { VERSION } from './version.ts';
 const HELP = `docjet ${VERSION}: documentation sites from docs.json, offline
 
 Usage:
-  docjet build [dir] [--out <folder>] [--force] [--base <path>] [--url <url>]
+  docjet build [dir] [--out <folder>] [--force] [--base <path>] [--url <url>] [--strict]
       Build the static site into <folder> (default: dist beside docs.json).
-  docjet serve [dir] [--port <n>] [--host <name>] [--out <folder>] [--force] [--base <path>]
+  docjet serve [dir] [--port <n>] [--host <name>] [--out <folder>] [--force] [--base <path>] [--strict]
       Build the site, then serve it at http://localhost:3000.
   docjet validate [dir] [--format text|json] [--strict]
       Check docs.json (or mint.json), its pages and OpenAPI files; print every problem.
@@ -34,7 +35,8 @@ Options:
   --url <url>     the site's public address, for sitemap.xml and canonical links
   --port <n>      serve: the port (default: 3000)
   --host <name>   serve: the interface to listen on (default: localhost)
-  --strict        treat warnings as errors
+  --strict        treat warnings as errors (a missing page, a repeated redirect…): fail
+                  instead of building without them
   --verbose       build: print every warning, not the first 30
   --format json   validate: print diagnostics and counts as JSON
 
@@ -288,3 +290,9 @@ const processIo: Io = {
   interactive: Boolean(process.stderr.isTTY) && !process.env.CI,
   color: Boolean(process.stdout.isTTY) && !process.env.NO_COLOR && process.env.TERM !== 'dumb',
 };
+
+// Run directly from source while developing (`node --import tsx src/cli.ts validate examples`);
+// the published entry point is bin/docjet.js, which imports `main`.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  process.exitCode = await main(process.argv.slice(2));
+}

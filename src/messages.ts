@@ -194,8 +194,8 @@ export const CATALOGUE = {
       `${p.kind} ${quote(p.item)} is marked "default": true, but ${quote(p.first)} already is; only one ${p.kind} here can be the default`,
     fix: (p: { kind: string }) => `Keep "default": true on one ${p.kind} only.`,
   },
-  'page-missing': { severity: 'error', about: 'A page reference names no .mdx or .md file (rule 9).',
-    message: (p: MissingPage) => `page ${quote(p.entry)} does not exist: ${noFileFor(p.wanted)}`,
+  'page-missing': { severity: 'warning', about: 'A page reference names no .mdx or .md file (rule 9); the entry is left out of the navigation (`--strict`: an error).',
+    message: (p: MissingPage) => `page ${quote(p.entry)} does not exist: ${noFileFor(p.wanted)}; it is left out of the navigation`,
     fix: (p: MissingPage) => didYouMean(p.suggestion, 'Create the file, or remove the reference.'),
   },
   'page-extension': { severity: 'warning', about: 'A page reference includes its file extension (rule 9).',
@@ -235,13 +235,13 @@ export const CATALOGUE = {
         : 'Correct the JSON pointer, or add the component it names.',
   },
   'openapi-remote': { severity: 'warning', about: 'A remote openapi URL cannot be fetched offline; its references are not checked (rule 10).', ...WRITTEN },
-  'endpoint-not-found': { severity: 'error', about: 'An endpoint reference matches no operation of the openapi in force (rule 10).',
+  'endpoint-not-found': { severity: 'warning', about: 'An endpoint reference matches no operation of the openapi in force (rule 10); the entry is left out of the navigation (`--strict`: an error).',
     message: (p: { reference: string; specs: readonly string[]; inForceAt: string | undefined; suggestions: readonly string[] }) =>
       `${quote(p.reference)} is not in ${p.specs.length === 1 ? quote(p.specs[0]) : `any of ${quoteAll(p.specs).join(', ')}`}${p.inForceAt ? ` (the openapi in force, set at ${p.inForceAt})` : ''}`,
     fix: (p: { suggestions: readonly string[] }) =>
       p.suggestions.length > 0 ? `Closest operations: ${p.suggestions.slice(0, 3).join(', ')}.` : 'Check the method and path against the spec.',
   },
-  'endpoint-no-openapi': { severity: 'error', about: 'An endpoint reference has no openapi in force above it (rule 10).',
+  'endpoint-no-openapi': { severity: 'warning', about: 'An endpoint reference has no openapi in force above it (rule 10); the entry is left out of the navigation (`--strict`: an error).',
     message: (p: { entry: string }) =>
       `${quote(p.entry)} refers to an API endpoint, but no "openapi" is set on this element or any element above it`,
     fix: 'Add "openapi": "path/to/openapi.json" to this group or one of its parents, or name the spec: "openapi.json GET /path".',
@@ -250,9 +250,10 @@ export const CATALOGUE = {
     message: () => '"expanded" has no effect on a top-level group: top-level groups are always expanded',
     fix: 'Remove "expanded", or nest the group inside another group to make it collapsible.',
   },
-  'redirect-duplicate': { severity: 'error', about: 'Two redirects have the same source (rule 12).',
-    message: (p: { source: string; firstIndex: number; firstSpelling: string }) =>
-      `redirect source ${quote(p.source)} is already used by redirects[${p.firstIndex}]${p.firstSpelling === p.source ? '' : ` (as ${quote(p.firstSpelling)})`}; each source can be used once`,
+  'redirect-duplicate': { severity: 'warning', about: 'Two redirects have the same source (rule 12); the first one wins (`--strict`: an error).',
+    /** `firstAt`: where the first one is written (`docs.json:12`), when known. */
+    message: (p: { source: string; firstIndex: number; firstSpelling: string; firstAt: string | undefined }) =>
+      `redirect source ${quote(p.source)} is already used by redirects[${p.firstIndex}]${p.firstAt ? ` at ${p.firstAt}` : ''}${p.firstSpelling === p.source ? '' : ` (as ${quote(p.firstSpelling)})`}; the first one wins`,
     fix: 'Remove one of the two redirects, or change its source.',
   },
   'group-pages-missing': { severity: 'error', about: 'A group has no "pages" and no "openapi" to generate them (rule 3).',
@@ -260,8 +261,8 @@ export const CATALOGUE = {
       `the group${p.label ? ` ${quote(p.label)}` : ''} needs "pages" (the list of its pages), or "openapi" to generate them from a spec`,
     fix: 'Add "pages": [ … ] listing its pages.',
   },
-  'group-root-missing': { severity: 'error', about: 'A group\'s "root" names no page.',
-    message: (p: MissingPage) => `group root ${quote(p.entry)} does not exist: ${noFileFor(p.wanted)}`,
+  'group-root-missing': { severity: 'warning', about: 'A group\'s "root" names no page; the group is shown without one (`--strict`: an error).',
+    message: (p: MissingPage) => `group root ${quote(p.entry)} does not exist: ${noFileFor(p.wanted)}; the group is shown without its own page`,
     fix: (p: MissingPage) => didYouMean(p.suggestion, 'Create the file, or remove the reference.'),
   },
   'route-collision': { severity: 'error', about: 'Two pages would be written to the same URL.',

@@ -61,13 +61,23 @@ describe('docjet validate', () => {
   });
 
   test('errors: exit 1', async () => {
-    const { code, out } = await run('validate', fixture('pages/invalid'));
+    const { code, out } = await run('validate', fixture('single-child-kind/invalid'));
     assert.equal(code, 1);
     assert.equal(
       out[0],
-      'docs.json:7:28 error navigation.groups[0].pages[1]: page "guides/intro" does not exist: there is no guides/intro.mdx or guides/intro.md. Did you mean "guides/introduction"?',
+      'docs.json:8:19 error navigation.tabs[0].groups: a tab ("Guides") holds one type of child; this one has both "anchors" and "groups". Move the groups into an anchor, or remove the anchors.',
     );
-    assert.match(out.at(-1)!, /^✖ 4 errors, 1 warning · /);
+    assert.match(out.at(-1)!, /^✖ 2 errors, 0 warnings · /);
+  });
+
+  test('a missing page is a warning with the closest page as a suggestion: exit 0', async () => {
+    const { code, out } = await run('validate', fixture('pages/invalid'));
+    assert.equal(code, 0);
+    assert.equal(
+      out[0],
+      'docs.json:7:28 warning navigation.groups[0].pages[1]: page "guides/intro" does not exist: there is no guides/intro.mdx or guides/intro.md; it is left out of the navigation. Did you mean "guides/introduction"?',
+    );
+    assert.match(out.at(-1)!, /^✔ 0 errors, 5 warnings · /);
   });
 
   test('a config that cannot be read: exit 1, and the summary says why nothing was resolved', async () => {

@@ -36,10 +36,10 @@ describe('$ref', () => {
     assert.deepEqual(await diagnose(fixture('ref/nested')), [
       {
         code: 'redirect-duplicate',
-        severity: 'error',
+        severity: 'warning',
         at: 'nav/redirects.json:4:7',
         path: 'redirects[1].source',
-        message: 'redirect source "/old" is already used by redirects[0]; each source can be used once',
+        message: 'redirect source "/old" is already used by redirects[0] at nav/redirects.json:3; the first one wins',
         fix: 'Remove one of the two redirects, or change its source.',
       },
       {
@@ -52,10 +52,10 @@ describe('$ref', () => {
       },
       {
         code: 'page-missing',
-        severity: 'error',
+        severity: 'warning',
         at: 'nav/tabs/guides.json:4:38',
         path: 'navigation.tabs[0].pages[2]',
-        message: 'page "guides/outro" does not exist: there is no guides/outro.mdx or guides/outro.md',
+        message: 'page "guides/outro" does not exist: there is no guides/outro.mdx or guides/outro.md; it is left out of the navigation',
         fix: 'Did you mean "guides/intro"?',
       },
     ]);
@@ -334,10 +334,10 @@ describe('legacy mint.json is upgraded in memory', () => {
       },
       {
         code: 'page-missing',
-        severity: 'error',
+        severity: 'warning',
         at: 'mint.json:7:66',
         path: 'navigation.versions[1].groups[1].pages[1]',
-        message: 'page "v1/gone" does not exist: there is no v1/gone.mdx or v1/gone.md',
+        message: 'page "v1/gone" does not exist: there is no v1/gone.mdx or v1/gone.md; it is left out of the navigation',
         fix: 'Create the file, or remove the reference.',
       },
     ]);

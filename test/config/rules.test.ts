@@ -333,18 +333,18 @@ describe('rule 9: a page reference names an existing .mdx or .md file', () => {
     assert.deepEqual(await diagnose(fixture('pages/invalid')), [
       {
         code: 'page-missing',
-        severity: 'error',
+        severity: 'warning',
         at: 'docs.json:7:28',
         path: 'navigation.groups[0].pages[1]',
-        message: 'page "guides/intro" does not exist: there is no guides/intro.mdx or guides/intro.md',
+        message: 'page "guides/intro" does not exist: there is no guides/intro.mdx or guides/intro.md; it is left out of the navigation',
         fix: 'Did you mean "guides/introduction"?',
       },
       {
         code: 'page-missing',
-        severity: 'error',
+        severity: 'warning',
         at: 'docs.json:7:44',
         path: 'navigation.groups[0].pages[2]',
-        message: 'page "guides/setp" does not exist: there is no guides/setp.mdx or guides/setp.md',
+        message: 'page "guides/setp" does not exist: there is no guides/setp.mdx or guides/setp.md; it is left out of the navigation',
         fix: 'Did you mean "guides/setup"?',
       },
       {
@@ -357,20 +357,20 @@ describe('rule 9: a page reference names an existing .mdx or .md file', () => {
       },
       {
         code: 'page-missing',
-        severity: 'error',
+        severity: 'warning',
         at: 'docs.json:7:79',
         path: 'navigation.groups[0].pages[4]',
-        message: 'page "nothing-like-it" does not exist: there is no nothing-like-it.mdx or nothing-like-it.md',
+        message: 'page "nothing-like-it" does not exist: there is no nothing-like-it.mdx or nothing-like-it.md; it is left out of the navigation',
         fix: 'Create the file, or remove the reference.',
       },
       {
         // A group's "root" is a page reference too.
         code: 'group-root-missing',
-        severity: 'error',
+        severity: 'warning',
         at: 'docs.json:9:28',
         path: 'navigation.groups[1].root',
         message:
-          'group root "guides/introductoin" does not exist: there is no guides/introductoin.mdx or guides/introductoin.md',
+          'group root "guides/introductoin" does not exist: there is no guides/introductoin.mdx or guides/introductoin.md; the group is shown without its own page',
         fix: 'Did you mean "guides/introduction"?',
       },
     ]);
@@ -412,7 +412,7 @@ describe('rule 10: openapi files exist and parse; endpoint references resolve in
       },
       {
         code: 'endpoint-not-found',
-        severity: 'error',
+        severity: 'warning',
         at: 'docs.json:9:40',
         path: 'navigation.tabs[0].groups[0].pages[0]',
         message: '"GET /pet" is not in "api/openapi.yaml" (the openapi in force, set at navigation.tabs[0].openapi)',
@@ -420,7 +420,7 @@ describe('rule 10: openapi files exist and parse; endpoint references resolve in
       },
       {
         code: 'endpoint-not-found',
-        severity: 'error',
+        severity: 'warning',
         at: 'docs.json:9:52',
         path: 'navigation.tabs[0].groups[0].pages[1]',
         message: '"PUT /pets/{id}" is not in "api/openapi.yaml" (the openapi in force, set at navigation.tabs[0].openapi)',
@@ -428,7 +428,7 @@ describe('rule 10: openapi files exist and parse; endpoint references resolve in
       },
       {
         code: 'endpoint-not-found',
-        severity: 'error',
+        severity: 'warning',
         at: 'docs.json:9:70',
         path: 'navigation.tabs[0].groups[0].pages[2]',
         message: '"GET /owners" is not in "api/openapi.yaml"',
@@ -436,7 +436,7 @@ describe('rule 10: openapi files exist and parse; endpoint references resolve in
       },
       {
         code: 'endpoint-not-found',
-        severity: 'error',
+        severity: 'warning',
         at: 'docs.json:10:72',
         path: 'navigation.tabs[0].groups[1].pages[0]',
         message:
@@ -446,7 +446,7 @@ describe('rule 10: openapi files exist and parse; endpoint references resolve in
       {
         // The nearest openapi decides: the tab's spec has GET /pets, the group's own does not.
         code: 'endpoint-not-found',
-        severity: 'error',
+        severity: 'warning',
         at: 'docs.json:10:90',
         path: 'navigation.tabs[0].groups[1].pages[1]',
         message: '"GET /pets" is not in "api/events.json" (the openapi in force, set at navigation.tabs[0].groups[1].openapi)',
@@ -472,7 +472,7 @@ describe('rule 10: openapi files exist and parse; endpoint references resolve in
       },
       {
         code: 'endpoint-no-openapi',
-        severity: 'error',
+        severity: 'warning',
         at: 'docs.json:17:76',
         path: 'navigation.tabs[1].groups[0].pages[1]',
         message: '"GET /pets" refers to an API endpoint, but no "openapi" is set on this element or any element above it',
@@ -510,18 +510,18 @@ describe('rule 12: redirect sources are unique', () => {
     assert.deepEqual(await diagnose(fixture('redirects/invalid')), [
       {
         code: 'redirect-duplicate',
-        severity: 'error',
+        severity: 'warning',
         at: 'docs.json:7:7',
         path: 'redirects[2].source',
-        message: 'redirect source "/old" is already used by redirects[0]; each source can be used once',
+        message: 'redirect source "/old" is already used by redirects[0] at docs.json:5; the first one wins',
         fix: 'Remove one of the two redirects, or change its source.',
       },
       {
         code: 'redirect-duplicate',
-        severity: 'error',
+        severity: 'warning',
         at: 'docs.json:8:7',
         path: 'redirects[3].source',
-        message: 'redirect source "old/" is already used by redirects[0] (as "/old"); each source can be used once',
+        message: 'redirect source "old/" is already used by redirects[0] at docs.json:5 (as "/old"); the first one wins',
         fix: 'Remove one of the two redirects, or change its source.',
       },
     ]);

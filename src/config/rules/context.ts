@@ -17,6 +17,8 @@ export interface RuleContext {
   report<C extends DiagnosticCode>(code: C, path: JsonPath, params: MessageParams<C>): void;
   /** Adds a diagnostic that already has its own position (e.g. inside an OpenAPI file). */
   add(diagnostic: Diagnostic): void;
+  /** `docs.json:12`: where `path` is written, to name another place in a message; undefined if unknown. */
+  where(path: JsonPath): string | undefined;
 }
 
 export interface Rule {

@@ -54,6 +54,10 @@ export function runRules(options: {
     add(problem) {
       diagnostics.push(problem);
     },
+    where(path) {
+      const at = options.locations.locate(options.config, path);
+      return at && `${at.file}:${at.line}`;
+    },
   };
   const visitors = (options.rules ?? RULES).map((rule) => rule.create(context));
   walkNavigation(options.config, visitors);

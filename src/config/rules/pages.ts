@@ -1,5 +1,5 @@
 /**
- * Rule 9: a page reference names an existing `.mdx` or `.md` file; a missing one is an error with
+ * Rule 9: a page reference names an existing `.mdx` or `.md` file; a missing one is a warning (left out of the navigation) with
  * the closest existing page as a suggestion. A group's `root` is a page reference too.
  * Endpoint references (`GET /pets`) are rule 10's.
  */

@@ -1,4 +1,4 @@
-/** Rule 12: duplicate redirect sources are an error (which destination wins would be arbitrary). */
+/** Rule 12: two redirects with the same source: a warning, and the first one wins (as the output writes them). */
 import { isObject } from '../load.ts';
 import type { Rule } from './context.ts';
 
@@ -27,6 +27,7 @@ export const redirects: Rule = {
           source: redirect.source,
           firstIndex: first.index,
           firstSpelling: first.source,
+          firstAt: context.where(['redirects', first.index, 'source']),
         });
       });
     },
