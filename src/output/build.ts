@@ -11,9 +11,10 @@ import { hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '..
 import { katexAssets } from '../content/mdx/math.ts';
 import { diagnostic } from '../messages.ts';
 import type { SiteFiles } from '../content/scan.ts';
-import { normalizeBase } from '../render/links.ts';
+import { normalizeBase, pageHref } from '../render/links.ts';
 import type { RendererOptions } from '../render/page.ts';
 import type { Site } from '../site/types.ts';
+import { homeRoutes } from '../site/home-routes.ts';
 import { validate } from '../validate.ts';
 import { ASSETS_FOLDER, siteBundle } from './assets.ts';
 import { mermaidScript } from './copy.ts';
@@ -217,6 +218,10 @@ async function copyPageAssets(needs: { math: boolean; mermaid: boolean }, output
 /** One page per redirect, and `_redirects` for hosts that read one (unless the site has its own); returns how many. */
 async function writeRedirects(site: Site, base: string, written: ReadonlySet<string>, write: (relative: string, data: string) => Promise<void>): Promise<number> {
   const redirects = expandRedirects(site.config.redirects ?? [], site.pages.keys(), base);
+  // `/` and `/fr` without a page of their own lead to their first page, unless a redirect says otherwise.
+  for (const home of homeRoutes(site)) {
+    if (!redirects.some((redirect) => redirect.from === home.from)) redirects.push({ from: home.from, to: pageHref(home.to, base), permanent: false });
+  }
   for (const redirect of redirects) await write(pageOutputPath(redirect.from), redirectPage(redirect));
   const hostFile = redirectsFile(site.config.redirects ?? [], base);
   if (hostFile && !written.has('_redirects')) await write('_redirects', hostFile);

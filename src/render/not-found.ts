@@ -10,7 +10,10 @@ export function notFoundHtml(site: Site, base: string, shell: Shell, icons: Icon
   const strings = uiStrings(site.defaults.language);
   const home = base;
   const body = `<p class="not-found-text">${escapeHtml(errors?.description ?? strings.notFoundText)}</p><p><a class="not-found-home" href="${escapeHtml(home)}">${escapeHtml(strings.backHome)}</a></p>`;
-  const redirect = errors?.redirect === true ? `<meta http-equiv="refresh" content="0; url=${escapeHtml(home)}">` : '';
+  // `redirect` defaults to true, as in the hosted product. Home is a page or leads to one
+  // (`site/home-routes.ts`), so this redirects once; a site with no page at all has no home to go
+  // to, and its 404 page must not reload itself for ever.
+  const redirect = errors?.redirect !== false && site.home !== undefined ? `<meta http-equiv="refresh" content="0; url=${escapeHtml(home)}">` : '';
   const html = shell.render({ page: undefined, title: errors?.title ?? strings.notFoundTitle, bodyHtml: body, headings: [], notFound: true, ...(redirect ? { extraHead: redirect } : {}) });
   return icons.fill(html).html;
 }

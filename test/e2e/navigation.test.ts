@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { browserSuite, e2eTest, pathOf, texts } from './harness.ts';
 
-const e2e = browserSuite({ nav: { fixture: 'navigation' } });
+const e2e = browserSuite({ nav: { fixture: 'navigation' }, navHome: { fixture: 'navigation', config: { errors: { '404': { redirect: true } } } } });
 
 /** Every page the fixture has: navigation pages of both versions, a hidden one and one on disk only. */
 const ALL_PAGES = [
@@ -206,6 +206,19 @@ e2eTest('a redirect page leads to its destination, keeping the fragment', async 
   await page.goto(e2e.site('nav').href('legacy/flags'));
   await page.waitForURL(e2e.site('nav').href('reference/flags'));
   assert.equal(await page.locator('h1').innerText(), 'Flags');
+});
+
+e2eTest('with errors.404.redirect (the default), an unknown address answers 404 and then shows home, once', async (t) => {
+  const page = await e2e.open(t, 'navHome');
+  const loads: string[] = [];
+  page.on('load', () => loads.push(pathOf(page)));
+  const response = await page.goto(e2e.site('navHome').href('no/such/page'));
+  assert.equal(response?.status(), 404);
+  await page.waitForURL(e2e.site('navHome').href(''));
+  assert.equal(await page.locator('h1').innerText(), 'Welcome to Harbor');
+  await page.waitForTimeout(500);
+  assert.equal(pathOf(page), '/');
+  assert.ok(loads.filter((path) => path === '/').length <= 1, `home loaded ${loads.length} times: ${loads.join(', ')}`);
 });
 
 e2eTest('an unknown address gets the 404 page, with status 404 and a way home', async (t) => {

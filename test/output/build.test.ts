@@ -131,10 +131,10 @@ test('docjet build prints a summary; a failed build says nothing was written and
 
   const broken = path.join(dir, 'broken');
   await fs.mkdir(broken);
-  await fs.writeFile(path.join(broken, 'docs.json'), '{ "name": "x", "navigation": { "pages": ["missing"] } }');
+  await fs.writeFile(path.join(broken, 'docs.json'), '{ "name": "x", "navigation": { "pages": "missing" } }');
   lines.length = 0;
   assert.equal(await main(['build', broken], io), 1);
-  assert.match(lines.join('\n'), /docs\.json:1:\d+ error navigation\.pages\[0\]: .*missing/);
+  assert.match(lines.join('\n'), /docs\.json:1:\d+ error navigation\.pages: .*must be a list/);
   assert.match(lines.at(-1)!, /^✖ 1 error, 0 warnings · nothing was written; .*dist is unchanged$/);
 });
 
