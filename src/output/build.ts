@@ -8,6 +8,7 @@
  */
 import path from 'node:path';
 import { hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
+import { customAssets } from '../content/custom-assets.ts';
 import { katexAssets } from '../content/mdx/math.ts';
 import { diagnostic } from '../messages.ts';
 import type { SiteFiles } from '../content/scan.ts';
@@ -154,7 +155,10 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     await output.write(relative, data);
   };
   const bundle = siteBundle(site.config, base);
+  const custom = await customAssets(root, files.assets);
   const rendererOptions: RendererOptions = {
+    customStyles: custom.styles.map((file) => pageHref(file, base)),
+    customScripts: custom.scripts.map((file) => pageHref(file, base)),
     site,
     base,
     stylesheet: base + bundle.css.file,

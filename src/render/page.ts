@@ -52,14 +52,8 @@ export async function createRenderer(options: RendererOptions): Promise<Renderer
   const highlight = await createCodeHighlighter({ langs: [...(options.languages ?? []), ...(hasEndpoints(site) ? ENDPOINT_LANGUAGES : [])] });
   const bodies = createBodyRenderer({ root: site.root, highlight });
   const icons = createIconSet({ library: (site.config.icons?.library ?? 'fontawesome') as IconLibrary, base });
-  const shell = new Shell({
-    site,
-    base,
-    stylesheet: options.stylesheet,
-    script: options.script,
-    assetsPrefix: options.assetsPrefix,
-    ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
-  });
+  const { languages: _languages, ...shellOptions } = options;
+  const shell = new Shell(shellOptions);
   const missingIcons = new MissingIcons();
   const services: BodyServices = { site, base, highlight, bodies, documents: createDocumentLoader(site.root) };
   const document = { shell, icons, missingIcons, katexSheet: `${options.assetsPrefix}katex/katex.min.css` };

@@ -24,6 +24,9 @@ export interface ShellOptions {
   /** URLs of the site's stylesheet and script. */
   stylesheet: string;
   script: string;
+  /** The site's own `.css` and `.js` files (URLs), after docjet's own, on every page. */
+  customStyles?: readonly string[];
+  customScripts?: readonly string[];
   /** Prefix of docjet's own assets (`/_docjet/`), for the page script. */
   assetsPrefix: string;
   /** The site's public URL (`--url`), for canonical links. */
@@ -83,6 +86,7 @@ export class Shell {
       (toc ? `<aside class="toc-column">${toc}</aside>` : '') +
       `</div>` +
       `<script src="${escapeHtml(this.options.script)}" defer></script>` +
+      (this.options.customScripts ?? []).map((script) => `<script src="${escapeHtml(script)}" defer></script>`).join('') +
       `</body></html>`
     );
   }
@@ -173,7 +177,7 @@ export class Shell {
     }
     meta.push(...this.faviconHtml());
     meta.push(`<link rel="stylesheet" href="${escapeHtml(this.options.stylesheet)}">`);
-    for (const sheet of view.extraStylesheets ?? []) meta.push(`<link rel="stylesheet" href="${escapeHtml(sheet)}">`);
+    for (const sheet of [...(view.extraStylesheets ?? []), ...(this.options.customStyles ?? [])]) meta.push(`<link rel="stylesheet" href="${escapeHtml(sheet)}">`);
     // Before first paint: the reader's saved choice, so a dark-mode reader never sees a white flash.
     meta.push(
       `<script>try{var d=document.documentElement,t=localStorage.getItem("docjet-theme");if(!d.hasAttribute("data-fixed-theme")&&(t==="dark"||t==="light"))d.dataset.theme=t}catch(e){}</script>`,
