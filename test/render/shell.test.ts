@@ -48,6 +48,14 @@ test('anchors and global anchors: the section\'s anchors and the global ones on 
   assert.equal(nested.anchors[0]!.current, true);
 });
 
+test('global anchors: those of the page\'s language and those of the whole site, not every language\'s', async () => {
+  const site = await loadSite('languages');
+  const labels = (route: string): string[] => chromeOf(site, page(site, route)).globalAnchors.map((anchor) => anchor.label);
+  assert.deepEqual(labels('guides/setup'), ['Blog', 'Status']);
+  assert.deepEqual(labels('fr/guides/setup'), ['Blogue', 'Status']);
+  assert.deepEqual(labels('es/welcome'), ['Status']);
+});
+
 test('sidebar: top-level groups have no toggle, nested groups open per expanded or when they hold the page', async () => {
   const site = await loadSite('tabs');
   const sectionId = page(site, 'guides/start').placements[0]!.sectionId;

@@ -66,7 +66,7 @@ export function chromeOf(site: Site, page: Page | undefined): Chrome {
     products: [],
     dropdowns: [],
     anchors: [],
-    globalAnchors: site.globalAnchors.map((id) => toItem(site.elements.get(id)!, false)),
+    globalAnchors: globalAnchorsFor(site, placement),
     versions: own ? page!.alternates.versions : [],
     languages: own ? page!.alternates.languages : [],
     trail,
@@ -83,6 +83,22 @@ export function chromeOf(site: Site, page: Page | undefined): Chrome {
     else if (list) chrome[list] = siblingsOf(site, element).map((sibling) => toItem(sibling, trail.has(sibling.id)));
   }
   return chrome;
+}
+
+/**
+ * The global anchors of the page's surroundings: those written at the top of the navigation, and
+ * those of the language, version (or any element) the page is under. A site with four languages
+ * shows the anchors of the reader's language, not all four lists.
+ */
+function globalAnchorsFor(site: Site, placement: Placement | undefined): ChromeItem[] {
+  const above = new Set(placement?.trail ?? []);
+  return site.globalAnchors
+    .map((id) => site.elements.get(id)!)
+    .filter((anchor) => {
+      const owner = anchor.parentId === undefined ? undefined : site.elements.get(anchor.parentId);
+      return owner === undefined || owner.parentId === undefined || above.has(owner.id);
+    })
+    .map((anchor) => toItem(anchor, false));
 }
 
 /** A tab, with the items of its menu (its children shown in the tab's dropdown). */
