@@ -8,16 +8,20 @@ import type { Operation } from './types.ts';
 export const DEFAULT_API_DIRECTORY = 'api-reference';
 
 /**
- * The reference product's `prepareStringToBeValidFilename`. Only the listed characters go:
- * `?`, `&`, `:` and non-ASCII letters stay in the URL, as they do there.
+ * The reference product's `prepareStringToBeValidFilename`, step for step, because the order is
+ * what people see in URLs (format-behaviour.md §4.3): each space becomes `-` (tabs and other
+ * blanks stay), `{param}` becomes `-`, one leading and one trailing `-` go, `{ } ( ) , . ' /` and
+ * newlines go (`?`, `&`, `:`, `"`, `` ` `` and non-ASCII letters stay), then `--` becomes `-` in a
+ * single left-to-right pass, so `Client API - Display` (`---`) is served at `client-api--display`.
  */
 export function slugify(text: string): string {
   return text
-    .replace(/\s+/g, '-')
-    .replace(/\{[^{}]*\}/g, '-')
-    .replace(/[{}(),.'"/`\n]/g, '')
-    .replace(/-{2,}/g, '-')
-    .replace(/^-+|-+$/g, '')
+    .replaceAll(' ', '-')
+    .replace(/\{.*?\}/g, '-')
+    .replace(/^-/, '')
+    .replace(/-$/, '')
+    .replace(/[{}(),.'\n/]/g, '')
+    .replaceAll('--', '-')
     .toLowerCase();
 }
 
@@ -47,12 +51,17 @@ export function capSegment(segment: string, max: number = MAX_SEGMENT_BYTES): st
   return (dash > cut.length / 2 ? cut.slice(0, dash) : cut).replace(/-+$/, '');
 }
 
-/** Last URL segment: the summary's slug, else method and path (`delete-storeorder`), else the webhook name. */
+/**
+ * Last URL segment: the summary's slug, else `<method>-<path slug>` (`delete-storeorder`), else
+ * the webhook name's slug. The path is slugged on its own, as there: `GET /{team}/members` gives
+ * `get--members`.
+ */
 export function endpointSlug(operation: Operation): string {
   const fromSummary = operation.summary === undefined ? '' : slugify(operation.summary);
   // A summary of punctuation only slugs to nothing; fall back rather than end the URL in `/`.
   if (fromSummary !== '') return capSegment(fromSummary);
-  return capSegment(slugify(operation.kind === 'webhook' ? operation.path : `${operation.method} ${operation.path}`));
+  if (operation.kind === 'webhook') return capSegment(slugify(operation.path));
+  return capSegment(`${operation.method.toLowerCase()}-${slugify(operation.path)}`);
 }
 
 /** Page title: the summary, else one made from the slug (`Delete storeorder`). */

@@ -20,19 +20,44 @@ describe('slugify (prepareStringToBeValidFilename)', () => {
     assert.equal(slugify('New pet webhook'), 'new-pet-webhook');
   });
 
-  test('removes { } ( ) , . \' " / ` and newlines; keeps ? & : and non-ASCII', () => {
-    assert.equal(slugify('Get a pet (by ID), v1.2'), 'get-a-pet-by-id-v12');
-    assert.equal(slugify('Don\'t "quote" `code`'), 'dont-quote-code');
-    assert.equal(slugify('Search? Q&A: yes'), 'search?-q&a:-yes');
-    assert.equal(slugify('Créer un élément'), 'créer-un-élément');
-    assert.equal(slugify('Crear  \t varios\nespacios'), 'crear-varios-espacios');
-  });
-
-  test('collapses and trims dashes', () => {
-    assert.equal(slugify(' - Pets -- list - '), 'pets-list');
-    assert.equal(slugify('GET /pets/{petId}/'), 'get-pets');
-    assert.equal(slugify('...'), '');
-  });
+  // Each space becomes `-`, then `--` becomes `-` in one left-to-right pass, so a run of three or
+  // four dashes keeps two: the hosted product publishes `Client API - Display` at `client-api--display`.
+  const table: [string, string][] = [
+    ['Client API - Display', 'client-api--display'],
+    ['Billing – Invoices', 'billing-–-invoices'],
+    ['A -- B', 'a--b'],
+    ['Foo---Bar', 'foo--bar'],
+    ['Foo--Bar', 'foo-bar'],
+    ['Foo----Bar', 'foo--bar'],
+    ['Two  spaces', 'two-spaces'],
+    ['Three   spaces', 'three--spaces'],
+    // One leading and one trailing `-` go, before the other characters are removed.
+    ['  leading', '-leading'],
+    ['trailing  ', 'trailing-'],
+    [' padded ', 'padded'],
+    ['- Dash first', '-dash-first'],
+    ['(Beta) Users', 'beta-users'],
+    ['. Dot first', '-dot-first'],
+    // Removed: { } ( ) , . ' / and newlines; everything else stays, ? & : " ` and non-ASCII included.
+    ['Users & Groups', 'users-&-groups'],
+    ['Search? Q&A: yes', 'search?-q&a:-yes'],
+    ['Get a pet (by ID), v1.2', 'get-a-pet-by-id-v12'],
+    ['Don\'t "quote" `code`', 'dont-"quote"-`code`'],
+    ['First line\nsecond line', 'first-linesecond-line'],
+    ['Tab\tkept', 'tab\tkept'],
+    ['Créer un élément', 'créer-un-élément'],
+    ['Straße - Ärger', 'straße--ärger'],
+    ['用户 - 管理', '用户--管理'],
+    // `{…}` becomes `-`, which can make a run too.
+    ['Get pet {petId} details', 'get-pet--details'],
+    ['/v1/items/{id}/', 'v1items-'],
+    ['...', ''],
+  ];
+  for (const [text, slug] of table) {
+    test(`${JSON.stringify(text)} → ${JSON.stringify(slug)}`, () => {
+      assert.equal(slugify(text), slug);
+    });
+  }
 });
 
 describe('endpointSlug and endpointTitle', () => {
@@ -58,6 +83,18 @@ describe('endpointSlug and endpointTitle', () => {
   test('a summary that slugs to nothing falls back to method and path', () => {
     assert.equal(endpointSlug(operation({ method: 'GET', path: '/pets', summary: '...' })), 'get-pets');
   });
+
+  test('the fallback slugs the path alone and puts `<method>-` before it, as the reference product does', () => {
+    const slug = (method: string, path: string) => endpointSlug(operation({ method, path }));
+    assert.equal(slug('GET', '/{team}/members'), 'get--members');
+    assert.equal(slug('GET', '/v1/items/{id}/'), 'get-v1items-');
+    assert.equal(slug('GET', '/v1/items/'), 'get-v1items');
+    assert.equal(slug('PATCH', '/users/{id}/posts'), 'patch-users-posts');
+  });
+
+  test('summaries with ` - ` keep a double dash', () => {
+    assert.equal(endpointSlug(operation({ method: 'GET', path: '/a', summary: 'List widgets - paginated' })), 'list-widgets--paginated');
+  });
 });
 
 describe('endpointRoute', () => {
@@ -82,6 +119,11 @@ describe('endpointRoute', () => {
     assert.equal(endpointRoute(op('/custom/create-user'), 'store-api'), 'custom/create-user');
     assert.equal(endpointRoute(op('/Custom/Create-User.mdx')), 'custom/create-user');
     assert.equal(endpointRoute(op('docs/v1.2/users/')), 'docs/v1.2/users');
+  });
+
+  test('a tag and a summary with ` - ` keep their double dash in the route', () => {
+    const op = operation({ method: 'GET', path: '/displays', summary: 'List displays - all pages', tags: ['Client API - Display'] });
+    assert.equal(endpointRoute(op), 'api-reference/client-api--display/list-displays--all-pages');
   });
 
   test('routes from the petstore fixture', async () => {
@@ -127,6 +169,27 @@ describe('RouteAllocator', () => {
     assert.deepEqual(
       ops.map((op) => routes.allocate(endpointRoute(op))),
       ['api-reference/get-v1accounts', 'api-reference/get-v1accounts-1'],
+    );
+  });
+
+  test('a double dash or a trailing dash makes a different route, not a collision', () => {
+    const routes = new RouteAllocator();
+    const ops = [
+      operation({ method: 'GET', path: '/v1/items/' }),
+      operation({ method: 'GET', path: '/v1/items/{id}/' }),
+      operation({ method: 'GET', path: '/a', summary: 'Get display', tags: ['Client API - Display'] }),
+      operation({ method: 'GET', path: '/b', summary: 'Get display', tags: ['Client API Display'] }),
+      operation({ method: 'GET', path: '/c', summary: 'Get display', tags: ['Client API  Display'] }),
+    ];
+    assert.deepEqual(
+      ops.map((op) => routes.allocate(endpointRoute(op))),
+      [
+        'api-reference/get-v1items',
+        'api-reference/get-v1items-',
+        'api-reference/client-api--display/get-display',
+        'api-reference/client-api-display/get-display',
+        'api-reference/client-api-display/get-display-1',
+      ],
     );
   });
 });
