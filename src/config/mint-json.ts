@@ -14,7 +14,7 @@ import type { SourceLocations } from './json-source.ts';
 type Json = Record<string, unknown>;
 
 /** Keys copied as they are: they mean the same in both formats. */
-const SAME_KEYS = ['$schema', 'name', 'description', 'logo', 'favicon', 'redirects', 'search', 'integrations', 'seo'];
+const SAME_KEYS = ['$schema', 'name', 'description', 'logo', 'favicon', 'redirects', 'search', 'seo'];
 
 export function upgradeMintConfig(mint: Json, locations: SourceLocations): { value: Json; diagnostics: Diagnostic[] } {
   const out: Json = { theme: 'mint' };
@@ -35,8 +35,7 @@ const UPGRADES: Record<string, (mint: Json, locations: SourceLocations) => unkno
   navbar: upgradeNavbar,
   footer: upgradeFooter,
   appearance: upgradeAppearance,
-  // mint.json's analytics settings are docs.json's integrations, under the same vendor keys.
-  integrations: (mint) => ('integrations' in mint ? undefined : asObject(mint.analytics)),
+  integrations: upgradeIntegrations,
   seo: upgradeSeo,
   fonts: upgradeFonts,
   api: upgradeApi,
@@ -46,6 +45,33 @@ const UPGRADES: Record<string, (mint: Json, locations: SourceLocations) => unkno
     return navigation;
   },
 };
+
+/**
+ * docs.json's `integrations` holds what mint.json split in two: `analytics`, whose vendor keys and
+ * fields docs.json kept as they were, and `integrations`, whose support widgets mint.json wrote as a
+ * bare id (`"intercom": "<app id>"`) where docs.json wants an object (`{ "appId": "<app id>" }`).
+ * A value of any other kind is kept, for the schema to report at its place in mint.json.
+ */
+function upgradeIntegrations(mint: Json, locations: SourceLocations): unknown {
+  const analytics = asObject(mint.analytics);
+  const widgets = asObject(mint.integrations);
+  if (mint.integrations !== undefined && !widgets) return mint.integrations;
+  const origin = widgets ?? analytics;
+  if (!origin) return undefined;
+  const upgraded = Object.entries(widgets ?? {}).map(([key, value]) => [key, upgradeWidget(key, value)]);
+  const integrations: Json = { ...analytics, ...Object.fromEntries(upgraded) };
+  // Keys from `integrations` point at their line there; those from `analytics` keep their own objects.
+  locations.alias(integrations, origin);
+  return integrations;
+}
+
+/** The docs.json field of each support widget that mint.json gave as a bare string. */
+const WIDGET_ID_FIELDS: Record<string, string> = { intercom: 'appId', frontchat: 'snippetId', osano: 'scriptSource' };
+
+function upgradeWidget(key: string, value: unknown): unknown {
+  const field = WIDGET_ID_FIELDS[key];
+  return field !== undefined && typeof value === 'string' ? { [field]: value } : value;
+}
 
 function upgradeColors(mint: Json, locations: SourceLocations): Json | undefined {
   const colors = asObject(mint.colors);
@@ -127,7 +153,7 @@ function ignoredKeys(mint: Json, locations: SourceLocations): Diagnostic | undef
 
 /** Keys turned into their docs.json equivalents above; every other key is reported as ignored. */
 const UPGRADED_KEYS = new Set([
-  'colors', 'topbarLinks', 'topbarCtaButton', 'footerSocials', 'modeToggle', 'metadata', 'font', 'fonts', 'api', 'analytics',
+  'colors', 'topbarLinks', 'topbarCtaButton', 'footerSocials', 'modeToggle', 'metadata', 'font', 'fonts', 'api', 'analytics', 'integrations',
   'openapi', 'navigation', 'tabs', 'anchors', 'versions', 'primaryTab', 'topAnchor',
 ]);
 
