@@ -19,6 +19,7 @@ import { homeRoutes } from '../site/home-routes.ts';
 import { validate } from '../validate.ts';
 import { ASSETS_FOLDER, siteBundle } from './assets.ts';
 import { mermaidScript } from './copy.ts';
+import { defaultFavicon } from './favicon.ts';
 import { checkOutputFolder, displayPath, isInside, OutputWriteError, stageOutput, type StagedOutput } from './output.ts';
 import { expandRedirects, redirectPage, redirectsFile } from './redirects.ts';
 import { usedLanguages } from './languages.ts';
@@ -194,6 +195,11 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   await write('404.html', renderer.notFound());
   if (!written.has('sitemap.xml')) await write('sitemap.xml', sitemapXml(site, base, options.siteUrl));
   if (!written.has('robots.txt')) await write('robots.txt', robotsTxt(base, options.siteUrl));
+  if (!site.config.favicon && !written.has('favicon.ico')) {
+    const icon = defaultFavicon(site.config.colors?.primary);
+    stats.bytes += icon.length;
+    await output.write('favicon.ico', icon);
+  }
   stats.redirects = await writeRedirects(site, base, written, write);
 }
 

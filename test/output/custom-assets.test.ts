@@ -58,3 +58,17 @@ test('every page links the site\'s stylesheets and scripts, under the base path;
   // Copied, served at its path, never linked.
   assert.match(await readFile(path.join(out, 'scripts/sync.js'), 'utf8'), /node:fs/);
 });
+
+test('a site that declares no favicon gets a default favicon.ico in its primary color, linked under the base', async () => {
+  const root = path.join(scratch, 'no-favicon');
+  await mkdir(root, { recursive: true });
+  await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Icon', theme: 'mint', colors: { primary: '#FF0000' }, navigation: { pages: ['index'] } }));
+  await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nHi.\n');
+  const out = path.join(scratch, 'no-favicon-dist');
+  assert.equal((await build({ root, outDir: out, base: '/docs/' })).ok, true);
+  const icon = await readFile(path.join(out, 'favicon.ico'));
+  // An ICO header (reserved 0, type 1, one image) whose image is a PNG.
+  assert.deepEqual([...icon.subarray(0, 6)], [0, 0, 1, 0, 1, 0]);
+  assert.equal(icon.subarray(22, 30).toString('latin1'), '\x89PNG\r\n\x1a\n');
+  assert.match(await readFile(path.join(out, 'index.html'), 'utf8'), /<link rel="icon" href="\/docs\/favicon\.ico">/);
+});

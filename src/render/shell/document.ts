@@ -187,7 +187,8 @@ export class Shell {
 
   private faviconHtml(): string[] {
     const favicon = this.options.site.config.favicon;
-    if (!favicon) return [];
+    // None declared: the build writes a default `favicon.ico` at the base (`output/favicon.ts`).
+    if (!favicon) return [`<link rel="icon" href="${escapeHtml(this.options.base)}favicon.ico">`];
     const icon = (file: string, media: string): string[] => {
       const href = this.asset(file);
       return href === undefined ? [] : [`<link rel="icon" href="${escapeHtml(href)}"${media}>`];
