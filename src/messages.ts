@@ -49,22 +49,6 @@ interface Entry<P> {
   fix?: string | ((params: P) => string | undefined);
 }
 
-/** Text still written where the problem is found, for the codes listed as such in the report. */
-interface WrittenText {
-  message: string;
-  fix?: string | undefined;
-  path?: string | undefined;
-}
-
-/**
- * The message and fix of the codes whose text is still written at the call site: schema checks
- * (text made by the schema helpers), openapi-missing/-remote/-outside-root (a message the loader
- * makes and the navigation rule passes on), and url-unsafe/math-invalid (also reported through a
- * component's `context.report`, which takes text).
- */
-const writtenAtCallSite = (params: WrittenText): string => params.message;
-const WRITTEN = { message: writtenAtCallSite, fix: (params: WrittenText) => params.fix };
-
 export const CATALOGUE = {
   // Loading
   'config-not-found': { severity: 'error', about: 'No docs.json or mint.json in the folder.',
@@ -126,10 +110,38 @@ export const CATALOGUE = {
   },
 
   // Schema
-  'unknown-key': { severity: 'warning', about: 'A key the format does not define; it has no effect.', ...WRITTEN },
-  'missing-field': { severity: 'error', about: 'A required field is missing.', ...WRITTEN },
-  'invalid-type': { severity: 'error', about: 'A value has the wrong type.', ...WRITTEN },
-  'invalid-value': { severity: 'error', about: 'A value is not one of the allowed values or shapes.', ...WRITTEN },
+  'unknown-key': { severity: 'warning', about: 'A key the format does not define; it has no effect.',
+    message: (p: UnknownKey) =>
+      p.problem === 'unknown'
+        ? `unknown key ${quote(p.key)} ${keyPlace(p.object)}; it has no effect`
+        : `key ${quote(p.key)} ${keyPlace(p.object)} cannot be mixed with ${listOr(p.beside).replace(/ or /, ' and ')}: they belong to two different forms of this setting; ${quote(p.key)} has no effect`,
+    fix: (p: UnknownKey) =>
+      p.problem === 'other-form'
+        ? `Use one form: ${p.known.join(', ')}; or ${p.otherForm.join(', ')}.`
+        : didYouMean(p.suggestion, `Remove it; known keys here: ${p.known.join(', ')}.`),
+  },
+  'missing-field': { severity: 'error', about: 'A required field is missing.',
+    /** `owner`: the object that lacks it, as the user knows it (`the tab "API" at navigation.tabs[1]`); `hint`: what the field holds. */
+    message: (p: { owner: string; key: string | number; hint: string | undefined }) =>
+      `${p.owner} needs ${quote(p.key)}${p.hint ? ` (${p.hint})` : ''}`,
+    fix: (p: { key: string | number }) => `Add ${quote(p.key)}.`,
+  },
+  'invalid-type': { severity: 'error', about: 'A value has the wrong type.',
+    message: (p: InvalidType) =>
+      p.problem === 'config-not-object'
+        ? `${p.file} must hold a JSON object, not ${p.found}`
+        : `${p.target} must be ${p.expected}, not ${p.found}`,
+    fix: (p: InvalidType) =>
+      p.problem === 'config-not-object'
+        ? 'Start from { "name": "My docs", "navigation": { "pages": ["index"] } }.'
+        : p.advice === undefined
+          ? 'Change the value to the expected type.'
+          : typeAdvice(p.advice),
+  },
+  'invalid-value': { severity: 'error', about: 'A value is not one of the allowed values or shapes.',
+    message: (p: InvalidValue) => invalidValueMessage(p),
+    fix: (p: InvalidValue) => invalidValueFix(p),
+  },
 
   // Navigation rules (spec: docs-json-navigation.md)
   'nav-no-pattern': { severity: 'error', about: 'navigation has no primary pattern (rule 1).',
@@ -203,7 +215,15 @@ export const CATALOGUE = {
       `page reference ${quote(p.entry)} includes the file extension; references name pages without it`,
     fix: (p: { id: string }) => `Write ${quote(p.id.replace(/\/index$/, ''))}.`,
   },
-  'openapi-missing': { severity: 'error', about: 'An openapi file does not exist (rule 10).', ...WRITTEN },
+  'openapi-missing': { severity: 'error', about: 'An openapi file does not exist (rule 10).',
+    message: (p: OpenApiMissing) =>
+      p.at === 'config'
+        ? `the OpenAPI file ${quote(p.file)} does not exist`
+        : p.problem === 'folder'
+          ? `\`${p.file}\` is a folder, not an OpenAPI file.`
+          : `The OpenAPI file \`${p.file}\` does not exist.`,
+    fix: (p: OpenApiMissing) => openApiMissingFix(p),
+  },
   'openapi-syntax': { severity: 'error', about: 'An openapi file is not valid JSON or YAML (rule 10).',
     message: (p: { file: string; format: string; reason: string }) => `\`${p.file}\` is not valid ${p.format}: ${p.reason}.`,
     fix: (p: { format: string }) => `Correct the ${p.format} at this position; no page is made from this spec until it parses.`,
@@ -234,7 +254,17 @@ export const CATALOGUE = {
         ? 'Correct the JSON pointer so that it names an existing path item or operation.'
         : 'Correct the JSON pointer, or add the component it names.',
   },
-  'openapi-remote': { severity: 'warning', about: 'A remote openapi URL cannot be fetched offline; its references are not checked (rule 10).', ...WRITTEN },
+  'openapi-remote': { severity: 'warning', about: 'A remote openapi URL cannot be fetched offline; its references are not checked (rule 10).',
+    /** `at`: where docs.json names the URL (`config`), or the loader asked to read it (`spec`). */
+    message: (p: { url: string; at: 'config' | 'spec' }) =>
+      p.at === 'config'
+        ? `the OpenAPI file ${quote(p.url)} is remote and cannot be fetched offline; endpoint references under it are not checked and get no pages`
+        : `\`${p.url}\` is a URL; docjet builds offline and reads specs from the site folder only.`,
+    fix: (p: { at: 'config' | 'spec' }) =>
+      p.at === 'config'
+        ? 'Download the spec into the docs folder and point "openapi" at the local file.'
+        : 'Download the spec into the site folder and name its path in docs.json.',
+  },
   'endpoint-not-found': { severity: 'warning', about: 'An endpoint reference matches no operation of the openapi in force (rule 10); the entry is left out of the navigation (`--strict`: an error).',
     message: (p: { reference: string; specs: readonly string[]; inForceAt: string | undefined; suggestions: readonly string[] }) =>
       `${quote(p.reference)} is not in ${p.specs.length === 1 ? quote(p.specs[0]) : `any of ${quoteAll(p.specs).join(', ')}`}${p.inForceAt ? ` (the openapi in force, set at ${p.inForceAt})` : ''}`,
@@ -383,7 +413,16 @@ export const CATALOGUE = {
       'this code block is never closed, so everything after it, to the end of the page or of the element around it, is shown as code',
     fix: 'Add the closing fence (the same ``` or ~~~ that opens the block) on a line of its own after the code.',
   },
-  'math-invalid': { severity: 'warning', about: 'A formula (`$…$`, `$$…$$`, `<Latex>`) KaTeX cannot read; it is shown as written.', ...WRITTEN },
+  'math-invalid': { severity: 'warning', about: 'A formula (`$…$`, `$$…$$`, `<Latex>`) KaTeX cannot read; it is shown as written.',
+    message: (p: MathInvalid) =>
+      `the formula \`${p.formula}\`${p.in === 'latex' ? ' in `<Latex>`' : ''} cannot be typeset (${p.reason}), so it is shown as written`,
+    fix: (p: MathInvalid) =>
+      p.in === 'latex'
+        ? 'Correct the TeX; to keep braces and backslashes from MDX, write the formula as a string: `<Latex>{"x^{10}"}</Latex>`.'
+        : p.price
+          ? 'If the dollar signs are prices, not math, escape them: `\\$5`.'
+          : 'Correct the TeX; KaTeX supports most of LaTeX math (https://katex.org/docs/supported).',
+  },
   'component-failed': { severity: 'error', about: 'A component threw while rendering; its children are shown without it.',
     message: (p: { name: string; reason: string }) =>
       `the \`<${p.name}>\` component failed (${p.reason}); its children are shown without it`,
@@ -518,7 +557,10 @@ export const CATALOGUE = {
 
   // Script injection (safety)
   // @section injection
-  'url-unsafe': { severity: 'warning', about: 'A link, image or other URL in a page, its frontmatter (`url`) or an OpenAPI description uses a javascript:, vbscript: or data: URL (however spelt); it is left out.', ...WRITTEN },
+  'url-unsafe': { severity: 'warning', about: 'A link, image or other URL in a page, its frontmatter (`url`) or an OpenAPI description uses a javascript:, vbscript: or data: URL (however spelt); it is left out.',
+    message: (p: UrlUnsafe) => urlUnsafeMessage(p),
+    fix: (p: UrlUnsafe) => (p.in === 'frontmatter' ? 'Set `url` to an http(s) URL, or remove it.' : 'Link to an http(s) URL or a page path instead.'),
+  },
   'html-unsafe': { severity: 'warning', about: 'HTML or JSX in a page that would run script: an event-handler attribute (`onclick`), `srcdoc`, a style that calls script, or `<object>`/`<embed>`/`<base>`; it is left out.',
     /** `tag`: the element as shown (`` `<object>` ``); `attribute`: the attribute left out, undefined when the whole element is. */
     message: (p: { tag: string; attribute: string | undefined }) =>
@@ -551,7 +593,11 @@ export const CATALOGUE = {
         : `\`<Snippet file="${p.name}">\` names a file that ${p.reason}, so nothing is shown`,
     fix: 'Snippets are files of the site: move the file under `snippets/` in the docs folder and import it as `/snippets/…`.',
   },
-  'openapi-outside-root': { severity: 'error', about: 'An openapi file (or a `spec.yaml GET /x` entry) names a file outside the site folder; it is not read.', ...WRITTEN },
+  'openapi-outside-root': { severity: 'error', about: 'An openapi file (or a `spec.yaml GET /x` entry) names a file outside the site folder; it is not read.',
+    /** `reason`: where the file lies, as `outsideReason` words it ("is outside the site folder"). */
+    message: (p: { file: string; reason: string }) => `The OpenAPI file \`${p.file}\` ${p.reason}, so it is not read.`,
+    fix: 'Copy the spec into the site folder and name its path from there (relative to the folder that holds docs.json).',
+  },
   'nesting-too-deep': { severity: 'error', about: 'A config file nests lists and objects more than 256 levels deep (counting the files that include it); it is not read past that point.',
     /** `throughRefs`: the depth counts the files that include this one. */
     message: (p: { max: number; throughRefs: boolean }) =>
@@ -599,18 +645,17 @@ export const CATALOGUE = {
       `the frontmatter \`${p.key}\` is ${p.value}, but it must be ${p.expects}; it is ignored`,
     fix: (p: { key: string; example: string }) => `Write \`${p.key}: ${p.example}\`, or remove it.`,
   },
+
+  // @section real-sites
+  'frontmatter-endpoint-not-found': { severity: 'warning', about: 'A page\'s `openapi:` frontmatter names an operation that no OpenAPI document of the site has (remote ones are not read offline); the page shows its own content only.',
+    /** `searched`: how many local documents were read; `remote`: the navigation names remote specs, which may hold it. */
+    message: (p: { reference: string; searched: number; remote: boolean }) =>
+      `the frontmatter \`openapi: ${p.reference}\` names an operation that ${p.searched === 0 ? 'no OpenAPI document of the site has' : p.searched === 1 ? 'the site\'s one OpenAPI document does not have' : `none of the site's ${p.searched} OpenAPI documents has`}${p.remote ? ' (the remote specs the navigation names are not read offline)' : ''}; the page shows its own content only`,
+    fix: 'Check the method and path against the spec, name the spec first (`openapi: "api/openapi.json GET /pets"`), or copy a remote spec into the site folder.',
+  },
 } as const satisfies Record<string, Entry<never>>;
 
 export type DiagnosticCode = keyof typeof CATALOGUE;
-
-/** The codes whose text is still written at the call site (`{ message, fix, path }`). */
-export type TextCode = {
-  [C in DiagnosticCode]: [(typeof CATALOGUE)[C]['message']] extends [typeof writtenAtCallSite]
-    ? [typeof writtenAtCallSite] extends [(typeof CATALOGUE)[C]['message']]
-      ? C
-      : never
-    : never;
-}[DiagnosticCode];
 
 /** The facts a code's message is made from: `diagnostic('page-missing', at, file, { entry, ... })`. */
 export type MessageParams<C extends DiagnosticCode> =
@@ -642,21 +687,10 @@ export function diagnostic<C extends DiagnosticCode>(
     column: at?.column ?? 0,
     message: entry.message(params),
   };
-  const where = path ?? (entry.message === writtenAtCallSite ? writtenPath(params) : undefined);
-  if (where) result.path = where;
+  if (path) result.path = path;
   const fix = typeof entry.fix === 'function' ? entry.fix(params) : entry.fix;
   if (fix) result.fix = fix;
   return result;
-}
-
-/** The JSON path that a call site still writing its own text passes with its message. */
-function writtenPath(params: unknown): string | undefined {
-  return typeof params === 'object' && params !== null && 'path' in params && typeof params.path === 'string' ? params.path : undefined;
-}
-
-/** Whether a code's message is still written at the call site rather than in its entry. */
-export function isWrittenAtCallSite(code: DiagnosticCode): boolean {
-  return ENTRIES[code].message === writtenAtCallSite;
 }
 
 /** Why a "$ref" is not a usable reference: `not-string` has no `reference` to quote. */
@@ -677,6 +711,146 @@ const REF_INVALID: Record<RefInvalid['problem'], { message: string; fix: string 
   'no-file': { message: 'which has no file name before "#"', fix: 'Name the JSON file to include, such as "./navigation.json#/tabs".' },
   folder: { message: 'which is a folder, not a JSON file', fix: 'Name a JSON file in that folder, such as "./navigation/tabs.json".' },
 };
+
+/**
+ * A key that the object at `object` (its JSON path; undefined at the top level), whose keys are
+ * `known`, does not define: unknown there (`suggestion`: a known key with a close name), or a key of
+ * `otherForm`, another form of the same setting (fonts: `family`, or `heading` and `body`), written
+ * `beside` keys of this form.
+ */
+type UnknownKey = { key: string; object: string | undefined; known: readonly string[] } & (
+  | { problem: 'unknown'; suggestion: string | undefined }
+  | { problem: 'other-form'; beside: readonly string[]; otherForm: readonly string[] }
+);
+
+function keyPlace(object: string | undefined): string {
+  return object === undefined ? 'at the top level' : `in ${object}`;
+}
+
+/**
+ * A value of the wrong type at `target`, the place as the user knows it ("a tab", `"logo"`):
+ * `expected`, what it takes ("a list"), `found`, the value described (`the string "x"`), and
+ * `advice` when there is more to say than "change the type". Or a config file whose JSON is not an
+ * object at all (`found`: "a list").
+ */
+type InvalidType =
+  | { problem: 'value'; target: string; expected: string; found: string; advice: TypeAdvice | undefined }
+  | { problem: 'config-not-object'; file: string; found: string };
+
+/** How to write a value of the right type: a page entry as a path, a list, a quoted value (`text`), true or false. */
+export type TypeAdvice = { write: 'page-path' | 'list' | 'boolean' } | { write: 'quoted'; text: string };
+
+function typeAdvice(advice: TypeAdvice): string {
+  switch (advice.write) {
+    case 'page-path':
+      return 'Write the page path as a string, or wrap pages in a group.';
+    case 'list':
+      return 'Use a list: [ … ].';
+    case 'quoted':
+      return `Write it in double quotes: ${quote(advice.text)}.`;
+    case 'boolean':
+      return 'Write true or false, without quotes.';
+  }
+}
+
+/**
+ * A value of the right type that the schema refuses, at `target` (named as for `invalid-type`): not
+ * one of the `allowed` values (`suggestion`: a close one); an empty string, a list of fewer than
+ * `minimum` items or another value too small (`inList`: it is an item of a list, which can go
+ * instead); a string of the wrong format; or any other refusal. `reason`: the schema's words.
+ */
+type InvalidValue = { target: string } & (
+  | { problem: 'not-allowed'; allowed: readonly string[]; value: unknown; suggestion: string | undefined }
+  | { problem: 'empty'; inList: boolean }
+  | { problem: 'too-few'; minimum: number; inList: boolean }
+  | { problem: 'too-small'; reason: string; inList: boolean }
+  | { problem: 'format'; reason: string; value: unknown }
+  | { problem: 'invalid'; reason: string | undefined }
+);
+
+function invalidValueMessage(p: InvalidValue): string {
+  switch (p.problem) {
+    case 'not-allowed':
+      return `${p.target} must be ${listOr(p.allowed)}, not ${quote(p.value)}`;
+    case 'empty':
+      return `${p.target} must not be empty`;
+    case 'too-few':
+      return `${p.target} must list at least ${plural(p.minimum, 'item')}`;
+    case 'too-small':
+      return `${p.target} is too small (${p.reason})`;
+    case 'format':
+      return `${p.target} ${p.reason}; got ${quote(p.value)}`;
+    case 'invalid':
+      return `${p.target} is not valid${p.reason === undefined ? '' : `: ${p.reason}`}`;
+  }
+}
+
+function invalidValueFix(p: InvalidValue): string {
+  switch (p.problem) {
+    case 'not-allowed':
+      return didYouMean(p.suggestion, 'Use one of the allowed values.');
+    case 'empty':
+    case 'too-few':
+    case 'too-small':
+      return p.inList ? 'Fill it in, or remove it from the list.' : 'Fill it in.';
+    case 'format':
+    case 'invalid':
+      return 'Correct the value.';
+  }
+}
+
+/**
+ * An OpenAPI file that is not there, said of the file by the loader (`at: 'spec'`) or where
+ * docs.json names it (`at: 'config'`): nothing at the path (`suggestion`: a spec file of the same
+ * folder with a close name), a folder, or a spec the loader was not asked to read (`unchecked`).
+ */
+type OpenApiMissing = { file: string; at: 'config' | 'spec' } & (
+  | { problem: 'missing'; suggestion: string | undefined }
+  | { problem: 'folder' }
+  | { problem: 'unchecked' }
+);
+
+function openApiMissingFix(p: OpenApiMissing): string {
+  switch (p.problem) {
+    case 'missing':
+      return p.suggestion ? `Did you mean \`${p.suggestion}\`?` : 'Check the path: it is relative to the folder that holds docs.json.';
+    case 'folder':
+      return 'Name the spec file itself, for example `openapi.yaml`.';
+    case 'unchecked':
+      return 'Fix the path (relative to the folder that holds docs.json), or add the file.';
+  }
+}
+
+/**
+ * A formula KaTeX cannot read (`reason`, KaTeX's words), as shown (`formula`: one line, shortened):
+ * written between dollars (`price`: it looks like an amount, `$5…`), or in `<Latex>`.
+ */
+type MathInvalid = { formula: string; reason: string } & ({ in: 'dollars'; price: boolean } | { in: 'latex' });
+
+/**
+ * A URL that would run code (`scheme`, such as `javascript`), left out: a component's `prop`
+ * (`use`: followed as a link, or only loaded), an `attribute` of an HTML or JSX `element`, a
+ * Markdown link or image, or the frontmatter `url`. `url`: the value as shown (shortened).
+ */
+type UrlUnsafe = { scheme: string } & (
+  | { in: 'prop'; prop: string; use: 'link' | 'image' | 'asset' }
+  | { in: 'attribute'; attribute: string; element: string; url: string }
+  | { in: 'markdown'; kind: 'link' | 'image'; url: string }
+  | { in: 'frontmatter' }
+);
+
+function urlUnsafeMessage(p: UrlUnsafe): string {
+  switch (p.in) {
+    case 'prop':
+      return `the \`${p.prop}\` prop is a ${p.scheme}: URL, which runs code or hides content when ${p.use === 'link' ? 'followed' : 'loaded'}; it is left out`;
+    case 'attribute':
+      return `the \`${p.attribute}\` of \`<${p.element}>\` is a ${p.scheme}: URL (\`${p.url}\`), which runs code or hides content when followed; it is left out`;
+    case 'markdown':
+      return `this ${p.kind} points to a ${p.scheme}: URL (\`${p.url}\`), which runs code or hides content when ${p.kind === 'link' ? 'clicked' : 'loaded'}; ${p.kind === 'link' ? 'its text is shown without the link' : 'its alt text is shown instead'}`;
+    case 'frontmatter':
+      return `the frontmatter \`url\` is a ${p.scheme}: URL, which runs code when clicked; the sidebar links to the page itself instead`;
+  }
+}
 
 /** Why a file named as an OpenAPI spec holds no usable document. */
 type OpenApiInvalid = { file: string } & (

@@ -12,6 +12,7 @@ import type { Config } from './config/schema.ts';
 import { readAllPageMeta, type PageMeta } from './content/frontmatter.ts';
 import { scanSite, type SiteFiles } from './content/scan.ts';
 import { countBySeverity, hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
+import { diagnostic } from './messages.ts';
 import { routeLengthDiagnostics } from './site/page-ref.ts';
 import { resolveSite } from './site/resolve.ts';
 import type { Site } from './site/types.ts';
@@ -110,15 +111,8 @@ async function checkSite(result: ValidateResult, value: Record<string, unknown>,
 }
 
 function notAnObject(configFile: string, value: unknown): Diagnostic {
-  return {
-    severity: 'error',
-    code: 'invalid-type',
-    file: configFile,
-    line: 1,
-    column: 1,
-    message: `${configFile} must hold a JSON object, not ${Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`}`,
-    fix: 'Start from { "name": "My docs", "navigation": { "pages": ["index"] } }.',
-  };
+  const found = Array.isArray(value) ? 'a list' : value === null ? 'null' : `a ${typeof value}`;
+  return diagnostic('invalid-type', { file: configFile, line: 1, column: 1 }, configFile, { problem: 'config-not-object', file: configFile, found });
 }
 
 function siteStats(site: Site): Pick<ValidateStats, 'pages' | 'navigationPages' | 'groups' | 'endpointPages'> {

@@ -62,12 +62,12 @@ function callArguments(text: string, start: number, count: number): string[] {
 /** Codes written in the source: `code: 'x'`, and the code argument of the reporting helpers. */
 function codesInSource(): Map<string, string> {
   const found = new Map<string, string>();
-  const reporters: Record<string, number> = { diagnostic: 0, report: 0, warn: 0, fileProblem: 1 };
+  const reporters: Record<string, number> = { diagnostic: 0, report: 0, warn: 0 };
   for (const file of files(SRC, (name) => name.endsWith('.ts'))) {
     const text = readFileSync(file, 'utf8');
     const where = path.relative(SRC, file);
     for (const match of text.matchAll(/\bcode:\s*'([a-z][a-z0-9-]*)'/g)) found.set(match[1]!, where);
-    for (const match of text.matchAll(/\b(diagnostic|report|warn|fileProblem)\(/g)) {
+    for (const match of text.matchAll(/\b(diagnostic|report|warn)\(/g)) {
       const position = reporters[match[1]!]!;
       const argument = callArguments(text, match.index + match[0].length - 1, position + 1)[position] ?? '';
       for (const literal of argument.matchAll(KEBAB)) found.set(literal[1]!, where);

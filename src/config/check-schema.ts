@@ -6,12 +6,15 @@
  */
 import type { z } from 'zod';
 import type { Diagnostic } from '../diagnostics.ts';
-import { diagnostic, type TextCode } from '../messages.ts';
+import { diagnostic, type MessageParams } from '../messages.ts';
 import { formatJsonPath, valueAt, type JsonPath, type SourceLocations } from './json-source.ts';
 import { configSchema, type Config } from './schema.ts';
-import { describeTarget, knownKeys, missingFieldText, unknownKeyText, valueProblem, wrongTypeText } from './schema-issue-text.ts';
+import { describeTarget, invalidTypeFacts, invalidValueFacts, knownKeys, missingFieldFacts, unknownKeyFacts } from './schema-issue-text.ts';
 
 type Issue = z.core.$ZodIssue;
+
+/** The schema's codes that are errors: any of them leaves the config untyped. */
+type SchemaError = 'missing-field' | 'invalid-type' | 'invalid-value';
 
 export interface SchemaCheck {
   config: Config | undefined;
@@ -63,7 +66,7 @@ class IssueMapper {
         this.invalidType(issue.expected, path);
         return;
       default:
-        this.report('invalid-value', path, valueProblem(issue, path, valueAt(this.root, path)));
+        this.report('invalid-value', path, invalidValueFacts(issue, path, valueAt(this.root, path)));
     }
   }
 
@@ -72,14 +75,9 @@ class IssueMapper {
     this.unknownKeys.push({ path, keys: [...keys] });
     const container = valueAt(this.root, path);
     for (const key of keys) {
-      const text = unknownKeyText(key, path, known, otherForms, container);
-      this.diagnostics.push(
-        diagnostic('unknown-key', this.locations.locateKey(this.root, [...path, key]), this.configFile, {
-          message: text.message,
-          fix: text.fix,
-          path: formatJsonPath([...path, key]),
-        }),
-      );
+      const at = this.locations.locateKey(this.root, [...path, key]);
+      const facts = unknownKeyFacts(key, path, known, otherForms, container);
+      this.diagnostics.push(diagnostic('unknown-key', at, this.configFile, facts, formatJsonPath([...path, key])));
     }
   }
 
@@ -89,7 +87,7 @@ class IssueMapper {
    */
   private union(branches: Issue[][], path: JsonPath): void {
     if (branches.length === 0) {
-      this.report('invalid-value', path, { message: `${describeTarget(path)} is not valid`, fix: 'Correct the value.' });
+      this.report('invalid-value', path, { target: describeTarget(path), problem: 'invalid', reason: undefined });
       return;
     }
     const best = likeliestBranch(branches);
@@ -110,18 +108,13 @@ class IssueMapper {
       this.hardErrors++;
       return;
     }
-    if (inObject && !(key in parent)) this.report('missing-field', path, missingFieldText(path, parent, key));
-    else this.report('invalid-type', path, wrongTypeText(expected, path, valueAt(this.root, path)));
+    if (inObject && !(key in parent)) this.report('missing-field', path, missingFieldFacts(path, parent, key));
+    else this.report('invalid-type', path, invalidTypeFacts(expected, path, valueAt(this.root, path)));
   }
 
-  private report(code: TextCode, path: JsonPath, details: { message: string; fix: string }): void {
-    if (code !== 'unknown-key') this.hardErrors++;
-    this.diagnostics.push(
-      diagnostic(code, this.locations.locate(this.root, path), this.configFile, {
-        ...details,
-        path: formatJsonPath(path),
-      }),
-    );
+  private report<C extends SchemaError>(code: C, path: JsonPath, params: MessageParams<C>): void {
+    this.hardErrors++;
+    this.diagnostics.push(diagnostic(code, this.locations.locate(this.root, path), this.configFile, params, formatJsonPath(path)));
   }
 }
 

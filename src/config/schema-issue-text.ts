@@ -1,8 +1,9 @@
 /**
- * The words of schema diagnostics (`check-schema.ts`): how a place in the config, the expected type
- * and the value found are named, and what to do. Pure functions of the path and the values.
+ * The facts of schema diagnostics (`check-schema.ts`), for the catalogue (`messages.ts`) to word:
+ * how a place in the config, the expected type and the value found are named, and what would fix
+ * it. Pure functions of the path and the values.
  */
-import { listOr, quote } from '../messages.ts';
+import { quote, type MessageParams, type TypeAdvice } from '../messages.ts';
 import { closestMatch } from '../suggest.ts';
 import type { z } from 'zod';
 import { formatJsonPath, type JsonPath } from './json-source.ts';
@@ -12,33 +13,23 @@ import { UNKNOWN_KEY_PREFIX } from './schema.ts';
 
 type Issue = z.core.$ZodIssue;
 
-export interface IssueText {
-  message: string;
-  fix: string;
-}
-
 /** An issue about the value itself (not its type, keys or union), with `value` the one found at `path`. */
-export function valueProblem(issue: Issue, path: JsonPath, value: unknown): IssueText {
+export function invalidValueFacts(issue: Issue, path: JsonPath, value: unknown): MessageParams<'invalid-value'> {
+  const target = describeTarget(path);
+  const inList = typeof path[path.length - 1] === 'number';
   switch (issue.code) {
-    case 'invalid_value':
-      return {
-        message: `${describeTarget(path)} must be ${listOr(issue.values.map(String))}, not ${quote(value)}`,
-        fix: suggestionFix(value, issue.values.map(String)) ?? 'Use one of the allowed values.',
-      };
+    case 'invalid_value': {
+      const allowed = issue.values.map(String);
+      return { target, problem: 'not-allowed', allowed, value, suggestion: closestAllowed(value, allowed) };
+    }
     case 'too_small':
-      return {
-        message:
-          issue.origin === 'string'
-            ? `${describeTarget(path)} must not be empty`
-            : issue.origin === 'array'
-              ? `${describeTarget(path)} must list at least ${String(issue.minimum)} item${issue.minimum === 1 ? '' : 's'}`
-              : `${describeTarget(path)} is too small (${issue.message})`,
-        fix: typeof path[path.length - 1] === 'number' ? 'Fill it in, or remove it from the list.' : 'Fill it in.',
-      };
+      if (issue.origin === 'string') return { target, problem: 'empty', inList };
+      if (issue.origin === 'array') return { target, problem: 'too-few', minimum: Number(issue.minimum), inList };
+      return { target, problem: 'too-small', reason: issue.message, inList };
     case 'invalid_format':
-      return { message: `${describeTarget(path)} ${issue.message}; got ${quote(value)}`, fix: 'Correct the value.' };
+      return { target, problem: 'format', reason: issue.message, value };
     default:
-      return { message: `${describeTarget(path)} is not valid: ${issue.message}`, fix: 'Correct the value.' };
+      return { target, problem: 'invalid', reason: issue.message };
   }
 }
 
@@ -47,34 +38,28 @@ export function valueProblem(issue: Issue, path: JsonPath, value: unknown): Issu
  * another form of the same setting (fonts: `family` vs `heading`/`body`) is known, just not beside
  * the keys already there: say so rather than "unknown".
  */
-export function unknownKeyText(key: string, path: JsonPath, known: readonly string[], otherForms: readonly string[][], container: unknown): IssueText {
-  const where = path.length === 0 ? 'at the top level' : `in ${formatJsonPath(path)}`;
+export function unknownKeyFacts(key: string, path: JsonPath, known: readonly string[], otherForms: readonly string[][], container: unknown): MessageParams<'unknown-key'> {
+  const object = path.length === 0 ? undefined : formatJsonPath(path);
   const otherForm = otherForms.find((form) => form.includes(key));
   const beside = otherForm && container !== null && typeof container === 'object' ? Object.keys(container).filter((name) => known.includes(name)) : [];
-  if (otherForm && beside.length > 0) {
-    return {
-      message: `key ${quote(key)} ${where} cannot be mixed with ${listOr(beside).replace(/ or /, ' and ')}: they belong to two different forms of this setting; ${quote(key)} has no effect`,
-      fix: `Use one form: ${known.join(', ')}; or ${otherForm.join(', ')}.`,
-    };
-  }
+  if (otherForm && beside.length > 0) return { key, object, known, problem: 'other-form', beside, otherForm };
   const suggestion = closestMatch(key, [...known, ...otherForms.flat()], { maxRatio: 0.5 });
-  return {
-    message: `unknown key ${quote(key)} ${where}; it has no effect`,
-    fix: suggestion ? `Did you mean ${quote(suggestion)}?` : `Remove it; known keys here: ${known.join(', ')}.`,
-  };
+  return { key, object, known, problem: 'unknown', suggestion };
 }
 
 /** A required `key` missing from `parent`, the object at `path` minus its last key. */
-export function missingFieldText(path: JsonPath, parent: unknown, key: string | number): IssueText {
-  const hint = FIELD_HINTS[String(key)];
-  return { message: `${describeOwner(path, parent)} needs ${quote(key)}${hint ? ` (${hint})` : ''}`, fix: `Add ${quote(key)}.` };
+export function missingFieldFacts(path: JsonPath, parent: unknown, key: string | number): MessageParams<'missing-field'> {
+  return { owner: describeOwner(path, parent), key, hint: FIELD_HINTS[String(key)] };
 }
 
 /** A value of the wrong type: `expected` as zod names it (`string or array`), `actual` the value found. */
-export function wrongTypeText(expected: string, path: JsonPath, actual: unknown): IssueText {
+export function invalidTypeFacts(expected: string, path: JsonPath, actual: unknown): MessageParams<'invalid-type'> {
   return {
-    message: `${describeTarget(path)} must be ${describeExpected(expected, path)}, not ${describeValue(actual)}`,
-    fix: typeHint(expected, path, actual) ?? 'Change the value to the expected type.',
+    problem: 'value',
+    target: describeTarget(path),
+    expected: describeExpected(expected, path),
+    found: describeValue(actual),
+    advice: typeAdvice(expected, path, actual),
   };
 }
 
@@ -130,12 +115,13 @@ function describeExpected(expected: string, path: JsonPath): string {
     .join(' or ');
 }
 
-function typeHint(expected: string, path: JsonPath, actual: unknown): string | undefined {
+/** How to write the value with the right type, when there is more to say than "change its type". */
+function typeAdvice(expected: string, path: JsonPath, actual: unknown): TypeAdvice | undefined {
   const last = path[path.length - 1];
-  if (typeof last === 'number' && path[path.length - 2] === 'pages') return 'Write the page path as a string, or wrap pages in a group.';
-  if (expected === 'array') return 'Use a list: [ … ].';
-  if (expected === 'string' && (typeof actual === 'number' || typeof actual === 'boolean')) return `Write it in double quotes: ${quote(String(actual))}.`;
-  if (expected === 'boolean') return 'Write true or false, without quotes.';
+  if (typeof last === 'number' && path[path.length - 2] === 'pages') return { write: 'page-path' };
+  if (expected === 'array') return { write: 'list' };
+  if (expected === 'string' && (typeof actual === 'number' || typeof actual === 'boolean')) return { write: 'quoted', text: String(actual) };
+  if (expected === 'boolean') return { write: 'boolean' };
   return undefined;
 }
 
@@ -148,10 +134,9 @@ function describeValue(value: unknown): string {
   return String(value);
 }
 
-function suggestionFix(value: unknown, allowed: string[]): string | undefined {
-  if (typeof value !== 'string') return undefined;
-  const suggestion = closestMatch(value, allowed, { maxRatio: 0.5 });
-  return suggestion ? `Did you mean ${quote(suggestion)}?` : undefined;
+/** The allowed value closest to the one written, if one is close. */
+function closestAllowed(value: unknown, allowed: readonly string[]): string | undefined {
+  return typeof value === 'string' ? closestMatch(value, allowed, { maxRatio: 0.5 }) : undefined;
 }
 
 /** The keys an object of the schema knows, carried in its unknown-key message (see `schema.ts`). */

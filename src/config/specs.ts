@@ -3,7 +3,7 @@
  * each loaded once: the rules check them, the site resolver generates pages from them.
  */
 import type { Diagnostic } from '../diagnostics.ts';
-import { loadOpenApi, type OpenApiDocument } from '../openapi/load.ts';
+import { loadOpenApi, type OpenApiDocument, type UnreadSpec } from '../openapi/load.ts';
 import { parseEndpointReference } from '../openapi/reference.ts';
 import { normalizeSitePath, ownsOpenApi, siteOpenApi } from './openapi-in-force.ts';
 import { walkNavigation } from './walk.ts';
@@ -12,6 +12,8 @@ export interface LoadedSpec {
   document: OpenApiDocument | undefined;
   /** Problems of the file itself (missing, syntax); reported by the openapi rule where it is named. */
   diagnostics: Diagnostic[];
+  /** Why nothing was read, when so: the openapi rule says it where docs.json names the file. */
+  unread?: UnreadSpec | undefined;
 }
 
 /** Loaded specs by normalized source path. */
@@ -37,7 +39,7 @@ export async function loadSpecs(root: string, config: unknown): Promise<Map<stri
   await Promise.all(
     [...sources].map(async (file) => {
       const loaded = await loadOpenApi({ root, file });
-      specs.set(file, { document: loaded.document, diagnostics: loaded.diagnostics });
+      specs.set(file, { document: loaded.document, diagnostics: loaded.diagnostics, unread: loaded.unread });
     }),
   );
   return specs;

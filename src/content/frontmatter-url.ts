@@ -15,9 +15,6 @@ export function frontmatterUrlDiagnostics(file: string, text: string, bodyLine: 
   if (scheme === undefined) return [];
   const block = text.split('\n', Math.max(bodyLine - 1, 0)).join('\n');
   return [
-    diagnostic('url-unsafe', frontmatterKeyPosition(file, block, 'url', 'key'), file, {
-      message: `the frontmatter \`url\` is a ${scheme}: URL, which runs code when clicked; the sidebar links to the page itself instead`,
-      fix: 'Set `url` to an http(s) URL, or remove it.',
-    }),
+    diagnostic('url-unsafe', frontmatterKeyPosition(file, block, 'url', 'key'), file, { in: 'frontmatter', scheme }),
   ];
 }

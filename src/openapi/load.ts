@@ -7,7 +7,7 @@ import { encodingDiagnostic, readText } from '../content/read-text.ts';
 import path from 'node:path';
 import { insideRoot, outsideReason } from '../content/inside-root.ts';
 import type { Diagnostic } from '../diagnostics.ts';
-import { diagnostic, type DiagnosticCode } from '../messages.ts';
+import { diagnostic } from '../messages.ts';
 import { closestMatch } from '../suggest.ts';
 import { indexDocument } from './index-operations.ts';
 import { parseText } from './parse-text.ts';
@@ -19,7 +19,20 @@ export interface OpenApiResult {
   /** Absent when the file could not be read, parsed, or is not an OpenAPI document. */
   document?: OpenApiDocument;
   diagnostics: Diagnostic[];
+  /** Why nothing was read at all, when so: the navigation rule says it again where docs.json names the file. */
+  unread?: UnreadSpec;
 }
+
+/**
+ * A spec that was not read: a URL (docjet builds offline), a path outside the site folder
+ * (`reason`, as `outsideReason` words it), nothing at the path (`suggestion`: a spec file of the
+ * same folder with a close name), or a folder.
+ */
+export type UnreadSpec =
+  | { problem: 'remote' }
+  | { problem: 'outside-root'; reason: string }
+  | { problem: 'missing'; suggestion: string | undefined }
+  | { problem: 'folder' };
 
 /** Parse spec text. `file` is the site-relative `/`-separated path, used in diagnostics. */
 export function parseOpenApi({ file, text }: { file: string; text: string }): OpenApiResult {
@@ -65,33 +78,17 @@ export function clearOpenApiCache(): void {
 
 /** Read `file` (relative to `root`) and parse it, reusing the last parse while the file is unchanged. */
 export async function loadOpenApi({ root, file }: { root: string; file: string }): Promise<OpenApiResult> {
-  if (/^https?:\/\//i.test(file)) {
-    return fileProblem(
-      file,
-      'openapi-remote',
-      `\`${file}\` is a URL; docjet builds offline and reads specs from the site folder only.`,
-      'Download the spec into the site folder and name its path in docs.json.',
-    );
-  }
+  if (/^https?:\/\//i.test(file)) return notRead(file, { problem: 'remote' });
   // Only files of the site: `"openapi": "../other/spec.yaml"` or a symlink out of the folder would
   // put another project's (or the machine's) file into the pages.
   const place = insideRoot(root, file);
-  if (place.kind === 'outside') {
-    return fileProblem(
-      file,
-      'openapi-outside-root',
-      `The OpenAPI file \`${file}\` ${outsideReason(place)}, so it is not read.`,
-      'Copy the spec into the site folder and name its path from there (relative to the folder that holds docs.json).',
-    );
-  }
+  if (place.kind === 'outside') return notRead(file, { problem: 'outside-root', reason: outsideReason(place) });
   const absolute = place.kind === 'inside' ? place.real : path.join(root, file);
   let size: number;
   let mtimeMs: number;
   try {
     const stats = await stat(absolute);
-    if (!stats.isFile()) {
-      return fileProblem(file, 'openapi-missing', `\`${file}\` is a folder, not an OpenAPI file.`, 'Name the spec file itself, for example `openapi.yaml`.');
-    }
+    if (!stats.isFile()) return notRead(file, { problem: 'folder' });
     ({ size, mtimeMs } = stats);
   } catch (error) {
     if (isMissing(error)) return missing(root, file);
@@ -122,6 +119,7 @@ export async function loadOpenApi({ root, file }: { root: string; file: string }
  */
 function restamp(result: OpenApiResult, file: string): OpenApiResult {
   const diagnostics = result.diagnostics.map((diagnostic) => ({ ...diagnostic, file }));
+  if (result.unread) return { diagnostics, unread: result.unread };
   if (!result.document) return { diagnostics };
   const document = result.document.file === file ? result.document : { ...result.document, file };
   return { document, diagnostics };
@@ -139,14 +137,7 @@ async function missing(root: string, file: string): Promise<OpenApiResult> {
   } catch {
     // No folder either: nothing to suggest.
   }
-  return fileProblem(
-    file,
-    'openapi-missing',
-    `The OpenAPI file \`${file}\` does not exist.`,
-    suggestion
-      ? `Did you mean \`${suggestion}\`?`
-      : 'Check the path: it is relative to the folder that holds docs.json.',
-  );
+  return notRead(file, { problem: 'missing', suggestion });
 }
 
 function unreadable(file: string, error: unknown): OpenApiResult {
@@ -154,8 +145,21 @@ function unreadable(file: string, error: unknown): OpenApiResult {
   return { diagnostics: [diagnostic('openapi-unreadable', undefined, file, { file, reason })] };
 }
 
-function fileProblem(file: string, code: DiagnosticCode, message: string, fix: string): OpenApiResult {
-  return { diagnostics: [{ severity: 'error', code, file, line: 0, column: 0, message, fix }] };
+/** A spec not read at all, with the diagnostic that says why (about the file as a whole). */
+function notRead(file: string, unread: UnreadSpec): OpenApiResult {
+  return { diagnostics: [unreadDiagnostic(file, unread)], unread };
+}
+
+function unreadDiagnostic(file: string, unread: UnreadSpec): Diagnostic {
+  switch (unread.problem) {
+    case 'remote':
+      return diagnostic('openapi-remote', undefined, file, { url: file, at: 'spec' });
+    case 'outside-root':
+      return diagnostic('openapi-outside-root', undefined, file, { file, reason: unread.reason });
+    case 'missing':
+    case 'folder':
+      return diagnostic('openapi-missing', undefined, file, { file, at: 'spec', ...unread });
+  }
 }
 
 function isMissing(error: unknown): boolean {

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { DiagnosticCode } from '../../src/messages.ts';
+import { diagnostic, type Diagnostic } from '../../src/messages.ts';
 import { Latex } from '../../src/content/mdx/components/latex.ts';
 import type { ComponentContext } from '../../src/content/mdx/components/types.ts';
 import { renderMarkdown, type RenderResult } from '../../src/content/mdx/index.ts';
@@ -94,17 +94,17 @@ test('<Latex>: inline in a line of text, a display formula on lines of its own',
 });
 
 test('<Latex> with a formula KaTeX cannot read: the source, and a warning through the page', () => {
-  const reported: [DiagnosticCode, string, string | undefined][] = [];
-  const context: ComponentContext & { report: (code: DiagnosticCode, message: string, fix?: string) => void } = {
+  const reported: Diagnostic[] = [];
+  const context: ComponentContext = {
     file: 'page.mdx',
     children: [],
     inline: true,
     uniqueId: (prefix) => `dj-${prefix}-1`,
     heading: () => 'x',
-    report: (code, message, fix) => void reported.push([code, message, fix]),
+    diagnostic: (code, params) => void reported.push(diagnostic(code, undefined, 'page.mdx', params)),
   };
   assert.equal(Latex({}, '\\frac{&lt;', context), '<code class="math math-inline math-error" title="Unexpected end of input in a macro argument, expected &#39;}&#39;, at the end">\\frac{&lt;</code>');
-  assert.deepEqual(reported, [
+  assert.deepEqual(reported.map(({ code, message, fix }) => [code, message, fix]), [
     [
       'math-invalid',
       "the formula `\\frac{<` in `<Latex>` cannot be typeset (Unexpected end of input in a macro argument, expected '}', at the end), so it is shown as written",

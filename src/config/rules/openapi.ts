@@ -20,10 +20,7 @@ export const openapi: Rule = {
         own.sources.forEach((source, index) => {
           const path = Array.isArray(node.value.openapi) ? [...own.path, index] : own.path;
           if (source.remote) {
-            context.report('openapi-remote', path, {
-              message: `the OpenAPI file ${JSON.stringify(source.source)} is remote and cannot be fetched offline; endpoint references under it are not checked and get no pages`,
-              fix: 'Download the spec into the docs folder and point "openapi" at the local file.',
-            });
+            context.report('openapi-remote', path, { url: source.source, at: 'config' });
             return;
           }
           checkSpec(context, source.source, path, reportedSpecProblems);
@@ -53,19 +50,20 @@ export const openapi: Rule = {
 
 function checkSpec(context: RuleContext, spec: string, path: readonly (string | number)[], reported: Set<string>): boolean {
   const loaded = context.specs.get(spec);
-  const outside = loaded?.diagnostics.find((problem) => problem.code === 'openapi-outside-root');
-  if (outside) {
+  const unread = loaded?.unread;
+  if (unread?.problem === 'outside-root') {
     // Where docs.json names it, each time: nothing was read, so there is no position in the file.
-    context.report('openapi-outside-root', path, { message: outside.message, fix: outside.fix ?? 'Copy the spec into the site folder.' });
+    context.report('openapi-outside-root', path, { file: spec, reason: unread.reason });
     return false;
   }
-  const missing = loaded ? loaded.diagnostics.find((problem) => problem.code === 'openapi-missing') : undefined;
-  if (!loaded || missing) {
-    // Reported where docs.json names the file, each time it does; the loader may know a close name.
-    context.report('openapi-missing', path, {
-      message: `the OpenAPI file ${JSON.stringify(spec)} does not exist`,
-      fix: missing?.fix ?? 'Fix the path (relative to the folder that holds docs.json), or add the file.',
-    });
+  // Reported where docs.json names the file, each time it does; the loader may know a close name.
+  if (unread?.problem === 'missing' || unread?.problem === 'folder') {
+    context.report('openapi-missing', path, { file: spec, at: 'config', ...unread });
+    return false;
+  }
+  if (!loaded) {
+    // Never loaded (a URL in a `spec.yaml GET /x` entry): nothing is known about it.
+    context.report('openapi-missing', path, { file: spec, at: 'config', problem: 'unchecked' });
     return false;
   }
   // Problems inside the file (syntax, not OpenAPI, and the warnings of a usable one) are reported

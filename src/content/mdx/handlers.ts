@@ -112,12 +112,7 @@ function math(page: Page, node: DisplayMath | InlineMath, display: boolean): Ele
   const result = renderMath(node.value, display);
   if (result.error !== undefined) {
     const dollars = !display && /^\$[\d\s]/.test(page.source(node));
-    page.reporter.report(
-      'math-invalid',
-      startOf(node),
-      `the formula \`${quoteFormula(node.value)}\` cannot be typeset (${result.error}), so it is shown as written`,
-      dollars ? 'If the dollar signs are prices, not math, escape them: `\\$5`.' : 'Correct the TeX; KaTeX supports most of LaTeX math (https://katex.org/docs/supported).',
-    );
+    page.reporter.diagnostic('math-invalid', startOf(node), { in: 'dollars', formula: quoteFormula(node.value), reason: result.error, price: dollars });
   }
   return { type: 'raw', value: result.html };
 }

@@ -29,13 +29,10 @@ export function reportRemoval(page: Page, removal: Removal, at: Point | undefine
     case 'attribute':
       page.reporter.diagnostic('html-unsafe', at, { tag, attribute: removal.attribute });
       return;
-    case 'url':
-      page.reporter.report(
-        'url-unsafe',
-        at,
-        `the \`${removal.attribute}\` of ${tag} is a ${unsafeScheme(removal.value, 'image') ?? unsafeScheme(removal.value) ?? 'script'}: URL (\`${short(removal.value)}\`), which runs code or hides content when followed; it is left out`,
-        'Link to an http(s) URL or a page path instead.',
-      );
+    case 'url': {
+      const scheme = unsafeScheme(removal.value, 'image') ?? unsafeScheme(removal.value) ?? 'script';
+      page.reporter.diagnostic('url-unsafe', at, { in: 'attribute', attribute: removal.attribute, element: removal.element.tagName, scheme, url: short(removal.value) });
+    }
   }
 }
 
@@ -46,12 +43,7 @@ export function reportScript(page: Page, at: Point | undefined): void {
 
 /** A Markdown link or image whose URL would run code. */
 export function reportUnsafeLink(page: Page, kind: 'link' | 'image', url: string, at: Point | undefined): void {
-  page.reporter.report(
-    'url-unsafe',
-    at,
-    `this ${kind} points to a ${unsafeScheme(url, kind) ?? 'script'}: URL (\`${short(url)}\`), which runs code or hides content when ${kind === 'link' ? 'clicked' : 'loaded'}; ${kind === 'link' ? 'its text is shown without the link' : 'its alt text is shown instead'}`,
-    'Link to an http(s) URL or a page path instead.',
-  );
+  page.reporter.diagnostic('url-unsafe', at, { in: 'markdown', kind, scheme: unsafeScheme(url, kind) ?? 'script', url: short(url) });
 }
 
 /** Checks an element made from the page (and what it holds), reporting what is left out; false: leave it out. */

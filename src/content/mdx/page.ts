@@ -134,7 +134,7 @@ export class Page {
       inline,
       uniqueId: (prefix) => this.uniqueId(prefix),
       heading: (depth, text, id) => this.addHeading(offset, depth, text, id),
-      report: (code, message, fix) => this.reporter.report(code, at, message, fix),
+      diagnostic: (code, params) => this.reporter.diagnostic(code, at, params),
     };
     try {
       return component(props, childrenHtml, context);

@@ -34,15 +34,11 @@ export interface ParsedPage {
 }
 
 /** Where the parse reports problems: a page's `Reporter`, or the list a cached parse keeps. */
-type Sink = Pick<Reporter, 'report' | 'diagnostic'>;
+type Sink = Pick<Reporter, 'diagnostic'>;
 
 /** Keeps what a parse reports, to give it again to each reporter that reads the parse from the cache. */
 class Recorder implements Sink {
   readonly replays: ((sink: Sink) => void)[] = [];
-
-  report(...report: Parameters<Reporter['report']>): void {
-    this.replays.push((sink) => sink.report(...report));
-  }
 
   diagnostic<C extends DiagnosticCode>(code: C, point: Point | undefined, params: MessageParams<C>): void {
     this.replays.push((sink) => sink.diagnostic(code, point, params));

@@ -1,6 +1,6 @@
 /** Diagnostics of one page, positioned in the original file (the body starts on `firstLine`). */
 import type { Diagnostic, Position } from '../../diagnostics.ts';
-import { diagnostic, type DiagnosticCode, type MessageParams, type TextCode } from '../../messages.ts';
+import { diagnostic, type DiagnosticCode, type MessageParams } from '../../messages.ts';
 
 export interface Point {
   line: number;
@@ -16,12 +16,7 @@ export class Reporter {
     readonly firstLine: number,
   ) {}
 
-  /** `point` is in body coordinates, as the parser gives it. */
-  report(code: TextCode, point: Point | undefined, message: string, fix?: string): void {
-    this.diagnostics.push(diagnostic(code, this.position(point), this.file, { message, fix }));
-  }
-
-  /** Reports a code whose message the catalogue makes from `params`; `point` as for `report`. */
+  /** Reports `code`, worded by the catalogue from `params`; `point` is in body coordinates, as the parser gives it. */
   diagnostic<C extends DiagnosticCode>(code: C, point: Point | undefined, params: MessageParams<C>): void {
     this.diagnostics.push(diagnostic(code, this.position(point), this.file, params));
   }

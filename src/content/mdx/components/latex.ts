@@ -6,25 +6,15 @@
  * `\frac{1}{2}` is an MDX expression and arrives as `1`, which TeX reads the same way. A formula
  * with braces MDX cannot evaluate is best written as a string: `<Latex>{"x^{10}"}</Latex>`.
  */
-import type { TextCode } from '../../../messages.ts';
 import { quoteFormula, renderMath } from '../math.ts';
-import type { Component, ComponentContext } from './types.ts';
+import type { Component } from './types.ts';
 
-/** Reporting, where the page offers it to components (the renderer's `ComponentContext.report`). */
-interface Reporting {
-  report?: (code: TextCode, message: string, fix?: string) => void;
-}
-
-export const Latex: Component = (_props, childrenHtml, context: ComponentContext & Reporting) => {
+export const Latex: Component = (_props, childrenHtml, context) => {
   const tex = textOf(childrenHtml).trim();
   if (tex === '') return '';
   const result = renderMath(tex, !context.inline);
   if (result.error !== undefined) {
-    context.report?.(
-      'math-invalid',
-      `the formula \`${quoteFormula(tex)}\` in \`<Latex>\` cannot be typeset (${result.error}), so it is shown as written`,
-      'Correct the TeX; to keep braces and backslashes from MDX, write the formula as a string: `<Latex>{"x^{10}"}</Latex>`.',
-    );
+    context.diagnostic?.('math-invalid', { in: 'latex', formula: quoteFormula(tex), reason: result.error });
   }
   return result.html;
 };

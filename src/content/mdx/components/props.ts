@@ -45,15 +45,11 @@ export function list(props: Props, name: string): string[] {
  * run code on click; `safe-url.ts`) and reported at the element. `use: 'image'` keeps `data:`
  * images of raster types.
  */
-export function url(props: Props, name: string, context: Pick<ComponentContext, 'report'>, use: UrlUse = 'link'): string | undefined {
+export function url(props: Props, name: string, context: Pick<ComponentContext, 'diagnostic'>, use: UrlUse = 'link'): string | undefined {
   const value = text(props, name);
   const scheme = value === undefined ? undefined : unsafeScheme(value, use);
   if (scheme === undefined) return value;
-  context.report?.(
-    'url-unsafe',
-    `the \`${name}\` prop is a ${scheme}: URL, which runs code or hides content when ${use === 'link' ? 'followed' : 'loaded'}; it is left out`,
-    'Link to an http(s) URL or a page path instead.',
-  );
+  context.diagnostic?.('url-unsafe', { in: 'prop', prop: name, scheme, use });
   return undefined;
 }
 

@@ -4,7 +4,7 @@
  * context with the children one by one (Tabs needs each Tab's title and content) and page services.
  * Everything a component takes from props must be escaped (`escapeHtml`); `childrenHtml` is safe.
  */
-import type { TextCode } from '../../../messages.ts';
+import type { DiagnosticCode, MessageParams } from '../../../messages.ts';
 import type { Props, RenderedChild } from '../types.ts';
 
 // Defined with the renderer's shared model (a leaf module), so that no import cycle runs through here.
@@ -21,8 +21,11 @@ export interface ComponentContext {
   uniqueId(prefix: string): string;
   /** Adds a heading to the page's table of contents and returns its anchor id. */
   heading(depth: number, text: string, id?: string): string;
-  /** A problem with the element, reported at its position (`<Latex>` with a formula KaTeX cannot read). */
-  report?: (code: TextCode, message: string, fix?: string) => void;
+  /**
+   * Reports a problem with the element, at its position (`<Latex>` with a formula KaTeX cannot
+   * read); the catalogue words it from `params`.
+   */
+  diagnostic?: <C extends DiagnosticCode>(code: C, params: MessageParams<C>) => void;
 }
 
 export type Component = (props: Props, childrenHtml: string, context: ComponentContext) => string;
