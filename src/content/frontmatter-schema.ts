@@ -121,7 +121,7 @@ function describeValue(value: unknown): string {
 
 /**
  * Where a top-level key of the frontmatter is written: its line, and the column of the key or of its
- * value (the key's when the value starts on a later line). js-yaml gives values without positions,
+ * value (the key's when the value starts on a later line). The parsed mapping holds no positions,
  * so the block is searched: a top-level key starts its line (nested keys are indented), quoted or not.
  */
 export function frontmatterKeyPosition(file: string, text: string, key: string, at: 'key' | 'value'): { file: string; line: number; column: number } | undefined {

@@ -10,11 +10,10 @@
 
 import { open } from 'node:fs/promises';
 import path from 'node:path';
-import { CORE_SCHEMA, YAMLException, loadAll } from 'js-yaml';
 import type { Diagnostic } from '../diagnostics.ts';
 import { diagnostic } from '../messages.ts';
 import { checkFrontmatter, type Frontmatter } from './frontmatter-schema.ts';
-import { aliasExpansion, firstAlias, MAX_ALIAS_EXPANSION, mayHoldAlias } from './yaml-limits.ts';
+import { readYaml, type YamlResult } from './yaml-limits.ts';
 import type { PageFile } from './scan.ts';
 
 export type { Frontmatter } from './frontmatter-schema.ts';
@@ -39,17 +38,6 @@ export interface PageMeta {
    */
   data: Frontmatter;
 }
-
-/**
- * YAML 1.2 core schema (js-yaml's default), chosen over the others on purpose:
- * - it has no timestamp type, so `title: 2024-01-01` stays the string users typed (the YAML 1.1
- *   schema turns it into a `Date`), and YAML 1.1 booleans `yes`/`no`/`on`/`off` stay strings, so
- *   `title: Yes` is the title "Yes";
- * - unlike `JSON_SCHEMA` it still reads `hidden: True`, `~` and an empty value the way every YAML
- *   user expects (true, null, null), where the JSON schema would give the strings "True", "~", "".
- * Numbers stay numbers (`boost: 2`); a numeric title keeps its source spelling, see `scalarText`.
- */
-const SCHEMA = CORE_SCHEMA;
 
 /** Where the frontmatter block sits in a text, or why it does not; shared by the parser and the reader. */
 type Located =
@@ -105,7 +93,7 @@ export function readFrontmatter(options: { file: string; text: string }): Frontm
   }
 
   const yamlText = text.slice(located.yamlStart, located.yamlEnd);
-  // Page line of the first YAML line: YAML marks are 0-based and relative to `yamlText`.
+  // Page line of the first YAML line: YAML positions are relative to `yamlText`.
   const data = parseBlock(file, yamlText, located.openLine + 1, diagnostics);
   return { data, bodyStart: located.bodyStart, bodyLine: located.bodyLine, diagnostics };
 }
@@ -119,12 +107,12 @@ function parseBlock(file: string, yamlText: string, firstYamlLine: number, diagn
       const kind = Array.isArray(parsed.value) ? 'a list' : `a ${typeof parsed.value}`;
       diagnostics.push(diagnostic('frontmatter-not-mapping', { file, line: firstYamlLine, column: 1 }, file, { kind }));
     }
-  } else if (parsed.bomb) {
-    const at = { file, line: firstYamlLine + parsed.line, column: parsed.column + 1 };
+  } else if (parsed.kind === 'alias-bomb') {
+    const at = { file, line: firstYamlLine + parsed.line - 1, column: parsed.column };
     diagnostics.push(diagnostic('yaml-aliases-too-many', at, file, { in: 'frontmatter', reason: parsed.reason }));
   } else {
-    const at = { file, line: firstYamlLine + parsed.line, column: parsed.column + 1 };
-    const fix = fixForYamlError(parsed.reason, yamlText, parsed.line);
+    const at = { file, line: firstYamlLine + parsed.line - 1, column: parsed.column };
+    const fix = fixForYamlError(parsed.kind, yamlText, parsed.line - 1);
     diagnostics.push(diagnostic('frontmatter-syntax', at, file, { reason: parsed.reason, fix }));
   }
   return {};
@@ -137,7 +125,7 @@ function parseLeniently(file: string, yamlText: string, firstYamlLine: number, d
   const repaired = indentQuotedContinuations(yamlText);
   const retried = repaired === undefined ? undefined : parseYaml(repaired);
   if (!retried?.ok) return parsed;
-  diagnostics.push(diagnostic('frontmatter-indentation', { file, line: firstYamlLine + parsed.line, column: parsed.column + 1 }, file, {}));
+  diagnostics.push(diagnostic('frontmatter-indentation', { file, line: firstYamlLine + parsed.line - 1, column: parsed.column }, file, {}));
   return retried;
 }
 
@@ -204,29 +192,25 @@ function isBlank(text: string, start: number, end: number): boolean {
   return true;
 }
 
-type YamlResult = { ok: true; value: unknown } | { ok: false; reason: string; line: number; column: number; bomb?: true };
-
+/**
+ * The YAML 1.2 core schema, chosen over the others on purpose:
+ * - it has no timestamp type, so `title: 2024-01-01` stays the string users typed (the YAML 1.1
+ *   schema turns it into a `Date`), and YAML 1.1 booleans `yes`/`no`/`on`/`off` stay strings, so
+ *   `title: Yes` is the title "Yes";
+ * - unlike the JSON schema it still reads `hidden: True`, `~` and an empty value the way every YAML
+ *   user expects (true, null, null), where the JSON schema would give the strings "True", "~", "".
+ * Numbers stay numbers (`boost: 2`); a numeric title keeps its source spelling, see `scalarText`.
+ * No merge keys (`<<` is an ordinary key, as it has always been here); an empty block (or one
+ * holding only comments) is no documents, not an error, and only the first document counts.
+ */
 function parseYaml(yamlText: string): YamlResult {
-  try {
-    // `loadAll`, not `load`: an empty block (or one holding only comments) is no documents, not an error.
-    const documents = loadAll(yamlText, { schema: SCHEMA });
-    const value = documents[0] ?? null;
-    if (mayHoldAlias(yamlText) && aliasExpansion(value) > MAX_ALIAS_EXPANSION) {
-      const at = firstAlias(yamlText);
-      return { ok: false, bomb: true, reason: `its aliases (\`*name\`) expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} values beyond those written, which is an "alias bomb"`, line: at.line - 1, column: at.column - 1 };
-    }
-    return { ok: true, value };
-  } catch (error) {
-    // js-yaml asks callers to catch everything, not only its own errors (a nesting-depth limit, …).
-    if (!(error instanceof YAMLException)) return { ok: false, reason: String(error), line: 0, column: 0 };
-    return { ok: false, reason: error.reason, line: error.mark?.line ?? 0, column: error.mark?.column ?? 0 };
-  }
+  return readYaml({ text: yamlText, merge: false, firstDocument: true });
 }
 
 /**
- * Indents the continuation lines of multi-line quoted values that start in column 0. YAML 1.2 (and
- * js-yaml 5) reject them as "deficient indentation", but the reference product publishes such pages
- * (its older, laxer YAML parser reads them) and real sites rely on that: 13 pages in the corpus,
+ * Indents the continuation lines of multi-line quoted values that start in column 0. YAML 1.2
+ * parsers reject them (the quoted value is never closed), but the reference product publishes such
+ * pages (its older, laxer YAML parser reads them) and real sites rely on that: 13 pages in the corpus,
  * Portkey's `description: "⏎Consider …⏎"` and polar's two-line `description:` values. Leading
  * white space of a continuation line is folded away, so indenting never changes the value.
  * Undefined when there is nothing to indent.
@@ -302,14 +286,14 @@ function isMapping(value: unknown): value is Record<string, unknown> {
  * whose value needs quotes (`description: Step 1: install`, `title: @scope/pkg`), a quote left open,
  * a repeated key, or tab indentation.
  */
-function fixForYamlError(reason: string, yamlText: string, markLine: number): string {
+function fixForYamlError(kind: 'duplicate-key' | 'syntax', yamlText: string, markLine: number): string {
   const lines = yamlText.split('\n').map((line) => line.replace(/\r$/, ''));
   // A mark can point one past the last line (an unterminated quote); look at the line before then.
   const lineText = (lines[markLine]?.trim() ? lines[markLine] : lines[markLine - 1]) ?? '';
   const pair = /^(\s*)([^\s:#][^:#]*?):[ \t]+(.+)$/.exec(lineText);
   const key = pair?.[2] ?? /^\s*([^\s:#][^:#]*?):/.exec(lineText)?.[1];
 
-  if (reason.startsWith('duplicated mapping key')) {
+  if (kind === 'duplicate-key') {
     return key === undefined
       ? 'Remove the repeated key; each key can appear only once.'
       : `Remove one of the \`${key}\` settings; each key can appear only once.`;

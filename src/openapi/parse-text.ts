@@ -2,9 +2,8 @@
  * JSON or YAML text to a value, or the position and reason of the first syntax error. No OpenAPI
  * knowledge here; `load.ts` turns failures into diagnostics.
  */
-import { CORE_SCHEMA, YAMLException, load as loadYaml, mergeTag } from 'js-yaml';
 import { parse as parseJsonc, printParseErrorCode, type ParseError, type ParseErrorCode } from 'jsonc-parser';
-import { aliasExpansion, firstAlias, MAX_ALIAS_EXPANSION, mayHoldAlias } from '../content/yaml-limits.ts';
+import { readYaml } from '../content/yaml-limits.ts';
 import { LineIndex } from '../diagnostics.ts';
 
 export type TextFormat = 'JSON' | 'YAML';
@@ -21,13 +20,6 @@ export type TextParseResult =
       /** Set when the text parses but is refused: an alias bomb. */
       code?: 'yaml-aliases-too-many';
     };
-
-/**
- * js-yaml 5's default is the YAML 1.2 core schema without merge keys; js-yaml 4 (what the format's
- * reference product and most OpenAPI tools use) accepted `<<: *anchor`, so specs rely on it. No
- * timestamp tag: `2024-01-01` stays a string, as JSON tooling expects.
- */
-const yamlSchema = CORE_SCHEMA.withTags(mergeTag);
 
 export function parseText({ file, text }: { file: string; text: string }): TextParseResult {
   const source = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
@@ -104,33 +96,16 @@ function shortJsonMessage(message: string): string {
   return firstLine.length > 120 ? `${firstLine.slice(0, 117)}...` : firstLine;
 }
 
+/**
+ * Merge keys (`<<: *anchor`) are read: js-yaml 4, which the format's reference product and most
+ * OpenAPI tools use, accepted them, so specs rely on them. One document per file.
+ */
 function parseYaml(source: string): TextParseResult {
-  try {
-    const value = loadYaml(source, { schema: yamlSchema });
-    if (mayHoldAlias(source) && aliasExpansion(value) > MAX_ALIAS_EXPANSION) {
-      const { line, column } = firstAlias(source);
-      return {
-        ok: false,
-        format: 'YAML',
-        line,
-        column,
-        code: 'yaml-aliases-too-many',
-        reason: `its aliases (\`*name\`) expand to more than ${MAX_ALIAS_EXPANSION.toLocaleString('en-US')} values beyond those written, which is an "alias bomb", so it is not read`,
-      };
-    }
-    return { ok: true, format: 'YAML', value };
-  } catch (error) {
-    if (error instanceof YAMLException) {
-      const mark = error.mark;
-      return {
-        ok: false,
-        format: 'YAML',
-        line: mark ? mark.line + 1 : 0,
-        column: mark ? mark.column + 1 : 0,
-        reason: error.reason,
-      };
-    }
-    // js-yaml asks callers to catch everything (stack overflow on absurd nesting, for instance).
-    return { ok: false, format: 'YAML', line: 0, column: 0, reason: error instanceof Error ? error.message : String(error) };
+  const parsed = readYaml({ text: source, merge: true, firstDocument: false });
+  if (parsed.ok) return { ok: true, format: 'YAML', value: parsed.value };
+  const { line, column } = parsed;
+  if (parsed.kind === 'alias-bomb') {
+    return { ok: false, format: 'YAML', line, column, code: 'yaml-aliases-too-many', reason: `${parsed.reason}, so it is not read` };
   }
+  return { ok: false, format: 'YAML', line, column, reason: parsed.reason };
 }

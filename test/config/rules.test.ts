@@ -390,7 +390,7 @@ describe('rule 10: openapi files exist and parse; endpoint references resolve in
         code: 'openapi-syntax',
         severity: 'error',
         at: 'api/broken.yaml:5:1',
-        message: '`api/broken.yaml` is not valid YAML: deficient indentation.',
+        message: '`api/broken.yaml` is not valid YAML: flow sequence in block collection must be sufficiently indented and end with a ].',
         fix: 'Correct the YAML at this position; no page is made from this spec until it parses.',
       },
       {

@@ -55,6 +55,24 @@ test('readFrontmatter keeps dates and yes/no as the strings users typed (YAML 1.
   });
 });
 
+test('readFrontmatter reads a flow list that closes at the indentation of its key, as the reference product does', () => {
+  const text = '---\ntitle: Search\nkeywords: [\n  find, filter\n]\n---\nBody';
+  assert.deepEqual(readFrontmatter({ file, text }), {
+    data: { title: 'Search', keywords: ['find', 'filter'] },
+    bodyStart: text.indexOf('Body'),
+    bodyLine: 7,
+    diagnostics: [],
+  });
+});
+
+test('readFrontmatter: `<<` is an ordinary key and only the first document counts', () => {
+  assert.deepEqual(readFrontmatter({ file, text: '---\nbase: &b {icon: book}\npage:\n  <<: *b\n---\n' }).data, {
+    base: { icon: 'book' },
+    page: { '<<': { icon: 'book' } },
+  });
+  assert.deepEqual(readFrontmatter({ file, text: '---\ntitle: First\n...\n--- second\n---\n' }).data, { title: 'First' });
+});
+
 test('readFrontmatter tolerates CRLF line endings and a byte order mark', () => {
   const crlf = '---\r\ntitle: Windows\r\ndescription: Saved on Windows\r\n---\r\n\r\nBody\r\n';
   assert.deepEqual(readFrontmatter({ file, text: crlf }), {
@@ -158,7 +176,7 @@ test('readFrontmatter reports YAML syntax errors at their line and column in the
         file,
         line: 3,
         column: 20,
-        message: 'the frontmatter is not valid YAML: bad indentation of a mapping entry',
+        message: 'the frontmatter is not valid YAML: `: ` inside an unquoted value starts a nested mapping, which YAML does not allow on the same line',
         fix: 'Wrap the value in double quotes: `description: "Step 1: install"`.',
       },
     ],
@@ -184,7 +202,7 @@ test('readFrontmatter offsets syntax errors by the lines before the block', () =
       file,
       line: 4,
       column: 8,
-      message: 'the frontmatter is not valid YAML: bad indentation of a mapping entry',
+      message: 'the frontmatter is not valid YAML: an unquoted value cannot start with `@`',
       fix: 'Wrap the value in double quotes: `title: "@scope/pkg"`.',
     },
   ]);
@@ -222,7 +240,7 @@ test('readFrontmatter names the fix for a repeated key, an open quote and tabs',
       code: 'frontmatter-syntax',
       line: 3,
       column: 1,
-      message: 'the frontmatter is not valid YAML: deficient indentation',
+      message: 'the frontmatter is not valid YAML: a `"` quoted value is never closed',
       fix: 'Add the closing `"` to the quoted value that starts at `title: "Unterminated`.',
     },
   ]);
@@ -231,7 +249,7 @@ test('readFrontmatter names the fix for a repeated key, an open quote and tabs',
       code: 'frontmatter-syntax',
       line: 3,
       column: 1,
-      message: 'the frontmatter is not valid YAML: tab characters must not be used in indentation',
+      message: 'the frontmatter is not valid YAML: tabs are not allowed as indentation',
       fix: 'Indent the frontmatter with spaces; YAML does not allow tabs for indentation.',
     },
   ]);

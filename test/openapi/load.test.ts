@@ -182,6 +182,32 @@ paths:
     assert.equal(document?.title, '2024-01-01');
   });
 
+  test('a flow collection may close at the indentation of its key, as the reference product reads it', () => {
+    const text = 'openapi: 3.1.0\npaths:\n  /a:\n    get:\n      example: [\n        1, 2\n      ]\n      x-limits: {\n        max: 3\n      }\n';
+    const { document, diagnostics } = parseOpenApi({ file: 'a.yaml', text });
+    assert.deepEqual(diagnostics, []);
+    assert.deepEqual(document?.raw, { openapi: '3.1.0', paths: { '/a': { get: { example: [1, 2], 'x-limits': { max: 3 } } } } });
+  });
+
+  test('YAML 1.2 core schema: status codes are string keys, on and yes stay strings, True and ~ are read', () => {
+    const text = 'openapi: 3.0.0\npaths:\n  /a:\n    get:\n      x-switch: on\n      x-answer: yes\n      x-flag: True\n      x-none: ~\n      responses:\n        200: {description: OK}\n        4XX: {description: Bad}\n';
+    const { document } = parseOpenApi({ file: 'a.yaml', text });
+    assert.deepEqual(document?.raw, {
+      openapi: '3.0.0',
+      paths: {
+        '/a': {
+          get: {
+            'x-switch': 'on',
+            'x-answer': 'yes',
+            'x-flag': true,
+            'x-none': null,
+            responses: { '200': { description: 'OK' }, '4XX': { description: 'Bad' } },
+          },
+        },
+      },
+    });
+  });
+
   test('upper-case method keys, null operations and non-method keys', () => {
     const text = JSON.stringify({
       openapi: '3.0.0',
@@ -339,7 +365,7 @@ describe('parseOpenApi: syntax errors', () => {
           file: 'openapi.yaml',
           line: 6,
           column: 6,
-          message: '`openapi.yaml` is not valid YAML: bad indentation of a mapping entry.',
+          message: '`openapi.yaml` is not valid YAML: all mapping items must start at the same column.',
           fix: 'Correct the YAML at this position; no page is made from this spec until it parses.',
         },
       ],
@@ -352,6 +378,16 @@ describe('parseOpenApi: syntax errors', () => {
       [diagnostic?.code, diagnostic?.line, diagnostic?.column, diagnostic?.message],
       ['openapi-syntax', 2, 1, '`a.yml` is not valid YAML: duplicated mapping key.'],
     );
+  });
+
+  test('YAML: an alias with no anchor, and a second document', () => {
+    const problem = (text: string) => parseOpenApi({ file: 'a.yaml', text }).diagnostics.map((d) => [d.code, d.line, d.column, d.message]);
+    assert.deepEqual(problem('openapi: 3.1.0\npaths:\n  /a:\n    get:\n      x-shared: *common\n'), [
+      ['openapi-syntax', 5, 17, '`a.yaml` is not valid YAML: the alias `*common` names no anchor (`&common`) written before it.'],
+    ]);
+    assert.deepEqual(problem('openapi: 3.1.0\npaths: {}\n---\nopenapi: 3.0.0\n'), [
+      ['openapi-syntax', 3, 1, '`a.yaml` is not valid YAML: a `---` line starts a second document; one file holds one.'],
+    ]);
   });
 });
 
@@ -453,6 +489,7 @@ describe('loadOpenApi', () => {
           fix: 'Did you mean `petstore.yaml`?',
         },
       ],
+      unread: { problem: 'missing', suggestion: 'petstore.yaml' },
     });
     assert.deepEqual((await loadOpenApi({ root, file: 'nowhere/openapi.json' })).diagnostics[0]?.fix, 'Check the path: it is relative to the folder that holds docs.json.');
   });
@@ -476,6 +513,7 @@ describe('loadOpenApi', () => {
           fix: 'Copy the spec into the site folder and name its path from there (relative to the folder that holds docs.json).',
         },
       ],
+      unread: { problem: 'outside-root', reason: how },
     });
     assert.deepEqual(await loadOpenApi({ root: site, file: '../other/spec.yaml' }), refused('../other/spec.yaml', 'is outside the site folder'));
     assert.deepEqual(await loadOpenApi({ root: site, file: 'api/../../other/spec.yaml' }), refused('api/../../other/spec.yaml', 'is outside the site folder'));
@@ -486,11 +524,27 @@ describe('loadOpenApi', () => {
   });
 
   test('a URL is refused: builds are offline', async () => {
-    const [diagnostic] = (await loadOpenApi({ root, file: 'https://example.com/openapi.json' })).diagnostics;
+    const { diagnostics: [diagnostic], unread } = await loadOpenApi({ root, file: 'https://example.com/openapi.json' });
     assert.deepEqual(
-      [diagnostic?.code, diagnostic?.message],
-      ['openapi-remote', '`https://example.com/openapi.json` is a URL; docjet builds offline and reads specs from the site folder only.'],
+      [diagnostic?.severity, diagnostic?.code, diagnostic?.message, diagnostic?.fix],
+      [
+        'warning',
+        'openapi-remote',
+        '`https://example.com/openapi.json` is a URL; docjet builds offline and reads specs from the site folder only.',
+        'Download the spec into the site folder and name its path in docs.json.',
+      ],
     );
+    assert.deepEqual(unread, { problem: 'remote' });
+  });
+
+  test('a folder is not a spec', async () => {
+    await mkdir(path.join(root, 'specs.yaml'), { recursive: true });
+    const { diagnostics: [diagnostic], unread } = await loadOpenApi({ root, file: 'specs.yaml' });
+    assert.deepEqual(
+      [diagnostic?.severity, diagnostic?.code, diagnostic?.message, diagnostic?.fix],
+      ['error', 'openapi-missing', '`specs.yaml` is a folder, not an OpenAPI file.', 'Name the spec file itself, for example `openapi.yaml`.'],
+    );
+    assert.deepEqual(unread, { problem: 'folder' });
   });
 
   test('parses once while the file is unchanged, again after it changes', async () => {

@@ -24,6 +24,74 @@ const expected: Record<string, { operations: number; webhooks: number }> = {
   'oas-examples/3.1/json/webhooks.json': { operations: 0, webhooks: 2 },
 };
 
+/**
+ * Operations and webhooks of every YAML spec, counted when docjet still read YAML with js-yaml: the
+ * `yaml` package that replaced it must read each one the same.
+ */
+const yamlCounts: Record<string, [operations: number, webhooks: number]> = {
+  'digitalocean/specification/DigitalOcean-public.v2.yaml': [659, 0],
+  'oas-examples/2.0/yaml/api-with-examples.yaml': [2, 0],
+  'oas-examples/2.0/yaml/petstore-expanded.yaml': [4, 0],
+  'oas-examples/2.0/yaml/petstore-minimal.yaml': [1, 0],
+  'oas-examples/2.0/yaml/petstore-simple.yaml': [3, 0],
+  'oas-examples/2.0/yaml/petstore-with-external-docs.yaml': [4, 0],
+  'oas-examples/2.0/yaml/petstore.yaml': [20, 0],
+  'oas-examples/2.0/yaml/schema-circular.yaml': [1, 0],
+  'oas-examples/3.0/yaml/callbacks.yaml': [1, 0],
+  'oas-examples/3.0/yaml/circular-paths.yaml': [3, 0],
+  'oas-examples/3.0/yaml/circular-request-bodies.yaml': [4, 0],
+  'oas-examples/3.0/yaml/circular.yaml': [1, 0],
+  'oas-examples/3.0/yaml/complex-nesting.yaml': [5, 0],
+  'oas-examples/3.0/yaml/discriminators.yaml': [10, 0],
+  'oas-examples/3.0/yaml/file-uploads.yaml': [3, 0],
+  'oas-examples/3.0/yaml/form-data.yaml': [1, 0],
+  'oas-examples/3.0/yaml/http-status-codes.yaml': [89, 0],
+  'oas-examples/3.0/yaml/link-example.yaml': [6, 0],
+  'oas-examples/3.0/yaml/parameters-common.yaml': [5, 0],
+  'oas-examples/3.0/yaml/parameters-cookies.yaml': [1, 0],
+  'oas-examples/3.0/yaml/parameters-extreme.yaml': [1, 0],
+  'oas-examples/3.0/yaml/parameters-style.yaml': [25, 0],
+  'oas-examples/3.0/yaml/petstore-expanded.yaml': [4, 0],
+  'oas-examples/3.0/yaml/petstore-simple-no-tags.yaml': [2, 0],
+  'oas-examples/3.0/yaml/petstore-simple.yaml': [2, 0],
+  'oas-examples/3.0/yaml/petstore.yaml': [20, 0],
+  'oas-examples/3.0/yaml/polymorphism.yaml': [13, 0],
+  'oas-examples/3.0/yaml/readme-extensions.yaml': [12, 0],
+  'oas-examples/3.0/yaml/readme-legacy.yaml': [36, 0],
+  'oas-examples/3.0/yaml/request-examples.yaml': [11, 0],
+  'oas-examples/3.0/yaml/response-examples.yaml': [2, 0],
+  'oas-examples/3.0/yaml/response-http-behavior.yaml': [3, 0],
+  'oas-examples/3.0/yaml/response-multiple-mediatypes.yaml': [4, 0],
+  'oas-examples/3.0/yaml/response-schemas.yaml': [8, 0],
+  'oas-examples/3.0/yaml/schema-additional-properties.yaml': [1, 0],
+  'oas-examples/3.0/yaml/schema-circular.yaml': [3, 0],
+  'oas-examples/3.0/yaml/schema-deprecated.yaml': [1, 0],
+  'oas-examples/3.0/yaml/schema-encoding-style.yaml': [1, 0],
+  'oas-examples/3.0/yaml/schema-enums.yaml': [3, 0],
+  'oas-examples/3.0/yaml/schema-types.yaml': [21, 0],
+  'oas-examples/3.0/yaml/schema-validation.yaml': [5, 0],
+  'oas-examples/3.0/yaml/schema-visibility.yaml': [1, 0],
+  'oas-examples/3.0/yaml/security-multiple.yaml': [4, 0],
+  'oas-examples/3.0/yaml/security.yaml': [15, 0],
+  'oas-examples/3.0/yaml/server-path-level.yaml': [7, 0],
+  'oas-examples/3.0/yaml/server-variables.yaml': [4, 0],
+  'oas-examples/3.0/yaml/star-trek.yaml': [120, 0],
+  'oas-examples/3.0/yaml/uspto.yaml': [3, 0],
+  'oas-examples/3.1/yaml/parameters-style.yaml': [25, 0],
+  'oas-examples/3.1/yaml/petstore-simple.yaml': [2, 0],
+  'oas-examples/3.1/yaml/petstore.yaml': [20, 0],
+  'oas-examples/3.1/yaml/readme-extensions.yaml': [10, 0],
+  'oas-examples/3.1/yaml/readme.yaml': [54, 0],
+  'oas-examples/3.1/yaml/schema-encoding-style.yaml': [1, 0],
+  'oas-examples/3.1/yaml/schema-types.yaml': [23, 0],
+  'oas-examples/3.1/yaml/schema-validation-local.yaml': [5, 0],
+  'oas-examples/3.1/yaml/schema-validation-top-level.yaml': [1, 0],
+  'oas-examples/3.1/yaml/security.yaml': [15, 0],
+  'oas-examples/3.1/yaml/webhooks.yaml': [0, 2],
+  'openai/openapi.yaml': [288, 16],
+  'stripe/spec3.2023-09-12.yaml': [468, 0],
+};
+
 async function* walk(directory: string): AsyncGenerator<string> {
   for (const entry of await readdir(directory, { withFileTypes: true })) {
     const full = path.join(directory, entry.name);
@@ -69,6 +137,18 @@ describe('real-world specs', { skip: present ? false : `no corpus at ${corpus}` 
         );
       }
     }
+  });
+
+  test('every YAML spec yields the operations it did when read with js-yaml', async () => {
+    const counts: Record<string, [number, number]> = {};
+    for (const { file } of await findSpecs()) {
+      if (!/\.ya?ml$/i.test(file)) continue;
+      const { document, diagnostics } = await loadOpenApi({ root: corpus, file });
+      assert.ok(document, `${file}: ${diagnostics.map((diagnostic) => diagnostic.message).join('; ')}`);
+      const count = (kind: string) => document.operations.filter((operation) => operation.kind === kind).length;
+      counts[file] = [count('operation'), count('webhook')];
+    }
+    assert.deepEqual(counts, yamlCounts);
   });
 
   test('DigitalOcean: operations that are external $refs give one warning', async () => {
