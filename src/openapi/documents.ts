@@ -29,17 +29,22 @@ export function createDocumentLoader(root: string): DocumentLoader {
 
 /**
  * The operation an `openapi:` frontmatter value names (`GET /pets`, `spec.json GET /pets`,
- * `webhook created`): in the spec it names, else in the first of `specs()` that has it. `specs` is
- * called only for a reference that names no spec.
+ * `webhook created`): in the spec it names, else in the first of `specs()` that has it.
+ * `searched` counts the OpenAPI documents read, for the warning when none has it.
  */
-export async function findEndpoint(reference: string, documents: DocumentLoader, specs: () => readonly string[]): Promise<Endpoint | undefined> {
+export async function findEndpoint(reference: string, documents: DocumentLoader, specs: () => readonly string[]): Promise<{ endpoint?: Endpoint; searched: number }> {
   const parsed = parseEndpointReference(reference);
-  if (!parsed) return undefined;
-  const candidates = parsed.spec ? [parsed.spec.replace(/^\/+/, '')] : specs();
-  for (const file of candidates) {
+  if (!parsed) return { searched: 0 };
+  const named = parsed.spec?.replace(/^\/+/, '');
+  // The spec named first, also without its extension (`openapi: "api GET /x"` for `api.json`), then the others.
+  const candidates = named === undefined ? specs() : [named, ...(/\.(?:json|ya?ml)$/i.test(named) ? [] : [`${named}.json`, `${named}.yaml`, `${named}.yml`]), ...specs()];
+  let searched = 0;
+  for (const file of new Set(candidates)) {
     const document = await documents(file);
-    const operation = document ? findOperation(document, parsed) : undefined;
-    if (document && operation) return { document, operation };
+    if (!document) continue;
+    searched++;
+    const operation = findOperation(document, parsed);
+    if (operation) return { endpoint: { document, operation }, searched };
   }
-  return undefined;
+  return { searched };
 }

@@ -8,11 +8,13 @@ import type { Diagnostic } from '../diagnostics.ts';
 import type { Heading } from '../content/mdx/headings.ts';
 import { frontmatterUrlDiagnostics } from '../content/frontmatter-url.ts';
 import { locateBody } from '../content/frontmatter.ts';
+import { frontmatterKeyPosition } from '../content/frontmatter-schema.ts';
+import { diagnostic } from '../messages.ts';
 import { encodingDiagnostic, readText } from '../content/read-text.ts';
 import type { PageRenderer as BodyRenderer } from '../content/snippets/index.ts';
 import { findEndpoint, type DocumentLoader } from '../openapi/documents.ts';
 import type { Page, PageSource, Site } from '../site/types.ts';
-import { renderEndpoint, type RenderEndpointResult } from './endpoint/index.ts';
+import { renderEndpoint } from './endpoint/index.ts';
 import { fenceLanguages, type CodeHighlighter } from './highlight.ts';
 import { rewriteContentUrls } from './links.ts';
 
@@ -62,7 +64,7 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
   let html = body.html;
   let headings: Heading[] = body.headings;
   // An MDX page with `openapi: "GET /x"` shows the endpoint above its own content (§4.3).
-  const endpoint = await frontmatterEndpoint(page, services);
+  const endpoint = await frontmatterEndpoint(page, text, frontmatter.bodyLine, services);
   if (endpoint) {
     diagnostics.push(...endpoint.diagnostics);
     html = endpoint.html + html;
@@ -74,26 +76,38 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
 /** Languages of the code an endpoint shows: the curl request and the JSON examples. */
 export const ENDPOINT_LANGUAGES = ['shellscript', 'json'];
 
-/** The endpoint `openapi:` frontmatter names, rendered; undefined when there is none or it is not found. */
-async function frontmatterEndpoint(page: Page, services: BodyServices): Promise<RenderEndpointResult | undefined> {
+/**
+ * The endpoint `openapi:` frontmatter names, rendered; undefined when there is none. One that no
+ * document has is a warning at the frontmatter's `openapi:` line (the page shows its own content).
+ */
+async function frontmatterEndpoint(page: Page, text: string, bodyLine: number, services: BodyServices): Promise<Body | undefined> {
   const reference = page.frontmatter['openapi'];
-  if (typeof reference !== 'string') return undefined;
-  const found = await findEndpoint(reference, services.documents, () => specFiles(services.site));
-  if (!found) return undefined;
+  if (typeof reference !== 'string' || page.source.type !== 'file') return undefined;
+  const { endpoint, searched } = await findEndpoint(reference, services.documents, () => specFiles(services.site));
+  if (!endpoint) {
+    const file = page.source.file;
+    const block = text.split('\n', Math.max(bodyLine - 1, 0)).join('\n');
+    const remote = [...services.site.elements.values()].some((element) => element.openapi?.some((source) => source.remote));
+    return { html: '', headings: [], diagnostics: [diagnostic('frontmatter-endpoint-not-found', frontmatterKeyPosition(file, block, 'openapi', 'value'), file, { reference, searched, remote })] };
+  }
   await services.highlight.load(ENDPOINT_LANGUAGES);
-  return renderEndpoint({ ...found, highlight: services.highlight, pageDescription: '' });
+  return renderEndpoint({ ...endpoint, highlight: services.highlight, pageDescription: '' });
 }
 
 const specsOfSite = new WeakMap<Site, string[]>();
 
-/** The spec files the navigation uses, for `openapi:` frontmatter that names no file; worked out once per site. */
+/**
+ * Where an `openapi:` frontmatter operation is looked for after the spec it names (§4.3): the spec
+ * files the navigation uses, then every other data file of the site (the hosted product finds an
+ * operation in any OpenAPI document of the project). Worked out once per site.
+ */
 function specFiles(site: Site): string[] {
   let files = specsOfSite.get(site);
   if (!files) {
     const found = new Set<string>();
     for (const page of site.pages.values()) if (page.source.type === 'endpoint') found.add(page.source.spec);
     for (const element of site.elements.values()) for (const source of element.openapi ?? []) if (!source.remote) found.add(source.source);
-    files = [...found].sort();
+    files = [...[...found].sort(), ...site.dataFiles.filter((file) => !found.has(file))];
     specsOfSite.set(site, files);
   }
   return files;

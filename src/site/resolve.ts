@@ -16,6 +16,10 @@ import type { Site } from './types.ts';
 
 export type { ResolveOptions } from './draft.ts';
 
+/** Files that may be OpenAPI documents, for `openapi:` frontmatter the navigation's specs do not answer. */
+const DATA_FILE = /\.(?:json|ya?ml)$/i;
+const CONFIG_FILES = new Set(['docs.json', 'mint.json']);
+
 export function resolveSite(options: ResolveOptions): { site: Site; diagnostics: Diagnostic[] } {
   const draft = createDraft(options);
   claimFileRoutes(draft);
@@ -33,6 +37,7 @@ export function resolveSite(options: ResolveOptions): { site: Site; diagnostics:
     home: draft.pages.has('') ? '' : root.firstPage,
     defaults: siteDefaults(draft),
     globalAnchors: draft.globalAnchors,
+    dataFiles: options.files.assets.filter((file) => DATA_FILE.test(file) && !CONFIG_FILES.has(file)),
   };
   computeAlternates(site);
   return { site, diagnostics: draft.diagnostics };

@@ -127,4 +127,6 @@ export interface Site {
    */
   defaults: { language?: LanguageCode; version?: string };
   globalAnchors: string[];
+  /** The site's `.json`, `.yaml` and `.yml` files (config aside), in path order: where an `openapi:` frontmatter looks last. */
+  dataFiles: string[];
 }
