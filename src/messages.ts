@@ -435,9 +435,9 @@ export const CATALOGUE = {
     fix: (p: { operation: string | undefined }) =>
       `This is a bug in docjet: please report it with the ${p.operation === undefined ? 'page' : 'spec'} attached.`,
   },
-  'icon-unknown': { severity: 'warning', about: 'An icon name that no icon library has; the icon is left blank.',
+  'icon-unknown': { severity: 'warning', about: 'An icon name that no icon library has, and that no free icon stands in for (as one does for Font Awesome Pro names); a neutral placeholder is shown.',
     message: (p: { name: string; suggestion: string | undefined; library: string }) =>
-      `no icon library has an icon called "${p.name}"; it is left blank`,
+      `no icon library has an icon called "${p.name}", nor a free icon of the same meaning; a placeholder circle is shown in its place`,
     fix: (p: { suggestion: string | undefined; library: string }) =>
       p.suggestion
         ? `Did you mean "${p.suggestion}"?`

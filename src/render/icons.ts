@@ -7,12 +7,17 @@
  * data-icon-type="solid" aria-hidden="true"></span>`) that `fill` completes in one pass over the
  * finished page; `render` gives one icon's markup. One set serves a whole build (or one worker):
  * each icon is read from its package once.
+ *
+ * A Font Awesome Pro name (`rocket-launch`), which the hosted product draws and the free packages
+ * lack, silently gets a free icon of the same meaning (`icons/pro-fallbacks.ts`); a name with none
+ * is listed as missing and its placeholder shows a neutral circle instead of an empty box.
  */
 import { escapeHtml } from '../content/mdx/escape.ts';
 import { fontAwesome } from './icons/fontawesome.ts';
-import { suggestIcon } from './icons/suggest.ts';
+import { proEquivalent, strippedFallbacks } from './icons/pro-fallbacks.ts';
+import { misspelledName, suggestIcon } from './icons/suggest.ts';
 import { lucide, tabler } from './icons/svg-files.ts';
-import type { IconSource } from './icons/svg.ts';
+import { MISSING_ICON, type IconSource } from './icons/svg.ts';
 
 export type IconLibrary = 'fontawesome' | 'lucide' | 'tabler';
 
@@ -29,12 +34,13 @@ export interface IconSetOptions {
 export interface IconSet {
   /**
    * Inner markup for one icon: inline `<svg class="icon-svg">` (drawn in `currentColor`, hidden from
-   * screen readers), or `<img class="icon-img">` for a URL or path; undefined when the name is unknown.
+   * screen readers), or `<img class="icon-img">` for a URL or path; for a Pro name, its free stand-in;
+   * undefined when the name is unknown.
    */
   render(icon: IconValue, iconType?: string): string | undefined;
-  /** Every placeholder span of the page with its icon inside. Unknown names keep the empty span and are listed. */
+  /** Every placeholder span of the page with its icon inside. Unknown names get the neutral `MISSING_ICON` and are listed. */
   fill(html: string): { html: string; missing: string[] };
-  /** Names used so far that no library has, each with the closest known name when one is close. */
+  /** Names used so far that no library has nor stands in for, each with the closest known name when one is close. */
   readonly missing: ReadonlyMap<string, string | undefined>;
 }
 
@@ -106,13 +112,14 @@ function fillPlaceholders(html: string, render: IconSet['render']): { html: stri
     }
     const end = at + match[0].length;
     const { name, type, from } = placeholderIcon(match);
-    const inner = render(from === undefined ? name : { name, style: type, library: from }, type);
+    const found = render(from === undefined ? name : { name, style: type, library: from }, type);
+    const unknown = found === undefined && name.trim() !== '';
+    if (unknown && !pageMissing.includes(name)) pageMissing.push(name);
+    const inner = unknown ? MISSING_ICON : found;
     if (inner !== undefined) {
       const close = end - '</span>'.length;
       out += html.slice(copied, close) + inner;
       copied = close;
-    } else if (name.trim() !== '' && !pageMissing.includes(name)) {
-      pageMissing.push(name);
     }
     at = html.indexOf(PLACEHOLDER_START, end);
   }
@@ -156,7 +163,34 @@ const FALLBACKS: Record<IconLibrary, IconLibrary[]> = {
   tabler: ['tabler', 'lucide', 'fontawesome'],
 };
 
+/**
+ * The icon by its own name; else a Pro name's free stand-in: the table's, or the first name without
+ * its decorations that some library draws. A misspelt name gets none (`arrow-rigth` would become
+ * `arrow`): it is reported with its correction instead.
+ */
 function svgOf(library: IconLibrary, name: string, style: string | undefined): string | undefined {
+  const svg = svgNamed(library, name, style);
+  if (svg !== undefined) return svg;
+  const equivalent = proEquivalent(name);
+  if (equivalent !== undefined) return svgNamed(library, equivalent, style);
+  const stripped = strippedFallbacks(name);
+  if (stripped.length === 0 || misspelledName(name, knownNames()) !== undefined) return undefined;
+  for (const candidate of stripped) {
+    const fallback = svgNamed(library, candidate, style);
+    if (fallback !== undefined) return fallback;
+  }
+  return undefined;
+}
+
+let allKnownNames: string[] | undefined;
+
+/** Every name of every library, loaded once and only when a name is neither known nor in the table. */
+function knownNames(): string[] {
+  allKnownNames ??= Object.values(SOURCES).flatMap((source) => [...source.names()]);
+  return allKnownNames;
+}
+
+function svgNamed(library: IconLibrary, name: string, style: string | undefined): string | undefined {
   for (const lib of FALLBACKS[library]) {
     const svg = SOURCES[lib].svg(name, lib === library ? style : undefined);
     if (svg !== undefined) return svg;

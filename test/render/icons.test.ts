@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import { iconHtml } from '../../src/content/mdx/components/icon.ts';
 import { renderMarkdown } from '../../src/content/mdx/index.ts';
 import { createIconSet } from '../../src/render/icons.ts';
+import { MISSING_ICON } from '../../src/render/icons/svg.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -129,7 +130,7 @@ test('a URL is an image as written; a file of the site is an image under the bas
 
 test('unknown names give no icon and are listed with the closest real name', () => {
   const icons = createIconSet({});
-  for (const name of ['rockte', 'arrow-rigth', 'githb', 'fa-book', 'message-bot', 'snake', 'rockte']) assert.equal(icons.render(name), undefined, name);
+  for (const name of ['rockte', 'arrow-rigth', 'githb', 'fa-book', 'giant-rocket', 'snake', 'rockte']) assert.equal(icons.render(name), undefined, name);
   assert.deepEqual(
     [...icons.missing],
     [
@@ -137,7 +138,7 @@ test('unknown names give no icon and are listed with the closest real name', () 
       ['arrow-rigth', 'arrow-right'],
       ['githb', 'github'],
       ['fa-book', 'book'],
-      ['message-bot', 'message'],
+      ['giant-rocket', 'rocket'],
       ['snake', undefined],
     ],
   );
@@ -152,10 +153,10 @@ test('a malicious name or URL stays inert', () => {
   assert.equal(icons.render(evil), undefined);
   assert.equal(icons.render(`https://example.com/${evil}`), '<img src="https://example.com/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" alt="" class="icon-img">');
   assert.equal(icons.render(`/x.svg?${evil}`), '<img src="/x.svg?&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" alt="" class="icon-img">');
-  // The placeholder holds the escaped name; filling leaves it escaped and empty.
+  // The placeholder holds the escaped name; filling leaves it escaped, with the neutral icon inside.
   const page = `<p>${iconHtml(evil)}</p>`;
   assert.equal(page, '<p><span class="icon" data-icon="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" aria-hidden="true"></span></p>');
-  assert.deepEqual(icons.fill(page), { html: page, missing: [evil] });
+  assert.deepEqual(icons.fill(page), { html: page.replace('></span>', `>${MISSING_ICON}</span>`), missing: [evil] });
   assert.deepEqual([...icons.missing], [[evil, undefined]]);
 });
 
@@ -171,7 +172,7 @@ test('fill puts each icon inside its placeholder and keeps the placeholder\'s at
       '<h2>Setup</h2>' +
       `<p><span class="icon custom" data-icon="minus" data-icon-type="solid" style="--icon-color:#f00;--icon-size:32px" aria-hidden="true">${minus}</span> one</p>` +
       `<p><span class="icon" data-icon="minus" data-icon-type="regular" aria-hidden="true">${minus}</span> two ` +
-      '<span class="icon" data-icon="nope" aria-hidden="true"></span></p>',
+      `<span class="icon" data-icon="nope" aria-hidden="true">${MISSING_ICON}</span></p>`,
     missing: ['nope'],
   });
 });

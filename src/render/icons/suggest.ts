@@ -26,6 +26,16 @@ export function suggestIcon(name: string, names: readonly string[]): string | un
   return best?.candidate;
 }
 
+/**
+ * The known name that `name` misspells by one letter or two swapped ones (`arrow-rigth`), if any: such
+ * a name is a typo to report, not a Pro name to stand in for.
+ */
+export function misspelledName(name: string, names: readonly string[]): string | undefined {
+  return names.find(
+    (candidate) => Math.abs(candidate.length - name.length) <= 1 && (editDistance(name, candidate) === 1 || isTranspositionOf(name, candidate)),
+  );
+}
+
 /** `rockte` and `rocket`: two neighbouring letters swapped, one typo that edit distance counts as two. */
 function isTranspositionOf(a: string, b: string): boolean {
   if (a.length !== b.length) return false;
