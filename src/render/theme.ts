@@ -8,6 +8,7 @@
  * README: the sidebar-heavy themes drill down, the ones with a top bar of sections show the path.
  */
 import type { Config } from '../config/schema.ts';
+import { readableText, textOn } from './contrast.ts';
 
 export type ThemeName = Config['theme'];
 
@@ -51,6 +52,9 @@ export function themeSettings(config: Config): ThemeSettings {
 }
 
 const HEX = /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i;
+/** The page and text colours of assets/css/base.css, which the readable variants are measured against. */
+const LIGHT = { bg: '#ffffff', fg: '#0f172a' };
+const DARK = { bg: '#0b0f17', fg: '#e5e9f0' };
 const FONT_NAME = /^[\w\s.-]+$/;
 
 /**
@@ -63,14 +67,17 @@ export function siteCss(config: Config, base: string): string {
   const light: string[] = [];
   const dark: string[] = [];
   const primary = config.colors?.primary;
-  if (primary && HEX.test(primary)) {
-    light.push(`--dj-primary:${primary}`);
-    const onDark = config.colors?.light && HEX.test(config.colors.light) ? config.colors.light : primary;
-    dark.push(`--dj-primary:${onDark}`);
-  }
   const backgroundColor = config.background?.color;
-  if (backgroundColor?.light && HEX.test(backgroundColor.light)) light.push(`--dj-bg:${backgroundColor.light}`);
-  if (backgroundColor?.dark && HEX.test(backgroundColor.dark)) dark.push(`--dj-bg:${backgroundColor.dark}`);
+  const lightBg = backgroundColor?.light && HEX.test(backgroundColor.light) ? backgroundColor.light : undefined;
+  const darkBg = backgroundColor?.dark && HEX.test(backgroundColor.dark) ? backgroundColor.dark : undefined;
+  if (primary && HEX.test(primary)) {
+    const onDark = config.colors?.light && HEX.test(config.colors.light) ? config.colors.light : primary;
+    // The colour as written for fills and lines; text in the nearest variant that reads (contrast.ts).
+    light.push(`--dj-primary:${primary}`, `--dj-primary-text:${readableText(primary, lightBg ?? LIGHT.bg, LIGHT.fg)}`, `--dj-on-primary:${textOn(primary)}`);
+    dark.push(`--dj-primary:${onDark}`, `--dj-primary-text:${readableText(onDark, darkBg ?? DARK.bg, DARK.fg)}`, `--dj-on-primary:${textOn(onDark)}`);
+  }
+  if (lightBg) light.push(`--dj-bg:${lightBg}`);
+  if (darkBg) dark.push(`--dj-bg:${darkBg}`);
 
   const fonts = config.fonts;
   const fontList = fonts === undefined ? [] : 'family' in fonts ? [['body', fonts] as const, ['heading', fonts] as const] : [['body', fonts.body] as const, ['heading', fonts.heading] as const];

@@ -57,7 +57,7 @@ describe('the example site', () => {
     assert.ok(existsSync(path.join(out, 'api/openapi.yaml')));
     assert.ok(!existsSync(path.join(out, 'docs.json')), 'the config is not published');
     // The site's colours reach the stylesheet.
-    assert.match(await read(out, stylesheet!), /:root\{--dj-primary:#2563EB\}/);
+    assert.match(await read(out, stylesheet!), /:root\{--dj-primary:#2563EB;--dj-primary-text:#[\da-f]{6};--dj-on-primary:#ffffff\}/);
   });
 
   test('math brings KaTeX\'s stylesheet and fonts, diagrams bring mermaid', async () => {
