@@ -20,18 +20,17 @@
         });
         toggle.setAttribute('title', label || '');
     }
-    const menus = [...document.querySelectorAll('details[data-menu]')];
+    const menus = () => [...document.querySelectorAll('details[data-menu]')];
     const closeAll = (except) => {
-        for (const menu of menus)
+        for (const menu of menus())
             if (menu !== except)
                 menu.open = false;
     };
-    for (const menu of menus) {
-        menu.addEventListener('toggle', () => {
-            if (menu.open)
-                closeAll(menu);
-        });
-    }
+    document.addEventListener('toggle', (event) => {
+        const menu = event.target;
+        if (menu instanceof HTMLDetailsElement && menu.matches('[data-menu]') && menu.open)
+            closeAll(menu);
+    }, true);
     document.addEventListener('click', (event) => {
         if (!(event.target instanceof Element) || !event.target.closest('details[data-menu]'))
             closeAll();
@@ -39,20 +38,24 @@
     document.addEventListener('keydown', (event) => {
         if (event.key !== 'Escape')
             return;
-        const open = menus.find((menu) => menu.open);
+        const open = menus().find((menu) => menu.open);
         if (open) {
             open.open = false;
             open.querySelector('summary')?.focus();
         }
     });
-    const sidebar = document.querySelector('.sidebar');
-    const currentLink = sidebar?.querySelector('[aria-current="page"]');
-    if (sidebar && currentLink) {
+    const revealCurrent = () => {
+        const sidebar = document.querySelector('.sidebar');
+        const currentLink = sidebar?.querySelector('[aria-current="page"]');
+        if (!sidebar || !currentLink)
+            return;
         const box = currentLink.getBoundingClientRect();
         const frame = sidebar.getBoundingClientRect();
         if (box.bottom > frame.bottom || box.top < frame.top)
             sidebar.scrollTop += box.top - frame.top - frame.height / 3;
-    }
+    };
+    revealCurrent();
+    document.addEventListener('docjet:navigation', revealCurrent);
     const tocLinks = [...document.querySelectorAll('.toc a[href^="#"]')];
     if (tocLinks.length > 0 && 'IntersectionObserver' in window) {
         const byId = new Map();

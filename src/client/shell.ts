@@ -25,35 +25,44 @@
   }
 
   // Menus: one open at a time, closed by a click elsewhere or Escape (focus returns to the menu).
-  const menus = [...document.querySelectorAll<HTMLDetailsElement>('details[data-menu]')];
-  const closeAll = (except?: HTMLDetailsElement): void => {
-    for (const menu of menus) if (menu !== except) menu.open = false;
+  // Found when used, not once: switching version swaps the tabs and sidebar menus (placements.ts).
+  const menus = (): HTMLDetailsElement[] => [...document.querySelectorAll<HTMLDetailsElement>('details[data-menu]')];
+  const closeAll = (except?: Element): void => {
+    for (const menu of menus()) if (menu !== except) menu.open = false;
   };
-  for (const menu of menus) {
-    menu.addEventListener('toggle', () => {
-      if (menu.open) closeAll(menu);
-    });
-  }
+  // `toggle` does not bubble: caught on its way down.
+  document.addEventListener(
+    'toggle',
+    (event) => {
+      const menu = event.target;
+      if (menu instanceof HTMLDetailsElement && menu.matches('[data-menu]') && menu.open) closeAll(menu);
+    },
+    true,
+  );
   document.addEventListener('click', (event) => {
     if (!(event.target instanceof Element) || !event.target.closest('details[data-menu]')) closeAll();
   });
   document.addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
-    const open = menus.find((menu) => menu.open);
+    const open = menus().find((menu) => menu.open);
     if (open) {
       open.open = false;
       open.querySelector('summary')?.focus();
     }
   });
 
-  // The current page's sidebar link scrolled into view on long sidebars.
-  const sidebar = document.querySelector('.sidebar');
-  const currentLink = sidebar?.querySelector('[aria-current="page"]');
-  if (sidebar && currentLink) {
+  // The current page's sidebar link scrolled into view on long sidebars, also once another
+  // version's sidebar is shown.
+  const revealCurrent = (): void => {
+    const sidebar = document.querySelector('.sidebar');
+    const currentLink = sidebar?.querySelector('[aria-current="page"]');
+    if (!sidebar || !currentLink) return;
     const box = currentLink.getBoundingClientRect();
     const frame = sidebar.getBoundingClientRect();
     if (box.bottom > frame.bottom || box.top < frame.top) sidebar.scrollTop += box.top - frame.top - frame.height / 3;
-  }
+  };
+  revealCurrent();
+  document.addEventListener('docjet:navigation', revealCurrent);
 
   // Table of contents: the heading being read is marked.
   const tocLinks = [...document.querySelectorAll('.toc a[href^="#"]')];

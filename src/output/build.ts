@@ -14,6 +14,7 @@ import { diagnostic } from '../messages.ts';
 import type { SiteFiles } from '../content/scan.ts';
 import { normalizeBase, pageHref } from '../render/links.ts';
 import type { RendererOptions } from '../render/page.ts';
+import { NAV_FOLDER, navigationFragments } from '../render/shell/fragments.ts';
 import type { Site } from '../site/types.ts';
 import { homeRoutes } from '../site/home-routes.ts';
 import { validate } from '../validate.ts';
@@ -168,6 +169,9 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     languages: await usedLanguages(site.root, files.pages.values()),
     ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
   };
+  // Pages listed in several versions or languages name the fragments of their other navigations.
+  const navigation = navigationFragments(rendererOptions);
+  rendererOptions.navFragments = navigation.names;
   const needs = { math: false, mermaid: false };
   const total = site.pages.size;
   let done = 0;
@@ -191,6 +195,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   const written = await copySiteFiles(root, files, output, stats);
   await write(bundle.css.file, bundle.css.text);
   await write(bundle.js.file, bundle.js.text);
+  for (const fragment of navigation.files) await write(`${ASSETS_FOLDER}/${NAV_FOLDER}/${fragment.name}.html`, fragment.html);
   await copyPageAssets(needs, output);
   await write('404.html', renderer.notFound());
   if (!written.has('sitemap.xml')) await write('sitemap.xml', sitemapXml(site, base, options.siteUrl));

@@ -7,6 +7,8 @@
  * switcher and dropdowns as a menu at the top of the sidebar, anchors listed under them. Versions
  * and languages are switchers fed by the page's alternates, so switching lands on the equivalent
  * page. A page that no navigation lists borrows the home page's surroundings, nothing current.
+ * A page listed in several versions or languages is shown in its canonical placement; the others
+ * are switched to in the browser, from each section's surroundings (`sectionChromeOf`).
  */
 import { NAVIGATION, type Display } from '../../config/navigation.ts';
 import type { Alternate, NavElement, Page, Placement, Site } from '../../site/types.ts';
@@ -56,9 +58,42 @@ const LISTS: Partial<Record<Display, 'products' | 'dropdowns' | 'anchors'>> = {
 
 export function chromeOf(site: Site, page: Page | undefined): Chrome {
   const own = page?.placements[0];
-  const borrowed = own ? undefined : site.home === undefined ? undefined : site.pages.get(site.home)?.placements[0];
-  const placement = own ?? borrowed;
-  const trail = new Set(own ? own.trail : []);
+  if (page === undefined || own === undefined) {
+    // Listed nowhere: the home page's surroundings, nothing current.
+    const borrowed = site.home === undefined ? undefined : site.pages.get(site.home)?.placements[0];
+    return surroundings(site, borrowed, new Set());
+  }
+  return { ...surroundings(site, own, new Set(own.trail)), versions: page.alternates.versions, languages: page.alternates.languages };
+}
+
+/**
+ * The surroundings every page of the placement's section shares: its divisions, no group open and
+ * no page current, no switchers (those depend on the page). What a navigation fragment shows.
+ */
+export function sectionChromeOf(site: Site, placement: Placement): Chrome {
+  const divisions = placement.trail.filter((id) => site.elements.get(id)?.kind !== 'group');
+  return surroundings(site, placement, new Set(divisions));
+}
+
+/**
+ * The placements a reader can switch the page between: the first in each version and language
+ * that lists it, canonical first. Empty when there is only one: nothing to switch.
+ */
+export function switchablePlacements(page: Page): Placement[] {
+  const seen = new Set<string>();
+  const switchable = page.placements.filter((placement, index) => {
+    // A placement under a hidden element is not offered; the canonical one is shown regardless.
+    if (index > 0 && placement.hiddenAncestor) return false;
+    const key = `${placement.version ?? ''}\n${placement.language ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+  return switchable.length > 1 ? switchable : [];
+}
+
+/** Tabs, products, dropdowns, anchors and global anchors around a placement; `trail` says which are current. */
+function surroundings(site: Site, placement: Placement | undefined, trail: ReadonlySet<string>): Chrome {
   const chrome: Chrome = {
     placement,
     sectionId: placement?.sectionId,
@@ -67,8 +102,8 @@ export function chromeOf(site: Site, page: Page | undefined): Chrome {
     dropdowns: [],
     anchors: [],
     globalAnchors: globalAnchorsFor(site, placement),
-    versions: own ? page!.alternates.versions : [],
-    languages: own ? page!.alternates.languages : [],
+    versions: [],
+    languages: [],
     trail,
     language: placement?.language,
   };

@@ -9,11 +9,11 @@ import { inlineMarkdownHtml } from '../../content/commonmark.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import { breadcrumbs } from '../../site/breadcrumbs.ts';
-import type { NavElement, Page, Site } from '../../site/types.ts';
+import type { NavElement, Page, Placement, Site } from '../../site/types.ts';
 import { pageHref, safeUrl, siteHref } from '../links.ts';
 import { themeSettings, type ThemeSettings } from '../theme.ts';
 import { uiStrings, type UiStrings } from '../ui-strings.ts';
-import { chromeOf, type Chrome } from './chrome.ts';
+import { chromeOf, sectionChromeOf, switchablePlacements, type Chrome } from './chrome.ts';
 import { alternatesHtml, anchorsHtml, breadcrumbsHtml, footerHtml, navbarHtml, pagerHtml, switcherHtml, tabsHtml, tocHtml } from './parts.ts';
 import { buildSidebar, fillSidebar, tagHtml, type SidebarTemplate } from './sidebar.ts';
 
@@ -31,6 +31,11 @@ export interface ShellOptions {
   assetsPrefix: string;
   /** The site's public URL (`--url`), for canonical links. */
   siteUrl?: string;
+  /**
+   * Section id → name of its navigation fragment (`navigationFragments`), for pages listed in
+   * several versions or languages. Without it pages show their canonical navigation only.
+   */
+  navFragments?: ReadonlyMap<string, string>;
 }
 
 export interface PageView {
@@ -66,11 +71,12 @@ export class Shell {
     const mode: Mode = typeof frontmatter['mode'] === 'string' && MODES.has(frontmatter['mode']) ? (frontmatter['mode'] as Mode) : 'default';
     const sidebar = this.sidebarHtml(chrome, page);
     const toc = mode === 'default' ? tocHtml(view.headings, strings) : '';
+    const switchable = page ? this.switchableHtml(page) : { attributes: '', templates: '' };
     return (
       `<!doctype html><html ${this.htmlAttributes(chrome).join(' ')}><head>` +
       this.head(view, page) +
       (view.extraHead ?? '') +
-      `</head><body data-mode="${mode}"${view.notFound ? ' data-not-found' : ''}>` +
+      `</head><body data-mode="${mode}"${view.notFound ? ' data-not-found' : ''}${switchable.attributes}>` +
       `<a class="skip-link" href="#content">${escapeHtml(strings.skipToContent)}</a>` +
       this.topHtml(chrome, strings) +
       `<div class="layout">` +
@@ -80,15 +86,55 @@ export class Shell {
         : '') +
       `<main id="content" class="content">` +
       `<article class="page${chrome.placement ? '' : ' unlisted'}">${mode === 'custom' ? '' : this.pageHeaderHtml(view, page)}<div class="prose">${view.bodyHtml}</div></article>` +
-      this.pagerHtml(page, strings) +
+      this.pagerHtml(page?.placements[0], strings) +
       footerHtml(this.languageConfig(chrome)?.footer ?? this.options.site.config.footer, this.options.site.config.name, this.options.base) +
       `</main>` +
       (toc ? `<aside class="toc-column">${toc}</aside>` : '') +
       `</div>` +
+      switchable.templates +
       `<script src="${escapeHtml(this.options.script)}" defer></script>` +
       (this.options.customScripts ?? []).map((script) => `<script src="${escapeHtml(script)}" defer></script>`).join('') +
       `</body></html>`
     );
+  }
+
+  /**
+   * The navigation of a section, for every page of it: its tabs and its sidebar (head and groups),
+   * no page current, groups closed unless `expanded`. The page script swaps it in when the reader
+   * switches a page listed in several versions or languages to another of them (src/client/placements.ts).
+   */
+  sectionNavigation(placement: Placement): string {
+    const { site, base } = this.options;
+    const chrome = sectionChromeOf(site, placement);
+    const strings = uiStrings(chrome.language);
+    const template = buildSidebar(site, placement.sectionId, { base, drilldown: this.theme.drilldown, groupIds: false });
+    return `${tabsHtml(chrome.tabs, base)}<aside class="sidebar"><nav aria-label="${escapeHtml(strings.menu)}">${this.sidebarHtml(chrome, undefined, template)}</nav></aside>`;
+  }
+
+  /**
+   * For a page listed in several versions or languages: which of them it is in and the fragment
+   * holding each one's navigation (`data-nav-placements`, canonical first), and the breadcrumbs and
+   * previous/next of each where they differ from the canonical ones (`<template data-nav-variant>`).
+   * The whole navigation of every variant is not written here: crewAI lists each page in 13 versions.
+   */
+  private switchableHtml(page: Page): { attributes: string; templates: string } {
+    const fragments = this.options.navFragments;
+    const placements = switchablePlacements(page);
+    const names = placements.map((placement) => fragments?.get(placement.sectionId));
+    if (placements.length === 0 || names.some((name) => name === undefined)) return { attributes: '', templates: '' };
+    const list = placements.map((placement, index) => [names[index], placement.version ?? null, placement.language ?? null]);
+    const variant = (placement: Placement): string => {
+      const strings = uiStrings(placement.language);
+      return this.eyebrowHtml(page, placement) + this.pagerHtml(placement, strings);
+    };
+    const canonical = variant(placements[0]!);
+    let templates = '';
+    placements.forEach((placement, index) => {
+      const html = index === 0 ? canonical : variant(placement);
+      if (html !== canonical) templates += `<template data-nav-variant="${index}">${html}</template>`;
+    });
+    const attributes = ` data-nav-page="${escapeHtml(pageHref(page.route, this.options.base))}" data-nav-placements="${escapeHtml(JSON.stringify(list))}"`;
+    return { attributes, templates };
   }
 
   private htmlAttributes(chrome: Chrome): string[] {
@@ -128,20 +174,25 @@ export class Shell {
 
   /** Breadcrumbs (or the section name), the title with its tag, and the description. */
   private pageHeaderHtml(view: PageView, page: Page | undefined): string {
-    const { site, base } = this.options;
-    const crumbs = page ? breadcrumbs(site, page) : [];
-    let eyebrow = '';
-    if (this.theme.breadcrumbs) eyebrow = breadcrumbsHtml(crumbs, base);
-    else if (crumbs.length > 0) eyebrow = `<p class="eyebrow">${escapeHtml(crumbs[crumbs.length - 1]!.label)}</p>`;
+    const placement = page?.placements[0];
+    const eyebrow = page && placement ? this.eyebrowHtml(page, placement) : '';
     const tagValue = page?.frontmatter['tag'];
     const tag = typeof tagValue === 'string' ? tagHtml(tagValue) : '';
     return `<header class="page-header">${eyebrow}<h1 class="page-title">${escapeHtml(view.title)}${tag}</h1>${view.description ? `<p class="page-description">${escapeHtml(view.description)}</p>` : ''}</header>`;
   }
 
-  private pagerHtml(page: Page | undefined, strings: UiStrings): string {
-    const own = page?.placements[0];
-    const previous = own?.previous === undefined ? undefined : this.pagerTarget(own.previous);
-    const next = own?.next === undefined ? undefined : this.pagerTarget(own.next);
+  /** The breadcrumbs of the page where it is placed, or only the section name, as the theme says. */
+  private eyebrowHtml(page: Page, placement: Placement): string {
+    // `breadcrumbs` reads the canonical placement: it is handed the page as placed here.
+    const crumbs = breadcrumbs(this.options.site, { ...page, placements: [placement] });
+    if (this.theme.breadcrumbs) return breadcrumbsHtml(crumbs, this.options.base);
+    return crumbs.length > 0 ? `<p class="eyebrow">${escapeHtml(crumbs[crumbs.length - 1]!.label)}</p>` : '';
+  }
+
+  /** Previous and next where the page is placed (each version lists its own neighbours). */
+  private pagerHtml(placement: Placement | undefined, strings: UiStrings): string {
+    const previous = placement?.previous === undefined ? undefined : this.pagerTarget(placement.previous);
+    const next = placement?.next === undefined ? undefined : this.pagerTarget(placement.next);
     return pagerHtml(previous, next, this.options.base, strings);
   }
 
@@ -216,7 +267,8 @@ export class Shell {
     return siteHref(file, this.options.base, 'image');
   }
 
-  private sidebarHtml(chrome: Chrome, page: Page | undefined): string {
+  /** The sidebar's head (products, dropdowns, anchors) and its groups, from the section's template (by default the one cached for pages). */
+  private sidebarHtml(chrome: Chrome, page: Page | undefined, template = this.sidebarTemplate(chrome.sectionId)): string {
     const { base } = this.options;
     const strings = uiStrings(chrome.language);
     let head = '';
@@ -224,16 +276,19 @@ export class Shell {
     head += switcherHtml('dropdown', strings.menu, chrome.dropdowns, base);
     head += anchorsHtml(chrome.anchors, base, 'anchors');
     head += anchorsHtml(chrome.globalAnchors, base, 'anchors global-anchors');
-    let groups = '';
-    if (chrome.sectionId !== undefined) {
-      let template = this.sidebars.get(chrome.sectionId);
-      if (!template) {
-        template = buildSidebar(this.options.site, chrome.sectionId, { base, drilldown: this.theme.drilldown });
-        this.sidebars.set(chrome.sectionId, template);
-      }
-      groups = fillSidebar(template, page?.route, chrome.trail);
-    }
+    const groups = template ? fillSidebar(template, page?.route, chrome.trail) : '';
     return head === '' && groups === '' ? '' : `${head ? `<div class="sidebar-head">${head}</div>` : ''}${groups}`;
+  }
+
+  /** The section's sidebar, built once per section and kept for its pages. */
+  private sidebarTemplate(sectionId: string | undefined): SidebarTemplate | undefined {
+    if (sectionId === undefined) return undefined;
+    let template = this.sidebars.get(sectionId);
+    if (!template) {
+      template = buildSidebar(this.options.site, sectionId, { base: this.options.base, drilldown: this.theme.drilldown });
+      this.sidebars.set(sectionId, template);
+    }
+    return template;
   }
 
   private pagerTarget(route: string): { route: string; title: string } | undefined {

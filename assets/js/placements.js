@@ -1,0 +1,158 @@
+"use strict";
+{
+    const assets = document.querySelector('meta[name="docjet:assets"]')?.content ?? '/_docjet/';
+    const storageKey = `docjet-placement:${assets}`;
+    const pageHref = document.body.dataset.navPage;
+    let placements = [];
+    try {
+        placements = JSON.parse(document.body.dataset.navPlacements ?? '[]');
+    }
+    catch { }
+    const remembered = () => {
+        try {
+            const value = JSON.parse(localStorage.getItem(storageKey) ?? '{}');
+            return value && typeof value === 'object' ? value : {};
+        }
+        catch {
+            return {};
+        }
+    };
+    const remember = (dimension, value) => {
+        try {
+            localStorage.setItem(storageKey, JSON.stringify({ ...remembered(), [dimension]: value }));
+        }
+        catch { }
+    };
+    const pageParts = () => ({
+        eyebrow: document.querySelector('.page-header > .breadcrumbs, .page-header > .eyebrow'),
+        pager: document.querySelector('#content > .pager'),
+    });
+    const storedParts = (stored) => {
+        const copy = stored.cloneNode(true);
+        return { eyebrow: copy.querySelector('.breadcrumbs, .eyebrow'), pager: copy.querySelector('.pager') };
+    };
+    const canonicalParts = document.createDocumentFragment();
+    for (const part of Object.values(pageParts()))
+        if (part)
+            canonicalParts.append(part.cloneNode(true));
+    const fragments = new Map();
+    const fetchFragment = (name) => {
+        let text = fragments.get(name);
+        if (!text) {
+            text = fetch(`${assets}nav/${name}.html`).then((response) => {
+                if (!response.ok)
+                    throw new Error(`${response.status}`);
+                return response.text();
+            });
+            text.catch(() => fragments.delete(name));
+            fragments.set(name, text);
+        }
+        return text;
+    };
+    const markPage = (nav) => {
+        for (const link of nav.querySelectorAll('a[href]')) {
+            if (link.getAttribute('href') !== pageHref)
+                continue;
+            link.setAttribute('aria-current', 'page');
+            for (let group = link.closest('details'); group; group = group.parentElement?.closest('details') ?? null)
+                group.open = true;
+        }
+    };
+    const swap = (current, next, place) => {
+        if (current && next)
+            current.replaceWith(next);
+        else if (current)
+            current.remove();
+        else if (next)
+            place(next);
+    };
+    const markSwitcher = (dimension, value) => {
+        const switcher = document.querySelector(`details.${dimension}-switcher`);
+        const label = switcher?.querySelector('summary .item-label');
+        if (!switcher || !label || value === null)
+            return;
+        let chosen;
+        for (const link of switcher.querySelectorAll(`a[data-${dimension}]`)) {
+            if (link.dataset[dimension] === value) {
+                link.setAttribute('aria-current', 'true');
+                chosen = link;
+            }
+            else {
+                link.removeAttribute('aria-current');
+            }
+        }
+        if (!chosen)
+            return;
+        const summary = switcher.querySelector('summary');
+        const previous = label.textContent ?? '';
+        const name = chosen.textContent ?? '';
+        const accessible = summary.getAttribute('aria-label') ?? '';
+        summary.setAttribute('aria-label', accessible.endsWith(previous) ? accessible.slice(0, accessible.length - previous.length) + name : name);
+        label.textContent = name;
+    };
+    let shown = 0;
+    const show = async (index) => {
+        const [name, version, language] = placements[index];
+        const html = await fetchFragment(name);
+        const fragment = document.createElement('template');
+        fragment.innerHTML = html;
+        const nav = fragment.content.querySelector('aside.sidebar > nav');
+        const sidebar = document.querySelector('aside.sidebar > nav');
+        if (nav && sidebar) {
+            markPage(nav);
+            sidebar.replaceWith(nav);
+        }
+        const topbar = document.querySelector('.topbar');
+        if (topbar)
+            swap(topbar.querySelector(':scope > nav.tabs'), fragment.content.querySelector('nav.tabs'), (tabs) => topbar.append(tabs));
+        const variant = document.querySelector(`template[data-nav-variant="${index}"]`);
+        const parts = storedParts(variant?.content ?? canonicalParts);
+        const current = pageParts();
+        swap(current.eyebrow, parts.eyebrow, (eyebrow) => document.querySelector('.page-header')?.prepend(eyebrow));
+        swap(current.pager, parts.pager, (pager) => document.querySelector('#content > .site-footer')?.before(pager));
+        markSwitcher('version', version);
+        markSwitcher('language', language);
+        shown = index;
+        document.dispatchEvent(new CustomEvent('docjet:navigation'));
+    };
+    const placementIn = (dimension, value) => {
+        const at = dimension === 'version' ? 1 : 2;
+        const other = dimension === 'version' ? 2 : 1;
+        const matches = placements.map((placement, index) => (placement[at] === value ? index : -1)).filter((index) => index !== -1);
+        return matches.find((index) => placements[index][other] === placements[shown][other]) ?? matches[0] ?? -1;
+    };
+    const rememberedPlacement = () => {
+        const choice = remembered();
+        let best = 0;
+        let bestScore = 0;
+        placements.forEach(([, version, language], index) => {
+            const score = (version !== null && version === choice.version ? 2 : 0) + (language !== null && language === choice.language ? 1 : 0);
+            if (score > bestScore) {
+                best = index;
+                bestScore = score;
+            }
+        });
+        return best;
+    };
+    document.addEventListener('click', (event) => {
+        const link = event.target instanceof Element ? event.target.closest('.version-switcher a[data-version], .language-switcher a[data-language]') : null;
+        if (!link || event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
+            return;
+        const dimension = link.dataset.version !== undefined ? 'version' : 'language';
+        const value = link.dataset[dimension];
+        remember(dimension, value);
+        const index = placementIn(dimension, value);
+        if (index === -1)
+            return;
+        event.preventDefault();
+        link.closest('details').open = false;
+        if (index === shown)
+            return;
+        show(index).catch(() => location.assign(link.href));
+    });
+    if (placements.length > 1) {
+        const index = rememberedPlacement();
+        if (index !== 0)
+            show(index).catch(() => { });
+    }
+}
