@@ -18,11 +18,11 @@ import { VERSION } from './version.ts';
 const HELP = `docjet ${VERSION}: documentation sites from docs.json, offline
 
 Usage:
-  docjet build [dir] [--out <folder>] [--force] [--base <path>] [--url <url>] [--strict]
+  docjet build [dir] [--out <folder>] [--force] [--base <path>] [--url <url>] [--strict] [--offline]
       Build the static site into <folder> (default: dist beside docs.json).
-  docjet serve [dir] [--port <n>] [--host <name>] [--out <folder>] [--force] [--base <path>] [--strict]
+  docjet serve [dir] [--port <n>] [--host <name>] [--out <folder>] [--force] [--base <path>] [--strict] [--offline]
       Build the site, then serve it at http://localhost:3000.
-  docjet validate [dir] [--format text|json] [--strict]
+  docjet validate [dir] [--format text|json] [--strict] [--offline]
       Check docs.json (or mint.json), its pages and OpenAPI files; print every problem.
   docjet --help | --version
 
@@ -37,6 +37,8 @@ Options:
   --host <name>   serve: the interface to listen on (default: localhost)
   --strict        treat warnings as errors (a missing page, a repeated redirect…): fail
                   instead of building without them
+  --offline       fetch no remote OpenAPI spec ("openapi": "https://…"): use the copies
+                  cached in .docjet/cache by an earlier run (also DOCJET_OFFLINE=1)
   --verbose       build: print every warning, not the first 30
   --format json   validate: print diagnostics and counts as JSON
 
@@ -55,6 +57,7 @@ const OPTIONS = {
   host: { type: 'string' },
   verbose: { type: 'boolean', default: false },
   force: { type: 'boolean', default: false },
+  offline: { type: 'boolean', default: false },
 } as const;
 
 const COMMANDS = ['build', 'serve', 'validate'];
@@ -88,6 +91,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     strict: values.strict ?? false,
     verbose: values.verbose ?? false,
     force: values.force ?? false,
+    ...(values.offline ? { offline: true } : {}),
     ...(values.out ? { outDir: values.out } : {}),
     ...(values.base ? { base: values.base } : {}),
     ...(values.url ? { siteUrl: values.url } : {}),
@@ -101,7 +105,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       return runServe({ dir: built.outDir, port, host: values.host ?? 'localhost', base: normalizeBase(values.base) }, io);
     }
     case 'validate':
-      return runValidate({ root: rest[0] ?? '.', format: values.format === 'json' ? 'json' : 'text', strict: values.strict ?? false, outDir: values.out }, io);
+      return runValidate({ root: rest[0] ?? '.', format: values.format === 'json' ? 'json' : 'text', strict: values.strict ?? false, outDir: values.out, offline: values.offline ?? false }, io);
     default: {
       const suggestion = closestMatch(command, COMMANDS, { maxRatio: 0.5 });
       io.error(
@@ -143,10 +147,16 @@ function describeArgumentError(error: Error & { code?: string }): string {
 }
 
 async function runValidate(
-  options: { root: string; format: 'text' | 'json'; strict: boolean; outDir: string | undefined },
+  options: { root: string; format: 'text' | 'json'; strict: boolean; outDir: string | undefined; offline: boolean },
   io: Io,
 ): Promise<number> {
-  const result = await validate({ root: options.root, strict: options.strict, ...(options.outDir ? { outDir: options.outDir } : {}) });
+  const result = await validate({
+    root: options.root,
+    strict: options.strict,
+    ...(options.outDir ? { outDir: options.outDir } : {}),
+    // Without the flag, validate() reads DOCJET_OFFLINE.
+    ...(options.offline ? { offline: true } : {}),
+  });
   const failed = validationFailed(result);
   if (options.format === 'json') {
     io.out(JSON.stringify({ ok: !failed, notes: result.notes, stats: result.stats, diagnostics: result.diagnostics }, null, 2));
@@ -176,6 +186,8 @@ interface CliBuildOptions {
   strict: boolean;
   verbose: boolean;
   force: boolean;
+  /** Passed on to validate() by build() (`BuildOptions.offline`). */
+  offline?: boolean;
 }
 
 async function runBuild(options: CliBuildOptions, io: Io): Promise<{ code: number; outDir?: string }> {

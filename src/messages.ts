@@ -254,16 +254,20 @@ export const CATALOGUE = {
         ? 'Correct the JSON pointer so that it names an existing path item or operation.'
         : 'Correct the JSON pointer, or add the component it names.',
   },
-  'openapi-remote': { severity: 'warning', about: 'A remote openapi URL cannot be fetched offline; its references are not checked (rule 10).',
+  'openapi-remote': { severity: 'warning', about: 'A remote openapi URL could not be fetched and no copy of it is cached in .docjet/cache; its references are not checked and it gets no pages (rule 10).',
     /** `at`: where docs.json names the URL (`config`), or the loader asked to read it (`spec`). */
-    message: (p: { url: string; at: 'config' | 'spec' }) =>
+    message: (p: { url: string; at: 'config' | 'spec'; failure: FetchFailure }) =>
       p.at === 'config'
-        ? `the OpenAPI file ${quote(p.url)} is remote and cannot be fetched offline; endpoint references under it are not checked and get no pages`
-        : `\`${p.url}\` is a URL; docjet builds offline and reads specs from the site folder only.`,
-    fix: (p: { at: 'config' | 'spec' }) =>
-      p.at === 'config'
-        ? 'Download the spec into the docs folder and point "openapi" at the local file.'
-        : 'Download the spec into the site folder and name its path in docs.json.',
+        ? `the OpenAPI file ${quote(p.url)} ${notFetched(p.failure)} and no copy is cached yet; endpoint references under it are not checked and get no pages`
+        : `The OpenAPI file \`${p.url}\` ${notFetched(p.failure)} and no copy is cached yet.`,
+    fix: (p: { failure: FetchFailure }) => remoteFix(p.failure),
+  },
+  'openapi-cache-unusable': { severity: 'warning', about: 'The cache of remote OpenAPI specs (.docjet/cache) cannot be written or read, or leads outside the site folder; docjet goes on without it.',
+    message: (p: CacheUnusable) => cacheUnusableMessage(p),
+    fix: (p: CacheUnusable) =>
+      p.problem === 'outside'
+        ? `Make \`${p.folder}\` a folder of the site rather than a link out of it, or remove it: docjet creates it.`
+        : 'Check that docjet may create and write `.docjet/cache` in the site folder.',
   },
   'endpoint-not-found': { severity: 'warning', about: 'An endpoint reference matches no operation of the openapi in force (rule 10); the entry is left out of the navigation (`--strict`: an error).',
     message: (p: { reference: string; specs: readonly string[]; inForceAt: string | undefined; suggestions: readonly string[] }) =>
@@ -647,10 +651,10 @@ export const CATALOGUE = {
   },
 
   // @section real-sites
-  'frontmatter-endpoint-not-found': { severity: 'warning', about: 'A page\'s `openapi:` frontmatter names an operation that no OpenAPI document of the site has (remote ones are not read offline); the page shows its own content only.',
+  'frontmatter-endpoint-not-found': { severity: 'warning', about: 'A page\'s `openapi:` frontmatter names an operation that no OpenAPI document of the site has (a remote spec that could be neither fetched nor read from the cache is not searched); the page shows its own content only.',
     /** `searched`: how many local documents were read; `remote`: the navigation names remote specs, which may hold it. */
     message: (p: { reference: string; searched: number; remote: boolean }) =>
-      `the frontmatter \`openapi: ${p.reference}\` names an operation that ${p.searched === 0 ? 'no OpenAPI document of the site has' : p.searched === 1 ? 'the site\'s one OpenAPI document does not have' : `none of the site's ${p.searched} OpenAPI documents has`}${p.remote ? ' (the remote specs the navigation names are not read offline)' : ''}; the page shows its own content only`,
+      `the frontmatter \`openapi: ${p.reference}\` names an operation that ${p.searched === 0 ? 'no OpenAPI document of the site has' : p.searched === 1 ? 'the site\'s one OpenAPI document does not have' : `none of the site's ${p.searched} OpenAPI documents has`}${p.remote ? ' (a remote spec the navigation names was neither fetched nor cached)' : ''}; the page shows its own content only`,
     fix: 'Check the method and path against the spec, name the spec first (`openapi: "api/openapi.json GET /pets"`), or copy a remote spec into the site folder.',
   },
 } as const satisfies Record<string, Entry<never>>;
@@ -819,6 +823,93 @@ function openApiMissingFix(p: OpenApiMissing): string {
     case 'unchecked':
       return 'Fix the path (relative to the folder that holds docs.json), or add the file.';
   }
+}
+
+/**
+ * Why a remote OpenAPI spec was not fetched this run: `offline` (`--offline` or `DOCJET_OFFLINE=1`),
+ * `not-fetched` (asked for while rendering, which never fetches), a URL that does not parse, a host
+ * not reached (`code`: the system's error code), no answer in time, an HTTP error status, an HTML
+ * page instead of a spec, a body over the size limit, or a redirect docjet does not follow.
+ */
+export type FetchFailure =
+  | { kind: 'offline' }
+  | { kind: 'not-fetched' }
+  | { kind: 'invalid-url' }
+  | { kind: 'unreachable'; host: string; code: string | undefined }
+  | { kind: 'timeout'; seconds: number }
+  | { kind: 'status'; status: number }
+  | { kind: 'html' }
+  | { kind: 'too-large'; limitMb: number }
+  | { kind: 'redirect-scheme'; scheme: string }
+  | { kind: 'redirect-loop'; count: number };
+
+/** After the URL: "was not fetched (offline)", "could not be fetched (no answer within 10 s)". */
+function notFetched(failure: FetchFailure): string {
+  switch (failure.kind) {
+    case 'offline':
+      return 'was not fetched (offline)';
+    case 'not-fetched':
+      return 'was not fetched in this run';
+    case 'invalid-url':
+      return 'could not be fetched (it is not a valid URL)';
+    case 'unreachable':
+      return `could not be fetched (${unreachable(failure.host, failure.code)})`;
+    case 'timeout':
+      return `could not be fetched (no answer within ${failure.seconds} s)`;
+    case 'status':
+      return `could not be fetched (the server answered HTTP ${failure.status})`;
+    case 'html':
+      return 'could not be fetched (the server sent an HTML page, not a spec)';
+    case 'too-large':
+      return `could not be fetched (it is larger than ${failure.limitMb} MB, the most docjet downloads)`;
+    case 'redirect-scheme':
+      return `could not be fetched (the server redirected to a ${quote(failure.scheme)} address; only http and https are followed)`;
+    case 'redirect-loop':
+      return `could not be fetched (more than ${failure.count} redirects)`;
+  }
+}
+
+function unreachable(host: string, code: string | undefined): string {
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return `${host} could not be resolved`;
+  if (code === 'ECONNREFUSED') return `${host} refused the connection`;
+  return `${host} could not be reached${code ? `: ${code}` : ''}`;
+}
+
+/** Network trouble passes: run once online. A wrong URL or server does not: check it. */
+function remoteFix(failure: FetchFailure): string {
+  const local = 'download the spec into the docs folder and point "openapi" at the local file.';
+  switch (failure.kind) {
+    case 'offline':
+      return `Run docjet once without --offline (and without DOCJET_OFFLINE=1) to cache it in .docjet/cache, or ${local}`;
+    case 'not-fetched':
+    case 'unreachable':
+    case 'timeout':
+      return `Run docjet once with network access to cache it in .docjet/cache, or ${local}`;
+    default:
+      return `Check the URL, or ${local}`;
+  }
+}
+
+/**
+ * The note of a build that used a cached copy of a remote spec (`fetchedAt`: ISO time of the
+ * fetch). A note, not a warning: building from the cache is what the cache is for.
+ */
+export function cachedCopyNote(p: { url: string; fetchedAt: string; failure: FetchFailure }): string {
+  const when = `${p.fetchedAt.slice(0, 10)} ${p.fetchedAt.slice(11, 16)} UTC`;
+  return `${p.url} ${notFetched(p.failure)}; the copy cached on ${when} was used.`;
+}
+
+/**
+ * The spec cache not used: `save` after a fetch (this run still has the copy), or `read` without
+ * one; `folder` (site-relative) leads outside the site through a symbolic link, or an error.
+ */
+type CacheUnusable = { url: string; action: 'save' | 'read' } & ({ problem: 'outside'; folder: string } | { problem: 'error'; reason: string });
+
+function cacheUnusableMessage(p: CacheUnusable): string {
+  const why = p.problem === 'outside' ? `\`${p.folder}\` leads outside the site folder through a symbolic link` : p.reason;
+  return p.action === 'save'
+    ? `the fetched copy of ${quote(p.url)} was not saved in .docjet/cache (${why}); this build uses it, but a build without network access will not have it`
+    : `the cached copy of ${quote(p.url)} was not read (${why})`;
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * `validate()`: load the config, check it against the schema and the spec's rules, read the pages
- * and OpenAPI files it names, and resolve the site model. Every problem is collected; nothing is
- * thrown at the caller for bad input.
+ * and OpenAPI files it names (fetching remote ones, or reading their cached copies), and resolve
+ * the site model. Every problem is collected; nothing is thrown at the caller for bad input.
  */
 import path from 'node:path';
 import { checkSchema } from './config/check-schema.ts';
@@ -13,6 +13,7 @@ import { readAllPageMeta, type PageMeta } from './content/frontmatter.ts';
 import { scanSite, type SiteFiles } from './content/scan.ts';
 import { countBySeverity, hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from './diagnostics.ts';
 import { diagnostic } from './messages.ts';
+import type { RemoteOptions } from './openapi/remote.ts';
 import { routeLengthDiagnostics } from './site/page-ref.ts';
 import { resolveSite } from './site/resolve.ts';
 import type { Site } from './site/types.ts';
@@ -28,6 +29,13 @@ export interface ValidateOptions {
   configText?: string;
   /** Files and frontmatter from an earlier run, when only the config changed (dev server, fuzzing). */
   reuse?: { files: SiteFiles; meta: ReadonlyMap<string, PageMeta> };
+  /**
+   * Remote OpenAPI specs come from `.docjet/cache` only; nothing is fetched. Default: whether
+   * `DOCJET_OFFLINE` is set to `1` (or `true`).
+   */
+  offline?: boolean;
+  /** How long fetching one remote spec may take, in milliseconds (default 10 000). */
+  fetchTimeoutMs?: number;
 }
 
 export interface ValidateResult {
@@ -65,7 +73,7 @@ export async function validate(options: ValidateOptions = {}): Promise<ValidateR
     meta: undefined,
     site: undefined,
     diagnostics,
-    notes: loaded.notes,
+    notes: [...loaded.notes],
     stats: { pages: 0, navigationPages: 0, groups: 0, endpointPages: 0, errors: 0, warnings: 0, milliseconds: 0 },
   };
 
@@ -93,8 +101,9 @@ async function checkSite(result: ValidateResult, value: Record<string, unknown>,
   diagnostics.push(...schema.diagnostics);
   const [{ files, diagnostics: scanDiagnostics }, specs] = await Promise.all([
     options.reuse ? { files: options.reuse.files, diagnostics: [] } : scanSite({ root, outDir: options.outDir ?? 'dist' }),
-    loadSpecs(root, value),
+    loadSpecs({ root, config: value, remote: remoteOptions(options) }),
   ]);
+  for (const spec of specs.values()) if (spec.note) result.notes.push(spec.note);
   result.files = files;
   diagnostics.push(...scanDiagnostics);
   diagnostics.push(...runRules({ config: value, locations: loaded.locations, configFile: loaded.configFile, pages: files.pages, specs }));
@@ -108,6 +117,11 @@ async function checkSite(result: ValidateResult, value: Record<string, unknown>,
   diagnostics.push(...routeLengthDiagnostics(resolved.site.pages.values())); // bounds: output paths build could not write
   result.site = resolved.site;
   Object.assign(result.stats, siteStats(resolved.site));
+}
+
+function remoteOptions(options: ValidateOptions): RemoteOptions {
+  const offline = options.offline ?? ['1', 'true'].includes(process.env.DOCJET_OFFLINE ?? '');
+  return options.fetchTimeoutMs === undefined ? { offline } : { offline, timeoutMs: options.fetchTimeoutMs };
 }
 
 function notAnObject(configFile: string, value: unknown): Diagnostic {

@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { CATALOGUE, diagnostic, type DiagnosticCode, type MessageParams } from '../src/messages.ts';
+import { cachedCopyNote, CATALOGUE, diagnostic, type DiagnosticCode, type MessageParams } from '../src/messages.ts';
 
 /** At least one set of facts per code, typed by the code's own parameters. */
 const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...MessageParams<C>[]] } = {
@@ -77,8 +77,17 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
   ],
   'openapi-unresolved-ref': [{ file: 'openapi.yaml', operation: undefined, count: 1, first: '#/paths/~1x' }, { file: 'openapi.yaml', operation: 'GET /pets', count: 2, first: '#/components/schemas/Pet' }],
   'openapi-remote': [
-    { url: 'https://example.com/openapi.json', at: 'config' },
-    { url: 'https://example.com/openapi.json', at: 'spec' },
+    { url: 'https://example.com/openapi.json', at: 'config', failure: { kind: 'offline' } },
+    { url: 'https://example.com/openapi.json', at: 'config', failure: { kind: 'unreachable', host: 'example.com', code: 'ENOTFOUND' } },
+    { url: 'https://example.com/openapi.json', at: 'config', failure: { kind: 'timeout', seconds: 10 } },
+    { url: 'https://example.com/openapi.json', at: 'config', failure: { kind: 'status', status: 404 } },
+    { url: 'https://example.com/openapi.json', at: 'config', failure: { kind: 'too-large', limitMb: 50 } },
+    { url: 'https://example.com/openapi.json', at: 'config', failure: { kind: 'redirect-scheme', scheme: 'file:' } },
+    { url: 'https://example.com/openapi.json', at: 'spec', failure: { kind: 'not-fetched' } },
+  ],
+  'openapi-cache-unusable': [
+    { url: 'https://example.com/openapi.json', action: 'save', problem: 'outside', folder: '.docjet' },
+    { url: 'https://example.com/openapi.json', action: 'read', problem: 'error', reason: 'EACCES' },
   ],
   'endpoint-not-found': [{ reference: 'GET /pet', specs: ['openapi.yaml'], inForceAt: 'navigation.tabs[0].openapi', suggestions: ['GET /pets'] }],
   'endpoint-no-openapi': [{ entry: 'GET /pets' }],
@@ -238,11 +247,45 @@ test('OpenAPI files not read: said of the file by the loader, and where docs.jso
   ]);
   assert.deepEqual(samplesOf('openapi-remote').map((params) => words('openapi-remote', params)), [
     [
-      'the OpenAPI file "https://example.com/openapi.json" is remote and cannot be fetched offline; endpoint references under it are not checked and get no pages',
-      'Download the spec into the docs folder and point "openapi" at the local file.',
+      'the OpenAPI file "https://example.com/openapi.json" was not fetched (offline) and no copy is cached yet; endpoint references under it are not checked and get no pages',
+      'Run docjet once without --offline (and without DOCJET_OFFLINE=1) to cache it in .docjet/cache, or download the spec into the docs folder and point "openapi" at the local file.',
     ],
-    ['`https://example.com/openapi.json` is a URL; docjet builds offline and reads specs from the site folder only.', 'Download the spec into the site folder and name its path in docs.json.'],
+    [
+      'the OpenAPI file "https://example.com/openapi.json" could not be fetched (example.com could not be resolved) and no copy is cached yet; endpoint references under it are not checked and get no pages',
+      'Run docjet once with network access to cache it in .docjet/cache, or download the spec into the docs folder and point "openapi" at the local file.',
+    ],
+    [
+      'the OpenAPI file "https://example.com/openapi.json" could not be fetched (no answer within 10 s) and no copy is cached yet; endpoint references under it are not checked and get no pages',
+      'Run docjet once with network access to cache it in .docjet/cache, or download the spec into the docs folder and point "openapi" at the local file.',
+    ],
+    [
+      'the OpenAPI file "https://example.com/openapi.json" could not be fetched (the server answered HTTP 404) and no copy is cached yet; endpoint references under it are not checked and get no pages',
+      'Check the URL, or download the spec into the docs folder and point "openapi" at the local file.',
+    ],
+    [
+      'the OpenAPI file "https://example.com/openapi.json" could not be fetched (it is larger than 50 MB, the most docjet downloads) and no copy is cached yet; endpoint references under it are not checked and get no pages',
+      'Check the URL, or download the spec into the docs folder and point "openapi" at the local file.',
+    ],
+    [
+      'the OpenAPI file "https://example.com/openapi.json" could not be fetched (the server redirected to a "file:" address; only http and https are followed) and no copy is cached yet; endpoint references under it are not checked and get no pages',
+      'Check the URL, or download the spec into the docs folder and point "openapi" at the local file.',
+    ],
+    [
+      'The OpenAPI file `https://example.com/openapi.json` was not fetched in this run and no copy is cached yet.',
+      'Run docjet once with network access to cache it in .docjet/cache, or download the spec into the docs folder and point "openapi" at the local file.',
+    ],
   ]);
+  assert.deepEqual(samplesOf('openapi-cache-unusable').map((params) => words('openapi-cache-unusable', params)), [
+    [
+      'the fetched copy of "https://example.com/openapi.json" was not saved in .docjet/cache (`.docjet` leads outside the site folder through a symbolic link); this build uses it, but a build without network access will not have it',
+      'Make `.docjet` a folder of the site rather than a link out of it, or remove it: docjet creates it.',
+    ],
+    ['the cached copy of "https://example.com/openapi.json" was not read (EACCES)', 'Check that docjet may create and write `.docjet/cache` in the site folder.'],
+  ]);
+  assert.equal(
+    cachedCopyNote({ url: 'https://example.com/openapi.json', fetchedAt: '2025-03-04T05:06:07.000Z', failure: { kind: 'unreachable', host: 'example.com', code: 'ECONNREFUSED' } }),
+    'https://example.com/openapi.json could not be fetched (example.com refused the connection); the copy cached on 2025-03-04 05:06 UTC was used.',
+  );
   assert.deepEqual(words('openapi-outside-root', { file: '../other/spec.yaml', reason: 'is outside the site folder' }), [
     'The OpenAPI file `../other/spec.yaml` is outside the site folder, so it is not read.',
     'Copy the spec into the site folder and name its path from there (relative to the folder that holds docs.json).',

@@ -3,11 +3,15 @@
  * page that uses it, then shared by every other page (a build renders hundreds from one spec; the
  * dev server renders one page and should read only the spec that page needs).
  */
+import { isRemoteSpec } from './fetch-spec.ts';
 import { loadOpenApi } from './load.ts';
 import { findOperation, parseEndpointReference } from './reference.ts';
 import type { OpenApiDocument, Operation } from './types.ts';
 
-/** A spec file (site-relative) → its document; undefined when it cannot be read as one. */
+/**
+ * A spec file (site-relative) or URL → its document; undefined when it cannot be read as one. A URL
+ * is read from the copy validation fetched or the cache (load.ts): rendering never fetches.
+ */
 export type DocumentLoader = (file: string) => Promise<OpenApiDocument | undefined>;
 
 export interface Endpoint {
@@ -35,9 +39,10 @@ export function createDocumentLoader(root: string): DocumentLoader {
 export async function findEndpoint(reference: string, documents: DocumentLoader, specs: () => readonly string[]): Promise<{ endpoint?: Endpoint; searched: number }> {
   const parsed = parseEndpointReference(reference);
   if (!parsed) return { searched: 0 };
-  const named = parsed.spec?.replace(/^\/+/, '');
+  const named = parsed.spec === undefined || isRemoteSpec(parsed.spec) ? parsed.spec : parsed.spec.replace(/^\/+/, '');
   // The spec named first, also without its extension (`openapi: "api GET /x"` for `api.json`), then the others.
-  const candidates = named === undefined ? specs() : [named, ...(/\.(?:json|ya?ml)$/i.test(named) ? [] : [`${named}.json`, `${named}.yaml`, `${named}.yml`]), ...specs()];
+  const guesses = named === undefined || isRemoteSpec(named) || /\.(?:json|ya?ml)$/i.test(named) ? [] : [`${named}.json`, `${named}.yaml`, `${named}.yml`];
+  const candidates = named === undefined ? specs() : [named, ...guesses, ...specs()];
   let searched = 0;
   for (const file of new Set(candidates)) {
     const document = await documents(file);

@@ -7,10 +7,12 @@ import { encodingDiagnostic, readText } from '../content/read-text.ts';
 import path from 'node:path';
 import { insideRoot, outsideReason } from '../content/inside-root.ts';
 import type { Diagnostic } from '../diagnostics.ts';
-import { diagnostic } from '../messages.ts';
+import { diagnostic, type FetchFailure } from '../messages.ts';
 import { closestMatch } from '../suggest.ts';
+import { isRemoteSpec } from './fetch-spec.ts';
 import { indexDocument } from './index-operations.ts';
 import { parseText } from './parse-text.ts';
+import { readCopy, runCopy, type SpecCopy } from './spec-cache.ts';
 import type { OpenApiDocument } from './types.ts';
 
 export type { EndpointReference, OpenApiDocument, OpenApiTag, Operation } from './types.ts';
@@ -24,12 +26,12 @@ export interface OpenApiResult {
 }
 
 /**
- * A spec that was not read: a URL (docjet builds offline), a path outside the site folder
- * (`reason`, as `outsideReason` words it), nothing at the path (`suggestion`: a spec file of the
- * same folder with a close name), or a folder.
+ * A spec that was not read: a URL neither fetched (`failure` says why) nor cached, a path outside
+ * the site folder (`reason`, as `outsideReason` words it), nothing at the path (`suggestion`: a spec
+ * file of the same folder with a close name), or a folder.
  */
 export type UnreadSpec =
-  | { problem: 'remote' }
+  | { problem: 'remote'; failure: FetchFailure }
   | { problem: 'outside-root'; reason: string }
   | { problem: 'missing'; suggestion: string | undefined }
   | { problem: 'folder' };
@@ -76,9 +78,12 @@ export function clearOpenApiCache(): void {
   cache.clear();
 }
 
-/** Read `file` (relative to `root`) and parse it, reusing the last parse while the file is unchanged. */
+/**
+ * Read `file` (relative to `root`) and parse it, reusing the last parse while the file is unchanged.
+ * A URL is read from its copy (openapi/remote.ts fetched it, or it is cached): never fetched here.
+ */
 export async function loadOpenApi({ root, file }: { root: string; file: string }): Promise<OpenApiResult> {
-  if (/^https?:\/\//i.test(file)) return notRead(file, { problem: 'remote' });
+  if (isRemoteSpec(file)) return loadCopy(root, file);
   // Only files of the site: `"openapi": "../other/spec.yaml"` or a symlink out of the folder would
   // put another project's (or the machine's) file into the pages.
   const place = insideRoot(root, file);
@@ -111,6 +116,21 @@ export async function loadOpenApi({ root, file }: { root: string; file: string }
   );
   cache.set(absolute, { mtimeMs, size, result });
   return restamp(await result, file);
+}
+
+/** Each copy is parsed once, however many pages (and loaders) ask for it. */
+const parsedCopies = new WeakMap<SpecCopy, Promise<OpenApiResult>>();
+
+/** A remote spec from the copy this run uses, else from the disk cache; diagnostics name the URL. */
+async function loadCopy(root: string, url: string): Promise<OpenApiResult> {
+  const copy = runCopy(root, url) ?? (await readCopy(root, url)).copy;
+  if (!copy) return notRead(url, { problem: 'remote', failure: { kind: 'not-fetched' } });
+  let result = parsedCopies.get(copy);
+  if (!result) {
+    result = Promise.resolve(parseOpenApi({ file: url, text: copy.text }));
+    parsedCopies.set(copy, result);
+  }
+  return restamp(await result, url);
 }
 
 /**
@@ -153,7 +173,7 @@ function notRead(file: string, unread: UnreadSpec): OpenApiResult {
 function unreadDiagnostic(file: string, unread: UnreadSpec): Diagnostic {
   switch (unread.problem) {
     case 'remote':
-      return diagnostic('openapi-remote', undefined, file, { url: file, at: 'spec' });
+      return diagnostic('openapi-remote', undefined, file, { url: file, at: 'spec', failure: unread.failure });
     case 'outside-root':
       return diagnostic('openapi-outside-root', undefined, file, { file, reason: unread.reason });
     case 'missing':

@@ -7,6 +7,7 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../diagnostics.ts';
+import { runCopiesOf, type SpecCopy } from '../openapi/spec-cache.ts';
 import { OutputWriteError } from './output.ts';
 import type { RendererOptions } from '../render/page.ts';
 
@@ -14,6 +15,11 @@ export interface WorkerInit {
   renderer: RendererOptions;
   /** The staging folder pages are written into. */
   dir: string;
+}
+
+/** What a worker starts from: the init, and the remote specs' copies this run used (set by the pool). */
+export interface WorkerData extends WorkerInit {
+  remoteSpecs: SpecCopy[];
 }
 
 export type WorkerRequest = { type: 'render'; routes: string[] } | { type: 'finish' };
@@ -109,9 +115,11 @@ function workerBootstrap(): string {
 }
 
 function startWorker(bootstrap: string, init: WorkerInit): Worker {
+  // The worker renders from the same remote copies as validation did, without reading or fetching them again.
+  const workerData: WorkerData = { ...init, remoteSpecs: runCopiesOf(init.renderer.site.root) };
   return new Worker(bootstrap, {
     eval: true,
-    workerData: init,
+    workerData,
     // Flags a worker rejects (`--input-type` of `node -e`) are left out.
     execArgv: process.execArgv.filter((flag) => !flag.startsWith('--input-type')),
     // A larger young generation: rendering makes many short-lived strings (measured ~15 % faster).

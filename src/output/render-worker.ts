@@ -6,15 +6,17 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { useCopy } from '../openapi/spec-cache.ts';
 import { createRenderer } from '../render/page.ts';
 import { OutputWriteError, outputPath } from './output.ts';
 import { pageOutputPath } from './paths.ts';
-import { toWorkerFailure, type RouteResult, type WorkerInit, type WorkerReply, type WorkerRequest } from './pool.ts';
+import { toWorkerFailure, type RouteResult, type WorkerData, type WorkerReply, type WorkerRequest } from './pool.ts';
 import { pageAt } from './render-pages.ts';
 
-const init = workerData as WorkerInit;
+const init = workerData as WorkerData;
 const port = parentPort!;
 
+for (const copy of init.remoteSpecs) useCopy(init.renderer.site.root, copy.url, copy);
 const renderer = await createRenderer(init.renderer);
 port.postMessage({ type: 'ready' } satisfies WorkerReply);
 

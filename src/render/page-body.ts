@@ -87,26 +87,37 @@ async function frontmatterEndpoint(page: Page, text: string, bodyLine: number, s
   if (!endpoint) {
     const file = page.source.file;
     const block = text.split('\n', Math.max(bodyLine - 1, 0)).join('\n');
-    const remote = [...services.site.elements.values()].some((element) => element.openapi?.some((source) => source.remote));
+    const remote = await someRemoteUnread(services);
     return { html: '', headings: [], diagnostics: [diagnostic('frontmatter-endpoint-not-found', frontmatterKeyPosition(file, block, 'openapi', 'value'), file, { reference, searched, remote })] };
   }
   await services.highlight.load(ENDPOINT_LANGUAGES);
   return renderEndpoint({ ...endpoint, highlight: services.highlight, pageDescription: '' });
 }
 
+/**
+ * Whether a remote spec the navigation names has no copy (neither fetched nor cached): the
+ * operation may be in it, and the warning says so. The loader has read them already (`specFiles`).
+ */
+async function someRemoteUnread(services: BodyServices): Promise<boolean> {
+  for (const element of services.site.elements.values()) {
+    for (const source of element.openapi ?? []) if (source.remote && !(await services.documents(source.source))) return true;
+  }
+  return false;
+}
+
 const specsOfSite = new WeakMap<Site, string[]>();
 
 /**
  * Where an `openapi:` frontmatter operation is looked for after the spec it names (§4.3): the spec
- * files the navigation uses, then every other data file of the site (the hosted product finds an
- * operation in any OpenAPI document of the project). Worked out once per site.
+ * files and URLs the navigation uses, then every other data file of the site (the hosted product
+ * finds an operation in any OpenAPI document of the project). Worked out once per site.
  */
 function specFiles(site: Site): string[] {
   let files = specsOfSite.get(site);
   if (!files) {
     const found = new Set<string>();
     for (const page of site.pages.values()) if (page.source.type === 'endpoint') found.add(page.source.spec);
-    for (const element of site.elements.values()) for (const source of element.openapi ?? []) if (!source.remote) found.add(source.source);
+    for (const element of site.elements.values()) for (const source of element.openapi ?? []) found.add(source.source);
     files = [...[...found].sort(), ...site.dataFiles.filter((file) => !found.has(file))];
     specsOfSite.set(site, files);
   }

@@ -4,9 +4,11 @@
  * every operation of the spec, grouped by first tag.
  */
 import { formatJsonPath, type JsonPath } from '../config/json-source.ts';
-import { normalizeSitePath, ownsOpenApi, type OpenApiSource } from '../config/openapi-in-force.ts';
+import { ownsOpenApi, type OpenApiSource } from '../config/openapi-in-force.ts';
+import { specKey } from '../config/specs.ts';
 import type { Config } from '../config/schema.ts';
 import { walkNavigation } from '../config/walk.ts';
+import { isRemoteSpec } from '../openapi/fetch-spec.ts';
 import { findOperation, parseEndpointReference } from '../openapi/reference.ts';
 import { DEFAULT_API_DIRECTORY, endpointRoute, endpointTitle } from '../openapi/slug.ts';
 import type { EndpointReference, Operation } from '../openapi/types.ts';
@@ -34,7 +36,7 @@ interface Endpoint {
 /** The page of an endpoint reference (`GET /pets`, `spec.yaml GET /pets`), placed; undefined when nothing matches. */
 export function placeEndpoint(draft: Draft, reference: EndpointReference, parent: NavElement, context: Context): string | undefined {
   const found = findEndpoint(draft, reference, context);
-  if (!found) return undefined; // reported by the openapi rule (or the spec is remote)
+  if (!found) return undefined; // reported by the openapi rule (or the spec was neither fetched nor cached)
   const route = endpointPage(draft, found);
   place(draft, route, parent, context);
   return route;
@@ -42,8 +44,8 @@ export function placeEndpoint(draft: Draft, reference: EndpointReference, parent
 
 function findEndpoint(draft: Draft, reference: EndpointReference, context: Context): Endpoint | undefined {
   const sources: OpenApiSource[] = reference.spec
-    ? [{ source: normalizeSitePath(reference.spec), directory: undefined, remote: false }]
-    : (context.openapi?.sources ?? []).filter((source) => !source.remote);
+    ? [{ source: specKey(reference.spec), directory: undefined, remote: isRemoteSpec(reference.spec) }]
+    : (context.openapi?.sources ?? []);
   for (const source of sources) {
     const document = draft.options.specs.get(source.source)?.document;
     const operation = document && findOperation(document, reference);
@@ -81,10 +83,10 @@ function endpointPage(draft: Draft, { spec, directory, operation }: Endpoint): s
   return route;
 }
 
-/** The local, loaded specs of the element's own `openapi` when it generates every operation. */
+/** The loaded specs (files, or URLs fetched or cached) of the element's own `openapi` when it generates every operation. */
 function bulkSources(draft: Draft, element: NavElement, path: JsonPath, context: Context): OpenApiSource[] {
   if (!ownsOpenApi(context.openapi, path) || draft.explicitOpenApi.has(element.id)) return [];
-  return context.openapi.sources.filter((source) => !source.remote && draft.options.specs.get(source.source)?.document);
+  return context.openapi.sources.filter((source) => draft.options.specs.get(source.source)?.document);
 }
 
 /** The element's content includes generated pages: it is a section even without `pages` or `groups`. */

@@ -113,7 +113,7 @@ function visitPages(draft: Draft, entries: readonly PageEntry[], path: JsonPath,
     }
     const reference = parseEndpointReference(entry);
     const match = reference ? undefined : resolveEntry(draft, entry);
-    // A reference that matches nothing is the rules' to report (pages, openapi); the spec may be remote.
+    // A reference that matches nothing is the rules' to report (pages, openapi); its spec may be a URL neither fetched nor cached.
     const route = reference ? placeEndpoint(draft, reference, parent, context) : match && placeFile(draft, match.id, parent, context);
     if (route !== undefined) parent.items.push({ type: 'page', route });
   });

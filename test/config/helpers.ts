@@ -39,7 +39,7 @@ export function seen(diagnostic: Diagnostic): Seen {
 }
 
 /** Validates a site folder and returns its diagnostics, sorted as the CLI prints them. */
-export async function diagnose(root: string, options: { strict?: boolean } = {}): Promise<Seen[]> {
+export async function diagnose(root: string, options: { strict?: boolean; offline?: boolean } = {}): Promise<Seen[]> {
   const result = await validate({ root, ...options });
   return result.diagnostics.map(seen);
 }

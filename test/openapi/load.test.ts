@@ -523,18 +523,18 @@ describe('loadOpenApi', () => {
     assert.equal((await loadOpenApi({ root: site, file: 'elsewhere/spec.yml' })).diagnostics[0]?.fix, 'Check the path: it is relative to the folder that holds docs.json.');
   });
 
-  test('a URL is refused: builds are offline', async () => {
+  test('a URL is read from its copy only, never fetched: with none, a warning', async () => {
     const { diagnostics: [diagnostic], unread } = await loadOpenApi({ root, file: 'https://example.com/openapi.json' });
     assert.deepEqual(
       [diagnostic?.severity, diagnostic?.code, diagnostic?.message, diagnostic?.fix],
       [
         'warning',
         'openapi-remote',
-        '`https://example.com/openapi.json` is a URL; docjet builds offline and reads specs from the site folder only.',
-        'Download the spec into the site folder and name its path in docs.json.',
+        'The OpenAPI file `https://example.com/openapi.json` was not fetched in this run and no copy is cached yet.',
+        'Run docjet once with network access to cache it in .docjet/cache, or download the spec into the docs folder and point "openapi" at the local file.',
       ],
     );
-    assert.deepEqual(unread, { problem: 'remote' });
+    assert.deepEqual(unread, { problem: 'remote', failure: { kind: 'not-fetched' } });
   });
 
   test('a folder is not a spec', async () => {

@@ -1,11 +1,13 @@
 /**
  * Rule 10: an `openapi` file must exist and parse; an endpoint reference (`GET /pets`, `spec.yaml
  * GET /pets`, `webhook name`) must resolve in the nearest `openapi` inherited from its ancestors.
- * A remote spec cannot be fetched offline: a warning, and references under it are not checked.
+ * A remote spec is checked like a file once fetched or read from the cache; with neither, one
+ * warning, and references under it are not checked.
  */
 import { closestOperations, describeReference, findOperation, parseEndpointReference } from '../../openapi/reference.ts';
 import { formatJsonPath } from '../json-source.ts';
-import { normalizeSitePath, ownsOpenApi, type OpenApiInForce } from '../openapi-in-force.ts';
+import { ownsOpenApi, type OpenApiInForce } from '../openapi-in-force.ts';
+import { specKey } from '../specs.ts';
 import type { Rule, RuleContext } from './context.ts';
 
 export const openapi: Rule = {
@@ -19,10 +21,6 @@ export const openapi: Rule = {
         if (!own) return;
         own.sources.forEach((source, index) => {
           const path = Array.isArray(node.value.openapi) ? [...own.path, index] : own.path;
-          if (source.remote) {
-            context.report('openapi-remote', path, { url: source.source, at: 'config' });
-            return;
-          }
           checkSpec(context, source.source, path, reportedSpecProblems);
         });
       },
@@ -30,7 +28,7 @@ export const openapi: Rule = {
         const reference = parseEndpointReference(entry);
         if (!reference) return;
         if (reference.spec) {
-          const spec = normalizeSitePath(reference.spec);
+          const spec = specKey(reference.spec);
           if (!checkSpec(context, spec, path, reportedSpecProblems)) return;
           resolveIn(context, path, [spec], reference);
           return;
@@ -39,9 +37,8 @@ export const openapi: Rule = {
           context.report('endpoint-no-openapi', path, { entry });
           return;
         }
-        if (inForce.sources.some((source) => source.remote)) return; // warned where written
         const usable = inForce.sources.filter((source) => context.specs.get(source.source)?.document);
-        if (usable.length < inForce.sources.length) return; // the spec itself is broken: reported there
+        if (usable.length < inForce.sources.length) return; // the spec is broken or was not fetched: reported there
         resolveIn(context, path, usable.map((source) => source.source), reference, inForce);
       },
     };
@@ -51,6 +48,14 @@ export const openapi: Rule = {
 function checkSpec(context: RuleContext, spec: string, path: readonly (string | number)[], reported: Set<string>): boolean {
   const loaded = context.specs.get(spec);
   const unread = loaded?.unread;
+  if (loaded && unread?.problem === 'remote') {
+    // Once per URL, however many elements name it: each would say the same.
+    if (reported.has(spec)) return false;
+    reported.add(spec);
+    context.report('openapi-remote', path, { url: spec, at: 'config', failure: unread.failure });
+    for (const problem of loaded.diagnostics) context.add(problem);
+    return false;
+  }
   if (unread?.problem === 'outside-root') {
     // Where docs.json names it, each time: nothing was read, so there is no position in the file.
     context.report('openapi-outside-root', path, { file: spec, reason: unread.reason });
