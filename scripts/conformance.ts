@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic } from '../src/diagnostics.ts';
+import { CATALOGUE, type DiagnosticCode } from '../src/messages.ts';
 import { validate } from '../src/validate.ts';
 import { fuzzConfig, MUTATION_KINDS, type FuzzReport } from '../test/support/fuzz.ts';
 
@@ -41,10 +42,13 @@ for (const site of sites) {
     `\n${site}: ${stats.pages} pages (${stats.navigationPages} in navigation, ${stats.endpointPages} endpoint), ${stats.groups} groups · ` +
       `${stats.errors} errors, ${stats.warnings} warnings · ${stats.milliseconds.toFixed(0)} ms${slow ? ` (over the ${budget} ms budget)` : ''}\n`,
   );
-  for (const diagnostic of result.diagnostics.filter((d) => d.severity === 'error')) process.stdout.write(`  ${formatDiagnostic(diagnostic)}\n`);
-  const warnings = new Map<string, number>();
+  // The row's verdict: the site builds (warnings only), or why it cannot, in the catalogue's words.
+  const errors = result.diagnostics.filter((d) => d.severity === 'error');
+  process.stdout.write(errors.length === 0 ? '  builds\n' : `  does not build: ${[...new Set(errors.map((d) => `${d.code} (${CATALOGUE[d.code].about})`))].join('; ')}\n`);
+  for (const diagnostic of errors) process.stdout.write(`  ${formatDiagnostic(diagnostic)}\n`);
+  const warnings = new Map<DiagnosticCode, number>();
   for (const d of result.diagnostics) if (d.severity === 'warning') warnings.set(d.code, (warnings.get(d.code) ?? 0) + 1);
-  if (warnings.size > 0) process.stdout.write(`  warnings: ${[...warnings].map(([code, count]) => `${code} ×${count}`).join(', ')}\n`);
+  for (const [code, count] of warnings) process.stdout.write(`  warning ${code} ×${count}: ${CATALOGUE[code].about}\n`);
   if (slow) failed = true;
 
   if (runs > 0) {
