@@ -236,11 +236,14 @@ async function copyPageAssets(needs: { math: boolean; mermaid: boolean }, output
 async function writeRedirects(site: Site, base: string, written: ReadonlySet<string>, write: (relative: string, data: string) => Promise<void>): Promise<number> {
   const redirects = expandRedirects(site.config.redirects ?? [], site.pages.keys(), base);
   // `/` and `/fr` without a page of their own lead to their first page, unless a redirect says otherwise.
-  for (const home of homeRoutes(site)) {
+  const homes = homeRoutes(site);
+  for (const home of homes) {
     if (!redirects.some((redirect) => redirect.from === home.from)) redirects.push({ from: home.from, to: pageHref(home.to, base), permanent: false });
   }
   for (const redirect of redirects) await write(pageOutputPath(redirect.from), redirectPage(redirect));
-  const hostFile = redirectsFile(site.config.redirects ?? [], base);
+  // The hosts' file too, after the site's own lines (the first matching line wins there).
+  const homeLines = homes.map((home) => ({ source: `/${home.from}`, destination: `/${home.to}`, permanent: false }));
+  const hostFile = redirectsFile([...(site.config.redirects ?? []), ...homeLines], base);
   if (hostFile && !written.has('_redirects')) await write('_redirects', hostFile);
   return redirects.length;
 }

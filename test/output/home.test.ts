@@ -59,6 +59,8 @@ test('no index page: / and each language folder lead to their first page', async
   assert.equal(await leadsTo(out, ''), '/en/quickstart');
   assert.equal(await leadsTo(out, 'en'), '/en/quickstart');
   assert.equal(await leadsTo(out, 'fr'), '/fr/demarrage');
+  // Hosts that read _redirects answer these with a redirect status before any file.
+  assert.equal(await readFile(path.join(out, '_redirects'), 'utf8'), '/ /en/quickstart 302\n/en /en/quickstart 302\n/fr /fr/demarrage 302\n');
   // The first page itself is a page, not a redirect.
   assert.equal(await leadsTo(out, 'en/quickstart'), undefined);
 });
