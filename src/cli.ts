@@ -9,6 +9,7 @@ import { parseArgs } from 'node:util';
 import { formatDiagnostic, plural, type Diagnostic } from './diagnostics.ts';
 import { build } from './output/build.ts';
 import { displayPath, OUTPUT_LOCATION_CODES } from './output/output.ts';
+import { runDev } from './dev/command.ts';
 import { serveStatic } from './dev/static-server.ts';
 import { normalizeBase } from './render/links.ts';
 import { closestMatch } from './suggest.ts';
@@ -20,6 +21,8 @@ const HELP = `docjet ${VERSION}: documentation sites from docs.json, offline
 Usage:
   docjet build [dir] [--out <folder>] [--force] [--base <path>] [--url <url>] [--strict] [--offline]
       Build the static site into <folder> (default: dist beside docs.json).
+  docjet dev [dir] [--port <n>] [--host <name>] [--open]
+      Preview the site at http://127.0.0.1:3000, updated on every save (nothing is written).
   docjet serve [dir] [--port <n>] [--host <name>] [--out <folder>] [--force] [--base <path>] [--strict] [--offline]
       Build the site, then serve it at http://localhost:3000.
   docjet validate [dir] [--format text|json] [--strict] [--offline]
@@ -33,8 +36,10 @@ Options:
                   folder only; never the site folder or a folder containing it)
   --base <path>   serve the site under a sub-path, like /docs/ (default: /)
   --url <url>     the site's public address, for sitemap.xml and canonical links
-  --port <n>      serve: the port (default: 3000)
-  --host <name>   serve: the interface to listen on (default: localhost)
+  --port <n>      dev, serve: the port (default: 3000; dev moves to the next free one)
+  --host <name>   dev, serve: the interface to listen on (default: 127.0.0.1 for dev,
+                  localhost for serve)
+  --open          dev: open the site in the browser
   --strict        treat warnings as errors (a missing page, a repeated redirect…): fail
                   instead of building without them
   --offline       fetch no remote OpenAPI spec ("openapi": "https://…"): use the copies
@@ -55,12 +60,13 @@ const OPTIONS = {
   url: { type: 'string' },
   port: { type: 'string' },
   host: { type: 'string' },
+  open: { type: 'boolean', default: false },
   verbose: { type: 'boolean', default: false },
   force: { type: 'boolean', default: false },
   offline: { type: 'boolean', default: false },
 } as const;
 
-const COMMANDS = ['build', 'serve', 'validate'];
+const COMMANDS = ['build', 'dev', 'serve', 'validate'];
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   let parsed;
@@ -99,6 +105,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   switch (command) {
     case 'build':
       return (await runBuild(buildOptions, io)).code;
+    case 'dev':
+      return runDev({ root: rest[0] ?? '.', port, host: values.host ?? '127.0.0.1', open: values.open ?? false }, io);
     case 'serve': {
       const built = await runBuild(buildOptions, io);
       if (built.code !== 0 || !built.outDir) return built.code;

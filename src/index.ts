@@ -10,3 +10,4 @@ export { formatDiagnostic, type Diagnostic, type Severity } from './diagnostics.
 export { CATALOGUE, type DiagnosticCode } from './messages.ts';
 export { build, type BuildOptions, type BuildResult, type BuildStats } from './output/build.ts';
 export { serveStatic, type StaticServer, type StaticServerOptions } from './dev/static-server.ts';
+export { dev, type DevOptions, type DevServer } from './dev/dev-server.ts';

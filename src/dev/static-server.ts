@@ -7,36 +7,10 @@
  * away); the server itself never stops on one. Used by `docjet serve`, and by the browser tests.
  */
 import type { FileHandle } from 'node:fs/promises';
-import { open, realpath, stat } from 'node:fs/promises';
+import { open, realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.md': 'text/markdown; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.mp4': 'video/mp4',
-  '.webm': 'video/webm',
-  '.pdf': 'application/pdf',
-  '.yaml': 'text/yaml; charset=utf-8',
-  '.yml': 'text/yaml; charset=utf-8',
-};
+import { contentType, realFileInside, requestPath, resolveInside } from './request-files.ts';
 
 export interface StaticServer {
   server: Server;
@@ -106,7 +80,7 @@ async function send(served: Served, file: string, status: number, head: boolean,
   }
   const size = await regularFileSize(handle);
   if (typeof size === 'object') return fail(response, size.status);
-  const headers = { 'content-type': TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream', 'cache-control': 'no-cache' };
+  const headers = { 'content-type': contentType(file), 'cache-control': 'no-cache' };
   if (head) {
     await handle.close();
     response.writeHead(status, { ...headers, 'content-length': size });
@@ -140,23 +114,13 @@ async function regularFileSize(handle: FileHandle): Promise<number | { status: n
 
 /** The file a URL names, the way a production host finds it; 404.html for anything else. */
 async function resolveUrl({ dir, base }: Served, url: string): Promise<Answer> {
-  let pathname = url.split(/[?#]/)[0]!;
-  if (!pathname.startsWith(base)) return notFound(dir);
-  pathname = pathname.slice(base.length);
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname);
-  } catch {
-    return { status: 400 }; // a malformed escape like %E0%A4%A
-  }
-  if (decoded.includes('\0')) return { status: 400 };
-  // A backslash is a separator on Windows, so `..\` could climb there; no built file has one.
-  if (decoded.includes('\\')) return notFound(dir);
+  const requested = requestPath(url, base);
+  if ('status' in requested) return requested.status === 404 ? notFound(dir) : requested;
   const root = await realpath(dir);
-  const full = path.resolve(root, decoded.replace(/^\/+/, ''));
-  if (!contains(root, full)) return notFound(dir);
+  const full = resolveInside(root, requested.path);
+  if (!full) return notFound(dir);
   for (const candidate of [full, path.join(full, 'index.html')]) {
-    const file = await servable(root, candidate);
+    const file = await realFileInside(root, candidate);
     if (file) return { file, status: 200 };
   }
   return notFound(dir);
@@ -164,20 +128,8 @@ async function resolveUrl({ dir, base }: Served, url: string): Promise<Answer> {
 
 async function notFound(dir: string): Promise<Answer> {
   const root = await realpath(dir).catch(() => undefined);
-  const page = root && (await servable(root, path.join(root, '404.html')));
+  const page = root && (await realFileInside(root, path.join(root, '404.html')));
   return page ? { file: page, status: 404 } : { status: 404 };
-}
-
-/** The real path of `candidate` when it is a regular file inside `root` (links followed and checked). */
-async function servable(root: string, candidate: string): Promise<string | undefined> {
-  const real = await realpath(candidate).catch(() => undefined);
-  if (!real || !contains(root, real)) return undefined;
-  const info = await stat(real).catch(() => undefined);
-  return info?.isFile() ? real : undefined;
-}
-
-function contains(root: string, file: string): boolean {
-  return file === root || file.startsWith(root.endsWith(path.sep) ? root : root + path.sep);
 }
 
 function isMissing(error: unknown): boolean {

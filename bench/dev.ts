@@ -1,0 +1,80 @@
+/**
+ * `docjet dev` timed: `npm run bench:dev [-- --pages N] [-- --site NAME]`. For a synthetic site of
+ * 5,000 pages (bench/synthetic-site.ts) and the largest corpus site (copied to a temporary folder,
+ * since the benchmark edits it), each in a fresh process:
+ *
+ * - start to first page: from calling `dev()` (and from the process's start, module loading
+ *   included) until the first page's HTML has arrived; on a first start, then on a second one,
+ *   which finds the frontmatter of unchanged pages in the cache the first left (meta-cache.ts);
+ * - other pages: 20 pages of the sidebar, each requested once (rendered on request);
+ * - save to repaint: a page open on the live-reload channel, its file edited: the time until the
+ *   channel announces the change, and until the page's new HTML has arrived (what the browser
+ *   fetches to swap it in), through the real file watcher.
+ */
+import { spawnSync } from 'node:child_process';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { writeSyntheticSite } from './synthetic-site.ts';
+
+const CORPUS = process.env['DOCJET_CORPUS'] ?? '/work/shared/corpus';
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string): string => {
+  const index = args.indexOf(name);
+  return index === -1 ? fallback : (args[index + 1] ?? fallback);
+};
+
+interface Report {
+  moduleLoadMs: number;
+  firstPageMs: number;
+  readyMs: number;
+  pages: number;
+  otherPages: number[];
+  saveToEvent: number[];
+  saveToHtml: number[];
+  rss: number;
+}
+
+if (args[0] === '--child') {
+  const { measure } = await import('./dev-child.ts');
+  console.log(JSON.stringify(await measure(args[1]!)));
+} else {
+  const scratch = await mkdtemp(path.join(os.tmpdir(), 'docjet-bench-dev-'));
+  try {
+    const pages = Number(option('--pages', '5000'));
+    const site = option('--site', 'mintlify__docs');
+    const synthetic = path.join(scratch, 'synthetic');
+    await writeSyntheticSite(synthetic, pages);
+    const corpus = path.join(scratch, site);
+    await cp(path.join(CORPUS, site), corpus, { recursive: true });
+    console.log(`load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} · ${os.cpus().length} cores`);
+    for (const [name, root] of [[`synthetic (${pages} pages)`, synthetic], [site, corpus]] as const) {
+      for (const start of ['first start', 'next start']) {
+        const child = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--child', root], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+        const line = child.stdout.trim().split('\n').pop() ?? '';
+        if (child.status !== 0 || !line.startsWith('{')) {
+          console.log(`${name}, ${start}: failed\n${child.stderr.slice(-2000)}`);
+          continue;
+        }
+        print(`${name}, ${start}`, JSON.parse(line) as Report);
+      }
+    }
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+function print(name: string, report: Report): void {
+  const ms = (value: number): string => `${Math.round(value)} ms`;
+  const stats = (values: number[]): string => {
+    const sorted = [...values].sort((a, b) => a - b);
+    const at = (share: number): number => sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * share))]!;
+    return `median ${ms(at(0.5))}, p90 ${ms(at(0.9))}, max ${ms(sorted.at(-1)!)} (${values.length})`;
+  };
+  console.log(`${name}: ${report.pages} pages`);
+  console.log(`  start → first page   ${ms(report.firstPageMs)} after dev() (site ready after ${ms(report.readyMs)}); ${ms(report.moduleLoadMs + report.firstPageMs)} from process start`);
+  console.log(`  other pages          ${stats(report.otherPages)}`);
+  console.log(`  save → event         ${stats(report.saveToEvent)}`);
+  console.log(`  save → page HTML     ${stats(report.saveToHtml)}`);
+  console.log(`  memory               ${(report.rss / 1024 / 1024).toFixed(0)} MB resident`);
+}

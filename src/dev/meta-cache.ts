@@ -1,0 +1,133 @@
+/**
+ * Pages' frontmatter kept between runs of `docjet dev`, in `.docjet/cache/dev/pages.json`: reading
+ * and parsing the frontmatter of every page is most of the time a large site takes to start
+ * (5,000 pages: about 1 s of YAML and file reads on a 2-core machine; a `stat` of each costs a
+ * tenth of that). An entry is used only while its file has the same size, modification and change
+ * times and inode as when it was read, and only by the docjet version that wrote it; anything else
+ * (no cache, a damaged one, another version) reads the pages as if there were none.
+ *
+ * Like the OpenAPI cache (src/openapi/spec-cache.ts), it is written only inside the site folder,
+ * each folder on the way checked after following links, through a temporary file renamed into
+ * place; docjet never reads dot-folders as content, so it is never published.
+ */
+import { randomBytes } from 'node:crypto';
+import { statSync } from 'node:fs';
+import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import type { Diagnostic } from '../diagnostics.ts';
+import type { PageMeta } from '../content/frontmatter.ts';
+import type { PageFile } from '../content/scan.ts';
+import { VERSION } from '../version.ts';
+import { isInside } from './request-files.ts';
+
+const CACHE_PATH = ['.docjet', 'cache', 'dev'];
+const CACHE_FILE = 'pages.json';
+/** Changes when what an entry holds changes shape. */
+const FORMAT = 1;
+
+export interface CachedMeta {
+  meta: PageMeta;
+  diagnostics: Diagnostic[];
+}
+
+interface Entry extends CachedMeta {
+  stamp: string;
+}
+
+/** What identifies a file's content without reading it; undefined when it cannot be read. */
+export function stampOf(file: string): string | undefined {
+  try {
+    const info = statSync(file);
+    return `${info.size}:${info.mtimeMs}:${info.ctimeMs}:${info.ino}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The entries still valid for `pages` (by page file), with the stamp of every page. */
+export async function readMetaCache(root: string, pages: Iterable<PageFile>): Promise<{ valid: Map<string, CachedMeta>; stamps: Map<string, string> }> {
+  const stored = await readEntries(root);
+  const valid = new Map<string, CachedMeta>();
+  const stamps = new Map<string, string>();
+  for (const page of pages) {
+    const stamp = stampOf(path.join(root, page.file));
+    if (stamp === undefined) continue;
+    stamps.set(page.file, stamp);
+    const entry = stored.get(page.file);
+    if (entry?.stamp === stamp) valid.set(page.file, { meta: entry.meta, diagnostics: entry.diagnostics });
+  }
+  return { valid, stamps };
+}
+
+/**
+ * Saves the frontmatter of the pages whose stamp is known (taken before they were read, so an edit
+ * made meanwhile is read again next time). Entries JSON cannot hold as they are (a YAML `.inf`)
+ * are left out. A cache that cannot be written is no problem: the next start reads the pages.
+ */
+export async function writeMetaCache(root: string, pages: ReadonlyMap<string, CachedMeta>, stamps: ReadonlyMap<string, string>): Promise<void> {
+  const entries: Record<string, Entry> = {};
+  for (const [file, cached] of pages) {
+    const stamp = stamps.get(file);
+    if (stamp === undefined || !isDeepStrictEqual(JSON.parse(JSON.stringify(cached)), cached)) continue;
+    entries[file] = { stamp, ...cached };
+  }
+  try {
+    const folder = await cacheFolder(root);
+    if (folder) await writeAtomic(path.join(folder, CACHE_FILE), JSON.stringify({ version: VERSION, format: FORMAT, entries }));
+  } catch {
+    // A read-only folder, a full disk: starting is slower next time, nothing else.
+  }
+}
+
+async function readEntries(root: string): Promise<Map<string, Entry>> {
+  try {
+    const file = await realpath(path.join(root, ...CACHE_PATH, CACHE_FILE));
+    if (!isInside(await realpath(root), file)) return new Map();
+    const value = JSON.parse(await readFile(file, 'utf8')) as unknown;
+    if (!isRecord(value) || value['version'] !== VERSION || value['format'] !== FORMAT || !isRecord(value['entries'])) return new Map();
+    const entries = new Map<string, Entry>();
+    for (const [file, entry] of Object.entries(value['entries'])) if (isEntry(entry)) entries.set(file, entry);
+    return entries;
+  } catch {
+    return new Map();
+  }
+}
+
+function isEntry(value: unknown): value is Entry {
+  if (!isRecord(value) || typeof value['stamp'] !== 'string' || !Array.isArray(value['diagnostics']) || !isRecord(value['meta'])) return false;
+  const meta = value['meta'];
+  return typeof meta['title'] === 'string' && typeof meta['hidden'] === 'boolean' && isRecord(meta['data']);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The cache folder, created, each step checked after following links; undefined when one leads out of the site. */
+async function cacheFolder(root: string): Promise<string | undefined> {
+  const rootReal = await realpath(root);
+  let current = rootReal;
+  for (const name of CACHE_PATH) {
+    const step = path.join(current, name);
+    await mkdir(step).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+    const real = await realpath(step);
+    if (!isInside(rootReal, real)) return undefined;
+    current = real;
+  }
+  return current;
+}
+
+/** Written beside the target under a name no one else uses, then renamed over it. */
+async function writeAtomic(file: string, text: string): Promise<void> {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    await writeFile(temporary, text, { flag: 'wx' });
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,39 @@
+/**
+ * The renderer's options for a site, worked out as `build` works them out (src/output/build.ts
+ * `writeSite`): docjet's stylesheet and script bundle, the site's own `.css` and `.js` files, the
+ * assets prefix and the navigation fragments of pages listed in several versions or languages.
+ * The dev server adds its live-reload script after the site's scripts; nothing else differs, so a
+ * page in `dev` is the page `build` writes.
+ */
+import { customAssets } from '../content/custom-assets.ts';
+import type { SiteFiles } from '../content/scan.ts';
+import { ASSETS_FOLDER, siteBundle, type Bundle } from '../output/assets.ts';
+import { pageHref } from '../render/links.ts';
+import type { RendererOptions } from '../render/page.ts';
+import { navigationFragments } from '../render/shell/fragments.ts';
+import type { Site } from '../site/types.ts';
+
+export interface SiteRendering {
+  options: RendererOptions;
+  bundle: Bundle;
+  /** Navigation fragments by name (`<name>.html` under `_docjet/nav/`). */
+  fragments: Map<string, string>;
+}
+
+export async function siteRendering(options: { root: string; site: Site; files: SiteFiles; base: string; extraScripts?: readonly string[] }): Promise<SiteRendering> {
+  const { root, site, files, base } = options;
+  const bundle = siteBundle(site.config, base);
+  const custom = await customAssets(root, files.assets);
+  const rendererOptions: RendererOptions = {
+    customStyles: custom.styles.map((file) => pageHref(file, base)),
+    customScripts: [...custom.scripts.map((file) => pageHref(file, base)), ...(options.extraScripts ?? [])],
+    site,
+    base,
+    stylesheet: base + bundle.css.file,
+    script: base + bundle.js.file,
+    assetsPrefix: `${base}${ASSETS_FOLDER}/`,
+  };
+  const navigation = navigationFragments(rendererOptions);
+  rendererOptions.navFragments = navigation.names;
+  return { options: rendererOptions, bundle, fragments: new Map(navigation.files.map((fragment) => [fragment.name, fragment.html])) };
+}

@@ -1,0 +1,168 @@
+/**
+ * How `docjet dev` answers one request. In order: docjet's own files (`/_docjet/…`: the stylesheet
+ * and script bundle, navigation fragments, KaTeX, mermaid, the dev client and its events), a page
+ * of the site (rendered on request), a static file of the site, a redirect (301 or 302, as
+ * docs.json says, and `/` to the first page), the default favicon, else the site's 404 page with
+ * status 404. Nothing is cached by the browser (`Cache-Control: no-store`): what it shows is what
+ * is on disk.
+ *
+ * Static files are only those `build` would copy (the scan's files: no dot-folders, node_modules,
+ * output folder or docjet cache, nothing `.mintignore` leaves out), and only when their real path
+ * is still inside the site. Nothing else of the disk is reachable, and folders are never listed.
+ */
+import { createReadStream } from 'node:fs';
+import { realpath, stat } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { katexAssets } from '../content/mdx/math.ts';
+import { ASSETS_FOLDER } from '../output/assets.ts';
+import { mermaidScript } from '../output/copy.ts';
+import { defaultFavicon } from '../output/favicon.ts';
+import { NAV_FOLDER } from '../render/shell/fragments.ts';
+import { CLIENT_PATH, CLIENT_SCRIPT } from './client-script.ts';
+import { EVENTS_PATH, type LiveReload } from './live-reload.ts';
+import { contentType, realFileInside, requestPath, resolveInside } from './request-files.ts';
+import type { DevSession, PageAnswer } from './session.ts';
+
+/** What a request is answered with. */
+type Answer =
+  | { kind: 'body'; status: number; type: string; body: string | Buffer }
+  | { kind: 'file'; file: string }
+  | { kind: 'redirect'; status: 301 | 302; location: string };
+
+const ALLOWED = 'GET, HEAD';
+const NO_STORE = 'no-store';
+
+export interface Responder {
+  session: DevSession;
+  live: LiveReload;
+  root: string;
+  /** Resolves once the site was read the first time: requests that come sooner wait for it. */
+  ready: Promise<void>;
+  allowsHost(host: string | undefined): boolean;
+}
+
+export async function respond(responder: Responder, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const method = request.method ?? 'GET';
+  if (method !== 'GET' && method !== 'HEAD') return send(response, method, { kind: 'body', status: 405, type: 'text/plain; charset=utf-8', body: 'Method not allowed' }, { allow: ALLOWED });
+  // A page of another site reaching this server through a DNS name that it points at 127.0.0.1 (DNS rebinding).
+  if (!responder.allowsHost(request.headers.host)) return send(response, method, plain(403, 'docjet dev answers requests for localhost only; pass --host to serve another name.'));
+  const requested = requestPath(request.url ?? '/');
+  if ('status' in requested && requested.status === 400) return send(response, method, plain(400, 'Bad request'));
+  const relative = 'path' in requested ? requested.path : undefined;
+  if (relative === CLIENT_PATH) return send(response, method, { kind: 'body', status: 200, type: 'text/javascript; charset=utf-8', body: CLIENT_SCRIPT });
+  if (relative === EVENTS_PATH && method === 'GET') return listen(responder, request, response);
+  await responder.ready;
+  const answer = relative === undefined ? await notFound(responder) : await answerFor(responder, relative, request);
+  return send(response, method, answer);
+}
+
+/** A page opens its live-reload stream: refused from another origin; else told its state first (once the site is read). */
+async function listen({ session, live, ready }: Responder, request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const query = (request.url ?? '').split('?')[1] ?? '';
+  const decoded = requestPath(new URLSearchParams(query).get('page') ?? '/');
+  const listener = live.accept(request, response, 'path' in decoded ? decoded.path : '', undefined);
+  if (!listener) return;
+  await ready;
+  listener.send(await session.hello(listener));
+}
+
+async function answerFor(responder: Responder, relative: string, request: IncomingMessage): Promise<Answer> {
+  const { session } = responder;
+  const model = session.model;
+  if (relative.startsWith(`${ASSETS_FOLDER}/`)) return (await docjetFile(responder, relative.slice(ASSETS_FOLDER.length + 1))) ?? notFound(responder);
+  const route = relative.replace(/\/+$/, '');
+  if (!model || model.site.pages.has(route)) return pageAnswer(responder, relative, request.headers['x-docjet-dev'] === undefined);
+  if (model.assets.has(relative)) {
+    const file = await siteFile(responder.root, relative);
+    if (file) return { kind: 'file', file };
+  }
+  const redirect = model.redirects.get(route);
+  if (redirect) return { kind: 'redirect', status: redirect.permanent ? 301 : 302, location: locationOf(redirect.to) };
+  if (relative === 'favicon.ico' && !model.site.config.favicon) {
+    return { kind: 'body', status: 200, type: contentType(relative), body: defaultFavicon(model.site.config.colors?.primary) };
+  }
+  return notFound(responder);
+}
+
+/** A page (`record`: for a browser's navigation, not the dev client's own fetch). */
+async function pageAnswer({ session }: Responder, relative: string, record: boolean): Promise<Answer> {
+  return html(await session.page(relative, record));
+}
+
+async function notFound({ session }: Responder): Promise<Answer> {
+  return html(await session.notFound());
+}
+
+function html(page: PageAnswer): Answer {
+  return { kind: 'body', status: page.status, type: 'text/html; charset=utf-8', body: page.html };
+}
+
+/** One of docjet's files under `_docjet/`: undefined when there is none by that name. */
+async function docjetFile({ session }: Responder, name: string): Promise<Answer | undefined> {
+  const rendering = session.model?.rendering;
+  if (!rendering) return undefined;
+  const { css, js } = rendering.bundle;
+  for (const asset of [css, js]) {
+    if (`${ASSETS_FOLDER}/${name}` === asset.file) return { kind: 'body', status: 200, type: contentType(asset.file), body: asset.text };
+  }
+  const fragment = name.startsWith(`${NAV_FOLDER}/`) ? rendering.fragments.get(name.slice(NAV_FOLDER.length + 1).replace(/\.html$/, '')) : undefined;
+  if (fragment !== undefined) return { kind: 'body', status: 200, type: 'text/html; charset=utf-8', body: fragment };
+  if (name === 'mermaid.min.js') return { kind: 'file', file: mermaidScript() };
+  const katex = katexAssets();
+  if (name === 'katex/katex.min.css') return { kind: 'file', file: katex.css };
+  if (name.startsWith('katex/fonts/')) {
+    const fonts = await realpath(katex.fonts);
+    const candidate = resolveInside(fonts, name.slice('katex/fonts/'.length));
+    const file = candidate && (await realFileInside(fonts, candidate));
+    if (file) return { kind: 'file', file };
+  }
+  return undefined;
+}
+
+/** A static file of the site, by its real path, when that is still a file inside the site. */
+async function siteFile(root: string, relative: string): Promise<string | undefined> {
+  const real = await realpath(root).catch(() => undefined);
+  const candidate = real && resolveInside(real, relative);
+  return candidate ? realFileInside(real, candidate) : undefined;
+}
+
+/** A redirect's target as a Location header: percent-encoded, never anything but ASCII. */
+function locationOf(to: string): string {
+  if (to.startsWith('/')) {
+    const url = new URL(to, 'http://localhost');
+    return url.pathname + url.search + url.hash;
+  }
+  try {
+    return new URL(to).href;
+  } catch {
+    return encodeURI(to);
+  }
+}
+
+function plain(status: number, text: string): Answer {
+  return { kind: 'body', status, type: 'text/plain; charset=utf-8', body: text };
+}
+
+async function send(response: ServerResponse, method: string, answer: Answer, extra: Record<string, string> = {}): Promise<void> {
+  const head = method === 'HEAD';
+  if (answer.kind === 'redirect') {
+    response.writeHead(answer.status, { location: answer.location, 'cache-control': NO_STORE, ...extra });
+    response.end();
+    return;
+  }
+  if (answer.kind === 'body') {
+    response.writeHead(answer.status, { 'content-type': answer.type, 'content-length': Buffer.byteLength(answer.body), 'cache-control': NO_STORE, ...extra });
+    response.end(head ? undefined : answer.body);
+    return;
+  }
+  const size = (await stat(answer.file)).size;
+  response.writeHead(200, { 'content-type': contentType(answer.file), 'content-length': size, 'cache-control': NO_STORE, ...extra });
+  if (head) {
+    response.end();
+    return;
+  }
+  const stream = createReadStream(answer.file);
+  stream.once('error', () => response.destroy());
+  response.once('close', () => stream.destroy());
+  stream.pipe(response);
+}

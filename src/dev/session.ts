@@ -1,0 +1,283 @@
+/**
+ * One run of `docjet dev`: the site as last resolved without errors (and the pages rendered from
+ * it, by content hash), the errors of the latest attempt when it failed, and what the open pages
+ * were last told. A change reads again only what it touched, then each open page is rendered
+ * again and told only if what it shows changed: its HTML (swapped in place or reloaded), or its
+ * overlay. A change that breaks the site keeps the last good one on screen, under the overlay.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { escapeHtml } from '../content/mdx/escape.ts';
+import { plural, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
+import { pageHref } from '../render/links.ts';
+import { isEmptyPlan, planChanges, type ChangePlan } from './changes.ts';
+import { CLIENT_PATH } from './client-script.ts';
+import type { Listener, LiveEvent } from './live-reload.ts';
+import { overlayEntries, type OverlayEntry } from './overlay.ts';
+import { hashOf, PageCache, type CachedPage } from './page-cache.ts';
+import { modelSummary, resolveModel, type DevSite } from './site-model.ts';
+import { pageFileAt, readSources, rereadPage, rescanSources, type SiteSources } from './site-sources.ts';
+import type { FileChange } from './watch.ts';
+
+/** A page as a browser gets it: the page, the site's 404 page, or (no site could be resolved yet) the errors. */
+export interface PageAnswer {
+  status: 200 | 404 | 500;
+  html: string;
+  hash: string;
+  /** The page's own problems: its frontmatter's and its rendering's. */
+  diagnostics: Diagnostic[];
+}
+
+/** What the terminal is told. */
+export type SessionEvent =
+  | { type: 'ready'; ok: boolean; pages: number; endpointPages: number; warnings: number; diagnostics: Diagnostic[]; milliseconds: number }
+  | { type: 'change'; files: string[]; ok: boolean; rebuilt: string; milliseconds: number; diagnostics: Diagnostic[] }
+  | { type: 'page'; route: string; diagnostics: Diagnostic[] };
+
+interface Current {
+  model: DevSite;
+  cache: PageCache;
+}
+
+export class DevSession {
+  /** This run, so that a page open across a restart of the server reloads. */
+  readonly instance = randomUUID();
+  private sources: SiteSources | undefined;
+  private current: Current | undefined;
+  /** Errors of the latest resolve, when it failed: shown over every page until fixed. */
+  private problems: Diagnostic[] = [];
+  private configFiles = new Set(['docs.json', 'mint.json']);
+  /** Hash of the HTML last served for each path: a page that connects with an older one is stale. */
+  private readonly served = new Map<string, string>();
+  /** The problems last printed for each route, to print a page's problems once. */
+  private readonly printed = new Map<string, string>();
+  private queue: Promise<void> = Promise.resolve();
+  /** The frontmatter cache being written after the start. */
+  private saving: Promise<void> = Promise.resolve();
+  /** Content hash of each file as last handled: a second event for the same save is not a change. */
+  private readonly handled = new Map<string, string>();
+
+  constructor(
+    private readonly options: { root: string; base: string; extraScripts: readonly string[]; listeners: () => readonly Listener[]; onEvent: (event: SessionEvent) => void },
+  ) {}
+
+  get model(): DevSite | undefined {
+    return this.current?.model;
+  }
+
+  /** Reads and resolves the site the first time; changes seen meanwhile are handled after it. */
+  start(): Promise<void> {
+    this.queue = this.load();
+    return this.queue;
+  }
+
+  private async load(): Promise<void> {
+    const started = performance.now();
+    const read = await readSources(this.options.root);
+    this.sources = read.sources;
+    const resolved = await this.resolve(this.sources);
+    const model = this.current?.model;
+    const summary = model ? modelSummary(model) : { pages: 0, endpointPages: 0, warnings: 0 };
+    const diagnostics = resolved ? (model?.diagnostics ?? []) : this.problems;
+    this.options.onEvent({ type: 'ready', ok: resolved, ...summary, diagnostics, milliseconds: performance.now() - started });
+    // The home page, rendered while the browser starts: the first render also loads what every
+    // page needs (grammars, icons), so the first request finds it done or under way. The
+    // frontmatter cache for the next start is written after it, off the first page's path.
+    const home = model?.site.home;
+    const warm = home === undefined ? Promise.resolve() : this.render(home).then(() => undefined, () => undefined);
+    this.saving = warm.then(read.save);
+  }
+
+  /** Handles a batch of changes after those before it; never throws (a failure is reported as a change that failed). */
+  changed(changes: readonly FileChange[]): Promise<void> {
+    this.queue = this.queue.then(() => this.apply(changes));
+    return this.queue;
+  }
+
+  /** Resolves once every change handed over so far is handled, and the cache is written. */
+  async idle(): Promise<void> {
+    await Promise.all([this.queue, this.saving]);
+  }
+
+  /** The page at a decoded path (`guides/install/`), or the 404 page; `record` when it goes to a browser's navigation. */
+  async page(path: string, record = false): Promise<PageAnswer> {
+    const answer = await this.render(path);
+    if (record) this.served.set(path, answer.hash);
+    return answer;
+  }
+
+  /** The site's 404 page (status 404). */
+  async notFound(): Promise<PageAnswer> {
+    const current = this.current;
+    if (!current) return problemsPage(this.problems, this.options.base);
+    const html = current.model.renderer.notFound();
+    return { status: 404, html, hash: hashOf(html), diagnostics: [] };
+  }
+
+  /** What the overlay of a page shows: the site's errors (while it is broken), then the page's problems. */
+  async overlay(answer: PageAnswer): Promise<OverlayEntry[]> {
+    return overlayEntries(this.options.root, [...this.problems, ...answer.diagnostics]);
+  }
+
+  /** The first event of a page that starts listening. */
+  async hello(listener: Listener): Promise<LiveEvent> {
+    const answer = await this.render(listener.path);
+    const served = this.served.get(listener.path);
+    listener.hash = answer.hash;
+    return { type: 'hello', instance: this.instance, overlay: await this.overlay(answer), stale: served !== undefined && served !== answer.hash };
+  }
+
+  private async render(path: string): Promise<PageAnswer> {
+    const current = this.current;
+    if (!current) return problemsPage(this.problems, this.options.base);
+    const route = path.replace(/\/+$/, '');
+    const page = current.model.site.pages.get(route);
+    if (!page) return this.notFound();
+    const rendered: CachedPage = await current.cache.get(page);
+    const meta = page.source.type === 'file' ? (current.model.sources.metaDiagnostics.get(page.source.id) ?? []) : [];
+    const diagnostics = sortDiagnostics([...meta, ...rendered.diagnostics]);
+    this.notePageProblems(route, diagnostics);
+    return { status: 200, html: rendered.html, hash: rendered.hash, diagnostics };
+  }
+
+  /** Tells the terminal a page's problems when they differ from those it was last told. */
+  private notePageProblems(route: string, diagnostics: Diagnostic[]): void {
+    const key = JSON.stringify(diagnostics);
+    if ((this.printed.get(route) ?? '[]') === key) return;
+    this.printed.set(route, key);
+    if (diagnostics.length > 0) this.options.onEvent({ type: 'page', route, diagnostics });
+  }
+
+  /** Resolves the model from `sources`; true when it has no errors (and is now the one served). */
+  private async resolve(sources: SiteSources): Promise<boolean> {
+    const result = await resolveModel({ root: this.options.root, sources, base: this.options.base, extraScripts: this.options.extraScripts });
+    if (!result.ok) {
+      this.configFiles = new Set([...this.configFiles, ...result.configFiles]);
+      this.problems = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
+      return false;
+    }
+    this.configFiles = new Set(['docs.json', 'mint.json', ...result.model.configFiles]);
+    this.problems = [];
+    this.current = { model: result.model, cache: new PageCache(this.options.root, result.model.renderer) };
+    return true;
+  }
+
+  private async apply(all: readonly FileChange[]): Promise<void> {
+    const started = performance.now();
+    const changes = await this.realChanges(all);
+    const files = [...new Set(changes.map((change) => change.file))];
+    if (files.length === 0) return;
+    try {
+      const sources = this.sources;
+      if (!sources) return;
+      const plan = planChanges(changes, {
+        configFiles: this.configFiles,
+        isPage: (file) => pageFileAt(sources, file) !== undefined,
+        isAsset: (file) => sources.files.assets.includes(file),
+      });
+      if (isEmptyPlan(plan)) return;
+      const before = this.current?.model.diagnostics ?? [];
+      const outcome = await this.redo(sources, plan);
+      const notified = await this.notify(plan);
+      const diagnostics = outcome.ok ? newDiagnostics(before, this.current?.model.diagnostics ?? []) : this.problems;
+      const rebuilt = `${outcome.did}${notified.length > 0 ? `; updated ${notified.map((path) => `/${path}`).join(', ')}` : ''}`;
+      this.options.onEvent({ type: 'change', files, ok: outcome.ok, rebuilt, milliseconds: performance.now() - started, diagnostics });
+    } catch (error) {
+      // A bug must not stop the server: say it, keep serving what was there.
+      const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+      this.options.onEvent({ type: 'change', files, ok: false, rebuilt: `failed: ${message}`, milliseconds: performance.now() - started, diagnostics: [] });
+    }
+  }
+
+  /** The changes whose file differs from when it was last handled (watchers report one save several times). */
+  private async realChanges(changes: readonly FileChange[]): Promise<FileChange[]> {
+    const real: FileChange[] = [];
+    for (const change of changes) {
+      if (change.kind === 'delete') {
+        this.handled.delete(change.file);
+        real.push(change);
+        continue;
+      }
+      const content = await readFile(path.join(this.options.root, change.file)).catch(() => undefined);
+      const hash = content === undefined ? undefined : hashOf(content);
+      if (hash !== undefined && this.handled.get(change.file) === hash) continue;
+      if (hash !== undefined) this.handled.set(change.file, hash);
+      real.push(change);
+    }
+    return real;
+  }
+
+  /** Reads again what the plan says and resolves the model again if needed; says what was done. */
+  private async redo(sources: SiteSources, plan: ChangePlan): Promise<{ ok: boolean; did: string }> {
+    let next = sources;
+    let model = plan.model || plan.rescan || this.problems.length > 0;
+    if (plan.rescan) next = await rescanSources(this.options.root, sources, new Set(plan.pages));
+    else {
+      for (const file of plan.pages) {
+        const page = pageFileAt(next, file);
+        if (!page) continue;
+        const reread = await rereadPage(this.options.root, next, page);
+        next = reread.sources;
+        model ||= reread.changed;
+      }
+    }
+    this.sources = next;
+    if (model) {
+      const hadProblems = this.problems.length > 0;
+      if (!(await this.resolve(next))) return { ok: false, did: `${plural(this.problems.length, 'error')}: still showing the last good site` };
+      const summary = modelSummary(this.current!.model);
+      return { ok: true, did: `${hadProblems ? 'fixed; ' : ''}site resolved again (${plural(summary.pages, 'page')}, ${plural(summary.warnings, 'warning')})` };
+    }
+    // The same model: the renderer forgets the files pages import, and page metadata is updated in place.
+    const current = this.current;
+    if (current) {
+      current.model.sources = next;
+      for (const file of plan.shared) current.cache.sharedFileChanged(file);
+    }
+    if (plan.pages.length > 0) return { ok: true, did: 'page read again' };
+    if (plan.shared.length > 0) return { ok: true, did: 'included file read again' };
+    return { ok: true, did: 'static file changed' };
+  }
+
+  /** Tells each open page what changed for it; returns the paths whose content changed. */
+  private async notify(plan: ChangePlan): Promise<string[]> {
+    const changed: string[] = [];
+    const reloadAll = plan.assets.some((file) => this.current?.model.pageAssets.has(file));
+    for (const listener of this.options.listeners()) {
+      const answer = await this.render(listener.path);
+      const uses = plan.assets.some((file) => answer.html.includes(`"${pageHref(file, this.options.base)}"`));
+      if (reloadAll || uses) {
+        listener.hash = answer.hash;
+        listener.send({ type: 'reload' });
+        changed.push(listener.path);
+        continue;
+      }
+      const overlay = await this.overlay(answer);
+      if (answer.hash !== listener.hash) {
+        listener.hash = answer.hash;
+        listener.send({ type: 'content', overlay });
+        changed.push(listener.path);
+      } else if (JSON.stringify(overlay) !== listener.overlay) {
+        listener.send({ type: 'overlay', overlay });
+      }
+    }
+    return [...new Set(changed)];
+  }
+}
+
+/** What every path answers while no site could be resolved: the errors, as text (the dev client shows the overlay). */
+function problemsPage(problems: readonly Diagnostic[], base: string): PageAnswer {
+  const items = problems.map((problem) => `<li><code>${escapeHtml(`${problem.file}:${problem.line}:${problem.column}`)}</code> ${escapeHtml(problem.message)}</li>`).join('');
+  const html =
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docjet dev: the site has errors</title></head>` +
+    `<body><main><h1>The site could not be read</h1><p>Fix these and the page shows:</p><ul>${items}</ul></main>` +
+    `<script src="${base}${CLIENT_PATH}" defer></script></body></html>`;
+  return { status: 500, html, hash: hashOf(html), diagnostics: [] };
+}
+
+/** Diagnostics in `after` that were not in `before`: what a change brought. */
+function newDiagnostics(before: readonly Diagnostic[], after: readonly Diagnostic[]): Diagnostic[] {
+  const known = new Set(before.map((diagnostic) => JSON.stringify(diagnostic)));
+  return after.filter((diagnostic) => !known.has(JSON.stringify(diagnostic)));
+}

@@ -1,0 +1,94 @@
+/**
+ * The site the dev server shows: the model resolved by `validate()` (the same checks as `build`:
+ * a site with errors is not served, its diagnostics are), the renderer made from it with the
+ * options `build` uses, and what answers requests besides pages: redirects (docs.json's, wildcards
+ * expanded, and the home routes), the site's static files, and the files whose change means
+ * resolving the site again.
+ */
+import path from 'node:path';
+import { countBySeverity, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
+import { expandRedirects } from '../output/redirects.ts';
+import { pageHref } from '../render/links.ts';
+import { createRenderer, type Renderer } from '../render/page.ts';
+import { homeRoutes } from '../site/home-routes.ts';
+import type { Site } from '../site/types.ts';
+import { validate } from '../validate.ts';
+import { siteRendering, type SiteRendering } from './renderer-options.ts';
+import { sourceDiagnostics, type SiteSources } from './site-sources.ts';
+
+export interface Redirect {
+  to: string;
+  permanent: boolean;
+}
+
+export interface DevSite {
+  sources: SiteSources;
+  site: Site;
+  /** Every diagnostic of the site (scan, frontmatter, config, navigation), warnings only. */
+  diagnostics: Diagnostic[];
+  rendering: SiteRendering;
+  renderer: Renderer;
+  /** By route (no leading slash): where a request for it goes. */
+  redirects: Map<string, Redirect>;
+  /** Static files served as they are (site-relative): what `build` copies. */
+  assets: Set<string>;
+  /** The site's stylesheets and scripts on every page (site-relative): a change reloads open pages. */
+  pageAssets: Set<string>;
+  /** docs.json (or mint.json) and every file it includes with `$ref`. */
+  configFiles: Set<string>;
+}
+
+export type ModelResult = { ok: true; model: DevSite } | { ok: false; diagnostics: Diagnostic[]; configFiles: Set<string> };
+
+/** Files that describe the site rather than belong in it (as `build` leaves them out). */
+const NOT_SERVED = new Set(['docs.json', 'mint.json', '.mintignore']);
+
+export async function resolveModel(options: { root: string; sources: SiteSources; base: string; extraScripts: readonly string[] }): Promise<ModelResult> {
+  const { root, sources, base } = options;
+  const validated = await validate({ root, reuse: { files: sources.files, meta: sources.meta } });
+  const configFiles = new Set([validated.loaded.configFile, ...validated.loaded.files]);
+  const diagnostics = sortDiagnostics([...sourceDiagnostics(sources), ...validated.diagnostics]);
+  if (hasErrors(diagnostics) || !validated.site) return { ok: false, diagnostics, configFiles };
+  const site = validated.site;
+  const rendering = await siteRendering({ root, site, files: sources.files, base, extraScripts: options.extraScripts });
+  const renderer = await createRenderer(rendering.options);
+  const customFiles = [...(rendering.options.customStyles ?? []), ...(rendering.options.customScripts ?? [])];
+  return {
+    ok: true,
+    model: {
+      sources,
+      site,
+      diagnostics,
+      rendering,
+      renderer,
+      redirects: redirectsOf(site, base),
+      assets: new Set(sources.files.assets.filter((file) => !NOT_SERVED.has(file))),
+      pageAssets: new Set(sources.files.assets.filter((file) => customFiles.includes(pageHref(file, base)))),
+      configFiles,
+    },
+  };
+}
+
+/** The counts the terminal's summary line gives. */
+export function modelSummary(model: DevSite): { pages: number; endpointPages: number; warnings: number } {
+  let endpointPages = 0;
+  for (const page of model.site.pages.values()) if (page.source.type === 'endpoint') endpointPages++;
+  return { pages: model.site.pages.size, endpointPages, warnings: countBySeverity(model.diagnostics, 'warning') };
+}
+
+/** docs.json's redirects, then `/` and version or language roots without a page of their own (as `build` writes them). */
+function redirectsOf(site: Site, base: string): Map<string, Redirect> {
+  const redirects = new Map<string, Redirect>();
+  for (const redirect of expandRedirects(site.config.redirects ?? [], site.pages.keys(), base)) {
+    redirects.set(redirect.from, { to: redirect.to, permanent: redirect.permanent });
+  }
+  for (const home of homeRoutes(site)) {
+    if (!redirects.has(home.from)) redirects.set(home.from, { to: pageHref(home.to, base), permanent: false });
+  }
+  return redirects;
+}
+
+/** A site-relative path as the scan writes it (`/`-separated). */
+export function siteRelative(root: string, file: string): string {
+  return path.relative(root, file).split(path.sep).join('/');
+}

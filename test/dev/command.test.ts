@@ -1,0 +1,95 @@
+/**
+ * `docjet dev` as the terminal shows it (`runDev`): the address, a one-line summary, a line per
+ * change with what was redone and how long it took, the errors of a broken docs.json; a taken port
+ * named; and Ctrl+C stopping the process cleanly with exit code 0.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { runDev } from '../../src/dev/command.ts';
+
+async function site(t: TestContext): Promise<string> {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-dev-command-'));
+  t.after(() => rm(root, { recursive: true, force: true }));
+  await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Harbor', theme: 'mint', navigation: { groups: [{ group: 'Start', pages: ['guide', 'setup'] }] } }));
+  await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nRead me.\n');
+  await writeFile(path.join(root, 'setup.mdx'), '---\ntitle: Setup\n---\n\nInstall it.\n');
+  return root;
+}
+
+/** Waits until a printed line matches. */
+async function printed(lines: string[], pattern: RegExp): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const line = lines.find((each) => pattern.test(each));
+    if (line !== undefined) return line;
+    if (Date.now() > deadline) throw new Error(`no line matches ${pattern}; printed:\n${lines.join('\n')}`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+test('the terminal: address, summary, one line per change (with the errors of a broken docs.json), then a clean stop', async (t) => {
+  const root = await site(t);
+  const out: string[] = [];
+  const err: string[] = [];
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  const running = runDev({ root, port: 0, host: '127.0.0.1', open: false, stopped }, { out: (text) => out.push(...text.split('\n')), error: (text) => err.push(text), color: false });
+
+  const address = await printed(out, /^docjet dev: /);
+  assert.match(address, /^docjet dev: \S+ at http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl\+C to stop\)$/);
+  assert.match(await printed(out, /^✔ /), /^✔ 2 pages, 0 warnings · ready in \d+\.\d\d s/);
+  await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nRead me again.\n');
+  assert.match(await printed(out, /guide\.mdx/), /^\d\d:\d\d:\d\d ✔ guide\.mdx: page read again · \d+ ms$/);
+  await writeFile(path.join(root, 'docs.json'), '{ "name": "Harbor", ');
+  const broken = await printed(out, /✖ docs\.json/);
+  assert.match(broken, /^\d\d:\d\d:\d\d ✖ docs\.json: 1 error: still showing the last good site · \d+ ms$/);
+  assert.match(out[out.indexOf(broken) + 1]!, /^docs\.json:1:\d+ error /, 'the error follows, with its position');
+  stop();
+  assert.equal(await running, 0);
+  assert.equal(out.at(-1), 'docjet dev: stopped.');
+  assert.deepEqual(err, []);
+});
+
+test('a port in use: the next one, said in one line', async (t) => {
+  const root = await site(t);
+  const blocker = createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  t.after(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+  const port = (blocker.address() as { port: number }).port;
+  const out: string[] = [];
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  const running = runDev({ root, port, host: '127.0.0.1', open: false, stopped }, { out: (text) => out.push(text), error: () => {}, color: false });
+  const moved = await printed(out, /^Port /);
+  const next = Number(/using (\d+)/.exec(moved)?.[1]);
+  assert.equal(moved, `Port ${port} is in use; using ${next} instead.`);
+  assert.ok(next > port);
+  await printed(out, /^✔ /);
+  stop();
+  assert.equal(await running, 0);
+});
+
+test('Ctrl+C stops the process: exit code 0, nothing left running', async (t) => {
+  const root = await site(t);
+  const command = path.resolve(import.meta.dirname, '../../src/dev/command.ts');
+  const script = `
+    const { runDev } = await import(${JSON.stringify(command)});
+    process.exitCode = await runDev({ root: process.argv[1], port: 0, host: '127.0.0.1', open: false }, { out: (text) => console.log(text), error: (text) => console.error(text), color: false });
+  `;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, root], { stdio: ['ignore', 'pipe', 'pipe'] });
+  t.after(() => child.kill('SIGKILL'));
+  const lines: string[] = [];
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n')));
+  await printed(lines, /^✔ /);
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const sent = Date.now();
+  child.kill('SIGINT');
+  assert.equal(await exited, 0);
+  assert.ok(Date.now() - sent < 5_000, `stopped in ${Date.now() - sent} ms`);
+  assert.ok(lines.includes('docjet dev: stopped.'));
+});

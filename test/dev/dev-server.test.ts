@@ -1,0 +1,393 @@
+/**
+ * `dev()` over real HTTP on 127.0.0.1, on a small site written into a temporary folder: pages,
+ * static files, redirects and the 404 page answer as a host of the built site would (without
+ * caching); nothing outside the site's files can be reached, in any spelling; the live-reload
+ * channel refuses other origins; a taken port moves to the next; and edits reach the open pages
+ * through the channel (a page's new text, the overlay of a broken docs.json, and its fix).
+ */
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { request } from 'node:http';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { test, type TestContext } from 'node:test';
+import { dev, type DevEvent, type DevOptions, type DevServer } from '../../src/dev/dev-server.ts';
+
+interface Reply {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** One request with the path sent exactly as written (no client-side normalisation). */
+function fetchRaw(server: DevServer, target: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
+  const url = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, method: options.method ?? 'GET', path: target, headers: options.headers ?? {} }, (response) => {
+      let body = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (body += chunk));
+      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
+      response.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+interface LiveMessage {
+  event: string;
+  data: Record<string, unknown>;
+}
+
+/** A page's live-reload stream: its messages as they come, and a way to wait for the next of a type. */
+async function openEvents(t: TestContext, server: DevServer, page: string): Promise<{ next(event: string): Promise<LiveMessage>; messages: LiveMessage[] }> {
+  const url = new URL(server.url);
+  const messages: LiveMessage[] = [];
+  const waiting: { event: string; resolve: (message: LiveMessage) => void }[] = [];
+  const seen = new Set<LiveMessage>();
+  const deliver = (): void => {
+    for (const wait of [...waiting]) {
+      const message = messages.find((each) => each.event === wait.event && !seen.has(each));
+      if (!message) continue;
+      seen.add(message);
+      waiting.splice(waiting.indexOf(wait), 1);
+      wait.resolve(message);
+    }
+  };
+  await new Promise<void>((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: `/_docjet/dev/events?page=${encodeURIComponent(page)}` }, (response) => {
+      assert.equal(response.statusCode, 200);
+      let buffer = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        buffer += chunk;
+        let end;
+        while ((end = buffer.indexOf('\n\n')) !== -1) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) messages.push({ event, data: JSON.parse(data) as Record<string, unknown> });
+        }
+        deliver();
+      });
+      resolve();
+    });
+    req.on('error', reject);
+    t.after(() => req.destroy());
+    req.end();
+  });
+  return {
+    messages,
+    next: (event) =>
+      new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no "${event}" event within 10 s; got ${JSON.stringify(messages)}`)), 10_000);
+        waiting.push({
+          event,
+          resolve: (message) => {
+            clearTimeout(timer);
+            resolve(message);
+          },
+        });
+        deliver();
+      }),
+  };
+}
+
+const DOCS_JSON = {
+  name: 'Harbor',
+  theme: 'mint',
+  errors: { '404': { redirect: false } },
+  redirects: [
+    { source: '/old/guide', destination: '/guide' },
+    { source: '/moved', destination: '/guide', permanent: false },
+  ],
+  navigation: { groups: [{ group: 'Start', pages: ['guide', 'setup'] }] },
+};
+
+/**
+ * A site in `<tmp>/site`, beside a secret file in `<tmp>`: two pages (no index, so `/` leads to
+ * the first), an image, a custom stylesheet, and what must never be served (dot-folders,
+ * node_modules, the output folder, docjet's cache, links leading out).
+ */
+async function writeSite(dir: string): Promise<string> {
+  const root = path.join(dir, 'site');
+  for (const folder of ['images', '.git', 'node_modules/pkg', 'dist', '.docjet', 'snippets']) await mkdir(path.join(root, folder), { recursive: true });
+  await writeFile(path.join(dir, 'secret.txt'), 'SECRET');
+  await writeFile(path.join(root, 'docs.json'), JSON.stringify(DOCS_JSON, null, 2));
+  await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nThe first paragraph.\n\n## Details\n\nThe second paragraph.\n');
+  await writeFile(path.join(root, 'setup.mdx'), '---\ntitle: Setup\n---\n\nInstall it.\n');
+  await writeFile(path.join(root, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  await writeFile(path.join(root, 'style.css'), 'body { margin: 0 }');
+  await writeFile(path.join(root, '.git', 'config'), 'SECRET git');
+  await writeFile(path.join(root, '.env'), 'SECRET=1');
+  await writeFile(path.join(root, 'node_modules', 'pkg', 'index.js'), '// SECRET');
+  await writeFile(path.join(root, 'dist', 'index.html'), 'SECRET build');
+  await writeFile(path.join(root, '.docjet', 'cache.json'), '"SECRET"');
+  await symlink(path.join(dir, 'secret.txt'), path.join(root, 'leak.txt'));
+  await symlink(dir, path.join(root, 'up'));
+  return root;
+}
+
+async function startDev(t: TestContext, options: Partial<DevOptions> = {}): Promise<{ server: DevServer; root: string; events: DevEvent[] }> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'docjet-dev-'));
+  const root = await writeSite(dir);
+  const events: DevEvent[] = [];
+  const server = await dev({ root, port: 0, watch: false, onEvent: (event) => events.push(event), ...options });
+  t.after(async () => {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  await server.ready;
+  return { server, root, events };
+}
+
+test('pages, static files, docjet assets, redirects and the 404 page answer like the built site, uncached', async (t) => {
+  const { server, events } = await startDev(t);
+  // The two warnings: the links leading out of the site (`leak.txt`, `up`), which are not followed.
+  assert.deepEqual(
+    events.filter((event) => event.type === 'ready').map((event) => event.type === 'ready' && [event.ok, event.pages, event.warnings]),
+    [[true, 2, 2]],
+  );
+  const guide = await fetchRaw(server, '/guide');
+  assert.equal(guide.status, 200);
+  assert.equal(guide.headers['content-type'], 'text/html; charset=utf-8');
+  assert.equal(guide.headers['cache-control'], 'no-store');
+  assert.match(guide.body, /<h1 class="page-title">Guide/);
+  assert.match(guide.body, /The first paragraph\./);
+  assert.match(guide.body, /<link rel="stylesheet" href="\/style\.css">/, 'the site stylesheet is linked, as in build');
+  assert.match(guide.body, /<script src="\/_docjet\/dev\/client\.js" defer><\/script>/, 'the dev client is on dev pages');
+  assert.equal((await fetchRaw(server, '/guide/')).status, 200, 'a trailing slash names the same page');
+
+  const stylesheet = /<link rel="stylesheet" href="(\/_docjet\/docjet\.[0-9a-f]+\.css)">/.exec(guide.body)?.[1];
+  const script = /<script src="(\/_docjet\/docjet\.[0-9a-f]+\.js)" defer>/.exec(guide.body)?.[1];
+  const answers: Record<string, string> = {};
+  for (const target of [stylesheet!, script!, '/images/logo.svg', '/style.css', '/_docjet/dev/client.js', '/favicon.ico']) {
+    const reply = await fetchRaw(server, target);
+    answers[target] = `${reply.status} ${reply.headers['content-type']} ${reply.headers['cache-control']}`;
+  }
+  assert.deepEqual(answers, {
+    [stylesheet!]: '200 text/css; charset=utf-8 no-store',
+    [script!]: '200 text/javascript; charset=utf-8 no-store',
+    '/images/logo.svg': '200 image/svg+xml no-store',
+    '/style.css': '200 text/css; charset=utf-8 no-store',
+    '/_docjet/dev/client.js': '200 text/javascript; charset=utf-8 no-store',
+    '/favicon.ico': '200 image/x-icon no-store',
+  });
+
+  const redirects: Record<string, string> = {};
+  for (const target of ['/', '/old/guide', '/moved']) {
+    const reply = await fetchRaw(server, target);
+    redirects[target] = `${reply.status} ${reply.headers.location}`;
+  }
+  assert.deepEqual(redirects, { '/': '302 /guide', '/old/guide': '301 /guide', '/moved': '302 /guide' });
+
+  const missing = await fetchRaw(server, '/no/such/page');
+  assert.equal(missing.status, 404);
+  assert.match(missing.body, /<body[^>]* data-not-found/, "the site's own 404 page");
+  const head = await fetchRaw(server, '/guide', { method: 'HEAD' });
+  assert.deepEqual([head.status, head.body, head.headers['content-length']], [200, '', String(Buffer.byteLength(guide.body))]);
+});
+
+test('nothing but the site is reachable: traversal in every spelling, links out, hidden and build folders, no listings', async (t) => {
+  const { server } = await startDev(t);
+  const cases: Record<string, number> = {
+    '/../secret.txt': 404,
+    '/%2e%2e/secret.txt': 404,
+    '/%2E%2E%2Fsecret.txt': 404,
+    '/guide/..%2f..%2fsecret.txt': 404,
+    '/images/..%2f..%2f..%2fsecret.txt': 404,
+    '/..%5csecret.txt': 404,
+    '/%5c..%5c..%5csecret.txt': 404,
+    '/images\\..\\..\\secret.txt': 404,
+    '//etc/passwd': 404,
+    [path.join(os.tmpdir(), 'secret.txt')]: 404,
+    '/leak.txt': 404,
+    '/up/secret.txt': 404,
+    '/.git/config': 404,
+    '/.env': 404,
+    '/node_modules/pkg/index.js': 404,
+    '/dist/index.html': 404,
+    '/.docjet/cache.json': 404,
+    '/docs.json': 404,
+    '/guide.mdx': 404,
+    '/images/': 404,
+    '/images': 404,
+    '/_docjet/katex/fonts/../../../../../secret.txt': 404,
+    '/_docjet/katex/fonts/..%2f..%2f..%2fpackage.json': 404,
+    '/guide%00.mdx': 400,
+    '/%E0%A4%A': 400,
+  };
+  const answers: Record<string, number> = {};
+  for (const target of Object.keys(cases)) {
+    const reply = await fetchRaw(server, target);
+    answers[target] = reply.status;
+    assert.doesNotMatch(reply.body, /SECRET|root:|"name": "docjet"/, target);
+  }
+  assert.deepEqual(answers, cases);
+});
+
+test('methods other than GET and HEAD: 405 with an Allow header', async (t) => {
+  const { server } = await startDev(t);
+  const answers: Record<string, string> = {};
+  for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']) {
+    const reply = await fetchRaw(server, '/guide', { method });
+    answers[method] = `${reply.status} ${reply.headers.allow}`;
+  }
+  assert.deepEqual(answers, { POST: '405 GET, HEAD', PUT: '405 GET, HEAD', DELETE: '405 GET, HEAD', OPTIONS: '405 GET, HEAD', PATCH: '405 GET, HEAD' });
+});
+
+test('the live-reload channel and the pages refuse other sites: cross-origin 403, a foreign Host name 403', async (t) => {
+  const { server } = await startDev(t);
+  const origin = new URL(server.url).origin;
+  const events = '/_docjet/dev/events?page=%2Fguide';
+  const status = async (target: string, headers: Record<string, string>): Promise<number> => {
+    const url = new URL(server.url);
+    return new Promise((resolve, reject) => {
+      const req = request({ host: url.hostname, port: url.port, path: target, headers }, (response) => {
+        resolve(response.statusCode!);
+        req.destroy();
+      });
+      req.on('error', reject);
+      req.end();
+    });
+  };
+  assert.deepEqual(
+    {
+      crossOrigin: await status(events, { origin: 'http://evil.example' }),
+      crossSite: await status(events, { 'sec-fetch-site': 'cross-site' }),
+      sameSite: await status(events, { 'sec-fetch-site': 'same-site', origin: 'http://docs.localhost:1' }),
+      sameOrigin: await status(events, { origin, 'sec-fetch-site': 'same-origin' }),
+      noOrigin: await status(events, {}),
+      rebinding: await status('/guide', { host: `evil.example:${new URL(server.url).port}` }),
+      localhostName: await status('/guide', { host: `localhost:${new URL(server.url).port}` }),
+    },
+    { crossOrigin: 403, crossSite: 403, sameSite: 403, sameOrigin: 200, noOrigin: 200, rebinding: 403, localhostName: 200 },
+  );
+});
+
+test('a port in use: the next free one, and the event says which', async (t) => {
+  const blocker = createServer();
+  await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+  t.after(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
+  const taken = (blocker.address() as { port: number }).port;
+  const { server, events } = await startDev(t, { port: taken });
+  const listening = events.find((event) => event.type === 'listening');
+  assert.ok(listening?.type === 'listening');
+  assert.equal(listening.requestedPort, taken);
+  assert.notEqual(listening.port, taken);
+  assert.ok(listening.port > taken && listening.port <= taken + 20, `port ${listening.port} follows ${taken}`);
+  assert.equal(new URL(server.url).port, String(listening.port));
+  assert.equal((await fetchRaw(server, '/guide')).status, 200);
+});
+
+test('an edit on disk reaches the open page: the watcher sees it, the channel announces it, the next GET has the new text', async (t) => {
+  const { server, root } = await startDev(t, { watch: true });
+  assert.equal((await fetchRaw(server, '/guide')).status, 200);
+  const live = await openEvents(t, server, '/guide');
+  assert.deepEqual((await live.next('hello')).data['overlay'], []);
+  await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nThe edited paragraph.\n\n## Details\n\nThe second paragraph.\n');
+  const content = await live.next('content');
+  assert.deepEqual(content.data['overlay'], []);
+  const after = await fetchRaw(server, '/guide');
+  assert.match(after.body, /The edited paragraph\./);
+  assert.doesNotMatch(after.body, /The first paragraph\./);
+});
+
+test('a broken page shows its problem in the overlay, with the source line; fixing it clears it', async (t) => {
+  const { server, root } = await startDev(t);
+  const live = await openEvents(t, server, '/guide');
+  await live.next('hello');
+  await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nThe first paragraph.\n\n<Card title="x">\n\nnever closed\n');
+  await server.changed([{ file: 'guide.mdx', kind: 'update' }]);
+  const broken = await live.next('content');
+  const [entry, ...rest] = broken.data['overlay'] as { where: string; severity: string; code: string; source?: { text: string; column: number } }[];
+  assert.deepEqual(rest, []);
+  assert.deepEqual([entry?.where, entry?.severity, entry?.code, entry?.source], ['guide.mdx:7:1', 'warning', 'mdx-syntax', { text: '<Card title="x">', column: 1 }]);
+  await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nThe first paragraph.\n');
+  await server.changed([{ file: 'guide.mdx', kind: 'update' }]);
+  assert.deepEqual((await live.next('content')).data['overlay'], []);
+});
+
+test('a broken docs.json keeps the last good site under the overlay; fixing it clears the overlay', async (t) => {
+  const { server, root, events } = await startDev(t);
+  const live = await openEvents(t, server, '/guide');
+  await live.next('hello');
+  await writeFile(path.join(root, 'docs.json'), '{\n  "name": "Harbor",\n  "theme": "mint",\n  "navigation": { "groups": [ }\n}\n');
+  await server.changed([{ file: 'docs.json', kind: 'update' }]);
+  const overlay = (await live.next('overlay')).data['overlay'] as { where: string; severity: string; source?: { text: string } }[];
+  assert.ok(overlay.length > 0);
+  assert.deepEqual(
+    overlay.map((entry) => [entry.where.split(':')[0], entry.severity]),
+    overlay.map(() => ['docs.json', 'error']),
+  );
+  assert.equal(overlay[0]!.source?.text, '  "navigation": { "groups": [ }');
+  const kept = await fetchRaw(server, '/guide');
+  assert.equal(kept.status, 200, 'the last good site is still served');
+  assert.match(kept.body, /The first paragraph\./);
+  const failed = events.findLast((event) => event.type === 'change');
+  assert.ok(failed?.type === 'change' && !failed.ok && failed.diagnostics.length > 0, 'the terminal is told, with the errors');
+
+  await writeFile(path.join(root, 'docs.json'), JSON.stringify(DOCS_JSON, null, 2));
+  await server.changed([{ file: 'docs.json', kind: 'update' }]);
+  assert.deepEqual((await live.next('overlay')).data['overlay'], []);
+  const fixed = events.findLast((event) => event.type === 'change');
+  assert.ok(fixed?.type === 'change' && fixed.ok);
+});
+
+test('a page added to docs.json: the open page is told (its sidebar changed) and the new page is served', async (t) => {
+  const { server, root } = await startDev(t);
+  const live = await openEvents(t, server, '/setup');
+  await live.next('hello');
+  await writeFile(path.join(root, 'faq.mdx'), '---\ntitle: Questions\n---\n\nAsk away.\n');
+  await writeFile(path.join(root, 'docs.json'), JSON.stringify({ ...DOCS_JSON, navigation: { groups: [{ group: 'Start', pages: ['guide', 'setup', 'faq'] }] } }, null, 2));
+  await server.changed([
+    { file: 'faq.mdx', kind: 'create' },
+    { file: 'docs.json', kind: 'update' },
+  ]);
+  await live.next('content');
+  assert.match((await fetchRaw(server, '/setup')).body, /<a[^>]* href="\/faq"[^>]*>.*Questions/);
+  assert.match((await fetchRaw(server, '/faq')).body, /Ask away\./);
+});
+
+test('an edit that changes nothing a page shows tells no page', async (t) => {
+  const { server, root } = await startDev(t);
+  const live = await openEvents(t, server, '/setup');
+  await live.next('hello');
+  await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nAnother first paragraph.\n');
+  await server.changed([{ file: 'guide.mdx', kind: 'update' }]);
+  await server.idle();
+  assert.deepEqual(
+    live.messages.map((message) => message.event),
+    ['hello'],
+  );
+});
+
+test('a site broken from the start: every page answers 500 with the errors; fixing docs.json serves the site', async (t) => {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'docjet-dev-'));
+  const root = await writeSite(dir);
+  await writeFile(path.join(root, 'docs.json'), '{ "name": "Harbor", "navigation": ');
+  const events: DevEvent[] = [];
+  const server = await dev({ root, port: 0, watch: false, onEvent: (event) => events.push(event) });
+  t.after(async () => {
+    await server.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+  await server.ready;
+  const ready = events.find((event) => event.type === 'ready');
+  assert.ok(ready?.type === 'ready' && !ready.ok && ready.diagnostics.every((diagnostic) => diagnostic.file === 'docs.json' && diagnostic.severity === 'error'));
+  const broken = await fetchRaw(server, '/guide');
+  assert.equal(broken.status, 500);
+  assert.match(broken.body, /<code>docs\.json:1:\d+<\/code>/);
+  assert.match(broken.body, /<script src="\/_docjet\/dev\/client\.js" defer>/, 'the overlay and live reload work on it too');
+  const live = await openEvents(t, server, '/guide');
+  const hello = (await live.next('hello')).data['overlay'] as { where: string }[];
+  assert.ok(hello.length > 0 && hello.every((entry) => entry.where.startsWith('docs.json:1:')));
+
+  await writeFile(path.join(root, 'docs.json'), JSON.stringify(DOCS_JSON, null, 2));
+  await server.changed([{ file: 'docs.json', kind: 'update' }]);
+  assert.deepEqual((await live.next('content')).data['overlay'], []);
+  assert.match((await fetchRaw(server, '/guide')).body, /The first paragraph\./);
+});
