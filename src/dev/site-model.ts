@@ -13,7 +13,7 @@ import { createRenderer, type Renderer } from '../render/page.ts';
 import { homeRoutes } from '../site/home-routes.ts';
 import type { Site } from '../site/types.ts';
 import { validate } from '../validate.ts';
-import { siteRendering, type SiteRendering } from './renderer-options.ts';
+import { siteRendering, type SiteRendering } from '../output/site-rendering.ts';
 import { sourceDiagnostics, type SiteSources } from './site-sources.ts';
 
 export interface Redirect {

@@ -8,22 +8,21 @@
  */
 import path from 'node:path';
 import { hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
-import { customAssets } from '../content/custom-assets.ts';
 import { katexAssets } from '../content/mdx/math.ts';
 import { diagnostic } from '../messages.ts';
 import type { SiteFiles } from '../content/scan.ts';
 import { normalizeBase, pageHref } from '../render/links.ts';
-import type { RendererOptions } from '../render/page.ts';
-import { NAV_FOLDER, navigationFragments } from '../render/shell/fragments.ts';
+import { NAV_FOLDER } from '../render/shell/fragments.ts';
 import type { Site } from '../site/types.ts';
 import { homeRoutes } from '../site/home-routes.ts';
 import { validate } from '../validate.ts';
-import { ASSETS_FOLDER, siteBundle } from './assets.ts';
+import { ASSETS_FOLDER } from './assets.ts';
 import { mermaidScript } from './copy.ts';
 import { defaultFavicon } from './favicon.ts';
 import { checkOutputFolder, displayPath, isInside, OutputWriteError, stageOutput, type StagedOutput } from './output.ts';
 import { expandRedirects, redirectPage, redirectsFile } from './redirects.ts';
 import { usedLanguages } from './languages.ts';
+import { siteRendering } from './site-rendering.ts';
 import { pageOutputPath } from './paths.ts';
 import { renderPages } from './render-pages.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
@@ -158,22 +157,14 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     stats.bytes += Buffer.byteLength(data);
     await output.write(relative, data);
   };
-  const bundle = siteBundle(site.config, base);
-  const custom = await customAssets(root, files.assets);
-  const rendererOptions: RendererOptions = {
-    customStyles: custom.styles.map((file) => pageHref(file, base)),
-    customScripts: custom.scripts.map((file) => pageHref(file, base)),
+  const { options: rendererOptions, bundle, fragments } = await siteRendering({
+    root,
     site,
+    files,
     base,
-    stylesheet: base + bundle.css.file,
-    script: base + bundle.js.file,
-    assetsPrefix: `${base}${ASSETS_FOLDER}/`,
     languages: await usedLanguages(site.root, files.pages.values()),
-    ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
-  };
-  // Pages listed in several versions or languages name the fragments of their other navigations.
-  const navigation = navigationFragments(rendererOptions);
-  rendererOptions.navFragments = navigation.names;
+    siteUrl: options.siteUrl,
+  });
   const needs = { math: false, mermaid: false };
   const total = site.pages.size;
   let done = 0;
@@ -197,7 +188,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   const written = await copySiteFiles(root, files, output, stats);
   await write(bundle.css.file, bundle.css.text);
   await write(bundle.js.file, bundle.js.text);
-  for (const fragment of navigation.files) await write(`${ASSETS_FOLDER}/${NAV_FOLDER}/${fragment.name}.html`, fragment.html);
+  for (const [name, html] of fragments) await write(`${ASSETS_FOLDER}/${NAV_FOLDER}/${name}.html`, html);
   await copyPageAssets(needs, output);
   await write('404.html', renderer.notFound());
   if (!written.has('sitemap.xml')) await write('sitemap.xml', sitemapXml(site, base, options.siteUrl));

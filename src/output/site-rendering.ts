@@ -1,13 +1,12 @@
 /**
- * The renderer's options for a site, worked out as `build` works them out (src/output/build.ts
- * `writeSite`): docjet's stylesheet and script bundle, the site's own `.css` and `.js` files, the
- * assets prefix and the navigation fragments of pages listed in several versions or languages.
- * The dev server adds its live-reload script after the site's scripts; nothing else differs, so a
- * page in `dev` is the page `build` writes.
+ * The renderer's options for a site, one function for `build` and `dev`: docjet's stylesheet and
+ * script bundle, the site's own `.css` and `.js` files, the assets prefix and the navigation
+ * fragments of pages listed in several versions or languages. The dev server adds its live-reload
+ * script after the site's scripts; nothing else differs, so a page in `dev` is the page `build` writes.
  */
 import { customAssets } from '../content/custom-assets.ts';
 import type { SiteFiles } from '../content/scan.ts';
-import { ASSETS_FOLDER, siteBundle, type Bundle } from '../output/assets.ts';
+import { ASSETS_FOLDER, siteBundle, type Bundle } from './assets.ts';
 import { pageHref } from '../render/links.ts';
 import type { RendererOptions } from '../render/page.ts';
 import { navigationFragments } from '../render/shell/fragments.ts';
@@ -20,7 +19,17 @@ export interface SiteRendering {
   fragments: Map<string, string>;
 }
 
-export async function siteRendering(options: { root: string; site: Site; files: SiteFiles; base: string; extraScripts?: readonly string[] }): Promise<SiteRendering> {
+export async function siteRendering(options: {
+  root: string;
+  site: Site;
+  files: SiteFiles;
+  base: string;
+  /** Scripts after the site's own (dev's live reload). */
+  extraScripts?: readonly string[];
+  /** Fence languages loaded up front (build: those of every page). */
+  languages?: readonly string[];
+  siteUrl?: string | undefined;
+}): Promise<SiteRendering> {
   const { root, site, files, base } = options;
   const bundle = siteBundle(site.config, base);
   const custom = await customAssets(root, files.assets);
@@ -32,6 +41,8 @@ export async function siteRendering(options: { root: string; site: Site; files: 
     stylesheet: base + bundle.css.file,
     script: base + bundle.js.file,
     assetsPrefix: `${base}${ASSETS_FOLDER}/`,
+    ...(options.languages ? { languages: options.languages } : {}),
+    ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
   };
   const navigation = navigationFragments(rendererOptions);
   rendererOptions.navFragments = navigation.names;
