@@ -42,6 +42,7 @@
         if (open) {
             open.open = false;
             open.querySelector('summary')?.focus();
+            event.preventDefault();
         }
     });
     const revealCurrent = () => {
@@ -56,6 +57,62 @@
     };
     revealCurrent();
     document.addEventListener('docjet:navigation', revealCurrent);
+    const drawer = document.querySelector('header.topbar');
+    const drawerButton = drawer?.querySelector('[data-drawer-button]');
+    if (drawer && drawerButton) {
+        drawer.querySelector('[data-sidebar-toggle]')?.remove();
+        drawerButton.hidden = false;
+        const isOpen = () => drawer.hasAttribute('data-open');
+        const controls = () => [...drawer.querySelectorAll('a[href], button:not(:disabled), summary, input, [tabindex]:not([tabindex="-1"])')].filter((control) => control.getClientRects().length > 0);
+        const setOpen = (open) => {
+            drawer.toggleAttribute('data-open', open);
+            drawerButton.setAttribute('aria-expanded', String(open));
+            for (const other of document.body.children)
+                if (other !== drawer && other instanceof HTMLElement)
+                    other.inert = open;
+        };
+        const close = (returnFocus) => {
+            if (!isOpen())
+                return;
+            setOpen(false);
+            if (returnFocus)
+                drawerButton.focus();
+        };
+        drawerButton.addEventListener('click', () => {
+            if (isOpen())
+                return close(false);
+            setOpen(true);
+            revealCurrent();
+            controls()
+                .find((control) => control.closest('.topbar-links, .tabs, .sidebar'))
+                ?.focus();
+        });
+        drawer.addEventListener('click', (event) => {
+            if (event.target instanceof Element && event.target.closest('a[href]'))
+                close(false);
+        });
+        document.addEventListener('keydown', (event) => {
+            if (!isOpen())
+                return;
+            if (event.key === 'Escape' && !event.defaultPrevented)
+                close(true);
+            if (event.key !== 'Tab')
+                return;
+            const all = controls();
+            const first = all[0];
+            const last = all[all.length - 1];
+            const active = document.activeElement;
+            const outside = !(active instanceof Node) || !drawer.contains(active);
+            if (event.shiftKey ? active === first || outside : active === last || outside) {
+                event.preventDefault();
+                (event.shiftKey ? last : first)?.focus();
+            }
+        });
+        matchMedia('(max-width: 820px)').addEventListener('change', (query) => {
+            if (!query.matches)
+                close(false);
+        });
+    }
     const tocLinks = [...document.querySelectorAll('.toc a[href^="#"]')];
     if (tocLinks.length > 0 && 'IntersectionObserver' in window) {
         const byId = new Map();
@@ -114,6 +171,20 @@
         }, { passive: true });
         mark();
     }
+    const scrollableTables = () => {
+        for (const table of document.querySelectorAll('.prose table')) {
+            if (table.scrollWidth > table.clientWidth)
+                table.tabIndex = 0;
+            else
+                table.removeAttribute('tabindex');
+        }
+    };
+    scrollableTables();
+    let resizing = 0;
+    window.addEventListener('resize', () => {
+        cancelAnimationFrame(resizing);
+        resizing = requestAnimationFrame(scrollableTables);
+    });
     const banner = document.querySelector('.banner[data-banner]');
     const dismiss = banner?.querySelector('[data-banner-dismiss]');
     if (banner && dismiss) {

@@ -1,5 +1,6 @@
 /* The page shell's behaviour. Everything here enhances markup that already works without
-   JavaScript: menus are <details>, the sidebar is links, the theme follows the OS. */
+   JavaScript: menus are <details>, the sidebar is links, the theme follows the OS, the phone
+   drawer opens with a <details>. */
 {
   const root = document.documentElement;
 
@@ -48,6 +49,8 @@
     if (open) {
       open.open = false;
       open.querySelector('summary')?.focus();
+      // This Escape is spent: the drawer around the menu stays open.
+      event.preventDefault();
     }
   });
 
@@ -63,6 +66,62 @@
   };
   revealCurrent();
   document.addEventListener('docjet:navigation', revealCurrent);
+
+  // Phones: the menu button opens the header as a drawer (assets/css/layout.css, "Narrow screens").
+  // While it is open focus stays in it, like in a dialog: Tab cycles through its controls and the
+  // rest of the page is inert. Escape, the button and following a link close it; Escape gives
+  // focus back to the button. The <details> that opens it without JavaScript is not needed.
+  const drawer = document.querySelector<HTMLElement>('header.topbar');
+  const drawerButton = drawer?.querySelector<HTMLButtonElement>('[data-drawer-button]');
+  if (drawer && drawerButton) {
+    drawer.querySelector('[data-sidebar-toggle]')?.remove();
+    drawerButton.hidden = false;
+    const isOpen = (): boolean => drawer.hasAttribute('data-open');
+    const controls = (): HTMLElement[] =>
+      [...drawer.querySelectorAll<HTMLElement>('a[href], button:not(:disabled), summary, input, [tabindex]:not([tabindex="-1"])')].filter(
+        (control) => control.getClientRects().length > 0,
+      );
+    const setOpen = (open: boolean): void => {
+      drawer.toggleAttribute('data-open', open);
+      drawerButton.setAttribute('aria-expanded', String(open));
+      for (const other of document.body.children) if (other !== drawer && other instanceof HTMLElement) other.inert = open;
+    };
+    const close = (returnFocus: boolean): void => {
+      if (!isOpen()) return;
+      setOpen(false);
+      if (returnFocus) drawerButton.focus();
+    };
+    drawerButton.addEventListener('click', () => {
+      if (isOpen()) return close(false);
+      setOpen(true);
+      revealCurrent();
+      // Into what the drawer shows: the first of its links, switchers, tabs or sidebar.
+      controls()
+        .find((control) => control.closest('.topbar-links, .tabs, .sidebar'))
+        ?.focus();
+    });
+    drawer.addEventListener('click', (event) => {
+      if (event.target instanceof Element && event.target.closest('a[href]')) close(false);
+    });
+    document.addEventListener('keydown', (event) => {
+      if (!isOpen()) return;
+      if (event.key === 'Escape' && !event.defaultPrevented) close(true);
+      if (event.key !== 'Tab') return;
+      const all = controls();
+      const first = all[0];
+      const last = all[all.length - 1];
+      const active = document.activeElement;
+      const outside = !(active instanceof Node) || !drawer.contains(active);
+      if (event.shiftKey ? active === first || outside : active === last || outside) {
+        event.preventDefault();
+        (event.shiftKey ? last : first)?.focus();
+      }
+    });
+    // Wider than a phone the header is a bar again.
+    matchMedia('(max-width: 820px)').addEventListener('change', (query) => {
+      if (!query.matches) close(false);
+    });
+  }
 
   // Table of contents: the heading being read is marked.
   const tocLinks = [...document.querySelectorAll('.toc a[href^="#"]')];
@@ -123,6 +182,21 @@
     );
     mark();
   }
+
+  // Tables scroll sideways when they are wider than the page (prose.css): one that does is a tab
+  // stop, so a reader without a mouse can scroll it with the arrow keys.
+  const scrollableTables = (): void => {
+    for (const table of document.querySelectorAll<HTMLElement>('.prose table')) {
+      if (table.scrollWidth > table.clientWidth) table.tabIndex = 0;
+      else table.removeAttribute('tabindex');
+    }
+  };
+  scrollableTables();
+  let resizing = 0;
+  window.addEventListener('resize', () => {
+    cancelAnimationFrame(resizing);
+    resizing = requestAnimationFrame(scrollableTables);
+  });
 
   // Dismissible banner, remembered per banner text.
   const banner = document.querySelector<HTMLElement>('.banner[data-banner]');

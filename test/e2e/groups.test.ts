@@ -33,6 +33,11 @@ function summary(page: Page, label: string) {
   return page.locator('aside.sidebar details.nav-group.nested > summary').filter({ has: page.locator(':scope > .nav-group-link', { hasText: new RegExp(`^${label}$`) }) });
 }
 
+/** A nested group's link to a page: beside its toggle, never inside the summary (axe `nested-interactive`). */
+function groupLink(page: Page, label: string) {
+  return page.locator('aside.sidebar li.nav-group-item > a.nav-group-link', { hasText: new RegExp(`^${label}$`) });
+}
+
 e2eTest('nested groups start open with expanded: true and closed with expanded: false or unset', async (t) => {
   const page = await e2e.open(t, 'mint', '');
   assert.deepEqual(await groupStates(page), { Expanded: true, Collapsed: false, Unset: false, Deep: false, Config: false });
@@ -81,20 +86,20 @@ e2eTest("Enter and Space on a group's label open and close it", async (t) => {
 
 /** Clicking a group label opens the group's first page, where the group is open and the page current. */
 async function assertDrillsDown(page: Page): Promise<void> {
-  await summary(page, 'Unset').locator('a.nav-group-link').click();
+  await groupLink(page, 'Unset').click();
   await page.waitForURL((url) => url.pathname === '/unset/first');
   assert.equal(await page.locator('h1').innerText(), 'Unset first');
   assert.deepEqual(await groupStates(page), { Expanded: true, Collapsed: false, Unset: true, Deep: false, Config: false });
   assert.deepEqual(await texts(page, 'aside.sidebar a.nav-link[aria-current="page"]'), ['Unset first']);
 
-  await summary(page, 'Collapsed').locator('a.nav-group-link').click();
+  await groupLink(page, 'Collapsed').click();
   await page.waitForURL((url) => url.pathname === '/collapsed/first');
   assert.deepEqual(await groupStates(page), { Expanded: true, Collapsed: true, Unset: false, Deep: false, Config: false });
 }
 
 /** Clicking a group label only toggles it: no link, same page. */
 async function assertTogglesOnly(page: Page): Promise<void> {
-  assert.equal(await page.locator('aside.sidebar details.nav-group.nested > summary a').filter({ hasText: 'Unset' }).count(), 0);
+  assert.equal(await groupLink(page, 'Unset').count(), 0);
   await summary(page, 'Unset').click();
   assert.equal(pathOf(page), '/install');
   assert.deepEqual(await groupStates(page), { Expanded: true, Collapsed: false, Unset: true, Deep: false, Config: false });
@@ -131,11 +136,11 @@ e2eTest("a group with a root page links its label there, with or without drilldo
   assert.equal(await page.locator('h1').innerText(), 'Reference overview');
   assert.equal(await page.locator('aside.sidebar a.nav-group-title[aria-current="page"]').innerText(), 'Reference');
 
-  await summary(page, 'Config').locator('a.nav-group-link').click();
+  await groupLink(page, 'Config').click();
   await page.waitForURL(e2e.site('mint').href('reference/config/overview'));
   assert.equal(await page.locator('h1').innerText(), 'Config overview');
   assert.deepEqual(await groupStates(page), { Expanded: true, Collapsed: false, Unset: false, Deep: false, Config: true });
-  assert.equal(await summary(page, 'Config').locator('a.nav-group-link').getAttribute('aria-current'), 'page');
+  assert.equal(await groupLink(page, 'Config').getAttribute('aria-current'), 'page');
   assert.deepEqual(await visibleLinks(page), ['Home', 'Install', 'Expanded first', 'Expanded second', 'CLI', 'Config keys']);
 });
 

@@ -33,12 +33,21 @@ const LAUNCH_ARGS = [
   '--disable-sync',
 ];
 
+/** Images and videos by their names (a favicon is fetched as "other"). */
+const MEDIA_FILE = /\.(?:png|jpe?g|gif|svg|webp|avif|ico|mp4|webm|mov)$/i;
+
 /** Why the browser tests are skipped, or false. Only an explicit opt-out skips them. */
 export const skipBrowser: string | false = process.env['DOCJET_SKIP_BROWSER'] === '1' ? 'DOCJET_SKIP_BROWSER=1' : false;
 
 export interface SiteSpec {
   /** Folder under test/fixtures/e2e. */
-  fixture: string;
+  fixture?: string;
+  /** Or the absolute folder of a site outside the fixtures: one of the corpus's real sites. */
+  root?: string;
+  /** `'allowed'`: the build's warnings do not fail the suite (real sites have some); errors still do. */
+  warnings?: 'allowed';
+  /** The site's images and videos are not there (the corpus leaves them out): their 404s fail no test. */
+  mediaMissing?: true;
   /** Keys merged into the fixture's docs.json (objects merged, other values replaced): a variant without a copy of the pages. */
   config?: Record<string, unknown>;
   /** Sub-path the site is built for and served under (`/docs/`). */
@@ -59,9 +68,12 @@ export interface BrowserSuite<Name extends string> {
   browser(): Browser;
 }
 
-/** A browser test: skipped only with DOCJET_SKIP_BROWSER=1, and bounded in time. */
-export function e2eTest(name: string, fn: (t: TestContext) => Promise<void>): void {
-  test(name, { skip: skipBrowser, timeout: 30_000 }, fn);
+/**
+ * A browser test: skipped with DOCJET_SKIP_BROWSER=1 (or when `options.skip` says why), and
+ * bounded in time (30 s unless `options.timeout`).
+ */
+export function e2eTest(name: string, fn: (t: TestContext) => Promise<void>, options: { skip?: string | false; timeout?: number } = {}): void {
+  test(name, { skip: skipBrowser || options.skip || false, timeout: options.timeout ?? 30_000 }, fn);
 }
 
 /** Registers the file's `before`/`after` hooks: build and serve `sites`, launch Chromium; then close everything. */
@@ -123,9 +135,12 @@ export function browserSuite<Name extends string>(sites: Record<Name, SiteSpec>)
       page.on('pageerror', (error) => problems.push(`uncaught error on ${page.url()}: ${error.message}`));
       // A page's own files (stylesheet, script, icons, images) must all load; pages themselves may
       // be 404s on purpose. Chromium asks for /favicon.ico whether or not the site has one.
+      const mediaMissing = sites[name].mediaMissing === true;
       page.on('response', (response) => {
         const url = new URL(response.url());
-        if (response.status() >= 400 && response.request().resourceType() !== 'document' && url.pathname !== '/favicon.ico') {
+        const type = response.request().resourceType();
+        const media = type === 'image' || type === 'media' || MEDIA_FILE.test(url.pathname);
+        if (response.status() >= 400 && type !== 'document' && url.pathname !== '/favicon.ico' && !(mediaMissing && media)) {
           problems.push(`${url.pathname} (${response.request().resourceType()}) answered ${response.status()} on ${page.url()}`);
         }
       });
@@ -140,9 +155,10 @@ export function browserSuite<Name extends string>(sites: Record<Name, SiteSpec>)
   return suite;
 }
 
-/** Builds a fixture (with its config variant) into `work/out`; a build with any diagnostic fails. */
+/** Builds a fixture (with its config variant) into `work/out`; a build with any diagnostic (any error, if warnings are allowed) fails. */
 async function buildFixture(spec: SiteSpec, work: string): Promise<string> {
-  let root = path.join(FIXTURES, spec.fixture);
+  assert.ok((spec.fixture === undefined) !== (spec.root === undefined), 'a site is a `fixture` or a `root`, one of the two');
+  let root = spec.root ?? path.join(FIXTURES, spec.fixture!);
   if (spec.config) {
     const copy = path.join(work, 'site');
     await cp(root, copy, { recursive: true });
@@ -153,8 +169,9 @@ async function buildFixture(spec: SiteSpec, work: string): Promise<string> {
   }
   const outDir = path.join(work, 'out');
   const result = await build({ root, outDir, ...(spec.base ? { base: spec.base } : {}) });
-  const problems = result.diagnostics.map((d) => `${d.severity} ${d.code} ${d.file}${d.line ? `:${d.line}` : ''}: ${d.message}`);
-  assert.ok(result.ok && problems.length === 0, `building the fixture "${spec.fixture}" reported:\n${problems.join('\n')}`);
+  const fatal = result.diagnostics.filter((d) => spec.warnings !== 'allowed' || d.severity === 'error');
+  const problems = fatal.map((d) => `${d.severity} ${d.code} ${d.file}${d.line ? `:${d.line}` : ''}: ${d.message}`);
+  assert.ok(result.ok && problems.length === 0, `building the site "${spec.fixture ?? spec.root}" reported:\n${problems.join('\n')}`);
   return outDir;
 }
 

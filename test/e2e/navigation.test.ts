@@ -75,8 +75,10 @@ e2eTest("a tab's menu opens on click, shows each item's icon and description, an
 // docjet bug: assets/css/layout.css places `.tabs .menu-panel` with `position: fixed` at the
 // summary's own horizontal position (`inset-inline-start: auto`), so on a narrow screen a menu
 // opened from a tab near the right edge runs off the screen and its items are cut off.
+// On a phone the switchers and tabs are in the menu drawer (test/e2e/drawer.test.ts).
 e2eTest('on a phone-sized screen, open menus fit on the screen', async (t) => {
   const page = await e2e.open(t, 'nav', 'guides/install', { viewport: { width: 390, height: 800 } });
+  await page.locator('[data-drawer-button]').click();
   await page.locator('details.version-switcher summary').click();
   const versions = await page.locator('details.version-switcher .menu-panel').boundingBox();
   assert.ok(versions && versions.x >= 0 && versions.x + versions.width <= 390, `the version menu spans x ${versions?.x} to ${versions && versions.x + versions.width} on a 390px screen`);

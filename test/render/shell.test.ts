@@ -75,7 +75,7 @@ test('sidebar: with drilldown a nested group label links to its first page; a ro
   const site = await loadSite('tabs');
   const guides = page(site, 'guides/start').placements[0]!.sectionId;
   const drill = fillSidebar(buildSidebar(site, guides, { base: '/docs/', drilldown: true }), 'guides/start', new Set());
-  assert.match(drill, /<summary><a class="nav-group-link" href="\/docs\/guides\/advanced\/tuning"><span class="nav-label">Advanced/);
+  assert.match(drill, /<li class="nav-group-item"><a class="nav-group-link" href="\/docs\/guides\/advanced\/tuning"><span class="nav-label">Advanced/);
   const reference = page(site, 'reference/cli-build').placements[0]!.sectionId;
   const root = fillSidebar(buildSidebar(site, reference, { base: '/', drilldown: false }), 'reference/cli', new Set());
   assert.match(root, /<a class="nav-group-title" href="\/reference\/cli" aria-current="page"><span class="nav-label">CLI/);

@@ -78,18 +78,14 @@ export class Shell {
       (view.extraHead ?? '') +
       `</head><body data-mode="${mode}"${view.notFound ? ' data-not-found' : ''}${switchable.attributes}>` +
       `<a class="skip-link" href="#content">${escapeHtml(strings.skipToContent)}</a>` +
-      this.topHtml(chrome, strings) +
+      this.topHtml(chrome, strings, sidebar) +
       `<div class="layout">` +
-      (sidebar
-        ? `<details class="sidebar-toggle" data-sidebar-toggle><summary>${escapeHtml(strings.menu)}</summary></details>` +
-          `<aside class="sidebar" id="sidebar"><nav aria-label="${escapeHtml(strings.menu)}">${sidebar}</nav></aside>`
-        : '') +
       `<main id="content" class="content">` +
       `<article class="page${chrome.placement ? '' : ' unlisted'}">${mode === 'custom' ? '' : this.pageHeaderHtml(view, page)}<div class="prose">${view.bodyHtml}</div></article>` +
       this.pagerHtml(page?.placements[0], strings) +
       footerHtml(this.languageConfig(chrome)?.footer ?? this.options.site.config.footer, this.options.site.config.name, this.options.base) +
       `</main>` +
-      (toc ? `<aside class="toc-column">${toc}</aside>` : '') +
+      (toc ? `<div class="toc-column">${toc}</div>` : '') +
       `</div>` +
       switchable.templates +
       `<script src="${escapeHtml(this.options.script)}" defer></script>` +
@@ -149,26 +145,47 @@ export class Shell {
     ].filter(Boolean);
   }
 
-  /** The banner, then the top bar: logo, navbar links, switchers, theme toggle, and the tabs. */
-  private topHtml(chrome: Chrome, strings: UiStrings): string {
+  /**
+   * The banner, then the top bar: logo, navbar links, switchers, theme toggle, the tabs, and the
+   * sidebar, which wide screens show in its column below the bar (assets/css/layout.css).
+   *
+   * On a phone the bar keeps the logo, the theme toggle and a menu button, and the rest of the
+   * header (links, switchers, tabs, sidebar) is one drawer the button opens: the header is the
+   * drawer, so the version switcher swaps tabs and sidebar wherever they are shown
+   * (src/client/placements.ts). The button needs the page script; a `<details>` beside it opens the
+   * drawer without JavaScript, and the script removes it (src/client/shell.ts).
+   */
+  private topHtml(chrome: Chrome, strings: UiStrings, sidebar: string): string {
     const { site, base } = this.options;
     const config = site.config;
     const languageConfig = this.languageConfig(chrome);
-    const navbar = languageConfig?.navbar ?? config.navbar;
     const banner = this.bannerHtml(languageConfig?.banner ?? config.banner, chrome.language ?? '');
     const ownLogoHref = config.logo && typeof config.logo === 'object' && config.logo.href ? safeUrl(config.logo.href) : undefined;
     const logoHref = ownLogoHref ?? pageHref(this.homeOf(chrome), base);
-    const switchers =
-      alternatesHtml('version', strings.version, chrome.versions, base) + alternatesHtml('language', strings.language, chrome.languages, base);
+    const navbar = navbarHtml(languageConfig?.navbar ?? config.navbar, base);
+    const links =
+      (navbar ? `<div class="navbar">${navbar}</div>` : '') +
+      alternatesHtml('version', strings.version, chrome.versions, base) +
+      alternatesHtml('language', strings.language, chrome.languages, base);
+    const tabs = tabsHtml(chrome.tabs, base);
     const themeToggle = this.theme.fixedAppearance
       ? ''
       : `<button type="button" class="theme-toggle" data-theme-toggle aria-label="${escapeHtml(strings.toggleTheme)}" hidden><span class="theme-icon" aria-hidden="true"></span></button>`;
+    const menuLabel = `<span class="menu-icon" aria-hidden="true"></span><span class="sr-only">${escapeHtml(strings.menu)}</span>`;
+    const menuButton =
+      links || tabs || sidebar
+        ? `<button type="button" class="menu-button" data-drawer-button aria-controls="site-menu" aria-expanded="false" hidden>${menuLabel}</button>` +
+          `<details class="sidebar-toggle" data-sidebar-toggle><summary class="menu-button">${menuLabel}</summary></details>`
+        : '';
     return (
       banner +
-      `<header class="topbar"><div class="topbar-row">` +
+      `<header class="topbar" id="site-menu"><div class="topbar-row">` +
+      menuButton +
       `<a class="logo" href="${escapeHtml(logoHref)}">${this.logoHtml()}</a>` +
-      `<div class="topbar-end">${navbarHtml(navbar, base)}${switchers}${themeToggle}</div>` +
-      `</div>${tabsHtml(chrome.tabs, base)}</header>`
+      `<div class="topbar-end">${links ? `<div class="topbar-links">${links}</div>` : ''}${themeToggle}</div>` +
+      `</div>${tabs}` +
+      (sidebar ? `<aside class="sidebar" id="sidebar"><nav aria-label="${escapeHtml(strings.menu)}">${sidebar}</nav></aside>` : '') +
+      `</header>`
     );
   }
 

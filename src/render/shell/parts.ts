@@ -49,13 +49,18 @@ export function tabsHtml(tabs: readonly ChromeTab[], base: string): string {
   return `<nav class="tabs" aria-label="Tabs"><ul>${items.join('')}</ul></nav>`;
 }
 
-/** A dropdown of links: products, sidebar dropdowns. The current item is the summary (with its description, for products). */
+/**
+ * A dropdown of links: products, sidebar dropdowns. The current item is the summary (with its
+ * description, for products), named by what it shows; the kind of menu names the group around it.
+ * A summary labelled "Product: docjet" while it reads "docjet The site generator" would be named
+ * apart from its visible text, which speech input cannot match (WCAG 2.5.3).
+ */
 export function switcherHtml(kind: Extract<ElementKind, 'product' | 'dropdown'>, label: string, items: readonly ChromeItem[], base: string): string {
   if (items.length === 0) return '';
   const current = items.find((item) => item.current) ?? items[0]!;
   const list = items.map((item) => `<li>${link(item, base, 'menu-item', itemInner(item, true))}</li>`).join('');
   return (
-    `<details class="switcher ${kind}-switcher" data-menu><summary aria-label="${escapeHtml(label)}: ${escapeHtml(current.label)}">` +
+    `<details class="switcher ${kind}-switcher" data-menu aria-label="${escapeHtml(label)}"><summary>` +
     `${itemInner(current, NAVIGATION[kind].display === 'product-switcher')}<span class="chevron" aria-hidden="true"></span></summary>` +
     `<ul class="menu-panel">${list}</ul></details>`
   );

@@ -7,8 +7,8 @@
  * Groups follow the spec's state table (docs-json-navigation.md, "States and transitions"):
  * top-level groups are always expanded and have no toggle; nested groups are `<details>`, open
  * when `expanded: true` or when they hold the current page. With drilldown, a nested group's
- * label is a link to its first page; a group with a `root` page always links there. Everything
- * is a link or a `<details>`, so the sidebar works with JavaScript off.
+ * label is a link to its first page, beside the group's toggle; a group with a `root` page always
+ * links there. Everything is a link or a `<details>`, so the sidebar works with JavaScript off.
  */
 import type { Icon } from '../../config/schema.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
@@ -105,19 +105,30 @@ class SidebarWriter {
     this.parts.push('</section>');
   }
 
+  /**
+   * A nested group is a `<details>` whose summary opens and closes it. A group that leads to a page
+   * (its `root`, or its first page with drilldown) shows that link beside its toggle, never inside
+   * it: a link in a `<summary>` is a control inside a control, which keyboards and screen readers
+   * cannot reach reliably (axe `nested-interactive`). The toggle then names the group in text
+   * only screen readers read, where translation tools still find it.
+   */
   private nestedGroup(group: NavElement, depth: number): void {
     const target = group.root ?? (this.options.drilldown ? group.firstPage : undefined);
-    this.parts.push(`<li><details class="nav-group nested"${this.groupId(group)}`);
-    this.parts.push({ group: group.id, open: group.expanded === true });
-    this.parts.push('><summary>');
+    const label = this.groupLabel(group);
     if (target !== undefined) {
-      this.parts.push(`<a class="nav-group-link" href="${this.href(target)}"`);
+      this.parts.push(`<li class="nav-group-item"><a class="nav-group-link" href="${this.href(target)}"`);
       this.parts.push({ page: target });
-      this.parts.push(`>${this.groupLabel(group)}</a>`);
+      this.parts.push(`>${label}</a>`);
     } else {
-      this.parts.push(`<span class="nav-group-link">${this.groupLabel(group)}</span>`);
+      this.parts.push('<li>');
     }
-    this.parts.push('</summary>');
+    this.parts.push(`<details class="nav-group nested"${this.groupId(group)}`);
+    this.parts.push({ group: group.id, open: group.expanded === true });
+    this.parts.push(
+      target !== undefined
+        ? `><summary class="nav-group-toggle"><span class="nav-label sr-only">${escapeHtml(group.label)}</span></summary>`
+        : `><summary><span class="nav-group-link">${label}</span></summary>`,
+    );
     this.items(group, depth + 1);
     this.parts.push('</details></li>');
   }

@@ -1,0 +1,138 @@
+/**
+ * Accessibility, checked rather than assumed: axe-core runs in Chromium on pages of the example
+ * site (/examples) and of three real sites from the corpus, in light and dark, on a desktop
+ * (1280 px) and a phone (375 px, with the menu drawer closed and open). No violation of impact
+ * serious or critical may remain; each one found is printed with its selector.
+ *
+ * The corpus sites' own content and styles are theirs, not docjet's: the few problems they bring
+ * are listed below (`AUTHORED`), matched by rule and place, and reported as skipped. The corpus
+ * lives beside the checkout (or at DOCJET_CORPUS); without it those rows are skipped.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { browserSuite, e2eTest, inWindow, type SiteSpec } from './harness.ts';
+
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const CORPUS = process.env['DOCJET_CORPUS'] ?? path.resolve(REPO, '../shared/corpus');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** A violation the site's own pages or stylesheet cause: `rule` on elements inside (or matching) `within`. */
+interface Authored {
+  rule: string;
+  within: string;
+  why: string;
+}
+
+interface Row {
+  spec: SiteSpec;
+  /** Home, a page with components, an API page, a right-to-left page (where the site has one). */
+  pages: string[];
+  authored?: Authored[];
+}
+
+const EXAMPLE: Row = {
+  spec: { root: path.join(REPO, 'examples') },
+  pages: ['', 'components/interactive', 'api-reference/sites/get-a-site', 'ar'],
+};
+
+const CORPUS_ROWS: Record<'ollama' | 'cline' | 'hoppscotch', Row> = {
+  ollama: {
+    spec: { root: path.join(CORPUS, 'ollama__ollama'), warnings: 'allowed', mediaMissing: true },
+    pages: ['', 'capabilities/vision', 'api/chat'],
+    authored: [{ rule: 'color-contrast', within: '.eyebrow', why: 'styling.css sets `.eyebrow { color: #666 }`, 3.6:1 on its dark background' }],
+  },
+  cline: {
+    spec: { root: path.join(CORPUS, 'cline__cline'), warnings: 'allowed', mediaMissing: true },
+    pages: ['cline-overview', 'enterprise-solutions/overview', 'api/chat-completions'],
+  },
+  hoppscotch: {
+    spec: { root: path.join(CORPUS, 'hoppscotch__docs'), warnings: 'allowed', mediaMissing: true },
+    pages: ['', 'documentation/getting-started/introduction', 'support/getting-started/faq'],
+    authored: [{ rule: 'image-alt', within: '.prose', why: 'its pages write `<img>` without `alt`' }],
+  },
+};
+
+const corpusMissing = existsSync(CORPUS) ? false : `the corpus is not at ${CORPUS} (set DOCJET_CORPUS to its folder)`;
+
+const e2e = browserSuite<string>({
+  example: EXAMPLE.spec,
+  ...(corpusMissing ? {} : Object.fromEntries(Object.entries(CORPUS_ROWS).map(([name, row]) => [name, row.spec]))),
+});
+
+interface Found {
+  impact: string;
+  rule: string;
+  help: string;
+  nodes: { selector: string; summary: string; authored?: string }[];
+}
+
+/** Runs axe on the page as it is; serious and critical violations, each node marked when the site's own content causes it. */
+async function axe(page: Page, authored: readonly Authored[]): Promise<Found[]> {
+  await page.addScriptTag({ content: AXE });
+  return inWindow(
+    page,
+    async (window, known) => {
+      const result = await window.axe.run(window.document, { resultTypes: ['violations'] });
+      return result.violations
+        .filter((violation: { impact: string }) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation: { impact: string; id: string; help: string; nodes: { target: string[]; failureSummary?: string }[] }) => ({
+          impact: violation.impact,
+          rule: violation.id,
+          help: violation.help,
+          nodes: violation.nodes.map((node) => {
+            const selector = node.target.join(' ');
+            const element = window.document.querySelector(node.target[node.target.length - 1]);
+            const cause = known.find((each: Authored) => each.rule === violation.id && element?.closest(each.within));
+            return { selector, summary: (node.failureSummary ?? '').split('\n').slice(1).join(' ').trim(), ...(cause ? { authored: cause.why } : {}) };
+          }),
+        }));
+    },
+    authored,
+  );
+}
+
+/** One line per violating element: what, where, why. */
+function report(found: readonly Found[], where: string): string[] {
+  return found.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.impact} ${violation.rule} on ${where}: ${violation.help}\n      at ${node.selector}: ${node.summary}`),
+  );
+}
+
+function axeRows(name: string, label: string, row: Row, skip: string | false): void {
+  for (const colorScheme of ['light', 'dark'] as const) {
+    for (const width of [1280, 375]) {
+      e2eTest(
+        `axe finds nothing serious on ${label}, ${colorScheme}, ${width} px`,
+        async (t) => {
+          const page = await e2e.open(t, name, undefined, { viewport: { width, height: 800 }, colorScheme });
+          const problems: string[] = [];
+          const skipped: string[] = [];
+          for (const pathname of row.pages) {
+            await page.goto(e2e.site(name).href(pathname));
+            const states: ('closed' | 'open')[] = width < 820 && (await page.locator('[data-drawer-button]').count()) > 0 ? ['closed', 'open'] : ['closed'];
+            for (const state of states) {
+              if (state === 'open') await page.locator('[data-drawer-button]').click();
+              const where = `/${pathname}${state === 'open' ? ' (menu open)' : ''}`;
+              const found = await axe(page, row.authored ?? []);
+              const own = found.map((violation) => ({ ...violation, nodes: violation.nodes.filter((node) => !node.authored) })).filter((violation) => violation.nodes.length > 0);
+              problems.push(...report(own, where));
+              for (const violation of found) for (const node of violation.nodes) if (node.authored) skipped.push(`${violation.rule} at ${node.selector} on ${where}: ${node.authored}`);
+            }
+          }
+          for (const line of new Set(skipped)) t.diagnostic(`the site's own: ${line}`);
+          assert.deepEqual(problems, [], `axe found ${problems.length} serious or critical problems:\n  ${problems.join('\n  ')}`);
+        },
+        { skip, timeout: 120_000 },
+      );
+    }
+  }
+}
+
+axeRows('example', 'the example site', EXAMPLE, false);
+axeRows('ollama', 'ollama (corpus)', CORPUS_ROWS.ollama, corpusMissing);
+axeRows('cline', 'cline (corpus)', CORPUS_ROWS.cline, corpusMissing);
+axeRows('hoppscotch', 'hoppscotch (corpus)', CORPUS_ROWS.hoppscotch, corpusMissing);
