@@ -54,6 +54,9 @@
             if (link.getAttribute('href') !== pageHref)
                 continue;
             link.setAttribute('aria-current', 'page');
+            const own = link.classList.contains('nav-group-link') ? link.parentElement?.querySelector(':scope > details') : null;
+            if (own)
+                own.open = true;
             for (let group = link.closest('details'); group; group = group.parentElement?.closest('details') ?? null)
                 group.open = true;
         }

@@ -65,6 +65,9 @@
     for (const link of nav.querySelectorAll('a[href]')) {
       if (link.getAttribute('href') !== pageHref) continue;
       link.setAttribute('aria-current', 'page');
+      // A group's own page is linked beside its toggle (sidebar.ts): open that group too.
+      const own = link.classList.contains('nav-group-link') ? link.parentElement?.querySelector<HTMLDetailsElement>(':scope > details') : null;
+      if (own) own.open = true;
       for (let group = link.closest('details'); group; group = group.parentElement?.closest('details') ?? null) group.open = true;
     }
   };
