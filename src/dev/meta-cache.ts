@@ -10,18 +10,19 @@
  * each folder on the way checked after following links, through a temporary file renamed into
  * place; docjet never reads dot-folders as content, so it is never published.
  */
-import { randomBytes } from 'node:crypto';
 import { statSync } from 'node:fs';
-import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { PageMeta } from '../content/frontmatter.ts';
 import type { PageFile } from '../content/scan.ts';
+import { cacheFolder, writeAtomic } from '../content/docjet-cache.ts';
 import { VERSION } from '../version.ts';
 import { isInside } from './request-files.ts';
 
-const CACHE_PATH = ['.docjet', 'cache', 'dev'];
+/** `.docjet/cache/dev` (`content/docjet-cache.ts`). */
+const CACHE_PART = 'dev';
 const CACHE_FILE = 'pages.json';
 /** Changes when what an entry holds changes shape. */
 const FORMAT = 1;
@@ -73,8 +74,8 @@ export async function writeMetaCache(root: string, pages: ReadonlyMap<string, Ca
     entries[file] = { stamp, ...cached };
   }
   try {
-    const folder = await cacheFolder(root);
-    if (folder) await writeAtomic(path.join(folder, CACHE_FILE), JSON.stringify({ version: VERSION, format: FORMAT, entries }));
+    const folder = await cacheFolder(root, CACHE_PART, { create: true });
+    if (folder.ok) await writeAtomic(path.join(folder.path, CACHE_FILE), JSON.stringify({ version: VERSION, format: FORMAT, entries }));
   } catch {
     // A read-only folder, a full disk: starting is slower next time, nothing else.
   }
@@ -82,7 +83,7 @@ export async function writeMetaCache(root: string, pages: ReadonlyMap<string, Ca
 
 async function readEntries(root: string): Promise<Map<string, Entry>> {
   try {
-    const file = await realpath(path.join(root, ...CACHE_PATH, CACHE_FILE));
+    const file = await realpath(path.join(root, '.docjet', 'cache', CACHE_PART, CACHE_FILE));
     if (!isInside(await realpath(root), file)) return new Map();
     const value = JSON.parse(await readFile(file, 'utf8')) as unknown;
     if (!isRecord(value) || value['version'] !== VERSION || value['format'] !== FORMAT || !isRecord(value['entries'])) return new Map();
@@ -104,30 +105,3 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The cache folder, created, each step checked after following links; undefined when one leads out of the site. */
-async function cacheFolder(root: string): Promise<string | undefined> {
-  const rootReal = await realpath(root);
-  let current = rootReal;
-  for (const name of CACHE_PATH) {
-    const step = path.join(current, name);
-    await mkdir(step).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-    });
-    const real = await realpath(step);
-    if (!isInside(rootReal, real)) return undefined;
-    current = real;
-  }
-  return current;
-}
-
-/** Written beside the target under a name no one else uses, then renamed over it. */
-async function writeAtomic(file: string, text: string): Promise<void> {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    await writeFile(temporary, text, { flag: 'wx' });
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
-  }
-}

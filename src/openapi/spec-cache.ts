@@ -11,14 +11,19 @@
  * renamed, so a build stopped halfway leaves the last good copy. docjet never reads dot-folders as
  * content (content/scan.ts), so the cache is not published.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { decodeText } from '../content/read-text.ts';
-import { isWithin } from '../content/inside-root.ts';
+import { cacheFolder, writeAtomic } from '../content/docjet-cache.ts';
 
-/** The cache's folders, from the site root down. */
-const CACHE_PATH = ['.docjet', 'cache', 'openapi'];
+/** The cache's folder: `.docjet/cache/openapi` (`content/docjet-cache.ts`). */
+const CACHE_PART = 'openapi';
+
+/** A cache folder that leads out of the site, as a problem; none when the folder is only missing. */
+function outsideProblem(outside: string | undefined): CacheProblem | undefined {
+  return outside === undefined ? undefined : { problem: 'outside', folder: outside };
+}
 
 /** One remote spec's text, and when it was fetched (ISO time). */
 export interface SpecCopy {
@@ -30,8 +35,6 @@ export interface SpecCopy {
 
 /** Why the cache was not used, in the catalogue's terms (`openapi-cache-unusable`, without `url` and `action`). */
 export type CacheProblem = { problem: 'outside'; folder: string } | { problem: 'error'; reason: string };
-
-type CacheFolder = { ok: true; path: string } | { ok: false; problem: CacheProblem | undefined };
 
 interface CacheMeta {
   url: string;
@@ -48,8 +51,8 @@ export function cacheName(url: string): string {
 /** Saves `copy` under the site's `.docjet/cache/openapi`, replacing the last one; a problem when it cannot. */
 export async function saveCopy(root: string, copy: SpecCopy): Promise<CacheProblem | undefined> {
   try {
-    const folder = await cacheFolder(root, { create: true });
-    if (!folder.ok) return folder.problem;
+    const folder = await cacheFolder(root, CACHE_PART, { create: true });
+    if (!folder.ok) return outsideProblem(folder.outside);
     const name = cacheName(copy.url);
     const format = copy.text.trimStart().startsWith('{') ? 'json' : 'yaml';
     const meta: CacheMeta = { url: copy.url, fetchedAt: copy.fetchedAt, etag: copy.etag, format };
@@ -69,8 +72,8 @@ export async function saveCopy(root: string, copy: SpecCopy): Promise<CacheProbl
  */
 export async function readCopy(root: string, url: string): Promise<{ copy?: SpecCopy; problem?: CacheProblem }> {
   try {
-    const folder = await cacheFolder(root, { create: false });
-    if (!folder.ok) return folder.problem ? { problem: folder.problem } : {};
+    const folder = await cacheFolder(root, CACHE_PART, { create: false });
+    if (!folder.ok) return folder.outside === undefined ? {} : { problem: { problem: 'outside', folder: folder.outside } };
     const name = cacheName(url);
     const meta = toMeta(await readOptional(path.join(folder.path, `${name}.meta.json`)));
     if (!meta || meta.url !== url) return {};
@@ -79,42 +82,6 @@ export async function readCopy(root: string, url: string): Promise<{ copy?: Spec
     return { copy: { url, text: body, fetchedAt: meta.fetchedAt, etag: meta.etag } };
   } catch (error) {
     return { problem: { problem: 'error', reason: errorReason(error) } };
-  }
-}
-
-/**
- * The cache folder, each step checked after following links; created when asked. A step that
- * leads outside the root is refused before anything is created below it.
- */
-async function cacheFolder(root: string, { create }: { create: boolean }): Promise<CacheFolder> {
-  const rootReal = await realpath(root);
-  let current = rootReal;
-  for (let depth = 1; depth <= CACHE_PATH.length; depth++) {
-    const step = path.join(current, CACHE_PATH[depth - 1]!);
-    if (create) await mkdir(step).catch(ignoreCode('EEXIST'));
-    let real: string;
-    try {
-      real = await realpath(step);
-    } catch (error) {
-      if (!create && errorCode(error) === 'ENOENT') return { ok: false, problem: undefined };
-      throw error;
-    }
-    if (!isWithin(rootReal, real)) return { ok: false, problem: { problem: 'outside', folder: CACHE_PATH.slice(0, depth).join('/') } };
-    current = real;
-  }
-  return { ok: true, path: current };
-}
-
-/** Written beside the target under a name no one else uses, then renamed over it (atomic on one file system). */
-async function writeAtomic(file: string, text: string): Promise<void> {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
-  try {
-    // `wx`: never through a file or link already at that name.
-    await writeFile(temporary, text, { flag: 'wx' });
-    await rename(temporary, file);
-  } catch (error) {
-    await rm(temporary, { force: true });
-    throw error;
   }
 }
 
@@ -161,12 +128,6 @@ export function runCopy(root: string, url: string): SpecCopy | undefined {
 export function runCopiesOf(root: string): SpecCopy[] {
   const prefix = `${path.resolve(root)}\u0000`;
   return [...runCopies].filter(([key]) => key.startsWith(prefix)).map(([, copy]) => copy);
-}
-
-function ignoreCode(code: string): (error: unknown) => void {
-  return (error) => {
-    if (errorCode(error) !== code) throw error;
-  };
 }
 
 function errorCode(error: unknown): string | undefined {

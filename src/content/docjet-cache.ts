@@ -1,0 +1,53 @@
+/**
+ * docjet's own files inside a site: `.docjet/cache/<part>/` (remote OpenAPI copies, the dev
+ * server's frontmatter cache). Every folder on the way is checked after following links, so a
+ * `.docjet` linked out of the site is never written through; files are written atomically.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isWithin } from './inside-root.ts';
+
+/** Where a cache folder is: its real path, missing (not created), or a step that leads outside. */
+export type CacheFolder = { ok: true; path: string } | { ok: false; outside: string | undefined };
+
+/**
+ * `.docjet/cache/<part>` under `root`, created when asked. A step that leads outside the root is
+ * refused (`outside`: the step, `.docjet/cache`) before anything is created below it.
+ */
+export async function cacheFolder(root: string, part: string, { create }: { create: boolean }): Promise<CacheFolder> {
+  const steps = ['.docjet', 'cache', part];
+  const rootReal = await realpath(root);
+  let current = rootReal;
+  for (let depth = 1; depth <= steps.length; depth++) {
+    const step = path.join(current, steps[depth - 1]!);
+    if (create) {
+      await mkdir(step).catch((error: NodeJS.ErrnoException) => {
+        if (error.code !== 'EEXIST') throw error;
+      });
+    }
+    let real: string;
+    try {
+      real = await realpath(step);
+    } catch (error) {
+      if (!create && (error as NodeJS.ErrnoException).code === 'ENOENT') return { ok: false, outside: undefined };
+      throw error;
+    }
+    if (!isWithin(rootReal, real)) return { ok: false, outside: steps.slice(0, depth).join('/') };
+    current = real;
+  }
+  return { ok: true, path: current };
+}
+
+/** Written beside the target under a name no one else uses, then renamed over it (atomic on one file system). */
+export async function writeAtomic(file: string, text: string): Promise<void> {
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  try {
+    // `wx`: never through a file or link already at that name.
+    await writeFile(temporary, text, { flag: 'wx' });
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true });
+    throw error;
+  }
+}
