@@ -99,11 +99,21 @@ async function frontmatterEndpoint(page: Page, text: string, bodyLine: number, s
  * operation may be in it, and the warning says so. The loader has read them already (`specFiles`).
  */
 async function someRemoteUnread(services: BodyServices): Promise<boolean> {
-  for (const element of services.site.elements.values()) {
-    for (const source of element.openapi ?? []) if (source.remote && !(await services.documents(source.source))) return true;
+  // Asked by every page whose operation is missing (218 on one real site): walk the elements once per site.
+  let answer = remoteUnreadOfSite.get(services.site);
+  if (!answer) {
+    answer = (async () => {
+      for (const element of services.site.elements.values()) {
+        for (const source of element.openapi ?? []) if (source.remote && !(await services.documents(source.source))) return true;
+      }
+      return false;
+    })();
+    remoteUnreadOfSite.set(services.site, answer);
   }
-  return false;
+  return answer;
 }
+
+const remoteUnreadOfSite = new WeakMap<Site, Promise<boolean>>();
 
 const specsOfSite = new WeakMap<Site, string[]>();
 

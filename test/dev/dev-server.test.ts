@@ -12,29 +12,9 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
+import { fetchRaw } from '../support/http.ts';
 import { dev, type DevEvent, type DevOptions, type DevServer } from '../../src/dev/dev-server.ts';
 
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** One request with the path sent exactly as written (no client-side normalisation). */
-function fetchRaw(server: DevServer, target: string, options: { method?: string; headers?: Record<string, string> } = {}): Promise<Reply> {
-  const url = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, method: options.method ?? 'GET', path: target, headers: options.headers ?? {} }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
-      response.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 interface LiveMessage {
   event: string;

@@ -5,33 +5,12 @@
  */
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, open, rm, symlink, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import { fetchRaw } from '../support/http.ts';
 import { serveStatic, type StaticServer, type StaticServerOptions } from '../../src/dev/static-server.ts';
 
-interface Reply {
-  status: number;
-  headers: Record<string, string | string[] | undefined>;
-  body: string;
-}
-
-/** One request with the path sent exactly as written (no client-side normalisation). */
-function fetchRaw(server: StaticServer, method: string, target: string): Promise<Reply> {
-  const url = new URL(server.url);
-  return new Promise((resolve, reject) => {
-    const req = request({ host: url.hostname, port: url.port, method, path: target }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (body += chunk));
-      response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers, body }));
-      response.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
 
 /** A built site (`index.html`, `guide/index.html`, `404.html`) beside a secret file, served. */
 async function servedSite(t: { after(fn: () => Promise<void>): void }, extra: Partial<StaticServerOptions> = {}): Promise<{ server: StaticServer; dir: string; out: string }> {
@@ -58,7 +37,7 @@ test('links pointing outside the served folder are not followed; links inside it
   await symlink(path.join(out, 'guide'), path.join(out, 'alias'));
   const answers: Record<string, string> = {};
   for (const target of ['/leak.txt', '/passwd', '/up/secret.txt', '/alias', '/alias/index.html']) {
-    const reply = await fetchRaw(server, 'GET', target);
+    const reply = await fetchRaw(server, target);
     answers[target] = `${reply.status} ${reply.body}`;
   }
   assert.deepEqual(answers, {
@@ -88,21 +67,21 @@ test('path traversal in every spelling, NUL bytes and malformed escapes: 404 or 
   };
   const answers: Record<string, number> = {};
   for (const target of Object.keys(cases)) {
-    const reply = await fetchRaw(server, 'GET', target);
+    const reply = await fetchRaw(server, target);
     answers[target] = reply.status;
     assert.doesNotMatch(reply.body, /SECRET|root:/, target);
   }
   assert.deepEqual(answers, cases);
-  assert.equal((await fetchRaw(server, 'GET', '/guide')).body, 'GUIDE', 'the server is still up');
+  assert.equal((await fetchRaw(server, '/guide')).body, 'GUIDE', 'the server is still up');
 });
 
 test('methods other than GET and HEAD: 405 with an Allow header', async (t) => {
   const { server } = await servedSite(t);
   for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']) {
-    const reply = await fetchRaw(server, method, '/index.html');
+    const reply = await fetchRaw(server, '/index.html', { method });
     assert.deepEqual([reply.status, reply.headers.allow], [405, 'GET, HEAD'], method);
   }
-  const head = await fetchRaw(server, 'HEAD', '/guide/');
+  const head = await fetchRaw(server, '/guide/', { method: 'HEAD' });
   assert.deepEqual([head.status, head.headers['content-length'], head.body], [200, '5', '']);
 });
 
@@ -114,8 +93,8 @@ test('a file removed after it was found answers 404; the server stays up', async
       return open(file, 'r');
     },
   });
-  assert.equal((await fetchRaw(server, 'GET', '/guide/')).status, 404);
-  assert.equal((await fetchRaw(server, 'GET', '/')).body, 'HOME');
+  assert.equal((await fetchRaw(server, '/guide/')).status, 404);
+  assert.equal((await fetchRaw(server, '/')).body, 'HOME');
   assert.ok(out);
 });
 
@@ -124,7 +103,7 @@ test('a file that cannot be read (EIO) answers 500; the server stays up', { skip
     // /proc/self/mem is a regular file whose first read fails with EIO, as on a failing disk.
     openFile: (file) => (file.endsWith(`${path.sep}index.html`) && file.includes(`${path.sep}guide${path.sep}`) ? open('/proc/self/mem', 'r') : open(file, 'r')),
   });
-  const failed = await fetchRaw(server, 'GET', '/guide/');
+  const failed = await fetchRaw(server, '/guide/');
   assert.equal(failed.status, 500);
-  assert.equal((await fetchRaw(server, 'GET', '/')).body, 'HOME');
+  assert.equal((await fetchRaw(server, '/')).body, 'HOME');
 });
