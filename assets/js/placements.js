@@ -69,6 +69,41 @@
         else if (next)
             place(next);
     };
+    let words = {};
+    const showChrome = (chrome) => {
+        const root = document.documentElement;
+        for (const name of ['lang', 'dir']) {
+            const value = chrome.getAttribute(name);
+            if (value)
+                root.setAttribute(name, value);
+        }
+        const logo = document.querySelector('.topbar a.logo');
+        if (logo && chrome.dataset.home)
+            logo.setAttribute('href', chrome.dataset.home);
+        const content = chrome.content;
+        const topbar = document.querySelector('header.topbar');
+        swap(document.querySelector('body > .banner'), content.querySelector('.banner'), (banner) => topbar?.before(banner));
+        const links = document.querySelector('.topbar-links');
+        swap(links?.querySelector(':scope > .navbar') ?? null, content.querySelector('.navbar'), (navbar) => links?.prepend(navbar));
+        swap(document.querySelector('#content > .site-footer'), content.querySelector('.site-footer'), (footer) => document.querySelector('#content')?.append(footer));
+        try {
+            words = JSON.parse(chrome.dataset.strings ?? '{}');
+        }
+        catch { }
+        const text = (selector, value) => {
+            if (value)
+                for (const element of document.querySelectorAll(selector))
+                    element.textContent = value;
+        };
+        text('.toc-title', words.onThisPage);
+        text('.skip-link', words.skipToContent);
+        text('.menu-button .sr-only', words.menu);
+        const toggle = document.querySelector('[data-theme-toggle]');
+        if (toggle && words.toggleTheme) {
+            toggle.setAttribute('aria-label', words.toggleTheme);
+            toggle.setAttribute('title', words.toggleTheme);
+        }
+    };
     const markSwitcher = (dimension, value) => {
         const switcher = document.querySelector(`details.${dimension}-switcher`);
         const label = switcher?.querySelector('summary .item-label');
@@ -90,7 +125,8 @@
         const previous = label.textContent ?? '';
         const name = chosen.textContent ?? '';
         const accessible = summary.getAttribute('aria-label') ?? '';
-        summary.setAttribute('aria-label', accessible.endsWith(previous) ? accessible.slice(0, accessible.length - previous.length) + name : name);
+        const prefix = words[dimension] ? `${words[dimension]}: ` : accessible.endsWith(previous) ? accessible.slice(0, accessible.length - previous.length) : '';
+        summary.setAttribute('aria-label', prefix + name);
         label.textContent = name;
     };
     let shown = 0;
@@ -108,6 +144,9 @@
         const topbar = document.querySelector('.topbar');
         if (topbar)
             swap(topbar.querySelector(':scope > nav.tabs'), fragment.content.querySelector('nav.tabs'), (tabs) => topbar.append(tabs));
+        const chrome = fragment.content.querySelector('template[data-section-chrome]');
+        if (chrome)
+            showChrome(chrome);
         const variant = document.querySelector(`template[data-nav-variant="${index}"]`);
         const parts = storedParts(variant?.content ?? canonicalParts);
         const current = pageParts();

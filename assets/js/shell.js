@@ -185,26 +185,32 @@
         cancelAnimationFrame(resizing);
         resizing = requestAnimationFrame(scrollableTables);
     });
-    const banner = document.querySelector('.banner[data-banner]');
-    const dismiss = banner?.querySelector('[data-banner-dismiss]');
-    if (banner && dismiss) {
-        const key = `docjet-banner-${banner.dataset.banner}`;
+    const bannerKey = (banner) => `docjet-banner-${banner.dataset.banner}`;
+    const showBanner = () => {
+        const banner = document.querySelector('.banner[data-banner]');
+        const dismiss = banner?.querySelector('[data-banner-dismiss]');
+        if (!banner || !dismiss)
+            return;
         let dismissed = false;
         try {
-            dismissed = localStorage.getItem(key) === '1';
+            dismissed = localStorage.getItem(bannerKey(banner)) === '1';
         }
         catch { }
         if (dismissed)
             banner.remove();
-        else {
+        else
             dismiss.hidden = false;
-            dismiss.addEventListener('click', () => {
-                banner.remove();
-                try {
-                    localStorage.setItem(key, '1');
-                }
-                catch { }
-            });
+    };
+    showBanner();
+    document.addEventListener('docjet:navigation', showBanner);
+    document.addEventListener('click', (event) => {
+        const banner = event.target instanceof Element ? event.target.closest('[data-banner-dismiss]')?.closest('.banner[data-banner]') : null;
+        if (!banner)
+            return;
+        banner.remove();
+        try {
+            localStorage.setItem(bannerKey(banner), '1');
         }
-    }
+        catch { }
+    });
 }

@@ -3,7 +3,8 @@
    JavaScript; `data-nav-placements` says where else it is listed and which fragment
    (`_docjet/nav/<name>.html`, src/render/shell/fragments.ts) holds each one's tabs and sidebar.
    Choosing a version or language that lists this same page keeps the URL and swaps the navigation
-   in; any other choice follows the switcher's link. The choice is remembered per site, and a page
+   in, with what the chosen language changes around it (lang and dir, banner, navbar, footer, the
+   shell's words); any other choice follows the switcher's link. The choice is remembered per site, and a page
    listed in the remembered version (or language) opens in it, so links stay within that version. */
 {
   type Dimension = 'version' | 'language';
@@ -79,6 +80,40 @@
     else if (next) place(next);
   };
 
+  /** The shell's words in the language shown (`data-strings` of a fragment's section chrome). */
+  let words: Record<string, string> = {};
+
+  /** The language's `lang`/`dir`, logo link, banner, navbar, footer and the shell's words (`sectionChromeHtml` in src/render/shell/document.ts). */
+  const showChrome = (chrome: HTMLTemplateElement): void => {
+    const root = document.documentElement;
+    for (const name of ['lang', 'dir']) {
+      const value = chrome.getAttribute(name);
+      if (value) root.setAttribute(name, value);
+    }
+    const logo = document.querySelector<HTMLAnchorElement>('.topbar a.logo');
+    if (logo && chrome.dataset.home) logo.setAttribute('href', chrome.dataset.home);
+    const content = chrome.content;
+    const topbar = document.querySelector('header.topbar');
+    swap(document.querySelector('body > .banner'), content.querySelector('.banner'), (banner) => topbar?.before(banner));
+    const links = document.querySelector('.topbar-links');
+    swap(links?.querySelector(':scope > .navbar') ?? null, content.querySelector('.navbar'), (navbar) => links?.prepend(navbar));
+    swap(document.querySelector('#content > .site-footer'), content.querySelector('.site-footer'), (footer) => document.querySelector('#content')?.append(footer));
+    try {
+      words = JSON.parse(chrome.dataset.strings ?? '{}') as Record<string, string>;
+    } catch {}
+    const text = (selector: string, value: string | undefined): void => {
+      if (value) for (const element of document.querySelectorAll(selector)) element.textContent = value;
+    };
+    text('.toc-title', words.onThisPage);
+    text('.skip-link', words.skipToContent);
+    text('.menu-button .sr-only', words.menu);
+    const toggle = document.querySelector('[data-theme-toggle]');
+    if (toggle && words.toggleTheme) {
+      toggle.setAttribute('aria-label', words.toggleTheme);
+      toggle.setAttribute('title', words.toggleTheme);
+    }
+  };
+
   /** The switcher's current entry and its button's label follow the placement shown. */
   const markSwitcher = (dimension: Dimension, value: string | null): void => {
     const switcher = document.querySelector(`details.${dimension}-switcher`);
@@ -99,12 +134,13 @@
     const previous = label.textContent ?? '';
     const name = chosen.textContent ?? '';
     const accessible = summary.getAttribute('aria-label') ?? '';
-    summary.setAttribute('aria-label', accessible.endsWith(previous) ? accessible.slice(0, accessible.length - previous.length) + name : name);
+    const prefix = words[dimension] ? `${words[dimension]}: ` : accessible.endsWith(previous) ? accessible.slice(0, accessible.length - previous.length) : '';
+    summary.setAttribute('aria-label', prefix + name);
     label.textContent = name;
   };
 
   let shown = 0;
-  /** Shows the page in placement `index`: that section's tabs and sidebar, breadcrumbs and pager. */
+  /** Shows the page in placement `index`: that section's tabs, sidebar and language chrome, breadcrumbs and pager. */
   const show = async (index: number): Promise<void> => {
     const [name, version, language] = placements[index]!;
     const html = await fetchFragment(name);
@@ -118,6 +154,8 @@
     }
     const topbar = document.querySelector('.topbar');
     if (topbar) swap(topbar.querySelector(':scope > nav.tabs'), fragment.content.querySelector('nav.tabs'), (tabs) => topbar.append(tabs));
+    const chrome = fragment.content.querySelector<HTMLTemplateElement>('template[data-section-chrome]');
+    if (chrome) showChrome(chrome);
 
     const variant = document.querySelector<HTMLTemplateElement>(`template[data-nav-variant="${index}"]`);
     const parts = storedParts(variant?.content ?? canonicalParts);

@@ -198,24 +198,28 @@
     resizing = requestAnimationFrame(scrollableTables);
   });
 
-  // Dismissible banner, remembered per banner text.
-  const banner = document.querySelector<HTMLElement>('.banner[data-banner]');
-  const dismiss = banner?.querySelector<HTMLElement>('[data-banner-dismiss]');
-  if (banner && dismiss) {
-    const key = `docjet-banner-${banner.dataset.banner}`;
+  // Dismissible banner, remembered per banner text. Switching language can swap the banner
+  // (placements.ts), so the one shown is looked at again then.
+  const bannerKey = (banner: HTMLElement): string => `docjet-banner-${banner.dataset.banner}`;
+  const showBanner = (): void => {
+    const banner = document.querySelector<HTMLElement>('.banner[data-banner]');
+    const dismiss = banner?.querySelector<HTMLElement>('[data-banner-dismiss]');
+    if (!banner || !dismiss) return;
     let dismissed = false;
     try {
-      dismissed = localStorage.getItem(key) === '1';
+      dismissed = localStorage.getItem(bannerKey(banner)) === '1';
     } catch {}
     if (dismissed) banner.remove();
-    else {
-      dismiss.hidden = false;
-      dismiss.addEventListener('click', () => {
-        banner.remove();
-        try {
-          localStorage.setItem(key, '1');
-        } catch {}
-      });
-    }
-  }
+    else dismiss.hidden = false;
+  };
+  showBanner();
+  document.addEventListener('docjet:navigation', showBanner);
+  document.addEventListener('click', (event) => {
+    const banner = event.target instanceof Element ? event.target.closest('[data-banner-dismiss]')?.closest<HTMLElement>('.banner[data-banner]') : null;
+    if (!banner) return;
+    banner.remove();
+    try {
+      localStorage.setItem(bannerKey(banner), '1');
+    } catch {}
+  });
 }

@@ -102,6 +102,10 @@ test('a page listed in two languages names each language, and its fragments spea
   assert.deepEqual(placements.map(([, version, language]) => [version, language]), [['v1', 'fr'], ['v2', 'en']]);
   const french = files.find((file) => file.name === placements[0]![0])!.html;
   assert.match(french, /<nav aria-label="Menu">/);
+  // With what the language changes around the page: lang, dir, the logo's home, the shell's words.
+  const english = files.find((file) => file.name === placements[1]![0])!.html;
+  assert.match(french, /<template data-section-chrome lang="fr" dir="ltr" data-home="\/docs\/fr\/v1\/guide" data-strings="[^"]*Sur cette page/);
+  assert.match(english, /<template data-section-chrome lang="en" dir="ltr" data-home="\/docs\/en\/overview" data-strings="[^"]*On this page/);
   // The French placement's previous/next are in French, the English one's in English.
   assert.match(html, /<template data-nav-variant="1">.*<span class="pager-label">Previous<\/span>/);
 });

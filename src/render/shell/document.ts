@@ -104,7 +104,37 @@ export class Shell {
     const chrome = sectionChromeOf(site, placement);
     const strings = uiStrings(chrome.language);
     const template = buildSidebar(site, placement.sectionId, { base, drilldown: this.theme.drilldown, groupIds: false });
-    return `${tabsHtml(chrome.tabs, base)}<aside class="sidebar"><nav aria-label="${escapeHtml(strings.menu)}">${this.sidebarHtml(chrome, undefined, template)}</nav></aside>`;
+    return (
+      `${tabsHtml(chrome.tabs, base)}<aside class="sidebar"><nav aria-label="${escapeHtml(strings.menu)}">${this.sidebarHtml(chrome, undefined, template)}</nav></aside>` +
+      this.sectionChromeHtml(chrome, strings)
+    );
+  }
+
+  /**
+   * What else a section's language changes around a page, for the page script to swap in with the
+   * navigation: the document's `lang` and `dir`, where the logo leads, the shell's own words, and
+   * the language's banner, navbar and footer (each replaces the site's, as in `topHtml`).
+   */
+  private sectionChromeHtml(chrome: Chrome, strings: UiStrings): string {
+    const config = this.options.site.config;
+    const language = this.languageConfig(chrome);
+    const navbar = navbarHtml(language?.navbar ?? config.navbar, this.options.base);
+    const words: Partial<UiStrings> = {
+      onThisPage: strings.onThisPage,
+      skipToContent: strings.skipToContent,
+      menu: strings.menu,
+      toggleTheme: strings.toggleTheme,
+      version: strings.version,
+      language: strings.language,
+    };
+    const [lang, dir] = this.htmlAttributes(chrome);
+    return (
+      `<template data-section-chrome ${lang} ${dir} data-home="${escapeHtml(this.logoHref(chrome))}" data-strings="${escapeHtml(JSON.stringify(words))}">` +
+      this.bannerHtml(language?.banner ?? config.banner, chrome.language ?? '') +
+      (navbar ? `<div class="navbar">${navbar}</div>` : '') +
+      footerHtml(language?.footer ?? config.footer, config.name, this.options.base) +
+      `</template>`
+    );
   }
 
   /**
@@ -160,8 +190,7 @@ export class Shell {
     const config = site.config;
     const languageConfig = this.languageConfig(chrome);
     const banner = this.bannerHtml(languageConfig?.banner ?? config.banner, chrome.language ?? '');
-    const ownLogoHref = config.logo && typeof config.logo === 'object' && config.logo.href ? safeUrl(config.logo.href) : undefined;
-    const logoHref = ownLogoHref ?? pageHref(this.homeOf(chrome), base);
+    const logoHref = this.logoHref(chrome);
     const navbar = navbarHtml(languageConfig?.navbar ?? config.navbar, base);
     const links =
       (navbar ? `<div class="navbar">${navbar}</div>` : '') +
@@ -318,6 +347,13 @@ export class Shell {
     const { elements } = this.options.site;
     const id = chrome.placement?.trail.find((each) => elements.get(each)?.kind === 'language');
     return id === undefined ? undefined : elements.get(id);
+  }
+
+  /** The site's own logo link, else the home of the reader's language. */
+  private logoHref(chrome: Chrome): string {
+    const logo = this.options.site.config.logo;
+    const own = logo && typeof logo === 'object' && logo.href ? safeUrl(logo.href) : undefined;
+    return own ?? pageHref(this.homeOf(chrome), this.options.base);
   }
 
   /** The home of the reader's language: the logo leads there. */
