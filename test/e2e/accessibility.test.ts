@@ -29,14 +29,14 @@ interface Authored {
 
 interface Row {
   spec: SiteSpec;
-  /** Home, a page with components, an API page, a right-to-left page (where the site has one). */
+  /** Home, a page with components, code blocks (focused lines and diffs), an API page, a right-to-left page (where the site has one). */
   pages: string[];
   authored?: Authored[];
 }
 
 const EXAMPLE: Row = {
   spec: { root: path.join(REPO, 'examples') },
-  pages: ['', 'components/interactive', 'api-reference/sites/get-a-site', 'ar'],
+  pages: ['', 'components/interactive', 'components/code', 'api-reference/sites/get-a-site', 'ar'],
 };
 
 const CORPUS_ROWS: Record<'ollama' | 'cline' | 'hoppscotch', Row> = {
