@@ -28,6 +28,14 @@ const sites = fs
   .filter((name) => !values.site || name === values.site)
   .sort();
 
+/** Structural errors the navigation spec (../shared/spec/docs-json-navigation.md) itself forbids, with its words: a site that has one stays unbuilt on purpose. */
+const SPEC_FORBIDS: Partial<Record<DiagnosticCode, string>> = {
+  'nav-mixed-children': '§Nesting rules, rule 3: "Each navigation element can contain one type of child element at each level."',
+  'nav-multiple-patterns': '§Root of `navigation`, rule 1: "Exactly one primary pattern … must be chosen at the root level."',
+  'nav-no-pattern': '§Nesting rules, rule 2: "A root-level parent element (tabs, groups, dropdowns, and so on) is required."',
+  'menu-item-content': '§Menu item object, rule 2: "A menu item can contain only groups, pages and external links."',
+};
+
 let failed = false;
 const totals = { sites: 0, runs: 0, failures: 0, crashes: 0, milliseconds: 0, kinds: Object.fromEntries(MUTATION_KINDS.map((kind) => [kind, 0])) as FuzzReport['kinds'] };
 for (const site of sites) {
@@ -44,7 +52,8 @@ for (const site of sites) {
   );
   // The row's verdict: the site builds (warnings only), or why it cannot, in the catalogue's words.
   const errors = result.diagnostics.filter((d) => d.severity === 'error');
-  process.stdout.write(errors.length === 0 ? '  builds\n' : `  does not build: ${[...new Set(errors.map((d) => `${d.code} (${CATALOGUE[d.code].about})`))].join('; ')}\n`);
+  const why = (code: DiagnosticCode): string => `${code} (${CATALOGUE[code].about})${SPEC_FORBIDS[code] ? `: an error because the spec forbids it, ${SPEC_FORBIDS[code]}` : ''}`;
+  process.stdout.write(errors.length === 0 ? '  builds\n' : `  does not build: ${[...new Set(errors.map((d) => d.code))].map(why).join('; ')}\n`);
   for (const diagnostic of errors) process.stdout.write(`  ${formatDiagnostic(diagnostic)}\n`);
   const warnings = new Map<DiagnosticCode, number>();
   for (const d of result.diagnostics) if (d.severity === 'warning') warnings.set(d.code, (warnings.get(d.code) ?? 0) + 1);
