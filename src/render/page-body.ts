@@ -44,7 +44,7 @@ export async function endpointBody(page: Page, { spec, operation }: EndpointSour
   const document = await services.documents(spec);
   if (!document) return { html: '', headings: [], diagnostics: [] };
   await services.highlight.load(ENDPOINT_LANGUAGES);
-  return renderEndpoint({ document, operation, highlight: services.highlight, file: spec, pageDescription: page.description ?? '' });
+  return renderEndpoint({ document, operation, highlight: services.highlight, file: spec, pageDescription: page.description ?? '', ...endpointSettings(page, services) });
 }
 
 /** A page file: its body through the MDX renderer, links resolved from the file, any `openapi:` endpoint first. */
@@ -91,7 +91,13 @@ async function frontmatterEndpoint(page: Page, text: string, bodyLine: number, s
     return { html: '', headings: [], diagnostics: [diagnostic('frontmatter-endpoint-not-found', frontmatterKeyPosition(file, block, 'openapi', 'value'), file, { reference, searched, remote })] };
   }
   await services.highlight.load(ENDPOINT_LANGUAGES);
-  return renderEndpoint({ ...endpoint, highlight: services.highlight, pageDescription: '' });
+  return renderEndpoint({ ...endpoint, highlight: services.highlight, pageDescription: '', ...endpointSettings(page, services) });
+}
+
+/** The site's `api` settings and the page's `playground` frontmatter, for the endpoint renderer. */
+function endpointSettings(page: Page, services: BodyServices): { api?: Site['config']['api']; playground?: string } {
+  const playground = page.frontmatter['playground'];
+  return { ...(services.site.config.api ? { api: services.site.config.api } : {}), ...(typeof playground === 'string' ? { playground } : {}) };
 }
 
 /**

@@ -11,6 +11,7 @@ import { fieldHtml, tabsHtml } from '../../content/mdx/components/ui.ts';
 import type { Highlighter } from '../../content/mdx/code.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
+import type { Config } from '../../config/schema.ts';
 import type { Diagnostic } from '../../diagnostics.ts';
 import { diagnostic } from '../../messages.ts';
 import type { OpenApiDocument, Operation } from '../../openapi/types.ts';
@@ -35,6 +36,10 @@ export interface RenderEndpointOptions {
    * only what it leaves out. Default: the description's first paragraph, as the site model sets it.
    */
   pageDescription?: string;
+  /** The site's `api` settings (`playground`, `examples`, `params`, `mdx`). */
+  api?: Config['api'];
+  /** The page's `playground` frontmatter (`interactive`, `simple`, `none`), which wins over `api.playground.display`. */
+  playground?: string;
 }
 
 export interface RenderEndpointResult {
