@@ -86,7 +86,8 @@ export class DevSession {
     // frontmatter cache for the next start is written after it, off the first page's path.
     const home = model?.site.home;
     const warm = home === undefined ? Promise.resolve() : this.render(home).then(() => undefined, () => undefined);
-    this.saving = warm.then(read.save);
+    // On a later turn of the event loop, so that the first page's response goes out before it.
+    this.saving = warm.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(read.save);
   }
 
   /** Handles a batch of changes after those before it; never throws (a failure is reported as a change that failed). */
