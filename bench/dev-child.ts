@@ -9,6 +9,7 @@ import { request } from 'node:http';
 import path from 'node:path';
 
 const OTHER_PAGES = 20;
+const READING_MS = 1000;
 const EDITS = 10;
 
 export async function measure(root: string): Promise<Record<string, unknown>> {
@@ -38,6 +39,16 @@ export async function measure(root: string): Promise<Record<string, unknown>> {
     await (await fetch(new URL(route, server.url))).text();
     otherPages.push(performance.now() - at);
   }
+  // As a reader clicks: each link a second after its page arrived (pages linked from the open
+  // one are rendered meanwhile, src/dev/prerender.ts), half a step from those requested above.
+  const readingPace: number[] = [];
+  const others = step > 1 ? routes.filter((_, index) => index % step === Math.floor(step / 2)) : [];
+  for (const route of others.slice(0, OTHER_PAGES)) {
+    await new Promise((resolve) => setTimeout(resolve, READING_MS));
+    const at = performance.now();
+    await (await fetch(new URL(route, server.url))).text();
+    readingPace.push(performance.now() - at);
+  }
 
   const edited = routes.map((route) => ({ route, file: pageFile(root, route) })).find((candidate) => candidate.file !== undefined);
   const saveToEvent: number[] = [];
@@ -62,7 +73,7 @@ export async function measure(root: string): Promise<Record<string, unknown>> {
   }
   const rss = process.memoryUsage().rss;
   await server.close();
-  return { moduleLoadMs, firstPageMs, readyMs, pages, otherPages, saveToEvent, saveToHtml, rss };
+  return { moduleLoadMs, firstPageMs, readyMs, pages, otherPages, readingPace, saveToEvent, saveToHtml, rss };
 }
 
 /** Links of the page that lead to other pages of the site (not docjet's files, not static files). */

@@ -94,6 +94,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
         server.closeAllConnections();
       });
       await settled;
+      await session.stop();
       await session.idle();
     },
   };

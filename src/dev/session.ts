@@ -16,6 +16,7 @@ import { CLIENT_PATH } from './client-script.ts';
 import type { Listener, LiveEvent } from './live-reload.ts';
 import { overlayEntries, type OverlayEntry } from './overlay.ts';
 import { hashOf, PageCache, type CachedPage } from './page-cache.ts';
+import { LinkPrerenderer } from './prerender.ts';
 import { modelSummary, resolveModel, type DevSite } from './site-model.ts';
 import { pageFileAt, readSources, rereadPage, rescanSources, type SiteSources } from './site-sources.ts';
 import type { FileChange } from './watch.ts';
@@ -57,10 +58,14 @@ export class DevSession {
   private saving: Promise<void> = Promise.resolve();
   /** Content hash of each file as last handled: a second event for the same save is not a change. */
   private readonly handled = new Map<string, string>();
+  /** The pages the open page links to, rendered while the reader reads. */
+  private readonly prerender: LinkPrerenderer;
 
   constructor(
     private readonly options: { root: string; base: string; extraScripts: readonly string[]; listeners: () => readonly Listener[]; onEvent: (event: SessionEvent) => void },
-  ) {}
+  ) {
+    this.prerender = new LinkPrerenderer({ base: options.base, render: (route) => this.renderAhead(route) });
+  }
 
   get model(): DevSite | undefined {
     return this.current?.model;
@@ -103,9 +108,24 @@ export class DevSession {
 
   /** The page at a decoded path (`guides/install/`), or the 404 page; `record` when it goes to a browser's navigation. */
   async page(path: string, record = false): Promise<PageAnswer> {
-    const answer = await this.render(path);
-    if (record) this.served.set(path, answer.hash);
+    const answer = await this.prerender.serving(() => this.render(path));
+    if (record) {
+      this.served.set(path, answer.hash);
+      if (answer.status === 200) this.prerender.follow(path.replace(/\/+$/, ''), answer.html);
+    }
     return answer;
+  }
+
+  /** Stops rendering pages ahead of the reader (the server is closing). */
+  stop(): Promise<void> {
+    return this.prerender.stop();
+  }
+
+  /** A page rendered ahead of the reader, into the cache; nothing is printed (the reader has not opened it). */
+  private async renderAhead(route: string): Promise<void> {
+    const current = this.current;
+    const page = current?.model.site.pages.get(route);
+    if (current && page) await current.cache.get(page);
   }
 
   /** The site's 404 page (status 404). */

@@ -1,0 +1,77 @@
+/**
+ * While the reader reads, the pages the open page links to are rendered, so that the next click
+ * finds its page in the cache. A page renders in 10 to 100 ms, but the first page that uses a code
+ * language also compiles its grammar (up to 700 ms on a real site's page with many), and a reader
+ * takes seconds to click. Pre-rendering works one page at a time, only while no request is being
+ * answered, and a newer page's links replace an older page's.
+ */
+import { isExternal } from '../render/links.ts';
+
+/** Links followed from one page: its previous/next first, then its sidebar in order. */
+const LIMIT = 60;
+/** How long pre-rendering waits, while a request is answered, before looking again. */
+const WAIT_MS = 10;
+
+export class LinkPrerenderer {
+  private generation = 0;
+  private active = 0;
+  private running: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: { base: string; render: (route: string) => Promise<unknown> }) {}
+
+  /** Answers a request; pre-rendering waits meanwhile. */
+  async serving<T>(work: () => Promise<T>): Promise<T> {
+    this.active++;
+    try {
+      return await work();
+    } finally {
+      this.active--;
+    }
+  }
+
+  /** A page went to a browser: the pages it links to are rendered next, instead of those of the page before. */
+  follow(route: string, html: string): void {
+    const generation = ++this.generation;
+    const routes = linkedRoutes(html, this.options.base).filter((linked) => linked !== route);
+    this.running = this.running.then(() => this.run(routes, generation));
+  }
+
+  /** Stops after the page being rendered, if any. */
+  stop(): Promise<void> {
+    this.generation++;
+    return this.running;
+  }
+
+  private async run(routes: readonly string[], generation: number): Promise<void> {
+    for (const route of routes.slice(0, LIMIT)) {
+      do await new Promise((resolve) => setTimeout(resolve, this.active > 0 ? WAIT_MS : 0));
+      while (this.active > 0 && generation === this.generation);
+      if (generation !== this.generation) return;
+      await this.options.render(route).catch(() => undefined);
+    }
+  }
+}
+
+/** Routes (`guides/install`) of the site's pages a page links to: `rel` prev/next first, then in document order. */
+export function linkedRoutes(html: string, base: string): string[] {
+  const first: string[] = [];
+  const rest: string[] = [];
+  for (const match of html.matchAll(/<a\s([^>]*?)href="([^"]*)"([^>]*)>/g)) {
+    const route = routeOf(match[2]!.replaceAll('&amp;', '&'), base);
+    if (route === undefined) continue;
+    (/\brel="(?:prev|next)"/.test(match[1]! + match[3]!) ? first : rest).push(route);
+  }
+  return [...new Set([...first, ...rest])];
+}
+
+/** The route an href leads to when it is a page of this site (not an asset, another site, or a file). */
+function routeOf(href: string, base: string): string | undefined {
+  if (isExternal(href) || !href.startsWith(base)) return undefined;
+  const pathname = href.slice(base.length).replace(/[?#].*$/, '').replace(/\/+$/, '');
+  if (pathname.startsWith('_docjet/') || /\.[a-z0-9]+$/i.test(pathname)) return undefined;
+  try {
+    return decodeURIComponent(pathname);
+  } catch {
+    return undefined;
+  }
+}
