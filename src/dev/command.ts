@@ -96,10 +96,20 @@ function print(event: DevEvent, io: DevIo, root: string): void {
   }
 }
 
-/** Opens a URL in the default browser; a failure is said, not fatal. */
+/**
+ * Opens a URL in the browser `BROWSER` names (a command, as Vite and Create React App read it;
+ * `none` opens nothing), else the system's default; a failure is said, not fatal.
+ */
 function openBrowser(url: string, io: DevIo): void {
-  const [command, args] =
-    process.platform === 'darwin' ? ['open', [url]] : process.platform === 'win32' ? ['cmd', ['/c', 'start', '""', url]] : ['xdg-open', [url]];
+  const chosen = process.env['BROWSER']?.trim();
+  if (chosen === 'none') return;
+  const [command, args] = chosen
+    ? [chosen, [url]]
+    : process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['cmd', ['/c', 'start', '""', url]]
+        : ['xdg-open', [url]];
   const child = spawn(command, args, { stdio: 'ignore', detached: true });
   child.once('error', (error) => io.error(`docjet dev: could not open a browser (${error.message}); open ${url} yourself.`));
   child.unref();

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -92,4 +92,46 @@ test('Ctrl+C stops the process: exit code 0, nothing left running', async (t) =>
   assert.equal(await exited, 0);
   assert.ok(Date.now() - sent < 10_000, `stopped in ${Date.now() - sent} ms`);
   assert.ok(lines.includes('docjet dev: stopped.'));
+});
+
+test('--open opens the address in the browser BROWSER names, else the system default; a missing one is said, not fatal', async (t) => {
+  const root = await site(t);
+  const bin = await mkdtemp(path.join(os.tmpdir(), 'docjet-open-'));
+  t.after(() => rm(bin, { recursive: true, force: true }));
+  const opened = path.join(bin, 'opened.txt');
+  const browser = path.join(bin, 'fake-browser');
+  await writeFile(browser, `#!/bin/sh\necho "$@" > ${JSON.stringify(opened)}\n`, { mode: 0o755 });
+  const saved = { BROWSER: process.env['BROWSER'], PATH: process.env['PATH'] };
+  t.after(() => Object.assign(process.env, saved));
+
+  const run = async (env: Record<string, string | undefined>): Promise<{ out: string[]; err: string[] }> => {
+    for (const [name, value] of Object.entries(env)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    const out: string[] = [];
+    const err: string[] = [];
+    let stop!: () => void;
+    const stopped = new Promise<void>((resolve) => (stop = resolve));
+    const running = runDev({ root, port: 0, host: '127.0.0.1', open: true, stopped }, { out: (text) => out.push(...text.split('\n')), error: (text) => err.push(text), color: false });
+    await printed(out, /^✔ /);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    stop();
+    assert.equal(await running, 0);
+    return { out, err };
+  };
+
+  const { out } = await run({ BROWSER: browser });
+  const address = /at (http:\S+)/.exec(out.find((line) => line.startsWith('docjet dev: '))!)![1]!;
+  assert.equal((await readFile(opened, 'utf8')).trim(), address);
+
+  // The system's opener (xdg-open here), found on PATH.
+  await rm(opened);
+  await writeFile(path.join(bin, 'xdg-open'), `#!/bin/sh\necho "$@" > ${JSON.stringify(opened)}\n`, { mode: 0o755 });
+  await run({ BROWSER: undefined, PATH: `${bin}:${saved.PATH}` });
+  assert.match(await readFile(opened, 'utf8'), /^http:\/\/127\.0\.0\.1:\d+\/\n$/);
+
+  // None to be found: one line saying so, and the server ran and stopped cleanly.
+  const missing = await run({ BROWSER: path.join(bin, 'no-such-browser') });
+  assert.match(missing.err.join('\n'), /^docjet dev: could not open a browser \(.*ENOENT.*\); open http:\S+ yourself\.$/);
 });
