@@ -254,6 +254,47 @@ export const CATALOGUE = {
         ? 'Correct the JSON pointer so that it names an existing path item or operation.'
         : 'Correct the JSON pointer, or add the component it names.',
   },
+  'openapi-ref-outside-root': { severity: 'warning', about: 'An OpenAPI `$ref` names a file outside the site folder (by a `../` path, an absolute path or a symbolic link); it is not read, and what it stands for is left out of the pages.',
+    message: (p: OpenApiRefOutside) =>
+      `\`$ref\` \`${p.reference}\` ${p.problem === 'absolute' ? 'is an absolute path' : `names a file that ${p.reason}`}, so it is not read and what it stands for is left out`,
+    fix: (p: OpenApiRefOutside) =>
+      p.problem === 'absolute'
+        ? 'Write the path relative to the file that holds the `$ref` (such as `../schemas/pet.yaml`): an absolute path names a file of one machine only.'
+        : 'Copy the file into the site folder and write the `$ref` relative to the file that holds it.',
+  },
+  'openapi-ref-remote': { severity: 'warning', about: 'An OpenAPI `$ref` names a URL; docjet never fetches what a spec refers to, so what it stands for is left out of the pages.',
+    message: (p: { reference: string }) => `\`$ref\` \`${p.reference}\` names a URL; docjet does not fetch the files a spec refers to, so what it stands for is left out`,
+    fix: 'Save the file in the site folder and write the `$ref` as a path relative to the file that holds it.',
+  },
+  'openapi-ref-missing': { severity: 'warning', about: 'An OpenAPI `$ref` names a file that does not exist, a folder, or a part (`#/…`) its file does not have; what it stands for is left out of the pages.',
+    message: (p: OpenApiRefMissing) =>
+      p.problem === 'pointer'
+        ? `\`$ref\` \`${p.reference}\` finds nothing: \`${p.file}\` has nothing at \`${p.pointer}\``
+        : `\`$ref\` \`${p.reference}\` names \`${p.file}\`, which ${p.problem === 'folder' ? 'is a folder' : 'does not exist'}`,
+    fix: (p: OpenApiRefMissing) =>
+      p.problem === 'pointer'
+        ? 'Correct the part after `#` (a JSON pointer such as `#/components/schemas/Pet`), or drop it to use the whole file.'
+        : p.problem === 'folder'
+          ? 'Name a JSON or YAML file of that folder.'
+          : p.suggestion
+            ? `Did you mean \`${p.suggestion}\`?`
+            : 'Correct the path (it is relative to the file that holds the `$ref`), or create the file.',
+  },
+  'openapi-ref-unreadable': { severity: 'warning', about: 'An OpenAPI `$ref` names a file that cannot be read or is not valid JSON or YAML; what it stands for is left out of the pages.',
+    message: (p: OpenApiRefUnreadable) =>
+      p.problem === 'syntax'
+        ? `\`$ref\` \`${p.reference}\` names \`${p.file}\`, which is not valid ${p.format} (${p.line > 0 ? `line ${p.line}, column ${p.column}: ` : ''}${p.reason})`
+        : `\`$ref\` \`${p.reference}\` names \`${p.file}\`, which cannot be read (${p.reason})`,
+    fix: (p: OpenApiRefUnreadable) =>
+      p.problem === 'syntax'
+        ? `Correct the ${p.format} of \`${p.file}\`${p.line > 0 ? ` at ${p.line}:${p.column}` : ''}; until it parses, what the \`$ref\` stands for is left out.`
+        : 'Check the file\'s permissions.',
+  },
+  'openapi-bundle-failed': { severity: 'warning', about: 'The files an OpenAPI file refers to could not be bundled into it; what they hold is left out of the pages.',
+    message: (p: { file: string; reason: string }) =>
+      `The files \`${p.file}\` refers to could not be bundled into it (${p.reason.replace(/\.$/, '')}), so what they hold is left out of its pages`,
+    fix: 'The usual cause is a `$ref` that names only another `$ref` leading back to it: give one of them content of its own.',
+  },
   'openapi-remote': { severity: 'warning', about: 'A remote openapi URL could not be fetched and no copy of it is cached in .docjet/cache; its references are not checked and it gets no pages (rule 10).',
     /** `at`: where docs.json names the URL (`config`), or the loader asked to read it (`spec`). */
     message: (p: { url: string; at: 'config' | 'spec'; failure: FetchFailure }) =>
@@ -1022,6 +1063,22 @@ interface OpenApiRefs {
 }
 
 /** In the document as a whole, the `operations` and `pathItems` that indexing could not read. */
+/** `problem`: `absolute`, a path from the machine's root; `outside`, with `reason` as `outsideReason` words it. */
+type OpenApiRefOutside = { reference: string } & ({ problem: 'absolute' } | { problem: 'outside'; reason: string });
+
+/** `file`: the site-relative file the `$ref` leads to; `pointer`: the part after `#` it lacks. */
+type OpenApiRefMissing = { reference: string; file: string } & (
+  | { problem: 'file'; suggestion: string | undefined }
+  | { problem: 'folder' }
+  | { problem: 'pointer'; pointer: string }
+);
+
+/** `line` and `column`: where in `file` the syntax error is (0 when the parser gave no position). */
+type OpenApiRefUnreadable = { reference: string; file: string } & (
+  | { problem: 'syntax'; format: string; line: number; column: number; reason: string }
+  | { problem: 'io'; reason: string }
+);
+
 type OpenApiExternalRefs = (OpenApiRefs & { operation: undefined; operations: number; pathItems: number }) | (OpenApiRefs & { operation: string });
 
 /** What indexing loses to `$ref`s into other files: operations' titles and tags, path items' pages. */

@@ -76,6 +76,22 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
     { file: 'openapi.yaml', operation: 'GET /pets', count: 2, first: 'schemas.yaml#/Pet' },
   ],
   'openapi-unresolved-ref': [{ file: 'openapi.yaml', operation: undefined, count: 1, first: '#/paths/~1x' }, { file: 'openapi.yaml', operation: 'GET /pets', count: 2, first: '#/components/schemas/Pet' }],
+  'openapi-ref-outside-root': [
+    { reference: '../../etc/passwd', problem: 'outside', reason: 'is outside the site folder' },
+    { reference: '/etc/passwd', problem: 'absolute' },
+  ],
+  'openapi-ref-remote': [{ reference: 'https://example.com/pet.yaml' }],
+  'openapi-ref-missing': [
+    { reference: 'pets.yaml', file: 'api/pets.yaml', problem: 'file', suggestion: 'pet.yaml' },
+    { reference: 'nowhere.yaml', file: 'api/nowhere.yaml', problem: 'file', suggestion: undefined },
+    { reference: 'schemas', file: 'api/schemas', problem: 'folder' },
+    { reference: 'pet.yaml#/Dog', file: 'api/pet.yaml', problem: 'pointer', pointer: '#/Dog' },
+  ],
+  'openapi-ref-unreadable': [
+    { reference: 'pet.yaml', file: 'api/pet.yaml', problem: 'syntax', format: 'YAML', line: 2, column: 1, reason: 'bad indentation' },
+    { reference: 'pet.yaml', file: 'api/pet.yaml', problem: 'io', reason: 'EACCES' },
+  ],
+  'openapi-bundle-failed': [{ file: 'openapi.yaml', reason: 'Self-referencing circular pointer' }],
   'openapi-remote': [
     { url: 'https://example.com/openapi.json', at: 'config', failure: { kind: 'offline' } },
     { url: 'https://example.com/openapi.json', at: 'config', failure: { kind: 'unreachable', host: 'example.com', code: 'ENOTFOUND' } },

@@ -9,9 +9,11 @@ import { insideRoot, outsideReason } from '../content/inside-root.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { diagnostic, type FetchFailure } from '../messages.ts';
 import { closestMatch } from '../suggest.ts';
+import { hasExternalRefs, markBundled } from './external-refs.ts';
 import { isRemoteSpec } from './fetch-spec.ts';
+import { stampsHold, type FileStamp } from './file-stamps.ts';
 import { indexDocument } from './index-operations.ts';
-import { parseText } from './parse-text.ts';
+import { parseText, type TextFormat } from './parse-text.ts';
 import { readCopy, runCopy, type SpecCopy } from './spec-cache.ts';
 import type { OpenApiDocument } from './types.ts';
 
@@ -36,8 +38,17 @@ export type UnreadSpec =
   | { problem: 'missing'; suggestion: string | undefined }
   | { problem: 'folder' };
 
-/** Parse spec text. `file` is the site-relative `/`-separated path, used in diagnostics. */
+/**
+ * Parse spec text. `file` is the site-relative `/`-separated path (or the URL), used in
+ * diagnostics. `$ref`s to other files are not followed: there is no folder to read them from.
+ */
 export function parseOpenApi({ file, text }: { file: string; text: string }): OpenApiResult {
+  const parsed = parseSpec({ file, text });
+  return 'value' in parsed ? indexDocument(file, parsed.value) : parsed;
+}
+
+/** The value of spec text, or the diagnostic that says why it has none. */
+function parseSpec({ file, text }: { file: string; text: string }): { value: unknown; format: TextFormat } | { diagnostics: Diagnostic[] } {
   if (text.trim() === '') {
     return {
       diagnostics: [
@@ -58,18 +69,66 @@ export function parseOpenApi({ file, text }: { file: string; text: string }): Op
       ],
     };
   }
-  return indexDocument(file, parsed.value);
+  return { value: parsed.value, format: parsed.format };
+}
+
+/**
+ * A spec file of the site, parsed, and bundled when it has `$ref`s to other files (bundle.ts,
+ * imported only then), with the files it was made from as they were. Throws only when the spec
+ * itself cannot be read.
+ */
+async function readSpec(root: string, file: string, absolute: string): Promise<Loaded> {
+  const decoded = await readText(absolute);
+  // bounds: invalid UTF-8 is reported, not replaced silently.
+  const encoding = encodingDiagnostic(file, decoded, 'OpenAPI file');
+  const withEncoding = (result: OpenApiResult, stamps: readonly FileStamp[] = []): Loaded => ({ result: { ...result, diagnostics: [...encoding, ...result.diagnostics] }, stamps });
+  const parsed = parseSpec({ file, text: decoded.text });
+  if (!('value' in parsed)) return withEncoding(parsed);
+  const indexed = indexDocument(file, parsed.value);
+  if (!indexed.document || !hasExternalRefs({ text: decoded.text, raw: parsed.value })) return withEncoding(indexed);
+  const { bundleSpec } = await import('./bundle.ts');
+  const bundled = await bundleSpec({ root, file, text: decoded.text, format: parsed.format, raw: parsed.value });
+  if ('failed' in bundled) {
+    // The spec alone, its value read again (the bundler may have changed it halfway); one warning says why.
+    const alone = parseSpec({ file, text: decoded.text });
+    if (!('value' in alone)) return withEncoding(alone);
+    const failure = diagnostic('openapi-bundle-failed', undefined, file, { file, reason: bundled.failed });
+    return withEncoding(indexBundled(file, alone.value, [failure]), bundled.stamps);
+  }
+  const result = indexBundled(file, bundled.raw, bundled.diagnostics);
+  if (result.document) result.document.files = bundled.files;
+  return withEncoding(result, bundled.stamps);
+}
+
+/**
+ * The index of a document the loader has bundled (or tried to), with `reported`: the problems with
+ * its `$ref`s to other files, said where they are written (or once for all), so neither its index
+ * nor its pages say them again.
+ */
+function indexBundled(file: string, raw: unknown, reported: Diagnostic[]): OpenApiResult {
+  markBundled(raw);
+  const result = indexDocument(file, raw);
+  return { ...result, diagnostics: [...reported, ...result.diagnostics.filter((diagnostic) => diagnostic.code !== 'openapi-external-ref')] };
+}
+
+/** A spec file's result, and the other files it was made from as they were then (none for a one-file spec). */
+interface Loaded {
+  result: OpenApiResult;
+  stamps: readonly FileStamp[];
 }
 
 interface CacheEntry {
   mtimeMs: number;
   size: number;
-  result: Promise<OpenApiResult>;
+  /** The spelling of the path the result was made for: the diagnostics about the spec name it. */
+  file: string;
+  loaded: Promise<Loaded>;
 }
 
 /**
  * Several navigation elements usually name the same spec, and the dev server reloads often: parse
- * each file once per modification. The promise is cached, so concurrent loads share one parse.
+ * each file once per modification (of the spec, or of a file its `$ref`s bring in). The promise is
+ * cached, so concurrent loads share one parse.
  */
 const cache = new Map<string, CacheEntry>();
 
@@ -101,21 +160,17 @@ export async function loadOpenApi({ root, file }: { root: string; file: string }
   }
 
   const cached = cache.get(absolute);
-  if (cached && cached.mtimeMs === mtimeMs && cached.size === size) return restamp(await cached.result, file);
+  if (cached && cached.mtimeMs === mtimeMs && cached.size === size) {
+    const { result, stamps } = await cached.loaded;
+    if (await stampsHold(stamps)) return restamp(result, file, cached.file);
+  }
 
-  const result = readText(absolute).then(
-    (decoded) => {
-      // bounds: invalid UTF-8 is reported, not replaced silently.
-      const parsed = parseOpenApi({ file, text: decoded.text });
-      return { ...parsed, diagnostics: [...encodingDiagnostic(file, decoded, 'OpenAPI file'), ...parsed.diagnostics] };
-    },
-    (error: unknown) => {
-      cache.delete(absolute);
-      return isMissing(error) ? missing(root, file) : unreadable(file, error);
-    },
-  );
-  cache.set(absolute, { mtimeMs, size, result });
-  return restamp(await result, file);
+  const loaded = readSpec(root, file, absolute).catch(async (error: unknown): Promise<Loaded> => {
+    cache.delete(absolute);
+    return { result: isMissing(error) ? await missing(root, file) : unreadable(file, error), stamps: [] };
+  });
+  cache.set(absolute, { mtimeMs, size, file, loaded });
+  return restamp((await loaded).result, file, file);
 }
 
 /** Each copy is parsed once, however many pages (and loaders) ask for it. */
@@ -130,15 +185,17 @@ async function loadCopy(root: string, url: string): Promise<OpenApiResult> {
     result = Promise.resolve(parseOpenApi({ file: url, text: copy.text }));
     parsedCopies.set(copy, result);
   }
-  return restamp(await result, url);
+  return restamp(await result, url, url);
 }
 
 /**
  * Cached results are shared: hand each caller its own diagnostics (callers re-position them) and
- * the `file` spelling it asked for (`openapi.json` and `./openapi.json` are the same file).
+ * the `file` spelling it asked for (`openapi.json` and `./openapi.json` are the same file) in
+ * place of the one the result was made for (`madeFor`). Diagnostics in the files a spec's `$ref`s
+ * bring in keep their own file.
  */
-function restamp(result: OpenApiResult, file: string): OpenApiResult {
-  const diagnostics = result.diagnostics.map((diagnostic) => ({ ...diagnostic, file }));
+function restamp(result: OpenApiResult, file: string, madeFor: string): OpenApiResult {
+  const diagnostics = result.diagnostics.map((diagnostic) => ({ ...diagnostic, file: diagnostic.file === madeFor ? file : diagnostic.file }));
   if (result.unread) return { diagnostics, unread: result.unread };
   if (!result.document) return { diagnostics };
   const document = result.document.file === file ? result.document : { ...result.document, file };

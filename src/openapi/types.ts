@@ -11,8 +11,17 @@ export interface OpenApiDocument {
   operations: Operation[];
   /** The top-level `tags` list, in document order. */
   tags: OpenApiTag[];
-  /** The parsed document, untouched (no `$ref` resolved). Shared between callers: do not mutate. */
+  /**
+   * The parsed document. `$ref`s inside it are left as written; those to other files of the site
+   * were bundled in on load (openapi/bundle.ts), so they point into the document. Shared between
+   * callers: do not mutate.
+   */
   raw: unknown;
+  /**
+   * Site-relative paths of the files the document was made from, the spec first, when `$ref`s
+   * brought in others (absent: the spec alone). A change to any of them changes the document.
+   */
+  files?: readonly string[];
 }
 
 export interface OpenApiTag {

@@ -151,11 +151,14 @@ describe('real-world specs', { skip: present ? false : `no corpus at ${corpus}` 
     assert.deepEqual(counts, yamlCounts);
   });
 
-  test('DigitalOcean: operations that are external $refs give one warning', async () => {
-    const { diagnostics } = await loadOpenApi({ root: corpus, file: 'digitalocean/specification/DigitalOcean-public.v2.yaml' });
-    assert.deepEqual(
-      diagnostics.map((diagnostic) => diagnostic.code),
-      ['openapi-external-ref'],
-    );
+  test('DigitalOcean: its other files are bundled in, every operation whole, without a warning', async () => {
+    const { document, diagnostics } = await loadOpenApi({ root: corpus, file: 'digitalocean/specification/DigitalOcean-public.v2.yaml' });
+    assert.deepEqual(diagnostics, []);
+    assert.equal(document?.files?.length, 2850);
+    const listDroplets = document?.operations.find((operation) => operation.method === 'GET' && operation.path === '/v2/droplets');
+    assert.equal(listDroplets?.summary, 'List All Droplets');
+    assert.deepEqual(listDroplets?.tags, ['Droplets']);
+    const raw = JSON.stringify(document?.raw);
+    assert.doesNotMatch(raw, /"\$ref":"[^#"]/, 'a `$ref` to another file is left');
   });
 });

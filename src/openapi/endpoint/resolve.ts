@@ -6,8 +6,11 @@
  * "circular: Pet" instead of being expanded forever.
  *
  * Only references inside the document are followed, as in the reference product (format-behaviour.md
- * §4.3); references to other files are remembered for one warning per page.
+ * §4.3). A spec file of the site had its references to other files bundled in on load (bundle.ts);
+ * those left could not be read and were reported where they are written. In any other document
+ * (a remote spec, a text parsed alone) they are remembered for one warning per page.
  */
+import { wasBundled } from '../external-refs.ts';
 import { resolvePointer } from '../index-operations.ts';
 import { isRecord, type JsonObject } from './json.ts';
 
@@ -36,9 +39,12 @@ export class Resolver {
 
   private readonly raw: unknown;
   private readonly pointers: Map<string, unknown>;
+  /** The loader bundled the document and reported the references to other files it could not follow. */
+  private readonly bundled: boolean;
 
   constructor(raw: unknown) {
     this.raw = raw;
+    this.bundled = wasBundled(raw);
     let pointers = isRecord(raw) ? pointerCache.get(raw) : undefined;
     if (!pointers) {
       pointers = new Map();
@@ -67,7 +73,7 @@ export class Resolver {
     for (let hops = 0; hops < MAX_HOPS && typeof current.$ref === 'string'; hops++) {
       const ref = current.$ref;
       if (!ref.startsWith('#')) {
-        this.external.add(ref);
+        if (!this.bundled) this.external.add(ref);
         return { value: undefined, name: name ?? refName(ref), broken: ref };
       }
       const target = this.at(ref);
