@@ -73,8 +73,8 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
   return { html: rewriteContentUrls(html, file, services.base), headings, diagnostics, file, text };
 }
 
-/** Languages of the code an endpoint shows: the curl request and the JSON examples. */
-export const ENDPOINT_LANGUAGES = ['shellscript', 'json'];
+/** Languages of the code an endpoint shows: the request samples (src/openapi/endpoint/snippets.ts) and the JSON examples. */
+export const ENDPOINT_LANGUAGES = ['shellscript', 'json', 'python', 'javascript', 'typescript', 'go', 'ruby', 'php', 'java', 'csharp', 'powershell', 'swift', 'kotlin', 'c'];
 
 /**
  * The endpoint `openapi:` frontmatter names, rendered; undefined when there is none. One that no

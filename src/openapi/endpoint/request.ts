@@ -1,14 +1,18 @@
 /**
- * The example panel: a curl command built from the operation (method, first server, path,
- * required parameters, credentials placeholders, body example), the author's `x-codeSamples`, and
- * one example per response. Code only; `index.ts` puts it into code groups.
+ * The example panel: the author's samples, a request built from the operation (method, first
+ * server, path, parameters, credential placeholders, body example) written as a curl command here
+ * and in other languages by `snippets.ts`, and one example per response. Code only; `index.ts` puts
+ * it into code groups.
  */
 import type { Operation } from '../types.ts';
 import { sampleOf } from './example.ts';
-import { isRecord, recordOf, stringOf } from './json.ts';
-import { isJsonMedia, type EndpointModel, type ExampleModel, type MediaModel, type SchemeUse } from './model.ts';
+import { arrayOf, isRecord, recordOf, stringOf, type JsonObject } from './json.ts';
+import { isJsonMedia, type CodeSample, type EndpointModel, type ExampleModel, type MediaModel, type ParameterModel, type SchemeUse } from './model.ts';
 import type { Resolver } from './resolve.ts';
-import type { Mode } from './shape.ts';
+import { schemaExample, toShape, type Mode } from './shape.ts';
+import { encodeQuery, generateSnippets, snippetLanguage, snippetLanguages, type RequestParts } from './snippets.ts';
+
+export type { RequestParts } from './snippets.ts';
 
 export interface CodeExample {
   title: string;
@@ -16,12 +20,25 @@ export interface CodeExample {
   code: string;
 }
 
+/** The site's `api.examples` settings. */
+export interface ExampleSettings {
+  /** Which generated samples, in order (`curl`, `python`, …); default the nine of `DEFAULT_LANGUAGES` (snippets.ts). */
+  languages?: readonly string[] | undefined;
+  /** `all` (the default, as on the hosted product) adds the optional query, header and cookie parameters; `required` leaves them out. */
+  defaults?: 'required' | 'all' | undefined;
+  /** `false`: the author's samples only. */
+  autogenerate?: boolean | undefined;
+}
+
 /** Examples longer than this are cut: a panel is for reading, the schema has the rest. */
 const MAX_EXAMPLE_CHARS = 20_000;
 
-/** What the reader copies to call the endpoint: the author's samples, then curl unless they wrote one. */
-export function requestExamples(model: EndpointModel, operation: Operation, resolver: Resolver): CodeExample[] {
-  const examples: CodeExample[] = model.codeSamples.map((sample) => ({ title: sample.label, lang: codeLanguage(sample.lang), code: sample.source }));
+/**
+ * What the reader copies to call the endpoint: the author's samples (`x-codeSamples`, ReadMe's
+ * `x-readme.code-samples`), then one generated sample per language the author did not cover.
+ */
+export function requestExamples(model: EndpointModel, operation: Operation, resolver: Resolver, settings: ExampleSettings = {}): CodeExample[] {
+  const examples: CodeExample[] = authorSamples(model);
   if (operation.kind === 'webhook') {
     // Nobody calls a webhook: show what it sends.
     const media = preferredMedia(model.body?.contents ?? []);
@@ -29,10 +46,36 @@ export function requestExamples(model: EndpointModel, operation: Operation, reso
     if (payload) examples.push({ title: 'Payload', lang: payload.lang, code: payload.code });
     return examples;
   }
-  if (!examples.some((example) => example.lang === 'bash')) {
-    examples.push({ title: 'cURL', lang: 'bash', code: curlCommand(model, operation, resolver) });
+  if (settings.autogenerate === false) return examples;
+  const covered = new Set(examples.map((example) => example.lang));
+  const languages = snippetLanguages(settings.languages).filter((language) => !covered.has(language.lang));
+  if (languages.length === 0) return examples;
+  const parts = requestParts(model, operation, resolver, settings.defaults ?? 'all');
+  const generated = new Map(generateSnippets(parts, languages).map((snippet) => [snippet.language, snippet.code]));
+  for (const language of languages) {
+    const code = language.target === undefined ? curlCommand(parts) : generated.get(language);
+    if (code !== undefined) examples.push({ title: language.title, lang: language.lang, code });
   }
   return examples;
+}
+
+/** `x-codeSamples` (or `x-code-samples`), then `x-readme.code-samples`; a sample without a label is titled by its language. */
+function authorSamples(model: EndpointModel): CodeExample[] {
+  return [...model.codeSamples, ...readmeSamples(model.operation)].map((sample) => ({
+    title: sample.label === sample.lang ? (snippetLanguage(sample.lang)?.title ?? sample.label) : sample.label,
+    lang: codeLanguage(sample.lang),
+    code: sample.source,
+  }));
+}
+
+/** ReadMe's `x-readme.code-samples`: `{ language, code, name? }`. */
+function readmeSamples(operation: JsonObject): CodeSample[] {
+  return arrayOf(recordOf(operation['x-readme'])?.['code-samples']).flatMap((entry): CodeSample[] => {
+    const sample = recordOf(entry);
+    const lang = stringOf(sample?.language)?.trim();
+    if (!sample || typeof sample.code !== 'string' || lang === undefined) return [];
+    return [{ label: stringOf(sample.name)?.trim() ?? lang, lang, source: sample.code }];
+  });
 }
 
 /** One example per response that has content (each named example of it, when there are several). */
@@ -50,46 +93,87 @@ export function responseExamples(model: EndpointModel, resolver: Resolver): Code
   return examples;
 }
 
-/** `curl` with the method, the first server, the required parameters, credential placeholders and the body example. */
-export function curlCommand(model: EndpointModel, operation: Operation, resolver: Resolver): string {
+/**
+ * The request every sample writes: the method, the first server, the path with its parameters'
+ * examples, the required parameters (all of them with `defaults: 'all'`, deprecated ones left out),
+ * credential placeholders for the first security requirement, and the body example.
+ */
+export function requestParts(model: EndpointModel, operation: Operation, resolver: Resolver, defaults: 'required' | 'all' = 'all'): RequestParts {
   const server = model.servers[0]?.url.replace(/\/+$/, '') ?? '';
-  const query: string[] = [];
-  const headers = new Map<string, string>();
-  const cookies: string[] = [];
+  const parts: RequestParts = { method: operation.method, url: '', templates: [], query: [], headers: new Map(), cookies: [] };
+  for (const use of model.security.optional ? [] : (model.security.alternatives[0] ?? [])) credential(use, parts);
 
-  for (const use of model.security.optional ? [] : (model.security.alternatives[0] ?? [])) {
-    credential(use, { query, headers, cookies });
-  }
+  let path = operation.path;
   for (const parameter of model.parameters) {
-    if (!parameter.required || parameter.in === 'path') continue;
+    if (parameter.in === 'path') {
+      path = fillPath(path, parameter.name, textValue(writtenValue(parameter, resolver)), parts.templates);
+      continue;
+    }
+    if (!parameter.required && (defaults === 'required' || parameter.deprecated)) continue;
     const value = textValue(parameter.example ? parameter.example.value : sampleOf(parameter.schema, resolver, 'request'));
-    if (parameter.in === 'query') query.push(`${encodeQuery(parameter.name)}=${encodeQuery(value)}`);
-    else if (parameter.in === 'header') setHeader(headers, parameter.name, value);
-    else cookies.push(`${parameter.name}=${value}`);
+    if (parameter.in === 'query') parts.query.push([parameter.name, value]);
+    else if (parameter.in === 'header') setHeader(parts.headers, parameter.name, value);
+    else parts.cookies.push([parameter.name, value]);
   }
+  parts.url = `${server}${path}`;
 
-  // Some paths carry a query of their own (OpenAI's `/responses/input_tokens?beta=true`).
-  const separator = operation.path.includes('?') ? '&' : '?';
-  const url = `${server}${operation.path}${query.length > 0 ? `${separator}${query.join('&')}` : ''}`;
-  const lines = [`curl --request ${operation.method}`, `--url ${shellWord(url)}`];
   const media = preferredMedia(model.body?.contents ?? []);
-  const body = media ? bodyArguments(media, resolver) : [];
-  if (media && !/^multipart\//i.test(media.mediaType) && !hasHeader(headers, 'content-type')) setHeader(headers, 'Content-Type', media.mediaType);
-  for (const [name, value] of headers) lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
-  if (cookies.length > 0) lines.push(`--cookie ${shellQuote(cookies.join('; '))}`);
-  lines.push(...body);
+  const value = media && (media.examples[0] ? media.examples[0].value : sampleOf(media.schema, resolver, 'request'));
+  if (media && value !== undefined) {
+    parts.body = { mediaType: media.mediaType, value };
+    if (/^application\/x-www-form-urlencoded/i.test(media.mediaType) && isRecord(value)) parts.body.formPairs = urlEncodedPairs(media, value);
+  }
+  if (media && !/^multipart\//i.test(media.mediaType)) setHeader(parts.headers, 'Content-Type', media.mediaType);
+  return parts;
+}
+
+/**
+ * `{name}` in the path replaced by the value the document gives the parameter. Without one, `{name}`
+ * stays: it tells the reader what to put there better than a made-up `123` or `%3Cstring%3E` would.
+ */
+function fillPath(path: string, name: string, value: string, templates: string[]): string {
+  const template = `{${name}}`;
+  if (!path.includes(template)) return path;
+  if (value === '') {
+    templates.push(name);
+    return path;
+  }
+  return path.replaceAll(template, encodeURIComponent(value));
+}
+
+/** The parameter's example, its schema's, or its `const`, `default` or first `enum` value; undefined when the document gives none. */
+function writtenValue(parameter: ParameterModel, resolver: Resolver): unknown {
+  if (parameter.example) return parameter.example.value;
+  const schema = toShape(parameter.schema, resolver, []).schema;
+  const example = schemaExample(schema);
+  if (example) return example.value;
+  if (Object.hasOwn(schema, 'const')) return schema.const;
+  if (schema.default !== undefined) return schema.default;
+  return arrayOf(schema.enum).find((item) => item !== null && item !== '');
+}
+
+/** `curl` with the method, the URL and its query, headers, cookies and the body, one option a line. */
+export function curlCommand(parts: RequestParts): string {
+  const query = parts.query.map(([name, value]) => `${encodeQuery(name)}=${encodeQuery(value)}`);
+  // Some paths carry a query of their own (OpenAI's `/responses/input_tokens?beta=true`).
+  const separator = parts.url.includes('?') ? '&' : '?';
+  const url = `${parts.url}${query.length > 0 ? `${separator}${query.join('&')}` : ''}`;
+  const lines = [`curl --request ${parts.method}`, `--url ${shellWord(url)}`];
+  for (const [name, value] of parts.headers) lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
+  if (parts.cookies.length > 0) lines.push(`--cookie ${shellQuote(parts.cookies.map(([name, value]) => `${name}=${value}`).join('; '))}`);
+  if (parts.body) lines.push(...bodyArguments(parts.body));
   return lines.join(' \\\n  ');
 }
 
 /** The placeholder a security scheme asks for, where it asks for it. */
-function credential(use: SchemeUse, into: { query: string[]; headers: Map<string, string>; cookies: string[] }): void {
+function credential(use: SchemeUse, into: Pick<RequestParts, 'query' | 'headers' | 'cookies'>): void {
   const scheme = use.scheme;
   if (!scheme) return;
   const type = stringOf(scheme.type)?.toLowerCase();
   if (type === 'apikey') {
     const name = stringOf(scheme.name) ?? use.name;
-    if (scheme.in === 'query') into.query.push(`${encodeQuery(name)}=<api-key>`);
-    else if (scheme.in === 'cookie') into.cookies.push(`${name}=<api-key>`);
+    if (scheme.in === 'query') into.query.push([name, '<api-key>']);
+    else if (scheme.in === 'cookie') into.cookies.push([name, '<api-key>']);
     else setHeader(into.headers, name, '<api-key>');
   } else if (type === 'basic' || (type === 'http' && stringOf(scheme.scheme)?.toLowerCase() === 'basic')) {
     setHeader(into.headers, 'Authorization', 'Basic <encoded-value>');
@@ -112,28 +196,26 @@ function hasHeader(headers: Map<string, string>, name: string): boolean {
 }
 
 /** `--data` for JSON and text, `--data-urlencode`/`--form` per field for forms. */
-function bodyArguments(media: MediaModel, resolver: Resolver): string[] {
-  const value = media.examples[0] ? media.examples[0].value : sampleOf(media.schema, resolver, 'request');
-  if (value === undefined) return [];
-  const type = media.mediaType.toLowerCase();
-  const form = /^application\/x-www-form-urlencoded/.test(type);
-  const multipart = /^multipart\//.test(type);
-  if (multipart && isRecord(value)) {
+function bodyArguments({ mediaType, value, formPairs }: NonNullable<RequestParts['body']>): string[] {
+  if (/^multipart\//i.test(mediaType) && isRecord(value)) {
     return Object.entries(value).map(([name, field]) => {
       const text = textValue(field);
       return `--form ${shellQuote(text === '<binary>' ? `${name}=@example-file` : `${name}=${text}`)}`;
     });
   }
-  if (form && isRecord(value)) {
-    const pairs: string[] = [];
-    for (const [name, field] of Object.entries(value)) {
-      const deep = recordOf(media.encoding?.[name])?.style === 'deepObject';
-      formPairs(name, field, deep, pairs);
-    }
-    return pairs.map((pair) => `--data-urlencode ${shellQuote(pair)}`);
-  }
+  if (formPairs) return formPairs.map(([name, text]) => `--data-urlencode ${shellQuote(`${name}=${text}`)}`);
   if (typeof value === 'string' && value === '<binary>') return [`--data-binary '@example-file'`];
-  return [`--data ${shellQuote(isJsonMedia(type) || typeof value !== 'string' ? stringify(value) : value)}`];
+  return [`--data ${shellQuote(isJsonMedia(mediaType) || typeof value !== 'string' ? stringify(value) : value)}`];
+}
+
+/** A form body's fields as `name=value` pairs, each field in its `encoding` style. */
+function urlEncodedPairs(media: MediaModel, value: JsonObject): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const [name, field] of Object.entries(value)) {
+    const deep = recordOf(media.encoding?.[name])?.style === 'deepObject';
+    formPairs(name, field, deep, pairs);
+  }
+  return pairs;
 }
 
 /**
@@ -141,13 +223,13 @@ function bodyArguments(media: MediaModel, resolver: Resolver): string[] {
  * `address[city]=…`, `expand[]=…`, `items[0][price]=…`; the default `form` style repeats a list's name and sends an
  * object as JSON.
  */
-function formPairs(name: string, value: unknown, deep: boolean, pairs: string[]): void {
+function formPairs(name: string, value: unknown, deep: boolean, pairs: [string, string][]): void {
   if (Array.isArray(value)) {
     value.forEach((item, index) => formPairs(deep ? `${name}[${isRecord(item) ? index : ''}]` : name, item, deep, pairs));
   } else if (deep && isRecord(value)) {
     for (const [key, item] of Object.entries(value)) formPairs(`${name}[${key}]`, item, deep, pairs);
   } else {
-    pairs.push(`${name}=${value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)}`);
+    pairs.push([name, value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)]);
   }
 }
 
@@ -197,11 +279,6 @@ function textValue(value: unknown): string {
   const first = Array.isArray(value) ? value[0] : value;
   if (first === undefined || first === null) return '';
   return typeof first === 'object' ? JSON.stringify(first) : String(first);
-}
-
-/** Percent-encodes what would end or split a query value; `<string>` placeholders stay readable. */
-function encodeQuery(text: string): string {
-  return text.replace(/[\s&#%+=?'"\\]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
 }
 
 /** Single-quoted for POSIX shells: nothing inside is special except the quote itself. */
