@@ -24,7 +24,7 @@ export const CLIENT_SCRIPT = String.raw`"use strict";
   const events = new URL('events', script ? script.src : location.href);
   events.searchParams.set('page', location.pathname);
   // The page script sets these up once, when the page loads: a changed block holding one means a reload.
-  const ENHANCED = '[role="tablist"], .code-group, .view[data-title], pre.mermaid, .prompt, .step[value]';
+  const ENHANCED = '[role="tablist"], .code-group, .view[data-title], pre.mermaid, .prompt, .step[value], [data-playground]';
   // Containers whose children are compared one by one; any other changed element is replaced whole.
   const CONTAINERS = new Set(['MAIN', 'ARTICLE']);
   const CONTAINER_CLASSES = ['prose'];

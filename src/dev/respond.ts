@@ -101,8 +101,8 @@ function html(page: PageAnswer): Answer {
 async function docjetFile({ session }: Responder, name: string): Promise<Answer | undefined> {
   const rendering = session.model?.rendering;
   if (!rendering) return undefined;
-  const { css, js } = rendering.bundle;
-  for (const asset of [css, js]) {
+  const { css, js, playground } = rendering.bundle;
+  for (const asset of [css, js, playground]) {
     if (`${ASSETS_FOLDER}/${name}` === asset.file) return { kind: 'body', status: 200, type: contentType(asset.file), body: asset.text };
   }
   const fragment = name.startsWith(`${NAV_FOLDER}/`) ? rendering.fragments.get(name.slice(NAV_FOLDER.length + 1).replace(/\.html$/, '')) : undefined;

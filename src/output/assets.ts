@@ -2,7 +2,8 @@
  * docjet's own files in a built site, under `_docjet/`: one stylesheet (the package's
  * `assets/css/*.css` in name order, then the site's colours and fonts) and one script
  * (`assets/js/*.js`, compiled from the TypeScript in `src/client/` by `npm run client`), named by
- * content hash so they can be cached forever. KaTeX's stylesheet and
+ * content hash so they can be cached forever; the "Try it" panel's script is a file of its own,
+ * which only endpoint pages load. KaTeX's stylesheet and
  * fonts and the mermaid library are copied only for sites that use them.
  */
 import { createHash } from 'node:crypto';
@@ -19,23 +20,28 @@ export const ASSETS_FOLDER = '_docjet';
 export interface Bundle {
   css: { file: string; text: string };
   js: { file: string; text: string };
+  /** The "Try it" panel's script (src/client/playground.ts): endpoint pages load it, no other page does. */
+  playground: { file: string; text: string };
 }
 
-let packageFiles: { css: string; js: string } | undefined;
+/** Compiled scripts left out of the page script: only the pages that need one load it. */
+const PAGE_ONLY_SCRIPTS = new Set(['playground.js']);
 
-function readPackageAssets(): { css: string; js: string } {
+let packageFiles: { css: string; js: string; playground: string } | undefined;
+
+function readPackageAssets(): { css: string; js: string; playground: string } {
   if (packageFiles) return packageFiles;
   const read = (kind: 'css' | 'js'): string => {
     const folder = path.join(ASSETS_DIR, kind);
     let names: string[];
     try {
-      names = readdirSync(folder).filter((name) => name.endsWith(`.${kind}`)).sort();
+      names = readdirSync(folder).filter((name) => name.endsWith(`.${kind}`) && !PAGE_ONLY_SCRIPTS.has(name)).sort();
     } catch {
       names = [];
     }
     return names.map((name) => `/* ${name} */\n${readFileSync(path.join(folder, name), 'utf8')}`).join('\n');
   };
-  packageFiles = { css: read('css'), js: read('js') };
+  packageFiles = { css: read('css'), js: read('js'), playground: `"use strict";\n${readFileSync(path.join(ASSETS_DIR, 'js', 'playground.js'), 'utf8')}` };
   return packageFiles;
 }
 
@@ -47,9 +53,11 @@ export function pageScript(): string {
 export function siteBundle(config: Config, base: string): Bundle {
   const css = `${readPackageAssets().css}\n/* docs.json */\n${siteCss(config, base)}\n`;
   const js = pageScript();
+  const playground = readPackageAssets().playground;
   return {
     css: { file: `${ASSETS_FOLDER}/docjet.${hashOf(css)}.css`, text: css },
     js: { file: `${ASSETS_FOLDER}/docjet.${hashOf(js)}.js`, text: js },
+    playground: { file: `${ASSETS_FOLDER}/playground.${hashOf(playground)}.js`, text: playground },
   };
 }
 

@@ -188,6 +188,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   const written = await copySiteFiles(root, files, output, stats);
   await write(bundle.css.file, bundle.css.text);
   await write(bundle.js.file, bundle.js.text);
+  await write(bundle.playground.file, bundle.playground.text);
   for (const [name, html] of fragments) await write(`${ASSETS_FOLDER}/${NAV_FOLDER}/${name}.html`, html);
   await copyPageAssets(needs, output);
   await write('404.html', renderer.notFound());

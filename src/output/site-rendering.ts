@@ -40,6 +40,7 @@ export async function siteRendering(options: {
     base,
     stylesheet: base + bundle.css.file,
     script: base + bundle.js.file,
+    playgroundScript: base + bundle.playground.file,
     assetsPrefix: `${base}${ASSETS_FOLDER}/`,
     ...(options.languages ? { languages: options.languages } : {}),
     ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),

@@ -7,6 +7,7 @@
  * HTML is written or served.
  */
 import type { Diagnostic } from '../diagnostics.ts';
+import { escapeHtml } from '../content/mdx/escape.ts';
 import { createPageRenderer as createBodyRenderer } from '../content/snippets/index.ts';
 import { createDocumentLoader } from '../openapi/documents.ts';
 import type { Page, Site } from '../site/types.ts';
@@ -27,6 +28,8 @@ export interface RendererOptions extends ShellOptions {
    * loaded when it is rendered, so a renderer made without them (dev) still colours every page.
    */
   languages?: readonly string[];
+  /** URL of the "Try it" panel's script, which only pages with a panel load. */
+  playgroundScript?: string;
 }
 
 export interface RenderedPage {
@@ -52,11 +55,11 @@ export async function createRenderer(options: RendererOptions): Promise<Renderer
   const highlight = await createCodeHighlighter({ langs: [...(options.languages ?? []), ...(hasEndpoints(site) ? ENDPOINT_LANGUAGES : [])] });
   const bodies = createBodyRenderer({ root: site.root, highlight });
   const icons = createIconSet({ library: (site.config.icons?.library ?? 'fontawesome') as IconLibrary, base });
-  const { languages: _languages, ...shellOptions } = options;
+  const { languages: _languages, playgroundScript, ...shellOptions } = options;
   const shell = new Shell(shellOptions);
   const missingIcons = new MissingIcons();
   const services: BodyServices = { site, base, highlight, bodies, documents: createDocumentLoader(site.root) };
-  const document = { shell, icons, missingIcons, katexSheet: `${options.assetsPrefix}katex/katex.min.css` };
+  const document = { shell, icons, missingIcons, katexSheet: `${options.assetsPrefix}katex/katex.min.css`, ...(playgroundScript ? { playgroundScript } : {}) };
 
   return {
     async render(page) {
@@ -75,15 +78,19 @@ function hasEndpoints(site: Site): boolean {
   return false;
 }
 
+/** The start of a "Try it" panel (src/render/endpoint/playground.ts): the page loads the panel's script. */
+const PLAYGROUND_MARK = '<details class="playground" data-playground=';
+
 interface DocumentParts {
   shell: Shell;
   icons: IconSet;
   missingIcons: MissingIcons;
   katexSheet: string;
+  playgroundScript?: string;
 }
 
 /** The page body inside the shell, with copy buttons in the page's language and icons filled in. */
-function pageDocument(page: Page, body: Body, { shell, icons, missingIcons, katexSheet }: DocumentParts): Omit<RenderedPage, 'diagnostics'> {
+function pageDocument(page: Page, body: Body, { shell, icons, missingIcons, katexSheet, playgroundScript }: DocumentParts): Omit<RenderedPage, 'diagnostics'> {
   const bodyHtml = localizeCopyButtons(body.html, uiStrings(page.placements[0]?.language));
   const math = bodyHtml.includes('class="katex');
   const mermaid = bodyHtml.includes('class="mermaid"');
@@ -96,6 +103,7 @@ function pageDocument(page: Page, body: Body, { shell, icons, missingIcons, kate
       headings: body.headings,
       ...(description ? { description } : {}),
       ...(math ? { extraStylesheets: [katexSheet] } : {}),
+      ...(playgroundScript && bodyHtml.includes(PLAYGROUND_MARK) ? { extraHead: `<script src="${escapeHtml(playgroundScript)}" defer></script>` } : {}),
     }),
   );
   missingIcons.note(filled.missing, body.file ?? 'docs.json', body.text);

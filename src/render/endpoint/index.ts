@@ -19,7 +19,8 @@ import { FIELD_BUDGET, MAX_DEPTH, PageContext } from './context.ts';
 import { bodyHtml, callbacksHtml, methodBadgeHtml, parameterHtml, planInput, responseHtml } from './content.ts';
 import { readEndpoint, type EndpointModel, type ParameterLocation } from '../../openapi/endpoint/model.ts';
 import { planDepth } from './plan.ts';
-import { requestExamples, responseExamples, type CodeExample } from '../../openapi/endpoint/request.ts';
+import { playgroundDisplay, playgroundHtml } from './playground.ts';
+import { requestExamples, responseExamples, type CodeExample, type ExampleSettings } from '../../openapi/endpoint/request.ts';
 import { Resolver } from '../../openapi/endpoint/resolve.ts';
 import { fieldView, SchemaRenderer } from './schema.ts';
 import { securityHtml } from './security.ts';
@@ -62,7 +63,8 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
   const context = new PageContext({ resolver, ...(options.highlight ? { highlight: options.highlight } : {}) });
   try {
     const model = readEndpoint(document, operation, resolver);
-    const html = pageHtml(model, operation, context, options.pageDescription);
+    const playground = playgroundHtml({ model, operation, document, resolver, display: playgroundDisplay(options.api?.playground?.display, options.playground) });
+    const html = pageHtml(model, operation, context, options.pageDescription, playground, options.api?.examples);
     return { html, headings: context.headings, diagnostics: referenceDiagnostics(resolver, operation, file) };
   } catch (error) {
     // A bug in docjet, not in the spec: say so, and keep the build going with what the shell prints.
@@ -75,13 +77,14 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
   }
 }
 
-function pageHtml(model: EndpointModel, operation: Operation, context: PageContext, pageDescription: string | undefined): string {
+function pageHtml(model: EndpointModel, operation: Operation, context: PageContext, pageDescription: string | undefined, playground: string, examples: ExampleSettings = {}): string {
   let html = headerHtml({ operation, servers: model.servers.map((server) => server.url) });
   if (model.servers.length > 1 && operation.kind === 'operation') {
     html += `<ul class="endpoint-servers">${model.servers
       .map((server) => `<li><code>${escapeHtml(server.url)}</code>${server.description === undefined ? '' : ` <span class="endpoint-server-description">${escapeHtml(server.description)}</span>`}</li>`)
       .join('')}</ul>`;
   }
+  html += playground;
   const description = remainingDescription(operation.description, pageDescription);
   if (description !== undefined) html += `<div class="endpoint-description">${context.md(description)}</div>`;
   if (model.missing !== undefined) {
@@ -109,7 +112,7 @@ function pageHtml(model: EndpointModel, operation: Operation, context: PageConte
   if (model.callbacks.length > 0) main += section(context, 'Callbacks', 'endpoint-callbacks', callbacksHtml(model.callbacks, context));
   if (model.responses.length > 0) main += section(context, 'Response', 'endpoint-responses', model.responses.map((response, index) => responseHtml(response, index, model.responses, context)).join(''));
 
-  const aside = examplesHtml(requestExamples(model, operation, context.resolver), 'request-example', context) + examplesHtml(responseExamples(model, context.resolver), 'response-example', context);
+  const aside = examplesHtml(requestExamples(model, operation, context.resolver, examples), 'request-example', context) + examplesHtml(responseExamples(model, context.resolver), 'response-example', context);
   html += `<div class="endpoint-layout"><div class="endpoint-main">${main}</div>${aside === '' ? '' : `<aside class="endpoint-examples">${aside}</aside>`}</div>`;
   return `<div class="endpoint" data-method="${escapeHtml(operation.method.toLowerCase())}">${html}</div>`;
 }

@@ -1,0 +1,300 @@
+"use strict";
+{
+    const STORE = 'docjet-playground:';
+    const TIMEOUT_MS = 60_000;
+    const MAX_SHOWN = 400_000;
+    const session = {
+        get(key) {
+            try {
+                return sessionStorage.getItem(STORE + key);
+            }
+            catch {
+                return null;
+            }
+        },
+        set(key, value) {
+            try {
+                if (value === '')
+                    sessionStorage.removeItem(STORE + key);
+                else
+                    sessionStorage.setItem(STORE + key, value);
+            }
+            catch {
+            }
+        },
+    };
+    const all = (root, selector) => [...root.querySelectorAll(selector)];
+    const serverUrl = (panel) => {
+        const picker = panel.querySelector('select[data-server]');
+        if (!picker)
+            return panel.querySelector('input[data-server-url]')?.value.trim() ?? '';
+        const template = picker.selectedOptions[0]?.dataset.url ?? '';
+        const group = all(panel, '[data-server-variables]').find((element) => element.dataset.serverVariables === picker.value);
+        const variables = group ? all(group, '[data-variable]') : [];
+        return template.replace(/\{([^{}]+)\}/g, (whole, name) => variables.find((field) => field.dataset.variable === name)?.value ?? whole);
+    };
+    const showChoices = (panel) => {
+        const picker = panel.querySelector('select[data-server]');
+        for (const group of all(panel, '[data-server-variables]'))
+            group.hidden = group.dataset.serverVariables !== picker?.value;
+        const media = panel.querySelector('select[data-media]');
+        all(panel, '[data-media-type]').forEach((block, index) => (block.hidden = index !== (media?.selectedIndex ?? 0)));
+    };
+    const base64 = (text) => {
+        let binary = '';
+        for (const byte of new TextEncoder().encode(text))
+            binary += String.fromCharCode(byte);
+        return btoa(binary);
+    };
+    const setHeader = (headers, name, value) => {
+        if (!headers.some(([each]) => each.toLowerCase() === name.toLowerCase()))
+            headers.push([name, value]);
+    };
+    const addCredentials = (panel, url, headers, cookies) => {
+        for (const field of all(panel, 'input[data-auth]')) {
+            const value = field.value;
+            const { auth, store = '' } = field.dataset;
+            if (auth === 'basic-user' || auth === 'basic-password') {
+                if (auth === 'basic-password')
+                    continue;
+                const scheme = store.slice(0, store.lastIndexOf(':'));
+                const password = all(panel, 'input[data-auth="basic-password"]').find((each) => each.dataset.store === `${scheme}:basic-password`)?.value ?? '';
+                if (value !== '' || password !== '')
+                    setHeader(headers, 'Authorization', `Basic ${base64(`${value}:${password}`)}`);
+            }
+            else if (value === '') {
+                continue;
+            }
+            else if (auth === 'token') {
+                setHeader(headers, 'Authorization', `${field.dataset.prefix ?? 'Bearer'} ${value}`);
+            }
+            else if (auth === 'apikey') {
+                const name = field.dataset.name ?? '';
+                if (field.dataset.in === 'query')
+                    url.searchParams.append(name, value);
+                else if (field.dataset.in === 'cookie')
+                    cookies.push([name, value]);
+                else
+                    setHeader(headers, name, value);
+            }
+        }
+    };
+    const readBody = (panel, headers) => {
+        const picker = panel.querySelector('select[data-media]');
+        const block = all(panel, '[data-media-type]')[picker?.selectedIndex ?? 0];
+        if (!block)
+            return { kind: 'none' };
+        const type = block.dataset.mediaType ?? '';
+        const editor = block.querySelector('textarea[data-body]');
+        const file = block.querySelector('input[data-body-file]')?.files?.[0];
+        if (editor || file) {
+            if (editor ? editor.value.trim() === '' : !file)
+                return { kind: 'none' };
+            setHeader(headers, 'Content-Type', type);
+            return editor ? { kind: 'text', text: editor.value } : { kind: 'file', file: file };
+        }
+        const fields = [];
+        for (const field of all(block, '[data-form-field]')) {
+            const name = field.dataset.name ?? '';
+            if (field instanceof HTMLInputElement && field.type === 'file')
+                for (const chosen of field.files ?? [])
+                    fields.push([name, chosen]);
+            else if (field.value !== '')
+                fields.push([name, field.value]);
+        }
+        if (/^multipart\//i.test(type))
+            return { kind: 'multipart', fields };
+        return { kind: 'form', fields: fields.filter((field) => typeof field[1] === 'string') };
+    };
+    const callOf = (panel) => {
+        const method = panel.dataset.method ?? 'GET';
+        const values = (location) => all(panel, `[data-param="${location}"]`).map((field) => [field.dataset.name ?? '', field.value, field.dataset.array !== undefined]);
+        const server = serverUrl(panel);
+        if (server === '' && !panel.querySelector('select[data-server]'))
+            return 'Enter the URL of the server to call.';
+        const missing = [];
+        const pathValues = values('path');
+        const path = (panel.dataset.path ?? '').replace(/\{([^{}]+)\}/g, (whole, name) => {
+            const value = pathValues.find(([each]) => each === name)?.[1] ?? '';
+            if (value === '')
+                missing.push(name);
+            return encodeURIComponent(value);
+        });
+        if (missing.length > 0)
+            return `Fill in the path parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`;
+        let url;
+        try {
+            url = new URL(server.replace(/\/+$/, '') + path, location.href);
+        }
+        catch {
+            return `${server} is not a URL the browser can call.`;
+        }
+        if (url.protocol !== 'http:' && url.protocol !== 'https:')
+            return 'Only http and https servers can be called.';
+        for (const [name, value, array] of values('query')) {
+            if (value === '')
+                continue;
+            for (const item of array ? value.split(',').map((part) => part.trim()) : [value])
+                url.searchParams.append(name, item);
+        }
+        const headers = values('header').flatMap(([name, value]) => (value === '' ? [] : [[name, value]]));
+        const cookies = values('cookie').flatMap(([name, value]) => (value === '' ? [] : [[name, value]]));
+        addCredentials(panel, url, headers, cookies);
+        return { method, url, headers, cookies, body: readBody(panel, headers) };
+    };
+    const quote = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
+    const curlOf = (call) => {
+        const lines = [`curl --request ${call.method}`, `--url ${quote(call.url.href)}`];
+        for (const [name, value] of call.headers)
+            lines.push(`--header ${quote(`${name}: ${value}`)}`);
+        if (call.cookies.length > 0)
+            lines.push(`--cookie ${quote(call.cookies.map(([name, value]) => `${name}=${value}`).join('; '))}`);
+        const body = call.body;
+        if (body.kind === 'text')
+            lines.push(`--data ${quote(body.text)}`);
+        else if (body.kind === 'file')
+            lines.push(`--data-binary ${quote(`@${body.file.name}`)}`);
+        else if (body.kind === 'form')
+            for (const [name, value] of body.fields)
+                lines.push(`--data-urlencode ${quote(`${name}=${value}`)}`);
+        else if (body.kind === 'multipart') {
+            for (const [name, value] of body.fields)
+                lines.push(typeof value === 'string' ? `--form-string ${quote(`${name}=${value}`)}` : `--form ${quote(`${name}=@${value.name}`)}`);
+        }
+        return lines.join(' \\\n  ');
+    };
+    const bodyInit = (body) => {
+        if (body.kind === 'text')
+            return body.text;
+        if (body.kind === 'file')
+            return body.file;
+        if (body.kind === 'form')
+            return new URLSearchParams(body.fields);
+        if (body.kind === 'multipart') {
+            const data = new FormData();
+            for (const [name, value] of body.fields)
+                data.append(name, value);
+            return data;
+        }
+        return null;
+    };
+    const refresh = (panel) => {
+        showChoices(panel);
+        const call = callOf(panel);
+        const problem = panel.querySelector('[data-problem]');
+        if (problem) {
+            problem.textContent = typeof call === 'string' ? call : '';
+            problem.hidden = typeof call !== 'string';
+        }
+        const curl = panel.querySelector('[data-curl]');
+        if (curl)
+            curl.textContent = typeof call === 'string' ? '' : curlOf(call);
+        return typeof call === 'string' ? undefined : call;
+    };
+    const TEXT_TYPES = /json|text\/|xml|javascript|x-www-form-urlencoded|yaml|csv/i;
+    const shownBody = async (response) => {
+        const type = response.headers.get('content-type') ?? '';
+        if (type !== '' && !TEXT_TYPES.test(type))
+            return `(${(await response.arrayBuffer()).byteLength} bytes of ${type})`;
+        let text = await response.text();
+        if (/json/i.test(type) || /^\s*[[{]/.test(text)) {
+            try {
+                text = JSON.stringify(JSON.parse(text), null, 2);
+            }
+            catch {
+            }
+        }
+        return text.length > MAX_SHOWN ? `${text.slice(0, MAX_SHOWN)}\n… (cut here: the body has ${text.length} characters)` : text;
+    };
+    const blockedMessage = (url, error) => {
+        if (error instanceof DOMException && error.name === 'TimeoutError')
+            return `The server did not answer within ${TIMEOUT_MS / 1000} seconds.`;
+        const local = /^(localhost|127\.|\[::1\])/.test(url.hostname);
+        if (location.protocol === 'https:' && url.protocol === 'http:' && !local) {
+            return 'The browser blocked the request: this page is served over https and the server over http. Run the cURL command below instead.';
+        }
+        return ('The browser blocked the request or could not reach the server. Most often the API does not allow calls from ' +
+            'other websites (CORS); the server may also be down or its address wrong. Run the cURL command below instead.');
+    };
+    const send = async (panel, call) => {
+        const part = (selector) => panel.querySelector(selector);
+        const output = part('[data-response]');
+        const status = part('[data-response-status]');
+        const time = part('[data-response-time]');
+        const error = part('[data-response-error]');
+        const headers = part('[data-response-headers]');
+        const body = part('[data-response-body]');
+        const button = part('button[type="submit"]');
+        if (!output || !status || !time || !error || !headers || !body)
+            return;
+        const result = [headers.closest('details'), body.closest('figure')];
+        const showResult = (on) => result.forEach((element) => element && (element.hidden = !on));
+        output.hidden = false;
+        output.dataset.outcome = 'pending';
+        status.textContent = 'Sending…';
+        time.textContent = '';
+        error.hidden = true;
+        showResult(false);
+        if (button)
+            button.disabled = true;
+        try {
+            let request;
+            try {
+                request = new Request(call.url, { method: call.method, headers: call.headers, body: bodyInit(call.body), signal: AbortSignal.timeout(TIMEOUT_MS) });
+            }
+            catch (refused) {
+                output.dataset.outcome = 'failed';
+                status.textContent = 'Not sent';
+                error.textContent = `The browser refused to make this request: ${refused instanceof Error ? refused.message : String(refused)}`;
+                error.hidden = false;
+                return;
+            }
+            const started = performance.now();
+            try {
+                const response = await fetch(request);
+                const text = await shownBody(response);
+                output.dataset.outcome = response.ok ? 'ok' : 'error';
+                status.textContent = `${response.status} ${response.statusText}`.trim();
+                time.textContent = `${Math.round(performance.now() - started)} ms`;
+                headers.textContent = [...response.headers].map(([name, value]) => `${name}: ${value}`).join('\n');
+                body.textContent = text;
+                showResult(true);
+            }
+            catch (failure) {
+                output.dataset.outcome = 'failed';
+                status.textContent = 'No response';
+                error.textContent = blockedMessage(call.url, failure);
+                error.hidden = false;
+                const curl = part('[data-curl-panel]');
+                if (curl)
+                    curl.open = true;
+            }
+        }
+        finally {
+            if (button)
+                button.disabled = false;
+        }
+    };
+    const setUp = (panel) => {
+        for (const field of all(panel, 'input[data-store]')) {
+            const key = field.dataset.store ?? '';
+            const saved = session.get(key);
+            if (saved !== null)
+                field.value = saved;
+            field.addEventListener('input', () => session.set(key, field.value));
+        }
+        const update = () => void refresh(panel);
+        panel.addEventListener('input', update);
+        panel.addEventListener('change', update);
+        panel.querySelector('form')?.addEventListener('submit', (event) => {
+            event.preventDefault();
+            const call = refresh(panel);
+            if (call && panel.dataset.playground !== 'simple')
+                void send(panel, call);
+        });
+        refresh(panel);
+        panel.hidden = false;
+    };
+    for (const panel of all(document, '[data-playground]'))
+        setUp(panel);
+}
