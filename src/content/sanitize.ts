@@ -15,6 +15,7 @@ import type { Element, ElementContent, Properties, Root, RootContent } from 'has
 import { raw } from 'hast-util-raw';
 import { toHtml } from 'hast-util-to-html';
 import { isUnsafeUrl, type UrlUse } from './safe-url.ts';
+import { resolveTreeUrls, type UrlResolver } from './page-urls.ts';
 
 export type Removal =
   | { kind: 'script'; element: Element }
@@ -107,8 +108,11 @@ function hasProperty(properties: Properties, normalized: string): boolean {
 /**
  * An HTML string (a `<style>` element as written, `dangerouslySetInnerHTML`) parsed as a browser
  * would, sanitised, and written back: what it smuggles (`</style><script>`) becomes elements first.
+ * With `resolveUrl`, the URLs of what is left are resolved for the page (`page-urls.ts`).
  */
-export function sanitizeHtml(html: string, onRemove?: OnRemove): string {
+export function sanitizeHtml(html: string, onRemove?: OnRemove, resolveUrl?: UrlResolver): string {
   const tree = raw({ type: 'root', children: [{ type: 'raw', value: html }] });
-  return toHtml(tree.type === 'root' ? sanitizeRoot(tree, onRemove) : { type: 'root', children: sanitizeNodes([tree as RootContent], onRemove) });
+  const root: Root = tree.type === 'root' ? sanitizeRoot(tree, onRemove) : { type: 'root', children: sanitizeNodes([tree as RootContent], onRemove) };
+  if (resolveUrl) resolveTreeUrls(root.children, resolveUrl);
+  return toHtml(root);
 }

@@ -5,6 +5,7 @@
  * route with `?` (format-behaviour.md §4.3) that must not turn into a query string.
  */
 import path from 'node:path';
+import type { UrlResolver } from '../content/page-urls.ts';
 import { isUnsafeUrl, type UrlUse } from '../content/safe-url.ts';
 
 /** `''`, `/`, `docs`, `/docs/` → `/`, `/`, `/docs/`, `/docs/`. */
@@ -70,16 +71,10 @@ export function resolveContentUrl(url: string, pageFile: string, base: string): 
 }
 
 /**
- * Rewrites the `href` and `src` attributes of rendered page HTML with `resolveContentUrl`; one
- * with a URL that would run code is dropped.
- * Only double-quoted attributes exist: the renderer writes them that way.
+ * What the page renderer resolves every URL of a page with (`content/page-urls.ts`): unsafe ones
+ * dropped, the rest made absolute from the page's file and the base (`resolveContentUrl`). Snippets
+ * rendered into the page resolve against the page, as their content is part of it.
  */
-export function rewriteContentUrls(html: string, pageFile: string, base: string): string {
-  return html.replace(/ (href|src)="([^"]*)"/g, (whole, name: string, value: string) => {
-    const decoded = value.replace(/&amp;/g, '&');
-    // The renderer already left these out; this is the last line for HTML that reached here otherwise.
-    if (isUnsafeUrl(decoded, name === 'src' ? 'image' : 'link')) return '';
-    const resolved = resolveContentUrl(decoded, pageFile, base);
-    return resolved === decoded ? whole : ` ${name}="${resolved.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`;
-  });
+export function contentUrlResolver(pageFile: string, base: string): UrlResolver {
+  return (url, use) => (isUnsafeUrl(url, use) ? undefined : resolveContentUrl(url, pageFile, base));
 }

@@ -16,7 +16,7 @@ import { findEndpoint, type DocumentLoader } from '../openapi/documents.ts';
 import type { Page, PageSource, Site } from '../site/types.ts';
 import { renderEndpoint } from './endpoint/index.ts';
 import { fenceLanguages, type CodeHighlighter } from './highlight.ts';
-import { rewriteContentUrls } from './links.ts';
+import { contentUrlResolver } from './links.ts';
 
 /** What rendering a body needs, made once per renderer. */
 export interface BodyServices {
@@ -47,7 +47,10 @@ export async function endpointBody(page: Page, { spec, operation }: EndpointSour
   return renderEndpoint({ document, operation, highlight: services.highlight, file: spec, pageDescription: page.description ?? '', ...endpointSettings(page, services) });
 }
 
-/** A page file: its body through the MDX renderer, links resolved from the file, any `openapi:` endpoint first. */
+/**
+ * A page file: its body through the MDX renderer, any `openapi:` endpoint first. The renderer
+ * resolves every URL against the file as it writes it (`services.bodies`, `contentUrlResolver`).
+ */
 export async function contentBody(page: Page, { file, ext }: FileSource, services: BodyServices): Promise<Body> {
   const diagnostics: Diagnostic[] = [];
   // bounds: invalid UTF-8 is reported at its line instead of replaced silently.
@@ -70,7 +73,7 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
     html = endpoint.html + html;
     headings = [...endpoint.headings, ...headings];
   }
-  return { html: rewriteContentUrls(html, file, services.base), headings, diagnostics, file, text };
+  return { html, headings, diagnostics, file, text };
 }
 
 /** Languages of the code an endpoint shows: the request samples (src/openapi/endpoint/snippets.ts) and the JSON examples. */
@@ -91,7 +94,9 @@ async function frontmatterEndpoint(page: Page, text: string, bodyLine: number, s
     return { html: '', headings: [], diagnostics: [diagnostic('frontmatter-endpoint-not-found', frontmatterKeyPosition(file, block, 'openapi', 'value'), file, { reference, searched, remote })] };
   }
   await services.highlight.load(ENDPOINT_LANGUAGES);
-  return renderEndpoint({ ...endpoint, highlight: services.highlight, pageDescription: '', ...endpointSettings(page, services) });
+  // Its descriptions' links are the page's: resolved against the page file, like the body's.
+  const resolveUrl = contentUrlResolver(page.source.file, services.base);
+  return renderEndpoint({ ...endpoint, highlight: services.highlight, pageDescription: '', resolveUrl, ...endpointSettings(page, services) });
 }
 
 /** The site's `api` settings and the page's `playground` frontmatter, for the endpoint renderer. */

@@ -19,6 +19,7 @@ import { notFoundHtml } from './not-found.ts';
 import { Shell, type ShellOptions } from './shell/document.ts';
 import { localizeCopyButtons } from './copy-buttons.ts';
 import { uiStrings } from './ui-strings.ts';
+import { contentUrlResolver } from './links.ts';
 
 /** The shell's options (site, base, asset URLs, public URL), and the languages to load up front. */
 export interface RendererOptions extends ShellOptions {
@@ -53,7 +54,7 @@ export interface Renderer {
 export async function createRenderer(options: RendererOptions): Promise<Renderer> {
   const { site, base } = options;
   const highlight = await createCodeHighlighter({ langs: [...(options.languages ?? []), ...(hasEndpoints(site) ? ENDPOINT_LANGUAGES : [])] });
-  const bodies = createBodyRenderer({ root: site.root, highlight });
+  const bodies = createBodyRenderer({ root: site.root, highlight, urls: (file) => contentUrlResolver(file, base) });
   const icons = createIconSet({ library: (site.config.icons?.library ?? 'fontawesome') as IconLibrary, base });
   const { languages: _languages, playgroundScript, ...shellOptions } = options;
   const shell = new Shell(shellOptions);

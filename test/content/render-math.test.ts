@@ -99,11 +99,12 @@ test('<Latex> with a formula KaTeX cannot read: the source, and a warning throug
     file: 'page.mdx',
     children: [],
     inline: true,
+    text: () => '\\frac{<',
     uniqueId: (prefix) => `dj-${prefix}-1`,
     heading: () => 'x',
     diagnostic: (code, params) => void reported.push(diagnostic(code, undefined, 'page.mdx', params)),
   };
-  assert.equal(Latex({}, '\\frac{&lt;', context), '<code class="math math-inline math-error" title="Unexpected end of input in a macro argument, expected &#39;}&#39;, at the end">\\frac{&lt;</code>');
+  assert.equal(Latex({}, '', context), '<code class="math math-inline math-error" title="Unexpected end of input in a macro argument, expected &#39;}&#39;, at the end">\\frac{&lt;</code>');
   assert.deepEqual(reported.map(({ code, message, fix }) => [code, message, fix]), [
     [
       'math-invalid',

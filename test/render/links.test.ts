@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { encodeRoute, normalizeBase, pageHref, resolveContentUrl, rewriteContentUrls } from '../../src/render/links.ts';
+import { contentUrlResolver, encodeRoute, normalizeBase, pageHref, resolveContentUrl } from '../../src/render/links.ts';
 import { pageOutputPath } from '../../src/output/paths.ts';
 
 test('a base path is normalised to /x/', () => {
@@ -31,7 +31,12 @@ test('links and images in a page are resolved from the page file and prefixed wi
   assert.equal(resolveContentUrl('mailto:a@b.c', 'index.mdx', '/docs/'), 'mailto:a@b.c');
 });
 
-test('rewriteContentUrls touches href and src only, and keeps the HTML escaped', () => {
-  const html = '<a href="/a?x=1&amp;y=2">a</a><img src="img/b.png" alt="/c"><a href="#top">t</a>';
-  assert.equal(rewriteContentUrls(html, 'guides/p.mdx', '/docs/'), '<a href="/docs/a?x=1&amp;y=2">a</a><img src="/docs/guides/img/b.png" alt="/c"><a href="#top">t</a>');
+test("a page's URL resolver resolves from the page file and drops what would run code", () => {
+  const resolve = contentUrlResolver('guides/p.mdx', '/docs/');
+  assert.equal(resolve('/a?x=1&y=2', 'link'), '/docs/a?x=1&y=2');
+  assert.equal(resolve('img/b.png', 'image'), '/docs/guides/img/b.png');
+  assert.equal(resolve('#top', 'link'), '#top');
+  assert.equal(resolve('javascript:alert(1)', 'link'), undefined);
+  assert.equal(resolve('data:image/png;base64,AAAA', 'image'), 'data:image/png;base64,AAAA');
+  assert.equal(resolve('data:image/png;base64,AAAA', 'link'), undefined);
 });

@@ -98,6 +98,7 @@ export function jsxEvaluator(scope: Scope, evaluate: Evaluate): JsxEvaluator {
     resolve: (name, node) => guarded(() => resolveName(name, node, scope, evaluate), node),
     call: (fn, props, node) => guarded(() => callAt(fn, [props], scope, node), node),
     host: scope.context.host,
+    resolveUrl: scope.context.resolveUrl,
     leaveOut(what, node, strictWhat) {
       if (!scope.inFunction) unsupported(strictWhat ?? what, node);
       noteProblem(scope, what, node);

@@ -1,19 +1,20 @@
 /**
  * mdast → hast handlers that differ from mdast-util-to-hast's defaults: headings (anchors), code
  * (meta, highlighting seam, mermaid), math (KaTeX), paragraphs around JSX blocks, GitHub alerts,
- * MDX expressions and JSX; links, images and raw HTML that would run script are made inert. One small function per node type, gathered in `createHandlers`.
+ * MDX expressions and JSX; links, images and raw HTML that would run script are made inert, and
+ * their URLs resolved for the page (`../page-urls.ts`). One small function per node type, gathered
+ * in `createHandlers`.
  */
 import type { ElementContent, Nodes as HastNodes, Root as HastRoot } from 'hast';
 import { raw } from 'hast-util-raw';
 import { VFile } from 'vfile';
-import type { Blockquote, Code, Heading, Html, Image, ImageReference, Link, LinkReference, Nodes, Paragraph, PhrasingContent, Root as MdastRoot } from 'mdast';
+import type { Blockquote, Heading, Image, ImageReference, Link, LinkReference, Nodes, Paragraph, PhrasingContent, Root as MdastRoot } from 'mdast';
 import type { InlineMath, Math as DisplayMath } from 'mdast-util-math';
 import type { MdxFlowExpression, MdxTextExpression } from 'mdast-util-mdx';
 import { defaultHandlers, type Handlers, type State } from 'mdast-util-to-hast';
-import { parseFence, renderCode } from './code.ts';
 import { calloutHtml, type CalloutKind } from './components/callout.ts';
 import { evaluateProgram } from './evaluate.ts';
-import { toText } from './values.ts';
+import { fenceHtml } from './fence.ts';
 import { unshowable, valueChildren, valueToHast } from './jsx-value.ts';
 import { collectProblems, reportProblems } from './partial.ts';
 import { splitCustomId } from './headings.ts';
@@ -24,28 +25,33 @@ import { restoreText } from './repair.ts';
 import { attributes } from './escape.ts';
 import { fragmentHtml } from './serialize.ts';
 import { reportingRemovals, reportUnsafeLink } from './inert.ts';
+import { plainText } from './text.ts';
 import { sanitizeRoot } from '../sanitize.ts';
 import { isUnsafeUrl } from '../safe-url.ts';
+import { resolveElementUrls, resolveTreeUrls, type UrlResolver } from '../page-urls.ts';
 
 export function createHandlers(page: Page): Handlers {
-  /** Whether the page holds raw HTML (`.md` pages), which the root then parses and makes inert. */
+  /**
+   * Whether the tree holds raw HTML (`.md` pages), which the root then parses and makes inert.
+   * Known before its links are made: their URLs are then resolved with the HTML's, after the parse.
+   */
   let rawHtml = false;
+  const urls = (): UrlResolver | undefined => (rawHtml ? undefined : page.resolveUrl);
   return {
-    root: (state: State, node: MdastRoot) => root(page, state, node, () => rawHtml),
-    link: (state, node: Link) => link(page, state, node, defaultHandlers.link(state, node)),
-    linkReference: (state, node: LinkReference) => link(page, state, node, defaultHandlers.linkReference(state, node)),
-    image: (state, node: Image) => image(page, node, defaultHandlers.image(state, node)),
-    imageReference: (state, node: ImageReference) => image(page, node, defaultHandlers.imageReference(state, node)),
+    root: (state: State, node: MdastRoot) => {
+      rawHtml = holdsHtml(node);
+      return root(page, state, node, rawHtml);
+    },
+    link: (state, node: Link) => link(page, state, node, defaultHandlers.link(state, node), urls()),
+    linkReference: (state, node: LinkReference) => link(page, state, node, defaultHandlers.linkReference(state, node), urls()),
+    image: (state, node: Image) => image(page, node, defaultHandlers.image(state, node), urls()),
+    imageReference: (state, node: ImageReference) => image(page, node, defaultHandlers.imageReference(state, node), urls()),
     heading: (state, node: Heading) => heading(page, state, node),
-    code: (_state, node: Code) => code(page, node),
+    code: (_state, node) => ({ type: 'raw', value: fenceHtml(page, node, { caption: true }) }),
     math: (_state, node: DisplayMath) => math(page, node, true),
     inlineMath: (_state, node: InlineMath) => math(page, node, false),
     paragraph: (state, node: Paragraph) => (holdsBlocks(node) ? state.all(node) : defaultHandlers.paragraph(state, node)),
     blockquote: (state, node: Blockquote) => alert(state, node) ?? defaultHandlers.blockquote(state, node),
-    html: (state, node: Html) => {
-      rawHtml = true;
-      return defaultHandlers.html(state, node);
-    },
     mdxjsEsm: () => undefined,
     mdxFlowExpression: (_state, node: MdxFlowExpression) => expression(page, node),
     mdxTextExpression: (_state, node: MdxTextExpression) => expression(page, node),
@@ -70,40 +76,6 @@ function heading(page: Page, state: State, node: Heading): ElementContent {
   const element: ElementContent = { type: 'element', tagName: `h${node.depth}`, properties: { id }, children: state.all(shown) };
   state.patch(node, element);
   return element;
-}
-
-/** A heading's text for the table of contents: what a reader sees, `{expressions}` evaluated. */
-function plainText(page: Page, nodes: readonly Nodes[]): string {
-  let out = '';
-  for (const node of nodes) {
-    if (node.type === 'text' || node.type === 'inlineCode' || node.type === 'inlineMath') out += node.value;
-    else if (node.type === 'mdxTextExpression' && node.data?.estree) {
-      const program = node.data.estree;
-      // The expression's handler evaluates it again and reports what it needs; nothing twice.
-      const { result } = collectProblems(page.scope.context.problems, () => evaluateProgram(program, page.scope));
-      out += result.ok ? toText(result.value) : `{${node.value}}`;
-    } else if ('children' in node) out += plainText(page, node.children);
-  }
-  return out;
-}
-
-function code(page: Page, node: Code): ElementContent {
-  if (isUnclosedFence(page.source(node))) {
-    page.reporter.diagnostic('code-fence-unclosed', startOf(node), {});
-  }
-  const { lang, meta } = parseFence(node.lang, node.meta);
-  return { type: 'raw', value: renderCode(node.value, lang, meta, page.highlight) };
-}
-
-/** A fenced block whose last line is not a closing fence of the same kind, at least as long. */
-export function isUnclosedFence(source: string): boolean {
-  const open = /^[ \t]*(`{3,}|~{3,})/.exec(source);
-  if (!open) return false; // indented code has no fence
-  const fence = open[1]!;
-  const lastBreak = source.lastIndexOf('\n');
-  if (lastBreak === -1) return true;
-  const last = source.slice(lastBreak + 1).replace(/^[ \t>]*/, '').trimEnd();
-  return !(last.length >= fence.length && last === fence[0]!.repeat(last.length));
 }
 
 /** `$$…$$` on lines of their own is a display formula; `$…$` (or `$$…$$` inside a line) an inline one. */
@@ -152,16 +124,25 @@ function alert(state: State, node: Blockquote): ElementContent | undefined {
 /**
  * Raw HTML (in `.md` pages, and `.mdx` pages read as Markdown) is parsed the way a browser parses
  * the page, across the Markdown around it (`<div>` … Markdown … `</div>`), then made inert: scripts,
- * event handlers and `javascript:` URLs are left out, each with a warning at its line.
+ * event handlers and `javascript:` URLs are left out, each with a warning at its line. Every URL
+ * of the parsed tree, the Markdown's too, is then resolved for the page, once.
  */
-function root(page: Page, state: State, node: MdastRoot, hasRawHtml: () => boolean): ElementContent[] {
+function root(page: Page, state: State, node: MdastRoot, rawHtml: boolean): ElementContent[] {
   // The root's children: `toHast` makes them a root (and adds the footnotes after them).
   const tree = defaultHandlers.root(state, node);
   const children = tree.type === 'root' ? tree.children : [tree];
-  if (!hasRawHtml()) return children.filter(isElementContent);
+  if (!rawHtml) return children.filter(isElementContent);
   const parsed = raw({ type: 'root', children }, { file: new VFile(page.text) });
   const result: HastRoot = { type: 'root', children: parsed.type === 'root' ? parsed.children : [parsed].filter(isElementContent) };
-  return sanitizeRoot(result, reportingRemovals(page, undefined)).children.filter(isElementContent);
+  const inert = sanitizeRoot(result, reportingRemovals(page, undefined)).children.filter(isElementContent);
+  if (page.resolveUrl) resolveTreeUrls(inert, page.resolveUrl);
+  return inert;
+}
+
+/** Whether a tree holds raw HTML (`html` nodes: only Markdown has them; MDX reads HTML as JSX). */
+function holdsHtml(node: Nodes): boolean {
+  if (node.type === 'html') return true;
+  return 'children' in node && node.children.some(holdsHtml);
 }
 
 /** What a root holds in HTML's body: everything but a doctype (a root's own children never are one here). */
@@ -169,22 +150,31 @@ function isElementContent(node: HastNodes): node is ElementContent {
   return node.type !== 'doctype' && node.type !== 'root';
 }
 
-/** A Markdown link to a `javascript:` URL (however it is spelt) keeps its text and loses the link. */
-function link(page: Page, state: State, node: Link | LinkReference, element: ElementContent | ElementContent[] | undefined): ElementContent | ElementContent[] | undefined {
-  if (element === undefined || Array.isArray(element)) return element;
-  const href = element.type === 'element' ? element.properties['href'] : undefined;
-  if (typeof href !== 'string' || !isUnsafeUrl(href)) return element;
-  reportUnsafeLink(page, 'link', href, startOf(node));
-  return state.all(node);
+/**
+ * A Markdown link to a `javascript:` URL (however it is spelt) keeps its text and loses the link;
+ * any other is resolved for the page (`resolve`, unless the root resolves it after parsing HTML).
+ */
+function link(page: Page, state: State, node: Link | LinkReference, element: ElementContent | ElementContent[] | undefined, resolve: UrlResolver | undefined): ElementContent | ElementContent[] | undefined {
+  if (element === undefined || Array.isArray(element) || element.type !== 'element') return element;
+  const href = element.properties['href'];
+  if (typeof href === 'string' && isUnsafeUrl(href)) {
+    reportUnsafeLink(page, 'link', href, startOf(node));
+    return state.all(node);
+  }
+  if (resolve) resolveElementUrls(element, resolve);
+  return element;
 }
 
-/** A Markdown image whose URL would run code is left out; its alt text is shown in its place. */
-function image(page: Page, node: Image | ImageReference, element: ElementContent | ElementContent[] | undefined): ElementContent | ElementContent[] | undefined {
-  if (element === undefined || Array.isArray(element)) return element;
-  const src = element.type === 'element' ? element.properties['src'] : undefined;
-  if (typeof src !== 'string' || !isUnsafeUrl(src, 'image')) return element;
-  reportUnsafeLink(page, 'image', src, startOf(node));
-  return node.alt ? { type: 'text', value: node.alt } : undefined;
+/** A Markdown image whose URL would run code is left out, its alt text shown in its place; any other is resolved like a link's. */
+function image(page: Page, node: Image | ImageReference, element: ElementContent | ElementContent[] | undefined, resolve: UrlResolver | undefined): ElementContent | ElementContent[] | undefined {
+  if (element === undefined || Array.isArray(element) || element.type !== 'element') return element;
+  const src = element.properties['src'];
+  if (typeof src === 'string' && isUnsafeUrl(src, 'image')) {
+    reportUnsafeLink(page, 'image', src, startOf(node));
+    return node.alt ? { type: 'text', value: node.alt } : undefined;
+  }
+  if (resolve) resolveElementUrls(element, resolve);
+  return element;
 }
 
 /**

@@ -19,7 +19,7 @@ import { sortDiagnostics, type Diagnostic } from '../../diagnostics.ts';
 import { plainHighlighter, type Highlighter } from './code.ts';
 import { defaultComponents, type ComponentRegistry } from './components/index.ts';
 import { esmStatements, readEsm, readModule, type ImportBinding } from './esm.ts';
-import { createScope } from './scope.ts';
+import { createContext, createScope } from './scope.ts';
 import type { Scope, Value } from './types.ts';
 import { createHandlers } from './handlers.ts';
 import type { Heading } from './headings.ts';
@@ -29,6 +29,7 @@ import { parsePage, type Format } from './parse.ts';
 import { Reporter, type Point } from './report.ts';
 import { documentHtml } from './serialize.ts';
 import { reportProblems } from './partial.ts';
+import type { UrlResolver } from '../page-urls.ts';
 
 export type { CodeMeta, Highlighter } from './code.ts';
 export type { Component, ComponentContext, ComponentRegistry, Props, RenderedChild } from './components/index.ts';
@@ -50,6 +51,11 @@ export interface RenderOptions {
   components?: ComponentRegistry;
   /** Code block → HTML; default `plainHighlighter` (escaped code, meta as data attributes). */
   highlight?: Highlighter;
+  /**
+   * Resolves every URL the page writes (links, images, HTML and JSX attributes, component props),
+   * where each is made; snippets rendered into the page use it too. Default: URLs as written.
+   */
+  resolveUrl?: UrlResolver | undefined;
 }
 
 export interface RenderResult {
@@ -102,7 +108,9 @@ function render(options: RenderOptions, link: LinkOptions | undefined): RenderRe
 function renderSections(options: RenderOptions, link: LinkOptions | undefined, reporter: Reporter): RenderResult {
   const { file, text, format } = options;
   const firstLine = options.line ?? 1;
-  const scope = link ? createScope({ parent: link.globals, origin: { file, firstLine } }) : createScope();
+  // The page's own `export const`s are computed before its first section renders: their JSX resolves URLs too.
+  const context = createContext(undefined, options.resolveUrl);
+  const scope = link ? createScope({ parent: link.globals, origin: { file, firstLine }, context }) : createScope({ context });
   const resolve = link ? { resolveImport: (binding: ImportBinding, at: Point | undefined) => link.resolveImport(binding, at, { file, reporter }) } : {};
   let page: Page | undefined;
   const imports: ImportBinding[] = [];
@@ -132,8 +140,9 @@ function renderSections(options: RenderOptions, link: LinkOptions | undefined, r
         imports: found.imports,
         renderTree,
         linker: link?.linker,
+        resolveUrl: options.resolveUrl,
       });
-      if (link) scope.context.host = page.host(0, undefined);
+      if (link) context.host = page.host(0, undefined);
     } else {
       page.appendText(parsed.text);
       for (const binding of found.imports) page.importsByName.set(binding.name, binding);
@@ -152,13 +161,14 @@ function renderTree(page: Page, tree: Root): string {
  * A snippet file's body, parsed once and linked (its imports resolved, its exports evaluated), to
  * be rendered wherever it is used (`Page.embed`). Parse problems and unresolved imports are on
  * `diagnostics`, positioned in the snippet file; `exports` maps exported names to their values.
+ * `resolveUrl` is the snippet file's, for the JSX its exports compute now, once for every page.
  */
-export function parseBody(options: { file: string; text: string; format: Format; line?: number; link: LinkOptions }): { body: Body; exports: Map<string, Value>; unknown: Set<string>; diagnostics: Diagnostic[] } {
+export function parseBody(options: { file: string; text: string; format: Format; line?: number; link: LinkOptions; resolveUrl?: UrlResolver | undefined }): { body: Body; exports: Map<string, Value>; unknown: Set<string>; diagnostics: Diagnostic[] } {
   const { file, text, link } = options;
   const firstLine = options.line ?? 1;
   const reporter = new Reporter(file, firstLine);
   const parsed = parsePage({ text, format: options.format, reporter });
-  const scope = createScope({ parent: link.globals, origin: { file, firstLine } });
+  const scope = createScope({ parent: link.globals, origin: { file, firstLine }, context: createContext(undefined, options.resolveUrl) });
   const shape = parsed.format === 'mdx' ? readModule(esmStatements(parsed.tree), scope, { resolveImport: (binding, at) => link.resolveImport(binding, at, { file, reporter }) }) : { imports: [], exports: new Map<string, string>(), problems: [] };
   reportProblems(reporter, () => 'an `export` of this snippet', 'its value is computed without that', shape.problems);
   const { values, unknown } = exportedValues(shape.exports, scope);

@@ -5,15 +5,17 @@
  * by the page or imported from a snippet) or the host's built-in components (`<Card>`).
  *
  * Inside a function body a part that cannot be computed (an attribute, a child) is noted and left
- * out, so the rest still shows; outside, it fails the whole expression (evaluate.ts).
+ * out, so the rest still shows; outside, it fails the whole expression (evaluate.ts). An element's
+ * URLs are resolved as it is made, with the resolver of the page it renders into.
  */
 import type { JSXAttribute, JSXElement, JSXSpreadAttribute, JSXSpreadChild, Node } from 'estree-jsx';
-import type { ElementContent } from 'hast';
+import type { Element, ElementContent } from 'hast';
 import type { Props, RenderedChild } from './components/types.ts';
 import { attributes, escapeHtml } from './escape.ts';
 import { toProperties } from './properties.ts';
 import { fragmentHtml } from './serialize.ts';
 import { sanitizeHtml } from '../sanitize.ts'; // injection: `__html` is page text, made inert like the rest
+import { resolveElementUrls, type UrlResolver } from '../page-urls.ts';
 import { Callable, isRecord, Markup, type Value } from './values.ts';
 import type { Host } from './types.ts';
 
@@ -27,6 +29,8 @@ export interface JsxEvaluator {
   resolve(name: string, node: Node): Attempt;
   call(fn: Callable, props: Props, node: Node): Attempt;
   host: Host | undefined;
+  /** The page's (or, for a value a snippet computes when loaded, the snippet file's); none: URLs as written. */
+  resolveUrl: UrlResolver | undefined;
   /** Inside a function, notes `what` as left out; outside, fails the expression (with `strictWhat` if given). */
   leaveOut(what: string, node: Node, strictWhat?: string): void;
   /** Notes `what` inside a function; nothing outside. */
@@ -154,15 +158,16 @@ function element(node: JSXElement, evaluator: JsxEvaluator): Rendered {
   if (/^[a-z]/.test(name) && !name.includes('.')) {
     const inner = props['dangerouslySetInnerHTML'];
     const html = isRecord(inner) && typeof inner['__html'] === 'string' ? inner['__html'] : undefined;
-    const made: ElementContent = { type: 'element', tagName: name, properties: toProperties(props), children: html === undefined ? content : [{ type: 'raw', value: sanitizeHtml(html) }] };
+    const made: Element = { type: 'element', tagName: name, properties: toProperties(props), children: html === undefined ? content : [{ type: 'raw', value: sanitizeHtml(html, undefined, evaluator.resolveUrl) }] };
+    if (evaluator.resolveUrl) resolveElementUrls(made, evaluator.resolveUrl);
     return { content: [made], parts: [made] };
   }
   const childrenHtml = fragmentHtml(content);
-  const html = component(name, props, childrenHtml, toRenderedChildren(parts), node, evaluator);
+  const html = component(name, props, childrenHtml, toRenderedChildren(parts), () => contentText(content), node, evaluator);
   return { content: [{ type: 'raw', value: html }], parts: [{ kind: 'element', name, props, childrenHtml, html }] };
 }
 
-function component(name: string, props: Props, childrenHtml: string, children: RenderedChild[], node: JSXElement, evaluator: JsxEvaluator): string {
+function component(name: string, props: Props, childrenHtml: string, children: RenderedChild[], text: () => string, node: JSXElement, evaluator: JsxEvaluator): string {
   const found = evaluator.resolve(name, node);
   if (!found.ok) return wrapper(name, childrenHtml);
   if (found.value instanceof Callable) {
@@ -170,7 +175,7 @@ function component(name: string, props: Props, childrenHtml: string, children: R
     return result.ok ? valueToHtml(result.value) : wrapper(name, childrenHtml);
   }
   if (found.value === undefined) {
-    const html = evaluator.host?.component(name, registryProps(props), childrenHtml, children, false);
+    const html = evaluator.host?.component(name, registryProps(props), childrenHtml, children, false, text);
     if (html !== undefined) return html;
   }
   evaluator.leaveOut(`\`<${name}>\`, which nothing defines`, node, `the component <${name}>`);
@@ -194,6 +199,16 @@ export function registryProps(props: Props): Props {
 
 function holdsMarkup(value: Value): boolean {
   return value instanceof Markup || (Array.isArray(value) && value.some(holdsMarkup));
+}
+
+/** What rendered JSX children read as text: their text nodes; markup a value or component made is left out. */
+function contentText(nodes: readonly ElementContent[]): string {
+  let out = '';
+  for (const node of nodes) {
+    if (node.type === 'text') out += node.value;
+    else if (node.type === 'element') out += contentText(node.children);
+  }
+  return out;
 }
 
 function wrapper(name: string, childrenHtml: string): string {

@@ -4,7 +4,8 @@
  * the registry's function writes their HTML from the evaluated props and the rendered children.
  * A name the registry does not know keeps its children, in a `data-component` wrapper, with a
  * warning. `<style>` is copied as written (its content is not MDX); `<script>` is left out, and so
- * is anything else that would run script (`inert.ts`).
+ * is anything else that would run script (`inert.ts`). An element's URLs are resolved for the page
+ * as it is made (`../page-urls.ts`); a component's, by the component (`components/props.ts` `url`).
  */
 import type { Program } from 'estree';
 import type { Element, ElementContent } from 'hast';
@@ -13,7 +14,7 @@ import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import type { State } from 'mdast-util-to-hast';
 import { parseFence } from './code.ts';
 import type { Props, RenderedChild } from './components/types.ts';
-import { INLINE_COMPONENTS } from './components/index.ts';
+import { CODE_TAB_COMPONENTS, INLINE_COMPONENTS } from './components/index.ts';
 import { attributes } from './escape.ts';
 import { evaluateExpression, evaluateProgram } from './evaluate.ts';
 import { Failure } from './failure.ts';
@@ -28,7 +29,10 @@ import type { Point } from './report.ts';
 import { restoreText } from './repair.ts';
 import { fragmentHtml } from './serialize.ts';
 import { inertElement, reportingRemovals, reportScript } from './inert.ts';
+import { fenceHtml } from './fence.ts';
+import { blockText, plainText } from './text.ts';
 import { sanitizeHtml } from '../sanitize.ts';
+import { resolveElementUrls } from '../page-urls.ts';
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
@@ -84,20 +88,24 @@ export function renderJsx(page: Page, state: State, node: JsxElement): ElementCo
     const element: Element = { type: 'element', tagName: name, properties: toProperties(readProps(page, node)), children: state.all(node) };
     state.patch(node, element);
     // Event handlers, `javascript:` URLs, `<object>`: left out, with a warning at the element.
-    return inertElement(page, element, startOf(node)) ? element : undefined;
+    if (!inertElement(page, element, startOf(node))) return undefined;
+    // Its children resolved theirs as they were made.
+    if (page.resolveUrl) resolveElementUrls(element, page.resolveUrl);
+    return element;
   }
 
   const props = readProps(page, node);
-  const { html: childrenHtml, children } = renderChildren(page, state, node);
+  // A function the page defines or imports comes first: in MDX, a page's own names shadow the
+  // components it is given.
+  const defined = page.linker ? definedComponent(page, name) : undefined;
+  const codeTabs = defined === undefined && CODE_TAB_COMPONENTS.has(name) && Object.hasOwn(page.components, name);
+  const { html: childrenHtml, children } = renderChildren(page, state, node, { codeCaptions: !codeTabs });
   page.rendered.set(node, { props, childrenHtml });
   const tag = inline ? 'span' : 'div';
   const offset = node.position?.start.offset ?? 0;
   const at = startOf(node);
   const wrapper = (extra: Record<string, string> = {}): string => `<${tag}${attributes({ 'data-component': name, ...extra })}>${childrenHtml}</${tag}>`;
 
-  // A function the page defines or imports comes first: in MDX, a page's own names shadow the
-  // components it is given.
-  const defined = page.linker ? definedComponent(page, name) : undefined;
   if (defined) return { type: 'raw', value: callComponent(page, defined, props, childrenHtml, offset, at, inline) };
 
   // The legacy include: the file's body, the other attributes its variables.
@@ -108,7 +116,8 @@ export function renderJsx(page: Page, state: State, node: JsxElement): ElementCo
     return snippet ? { type: 'raw', value: callComponent(page, snippet, variables, childrenHtml, offset, at, inline) } : undefined;
   }
 
-  const html = page.renderComponent(name, registryProps(props), childrenHtml, children, inline, offset, at);
+  const text = (): string => (inline ? plainText(page, node.children) : blockText(page, node.children));
+  const html = page.renderComponent(name, registryProps(props), childrenHtml, children, inline, text, offset, at);
   if (html !== undefined) return { type: 'raw', value: html };
 
   const binding = page.importsByName.get(name) ?? page.importsByName.get(name.split('.')[0]!);
@@ -135,7 +144,7 @@ function definedComponent(page: Page, name: string): Callable | undefined {
  * into the component's own file.
  */
 function callComponent(page: Page, fn: Callable, props: Props, childrenHtml: string, offset: number, at: Point | undefined, inline: boolean): string {
-  const context = createContext(page.host(offset, at));
+  const context = createContext(page.host(offset, at), page.resolveUrl);
   context.at = { origin: page.scope.origin, line: at?.line ?? 0, column: at?.column ?? 0 };
   let html: string;
   try {
@@ -168,9 +177,10 @@ function reportUnknown(page: Page, node: JsxElement, name: string): void {
 /**
  * The children of a component, rendered one by one: their HTML joined (`childrenHtml`) and the list
  * components read (`context.children`). A paragraph of JSX blocks is looked through, as it is not
- * rendered either (see `holdsBlocks`).
+ * rendered either (see `holdsBlocks`). Without `codeCaptions`, code blocks leave out their title
+ * and icon: the component shows them (`<CodeGroup>` on its tabs).
  */
-function renderChildren(page: Page, state: State, node: JsxElement): { html: string; children: RenderedChild[] } {
+function renderChildren(page: Page, state: State, node: JsxElement, options: { codeCaptions: boolean }): { html: string; children: RenderedChild[] } {
   const children: RenderedChild[] = [];
   const parts: string[] = [];
   const visit = (child: Nodes, parent: Parents): void => {
@@ -178,8 +188,12 @@ function renderChildren(page: Page, state: State, node: JsxElement): { html: str
       for (const inner of child.children) if (inner.type !== 'text') visit(inner, child);
       return;
     }
-    const result = state.one(child, parent);
-    const html = result === undefined ? '' : fragmentHtml(result);
+    let html: string;
+    if (child.type === 'code' && !options.codeCaptions) html = fenceHtml(page, child, { caption: false });
+    else {
+      const result = state.one(child, parent);
+      html = result === undefined ? '' : fragmentHtml(result);
+    }
     parts.push(html);
     if (child.type === 'text' && child.value.trim() === '') return;
     if (html === '' && child.type !== 'code') return;

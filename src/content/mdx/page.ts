@@ -5,6 +5,7 @@
  * the page's table of contents where the snippet is used.
  */
 import type { Nodes, Root } from 'mdast';
+import type { UrlResolver } from '../page-urls.ts';
 import type { Highlighter } from './code.ts';
 import type { ComponentContext, ComponentRegistry } from './components/types.ts';
 import { attributes } from './escape.ts';
@@ -33,6 +34,8 @@ export interface PageOptions {
   /** mdast → HTML with this page's handlers; passed in so that this file need not import the handlers. */
   renderTree: (page: Page, tree: Root) => string;
   linker?: Linker | undefined;
+  /** Every URL the page writes goes through it, where it is made; a snippet's body uses its page's. */
+  resolveUrl?: UrlResolver | undefined;
   /** For a snippet's body: the page it is rendered into, the offset of the element there, and the body. */
   parent?: { page: Page; offset: number; body: Body } | undefined;
 }
@@ -49,6 +52,7 @@ export class Page {
   readonly highlight: Highlighter;
   readonly scope: Scope;
   readonly linker: Linker | undefined;
+  readonly resolveUrl: UrlResolver | undefined;
   readonly slugger: Slugger;
   /** Props and inner HTML of rendered JSX elements, for the components around them (Tabs reads its Tabs). */
   readonly rendered = new WeakMap<Nodes, { props: Props; childrenHtml: string }>();
@@ -70,6 +74,7 @@ export class Page {
     this.highlight = options.highlight;
     this.scope = options.scope;
     this.linker = options.linker;
+    this.resolveUrl = options.parent?.page.resolveUrl ?? options.resolveUrl;
     this.renderTree = options.renderTree;
     this.parent = options.parent;
     this.slugger = options.parent?.page.slugger ?? new Slugger();
@@ -125,13 +130,15 @@ export class Page {
    * A registry component's HTML, or undefined when the registry has no such name. `offset` places
    * the headings it adds. One broken component must not take the page down: its children still show.
    */
-  renderComponent(name: string, props: Props, childrenHtml: string, children: readonly RenderedChild[], inline: boolean, offset: number, at: Point | undefined): string | undefined {
+  renderComponent(name: string, props: Props, childrenHtml: string, children: readonly RenderedChild[], inline: boolean, text: () => string, offset: number, at: Point | undefined): string | undefined {
     const component = Object.hasOwn(this.components, name) ? this.components[name] : undefined;
     if (!component) return undefined;
     const context: ComponentContext = {
       file: this.file,
       children,
       inline,
+      text,
+      resolveUrl: this.resolveUrl,
       uniqueId: (prefix) => this.uniqueId(prefix),
       heading: (depth, text, id) => this.addHeading(offset, depth, text, id),
       diagnostic: (code, params) => this.reporter.diagnostic(code, at, params),
@@ -149,7 +156,7 @@ export class Page {
   /** What components written as functions, called at `offset`, use to render built-ins and snippet bodies. */
   host(offset: number, at: Point | undefined): Host {
     return {
-      component: (name, props, childrenHtml, children, inline) => this.renderComponent(name, props, childrenHtml, children, inline, offset, at),
+      component: (name, props, childrenHtml, children, inline, text) => this.renderComponent(name, props, childrenHtml, children, inline, text, offset, at),
       embed: (body, props) => this.embed(body, props, offset, at),
     };
   }
@@ -166,7 +173,7 @@ export class Page {
       this.reporter.diagnostic('snippet-cycle', at, { via: 'element', loop, chain: path, maxDepth: MAX_EMBED_DEPTH });
       return '';
     }
-    const scope = createScope({ parent: body.scope, context: createContext(), origin: { file: body.file, firstLine: body.firstLine } });
+    const scope = createScope({ parent: body.scope, context: createContext(undefined, this.resolveUrl), origin: { file: body.file, firstLine: body.firstLine } });
     const record: { [key: string]: Value } = {};
     for (const [key, value] of Object.entries(props)) {
       if (key === '__proto__') continue;

@@ -4,10 +4,11 @@
  */
 import type { BaseNode } from 'estree';
 import { Failure, unsupported } from './failure.ts';
+import type { UrlResolver } from '../page-urls.ts';
 import type { CallContext, Host, Origin, Scope, Site, Value } from './types.ts';
 
-export function createContext(host?: Host): CallContext {
-  return { host, problems: [], depth: 0, calls: 0, at: { origin: undefined, line: 0, column: 0 } };
+export function createContext(host?: Host, resolveUrl?: UrlResolver): CallContext {
+  return { host, resolveUrl, problems: [], depth: 0, calls: 0, at: { origin: undefined, line: 0, column: 0 } };
 }
 
 export function createScope(options: { parent?: Scope; context?: CallContext; origin?: Origin; inFunction?: boolean; builtins?: boolean } = {}): Scope {

@@ -7,6 +7,7 @@
 import type { Expression, Pattern, SpreadElement } from 'estree';
 import type { Node } from 'estree-jsx';
 import type { Root } from 'mdast';
+import type { UrlResolver } from '../page-urls.ts';
 
 export type Value = string | number | boolean | null | undefined | Markup | Callable | RegExp | Value[] | { [key: string]: Value };
 
@@ -110,8 +111,11 @@ export interface Body {
 
 /** The page a function's JSX renders into. */
 export interface Host {
-  /** A capitalised element no scope defines (`<Card>` in a component's JSX): its HTML, or undefined when there is no such component. */
-  component(name: string, props: Props, childrenHtml: string, children: readonly RenderedChild[], inline: boolean): string | undefined;
+  /**
+   * A capitalised element no scope defines (`<Card>` in a component's JSX): its HTML, or undefined
+   * when there is no such component. `text` is what its children read as text (`<Latex>` typesets it).
+   */
+  component(name: string, props: Props, childrenHtml: string, children: readonly RenderedChild[], inline: boolean, text: () => string): string | undefined;
   /** A snippet's MDX body, rendered as part of the page with `props` bound. */
   embed(body: Body, props: Props): string;
 }
@@ -119,6 +123,11 @@ export interface Host {
 /** Shared by every scope of one rendering: who renders components, and what was left out. */
 export interface CallContext {
   host: Host | undefined;
+  /**
+   * The URLs JSX writes (`<img src>`, `<a href>`) are resolved with it where the element is made:
+   * the page's, or the snippet file's for values a snippet computes once when it is loaded.
+   */
+  resolveUrl: UrlResolver | undefined;
   problems: Problem[];
   /** Function calls under way, capped so that recursive components stop. */
   depth: number;

@@ -9,6 +9,7 @@ import { sortDiagnostics } from '../../diagnostics.ts';
 import type { Highlighter } from '../mdx/code.ts';
 import { defaultComponents, type ComponentRegistry } from '../mdx/components/index.ts';
 import { renderLinkedPage, type RenderResult } from '../mdx/index.ts';
+import type { UrlResolver } from '../page-urls.ts';
 import type { Format } from '../mdx/parse.ts';
 import { SnippetLinker } from './link.ts';
 import { Collector, uniqueDiagnostics } from './load.ts';
@@ -21,6 +22,12 @@ export interface PageRendererOptions {
   highlight?: Highlighter;
   /** Component functions by JSX name; default `defaultComponents`. */
   components?: ComponentRegistry;
+  /**
+   * The URL resolver of a site-relative file: a page's resolves every URL the page writes, its
+   * snippets' content included; a snippet's, the JSX its exports compute once, when it is loaded.
+   * Default: URLs as written.
+   */
+  urls?: (file: string) => UrlResolver;
 }
 
 export interface PageRenderResult extends RenderResult {
@@ -37,7 +44,7 @@ export interface PageRenderer {
 
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const components = options.components ?? defaultComponents;
-  const linker = new SnippetLinker(options.root, new SiteFiles(options.root), components);
+  const linker = new SnippetLinker(options.root, new SiteFiles(options.root), components, options.urls);
   return {
     render(page) {
       const collector = new Collector();
@@ -45,6 +52,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
         ...page,
         components,
         ...(options.highlight ? { highlight: options.highlight } : {}),
+        resolveUrl: options.urls?.(page.file),
         link: linker.options(collector),
       });
       // A snippet used twice, or by two snippets of the page, reports its problems once.

@@ -11,6 +11,7 @@ import type { ImportBinding } from '../mdx/esm.ts';
 import type { LinkOptions } from '../mdx/index.ts';
 import type { Page } from '../mdx/page.ts';
 import type { Point, Reporter } from '../mdx/report.ts';
+import type { UrlResolver } from '../page-urls.ts';
 import { Callable, type Value } from '../mdx/values.ts';
 import { closestMatch } from '../../suggest.ts';
 import { outsideReason } from '../inside-root.ts';
@@ -38,6 +39,7 @@ export class SnippetLinker {
     private readonly root: string,
     private readonly files: SiteFiles,
     private readonly components: ComponentRegistry,
+    private readonly urls: ((file: string) => UrlResolver) | undefined,
   ) {}
 
   /** How one importer (a page being rendered, or a snippet being loaded) links; `collector` gathers what it pulls in. */
@@ -155,7 +157,7 @@ export class SnippetLinker {
     let module: SnippetModule;
     try {
       const collector = new Collector();
-      module = loadModule({ root: this.root, file, kind, link: this.options(collector), collector });
+      module = loadModule({ root: this.root, file, kind, link: this.options(collector), collector, resolveUrl: this.urls?.(file) });
     } finally {
       this.loading.pop();
     }

@@ -16,12 +16,13 @@ import type { Diagnostic } from '../../diagnostics.ts';
 import { diagnostic } from '../../messages.ts';
 import { readFrontmatter } from '../frontmatter.ts';
 import { readModule } from '../mdx/esm.ts';
-import { createScope } from '../mdx/scope.ts';
+import { createContext, createScope } from '../mdx/scope.ts';
 import { exportedValues, parseBody, type LinkOptions } from '../mdx/index.ts';
 import type { Body } from '../mdx/page.ts';
 import { reportProblems } from '../mdx/partial.ts';
 import { Reporter } from '../mdx/report.ts';
 import { Callable, isRecord, Markup, type Value } from '../mdx/values.ts';
+import type { UrlResolver } from '../page-urls.ts';
 import type { SnippetKind } from './resolve.ts';
 
 export interface SnippetModule {
@@ -74,9 +75,10 @@ function isProgram(tree: unknown): tree is Program {
 /**
  * Reads and links one snippet file. `link` gives the file's imports their values (loading the
  * snippets they name, through the same cache); `collector` gathers what those imports pull in.
+ * `resolveUrl` is the file's own, for the JSX its exports compute now (`parseBody`).
  */
-export function loadModule(options: { root: string; file: string; kind: SnippetKind; link: LinkOptions; collector: Collector }): SnippetModule {
-  const { root, file, kind, link, collector } = options;
+export function loadModule(options: { root: string; file: string; kind: SnippetKind; link: LinkOptions; collector: Collector; resolveUrl?: UrlResolver | undefined }): SnippetModule {
+  const { root, file, kind, link, collector, resolveUrl } = options;
   collector.dependencies.add(file);
   let text: string;
   let encoding: Diagnostic[]; // bounds: invalid UTF-8 is reported, not replaced silently
@@ -89,7 +91,7 @@ export function loadModule(options: { root: string; file: string; kind: SnippetK
     const problem = diagnostic('snippet-unreadable', undefined, file, { reason });
     return { file, exports: new Map(), unknown: new Set(), broken: true, diagnostics: [problem], dependencies: collector.dependencies, missing: collector.missing };
   }
-  const own = kind === 'jsx' ? loadJsx(file, text, link) : loadMarkdown(file, text, kind, link);
+  const own = kind === 'jsx' ? loadJsx(file, text, link, resolveUrl) : loadMarkdown(file, text, kind, link, resolveUrl);
   return { file, exports: own.exports, unknown: own.unknown, broken: own.broken, diagnostics: uniqueDiagnostics([...encoding, ...own.diagnostics, ...collector.diagnostics]), dependencies: collector.dependencies, missing: collector.missing };
 }
 
@@ -100,16 +102,16 @@ interface Loaded {
   diagnostics: Diagnostic[];
 }
 
-function loadMarkdown(file: string, text: string, kind: 'mdx' | 'md', link: LinkOptions): Loaded {
+function loadMarkdown(file: string, text: string, kind: 'mdx' | 'md', link: LinkOptions, resolveUrl: UrlResolver | undefined): Loaded {
   const frontmatter = readFrontmatter({ file, text });
-  const parsed = parseBody({ file, text: text.slice(frontmatter.bodyStart), format: kind, line: frontmatter.bodyLine, link });
+  const parsed = parseBody({ file, text: text.slice(frontmatter.bodyStart), format: kind, line: frontmatter.bodyLine, link, resolveUrl });
   // The body is what `import X from` gives, whatever the file exports as `default` (in MDX that
   // names a layout, not the content).
   parsed.exports.set('default', bodyComponent(parsed.body));
   return { exports: parsed.exports, unknown: parsed.unknown, broken: false, diagnostics: [...frontmatter.diagnostics, ...parsed.diagnostics] };
 }
 
-function loadJsx(file: string, text: string, link: LinkOptions): Loaded {
+function loadJsx(file: string, text: string, link: LinkOptions, resolveUrl: UrlResolver | undefined): Loaded {
   let program: Program;
   try {
     program = parseJsx(text);
@@ -120,7 +122,7 @@ function loadJsx(file: string, text: string, link: LinkOptions): Loaded {
     return { exports: new Map(), unknown: new Set(), broken: true, diagnostics: [problem] };
   }
   const reporter = new Reporter(file, 1);
-  const scope = createScope({ parent: link.globals, origin: { file, firstLine: 1 } });
+  const scope = createScope({ parent: link.globals, origin: { file, firstLine: 1 }, context: createContext(undefined, resolveUrl) });
   const shape = readModule(program.body, scope, { resolveImport: (binding, at) => link.resolveImport(binding, at, { file, reporter }) });
   reportProblems(reporter, () => 'a value this snippet exports', 'its value is computed without that', shape.problems);
   const { values, unknown } = exportedValues(shape.exports, scope);

@@ -3,6 +3,7 @@ import { plainHighlighter, type Highlighter } from '../../content/mdx/code.ts';
 import { markdownHtml } from '../../content/commonmark.ts';
 import { Slugger, type Heading } from '../../content/mdx/headings.ts';
 import type { Resolver } from '../../openapi/endpoint/resolve.ts';
+import type { UrlResolver } from '../../content/page-urls.ts';
 
 /** Nested fields deeper than this are not expanded (a schema can nest without end). */
 export const MAX_DEPTH = 6;
@@ -27,19 +28,22 @@ export class PageContext {
 
   private readonly slugger = new Slugger();
   private readonly ids = new Map<string, number>();
+  private readonly resolveUrl: UrlResolver | undefined;
 
-  constructor(options: { resolver: Resolver; highlight?: Highlighter }) {
+  constructor(options: { resolver: Resolver; highlight?: Highlighter | undefined; resolveUrl?: UrlResolver | undefined }) {
     this.resolver = options.resolver;
     this.highlight = options.highlight ?? plainHighlighter;
+    this.resolveUrl = options.resolveUrl;
   }
 
   /**
    * A description as HTML: CommonMark and GFM, as the OpenAPI specification says, with raw HTML
    * cut down to a safe allow-list (`content/commonmark.ts`): a spec is often a third party's file,
-   * and nothing in it may run in a reader's browser. Cached by text across pages.
+   * and nothing in it may run in a reader's browser. Cached by text across pages. On a page file
+   * (`openapi:` frontmatter), its links and images are resolved like the page's own.
    */
   md(text: string): string {
-    return markdownHtml(text);
+    return markdownHtml(text, this.resolveUrl);
   }
 
   /** `dj-endpoint-tabs-1`: apart from the ids an MDX body (`x-mint.content`) hands out on the same page. */

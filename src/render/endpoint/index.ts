@@ -13,6 +13,7 @@ import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import type { Config } from '../../config/schema.ts';
 import type { Diagnostic } from '../../diagnostics.ts';
+import type { UrlResolver } from '../../content/page-urls.ts';
 import { diagnostic } from '../../messages.ts';
 import type { OpenApiDocument, Operation } from '../../openapi/types.ts';
 import { FIELD_BUDGET, MAX_DEPTH, PageContext } from './context.ts';
@@ -41,6 +42,11 @@ export interface RenderEndpointOptions {
   api?: Config['api'];
   /** The page's `playground` frontmatter (`interactive`, `simple`, `none`), which wins over `api.playground.display`. */
   playground?: string;
+  /**
+   * Resolves the links and images of descriptions, for an endpoint shown on a page file (`openapi:`
+   * frontmatter); a generated endpoint page writes them as the spec does.
+   */
+  resolveUrl?: UrlResolver | undefined;
 }
 
 export interface RenderEndpointResult {
@@ -60,7 +66,7 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
   const { document, operation } = options;
   const file = options.file ?? document.file;
   const resolver = new Resolver(document.raw);
-  const context = new PageContext({ resolver, ...(options.highlight ? { highlight: options.highlight } : {}) });
+  const context = new PageContext({ resolver, highlight: options.highlight, resolveUrl: options.resolveUrl });
   try {
     const model = readEndpoint(document, operation, resolver);
     const playground = playgroundHtml({ model, operation, document, resolver, display: playgroundDisplay(options.api?.playground?.display, options.playground) });

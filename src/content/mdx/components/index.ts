@@ -68,3 +68,6 @@ export const defaultComponents: ComponentRegistry = {
 
 /** Components that sit inside a line of text; a paragraph holding only these stays a paragraph. */
 export const INLINE_COMPONENTS: ReadonlySet<string> = new Set(['Badge', 'Tooltip', 'Icon', 'Latex']);
+
+/** Components whose tabs are titled by their code blocks' titles: those blocks are written without a caption of their own. */
+export const CODE_TAB_COMPONENTS: ReadonlySet<string> = new Set(['CodeGroup', 'RequestExample', 'ResponseExample']);

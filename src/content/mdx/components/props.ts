@@ -43,12 +43,13 @@ export function list(props: Props, name: string): string[] {
 /**
  * Links from props: `javascript:`, `vbscript:` and `data:` URLs, however spelt, are dropped (they
  * run code on click; `safe-url.ts`) and reported at the element. `use: 'image'` keeps `data:`
- * images of raster types.
+ * images of raster types. The rest are resolved for the page (`context.resolveUrl`), here, once.
  */
-export function url(props: Props, name: string, context: Pick<ComponentContext, 'diagnostic'>, use: UrlUse = 'link'): string | undefined {
+export function url(props: Props, name: string, context: Pick<ComponentContext, 'diagnostic' | 'resolveUrl'>, use: UrlUse = 'link'): string | undefined {
   const value = text(props, name);
-  const scheme = value === undefined ? undefined : unsafeScheme(value, use);
-  if (scheme === undefined) return value;
+  if (value === undefined) return undefined;
+  const scheme = unsafeScheme(value, use);
+  if (scheme === undefined) return context.resolveUrl ? context.resolveUrl(value, use) : value;
   context.diagnostic?.('url-unsafe', { in: 'prop', prop: name, scheme, use });
   return undefined;
 }

@@ -56,9 +56,9 @@ function codeTabs(className: string): Component {
     const items: TabItem[] = [];
     for (const child of context.children) {
       if (child.kind === 'code') {
-        // The tab shows the block's title and icon, so the block's own caption would say it twice.
-        const html = child.html.replace(/<figcaption class="code-title">[\s\S]*?<\/figcaption>/, '');
-        items.push({ titleHtml: escapeHtml(child.meta.title ?? child.lang ?? `Code ${items.length + 1}`), iconHtml: iconHtml(child.meta.icon), html });
+        // The tab shows the block's title and icon: the block was written without its own caption
+        // (`CODE_TAB_COMPONENTS`), which would say them twice.
+        items.push({ titleHtml: escapeHtml(child.meta.title ?? child.lang ?? `Code ${items.length + 1}`), iconHtml: iconHtml(child.meta.icon), html: child.html });
       } else if (child.kind === 'element') {
         items.push({ titleHtml: richText(child.props, 'title') ?? escapeHtml(child.name), html: child.html });
       }

@@ -5,6 +5,7 @@
  * Everything a component takes from props must be escaped (`escapeHtml`); `childrenHtml` is safe.
  */
 import type { DiagnosticCode, MessageParams } from '../../../messages.ts';
+import type { UrlResolver } from '../../page-urls.ts';
 import type { Props, RenderedChild } from '../types.ts';
 
 // Defined with the renderer's shared model (a leaf module), so that no import cycle runs through here.
@@ -17,6 +18,13 @@ export interface ComponentContext {
   children: readonly RenderedChild[];
   /** Written inside a line of text (`a <Badge>b</Badge> c`) rather than as a block of its own. */
   inline: boolean;
+  /**
+   * The children as text, read from what was written rather than from their HTML: expressions
+   * evaluated, markup left out, a paragraph a line of its own. `<Latex>` typesets it.
+   */
+  text(): string;
+  /** Resolves a URL prop for the page (`props.ts` `url`); without it, URLs are written as given. */
+  resolveUrl?: UrlResolver | undefined;
   /** A page-unique id for wiring ARIA attributes (`aria-controls`), `dj-` prefixed to stay clear of heading anchors. */
   uniqueId(prefix: string): string;
   /** Adds a heading to the page's table of contents and returns its anchor id. */
