@@ -167,7 +167,7 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
       page.codes.map(({ title, lang }) => `${title} (${lang})`),
       ['Node SDK (javascript)', 'cURL (bash)', 'Python (python)', 'Go (go)', 'Ruby (ruby)', 'PHP (php)', 'Java (java)', 'C# (csharp)', '201 (json)', '404 (json)'],
     );
-    const generated = new Set(['Python', 'Go', 'Ruby', 'PHP', 'Java', 'C#']);
+    const generated = new Set<string | undefined>(['Python', 'Go', 'Ruby', 'PHP', 'Java', 'C#']);
     assert.deepEqual(page.codes.filter((code) => !generated.has(code.title)), [
       { title: 'Node SDK', lang: 'javascript', code: "shop.orders.create({ storeId: 'st_1' })" },
       {
