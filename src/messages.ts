@@ -49,6 +49,16 @@ interface Entry<P> {
   fix?: string | ((params: P) => string | undefined);
 }
 
+/** Settings of docs.json's `api` that docjet reads without applying, and what it does instead. */
+const UNAPPLIED_SETTINGS = {
+  'api.playground.proxy': 'the "Try it" panel always sends requests from the reader\'s browser, never through a proxy',
+  'api.playground.credentials': 'the "Try it" panel does not send cookies with its requests',
+  'api.examples.prefill': 'the "Try it" panel does not read it',
+  'api.mdx': 'it applies to pages with `api:` frontmatter, which docjet does not render yet',
+} as const;
+
+export type UnappliedSetting = keyof typeof UNAPPLIED_SETTINGS;
+
 export const CATALOGUE = {
   // Loading
   'config-not-found': { severity: 'error', about: 'No docs.json or mint.json in the folder.',
@@ -324,6 +334,10 @@ export const CATALOGUE = {
   'expanded-top-level': { severity: 'warning', about: '"expanded" on a top-level group has no effect (rule 11).',
     message: () => '"expanded" has no effect on a top-level group: top-level groups are always expanded',
     fix: 'Remove "expanded", or nest the group inside another group to make it collapsible.',
+  },
+  'setting-no-effect': { severity: 'warning', about: 'A docs.json setting the format defines, which docjet accepts but does not apply yet (`--strict`: an error).',
+    message: (p: { setting: UnappliedSetting }) => `${quote(p.setting)} has no effect yet: ${UNAPPLIED_SETTINGS[p.setting]}`,
+    fix: 'Remove it to silence this warning; the site is built the same with or without it.',
   },
   'redirect-duplicate': { severity: 'warning', about: 'Two redirects have the same source (rule 12); the first one wins (`--strict`: an error).',
     /** `firstAt`: where the first one is written (`docs.json:12`), when known. */

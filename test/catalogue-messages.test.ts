@@ -108,6 +108,7 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
   'endpoint-not-found': [{ reference: 'GET /pet', specs: ['openapi.yaml'], inForceAt: 'navigation.tabs[0].openapi', suggestions: ['GET /pets'] }],
   'endpoint-no-openapi': [{ entry: 'GET /pets' }],
   'expanded-top-level': [{}],
+  'setting-no-effect': [{ setting: 'api.playground.proxy' }, { setting: 'api.mdx' }],
   'redirect-duplicate': [{ source: '/a', firstIndex: 0, firstSpelling: '/a/', firstAt: 'docs.json:12' }],
   'group-pages-missing': [{ label: 'Guides' }, { label: undefined }],
   'group-root-missing': [{ entry: 'guides', wanted: 'guides', suggestion: undefined }],

@@ -59,7 +59,9 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
       '<div class="endpoint" data-method="post"><div class="endpoint-header"><span class="method-badge method-post">POST</span>' +
         '<code class="endpoint-url"><span class="endpoint-server">https://eu.shop.example/v1</span>' +
         '<span class="endpoint-path">/stores/<span class="endpoint-path-param">{storeId}</span>/orders</span></code></div>',
-      '<ul class="endpoint-servers"><li><code>https://eu.shop.example/v1</code> <span class="endpoint-server-description">Production</span></li>' +
+      // A server with variables is listed as written, its variables' defaults and allowed values below it.
+      '<ul class="endpoint-servers"><li><code>https://{region}.shop.example/v1</code> <span class="endpoint-server-description">Production</span>' +
+        '<ul class="endpoint-server-variables"><li><code class="endpoint-server-variable">region</code>: default <code>eu</code>; one of <code>eu</code>, <code>us</code></li></ul></li>' +
         '<li><code>https://sandbox.shop.example/v1</code> <span class="endpoint-server-description">Sandbox</span></li></ul>',
     );
   });
@@ -547,5 +549,82 @@ describe('every operation of the real specs', { skip: !existsSync(corpus) && 'op
     assert.ok(pages > 3000, `${pages} pages`);
     // Loose: about 2 ms per page measured on the 2-core machine; shared runners vary a lot.
     assert.ok(cpu / pages < 25, `${(cpu / pages).toFixed(2)} ms per page`);
+  });
+});
+
+describe('array item enums, server variables, OAuth 2.0 flows, webhook auth, api.params.expanded', () => {
+  const spec = {
+    openapi: '3.1.0',
+    info: { title: 'Inline', version: '1' },
+    servers: [{ url: 'https://api.example.com' }],
+    security: [{ oauth: ['read'] }],
+    paths: {
+      '/items': {
+        get: {
+          parameters: [{ name: 'expand', in: 'query', schema: { type: 'array', items: { type: 'string', enum: ['owner', 'tags'] } } }],
+          responses: {
+            '200': {
+              description: 'OK',
+              content: { 'application/json': { schema: { type: 'object', properties: { owner: { type: 'object', properties: { id: { type: 'string' } } } } } } },
+            },
+          },
+        },
+      },
+    },
+    webhooks: { 'item.created': { post: { summary: 'Item created', responses: { '200': { description: 'OK' } } } }, 'item.signed': { post: { security: [{ signature: [] }], responses: {} } } },
+    components: {
+      securitySchemes: {
+        oauth: {
+          type: 'oauth2',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: 'https://auth.example.com/authorize',
+              tokenUrl: 'https://auth.example.com/token',
+              refreshUrl: 'https://auth.example.com/refresh',
+              scopes: { read: 'Read items', write: 'Change items' },
+            },
+          },
+        },
+        signature: { type: 'apiKey', in: 'header', name: 'X-Signature' },
+      },
+    },
+  };
+  const document = parseOpenApi({ file: 'api/inline.json', text: JSON.stringify(spec) }).document!;
+  const page = (label: string, options: Partial<RenderEndpointOptions> = {}) => {
+    const operation = document.operations.find((candidate) => `${candidate.kind === 'webhook' ? 'webhook' : candidate.method} ${candidate.path}` === label)!;
+    return renderEndpoint({ document, operation, ...options }).html;
+  };
+
+  test('an array whose items are an enum lists the allowed values, as a scalar enum does', () => {
+    includes(page('GET /items'), '<p>Available options: <code>owner</code>, <code>tags</code></p>');
+  });
+
+  test('an OAuth 2.0 scheme shows its flow, the flow URLs and the scopes it offers', () => {
+    includes(
+      page('GET /items'),
+      '<div class="endpoint-oauth"><p class="endpoint-oauth-flow">Authorization code flow</p><ul class="endpoint-oauth-urls">' +
+        '<li>Authorization URL: <code>https://auth.example.com/authorize</code></li><li>Token URL: <code>https://auth.example.com/token</code></li>' +
+        '<li>Refresh URL: <code>https://auth.example.com/refresh</code></li></ul>' +
+        '<p class="endpoint-oauth-scopes-title">Scopes</p><ul class="endpoint-oauth-scopes"><li><code>read</code> Read items</li><li><code>write</code> Change items</li></ul></div>',
+      'Required scopes: <code>read</code>',
+    );
+  });
+
+  test('a webhook does not show the API’s own auth; a webhook with its own `security` shows that', () => {
+    excludes(page('webhook item.created'), 'Authorizations', 'endpoint-oauth');
+    const signed = page('webhook item.signed');
+    includes(signed, 'Authorizations', '<code class="field-name">X-Signature</code>');
+    excludes(signed, 'endpoint-oauth');
+  });
+
+  test('nested fields are closed unless `api.params.expanded` is "all"', () => {
+    includes(page('GET /items'), '<details class="expandable"><summary>Show child attributes</summary>');
+    const open = page('GET /items', { api: { params: { expanded: 'all' } } });
+    includes(open, '<details class="expandable" open><summary>Show child attributes</summary>');
+    excludes(open, '<details class="expandable"><summary>');
+  });
+
+  test('a single server without variables is not listed again under the URL', () => {
+    excludes(page('GET /items'), 'endpoint-servers');
   });
 });

@@ -16,6 +16,7 @@ import { primaryPattern } from './primary-pattern.ts';
 import { redirects } from './redirects.ts';
 import { singleChildKind } from './single-child-kind.ts';
 import { singleDefault } from './single-default.ts';
+import { unappliedSettings } from './unapplied-settings.ts';
 import { versions } from './versions.ts';
 
 export const RULES: readonly Rule[] = [
@@ -32,6 +33,7 @@ export const RULES: readonly Rule[] = [
   openapi,
   expandedTopLevel,
   redirects,
+  unappliedSettings,
 ];
 
 export function runRules(options: {

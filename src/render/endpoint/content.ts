@@ -5,10 +5,22 @@
 import { REQUIRED_PILL, tabsHtml } from '../../content/mdx/components/ui.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { PageContext } from './context.ts';
-import { isRecord } from '../../openapi/endpoint/json.ts';
-import type { BodyModel, CallbackModel, EndpointModel, MediaModel, ParameterModel, ResponseModel } from '../../openapi/endpoint/model.ts';
+import { arrayOf, displayValue, isRecord, recordOf, stringOf, type JsonObject } from '../../openapi/endpoint/json.ts';
+import type { BodyModel, CallbackModel, EndpointModel, MediaModel, ParameterModel, ResponseModel, ServerModel } from '../../openapi/endpoint/model.ts';
+import type { Resolver } from '../../openapi/endpoint/resolve.ts';
+import { escapePointer } from '../../openapi/index-operations.ts';
+import type { Operation } from '../../openapi/types.ts';
 import type { PlanInput } from './plan.ts';
 import { SchemaRenderer } from './schema.ts';
+
+/**
+ * The page's field renderers, one per direction, shared by every section: a renderer keeps only
+ * the schemas it is inside of, which is empty again after each field list.
+ */
+export interface Renderers {
+  request: SchemaRenderer;
+  response: SchemaRenderer;
+}
 
 export function parameterHtml(parameter: ParameterModel, renderer: SchemaRenderer): string {
   const options = { name: parameter.name, kind: parameter.in, required: parameter.required, deprecated: parameter.deprecated };
@@ -76,10 +88,9 @@ function sameSchema(a: unknown, b: unknown): boolean {
  * A status code, open for the first success (or the first response when none succeeds): its
  * description, headers and body fields. `<details>`, so every response is there without JavaScript.
  */
-export function responseHtml(response: ResponseModel, index: number, all: ResponseModel[], context: PageContext): string {
+export function responseHtml(response: ResponseModel, index: number, all: ResponseModel[], renderer: SchemaRenderer, context: PageContext): string {
   const firstSuccess = all.findIndex((candidate) => /^2/.test(candidate.status));
   const open = index === (firstSuccess === -1 ? 0 : firstSuccess);
-  const renderer = new SchemaRenderer(context, 'response');
   const statusClass = /^[1-5]/.test(response.status) ? `endpoint-status-${response.status[0]}xx` : 'endpoint-status-default';
   const summary = summaryLine(response.description);
   let body = '';
@@ -110,15 +121,16 @@ function summaryLine(description: string | undefined): string {
  * Requests the API makes to the reader's server (OpenAPI 3 `callbacks`), each collapsed: its URL
  * expression, the body it sends and the responses it expects.
  */
-export function callbacksHtml(callbacks: CallbackModel[], context: PageContext): string {
+export function callbacksHtml(callbacks: CallbackModel[], renderers: Renderers, context: PageContext): string {
   return callbacks
     .map((callback) => {
       let body = '';
       if (callback.body && callback.body.contents.length > 0) {
-        body += `<p class="endpoint-subtitle">Body</p>${bodyHtml(callback.body, new SchemaRenderer(context, 'request'), context)}`;
+        body += `<p class="endpoint-subtitle">Body</p>${bodyHtml(callback.body, renderers.request, context)}`;
       }
       if (callback.responses.length > 0) {
-        body += `<p class="endpoint-subtitle">Response</p>${callback.responses.map((response, index) => responseHtml(response, index, callback.responses, context)).join('')}`;
+        const responses = callback.responses.map((response, index) => responseHtml(response, index, callback.responses, renderers.response, context));
+        body += `<p class="endpoint-subtitle">Response</p>${responses.join('')}`;
       }
       return (
         `<details class="endpoint-callback"><summary>${methodBadgeHtml(callback.method)}` +
@@ -132,4 +144,53 @@ export function callbacksHtml(callbacks: CallbackModel[], context: PageContext):
 /** `GET`, `POST`… in the colour of its method: the endpoint's header and each callback's. */
 export function methodBadgeHtml(method: string): string {
   return `<span class="method-badge method-${escapeHtml(method.toLowerCase())}">${escapeHtml(method)}</span>`;
+}
+
+/**
+ * The servers under the page's URL, when there is a choice to explain: several servers, or server
+ * variables. A server with variables shows its URL as written (`https://{region}.example.com`; the
+ * header shows it with the defaults filled in), then each variable's default and allowed values.
+ */
+export function serversHtml(model: EndpointModel, operation: Operation, resolver: Resolver): string {
+  const written = writtenServers(model, operation, resolver);
+  const servers = model.servers.map((server, index) => ({ server, written: written[index] }));
+  const variables = servers.map(({ written }) => Object.entries(recordOf(written?.variables) ?? {}));
+  if (servers.length < 2 && variables.every((list) => list.length === 0)) return '';
+  const items = servers.map(({ server, written }, index) => serverItemHtml(server, written, variables[index]!));
+  return `<ul class="endpoint-servers">${items.join('')}</ul>`;
+}
+
+function serverItemHtml(server: ServerModel, written: JsonObject | undefined, variables: [string, unknown][]): string {
+  const url = variables.length > 0 ? (stringOf(written?.url)?.trim() ?? server.url) : server.url;
+  const description = server.description === undefined ? '' : ` <span class="endpoint-server-description">${escapeHtml(server.description)}</span>`;
+  const list = variables.length === 0 ? '' : `<ul class="endpoint-server-variables">${variables.map(([name, value]) => serverVariableHtml(name, recordOf(value) ?? {})).join('')}</ul>`;
+  return `<li><code>${escapeHtml(url)}</code>${description}${list}</li>`;
+}
+
+/** `region`: default `us`, one of `us`, `eu`; then its description. */
+function serverVariableHtml(name: string, variable: JsonObject): string {
+  const code = (value: unknown) => `<code>${escapeHtml(displayValue(value))}</code>`;
+  const parts: string[] = [];
+  if (variable.default !== undefined) parts.push(`default ${code(variable.default)}`);
+  const allowed = arrayOf(variable.enum);
+  if (allowed.length > 0) parts.push(`one of ${allowed.map(code).join(', ')}`);
+  const description = stringOf(variable.description);
+  const details = parts.length === 0 ? '' : `: ${parts.join('; ')}`;
+  return `<li><code class="endpoint-server-variable">${escapeHtml(name)}</code>${details}${description === undefined ? '' : ` <span class="endpoint-server-description">${escapeHtml(description)}</span>`}</li>`;
+}
+
+/**
+ * The server objects behind `model.servers`, in the same order: the operation's, else its path
+ * item's, else the document's, those with a URL (as model.ts reads them). Swagger 2.0 has none.
+ */
+function writtenServers(model: EndpointModel, operation: Operation, resolver: Resolver): (JsonObject | undefined)[] {
+  if (resolver.at('#/swagger') !== undefined) return [];
+  const pathItem = recordOf(resolver.deref(resolver.at(`#/paths/${escapePointer(operation.path)}`))) ?? {};
+  for (const list of [model.operation.servers, pathItem.servers, resolver.at('#/servers')]) {
+    const servers = arrayOf(list)
+      .map((entry) => recordOf(entry))
+      .filter((server) => stringOf(server?.url) !== undefined);
+    if (servers.length > 0) return servers;
+  }
+  return [];
 }

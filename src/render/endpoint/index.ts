@@ -17,14 +17,14 @@ import type { UrlResolver } from '../../content/page-urls.ts';
 import { diagnostic } from '../../messages.ts';
 import type { OpenApiDocument, Operation } from '../../openapi/types.ts';
 import { FIELD_BUDGET, MAX_DEPTH, PageContext } from './context.ts';
-import { bodyHtml, callbacksHtml, methodBadgeHtml, parameterHtml, planInput, responseHtml } from './content.ts';
+import { bodyHtml, callbacksHtml, methodBadgeHtml, parameterHtml, planInput, responseHtml, serversHtml } from './content.ts';
 import { readEndpoint, type EndpointModel, type ParameterLocation } from '../../openapi/endpoint/model.ts';
 import { planDepth } from './plan.ts';
 import { playgroundDisplay, playgroundHtml } from './playground.ts';
 import { requestExamples, responseExamples, type CodeExample, type ExampleSettings } from '../../openapi/endpoint/request.ts';
 import { Resolver } from '../../openapi/endpoint/resolve.ts';
-import { fieldView, SchemaRenderer } from './schema.ts';
-import { securityHtml } from './security.ts';
+import { fieldView, SchemaRenderer, type SchemaSettings } from './schema.ts';
+import { pageSecurity, securityHtml } from './security.ts';
 
 export interface RenderEndpointOptions {
   document: OpenApiDocument;
@@ -70,7 +70,7 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
   try {
     const model = readEndpoint(document, operation, resolver);
     const playground = playgroundHtml({ model, operation, document, resolver, display: playgroundDisplay(options.api?.playground?.display, options.playground) });
-    const html = pageHtml(model, operation, context, options.pageDescription, playground, options.api?.examples);
+    const html = pageHtml(model, operation, context, options.pageDescription, playground, options.api?.examples, options.api?.params);
     return { html, headings: context.headings, diagnostics: referenceDiagnostics(resolver, operation, file) };
   } catch (error) {
     // A bug in docjet, not in the spec: say so, and keep the build going with what the shell prints.
@@ -83,13 +83,17 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
   }
 }
 
-function pageHtml(model: EndpointModel, operation: Operation, context: PageContext, pageDescription: string | undefined, playground: string, examples: ExampleSettings = {}): string {
+function pageHtml(
+  model: EndpointModel,
+  operation: Operation,
+  context: PageContext,
+  pageDescription: string | undefined,
+  playground: string,
+  examples: ExampleSettings = {},
+  fields: SchemaSettings = {},
+): string {
   let html = headerHtml({ operation, servers: model.servers.map((server) => server.url) });
-  if (model.servers.length > 1 && operation.kind === 'operation') {
-    html += `<ul class="endpoint-servers">${model.servers
-      .map((server) => `<li><code>${escapeHtml(server.url)}</code>${server.description === undefined ? '' : ` <span class="endpoint-server-description">${escapeHtml(server.description)}</span>`}</li>`)
-      .join('')}</ul>`;
-  }
+  if (operation.kind === 'operation') html += serversHtml(model, operation, context.resolver);
   html += playground;
   const description = remainingDescription(operation.description, pageDescription);
   if (description !== undefined) html += `<div class="endpoint-description">${context.md(description)}</div>`;
@@ -101,8 +105,10 @@ function pageHtml(model: EndpointModel, operation: Operation, context: PageConte
 
   context.depthLimit = planDepth(planInput(model), context.resolver, FIELD_BUDGET, MAX_DEPTH);
   let main = '';
-  if (model.security.alternatives.length > 0) main += section(context, 'Authorizations', 'endpoint-auth', securityHtml(model.security, context));
-  const request = new SchemaRenderer(context, 'request');
+  const security = pageSecurity(model, operation);
+  if (security.alternatives.length > 0) main += section(context, 'Authorizations', 'endpoint-auth', securityHtml(security, context));
+  const renderers = { request: new SchemaRenderer(context, 'request', fields), response: new SchemaRenderer(context, 'response', fields) };
+  const request = renderers.request;
   for (const { location, title } of PARAMETER_GROUPS) {
     const parameters = model.parameters.filter((parameter) => parameter.in === location);
     if (parameters.length === 0) continue;
@@ -115,8 +121,9 @@ function pageHtml(model: EndpointModel, operation: Operation, context: PageConte
     main += section(context, 'Other Parameters', 'endpoint-parameters', fields.join(''));
   }
   if (model.body && model.body.contents.length > 0) main += section(context, 'Body', 'endpoint-body', bodyHtml(model.body, request, context));
-  if (model.callbacks.length > 0) main += section(context, 'Callbacks', 'endpoint-callbacks', callbacksHtml(model.callbacks, context));
-  if (model.responses.length > 0) main += section(context, 'Response', 'endpoint-responses', model.responses.map((response, index) => responseHtml(response, index, model.responses, context)).join(''));
+  if (model.callbacks.length > 0) main += section(context, 'Callbacks', 'endpoint-callbacks', callbacksHtml(model.callbacks, renderers, context));
+  const responses = model.responses.map((response, index) => responseHtml(response, index, model.responses, renderers.response, context));
+  if (responses.length > 0) main += section(context, 'Response', 'endpoint-responses', responses.join(''));
 
   const aside = examplesHtml(requestExamples(model, operation, context.resolver, examples), 'request-example', context) + examplesHtml(responseExamples(model, context.resolver), 'response-example', context);
   html += `<div class="endpoint-layout"><div class="endpoint-main">${main}</div>${aside === '' ? '' : `<aside class="endpoint-examples">${aside}</aside>`}</div>`;

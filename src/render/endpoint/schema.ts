@@ -30,14 +30,22 @@ export interface FieldOptions {
   example?: { value: unknown };
 }
 
+/** The site's `api.params` settings a field list follows. */
+export interface SchemaSettings {
+  /** `api.params.expanded: "all"`: every "Show child attributes" starts open. */
+  expanded?: 'all' | 'closed' | undefined;
+}
+
 export class SchemaRenderer {
   private readonly context: PageContext;
   private readonly mode: Mode;
+  private readonly open: boolean;
   private readonly stack: string[] = [];
 
-  constructor(context: PageContext, mode: Mode) {
+  constructor(context: PageContext, mode: Mode, settings: SchemaSettings = {}) {
     this.context = context;
     this.mode = mode;
+    this.open = settings.expanded === 'all';
   }
 
   /**
@@ -108,7 +116,8 @@ export class SchemaRenderer {
    */
   private contents(shape: Shape, kind: FieldKind, depth: number, expandable: boolean, hops: number): string {
     const schema = shape.schema;
-    const wrap = (title: string, html: string) => (html === '' || !expandable ? html : expandableHtml({ titleHtml: escapeHtml(title), contentHtml: html }));
+    const wrap = (title: string, html: string) =>
+      html === '' || !expandable ? html : expandableHtml({ titleHtml: escapeHtml(title), open: this.open, contentHtml: html });
     let html = '';
     if (hasFields(schema)) html += wrap('child attributes', this.fields(schema, kind, depth));
     // Alternatives and items nest in each other without adding a level; real specs do so once or twice.
@@ -170,6 +179,16 @@ export class SchemaRenderer {
     return html + this.enter(shape, () => this.contents(shape, kind, depth, false, hops + 1));
   }
 
+  /**
+   * The values an array's items may take (`type: array, items: {enum: […]}`, Stripe's `expand`-style
+   * lists): `string[]` has no line of its own for its items, so the array's line lists them.
+   */
+  private itemsEnum(schema: JsonObject): unknown[] | undefined {
+    if (schema.items === undefined || !typesOf(schema).types.includes('array')) return undefined;
+    const items = recordOf(this.context.resolver.deref(schema.items));
+    return items ? enumOf(items) : undefined;
+  }
+
   /** Whether a schema has fields to show below its own line: `string[]` has none, `Pet[]` has. */
   private nests(schema: JsonObject, hops: number): boolean {
     if (hasFields(schema) || optionsOf(schema) !== undefined) return true;
@@ -194,9 +213,10 @@ export class SchemaRenderer {
   /** Allowed values, ranges, lengths, pattern and example, one line each. */
   private details(schema: JsonObject, example: { value: unknown } | undefined): string {
     const lines: string[] = [];
-    if (Array.isArray(schema.enum) && schema.enum.length > 0) {
-      const shown = schema.enum.slice(0, MAX_ENUM).map((value) => `<code>${escapeHtml(truncate(displayValue(value)))}</code>`);
-      const more = schema.enum.length - MAX_ENUM;
+    const allowed = enumOf(schema) ?? this.itemsEnum(schema);
+    if (allowed !== undefined) {
+      const shown = allowed.slice(0, MAX_ENUM).map((value) => `<code>${escapeHtml(truncate(displayValue(value)))}</code>`);
+      const more = allowed.length - MAX_ENUM;
       lines.push(`Available options: ${shown.join(', ')}${more > 0 ? ` and ${more} more` : ''}`);
     }
     if (Object.hasOwn(schema, 'const')) lines.push(`Allowed value: <code>${escapeHtml(truncate(displayValue(schema.const)))}</code>`);
@@ -230,6 +250,10 @@ export function fieldView(name: string, kind: FieldKind | 'param'): Omit<FieldVi
 /** A default as the field shows it: an empty string as `""`, so it is not mistaken for none. */
 function shownDefault(value: string): string {
   return value === '' ? '""' : value;
+}
+
+function enumOf(schema: JsonObject): unknown[] | undefined {
+  return Array.isArray(schema.enum) && schema.enum.length > 0 ? schema.enum : undefined;
 }
 
 function nonEmpty(text: string): string | undefined {

@@ -65,7 +65,8 @@ class SidebarWriter {
     const flush = (): void => {
       if (pagesOnly.length === 0) return;
       this.parts.push('<ul class="nav-list">');
-      for (const item of pagesOnly) if (item.type === 'page') this.page(item.route);
+      const repeated = this.repeatedLabels(pagesOnly);
+      for (const item of pagesOnly) if (item.type === 'page') this.page(item.route, repeated);
       this.parts.push('</ul>');
       pagesOnly.length = 0;
     };
@@ -84,9 +85,10 @@ class SidebarWriter {
       return;
     }
     this.parts.push('<ul class="nav-list">');
+    const repeated = this.repeatedLabels(element.items);
     for (const item of element.items) {
       if (item.type === 'page') {
-        this.page(item.route);
+        this.page(item.route, repeated);
       } else {
         const group = this.site.elements.get(item.id);
         if (group && !group.hidden) this.nestedGroup(group, depth);
@@ -141,22 +143,42 @@ class SidebarWriter {
     return `${navIcon(group.icon)}<span class="nav-label">${escapeHtml(group.label)}</span>${tagHtml(group.tag)}`;
   }
 
-  private page(route: string): void {
+  /**
+   * Labels (method and title) that more than one visible page of a list shows: generated endpoint
+   * titles repeat whenever two operations share a summary, or have none (Stripe's `GET /v1/customers`
+   * and `GET /v1/customers/{customer}` are both "Get v1customers"). Those entries also show their path.
+   */
+  private repeatedLabels(items: NavElement['items']): Set<string> {
+    const seen = new Set<string>();
+    const repeated = new Set<string>();
+    for (const item of items) {
+      const page = item.type === 'page' ? this.site.pages.get(item.route) : undefined;
+      if (!page || page.hidden) continue;
+      const key = entryKey(page);
+      if (seen.has(key)) repeated.add(key);
+      seen.add(key);
+    }
+    return repeated;
+  }
+
+  private page(route: string, repeated: ReadonlySet<string>): void {
     const page = this.site.pages.get(route);
     if (!page || page.hidden) return;
     const external = externalUrl(page);
-    const method = page.source.type === 'endpoint' ? page.source.operation.method : endpointMethod(page);
-    const label = escapeHtml(page.sidebarTitle ?? page.title);
+    const method = pageMethod(page);
+    const label = escapeHtml(sidebarLabel(page));
     const icon = navIcon(frontmatterIcon(page));
     const badge = method ? `<span class="method-pill" data-method="${escapeHtml(method.toLowerCase())}">${escapeHtml(methodShort(method))}</span>` : '';
     const tag = tagHtml(page.frontmatter.tag);
+    const path = repeated.has(entryKey(page)) ? endpointPathHtml(page) : '';
+    const deprecated = page.frontmatter.deprecated === true ? DEPRECATED_MARK : '';
     if (external) {
       this.parts.push(`<li><a class="nav-link" href="${escapeHtml(external)}" rel="noopener">${icon}<span class="nav-label">${label}</span>${tag}<span class="external-mark" aria-hidden="true">↗</span></a></li>`);
       return;
     }
     this.parts.push(`<li><a class="nav-link" href="${this.href(route)}"`);
     this.parts.push({ page: route });
-    this.parts.push(`>${badge}${icon}<span class="nav-label">${label}</span>${tag}</a></li>`);
+    this.parts.push(`>${badge}${icon}<span class="nav-label">${label}${path}</span>${deprecated}${tag}</a></li>`);
   }
 
   private href(route: string): string {
@@ -174,12 +196,37 @@ function externalUrl(page: Page): string | undefined {
   return url !== undefined && isExternal(url) ? safeUrl(url) : undefined;
 }
 
-/** An MDX page with `openapi: "GET /x"` shows the method like generated endpoint pages. */
-function endpointMethod(page: Page): string | undefined {
+/**
+ * A deprecated page (an operation's `deprecated: true`, or the frontmatter's) says so in words,
+ * which screen readers read too; the style makes it a small muted pill.
+ */
+const DEPRECATED_MARK = '<span class="nav-deprecated">deprecated</span>';
+
+function sidebarLabel(page: Page): string {
+  return page.sidebarTitle ?? page.title;
+}
+
+/** What a reader tells two entries apart by: the method badge and the label. */
+function entryKey(page: Page): string {
+  return `${pageMethod(page) ?? ''} ${sidebarLabel(page)}`;
+}
+
+function pageMethod(page: Page): string | undefined {
+  return page.source.type === 'endpoint' ? page.source.operation.method : endpointOpenApi(page)?.method;
+}
+
+/** The operation's path in a muted span after the label, for entries whose label another entry shows too. */
+function endpointPathHtml(page: Page): string {
+  const path = page.source.type === 'endpoint' ? page.source.operation.path : endpointOpenApi(page)?.path;
+  return path === undefined ? '' : ` <span class="nav-path">${escapeHtml(path)}</span>`;
+}
+
+/** An MDX page with `openapi: "GET /x"` shows the method (and, when needed, the path) like generated endpoint pages. */
+function endpointOpenApi(page: Page): { method: string; path: string } | undefined {
   const openapi = page.frontmatter.openapi;
   if (openapi === undefined) return undefined;
-  const match = /(?:^|\s)(get|post|put|patch|delete|head|options|trace)\s+\//i.exec(openapi);
-  return match?.[1]?.toUpperCase();
+  const match = /(?:^|\s)(get|post|put|patch|delete|head|options|trace)\s+(\/\S*)/i.exec(openapi);
+  return match ? { method: match[1]!.toUpperCase(), path: match[2]! } : undefined;
 }
 
 function methodShort(method: string): string {

@@ -1,0 +1,43 @@
+/**
+ * `api` settings docjet accepts but does not apply yet are reported at their line
+ * (src/config/rules/unapplied-settings.ts); values that ask for what docjet does anyway are not.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { diagnose, PAGE, tempSite } from './helpers.ts';
+
+const FIX = 'Remove it to silence this warning; the site is built the same with or without it.';
+
+function docsJson(api: unknown): string {
+  return JSON.stringify({ name: 'Settings', navigation: { pages: ['index'] }, api }, null, 2);
+}
+
+test('proxy, credentials, prefill and mdx each get a warning at their docs.json line', async (t) => {
+  const api = {
+    params: { expanded: 'all' },
+    playground: { display: 'simple', proxy: true, credentials: true },
+    examples: { prefill: false },
+    mdx: { server: 'https://api.example.com' },
+  };
+  const root = await tempSite(t, { 'docs.json': docsJson(api), 'index.mdx': PAGE });
+  const warning = (setting: string, at: string, path: string, reason: string) => ({
+    code: 'setting-no-effect',
+    severity: 'warning',
+    at,
+    path,
+    message: `"${setting}" has no effect yet: ${reason}`,
+    fix: FIX,
+  });
+  assert.deepEqual(await diagnose(root), [
+    warning('api.playground.proxy', 'docs.json:14:7', 'api.playground.proxy', 'the "Try it" panel always sends requests from the reader\'s browser, never through a proxy'),
+    warning('api.playground.credentials', 'docs.json:15:7', 'api.playground.credentials', 'the "Try it" panel does not send cookies with its requests'),
+    warning('api.examples.prefill', 'docs.json:18:7', 'api.examples.prefill', 'the "Try it" panel does not read it'),
+    warning('api.mdx', 'docs.json:20:12', 'api.mdx', 'it applies to pages with `api:` frontmatter, which docjet does not render yet'),
+  ]);
+});
+
+test('settings docjet applies, or whose value is what docjet does, give no warning', async (t) => {
+  const api = { params: { expanded: 'all' }, playground: { display: 'interactive', proxy: false, credentials: false }, url: 'full' };
+  const root = await tempSite(t, { 'docs.json': docsJson(api), 'index.mdx': PAGE });
+  assert.deepEqual(await diagnose(root), []);
+});
