@@ -47,5 +47,6 @@ export async function siteRendering(options: {
   };
   const navigation = navigationFragments(rendererOptions);
   rendererOptions.navFragments = navigation.names;
+  rendererOptions.lazySidebars = navigation.lazy;
   return { options: rendererOptions, bundle, fragments: new Map(navigation.files.map((fragment) => [fragment.name, fragment.html])) };
 }

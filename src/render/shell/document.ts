@@ -36,6 +36,8 @@ export interface ShellOptions {
    * several versions or languages. Without it pages show their canonical navigation only.
    */
   navFragments?: ReadonlyMap<string, string>;
+  /** Section id → name of its full sidebar's fragment, for sections whose pages carry a lazy sidebar (`navigationFragments`). */
+  lazySidebars?: ReadonlyMap<string, string>;
 }
 
 export interface PageView {
@@ -69,7 +71,8 @@ export class Shell {
     const strings = uiStrings(chrome.language);
     const frontmatter = page?.frontmatter ?? {};
     const mode: Mode = typeof frontmatter['mode'] === 'string' && MODES.has(frontmatter['mode']) ? (frontmatter['mode'] as Mode) : 'default';
-    const sidebar = this.sidebarHtml(chrome, page);
+    const lazySidebar = chrome.sectionId === undefined ? undefined : this.options.lazySidebars?.get(chrome.sectionId);
+    const sidebar = this.sidebarHtml(chrome, page, undefined, lazySidebar !== undefined);
     const toc = mode === 'default' ? tocHtml(view.headings, strings) : '';
     const switchable = page ? this.switchableHtml(page) : { attributes: '', templates: '' };
     return (
@@ -78,7 +81,7 @@ export class Shell {
       (view.extraHead ?? '') +
       `</head><body data-mode="${mode}"${view.notFound ? ' data-not-found' : ''}${switchable.attributes}>` +
       `<a class="skip-link" href="#content">${escapeHtml(strings.skipToContent)}</a>` +
-      this.topHtml(chrome, strings, sidebar) +
+      this.topHtml(chrome, strings, sidebar, lazySidebar) +
       `<div class="layout">` +
       `<main id="content" class="content">` +
       `<article class="page${chrome.placement ? '' : ' unlisted'}">${mode === 'custom' ? '' : this.pageHeaderHtml(view, page)}<div class="prose">${view.bodyHtml}</div></article>` +
@@ -185,7 +188,7 @@ export class Shell {
    * (src/client/placements.ts). The button needs the page script; a `<details>` beside it opens the
    * drawer without JavaScript, and the script removes it (src/client/shell.ts).
    */
-  private topHtml(chrome: Chrome, strings: UiStrings, sidebar: string): string {
+  private topHtml(chrome: Chrome, strings: UiStrings, sidebar: string, lazySidebar?: string): string {
     const { site, base } = this.options;
     const config = site.config;
     const languageConfig = this.languageConfig(chrome);
@@ -213,7 +216,7 @@ export class Shell {
       `<a class="logo" href="${escapeHtml(logoHref)}">${this.logoHtml()}</a>` +
       `<div class="topbar-end">${links ? `<div class="topbar-links">${links}</div>` : ''}${themeToggle}</div>` +
       `</div>${tabs}` +
-      (sidebar ? `<aside class="sidebar" id="sidebar"><nav aria-label="${escapeHtml(strings.menu)}">${sidebar}</nav></aside>` : '') +
+      (sidebar ? `<aside class="sidebar" id="sidebar"><nav aria-label="${escapeHtml(strings.menu)}"${lazySidebar ? ` data-nav-fragment="${escapeHtml(lazySidebar)}"` : ''}>${sidebar}</nav></aside>` : '') +
       `</header>`
     );
   }
@@ -313,8 +316,14 @@ export class Shell {
     return siteHref(file, this.options.base, 'image');
   }
 
-  /** The sidebar's head (products, dropdowns, anchors) and its groups, from the section's template (by default the one cached for pages). */
-  private sidebarHtml(chrome: Chrome, page: Page | undefined, template = this.sidebarTemplate(chrome.sectionId)): string {
+  /** A section's sidebar groups whole, no page current: the fragment lazy sidebars fill from (src/render/shell/fragments.ts). */
+  sectionSidebar(sectionId: string): string {
+    const template = this.sidebarTemplate(sectionId);
+    return template ? fillSidebar(template, undefined, new Set()) : '';
+  }
+
+  /** The sidebar's head (products, dropdowns, anchors) and its groups, from the section's template (by default the one cached for pages); `lazy`: `fillSidebar`'s. */
+  private sidebarHtml(chrome: Chrome, page: Page | undefined, template = this.sidebarTemplate(chrome.sectionId), lazy = false): string {
     const { base } = this.options;
     const strings = uiStrings(chrome.language);
     let head = '';
@@ -322,7 +331,7 @@ export class Shell {
     head += switcherHtml('dropdown', strings.menu, chrome.dropdowns, base);
     head += anchorsHtml(chrome.anchors, base, 'anchors');
     head += anchorsHtml(chrome.globalAnchors, base, 'anchors global-anchors');
-    const groups = template ? fillSidebar(template, page?.route, chrome.trail) : '';
+    const groups = template ? fillSidebar(template, page?.route, chrome.trail, lazy) : '';
     return head === '' && groups === '' ? '' : `${head ? `<div class="sidebar-head">${head}</div>` : ''}${groups}`;
   }
 

@@ -9,13 +9,35 @@
  * when `expanded: true` or when they hold the current page. With drilldown, a nested group's
  * label is a link to its first page, beside the group's toggle; a group with a `root` page always
  * links there. Everything is a link or a `<details>`, so the sidebar works with JavaScript off.
+ *
+ * A large sidebar is filled lazily (`LAZY_SIDEBAR_BYTES`): each page keeps the groups on its trail
+ * (and those `expanded`) whole, and every other nested group holds only a link to its first page,
+ * which shows that group whole, so the site still navigates without JavaScript. The page script
+ * fills those groups from the section's full sidebar, fetched once (src/client/lazy-sidebar.ts).
  */
 import type { Icon } from '../../config/schema.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { NavElement, Page, Site } from '../../site/types.ts';
 import { isExternal, pageHref, safeUrl } from '../links.ts';
 
-type Part = string | { page: string } | { group: string; open: boolean };
+type Part = string | { page: string } | { group: string; open: boolean } | LazyBody;
+
+/** A nested group's list: whole (`body`) on the page's trail, else its `stub` when the sidebar is lazy. */
+interface LazyBody {
+  lazy: string;
+  open: boolean;
+  body: Part[];
+  stub: string;
+}
+
+/**
+ * Sidebar HTML above which pages carry the lazy sidebar. 100 KB is about 270 entries (an endpoint
+ * entry is ~370 bytes): a hand-written sidebar stays below it and is whole in every page, while an
+ * API reference above it would outweigh the page's own content several times over (GitHub's 1,493
+ * operations: 573 KB of a 592 KB page, 906 MB for the site). Bytes rather than entries, since
+ * entries with icons, tags or paths weigh more.
+ */
+export const LAZY_SIDEBAR_BYTES = 100_000;
 
 export interface SidebarTemplate {
   parts: Part[];
@@ -41,13 +63,21 @@ export function buildSidebar(site: Site, sectionId: string, options: SidebarOpti
   return { parts: merge(parts) };
 }
 
-/** The sidebar for one page: its links marked current, the groups above it open. */
-export function fillSidebar(template: SidebarTemplate, currentRoute: string | undefined, trail: ReadonlySet<string>): string {
+/**
+ * The sidebar for one page: its links marked current, the groups above it open. `lazy`: the nested
+ * groups off the page's trail (and not `expanded`) hold only their stub (`LazyBody`).
+ */
+export function fillSidebar(template: SidebarTemplate, currentRoute: string | undefined, trail: ReadonlySet<string>, lazy = false): string {
+  return fillParts(template.parts, currentRoute, trail, lazy);
+}
+
+function fillParts(parts: readonly Part[], currentRoute: string | undefined, trail: ReadonlySet<string>, lazy: boolean): string {
   let html = '';
-  for (const part of template.parts) {
+  for (const part of parts) {
     if (typeof part === 'string') html += part;
     else if ('page' in part) html += part.page === currentRoute ? ' aria-current="page"' : '';
-    else html += part.open || trail.has(part.group) ? ' open' : '';
+    else if ('group' in part) html += part.open || trail.has(part.group) ? ' open' : '';
+    else html += !lazy || part.open || trail.has(part.lazy) ? fillParts(part.body, currentRoute, trail, lazy) : part.stub;
   }
   return html;
 }
@@ -131,8 +161,24 @@ class SidebarWriter {
         ? `><summary class="nav-group-toggle"><span class="nav-label sr-only">${escapeHtml(group.label)}</span></summary>`
         : `><summary><span class="nav-group-link">${label}</span></summary>`,
     );
-    this.items(group, depth + 1);
+    this.parts.push({ lazy: group.id, open: group.expanded === true, body: this.written(() => this.items(group, depth + 1)), stub: this.stub(group) });
     this.parts.push('</details></li>');
+  }
+
+  /**
+   * What a lazy sidebar shows in a group off the page's trail: a link to its first page (which
+   * shows the group whole), in a list the page script fills (`data-lazy`).
+   */
+  private stub(group: NavElement): string {
+    const link = group.firstPage === undefined ? [] : this.written(() => this.page(group.firstPage!, new Set()));
+    return `<ul class="nav-list" data-lazy>${fillParts(link, undefined, new Set(), false)}</ul>`;
+  }
+
+  /** The parts `write` adds, apart from this writer's own. */
+  private written(write: () => void): Part[] {
+    const own = this.parts.length;
+    write();
+    return merge(this.parts.splice(own));
   }
 
   private groupId(group: NavElement): string {

@@ -1,0 +1,50 @@
+"use strict";
+{
+    const assets = document.querySelector('meta[name="docjet:assets"]')?.content ?? '/_docjet/';
+    let loading;
+    const lazyNav = (target) => target instanceof Element ? target.closest('aside.sidebar > nav[data-nav-fragment]') : null;
+    const fill = (nav, html) => {
+        const full = document.createElement('template');
+        full.innerHTML = html;
+        const lists = new Map();
+        for (const group of full.content.querySelectorAll('details[data-group]')) {
+            const list = group.querySelector(':scope > ul.nav-list');
+            if (list)
+                lists.set(group.getAttribute('data-group') ?? '', list);
+        }
+        for (const stub of nav.querySelectorAll('ul[data-lazy]')) {
+            const list = lists.get(stub.parentElement?.getAttribute('data-group') ?? '');
+            if (list)
+                stub.replaceWith(list);
+        }
+        nav.removeAttribute('data-nav-fragment');
+    };
+    const load = (nav) => {
+        const name = nav.dataset.navFragment;
+        if (loading || !name)
+            return;
+        loading = fetch(`${assets}nav/${name}.html`)
+            .then((response) => {
+            if (!response.ok)
+                throw new Error(`${response.status}`);
+            return response.text();
+        })
+            .then((html) => fill(nav, html))
+            .catch(() => {
+            loading = undefined;
+        });
+    };
+    document.addEventListener('toggle', (event) => {
+        const nav = lazyNav(event.target);
+        const group = event.target instanceof HTMLDetailsElement ? event.target : null;
+        if (nav && group?.open && group.querySelector(':scope > ul[data-lazy]'))
+            load(nav);
+    }, true);
+    for (const type of ['pointerover', 'focusin']) {
+        document.addEventListener(type, (event) => {
+            const nav = lazyNav(event.target);
+            if (nav)
+                load(nav);
+        });
+    }
+}

@@ -1,0 +1,65 @@
+/* The lazy sidebar of a large section (src/render/shell/sidebar.ts, `LAZY_SIDEBAR_BYTES`): the page
+   holds its own groups whole and every other group as a link to its first page (`ul[data-lazy]`),
+   which works without JavaScript. The section's full sidebar is one fragment named on the nav
+   (`data-nav-fragment`, under `_docjet/nav/`), fetched once, when the reader first points at or
+   focuses the sidebar or opens such a group; each stub list is then replaced by its group's list,
+   matched by `data-group`. Only stubs are replaced, so the groups the reader opened stay open and
+   the current page stays marked. Switching version swaps in a full sidebar without the attribute
+   (placements.ts): there is nothing left to fill then, and listeners look the nav up each time. */
+{
+  const assets = document.querySelector<HTMLMetaElement>('meta[name="docjet:assets"]')?.content ?? '/_docjet/';
+  let loading: Promise<void> | undefined;
+
+  /** The page's own lazy sidebar, if it is still shown and not yet filled. */
+  const lazyNav = (target: EventTarget | null): HTMLElement | null =>
+    target instanceof Element ? target.closest<HTMLElement>('aside.sidebar > nav[data-nav-fragment]') : null;
+
+  /** Each stub list of `nav` replaced by its group's list in the full sidebar. */
+  const fill = (nav: HTMLElement, html: string): void => {
+    const full = document.createElement('template');
+    full.innerHTML = html;
+    const lists = new Map<string, Element>();
+    for (const group of full.content.querySelectorAll('details[data-group]')) {
+      const list = group.querySelector(':scope > ul.nav-list');
+      if (list) lists.set(group.getAttribute('data-group') ?? '', list);
+    }
+    for (const stub of nav.querySelectorAll('ul[data-lazy]')) {
+      const list = lists.get(stub.parentElement?.getAttribute('data-group') ?? '');
+      if (list) stub.replaceWith(list);
+    }
+    nav.removeAttribute('data-nav-fragment');
+  };
+
+  const load = (nav: HTMLElement): void => {
+    const name = nav.dataset.navFragment;
+    if (loading || !name) return;
+    loading = fetch(`${assets}nav/${name}.html`)
+      .then((response) => {
+        if (!response.ok) throw new Error(`${response.status}`);
+        return response.text();
+      })
+      .then((html) => fill(nav, html))
+      // The stubs still lead to each group's first page; the next use tries again.
+      .catch(() => {
+        loading = undefined;
+      });
+  };
+
+  // `toggle` does not bubble: listened for while capturing. Groups opened by the page itself
+  // (those on its trail) are whole and fetch nothing.
+  document.addEventListener(
+    'toggle',
+    (event) => {
+      const nav = lazyNav(event.target);
+      const group = event.target instanceof HTMLDetailsElement ? event.target : null;
+      if (nav && group?.open && group.querySelector(':scope > ul[data-lazy]')) load(nav);
+    },
+    true,
+  );
+  for (const type of ['pointerover', 'focusin']) {
+    document.addEventListener(type, (event) => {
+      const nav = lazyNav(event.target);
+      if (nav) load(nav);
+    });
+  }
+}

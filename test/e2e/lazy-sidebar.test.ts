@@ -1,0 +1,86 @@
+/**
+ * A large sidebar filled lazily: each page carries its own group whole and the others as a link to
+ * their first page; opening another group fills it from the section's full sidebar, fetched once.
+ * In the built site and in `docjet dev`, and with JavaScript off. Fixture:
+ * test/fixtures/e2e/lazy-sidebar (640 operations in 32 tags of 20, written by
+ * test/fixtures/e2e/generate-lazy-sidebar.ts: about 118 KB of sidebar, over `LAZY_SIDEBAR_BYTES`).
+ */
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import type { TestContext } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import type { Page } from 'playwright-core';
+import { dev } from '../../src/dev/dev-server.ts';
+import { browserSuite, e2eTest, eventually, pathOf, texts } from './harness.ts';
+
+const e2e = browserSuite({ lazy: { fixture: 'lazy-sidebar' } });
+const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/e2e/lazy-sidebar');
+
+function group(page: Page, label: string) {
+  return page.locator('aside.sidebar details.nav-group.nested').filter({ has: page.locator(':scope > summary .nav-label', { hasText: new RegExp(`^${label}$`) }) });
+}
+
+/** The labels of a group's page links, whether shown or not. */
+async function entries(page: Page, label: string): Promise<string[]> {
+  return (await group(page, label).locator('a.nav-link .nav-label').allTextContents()).map((text) => text.trim());
+}
+
+function items(tag: string, count = 20): string[] {
+  return Array.from({ length: count }, (_, index) => `${tag} item ${index + 1}`);
+}
+
+/** Counts the page's requests for navigation fragments. */
+function fragmentRequests(page: Page): { count: number } {
+  const seen = { count: 0 };
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.includes('/_docjet/nav/')) seen.count++;
+  });
+  return seen;
+}
+
+/** Opens a group other than the page's: its links arrive from the fragment, in one fetch; they lead to their pages. */
+async function fillsGroups(page: Page): Promise<void> {
+  const requests = fragmentRequests(page);
+  assert.deepEqual(await entries(page, 'Tag 02'), items('Tag 02'), 'the page shows its own group whole');
+  assert.equal(await group(page, 'Tag 02').getAttribute('open'), '');
+  assert.deepEqual(await entries(page, 'Tag 05'), ['Tag 05 item 1'], 'another group holds only its first page until filled');
+  assert.equal(requests.count, 0, 'nothing is fetched before the reader uses the sidebar');
+
+  await group(page, 'Tag 05').locator(':scope > summary').click();
+  await eventually(() => entries(page, 'Tag 05'), items('Tag 05'));
+  assert.deepEqual(await texts(page, 'aside.sidebar a.nav-link[aria-current="page"] .nav-label'), ['Tag 02 item 3'], 'the current page stays marked');
+  assert.equal(await group(page, 'Tag 02').getAttribute('open'), '', 'the open groups stay open');
+  await group(page, 'Tag 07').locator(':scope > summary').click();
+  assert.deepEqual(await entries(page, 'Tag 07'), items('Tag 07'));
+  assert.equal(requests.count, 1, 'the full sidebar is fetched once');
+
+  await group(page, 'Tag 05').locator('a.nav-link').filter({ has: page.locator('.nav-label', { hasText: /^Tag 05 item 12$/ }) }).click();
+  await page.waitForURL(/tag-05-item-12$/);
+  assert.equal(await page.locator('h1.page-title').innerText(), 'Tag 05 item 12');
+}
+
+e2eTest('a page carries its own group; opening another fills it from the fragment, fetched once', async (t) => {
+  await fillsGroups(await e2e.open(t, 'lazy', 'api-reference/tag-02/tag-02-item-3'));
+}, { timeout: 90_000 }); // the first test builds the 640-page fixture (14 s alone, more on a busy machine)
+
+e2eTest('without JavaScript a closed group leads to its first page, which shows the group whole', async (t) => {
+  const page = await e2e.open(t, 'lazy', 'api-reference/tag-02/tag-02-item-3', { javaScriptEnabled: false });
+  await group(page, 'Tag 05').locator(':scope > summary').click();
+  await group(page, 'Tag 05').locator('a.nav-link').click();
+  assert.equal(pathOf(page), '/api-reference/tag-05/tag-05-item-1');
+  assert.deepEqual(await entries(page, 'Tag 05'), items('Tag 05'));
+  assert.deepEqual(await entries(page, 'Tag 02'), ['Tag 02 item 1']);
+}, { timeout: 90_000 });
+
+e2eTest('docjet dev serves the same lazy sidebar and its fragment', async (t: TestContext) => {
+  const server = await dev({ root: FIXTURE, port: 0 });
+  const context = await e2e.browser().newContext({ viewport: { width: 1280, height: 720 } });
+  context.setDefaultTimeout(5_000);
+  t.after(async () => {
+    await context.close();
+    await server.close();
+  });
+  const page = await context.newPage();
+  await page.goto(new URL('api-reference/tag-02/tag-02-item-3', server.url).href);
+  await fillsGroups(page);
+}, { timeout: 90_000 });
