@@ -17,7 +17,7 @@ import type { ICruiseOptions, ICruiseResult, IModule } from 'dependency-cruiser'
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-export type Layer = 'shared' | 'content' | 'openapi' | 'config' | 'site' | 'validate' | 'render' | 'output' | 'dev' | 'cli' | 'client';
+export type Layer = 'shared' | 'content' | 'openapi' | 'config' | 'site' | 'validate' | 'render' | 'search' | 'output' | 'dev' | 'cli' | 'client';
 
 /** What each layer holds, and why it may import what it may. */
 export const LAYERS: Record<Layer, { holds: string; mayImport: readonly Layer[] }> = {
@@ -33,15 +33,16 @@ export const LAYERS: Record<Layer, { holds: string; mayImport: readonly Layer[] 
   site: { holds: 'src/site: the resolved site model (routes, sections, alternates, breadcrumbs)', mayImport: ['shared', 'content', 'openapi', 'config'] },
   validate: { holds: 'src/validate.ts: load, check and resolve a site (what `docjet validate` and `build` share)', mayImport: ['shared', 'content', 'openapi', 'config', 'site'] },
   render: { holds: 'src/render: a page to HTML (shell, themes, highlighting, icons, endpoint pages)', mayImport: ['shared', 'content', 'openapi', 'config', 'site'] },
-  output: { holds: 'src/output: writing the whole site (workers, assets, redirects, sitemap, atomic output)', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'validate', 'render'] },
-  dev: { holds: 'src/dev: serving a site (the static server, the coming dev server)', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'validate', 'render', 'output'] },
-  cli: { holds: 'src/cli.ts, src/index.ts: the command line and the library entry', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'validate', 'render', 'output', 'dev'] },
+  search: { holds: 'src/search: the search index and its browser modules', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'render'] },
+  output: { holds: 'src/output: writing the whole site (workers, assets, redirects, sitemap, atomic output)', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'validate', 'render', 'search'] },
+  dev: { holds: 'src/dev: serving a site (the static server, the dev server)', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'validate', 'render', 'search', 'output'] },
+  cli: { holds: 'src/cli.ts, src/index.ts: the command line and the library entry', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'validate', 'render', 'search', 'output', 'dev'] },
   client: { holds: 'src/client: the page script, run in the browser; imports nothing', mayImport: [] },
 };
 
 const SHARED_FILES = new Set(['src/diagnostics.ts', 'src/messages.ts', 'src/suggest.ts', 'src/version.ts']);
 const TOP_FILES: Record<string, Layer> = { 'src/validate.ts': 'validate', 'src/cli.ts': 'cli', 'src/index.ts': 'cli' };
-const FOLDERS = new Set<string>(['content', 'openapi', 'config', 'site', 'render', 'output', 'dev', 'client']);
+const FOLDERS = new Set<string>(['content', 'openapi', 'config', 'site', 'render', 'search', 'output', 'dev', 'client']);
 
 /** The layer of a file under `src/` (a `/`-separated path from the repository root); undefined for none. */
 export function layerOf(file: string): Layer | undefined {

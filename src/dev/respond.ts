@@ -18,6 +18,7 @@ import { ASSETS_FOLDER } from '../output/assets.ts';
 import { mermaidScript } from '../output/copy.ts';
 import { defaultFavicon } from '../output/favicon.ts';
 import { NAV_FOLDER } from '../render/shell/fragments.ts';
+import { SEARCH_FOLDER, searchIndexOf } from '../search/index.ts';
 import { CLIENT_PATH, CLIENT_SCRIPT } from './client-script.ts';
 import { EVENTS_PATH, type LiveReload } from './live-reload.ts';
 import { contentType, realFileInside, requestPath, resolveInside } from './request-files.ts';
@@ -104,6 +105,15 @@ async function docjetFile({ session }: Responder, name: string): Promise<Answer 
   const { css, js, playground } = rendering.bundle;
   for (const asset of [css, js, playground]) {
     if (`${ASSETS_FOLDER}/${name}` === asset.file) return { kind: 'body', status: 200, type: contentType(asset.file), body: asset.text };
+  }
+  for (const script of [rendering.search.entry, rendering.search.dialog]) {
+    if (name === script.file) return { kind: 'body', status: 200, type: contentType(script.file), body: script.text };
+  }
+  // The search index is made on the first search, not when dev starts (src/search/index.ts).
+  if (name.startsWith(`${SEARCH_FOLDER}/`) && session.model) {
+    const { sources, site } = session.model;
+    const file = (await searchIndexOf(sources, site, rendering.options.base)).get(name.slice(SEARCH_FOLDER.length + 1));
+    return file === undefined ? undefined : { kind: 'body', status: 200, type: contentType(name), body: file };
   }
   const fragment = name.startsWith(`${NAV_FOLDER}/`) ? rendering.fragments.get(name.slice(NAV_FOLDER.length + 1).replace(/\.html$/, '')) : undefined;
   if (fragment !== undefined) return { kind: 'body', status: 200, type: 'text/html; charset=utf-8', body: fragment };

@@ -16,6 +16,7 @@ import { NAV_FOLDER } from '../render/shell/fragments.ts';
 import type { Site } from '../site/types.ts';
 import { homeRoutes } from '../site/home-routes.ts';
 import { validate } from '../validate.ts';
+import { SEARCH_FOLDER, searchIndex } from '../search/index.ts';
 import { ASSETS_FOLDER } from './assets.ts';
 import { mermaidScript } from './copy.ts';
 import { defaultFavicon } from './favicon.ts';
@@ -157,7 +158,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     stats.bytes += Buffer.byteLength(data);
     await output.write(relative, data);
   };
-  const { options: rendererOptions, bundle, fragments } = await siteRendering({
+  const { options: rendererOptions, bundle, fragments, search } = await siteRendering({
     root,
     site,
     files,
@@ -189,6 +190,8 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   await write(bundle.css.file, bundle.css.text);
   await write(bundle.js.file, bundle.js.text);
   await write(bundle.playground.file, bundle.playground.text);
+  for (const script of [search.entry, search.dialog]) await write(`${ASSETS_FOLDER}/${script.file}`, script.text);
+  for (const [name, text] of await searchIndex(site, base)) await write(`${ASSETS_FOLDER}/${SEARCH_FOLDER}/${name}`, text);
   for (const [name, html] of fragments) await write(`${ASSETS_FOLDER}/${NAV_FOLDER}/${name}.html`, html);
   await copyPageAssets(needs, output);
   await write('404.html', renderer.notFound());

@@ -10,6 +10,7 @@ import { ASSETS_FOLDER, siteBundle, type Bundle } from './assets.ts';
 import { pageHref } from '../render/links.ts';
 import type { RendererOptions } from '../render/page.ts';
 import { navigationFragments } from '../render/shell/fragments.ts';
+import { searchScripts, type SearchScripts } from '../search/index.ts';
 import type { Site } from '../site/types.ts';
 
 export interface SiteRendering {
@@ -17,6 +18,8 @@ export interface SiteRendering {
   bundle: Bundle;
   /** Navigation fragments by name (`<name>.html` under `_docjet/nav/`). */
   fragments: Map<string, string>;
+  /** Search's two modules (under `_docjet/`): every page loads the first, which loads the dialog. */
+  search: SearchScripts;
 }
 
 export async function siteRendering(options: {
@@ -32,6 +35,7 @@ export async function siteRendering(options: {
 }): Promise<SiteRendering> {
   const { root, site, files, base } = options;
   const bundle = siteBundle(site.config, base);
+  const search = searchScripts();
   const custom = await customAssets(root, files.assets);
   const rendererOptions: RendererOptions = {
     customStyles: custom.styles.map((file) => pageHref(file, base)),
@@ -42,11 +46,12 @@ export async function siteRendering(options: {
     script: base + bundle.js.file,
     playgroundScript: base + bundle.playground.file,
     assetsPrefix: `${base}${ASSETS_FOLDER}/`,
+    search: { script: `${base}${ASSETS_FOLDER}/${search.entry.file}`, dialog: `${base}${ASSETS_FOLDER}/${search.dialog.file}` },
     ...(options.languages ? { languages: options.languages } : {}),
     ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
   };
   const navigation = navigationFragments(rendererOptions);
   rendererOptions.navFragments = navigation.names;
   rendererOptions.lazySidebars = navigation.lazy;
-  return { options: rendererOptions, bundle, fragments: new Map(navigation.files.map((fragment) => [fragment.name, fragment.html])) };
+  return { options: rendererOptions, bundle, fragments: new Map(navigation.files.map((fragment) => [fragment.name, fragment.html])), search };
 }

@@ -6,6 +6,7 @@
 import { LANGUAGES } from '../../config/languages.ts';
 import type { Config } from '../../config/schema.ts';
 import { inlineMarkdownHtml } from '../../content/commonmark.ts';
+import { markdownPath } from '../../content/markdown/path.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import { breadcrumbs } from '../../site/breadcrumbs.ts';
@@ -38,6 +39,8 @@ export interface ShellOptions {
   navFragments?: ReadonlyMap<string, string>;
   /** Section id → name of its full sidebar's fragment, for sections whose pages carry a lazy sidebar (`navigationFragments`). */
   lazySidebars?: ReadonlyMap<string, string>;
+  /** URLs of search's two modules (src/search/scripts.ts): with them the header has a search button. */
+  search?: { script: string; dialog: string };
 }
 
 export interface PageView {
@@ -92,6 +95,7 @@ export class Shell {
       `</div>` +
       switchable.templates +
       `<script src="${escapeHtml(this.options.script)}" defer></script>` +
+      (this.options.search ? `<script type="module" src="${escapeHtml(this.options.search.script)}"></script>` : '') +
       (this.options.customScripts ?? []).map((script) => `<script src="${escapeHtml(script)}" defer></script>`).join('') +
       `</body></html>`
     );
@@ -214,10 +218,37 @@ export class Shell {
       `<header class="topbar" id="site-menu"><div class="topbar-row">` +
       menuButton +
       `<a class="logo" href="${escapeHtml(logoHref)}">${this.logoHtml()}</a>` +
-      `<div class="topbar-end">${links ? `<div class="topbar-links">${links}</div>` : ''}${themeToggle}</div>` +
+      `<div class="topbar-end">${this.searchButtonHtml(chrome, strings)}${links ? `<div class="topbar-links">${links}</div>` : ''}${themeToggle}</div>` +
       `</div>${tabs}` +
       (sidebar ? `<aside class="sidebar" id="sidebar"><nav aria-label="${escapeHtml(strings.menu)}"${lazySidebar ? ` data-nav-fragment="${escapeHtml(lazySidebar)}"` : ''}>${sidebar}</nav></aside>` : '') +
       `</header>`
+    );
+  }
+
+  /**
+   * The search button (src/client/search.mts shows it; it does nothing without JavaScript). It
+   * carries the dialog's URL, the reader's scope (the page's version, language and product) and
+   * the dialog's words in the page's language.
+   */
+  private searchButtonHtml(chrome: Chrome, strings: UiStrings): string {
+    const search = this.options.search;
+    if (!search) return '';
+    const scope = { version: chrome.placement?.version ?? null, language: chrome.language ?? null, product: chrome.products.find((product) => product.current)?.label ?? null };
+    const words = {
+      search: strings.search,
+      placeholder: this.options.site.config.search?.prompt ?? strings.searchPlaceholder,
+      results: strings.searchResults,
+      noResults: strings.searchNoResults,
+      allVersions: strings.searchAllVersions,
+      allProducts: strings.searchAllProducts,
+      close: strings.searchClose,
+      loading: strings.searchLoading,
+      failed: strings.searchFailed,
+    };
+    return (
+      `<button type="button" class="search-button" data-search-button data-search-script="${escapeHtml(search.dialog)}"` +
+      ` data-search-scope="${escapeHtml(JSON.stringify(scope))}" data-search-strings="${escapeHtml(JSON.stringify(words))}" aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K" hidden>` +
+      `<span class="search-icon" aria-hidden="true"></span><span class="search-label">${escapeHtml(strings.search)}</span><kbd class="search-key" aria-hidden="true">Ctrl K</kbd></button>`
     );
   }
 
@@ -227,7 +258,41 @@ export class Shell {
     const eyebrow = page && placement ? this.eyebrowHtml(page, placement) : '';
     const tagValue = page?.frontmatter['tag'];
     const tag = typeof tagValue === 'string' ? tagHtml(tagValue) : '';
-    return `<header class="page-header">${eyebrow}<h1 class="page-title">${escapeHtml(view.title)}${tag}</h1>${view.description ? `<p class="page-description">${escapeHtml(view.description)}</p>` : ''}</header>`;
+    const contextual = page && !view.notFound ? this.contextualHtml(page) : '';
+    return `<header class="page-header">${eyebrow}${contextual}<h1 class="page-title">${escapeHtml(view.title)}${tag}</h1>${view.description ? `<p class="page-description">${escapeHtml(view.description)}</p>` : ''}</header>`;
+  }
+
+  /**
+   * The page's contextual menu, as `contextual.options` in docs.json chooses (default: copy and
+   * view): a "Copy page" button that puts the page's Markdown on the clipboard (src/client/contextual.ts
+   * shows it; it needs JavaScript), and a menu of links: "View as Markdown", and "Open in ChatGPT",
+   * Claude or Perplexity with the page's Markdown URL in the prompt (only when the site's public
+   * URL is known: those tools cannot read a page on localhost), and the site's own entries with
+   * an `href`. The menu is a `<details>`, so its links work without JavaScript.
+   */
+  private contextualHtml(page: Page): string {
+    const options = this.options.site.config.contextual?.options ?? ['copy', 'view'];
+    const markdownHref = pageHref(markdownPath(page.route), this.options.base);
+    const publicUrl = this.options.siteUrl ? this.options.siteUrl.replace(/\/+$/, '') + markdownHref : undefined;
+    const links: string[] = [];
+    let copy = '';
+    for (const option of options) {
+      if (option === 'copy') copy = `<button type="button" class="contextual-copy" data-copy-page="${escapeHtml(markdownHref)}" hidden>Copy page</button>`;
+      else if (option === 'view') links.push(`<a href="${escapeHtml(markdownHref)}" type="text/markdown">View as Markdown</a>`);
+      else if (typeof option === 'string') {
+        const tool = AI_TOOLS[option];
+        if (tool && publicUrl) links.push(`<a href="${escapeHtml(tool.url(`Read ${publicUrl} so I can ask questions about it.`))}" target="_blank" rel="noopener">Open in ${tool.name}</a>`);
+      } else {
+        const href = typeof option['href'] === 'string' ? siteHref(option['href'], this.options.base) : undefined;
+        if (href) links.push(`<a href="${escapeHtml(href)}">${escapeHtml(option.title)}</a>`);
+      }
+    }
+    if (copy === '' && links.length === 0) return '';
+    const menu =
+      links.length === 0
+        ? ''
+        : `<details class="contextual-menu"><summary aria-label="More page actions">${copy === '' ? 'Page' : ''}</summary><ul>${links.map((link) => `<li>${link}</li>`).join('')}</ul></details>`;
+    return `<div class="contextual" data-contextual>${copy}${menu}</div>`;
   }
 
   /** The breadcrumbs of the page where it is placed, or only the section name, as the theme says. */
@@ -316,12 +381,6 @@ export class Shell {
     return siteHref(file, this.options.base, 'image');
   }
 
-  /** A section's sidebar groups whole, no page current: the fragment lazy sidebars fill from (src/render/shell/fragments.ts). */
-  sectionSidebar(sectionId: string): string {
-    const template = this.sidebarTemplate(sectionId);
-    return template ? fillSidebar(template, undefined, new Set()) : '';
-  }
-
   /** The sidebar's head (products, dropdowns, anchors) and its groups, from the section's template (by default the one cached for pages); `lazy`: `fillSidebar`'s. */
   private sidebarHtml(chrome: Chrome, page: Page | undefined, template = this.sidebarTemplate(chrome.sectionId), lazy = false): string {
     const { base } = this.options;
@@ -333,6 +392,12 @@ export class Shell {
     head += anchorsHtml(chrome.globalAnchors, base, 'anchors global-anchors');
     const groups = template ? fillSidebar(template, page?.route, chrome.trail, lazy) : '';
     return head === '' && groups === '' ? '' : `${head ? `<div class="sidebar-head">${head}</div>` : ''}${groups}`;
+  }
+
+  /** A section's sidebar groups whole, no page current: the fragment lazy sidebars fill from (src/render/shell/fragments.ts). */
+  sectionSidebar(sectionId: string): string {
+    const template = this.sidebarTemplate(sectionId);
+    return template ? fillSidebar(template, undefined, new Set()) : '';
   }
 
   /** The section's sidebar, built once per section and kept for its pages. */
@@ -393,6 +458,13 @@ export class Shell {
     return html;
   }
 }
+
+/** The AI tools the contextual menu can open with a prompt that names the page. */
+const AI_TOOLS: Readonly<Record<string, { name: string; url: (prompt: string) => string }>> = {
+  chatgpt: { name: 'ChatGPT', url: (prompt) => `https://chatgpt.com/?hints=search&q=${encodeURIComponent(prompt)}` },
+  claude: { name: 'Claude', url: (prompt) => `https://claude.ai/new?q=${encodeURIComponent(prompt)}` },
+  perplexity: { name: 'Perplexity', url: (prompt) => `https://www.perplexity.ai/search?q=${encodeURIComponent(prompt)}` },
+};
 
 /** The raw config object at an element id (`navigation.languages[1]`). */
 export function configAt(config: Config, id: string): unknown {

@@ -1,0 +1,599 @@
+/*
+ * The search dialog, loaded on first use by src/client/search.mts. It reads the static index the
+ * build writes under `_docjet/search/` (src/search/index-files.ts says what each file holds):
+ * `index.json` first, then the term file of each word typed, then the page files of the results
+ * shown. Results come as the reader types: pages with their section path and a snippet, and the
+ * headings whose words match, which jump to the heading. The reader's version, language and product
+ * (from the button, or the switchers once the page script swapped them) limit the results until
+ * "All versions" is ticked.
+ *
+ * Keyboard: arrows move through the results, Enter opens one, Escape closes, Tab stays inside.
+ * The input is a combobox over a listbox (WAI-ARIA APG "combobox with listbox popup"); a live
+ * region says how many results there are. Page text only ever becomes text nodes and <mark>s.
+ *
+ * The tokenizer and the term files' keys repeat src/search/tokenize.ts and index-files.ts, which
+ * this script cannot import; test/search/client-engine.test.ts holds them to the same output.
+ */
+
+// ---- Words: the rules of src/search/tokenize.ts ----
+
+const WORD = /[\p{L}\p{N}\u30fc]+/gu;
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+/gu;
+const CJK_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u;
+const ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff]/g;
+const MARKS = /\p{M}/gu;
+const MAX_TOKEN_LENGTH = 40;
+
+export function normalizeText(text: string): string {
+  return text.toLowerCase().replace(ACCENTED, (letter) => letter.normalize('NFD').replace(MARKS, ''));
+}
+
+export function tokenize(text: string): string[] {
+  const tokens: string[] = [];
+  for (const [word] of normalizeText(text).matchAll(WORD)) {
+    if (word.length > MAX_TOKEN_LENGTH) continue;
+    let last = 0;
+    for (const run of word.matchAll(CJK)) {
+      if (run.index > last) tokens.push(word.slice(last, run.index));
+      const characters = [...run[0]];
+      for (let index = 0; index + 1 < characters.length; index++) tokens.push(characters[index]! + characters[index + 1]!);
+      tokens.push(characters[characters.length - 1]!);
+      last = run.index + run[0].length;
+    }
+    if (last < word.length) tokens.push(word.slice(last));
+  }
+  return tokens;
+}
+
+export function isCjkToken(token: string): boolean {
+  return CJK_START.test(token);
+}
+
+export function characterKey(character: string): string {
+  return /^[a-z0-9]$/.test(character) ? character : `_${(character.codePointAt(0)! % 64).toString(36)}`;
+}
+
+// ---- The index ----
+
+export interface Manifest {
+  format: number;
+  pages: number;
+  scopes: [string | null, string | null, string | null][];
+  scopeSets: number[][];
+  pageScopes: number[];
+  shards: Record<string, string>;
+  chunks: string[];
+  pagesPerChunk: number;
+}
+
+/** `[href, title, path, method, sections]`, each section `[heading id, heading, text]`. */
+export type StoredPage = [string, string, string, string, [string, string, string][]];
+/** Term → `[page gap, score, section mask, …]`. */
+export type Shard = Record<string, number[]>;
+
+const INDEX_FORMAT = 1;
+
+/** The term file holding `term`: by its first character, or its first two when that file was split. */
+export function shardFileOf(manifest: Manifest, term: string): string | undefined {
+  const [first, second] = [...term];
+  if (first === undefined) return undefined;
+  const key = characterKey(first);
+  return manifest.shards[key] ?? manifest.shards[key + (second === undefined ? '.' : characterKey(second))];
+}
+
+/** The query's words worth looking up: a single letter only when it is all there is. */
+export function queryTokens(query: string): string[] {
+  const tokens = [...new Set(tokenize(query))];
+  const words = tokens.filter((token) => token.length > 1 || isCjkToken(token));
+  return words.length > 0 ? words : tokens.slice(0, 1);
+}
+
+/** Whether `a` and `b` are at most `max` edits apart (insertions, deletions, substitutions, swaps of neighbours). */
+export function withinEdits(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  let before = new Array<number>(b.length + 1).fill(0);
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, before[j - 2]! + 1);
+      current.push(value);
+      best = Math.min(best, value);
+    }
+    if (best > max) return false;
+    before = previous;
+    previous = current;
+  }
+  return previous[b.length]! <= max;
+}
+
+interface Candidate {
+  term: string;
+  weight: number;
+}
+
+/** Most terms one word may stand for (its completions and near misses), the commonest first. */
+const MAX_CANDIDATES = 48;
+
+/**
+ * The index terms a query word matches: itself; terms it begins, worth less the more is missing;
+ * and terms one typo away (two for words of eight letters or more), worth less again.
+ */
+export function candidatesOf(token: string, shard: Shard): Candidate[] {
+  const exact = shard[token] ? [{ term: token, weight: 1 }] : [];
+  const typos = isCjkToken(token) ? 0 : token.length >= 8 ? 2 : token.length >= 4 ? 1 : 0;
+  const others: Candidate[] = [];
+  for (const term of Object.keys(shard)) {
+    if (term === token) continue;
+    if (term.startsWith(token)) others.push({ term, weight: 0.5 + (0.4 * token.length) / term.length });
+    else if (typos > 0 && withinEdits(token, term, typos)) others.push({ term, weight: 0.4 });
+  }
+  others.sort((a, b) => b.weight - a.weight || shard[b.term]!.length - shard[a.term]!.length);
+  return [...exact, ...others.slice(0, MAX_CANDIDATES)];
+}
+
+export interface Hit {
+  page: number;
+  score: number;
+  /** Sections holding every word (bits), else those holding any. */
+  sections: number;
+}
+
+export interface Ranking {
+  /** Pages matching, in scope. */
+  total: number;
+  /** The best `limit` of them, best first. */
+  hits: Hit[];
+  /** The index terms that matched, for highlighting. */
+  terms: string[];
+}
+
+/**
+ * The pages holding every word (or a completion or near miss of it) and in scope, best first: each
+ * word adds the best score among its terms, times how rare the term is; ties keep the site's order.
+ * Typed arrays over every page, not objects per match: a common word on 10,000 pages stays fast.
+ */
+export function rankPages(pages: number, words: readonly { candidates: Candidate[]; shard: Shard }[], inScope: (page: number) => boolean, limit: number): Ranking {
+  const total = new Float64Array(pages);
+  const all = new Int32Array(pages);
+  const any = new Int32Array(pages);
+  /** How many words each page has matched so far: a page is out once it misses one. */
+  const matched = new Uint8Array(pages);
+  const best = new Float64Array(pages);
+  const mask = new Int32Array(pages);
+  const terms: string[] = [];
+  words.forEach(({ candidates, shard }, word) => {
+    const touched: number[] = [];
+    for (const { term, weight } of candidates) {
+      const postings = shard[term]!;
+      const rarity = Math.log(1 + pages / (postings.length / 3));
+      let page = 0;
+      let found = false;
+      for (let index = 0; index < postings.length; index += 3) {
+        page += postings[index]!;
+        if (matched[page] !== word || (word === 0 && !inScope(page))) continue;
+        const score = postings[index + 1]! * weight * rarity;
+        if (best[page] === 0) touched.push(page);
+        if (score > best[page]!) best[page] = score;
+        mask[page]! |= postings[index + 2]!;
+        found = true;
+      }
+      if (found) terms.push(term);
+    }
+    for (const page of touched) {
+      matched[page] = word + 1;
+      total[page]! += best[page]!;
+      all[page] = word === 0 ? mask[page]! : all[page]! & mask[page]!;
+      any[page]! |= mask[page]!;
+      best[page] = 0;
+      mask[page] = 0;
+    }
+  });
+  const hits: Hit[] = [];
+  let count = 0;
+  for (let page = 0; page < pages; page++) {
+    if (words.length === 0 || matched[page] !== words.length) continue;
+    count++;
+    const score = total[page]!;
+    // Keep the best `limit`, in order (pages come in site order, so an equal score stays behind).
+    if (hits.length === limit && score <= hits[limit - 1]!.score) continue;
+    let at = hits.length;
+    while (at > 0 && hits[at - 1]!.score < score) at--;
+    hits.splice(at, 0, { page, score, sections: all[page] || any[page]! });
+    if (hits.length > limit) hits.pop();
+  }
+  return { total: count, hits, terms };
+}
+
+/** Each page's scope set, from the manifest's run-length coding. */
+function pageScopeSets(manifest: Manifest): Uint32Array {
+  const sets = new Uint32Array(manifest.pages);
+  let page = 0;
+  for (let index = 0; index < manifest.pageScopes.length; index += 2) {
+    sets.fill(manifest.pageScopes[index + 1]!, page, page + manifest.pageScopes[index]!);
+    page += manifest.pageScopes[index]!;
+  }
+  return sets;
+}
+
+export interface ReaderScope {
+  version?: string | null;
+  language?: string | null;
+  product?: string | null;
+}
+
+/** Whether a page is listed in the reader's scope; `widened` keeps only the language. A page listed nowhere is in every scope. */
+export function scopeFilter(manifest: Manifest, reader: ReaderScope, widened: boolean): (page: number) => boolean {
+  const sets = pageScopeSets(manifest);
+  const fits = (wanted: string | null | undefined, value: string | null): boolean => !wanted || value === null || value === wanted;
+  const rows = manifest.scopes.map(([version, language, product]) => (widened || fits(reader.version, version)) && fits(reader.language, language) && (widened || fits(reader.product, product)));
+  const setFits = manifest.scopeSets.map((set) => set.length === 0 || set.some((scope) => rows[scope]));
+  return (page) => setFits[sets[page]!] === true;
+}
+
+// ---- Snippets ----
+
+export interface TextPart {
+  text: string;
+  mark: boolean;
+}
+
+/** Where `text` shows the matched terms (whole words starting with one) and the query's Chinese or Japanese runs. */
+function markedRanges(text: string, terms: readonly string[], query: string): [number, number][] {
+  const words = terms.filter((term) => !isCjkToken(term));
+  const runs = [...normalizeText(query).matchAll(CJK)].map((run) => run[0]);
+  const ranges: [number, number][] = [];
+  for (const match of text.matchAll(WORD)) {
+    const word = normalizeText(match[0]);
+    if (words.some((term) => word.startsWith(term))) {
+      ranges.push([match.index, match.index + match[0].length]);
+      continue;
+    }
+    for (const run of runs) {
+      for (let at = word.indexOf(run); at !== -1; at = word.indexOf(run, at + run.length)) ranges.push([match.index + at, match.index + at + run.length]);
+    }
+  }
+  return ranges.sort((a, b) => a[0] - b[0]);
+}
+
+/** `text` cut to `length` characters around its first match (whole when `length` is 0), as plain and marked parts. */
+export function highlight(text: string, terms: readonly string[], query: string, length = 0): TextPart[] {
+  const ranges = markedRanges(text, terms, query);
+  let start = 0;
+  let end = text.length;
+  if (length > 0 && text.length > length) {
+    const first = ranges[0]?.[0] ?? 0;
+    start = first < length / 3 ? 0 : first - Math.floor(length / 3);
+    end = Math.min(text.length, start + length);
+  }
+  const parts: TextPart[] = [];
+  const push = (from: number, to: number, mark: boolean): void => {
+    if (to > from) parts.push({ text: text.slice(from, to), mark });
+  };
+  let at = start;
+  for (const [from, to] of ranges) {
+    if (to <= at || from >= end) continue;
+    push(at, Math.max(at, from), false);
+    push(Math.max(at, from), Math.min(to, end), true);
+    at = Math.min(to, end);
+  }
+  push(at, end, false);
+  if (start > 0) parts.unshift({ text: '…', mark: false });
+  if (end < text.length) parts.push({ text: '…', mark: false });
+  return parts;
+}
+
+// ---- Fetching ----
+
+/** The index's files, each fetched once. */
+export class IndexFiles {
+  private readonly cache = new Map<string, Promise<unknown>>();
+
+  constructor(private readonly folder: string) {}
+
+  get<T>(name: string): Promise<T> {
+    let file = this.cache.get(name);
+    if (!file) {
+      file = fetch(this.folder + name).then((response) => {
+        if (!response.ok) throw new Error(`${name}: ${response.status}`);
+        return response.json() as Promise<unknown>;
+      });
+      file.catch(() => this.cache.delete(name));
+      this.cache.set(name, file);
+    }
+    return file as Promise<T>;
+  }
+
+  /** Forgets every file: the site was built again (or `dev` changed it), so the names have changed. */
+  clear(): void {
+    this.cache.clear();
+  }
+}
+
+interface Result {
+  hit: Hit;
+  page: StoredPage;
+}
+
+export interface Found {
+  total: number;
+  terms: string[];
+  results: Result[];
+}
+
+/** Results shown at most: the pages' files are fetched for these only. */
+const SHOWN = 12;
+/** Headings shown under a page, at most. */
+const HEADINGS_SHOWN = 3;
+const SNIPPET_LENGTH = 160;
+
+/** The pages matching `query` in scope (how many, and the first ones with their stored text). */
+export async function search(files: IndexFiles, query: string, reader: ReaderScope, widened: boolean): Promise<Found> {
+  const manifest = await files.get<Manifest>('index.json');
+  if (manifest.format !== INDEX_FORMAT) throw new Error('index format');
+  const tokens = queryTokens(query);
+  if (tokens.length === 0) return { total: 0, terms: [], results: [] };
+  const words = await Promise.all(
+    tokens.map(async (token) => {
+      const name = shardFileOf(manifest, token);
+      const shard = name ? await files.get<Shard>(name) : {};
+      return { candidates: candidatesOf(token, shard), shard };
+    }),
+  );
+  const ranking = rankPages(manifest.pages, words, scopeFilter(manifest, reader, widened), SHOWN);
+  const pages = await Promise.all(
+    ranking.hits.map(async (hit) => {
+      const chunk = await files.get<StoredPage[]>(manifest.chunks[Math.floor(hit.page / manifest.pagesPerChunk)]!);
+      return chunk[hit.page % manifest.pagesPerChunk]!;
+    }),
+  );
+  return { total: ranking.total, terms: ranking.terms, results: ranking.hits.map((hit, index) => ({ hit, page: pages[index]! })) };
+}
+
+// ---- The dialog ----
+
+interface Strings {
+  search: string;
+  placeholder: string;
+  results: string;
+  noResults: string;
+  allVersions: string;
+  allProducts: string;
+  close: string;
+  loading: string;
+  failed: string;
+}
+
+interface Dialog {
+  element: HTMLDialogElement;
+  input: HTMLInputElement;
+}
+
+let dialog: Dialog | undefined;
+let opener: HTMLElement | undefined;
+
+/** Opens the dialog (made on first use), its input focused and its last query selected. */
+export function openSearch(button: HTMLElement): void {
+  opener = button;
+  dialog ??= makeDialog(button);
+  if (!dialog.element.open) dialog.element.showModal();
+  dialog.input.focus();
+  dialog.input.select();
+}
+
+function makeDialog(button: HTMLElement): Dialog {
+  const strings = readJson<Partial<Strings>>(button.dataset.searchStrings);
+  const text = (key: keyof Strings): string => strings[key] ?? '';
+  const assets = document.querySelector<HTMLMetaElement>('meta[name="docjet:assets"]')?.content ?? '/_docjet/';
+  const files = new IndexFiles(`${assets}search/`);
+
+  const element = create('dialog', 'search-dialog');
+  element.setAttribute('aria-label', text('search'));
+  element.setAttribute('aria-modal', 'true');
+  const box = create('div', 'search-box');
+  const input = create('input', 'search-input');
+  Object.assign(input, { type: 'text', placeholder: text('placeholder'), autocomplete: 'off', spellcheck: false });
+  setAttributes(input, { role: 'combobox', 'aria-label': text('search'), 'aria-autocomplete': 'list', 'aria-expanded': 'false', 'aria-controls': 'dj-search-results', enterkeyhint: 'go' });
+  const close = create('button', 'search-close');
+  Object.assign(close, { type: 'button', textContent: '×' });
+  close.setAttribute('aria-label', text('close'));
+  box.append(input, close);
+  const widen = create('label', 'search-widen');
+  const widenBox = create('input');
+  widenBox.type = 'checkbox';
+  const widenText = create('span');
+  widen.append(widenBox, widenText);
+  widen.hidden = true;
+  const status = create('p', 'search-status');
+  setAttributes(status, { role: 'status', 'aria-live': 'polite' });
+  const list = create('ul', 'search-results');
+  setAttributes(list, { id: 'dj-search-results', role: 'listbox', 'aria-label': text('search') });
+  element.append(box, widen, status, list);
+  document.body.append(element);
+
+  let active = -1;
+  let run = 0;
+  const options = (): HTMLElement[] => [...list.querySelectorAll<HTMLElement>('[role="option"]')];
+  const activate = (index: number): void => {
+    const all = options();
+    active = all.length === 0 ? -1 : (index + all.length) % all.length;
+    all.forEach((option, at) => option.setAttribute('aria-selected', String(at === active)));
+    const current = all[active];
+    if (current) {
+      input.setAttribute('aria-activedescendant', current.id);
+      current.scrollIntoView({ block: 'nearest' });
+    } else {
+      input.removeAttribute('aria-activedescendant');
+    }
+  };
+  const go = (option: HTMLElement | undefined, newTab: boolean): void => {
+    const href = option?.dataset.href;
+    if (!href) return;
+    if (newTab) {
+      window.open(href, '_blank', 'noopener');
+      return;
+    }
+    element.close();
+    location.assign(href);
+  };
+
+  const update = async (): Promise<void> => {
+    const query = input.value.trim();
+    const current = ++run;
+    list.setAttribute('aria-busy', 'true');
+    if (query === '') {
+      show({ total: 0, terms: [], results: [] }, '');
+      return;
+    }
+    const slow = setTimeout(() => current === run && (status.textContent = text('loading')), 150);
+    try {
+      const manifest = await files.get<Manifest>('index.json');
+      showWiden(manifest);
+      const ask = (): Promise<Found> => search(files, query, readerScope(button), widenBox.checked);
+      // A file that is gone was renamed by a new build: read the index afresh, once.
+      const found = await ask().catch(() => {
+        files.clear();
+        return ask();
+      });
+      if (current === run) show(found, query);
+    } catch {
+      if (current === run) {
+        list.replaceChildren();
+        list.setAttribute('aria-busy', 'false');
+        status.textContent = text('failed');
+      }
+    } finally {
+      clearTimeout(slow);
+    }
+  };
+  const showWiden = (manifest: Manifest): void => {
+    const distinct = (at: number): number => new Set(manifest.scopes.map((scope) => scope[at]).filter((value) => value !== null)).size;
+    const label = distinct(0) > 1 ? text('allVersions') : distinct(2) > 1 ? text('allProducts') : '';
+    widenText.textContent = label;
+    widen.hidden = label === '';
+  };
+  const show = ({ results, total, terms }: Found, query: string): void => {
+    list.replaceChildren(...results.flatMap((result) => resultOptions(result, terms, query)));
+    input.setAttribute('aria-expanded', String(results.length > 0));
+    status.textContent = query === '' ? '' : total === 0 ? text('noResults').replace('{query}', query) : text('results').replace('{count}', String(total));
+    activate(0);
+    // What the results shown answer: tests wait for it.
+    list.dataset.query = query;
+    list.setAttribute('aria-busy', 'false');
+  };
+
+  input.addEventListener('input', () => void update());
+  widenBox.addEventListener('change', () => void update());
+  close.addEventListener('click', () => element.close());
+  list.addEventListener('click', (event) => {
+    const option = event.target instanceof Element ? event.target.closest<HTMLElement>('[role="option"]') : null;
+    if (option) go(option, event.ctrlKey || event.metaKey);
+  });
+  // A click on the backdrop (outside the dialog's box) closes it.
+  element.addEventListener('click', (event) => {
+    if (event.target === element) element.close();
+  });
+  element.addEventListener('close', () => opener?.focus());
+  element.addEventListener('keydown', (event) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      element.close();
+    } else if (event.key === 'Tab') {
+      trapFocus(element, event);
+    } else if (event.target === input && (event.key === 'ArrowDown' || event.key === 'ArrowUp')) {
+      event.preventDefault();
+      activate(active + (event.key === 'ArrowDown' ? 1 : -1));
+    } else if (event.target === input && event.key === 'Enter' && !event.isComposing) {
+      event.preventDefault();
+      go(options()[active], event.ctrlKey || event.metaKey);
+    }
+  });
+  return { element, input };
+}
+
+let optionCount = 0;
+
+/** A page's option, then one per heading whose own words match; the page's snippet from a matching section those leave out. */
+function resultOptions({ hit, page }: Result, terms: readonly string[], query: string): HTMLElement[] {
+  const [href, title, path, method, sections] = page;
+  const headings: HTMLElement[] = [];
+  const matching = sections.filter((_section, at) => (hit.sections & (1 << Math.min(at, 30))) !== 0);
+  const own = new Set<(typeof sections)[number]>();
+  for (const section of matching) {
+    const [id, heading, text] = section;
+    const marked = id ? highlight(heading, terms, query) : [];
+    if (headings.length >= HEADINGS_SHOWN || !marked.some((part) => part.mark)) continue;
+    const headingOption = option(`${href}#${encodeURIComponent(id)}`, 'search-result search-heading');
+    headingOption.append(span('search-result-title', marked));
+    if (text) headingOption.append(span('search-result-snippet', highlight(text, terms, query, SNIPPET_LENGTH)));
+    headings.push(headingOption);
+    own.add(section);
+  }
+  const pageOption = option(href, 'search-result');
+  if (path) pageOption.append(span('search-result-path', [{ text: path, mark: false }]));
+  const titleLine = span('search-result-title', highlight(title, terms, query));
+  if (method) titleLine.prepend(span(`search-method method-${method.toLowerCase()}`, [{ text: method, mark: false }]));
+  pageOption.append(titleLine);
+  const snippet = matching.find((section) => !own.has(section)) ?? (matching.length === 0 ? sections[0] : undefined);
+  if (snippet?.[2]) pageOption.append(span('search-result-snippet', highlight(snippet[2], terms, query, SNIPPET_LENGTH)));
+  return [pageOption, ...headings];
+}
+
+function option(href: string, className: string): HTMLElement {
+  const element = create('li', className);
+  setAttributes(element, { role: 'option', id: `dj-search-option-${++optionCount}`, 'aria-selected': 'false' });
+  element.dataset.href = href;
+  return element;
+}
+
+/** Text and <mark>s, never markup: page text cannot become HTML here. */
+function span(className: string, parts: readonly TextPart[]): HTMLElement {
+  const element = create('span', className);
+  element.append(...parts.map((part) => (part.mark ? Object.assign(create('mark'), { textContent: part.text }) : document.createTextNode(part.text))));
+  return element;
+}
+
+/** The reader's version, language and product: the switchers' current entries, else the page's own. */
+function readerScope(button: HTMLElement): ReaderScope {
+  const scope = readJson<ReaderScope>(button.dataset.searchScope);
+  const current = (dimension: 'version' | 'language'): string | undefined =>
+    document.querySelector<HTMLElement>(`.${dimension}-switcher a[aria-current][data-${dimension}]`)?.dataset[dimension];
+  return { ...scope, version: current('version') ?? scope.version ?? null, language: current('language') ?? scope.language ?? null };
+}
+
+/** Tab and Shift-Tab go round the dialog's own controls. */
+function trapFocus(element: HTMLElement, event: KeyboardEvent): void {
+  const focusable = [...element.querySelectorAll<HTMLElement>('input, button')].filter((control) => control.getClientRects().length > 0);
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) return;
+  if (event.shiftKey && document.activeElement === first) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && document.activeElement === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+function create<K extends keyof HTMLElementTagNameMap>(tag: K, className?: string): HTMLElementTagNameMap[K] {
+  const element = document.createElement(tag);
+  if (className) element.className = className;
+  return element;
+}
+
+function setAttributes(element: Element, attributes: Record<string, string>): void {
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+}
+
+function readJson<T extends object>(text: string | undefined): T {
+  try {
+    const value: unknown = JSON.parse(text ?? '{}');
+    return (value && typeof value === 'object' ? value : {}) as T;
+  } catch {
+    return {} as T;
+  }
+}

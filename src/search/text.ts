@@ -1,0 +1,192 @@
+/**
+ * The words of a page file, split at its headings, read straight from the Markdown or MDX source:
+ * indexing must add little to a build (issue 14: under 10 %), and parsing every page a second
+ * time would double it. What a reader sees is kept (prose, list items, table cells, code, the
+ * titles and labels of components); markup, imports and expressions are dropped. Heading ids are
+ * made the way the renderer makes them (`content/mdx/headings.ts`, `<Step titleSize>` and
+ * `<Update label>` included), so a result jumps to the heading. Snippets a page imports are not
+ * read: their words are found on the snippet's own pages, if any.
+ */
+import { Slugger, splitCustomId } from '../content/mdx/headings.ts';
+
+export interface TextSection {
+  /** The heading that starts the section; none for the text before the first heading. */
+  heading?: { id: string; text: string; depth: number };
+  text: string;
+}
+
+/** Component attributes whose values a reader sees (card and accordion titles, field names). */
+const SHOWN_ATTRIBUTES = new Set(['title', 'label', 'description', 'name', 'path', 'query', 'body', 'header', 'cta']);
+const TAG = /<(\/?)([A-Za-z][\w.:-]*)((?:[^<>"'{}]|"[^"]*"|'[^']*'|\{(?:[^{}]|\{[^{}]*\})*\})*)>/g;
+const ATTRIBUTE = /([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*["'`]([^"'`]*)["'`]\s*\})/g;
+const FENCE = /^\s*(`{3,}|~{3,})/;
+const HEADING = /^(\s*)(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
+/** The line under a setext heading: `===` (level 1) or `---` (level 2). */
+const UNDERLINE = /^ {0,3}(=+|-+)[ \t]*$/;
+const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s/;
+const STEP_SIZES: Record<string, number> = { h2: 2, h3: 3, h4: 4 };
+/** Marks a heading a component makes, in the text between tags and lines: never in a page. */
+const COMPONENT_HEADING = '\u0000';
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/** The page's sections in order: the text before the first heading, then one per heading. */
+export function pageSections(source: string, format: 'md' | 'mdx'): TextSection[] {
+  const sections: TextSection[] = [{ text: '' }];
+  const slugger = new Slugger();
+  // Text of the current section: cleaned pieces, and prose lines cleaned together when a piece ends.
+  const pieces: string[] = [];
+  let prose: string[] = [];
+  const endProse = (): void => {
+    if (prose.length > 0) pieces.push(proseText(prose.join('\n')));
+    prose = [];
+  };
+  const endSection = (): void => {
+    endProse();
+    sections[sections.length - 1]!.text = pieces.join(' ').replace(/\s+/g, ' ').trim();
+    pieces.length = 0;
+  };
+  const startSection = (depth: number, written: string, customId: string | undefined): void => {
+    endSection();
+    const split = customId === undefined ? splitCustomId(written) : undefined;
+    const text = inlineText(split ? split.text : written);
+    const id = customId ?? split?.id;
+    sections.push({ heading: { id: id === undefined ? slugger.slug(text) : slugger.unique(id), text, depth }, text: '' });
+  };
+  for (const block of blocks(source, format)) {
+    if (block.code) {
+      endProse();
+      pieces.push(block.text);
+      continue;
+    }
+    for (const line of (format === 'mdx' ? withComponentHeadings(block.text) : block.text).split('\n')) {
+      if (line.startsWith(COMPONENT_HEADING)) {
+        const [depth, title, id] = line.slice(1).split(COMPONENT_HEADING);
+        startSection(Number(depth), title ?? '', id || undefined);
+        continue;
+      }
+      // Markdown allows three spaces before a heading; MDX headings may be indented inside a component.
+      const heading = line.includes('#') ? HEADING.exec(line) : null;
+      const underline = heading ? null : UNDERLINE.exec(line);
+      const above = prose[prose.length - 1];
+      if (heading && (format === 'mdx' || heading[1]!.length <= 3)) startSection(heading[2]!.length, heading[3]!, undefined);
+      else if (underline && above !== undefined && above.trim() !== '' && !LIST_ITEM.test(above)) {
+        prose.pop();
+        startSection(underline[1]![0] === '=' ? 1 : 2, above.trim(), undefined);
+      } else prose.push(line);
+    }
+  }
+  endSection();
+  return sections[0]!.text === '' && sections.length > 1 ? sections.slice(1) : sections;
+}
+
+interface Block {
+  code: boolean;
+  text: string;
+}
+
+/** Fenced code apart from prose; MDX `import`/`export` statements and comments left out. */
+function blocks(source: string, format: 'md' | 'mdx'): Block[] {
+  const result: Block[] = [];
+  let prose: string[] = [];
+  let code: string[] | undefined;
+  let fence = '';
+  let statement = false;
+  const endProse = (): void => {
+    if (prose.length > 0) result.push({ code: false, text: withoutComments(prose.join('\n'), format) });
+    prose = [];
+  };
+  for (const line of source.split('\n')) {
+    if (code) {
+      const close = FENCE.exec(line);
+      if (close && close[1]![0] === fence[0] && close[1]!.length >= fence.length && line.trim() === close[1]) {
+        result.push({ code: true, text: code.join(' ') });
+        code = undefined;
+      } else {
+        code.push(line.trim());
+      }
+      continue;
+    }
+    const open = FENCE.exec(line);
+    if (open) {
+      endProse();
+      fence = open[1]!;
+      code = [];
+      continue;
+    }
+    // An `import`/`export` statement runs to the next blank line (format-behaviour.md: ESM in MDX).
+    if (format === 'mdx' && (statement || /^(import|export)\s/.test(line))) {
+      statement = line.trim() !== '';
+      continue;
+    }
+    prose.push(line);
+  }
+  if (code) result.push({ code: true, text: code.join(' ') });
+  endProse();
+  return result;
+}
+
+function withoutComments(text: string, format: 'md' | 'mdx'): string {
+  const html = text.replace(/<!--[\s\S]*?-->/g, ' ');
+  return format === 'mdx' ? html.replace(/\{\/\*[\s\S]*?\*\/\}/g, ' ') : html;
+}
+
+/**
+ * Tags replaced by the attribute values a reader sees, each on the line the tag started; a
+ * `<Step titleSize="h2…h4">` or an `<Update>` becomes a heading line of its own.
+ */
+function withComponentHeadings(text: string): string {
+  return outsideCode(text, (part) => part.replace(TAG, (_tag, closing: string, name: string, rest: string) => {
+    if (closing) return ' ';
+    const values = new Map<string, string>();
+    for (const match of rest.matchAll(ATTRIBUTE)) values.set(match[1]!, match[2] ?? match[3] ?? match[4] ?? '');
+    const heading = componentHeading(name, values);
+    if (heading) return `\n${COMPONENT_HEADING}${heading.depth}${COMPONENT_HEADING}${heading.text}${COMPONENT_HEADING}${values.get('id') ?? ''}\n`;
+    const shown = [...values].filter(([key]) => SHOWN_ATTRIBUTES.has(key)).map(([, value]) => value);
+    return shown.length > 0 ? ` ${shown.join(' ')} ` : ' ';
+  }));
+}
+
+/** The heading a component adds to the page (src/content/mdx/components/steps.ts, update.ts). */
+function componentHeading(name: string, values: ReadonlyMap<string, string>): { depth: number; text: string } | undefined {
+  if (name === 'Update') return { depth: 2, text: values.get('label') ?? '' };
+  const depth = STEP_SIZES[values.get('titleSize') ?? ''];
+  if (name === 'Step' && depth !== undefined && values.has('title') && !values.has('noAnchor')) return { depth, text: values.get('title')! };
+  return undefined;
+}
+
+/** Markdown as read: links and images as their text; emphasis, list, quote and table marks dropped. */
+export function proseText(markdown: string): string {
+  return inlineText(markdown.replace(/^[\t |:*_-]*$/gm, '').replace(/^[\t ]*(?:>[\t ]*)*(?:[-*+][\t ]+|\d+[.)][\t ]+)?/gm, ''));
+}
+
+/** A line as read (a heading's text, as the renderer slugs it): inline code kept as written, tags and emphasis dropped. */
+export function inlineText(markdown: string): string {
+  return outsideCode(markdown, (part) =>
+    part
+      .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+      .replace(/<\/?[A-Za-z][^<>]*>/g, ' ')
+      .replace(/\{[^{}]*\}/g, ' ')
+      .replace(/&(#?\w+);/g, (entity, name: string) => ENTITIES[name] ?? entity)
+      .replace(/(^|[^\p{L}\p{N}_])_+([^_\n]+?)_+(?![\p{L}\p{N}_])/gu, '$1$2')
+      .replace(/\*+|~~/g, '')
+      .replace(/\|/g, ' '),
+  )
+    .replace(/`+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** Inline code (`` `a<b>` ``): shown as written, so its `<…>` and `{…}` are text, not markup. */
+const INLINE_CODE = /`+[^`\n]*`+/g;
+
+/** `text` with `clean` applied to what lies outside inline code. */
+function outsideCode(text: string, clean: (part: string) => string): string {
+  if (!text.includes('`')) return clean(text);
+  let result = '';
+  let last = 0;
+  for (const match of text.matchAll(INLINE_CODE)) {
+    result += clean(text.slice(last, match.index)) + match[0];
+    last = match.index + match[0].length;
+  }
+  return result + clean(text.slice(last));
+}

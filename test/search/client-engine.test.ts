@@ -1,0 +1,89 @@
+/**
+ * The browser's side of search (src/client/search-dialog.mts, compiled), run on indexes made by
+ * src/search: prefix and typo matching, titles and headings first, boost, scoping and widening,
+ * Chinese and Japanese queries, the files a query fetches, and snippets marked without markup.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { searchIndexFiles } from '../../src/search/index-files.ts';
+import type { SearchRecord } from '../../src/search/records.ts';
+import { client, serveIndex } from './client.ts';
+
+function record(route: string, title: string, text: string, extra: Partial<SearchRecord> = {}): SearchRecord {
+  return { route, title, path: '', keys: [], sections: [{ text }], boost: 1, scopes: [], ...extra };
+}
+
+/** The titles `query` finds, best first, on an index of `records`. */
+async function titles(records: readonly SearchRecord[], query: string, reader: object = {}, widened = false): Promise<string[]> {
+  serveIndex(searchIndexFiles(records, '/'));
+  const found = await client.search(new client.IndexFiles('/_docjet/search/'), query, reader, widened);
+  return found.results.map((result) => result.page[1]);
+}
+
+const SITE = [
+  record('body', 'Overview', 'Configure the cluster before you deploy.'),
+  record('title', 'Deploy', 'How it ships.'),
+  record('heading', 'Guide', '', { sections: [{ text: 'Intro.' }, { heading: { id: 'deploy-it', text: 'Deploy it', depth: 2 }, text: 'Steps.' }] }),
+  record('boosted', 'Release notes', 'We deploy weekly.', { boost: 2 }),
+];
+
+test('a title match comes first, then a heading, then body matches, boost lifting one over another', async () => {
+  assert.deepEqual(await titles(SITE, 'deploy'), ['Deploy', 'Guide', 'Release notes', 'Overview']);
+});
+
+test('a word being typed matches by prefix; a typo still finds the word; every word must match', async () => {
+  assert.deepEqual(await titles(SITE, 'clus'), ['Overview']);
+  assert.deepEqual(await titles(SITE, 'clsuter'), ['Overview']);
+  assert.deepEqual(await titles(SITE, 'deplyo'), ['Deploy', 'Guide', 'Release notes', 'Overview']);
+  assert.deepEqual(await titles(SITE, 'deploy weekly'), ['Release notes']);
+  assert.deepEqual(await titles(SITE, 'deploy nowhere'), []);
+});
+
+test('results stay in the reader\'s version, language and product unless widened (language stays)', async () => {
+  const records = [
+    record('v2/a', 'Install two', 'lamp', { scopes: [{ version: '2', language: 'en', product: 'Cloud' }] }),
+    record('v1/a', 'Install one', 'lamp', { scopes: [{ version: '1', language: 'en', product: 'Cloud' }] }),
+    record('both', 'Install both', 'lamp', { scopes: [{ version: '1', language: 'en', product: 'Cloud' }, { version: '2', language: 'en', product: 'Cloud' }] }),
+    record('fr', 'Installer', 'lamp', { scopes: [{ version: '2', language: 'fr', product: 'Cloud' }] }),
+    record('self', 'Install self', 'lamp', { scopes: [{ version: '2', language: 'en', product: 'Self-host' }] }),
+    record('unlisted', 'Install anywhere', 'lamp'),
+  ];
+  assert.deepEqual(await titles(records, 'lamp', { version: '2', language: 'en', product: 'Cloud' }), ['Install two', 'Install both', 'Install anywhere']);
+  assert.deepEqual(await titles(records, 'lamp', { version: '1', language: 'en', product: 'Cloud' }), ['Install one', 'Install both', 'Install anywhere']);
+  assert.deepEqual(await titles(records, 'lamp', { version: '1', language: 'en', product: 'Cloud' }, true), ['Install two', 'Install one', 'Install both', 'Install self', 'Install anywhere']);
+});
+
+test('Chinese and Japanese are found by any run of their characters', async () => {
+  const records = [record('zh', '工作流', '创建一个工作流程。'), record('ja', 'ナレッジベース', 'ナレッジを検索する。'), record('en', 'Workflow', 'A workflow.')];
+  assert.deepEqual(await titles(records, '工作流'), ['工作流']);
+  assert.deepEqual(await titles(records, '流程'), ['工作流']);
+  assert.deepEqual(await titles(records, '知'), []);
+  assert.deepEqual(await titles(records, 'ナレッジ'), ['ナレッジベース']);
+  assert.deepEqual(await titles(records, '検索'), ['ナレッジベース']);
+});
+
+test('a query fetches the manifest, the term file of each word and the page files of its results only', async () => {
+  const records = Array.from({ length: 100 }, (_, index) => record(`p${index}`, `Page ${index}`, index === 70 ? 'rare word' : 'common text'));
+  const fetched = serveIndex(searchIndexFiles(records, '/'));
+  const found = await client.search(new client.IndexFiles('/_docjet/search/'), 'rare', {}, false);
+  assert.deepEqual(found.results.map((result) => result.page[0]), ['/p70']);
+  assert.deepEqual(fetched.map((name) => name.replace(/\.[0-9a-f]{10}\.json$/, '')), ['index.json', 't-r', 'd-2']);
+});
+
+test('snippets are cut around the first match, matches marked as parts, never as markup', () => {
+  const text = `${'lead '.repeat(40)}the <b>deployment</b> of a cluster & more ${'tail '.repeat(40)}`;
+  const parts = client.highlight(text, ['deploy'], 'deploy', 80);
+  assert.deepEqual(parts.filter((part) => part.mark), [{ text: 'deployment', mark: true }]);
+  assert.equal(parts[0]!.text, '…');
+  assert.ok(parts.map((part) => part.text).join('').includes('<b>deployment</b>'), 'text stays text: the dialog makes text nodes of it');
+  assert.deepEqual(client.highlight('使用工作流', [], '工作流'), [{ text: '使用', mark: false }, { text: '工作流', mark: true }]);
+});
+
+test('typos: one edit for words of four letters or more, two from eight, swapped neighbours count once', () => {
+  assert.equal(client.withinEdits('deplyo', 'deploy', 1), true);
+  assert.equal(client.withinEdits('dploy', 'deploy', 1), true);
+  assert.equal(client.withinEdits('dpoly', 'deploy', 1), false);
+  assert.deepEqual(client.candidatesOf('cat', { cart: [0, 1, 1], cat: [0, 1, 1], category: [0, 1, 1] }).map((candidate) => candidate.term), ['cat', 'category']);
+  assert.deepEqual(client.queryTokens('a deploy b'), ['deploy']);
+  assert.deepEqual(client.queryTokens('d'), ['d']);
+});

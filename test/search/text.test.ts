@@ -1,0 +1,68 @@
+/**
+ * A page's words as search reads them from its source (src/search/text.ts): sections at headings,
+ * with the ids the renderer gives them; what a reader sees kept, markup dropped.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { pageSections } from '../../src/search/text.ts';
+
+test('sections split at headings, with the anchors the renderer writes (custom ids, repeats numbered)', () => {
+  const source = [
+    'Intro with a [link](/x) and **bold** text.',
+    '',
+    '## Set up `docjet` {#setup}',
+    'First step.',
+    '## Details',
+    'Some.',
+    '### Details',
+    'More.',
+    '# Heading with #hash',
+    '## The _config_ file',
+    'Keep snake_case.',
+  ].join('\n');
+  assert.deepEqual(pageSections(source, 'mdx'), [
+    { text: 'Intro with a link and bold text.' },
+    { heading: { id: 'setup', text: 'Set up docjet', depth: 2 }, text: 'First step.' },
+    { heading: { id: 'details', text: 'Details', depth: 2 }, text: 'Some.' },
+    { heading: { id: 'details-1', text: 'Details', depth: 3 }, text: 'More.' },
+    { heading: { id: 'heading-with-hash', text: 'Heading with #hash', depth: 1 }, text: '' },
+    { heading: { id: 'the-config-file', text: 'The config file', depth: 2 }, text: 'Keep snake_case.' },
+  ]);
+});
+
+test('components keep their text and the titles a reader sees; Steps with titleSize and Update are headings', () => {
+  const source = [
+    "import { Chart } from '/snippets/chart.mdx';",
+    "export const answer = { value: 42 };",
+    '',
+    '<Card',
+    '  title="Quick start"',
+    '  href="/start"',
+    '>',
+    '  Begin here.',
+    '</Card>',
+    '{/* a comment */}',
+    '<!-- an HTML comment -->',
+    '<Steps>',
+    '  <Step title="Install it" titleSize="h3">Run the installer.</Step>',
+    '  <Step title="Plain step">Not a heading.</Step>',
+    '</Steps>',
+    '<Update label="2024-05-01" description="May release">',
+    'Fixed things.',
+    '</Update>',
+  ].join('\n');
+  assert.deepEqual(pageSections(source, 'mdx'), [
+    { text: 'Quick start Begin here.' },
+    { heading: { id: 'install-it', text: 'Install it', depth: 3 }, text: 'Run the installer. Plain step Not a heading.' },
+    { heading: { id: '2024-05-01', text: '2024-05-01', depth: 2 }, text: 'Fixed things.' },
+  ]);
+});
+
+test('code blocks are kept as text, and a # inside them starts no section', () => {
+  const source = ['Run this:', '', '```bash', '# not a heading', 'npm install docjet', '```', '', '| Key | Value |', '| --- | --- |', '| port | 3000 |'].join('\n');
+  assert.deepEqual(pageSections(source, 'md'), [{ text: 'Run this: # not a heading npm install docjet Key Value port 3000' }]);
+});
+
+test('Markdown files keep a heading indented four spaces as text (it is code there)', () => {
+  assert.deepEqual(pageSections('    ## not a heading\n\n## Real', 'md'), [{ text: '## not a heading' }, { heading: { id: 'real', text: 'Real', depth: 2 }, text: '' }]);
+});
