@@ -1,9 +1,9 @@
 /**
  * How `docjet dev` answers one request. In order: docjet's own files (`/_docjet/…`: the stylesheet
- * and script bundle, navigation fragments, KaTeX, mermaid, the dev client and its events), a page
- * of the site (rendered on request), a static file of the site, a redirect (301 or 302, as
- * docs.json says, and `/` to the first page), the default favicon, else the site's 404 page with
- * status 404. Nothing is cached by the browser (`Cache-Control: no-store`): what it shows is what
+ * and script bundle, navigation fragments, KaTeX, mermaid, the dev client and its events), a page's
+ * Markdown version (`/route.md`, or `Accept: text/markdown`), a page of the site (rendered on
+ * request), a static file, the site's `llms.txt`, a redirect (301 or 302, as docs.json says, and
+ * `/` to the first page), the default favicon, else the site's 404 page with status 404. Nothing is cached by the browser (`Cache-Control: no-store`): what it shows is what
  * is on disk.
  *
  * Static files are only those `build` would copy (the scan's files: no dot-folders, node_modules,
@@ -16,6 +16,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { katexAssets } from '../content/mdx/math.ts';
 import { ASSETS_FOLDER } from '../output/assets.ts';
 import { mermaidScript } from '../output/copy.ts';
+import { llmsTxt, partitions } from '../output/llms.ts';
+import { createPageMarkdown } from '../output/page-markdown.ts';
 import { defaultFavicon } from '../output/favicon.ts';
 import { NAV_FOLDER } from '../render/shell/fragments.ts';
 import { SEARCH_FOLDER, searchIndexOf } from '../search/index.ts';
@@ -23,6 +25,7 @@ import { CLIENT_PATH, CLIENT_SCRIPT } from './client-script.ts';
 import { EVENTS_PATH, type LiveReload } from './live-reload.ts';
 import { contentType, realFileInside, requestPath, resolveInside } from './request-files.ts';
 import type { DevSession, PageAnswer } from './session.ts';
+import type { DevSite } from './site-model.ts';
 
 /** What a request is answered with. */
 type Answer =
@@ -72,17 +75,59 @@ async function answerFor(responder: Responder, relative: string, request: Incomi
   const model = session.model;
   if (relative.startsWith(`${ASSETS_FOLDER}/`)) return (await docjetFile(responder, relative.slice(ASSETS_FOLDER.length + 1))) ?? notFound(responder);
   const route = relative.replace(/\/+$/, '');
+  const markdown = model && markdownRoute(model, relative, route, request.headers.accept);
+  if (model && markdown !== undefined) return markdownAnswer(model, markdown);
   if (!model || model.site.pages.has(route)) return pageAnswer(responder, relative, request.headers['x-docjet-dev'] === undefined);
   if (model.assets.has(relative)) {
     const file = await siteFile(responder.root, relative);
     if (file) return { kind: 'file', file };
   }
+  const index = llmsIndex(model, relative);
+  if (index !== undefined) return { kind: 'body', status: 200, type: 'text/plain; charset=utf-8', body: index };
   const redirect = model.redirects.get(route);
   if (redirect) return { kind: 'redirect', status: redirect.permanent ? 301 : 302, location: locationOf(redirect.to) };
   if (relative === 'favicon.ico' && !model.site.config.favicon) {
     return { kind: 'body', status: 200, type: contentType(relative), body: defaultFavicon(model.site.config.colors?.primary) };
   }
   return notFound(responder);
+}
+
+/**
+ * The page whose Markdown version a request asks for: `/route.md` (`/index.md` for home), or a
+ * page's own path with `Accept: text/markdown` preferred to HTML (as AI tools ask for pages).
+ */
+function markdownRoute(model: DevSite, relative: string, route: string, accept: string | undefined): string | undefined {
+  if (relative.endsWith('.md')) {
+    const page = relative === 'index.md' ? '' : relative.slice(0, -'.md'.length);
+    return model.site.pages.has(page) ? page : undefined;
+  }
+  return model.site.pages.has(route) && prefersMarkdown(accept) ? route : undefined;
+}
+
+/** `Accept` ranks `text/markdown` above `text/html` (by quality, then by order). */
+function prefersMarkdown(accept: string | undefined): boolean {
+  if (!accept) return false;
+  const ranked = accept.split(',').map((part, index) => {
+    const [type = '', ...params] = part.split(';').map((item) => item.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    return { type, quality: q === undefined ? 1 : Number(q.slice(2)) || 0, index };
+  });
+  const best = ranked.filter((entry) => entry.quality > 0 && (entry.type === 'text/markdown' || entry.type === 'text/html')).sort((a, b) => b.quality - a.quality || a.index - b.index)[0];
+  return best?.type === 'text/markdown';
+}
+
+/** A page's Markdown, made on request from what is on disk now (snippets and specs read afresh). */
+async function markdownAnswer(model: DevSite, route: string): Promise<Answer> {
+  const markdown = createPageMarkdown({ site: model.site, base: model.rendering.options.base });
+  const body = await markdown.render(model.site.pages.get(route)!);
+  return { kind: 'body', status: 200, type: 'text/markdown; charset=utf-8', body };
+}
+
+/** `llms.txt` of the site's default version and language, or of another one in its folder, unless the site has its own. */
+function llmsIndex(model: DevSite, relative: string): string | undefined {
+  if (!relative.endsWith('llms.txt') || model.assets.has(relative)) return undefined;
+  const partition = partitions(model.site).find((each) => `${each.folder}llms.txt` === relative);
+  return partition && llmsTxt(model.site, partition, { base: model.rendering.options.base, siteUrl: model.rendering.options.siteUrl });
 }
 
 /** A page (`record`: for a browser's navigation, not the dev client's own fetch). */

@@ -1,16 +1,17 @@
 /**
  * `build()`: the whole static site. Validate, then render every page (navigation pages, endpoint
- * pages and pages only on disk) into a staging folder, copy the site's static files, write the
- * 404 page, sitemap, robots.txt and redirects, and swap the folder in. Any error leaves the
- * previous output untouched: a config that breaks the spec stops before a page is rendered, with
- * exactly its diagnostics; a page that cannot be rendered fails the build after every other page
- * was checked, so all errors are reported at once.
+ * pages and pages only on disk) into a staging folder, each with its Markdown version beside it,
+ * copy the site's static files, write the 404 page, sitemap, robots.txt, llms.txt and redirects,
+ * and swap the folder in. Any error leaves the previous output untouched: a config that breaks the
+ * spec stops before a page is rendered, with exactly its diagnostics; a page that cannot be
+ * rendered fails the build after every other page was checked, so all errors are reported at once.
  */
 import path from 'node:path';
 import { hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import { katexAssets } from '../content/mdx/math.ts';
 import { diagnostic } from '../messages.ts';
 import type { SiteFiles } from '../content/scan.ts';
+import { markdownPath } from '../content/markdown/path.ts';
 import { normalizeBase, pageHref } from '../render/links.ts';
 import { NAV_FOLDER } from '../render/shell/fragments.ts';
 import type { Site } from '../site/types.ts';
@@ -25,6 +26,8 @@ import { expandRedirects, redirectPage, redirectsFile } from './redirects.ts';
 import { usedLanguages } from './languages.ts';
 import { siteRendering } from './site-rendering.ts';
 import { pageOutputPath } from './paths.ts';
+import { createPageMarkdown, MarkdownPages } from './page-markdown.ts';
+import { llmsFiles } from './llms.ts';
 import { renderPages } from './render-pages.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
@@ -169,10 +172,11 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   const needs = { math: false, mermaid: false };
   const total = site.pages.size;
   let done = 0;
+  const markdown = new MarkdownPages(site, createPageMarkdown({ site, base }), write, pageOutputPath);
   const { renderer, diagnostics: once } = await renderPages({
     renderer: rendererOptions,
     dir: output.dir,
-    write,
+    write: markdown.afterHtml(write),
     onBytes: (bytes) => (stats.bytes += bytes),
     onPage: (result) => {
       diagnostics.addPage(result.diagnostics);
@@ -182,6 +186,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     },
   });
   diagnostics.add(once);
+  await markdown.finish();
   stats.pages = total;
   for (const page of site.pages.values()) if (page.source.type === 'endpoint') stats.endpointPages++;
 
@@ -197,6 +202,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   await write('404.html', renderer.notFound());
   if (!written.has('sitemap.xml')) await write('sitemap.xml', sitemapXml(site, base, options.siteUrl));
   if (!written.has('robots.txt')) await write('robots.txt', robotsTxt(base, options.siteUrl));
+  for (const file of llmsFiles({ site, base, siteUrl: options.siteUrl, markdown: markdown.texts })) if (!written.has(file.path)) await write(file.path, file.text);
   if (!site.config.favicon && !written.has('favicon.ico')) {
     const icon = defaultFavicon(site.config.colors?.primary);
     stats.bytes += icon.length;
@@ -235,7 +241,9 @@ async function writeRedirects(site: Site, base: string, written: ReadonlySet<str
   for (const home of homes) {
     if (!redirects.some((redirect) => redirect.from === home.from)) redirects.push({ from: home.from, to: pageHref(home.to, base), permanent: false });
   }
-  for (const redirect of redirects) await write(pageOutputPath(redirect.from), redirectPage(redirect));
+  // A page's Markdown file (`development.md`) wins over a redirect from that path: both cannot be on disk.
+  const markdownFiles = new Set([...site.pages.keys()].map(markdownPath));
+  for (const redirect of redirects) if (!markdownFiles.has(redirect.from)) await write(pageOutputPath(redirect.from), redirectPage(redirect));
   // The hosts' file too, after the site's own lines (the first matching line wins there).
   const homeLines = homes.map((home) => ({ source: `/${home.from}`, destination: `/${home.to}`, permanent: false }));
   const hostFile = redirectsFile([...(site.config.redirects ?? []), ...homeLines], base);

@@ -6,6 +6,7 @@
 import { LANGUAGES } from '../../config/languages.ts';
 import type { Config } from '../../config/schema.ts';
 import { inlineMarkdownHtml } from '../../content/commonmark.ts';
+import { markdownPath } from '../../content/markdown/path.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import { breadcrumbs } from '../../site/breadcrumbs.ts';
@@ -257,7 +258,41 @@ export class Shell {
     const eyebrow = page && placement ? this.eyebrowHtml(page, placement) : '';
     const tagValue = page?.frontmatter['tag'];
     const tag = typeof tagValue === 'string' ? tagHtml(tagValue) : '';
-    return `<header class="page-header">${eyebrow}<h1 class="page-title">${escapeHtml(view.title)}${tag}</h1>${view.description ? `<p class="page-description">${escapeHtml(view.description)}</p>` : ''}</header>`;
+    const contextual = page && !view.notFound ? this.contextualHtml(page) : '';
+    return `<header class="page-header">${eyebrow}${contextual}<h1 class="page-title">${escapeHtml(view.title)}${tag}</h1>${view.description ? `<p class="page-description">${escapeHtml(view.description)}</p>` : ''}</header>`;
+  }
+
+  /**
+   * The page's contextual menu, as `contextual.options` in docs.json chooses (default: copy and
+   * view): a "Copy page" button that puts the page's Markdown on the clipboard (src/client/contextual.ts
+   * shows it; it needs JavaScript), and a menu of links: "View as Markdown", and "Open in ChatGPT",
+   * Claude or Perplexity with the page's Markdown URL in the prompt (only when the site's public
+   * URL is known: those tools cannot read a page on localhost), and the site's own entries with
+   * an `href`. The menu is a `<details>`, so its links work without JavaScript.
+   */
+  private contextualHtml(page: Page): string {
+    const options = this.options.site.config.contextual?.options ?? ['copy', 'view'];
+    const markdownHref = pageHref(markdownPath(page.route), this.options.base);
+    const publicUrl = this.options.siteUrl ? this.options.siteUrl.replace(/\/+$/, '') + markdownHref : undefined;
+    const links: string[] = [];
+    let copy = '';
+    for (const option of options) {
+      if (option === 'copy') copy = `<button type="button" class="contextual-copy" data-copy-page="${escapeHtml(markdownHref)}" hidden>Copy page</button>`;
+      else if (option === 'view') links.push(`<a href="${escapeHtml(markdownHref)}" type="text/markdown">View as Markdown</a>`);
+      else if (typeof option === 'string') {
+        const tool = AI_TOOLS[option];
+        if (tool && publicUrl) links.push(`<a href="${escapeHtml(tool.url(`Read ${publicUrl} so I can ask questions about it.`))}" target="_blank" rel="noopener">Open in ${tool.name}</a>`);
+      } else {
+        const href = typeof option['href'] === 'string' ? siteHref(option['href'], this.options.base) : undefined;
+        if (href) links.push(`<a href="${escapeHtml(href)}">${escapeHtml(option.title)}</a>`);
+      }
+    }
+    if (copy === '' && links.length === 0) return '';
+    const menu =
+      links.length === 0
+        ? ''
+        : `<details class="contextual-menu"><summary aria-label="More page actions">${copy === '' ? 'Page' : ''}</summary><ul>${links.map((link) => `<li>${link}</li>`).join('')}</ul></details>`;
+    return `<div class="contextual" data-contextual>${copy}${menu}</div>`;
   }
 
   /** The breadcrumbs of the page where it is placed, or only the section name, as the theme says. */
@@ -423,6 +458,13 @@ export class Shell {
     return html;
   }
 }
+
+/** The AI tools the contextual menu can open with a prompt that names the page. */
+const AI_TOOLS: Readonly<Record<string, { name: string; url: (prompt: string) => string }>> = {
+  chatgpt: { name: 'ChatGPT', url: (prompt) => `https://chatgpt.com/?hints=search&q=${encodeURIComponent(prompt)}` },
+  claude: { name: 'Claude', url: (prompt) => `https://claude.ai/new?q=${encodeURIComponent(prompt)}` },
+  perplexity: { name: 'Perplexity', url: (prompt) => `https://www.perplexity.ai/search?q=${encodeURIComponent(prompt)}` },
+};
 
 /** The raw config object at an element id (`navigation.languages[1]`). */
 export function configAt(config: Config, id: string): unknown {

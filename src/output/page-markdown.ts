@@ -1,0 +1,115 @@
+/**
+ * The Markdown version of any page of the site, for `build` (`route.md` beside each page) and `dev`
+ * (`GET /route.md`, `Accept: text/markdown`): a page file through the MDX → Markdown converter,
+ * with the endpoint its `openapi:` frontmatter names above its content (as its HTML shows it), and
+ * a generated endpoint page from its spec. Links are resolved as in the HTML (`contentUrlResolver`).
+ */
+import path from 'node:path';
+import type { RootContent } from 'mdast';
+import { createMarkdownConverter, markdownPath, paragraph, plainText, text, toMarkdownText } from '../content/markdown/index.ts';
+import { locateBody } from '../content/frontmatter.ts';
+import { readText } from '../content/read-text.ts';
+import { createDocumentLoader, findEndpoint, type DocumentLoader } from '../openapi/documents.ts';
+import { contentUrlResolver } from '../render/links.ts';
+import type { Page, Site } from '../site/types.ts';
+import { endpointMarkdown } from './endpoint-markdown.ts';
+
+export interface PageMarkdown {
+  /** The page's Markdown text. */
+  render(page: Page): Promise<string>;
+  /** Forgets cached snippets (dev, when files change). */
+  invalidate(file?: string): void;
+}
+
+/** One per site: snippets are linked and specs read once, then shared by every page. */
+export function createPageMarkdown(options: { site: Site; base: string; documents?: DocumentLoader }): PageMarkdown {
+  const { site, base } = options;
+  const converter = createMarkdownConverter({ root: site.root, urls: (file) => contentUrlResolver(file, base) });
+  const documents = options.documents ?? createDocumentLoader(site.root);
+  return {
+    async render(page) {
+      const source = page.source;
+      if (source.type === 'endpoint') {
+        const document = await documents(source.spec);
+        const blocks = document ? endpointMarkdown({ document, operation: source.operation, api: site.config.api, pageDescription: page.description }) : [];
+        return toMarkdownText({ type: 'root', children: [...titleBlocks(page), ...blocks] });
+      }
+      const full = (await readText(path.join(site.root, source.file))).text;
+      const { bodyStart, bodyLine } = locateBody(full);
+      const body = converter.tree({ file: source.file, text: full.slice(bodyStart), format: source.ext === '.md' ? 'md' : 'mdx', line: bodyLine, resolveUrl: contentUrlResolver(source.file, base) });
+      const endpoint = await frontmatterEndpoint(page, site, documents);
+      // A page that starts with its own `# Title` (a README) keeps that one.
+      const first = body.children[0];
+      const ownTitle = endpoint.length === 0 && first?.type === 'heading' && first.depth === 1 && plainText(first.children).trim() === page.title;
+      const head = titleBlocks(page);
+      const children = ownTitle ? [first, ...head.slice(1), ...body.children.slice(1)] : [...head, ...endpoint, ...body.children];
+      return toMarkdownText({ type: 'root', children });
+    },
+    invalidate: (file) => converter.invalidate(file),
+  };
+}
+
+/** `# Title`, then the description. */
+function titleBlocks(page: Page): RootContent[] {
+  const blocks: RootContent[] = [{ type: 'heading', depth: 1, children: [text(page.title)] }];
+  if (page.description) blocks.push(paragraph([text(page.description)]));
+  return blocks;
+}
+
+/** The endpoint an `openapi:` frontmatter names, as Markdown; nothing when it names none (its HTML render warns). */
+async function frontmatterEndpoint(page: Page, site: Site, documents: DocumentLoader): Promise<RootContent[]> {
+  const reference = page.frontmatter['openapi'];
+  if (typeof reference !== 'string') return [];
+  const { endpoint } = await findEndpoint(reference, documents, () => specFiles(site));
+  return endpoint ? endpointMarkdown({ ...endpoint, api: site.config.api }) : [];
+}
+
+/** Where `openapi:` frontmatter is looked for, in the order the HTML render looks (page-body.ts `specFiles`). */
+function specFiles(site: Site): string[] {
+  const found = new Set<string>();
+  for (const page of site.pages.values()) if (page.source.type === 'endpoint') found.add(page.source.spec);
+  for (const element of site.elements.values()) for (const source of element.openapi ?? []) found.add(source.source);
+  return [...[...found].sort(), ...site.dataFiles.filter((file) => !found.has(file))];
+}
+
+/**
+ * The build's Markdown pages: each written as `route.md`, and kept for `llms-full.txt`. A page's
+ * Markdown is made right after its HTML (`afterHtml`), while its parsed tree is still in the parse
+ * cache: parsing is most of a page's cost, and a second pass over the site would parse every page
+ * again. Pages whose HTML a worker thread wrote are made at the end (`finish`).
+ */
+export class MarkdownPages {
+  /** Markdown by route. */
+  readonly texts = new Map<string, string>();
+  private readonly routeOfFile: Map<string, string>;
+
+  constructor(
+    private readonly site: Site,
+    private readonly pages: PageMarkdown,
+    private readonly write: (relative: string, data: string) => Promise<void>,
+    htmlPath: (route: string) => string,
+  ) {
+    this.routeOfFile = new Map([...site.pages.keys()].map((route) => [htmlPath(route), route]));
+  }
+
+  /** `write` for the page renderer: a page's HTML file, then its Markdown. */
+  afterHtml(write: (relative: string, data: string) => Promise<void>): (relative: string, data: string) => Promise<void> {
+    return async (relative, data) => {
+      await write(relative, data);
+      const route = this.routeOfFile.get(relative);
+      if (route !== undefined) await this.writePage(route);
+    };
+  }
+
+  /** The pages not written yet. */
+  async finish(): Promise<void> {
+    for (const route of this.site.pages.keys()) if (!this.texts.has(route)) await this.writePage(route);
+  }
+
+  private async writePage(route: string): Promise<void> {
+    if (this.texts.has(route)) return;
+    const text = await this.pages.render(this.site.pages.get(route)!);
+    this.texts.set(route, text);
+    await this.write(markdownPath(route), text);
+  }
+}
