@@ -305,6 +305,8 @@ test('a build copies nothing from outside the site folder: links out of a linked
     '404.html',
     'index.html',
     'linked/logo.txt',
+    'llms-full.txt',
+    'llms.txt',
     'robots.txt',
     'shared/logo.txt',
     'via-root-link.txt',

@@ -244,7 +244,8 @@ export async function crawl(page: Page, site: ServedSite): Promise<Record<string
     const hrefs = await page.locator('a[href]').evaluateAll((links) => links.map((link) => (link as unknown as { href: string }).href));
     for (const href of hrefs) {
       const target = new URL(href);
-      if (target.origin !== origin || queued.has(target.pathname)) continue;
+      // A page's Markdown twin ("View as Markdown") is a file beside the page, not a page to crawl.
+      if (target.origin !== origin || queued.has(target.pathname) || target.pathname.endsWith('.md')) continue;
       queued.add(target.pathname);
       target.hash = '';
       target.search = '';
