@@ -8,6 +8,7 @@
  */
 import type { Heading, Nodes, PhrasingContent } from 'mdast';
 import { parseFence } from '../mdx/code.ts';
+import type { FieldView } from '../mdx/components/fields.ts';
 import { flag, list, text as textProp } from '../mdx/components/props.ts';
 import type { Props } from '../mdx/types.ts';
 import type { UrlUse } from '../safe-url.ts';
@@ -101,14 +102,8 @@ function field(kind: 'param' | 'response'): MarkdownComponent {
   };
 }
 
-export interface FieldSummary {
-  name?: string | undefined;
-  location?: string | undefined;
-  type?: string | undefined;
-  required?: boolean;
-  deprecated?: boolean;
-  defaultValue?: string | undefined;
-}
+/** A field as the HTML renderer shows it (`FieldView`), less what Markdown writes its own way. */
+export type FieldSummary = Omit<FieldView, 'kind' | 'descriptionHtml'>;
 
 /** A field's name in code, then what kind of value it takes in brackets (endpoint pages write theirs with it too). */
 export function fieldHead(field: FieldSummary): PhrasingContent[] {
