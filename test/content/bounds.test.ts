@@ -88,6 +88,28 @@ describe('big pages', () => {
     assert.equal(splitIntoChunks(inside).length, 1, 'never inside an element');
   });
 
+  test('a reference link finds its definition in another section; the definition renders nothing', () => {
+    let text = 'export const value = 1;\n\nRead [the guide][Guide  Page] first, then [the API].\n\n';
+    for (let n = 0; text.length < 300_000; n++) text += section(n);
+    text += '[guide page]: https://example.com/guide "The guide"\n[the api]: /api\n';
+    assert.ok(splitIntoChunks(text).length > 1, 'the page is read in sections');
+    const result = render(text);
+    assert.match(result.html, /<p>Read <a href="https:\/\/example.com\/guide" title="The guide">the guide<\/a> first, then <a href="\/api">the API<\/a>\.<\/p>/);
+    assert.ok(!result.html.includes('[guide page]'), 'no definition is shown as text');
+    assert.deepEqual(codes(result), []);
+  });
+
+  test('a big page with footnotes is one section: one list at the end, numbered in page order', () => {
+    let text = 'First claim.[^a]\n\n';
+    for (let n = 0; text.length < 300_000; n++) text += section(n);
+    text += 'Last claim.[^b]\n\n[^a]: Source A.\n[^b]: Source B.\n';
+    assert.equal(splitIntoChunks(text).length, 1);
+    const html = render(text).html;
+    assert.equal(html.split('data-footnotes').length - 1, 1, 'one footnote list');
+    assert.match(html, /First claim\.<sup><a href="#user-content-fn-a"[^>]*>1<\/a>/);
+    assert.match(html, /Last claim\.<sup><a href="#user-content-fn-b"[^>]*>2<\/a>/);
+  });
+
   test('a 1.4 MB page renders: headings unique across sections, diagnostics at their page line', () => {
     let text = 'export const value = "shared";\n\n';
     for (let n = 0; text.length < 1_400_000; n++) text += section(n);

@@ -11,7 +11,7 @@ import { plainHighlighter } from '../mdx/code.ts';
 import { defaultComponents } from '../mdx/components/index.ts';
 import { readEsm } from '../mdx/esm.ts';
 import { Page } from '../mdx/page.ts';
-import { parsePage, type Format } from '../mdx/parse.ts';
+import { parseSection, type Format } from '../mdx/parse.ts';
 import { Reporter } from '../mdx/report.ts';
 import { createScope } from '../mdx/scope.ts';
 import { Collector } from '../snippets/load.ts';
@@ -87,7 +87,7 @@ function pageTree(options: MarkdownPageOptions, linker: SnippetLinker): Root {
   // Sections as the HTML renderer reads them (`chunks.ts`): a big page's parse is not cached there either.
   const chunks = splitIntoChunks(options.text);
   for (const chunk of chunks) {
-    const parsed = parsePage({ text: chunk.text, format, reporter, cache: chunks.length === 1 });
+    const parsed = parseSection(chunk, { format, reporter, cache: chunks.length === 1 });
     if (parsed.format === 'mdx') readEsm(parsed.tree, scope, { resolveImport: (binding, at) => link.resolveImport(binding, at, { file, reporter }) });
     const source: Source = { file, text: parsed.text, scope };
     body.push(...reduction.tree(source, parsed.tree));

@@ -1,16 +1,24 @@
 /**
  * A big page is rendered in sections, so that time and memory grow with its size and no more. The
  * parser's costs are not all linear (GFM tables, emphasis runs and every MDX repair re-read the text
- * before them), and the syntax trees of a whole 10 MB page take gigabytes; a section of
- * `CHUNK_SIZE` characters keeps both bounded, and sections are rendered one after the other into
- * the same page (headings, ids and `export`s are shared).
+ * before them: a page with many MDX mistakes costs about sections × repairs), and the syntax trees
+ * of a whole 10 MB page take gigabytes; sections of `SECTION_SIZE` characters keep both bounded, and
+ * are rendered one after the other into the same page (headings, ids and `export`s are shared).
  *
  * A section starts only where nothing can be open: at a heading line (`#`) at the start of a line,
  * after a blank line, outside fenced code and math, HTML comments and JSX or HTML elements (tracked
- * by counting tags). Pages under `CHUNK_SIZE` (every page of the corpus) are one section, as before.
+ * by counting tags). Pages up to `SPLIT_ABOVE` (nearly every page of the corpus) are one section.
+ *
+ * What one part of a page says for the whole page crosses sections: a link reference definition
+ * (`[docs]: https://…`) written in one section is lent to each section that uses its label (the
+ * parser only makes `[text][docs]` a link when the label is defined in the text it reads). A page
+ * with footnotes stays one section: their numbers and their list at the end span the page.
  */
 
-export const CHUNK_SIZE = 128 * 1024;
+/** Pages up to this size are one section, as a page was before sections. */
+export const SPLIT_ABOVE = 128 * 1024;
+/** The size a section of a bigger page grows to before it ends at the next heading. */
+export const SECTION_SIZE = 32 * 1024;
 
 export interface Chunk {
   /** Offset in the page body. */
@@ -18,11 +26,17 @@ export interface Chunk {
   /** 0-based line of the body on which the section starts. */
   line: number;
   text: string;
+  /**
+   * Link reference definitions from other sections that this one uses, to parse after its text
+   * (`\n\n[label]: url…`), or `''`. They render nothing.
+   */
+  borrowed: string;
 }
 
-export function splitIntoChunks(text: string, size: number = CHUNK_SIZE): Chunk[] {
-  if (text.length <= size) return [{ offset: 0, line: 0, text }];
-  const chunks: Chunk[] = [];
+export function splitIntoChunks(text: string, size: number = SECTION_SIZE): Chunk[] {
+  if (text.length <= SPLIT_ABOVE || FOOTNOTE_DEFINITION.test(text)) return [{ offset: 0, line: 0, text, borrowed: '' }];
+  const chunks: Omit<Chunk, 'borrowed'>[] = [];
+  const definitions = new Map<string, string>();
   let chunkStart = 0;
   let chunkLine = 0;
   const scanner = new OpenScanner();
@@ -37,12 +51,55 @@ export function splitIntoChunks(text: string, size: number = CHUNK_SIZE): Chunk[
       chunkStart = start;
       chunkLine = line;
     }
+    if (scanner.closed()) noteDefinition(definitions, content);
     scanner.line(content);
     previousBlank = content.trim() === '';
     start = end + 1;
   }
   chunks.push({ offset: chunkStart, line: chunkLine, text: text.slice(chunkStart) });
-  return chunks;
+  // The last section may end inside a fence or an element: text after it would be read as part of it.
+  const endsClosed = scanner.closed();
+  return chunks.map((chunk, index) => ({
+    ...chunk,
+    borrowed: index < chunks.length - 1 || endsClosed ? borrowedDefinitions(chunk.text, definitions) : '',
+  }));
+}
+
+/** A footnote definition at the start of a line (`[^1]: …`). */
+const FOOTNOTE_DEFINITION = /^ {0,3}\[\^[^\]\n]+\]:/m;
+/** A one-line link reference definition: `[label]: destination "title"`. */
+const DEFINITION = /^ {0,3}\[((?:[^\\\]\n]|\\.){1,999})\]:[ \t]*\S/;
+/** Anything in brackets that could be a reference's label: `[label]`, `[text][label]`, `[text]`. */
+const BRACKETED = /\[((?:[^\\\]\[\n]|\\.){1,999})\]/g;
+
+/** Labels match as CommonMark matches them: case-folded, inner whitespace collapsed. */
+function normalizeLabel(label: string): string {
+  return label.replace(/[\t\n\r ]+/g, ' ').trim().toLowerCase().toUpperCase();
+}
+
+/** The first definition of a label wins, as in CommonMark. */
+function noteDefinition(definitions: Map<string, string>, line: string): void {
+  const match = DEFINITION.exec(line);
+  if (!match) return;
+  const label = normalizeLabel(match[1]!);
+  if (!definitions.has(label)) definitions.set(label, line.trim());
+}
+
+/** The definitions written in other sections whose labels this section uses. */
+function borrowedDefinitions(section: string, definitions: ReadonlyMap<string, string>): string {
+  if (definitions.size === 0) return '';
+  const own = new Set<string>();
+  for (const line of section.split('\n')) {
+    const match = DEFINITION.exec(line);
+    if (match) own.add(normalizeLabel(match[1]!));
+  }
+  const lent = new Set<string>();
+  for (const [, label] of section.matchAll(BRACKETED)) {
+    const key = normalizeLabel(label!);
+    const definition = definitions.get(key);
+    if (definition !== undefined && !own.has(key)) lent.add(definition);
+  }
+  return lent.size === 0 ? '' : `\n\n${[...lent].join('\n')}\n`;
 }
 
 /** What a line-by-line reading can tell is still open: a code fence, a `$$` block, a comment, tags. */

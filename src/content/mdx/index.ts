@@ -25,7 +25,7 @@ import { createHandlers } from './handlers.ts';
 import type { Heading } from './headings.ts';
 import { Page, type Body, type Linker } from './page.ts';
 import { shiftPositions, splitIntoChunks } from './chunks.ts';
-import { parsePage, type Format } from './parse.ts';
+import { parsePage, parseSection, type Format } from './parse.ts';
 import { Reporter, type Point } from './report.ts';
 import { documentHtml } from './serialize.ts';
 import { reportProblems } from './partial.ts';
@@ -121,7 +121,7 @@ function renderSections(options: RenderOptions, link: LinkOptions | undefined, r
   for (const chunk of chunks) {
     const sectionReporter = new Reporter(file, firstLine + chunk.line);
     // A section's positions are shifted into the page's below: its tree is its own, not the cache's.
-    const parsed = parsePage({ text: chunk.text, format, reporter: sectionReporter, cache: chunks.length === 1 });
+    const parsed = parseSection(chunk, { format, reporter: sectionReporter, cache: chunks.length === 1 });
     reporter.diagnostics.push(...sectionReporter.diagnostics);
     shiftPositions(parsed.tree, chunk.line, offset);
     offset += parsed.text.length;

@@ -17,6 +17,7 @@ import { gfm } from 'micromark-extension-gfm';
 import { math } from 'micromark-extension-math';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { LineIndex } from '../../diagnostics.ts';
+import type { Chunk } from './chunks.ts';
 import { flattenDeepNodes, limitLinePrefixes, MAX_NESTING } from './nesting.ts';
 import { errorOffset, protectCustomIds, reasonOf, repairMdx, restoreTree, tidyReason, type RepairWarning } from './repair.ts';
 import type { DiagnosticCode, MessageParams } from '../../messages.ts';
@@ -135,6 +136,18 @@ export function parsePage(options: { text: string; format: Format; reporter: Sin
   cache.set(key, cached);
   for (const replay of cached.replays) replay(reporter);
   return cached.parsed;
+}
+
+/**
+ * One section of a page (`chunks.ts`), parsed with the link definitions it borrows from other
+ * sections after its text. The borrowed definitions stay in the tree (they render nothing, and the
+ * renderer looks references up in the tree); the text is the section's own.
+ */
+export function parseSection(chunk: Chunk, options: { format: Format; reporter: Sink; cache: boolean }): ParsedPage {
+  const { format, reporter } = options;
+  if (chunk.borrowed === '') return parsePage({ text: chunk.text, format, reporter, cache: options.cache });
+  const parsed = parsePage({ text: chunk.text + chunk.borrowed, format, reporter, cache: false });
+  return { ...parsed, text: parsed.text.slice(0, chunk.text.length) };
 }
 
 function parseUncached(text: string, format: Format, reporter: Sink): ParsedPage {
