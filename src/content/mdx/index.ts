@@ -147,7 +147,9 @@ function renderSections(options: RenderOptions, link: LinkOptions | undefined, r
       page.appendText(parsed.text);
       for (const binding of found.imports) page.importsByName.set(binding.name, binding);
     }
-    html += renderTree(page, parsed.tree);
+    // Blocks of one tree are written a line apart; sections are too, so a page reads the same however it was split.
+    const sectionHtml = renderTree(page, parsed.tree);
+    html += html === '' || sectionHtml === '' ? sectionHtml : `\n${sectionHtml}`;
   }
   return { html, headings: page?.headings() ?? [], imports, format: readAs, diagnostics: sortDiagnostics(reporter.diagnostics) };
 }
