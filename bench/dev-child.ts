@@ -2,6 +2,10 @@
  * One measurement of bench/dev.ts, run in a fresh process so that the first page pays for what a
  * user's first page pays for: reading and resolving the site, making the renderer, loading the
  * grammars. Prints one JSON line.
+ *
+ * The other pages are spread over the whole site (its `llms.txt`), not taken from the first page's
+ * sidebar: pages it links to are rendered ahead of the reader (src/dev/prerender.ts), and what is
+ * measured is a page nobody rendered yet, with the grammars of its code compiled or not.
  */
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -11,6 +15,8 @@ import path from 'node:path';
 const OTHER_PAGES = 20;
 const READING_MS = 1000;
 const EDITS = 10;
+/** How long to wait for the grammars to be compiled, at most (a version without the warm-up never says). */
+const WARM_WAIT_MS = 30_000;
 
 export async function measure(root: string): Promise<Record<string, unknown>> {
   const { dev } = await import('../src/dev/dev-server.ts');
@@ -18,10 +24,13 @@ export async function measure(root: string): Promise<Record<string, unknown>> {
   const started = performance.now();
   let readyMs = 0;
   let pages = 0;
+  let warmed: (grammars: number) => void = () => {};
+  const warm = new Promise<number>((resolve) => (warmed = resolve));
   const server = await dev({
     root,
     port: 0,
     onEvent: (event) => {
+      if (event.type === 'warmed') warmed(event.grammars.length);
       if (event.type !== 'ready') return;
       readyMs = performance.now() - started;
       pages = event.pages;
@@ -31,26 +40,36 @@ export async function measure(root: string): Promise<Record<string, unknown>> {
   const home = await first.text();
   const firstPageMs = performance.now() - started;
 
-  const routes = sidebarRoutes(home, new URL(first.url).pathname);
+  const sidebar = sidebarRoutes(home, new URL(first.url).pathname);
+  const listed = await siteRoutes(server.url);
+  const routes = listed.length > OTHER_PAGES * 4 ? listed : sidebar;
   const step = Math.max(1, Math.floor(routes.length / OTHER_PAGES));
+  /** The `set`-th of three sets of pages spread over the site, no two sharing a page (a small site has fewer). */
+  const spread = (set: number): string[] => {
+    const offset = Math.floor((step * set) / 3);
+    return set > 0 && offset === 0 ? [] : routes.filter((_, index) => index % step === offset).slice(0, OTHER_PAGES);
+  };
+  const timed = async (route: string): Promise<number> => {
+    const at = performance.now();
+    await (await fetch(new URL(route, server.url))).text();
+    return performance.now() - at;
+  };
   const otherPages: number[] = [];
-  for (const route of routes.filter((_, index) => index % step === 0).slice(0, OTHER_PAGES)) {
-    const at = performance.now();
-    await (await fetch(new URL(route, server.url))).text();
-    otherPages.push(performance.now() - at);
-  }
-  // As a reader clicks: each link a second after its page arrived (pages linked from the open
-  // one are rendered meanwhile, src/dev/prerender.ts), half a step from those requested above.
+  for (const route of spread(0)) otherPages.push(await timed(route));
+  // Once the grammars of the site's code are compiled (src/dev/grammar-warmup.ts), the same again.
+  const waited = performance.now();
+  const grammars = await Promise.race([warm, new Promise<number>((resolve) => setTimeout(() => resolve(0), WARM_WAIT_MS))]);
+  const warmMs = performance.now() - waited;
+  const warmPages: number[] = [];
+  for (const route of spread(1)) warmPages.push(await timed(route));
+  // As a reader clicks: each page a second after the one before.
   const readingPace: number[] = [];
-  const others = step > 1 ? routes.filter((_, index) => index % step === Math.floor(step / 2)) : [];
-  for (const route of others.slice(0, OTHER_PAGES)) {
+  for (const route of spread(2)) {
     await new Promise((resolve) => setTimeout(resolve, READING_MS));
-    const at = performance.now();
-    await (await fetch(new URL(route, server.url))).text();
-    readingPace.push(performance.now() - at);
+    readingPace.push(await timed(route));
   }
 
-  const edited = routes.map((route) => ({ route, file: pageFile(root, route) })).find((candidate) => candidate.file !== undefined);
+  const edited = sidebar.map((route) => ({ route, file: pageFile(root, route) })).find((candidate) => candidate.file !== undefined);
   const saveToEvent: number[] = [];
   const saveToHtml: number[] = [];
   if (edited?.file) {
@@ -73,7 +92,17 @@ export async function measure(root: string): Promise<Record<string, unknown>> {
   }
   const rss = process.memoryUsage().rss;
   await server.close();
-  return { moduleLoadMs, firstPageMs, readyMs, pages, otherPages, readingPace, saveToEvent, saveToHtml, rss };
+  return { moduleLoadMs, firstPageMs, readyMs, pages, otherPages, grammars, warmMs, warmPages, readingPace, saveToEvent, saveToHtml, rss };
+}
+
+/** The routes of the site's pages its `llms.txt` lists (the default version and language), in order. */
+async function siteRoutes(url: string): Promise<string[]> {
+  const response = await fetch(new URL('llms.txt', url));
+  if (!response.ok) return [];
+  const text = await response.text();
+  const routes = new Set<string>();
+  for (const match of text.matchAll(/\]\(([^)\s]+)\)/g)) routes.add(new URL(match[1]!, url).pathname.replace(/\.md$/, ''));
+  return [...routes];
 }
 
 /** Links of the page that lead to other pages of the site (not docjet's files, not static files). */

@@ -6,9 +6,10 @@
  * - start to first page: from calling `dev()` (and from the process's start, module loading
  *   included) until the first page's HTML has arrived; on a first start, then on a second one,
  *   which finds the frontmatter of unchanged pages in the cache the first left (meta-cache.ts);
- * - other pages: 20 pages of the sidebar, each requested once, one right after another (rendered on
- *   request, while the pages linked from those are rendered ahead); then 20 others at a reader's
- *   pace, a second apart, when the pages linked from the open one are ready;
+ * - other pages: 20 pages spread over the site, each requested once, one right after another,
+ *   right after the first page; 20 others the same way once the grammars of the site's code are
+ *   compiled (src/dev/grammar-warmup.ts, at most 30 s after); then 20 others at a reader's pace,
+ *   a second apart;
  * - save to repaint: a page open on the live-reload channel, its file edited: the time until the
  *   channel announces the change, and until the page's new HTML has arrived (what the browser
  *   fetches to swap it in), through the real file watcher.
@@ -32,6 +33,9 @@ interface Report {
   readyMs: number;
   pages: number;
   otherPages: number[];
+  grammars: number;
+  warmMs: number;
+  warmPages: number[];
   readingPace: number[];
   saveToEvent: number[];
   saveToHtml: number[];
@@ -77,6 +81,8 @@ function print(name: string, report: Report): void {
   console.log(`${name}: ${report.pages} pages`);
   console.log(`  start → first page   ${ms(report.firstPageMs)} after dev() (site ready after ${ms(report.readyMs)}); ${ms(report.moduleLoadMs + report.firstPageMs)} from process start`);
   console.log(`  other pages          ${stats(report.otherPages)}, one right after another`);
+  const warm = report.grammars > 0 ? `${report.grammars} grammars compiled ${ms(report.warmMs)} after those` : `after waiting ${ms(report.warmMs)}`;
+  if (report.warmPages.length > 0) console.log(`  other pages, warm     ${stats(report.warmPages)}, one right after another, ${warm}`);
   if (report.readingPace.length > 0) console.log(`  at reading pace      ${stats(report.readingPace)}, each a second after the one before`);
   console.log(`  save → event         ${stats(report.saveToEvent)}`);
   console.log(`  save → page HTML     ${stats(report.saveToHtml)}`);

@@ -54,10 +54,49 @@ const UNAPPLIED_SETTINGS = {
   'api.playground.proxy': 'the "Try it" panel always sends requests from the reader\'s browser, never through a proxy',
   'api.playground.credentials': 'the "Try it" panel does not send cookies with its requests',
   'api.examples.prefill': 'the "Try it" panel does not read it',
-  'api.mdx': 'it applies to pages with `api:` frontmatter, which docjet does not render yet',
 } as const;
 
 export type UnappliedSetting = keyof typeof UNAPPLIED_SETTINGS;
+
+/**
+ * Why `contextual.options` entries have no effect in a site docjet builds, by kind of entry, and
+ * what to do instead (src/config/contextual-options.ts says which entry is of which kind). Each
+ * reason reads after "has no effect:" or "have no effect:" alike; `{them}` in a fix is "it" for one.
+ */
+const CONTEXTUAL_GAPS = {
+  assistant: {
+    why: 'a site docjet builds has no AI assistant, which the hosted product runs for each site',
+    fix: 'Remove it; "chatgpt", "claude" or "perplexity" open an assistant with the page instead.',
+  },
+  pdf: { why: 'docjet makes no PDF of a page', fix: 'Remove it; readers can print a page to PDF from their browser.' },
+  mcp: {
+    why: 'a site docjet builds has no MCP server, which the hosted product runs for each site',
+    fix: 'Remove {them}, or add your own entry ({ "title", "description", "href" }) linking to your MCP server\'s install page.',
+  },
+  tool: {
+    why: 'docjet opens only ChatGPT, Claude, Perplexity and Grok with the page',
+    fix: 'Remove {them}, or add your own entry ({ "title", "description", "href" }) whose "href" opens the tool; "$path" in a query value stands for the page\'s path.',
+  },
+  'mcp-placeholder': {
+    why: '"$mcp" stands for the URL of the MCP server the hosted product runs for each site, and a site docjet builds has none',
+    fix: 'Write your MCP server\'s URL in place of "$mcp", or remove the entry.',
+  },
+  unknown: { why: 'it is not an option of the contextual menu', fix: 'Use one of the options the format defines, or remove it.' },
+} as const;
+
+export type ContextualGap = keyof typeof CONTEXTUAL_GAPS;
+
+/** What is wrong with a page's `api:` frontmatter (src/content/frontmatter-api.ts). */
+export type ApiFrontmatterProblem = 'no-method' | 'unknown-method' | 'no-url' | 'bad-url' | 'extra-words';
+
+interface ApiFrontmatterInvalid {
+  value: string;
+  problem: ApiFrontmatterProblem;
+  /** The word at fault, as written. */
+  word: string | undefined;
+  /** The value to write instead, when it is clear. */
+  suggestion: string | undefined;
+}
 
 export const CATALOGUE = {
   // Loading
@@ -338,6 +377,17 @@ export const CATALOGUE = {
   'setting-no-effect': { severity: 'warning', about: 'A docs.json setting the format defines, which docjet accepts but does not apply yet (`--strict`: an error).',
     message: (p: { setting: UnappliedSetting }) => `${quote(p.setting)} has no effect yet: ${UNAPPLIED_SETTINGS[p.setting]}`,
     fix: 'Remove it to silence this warning; the site is built the same with or without it.',
+  },
+  'contextual-option-no-effect': { severity: 'warning', about: 'Entries of `contextual.options` (in docs.json or a page\'s frontmatter) that a site docjet builds cannot offer: they need a service of the hosted product (assistant, MCP server, PDFs), or are no option at all; they are left out of the menu (`--strict`: an error). One warning per kind of entry, at the first.',
+    /**
+     * `options`: the built-ins' names or the entries' titles, of one kind (`gap`); `pages`: other
+     * pages whose frontmatter lists them too; `suggestion`: the known option an unknown one is closest to.
+     */
+    message: (p: { options: string[]; gap: ContextualGap; pages?: number; suggestion?: string | undefined }) =>
+      `contextual ${p.options.length === 1 ? 'option' : 'options'} ${listAnd(p.options)} ${p.options.length === 1 ? 'has' : 'have'} no effect: ${CONTEXTUAL_GAPS[p.gap].why}` +
+      (p.pages ? ` (${p.pages} other ${p.pages === 1 ? 'page lists' : 'pages list'} ${p.options.length === 1 ? 'it' : 'them'} too)` : ''),
+    fix: (p: { options: string[]; gap: ContextualGap; suggestion?: string | undefined }) =>
+      p.gap === 'unknown' ? didYouMean(p.suggestion, CONTEXTUAL_GAPS.unknown.fix) : CONTEXTUAL_GAPS[p.gap].fix.replace('{them}', p.options.length === 1 ? 'it' : 'them'),
   },
   'redirect-duplicate': { severity: 'warning', about: 'Two redirects have the same source (rule 12); the first one wins (`--strict`: an error).',
     /** `firstAt`: where the first one is written (`docs.json:12`), when known. */
@@ -711,6 +761,36 @@ export const CATALOGUE = {
     message: (p: { reference: string; searched: number; remote: boolean }) =>
       `the frontmatter \`openapi: ${p.reference}\` names an operation that ${p.searched === 0 ? 'no OpenAPI document of the site has' : p.searched === 1 ? 'the site\'s one OpenAPI document does not have' : `none of the site's ${p.searched} OpenAPI documents has`}${p.remote ? ' (a remote spec the navigation names was neither fetched nor cached)' : ''}; the page shows its own content only`,
     fix: 'Check the method and path against the spec, name the spec first (`openapi: "api/openapi.json GET /pets"`), or copy a remote spec into the site folder.',
+  },
+  'frontmatter-schema-not-found': { severity: 'warning', about: 'A page\'s `openapi-schema:` frontmatter names a model that no OpenAPI document of the site has under `components.schemas` (`definitions` in Swagger 2.0); the page shows its own content only.',
+    /** `searched`: how many documents were read; `suggestion`: the closest model name they have. */
+    message: (p: { reference: string; searched: number; suggestion: string | undefined }) =>
+      `the frontmatter \`openapi-schema: ${p.reference}\` names a model that ${p.searched === 0 ? 'no OpenAPI document of the site has' : p.searched === 1 ? 'the site\'s one OpenAPI document does not have' : `none of the site's ${p.searched} OpenAPI documents has`}; the page shows its own content only`,
+    fix: (p: { suggestion: string | undefined }) =>
+      p.suggestion !== undefined
+        ? `Did you mean \`openapi-schema: ${p.suggestion}\`?`
+        : 'Write a name from `components.schemas` of the spec, and name the spec first when several have it (`openapi-schema: "api/openapi.json Pet"`).',
+  },
+  'frontmatter-api-invalid': { severity: 'warning', about: 'A page\'s `api:` frontmatter is not an HTTP method and a URL or path (`POST https://api.example.com/v1/things`); the page is shown without its method bar and "Try it" panel.',
+    message: (p: ApiFrontmatterInvalid) =>
+      `the frontmatter \`api: ${p.value}\` ${
+        p.problem === 'no-method' ? 'does not start with an HTTP method'
+        : p.problem === 'unknown-method' ? `starts with \`${p.word}\`, which is not an HTTP method`
+        : p.problem === 'no-url' ? 'has no URL or path after the method'
+        : p.problem === 'bad-url' ? `names \`${p.word}\`, which is neither an http(s) URL nor a path starting with \`/\``
+        : `has more after the URL (\`${p.word}\`)`
+      }; the page is shown without its method bar and "Try it" panel`,
+    fix: (p: ApiFrontmatterInvalid) =>
+      p.suggestion !== undefined
+        ? `Write \`api: "${p.suggestion}"\`${p.problem === 'no-method' ? ', with the method the endpoint takes' : ''}.`
+        : p.problem === 'no-url'
+          ? 'Add the URL, or a path that `api.mdx.server` in docs.json goes before: `api: "GET /v1/things"`.'
+          : 'Write the method, then the URL or a path: `api: "POST https://api.example.com/v1/things"`; methods are GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS and TRACE.',
+  },
+  'example-repeated': { severity: 'warning', about: 'A page has more than one `<RequestExample>` (or `<ResponseExample>`); the hosted product supports one of each per page. docjet shows them all in the example column, in page order.',
+    message: (p: { name: 'RequestExample' | 'ResponseExample' }) =>
+      `only one \`<${p.name}>\` is supported per page; docjet shows this one below the first in the example column, other tools may not show it`,
+    fix: (p: { name: 'RequestExample' | 'ResponseExample' }) => `Move its code blocks into the first \`<${p.name}>\`: each block becomes a tab of it.`,
   },
 } as const satisfies Record<string, Entry<never>>;
 
@@ -1207,6 +1287,12 @@ export function quote(value: unknown): string {
 }
 
 /** `"a", "b" or "c"` */
+/** `"a", "b" and "c"`. */
+function listAnd(values: readonly string[]): string {
+  const quoted = quoteAll(values);
+  return quoted.length <= 1 ? quoted.join('') : `${quoted.slice(0, -1).join(', ')} and ${quoted[quoted.length - 1]}`;
+}
+
 export function listOr(values: readonly string[]): string {
   const quoted = values.map((value) => quote(value));
   if (quoted.length <= 1) return quoted.join('');

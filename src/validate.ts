@@ -6,6 +6,7 @@
 import path from 'node:path';
 import { checkSchema } from './config/check-schema.ts';
 import { isObject, loadConfig, type LoadedConfig } from './config/load.ts';
+import { pageContextualDiagnostics } from './config/rules/contextual.ts';
 import { runRules } from './config/rules/index.ts';
 import { loadSpecs } from './config/specs.ts';
 import type { Config } from './config/schema.ts';
@@ -111,6 +112,7 @@ async function checkSite(result: ValidateResult, value: Record<string, unknown>,
   result.config = schema.config;
   const meta = options.reuse ? { meta: options.reuse.meta, diagnostics: [] } : await readAllPageMeta({ root, pages: files.pages.values() });
   diagnostics.push(...meta.diagnostics);
+  diagnostics.push(...(await pageContextualDiagnostics({ root, pages: files.pages.values(), meta: meta.meta })));
   result.meta = meta.meta;
   const resolved = resolveSite({ root, config: schema.config, files, meta: meta.meta, specs });
   diagnostics.push(...resolved.diagnostics);

@@ -108,7 +108,8 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
   'endpoint-not-found': [{ reference: 'GET /pet', specs: ['openapi.yaml'], inForceAt: 'navigation.tabs[0].openapi', suggestions: ['GET /pets'] }],
   'endpoint-no-openapi': [{ entry: 'GET /pets' }],
   'expanded-top-level': [{}],
-  'setting-no-effect': [{ setting: 'api.playground.proxy' }, { setting: 'api.mdx' }],
+  'setting-no-effect': [{ setting: 'api.playground.proxy' }, { setting: 'api.examples.prefill' }],
+  'contextual-option-no-effect': [{ options: ['mcp'], gap: 'mcp' }, { options: ['claud'], gap: 'unknown', suggestion: 'claude' }, { options: ['cursor', 'vscode'], gap: 'mcp', pages: 2 }],
   'redirect-duplicate': [{ source: '/a', firstIndex: 0, firstSpelling: '/a/', firstAt: 'docs.json:12' }],
   'group-pages-missing': [{ label: 'Guides' }, { label: undefined }],
   'group-root-missing': [{ entry: 'guides', wanted: 'guides', suggestion: undefined }],
@@ -181,6 +182,15 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
   'route-too-long': [{ route: 'a/b', problem: 'a segment is 300 bytes', fromFile: true, maxBytes: 255 }],
   'frontmatter-type': [{ key: 'hidden', value: 'the string "yes"', expects: 'true or false', example: 'true' }],
   'frontmatter-endpoint-not-found': [{ reference: 'GET /owners', searched: 2, remote: false }, { reference: 'GET /x', searched: 0, remote: true }],
+  'frontmatter-schema-not-found': [{ reference: 'OrderItm', searched: 1, suggestion: 'OrderItem' }, { reference: 'api.yaml Nope', searched: 0, suggestion: undefined }],
+  'frontmatter-api-invalid': [
+    { value: 'https://api.example.com/v1/things', problem: 'no-method', word: undefined, suggestion: 'GET https://api.example.com/v1/things' },
+    { value: 'PSOT /v1/things', problem: 'unknown-method', word: 'PSOT', suggestion: 'POST /v1/things' },
+    { value: 'GET', problem: 'no-url', word: undefined, suggestion: undefined },
+    { value: 'GET ftp://files.example.com', problem: 'bad-url', word: 'ftp://files.example.com', suggestion: undefined },
+    { value: 'GET /v1/things HTTP/1.1', problem: 'extra-words', word: 'HTTP/1.1', suggestion: 'GET /v1/things' },
+  ],
+  'example-repeated': [{ name: 'RequestExample' }, { name: 'ResponseExample' }],
 };
 
 /**

@@ -16,9 +16,11 @@ const root = path.resolve(import.meta.dirname, '..');
 
 /**
  * Gzipped bytes the page script may take: 7,755 B when it moved to src/client (the hand-written
- * assets/js of f2307e7), plus 20 %. Compiled without comments it took 6,006 B.
+ * assets/js of f2307e7), plus 20 %. Compiled without comments it took 6,006 B. Plus 320 B for the
+ * contextual menu (issue 14): relabelled on a language switch, "Open in …" links completed with
+ * the address the page is served at, and the site's own `$page` entries (9,261 B before them).
  */
-const BUDGET_GZIPPED = 9306;
+const BUDGET_GZIPPED = 9626;
 
 test('assets/js is what src/client compiles to (run `npm run client` after changing src/client)', () => {
   const out = mkdtempSync(path.join(os.tmpdir(), 'docjet-client-'));

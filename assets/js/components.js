@@ -31,6 +31,7 @@
     const tabsOf = (list) => [...list.children].filter((child) => child instanceof HTMLElement && child.getAttribute('role') === 'tab');
     const labelOf = (tab) => (tab.textContent ?? '').trim();
     const synced = (list) => list.parentElement?.dataset.sync !== 'false';
+    const isTabList = (element) => element.matches(':is(.tabs, .code-group) > [role="tablist"]');
     const menus = new Map();
     const select = (tab, focus) => {
         const list = tab.parentElement;
@@ -73,7 +74,7 @@
         if (shift !== 0)
             window.scrollBy(0, shift);
     };
-    if (lists.length > 0) {
+    if (lists.length > 0 || document.querySelector('details[data-fields]')) {
         const preferred = store.get('docjet:tabs');
         for (const list of lists) {
             if (Array.isArray(preferred) && synced(list)) {
@@ -105,12 +106,12 @@
         }
         document.addEventListener('click', (event) => {
             const tab = event.target instanceof Element ? event.target.closest('[role="tab"]') : null;
-            if (tab?.parentElement && lists.includes(tab.parentElement))
+            if (tab?.parentElement && isTabList(tab.parentElement))
                 choose(tab, false);
         });
         document.addEventListener('keydown', (event) => {
             const tab = event.target instanceof Element ? event.target.closest('[role="tab"]') : null;
-            if (!tab?.parentElement || !lists.includes(tab.parentElement))
+            if (!tab?.parentElement || !isTabList(tab.parentElement))
                 return;
             const tabs = tabsOf(tab.parentElement);
             const forward = getComputedStyle(tab).direction === 'rtl' ? -1 : 1;

@@ -98,11 +98,19 @@
         text('.toc-title', words.onThisPage);
         text('.skip-link', words.skipToContent);
         text('.menu-button .sr-only', words.menu);
+        for (const element of document.querySelectorAll('[data-word]')) {
+            const value = words[element.dataset.word ?? ''];
+            if (value)
+                element.textContent = value.replace('{name}', element.dataset.wordName ?? '');
+        }
         const toggle = document.querySelector('[data-theme-toggle]');
         if (toggle && words.toggleTheme) {
             toggle.setAttribute('aria-label', words.toggleTheme);
             toggle.setAttribute('title', words.toggleTheme);
         }
+        const search = document.querySelector('[data-search-button]');
+        if (search && chrome.dataset.searchStrings)
+            search.dataset.searchStrings = chrome.dataset.searchStrings;
     };
     const markSwitcher = (dimension, value) => {
         const switcher = document.querySelector(`details.${dimension}-switcher`);

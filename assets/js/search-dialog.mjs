@@ -33,13 +33,13 @@ export function isCjkToken(token) {
 export function characterKey(character) {
     return /^[a-z0-9]$/.test(character) ? character : `_${(character.codePointAt(0) % 64).toString(36)}`;
 }
-const INDEX_FORMAT = 1;
-export function shardFileOf(manifest, term) {
-    const [first, second] = [...term];
+const INDEX_FORMAT = 2;
+export function fileOf(files, text) {
+    const [first, second] = [...text];
     if (first === undefined)
         return undefined;
     const key = characterKey(first);
-    return manifest.shards[key] ?? manifest.shards[key + (second === undefined ? '.' : characterKey(second))];
+    return files[key] ?? files[key + (second === undefined ? '.' : characterKey(second))];
 }
 export function queryTokens(query) {
     const tokens = [...new Set(tokenize(query))];
@@ -70,20 +70,44 @@ export function withinEdits(a, b, max) {
     return previous[b.length] <= max;
 }
 const MAX_CANDIDATES = 48;
+const MAX_FIRST_LETTER = 8;
+const TYPO_WEIGHT = 0.4;
+function typosAllowed(token) {
+    return isCjkToken(token) ? 0 : token.length >= 8 ? 2 : token.length >= 4 ? 1 : 0;
+}
 export function candidatesOf(token, shard) {
-    const exact = shard[token] ? [{ term: token, weight: 1 }] : [];
-    const typos = isCjkToken(token) ? 0 : token.length >= 8 ? 2 : token.length >= 4 ? 1 : 0;
+    const exact = shard[token] ? [{ term: token, weight: 1, postings: shard[token] }] : [];
+    const typos = typosAllowed(token);
     const others = [];
-    for (const term of Object.keys(shard)) {
+    for (const [term, postings] of Object.entries(shard)) {
         if (term === token)
             continue;
         if (term.startsWith(token))
-            others.push({ term, weight: 0.5 + (0.4 * token.length) / term.length });
+            others.push({ term, weight: 0.5 + (0.4 * token.length) / term.length, postings });
         else if (typos > 0 && withinEdits(token, term, typos))
-            others.push({ term, weight: 0.4 });
+            others.push({ term, weight: TYPO_WEIGHT, postings });
     }
-    others.sort((a, b) => b.weight - a.weight || shard[b.term].length - shard[a.term].length);
+    others.sort((a, b) => b.weight - a.weight || b.postings.length - a.postings.length);
     return [...exact, ...others.slice(0, MAX_CANDIDATES)];
+}
+export function tailsLookedUp(token) {
+    const [first = '', second = '', ...rest] = [...token];
+    return [...new Set([second + rest.join(''), token, first + rest.join(''), rest.join('')])].filter((tail) => tail.length >= 2);
+}
+export function firstLetterTerms(token, lettersOf) {
+    const [first = '', second = '', ...rest] = [...token];
+    const tail = second + rest.join('');
+    const terms = new Set();
+    for (const letter of lettersOf(tail) ?? '')
+        terms.add(letter + tail);
+    for (const letter of lettersOf(token) ?? '')
+        terms.add(letter + token);
+    if ([...(lettersOf(first + rest.join('')) ?? '')].includes(second))
+        terms.add(second + first + rest.join(''));
+    if ([...(lettersOf(rest.join('')) ?? '')].includes(second))
+        terms.add(tail);
+    terms.delete(token);
+    return [...terms];
 }
 export function rankPages(pages, words, inScope, limit) {
     const total = new Float64Array(pages);
@@ -93,10 +117,9 @@ export function rankPages(pages, words, inScope, limit) {
     const best = new Float64Array(pages);
     const mask = new Int32Array(pages);
     const terms = [];
-    words.forEach(({ candidates, shard }, word) => {
+    words.forEach((candidates, word) => {
         const touched = [];
-        for (const { term, weight } of candidates) {
-            const postings = shard[term];
+        for (const { term, weight, postings } of candidates) {
             const rarity = Math.log(1 + pages / (postings.length / 3));
             let page = 0;
             let found = false;
@@ -230,6 +253,21 @@ export class IndexFiles {
 const SHOWN = 12;
 const HEADINGS_SHOWN = 3;
 const SNIPPET_LENGTH = 160;
+async function entriesFor(files, table, text) {
+    const name = fileOf(table, text);
+    return name ? files.get(name) : {};
+}
+async function wordCandidates(files, manifest, token) {
+    const shard = await entriesFor(files, manifest.shards, token);
+    const candidates = candidatesOf(token, shard);
+    if (candidates.length > 0 || typosAllowed(token) === 0)
+        return candidates;
+    const letters = new Map();
+    await Promise.all(tailsLookedUp(token).map(async (tail) => letters.set(tail, (await entriesFor(files, manifest.tails, tail))[tail])));
+    const terms = firstLetterTerms(token, (tail) => letters.get(tail)).slice(0, MAX_FIRST_LETTER);
+    const found = await Promise.all(terms.map(async (term) => ({ term, weight: TYPO_WEIGHT, postings: (await entriesFor(files, manifest.shards, term))[term] })));
+    return found.filter((candidate) => candidate.postings !== undefined);
+}
 export async function search(files, query, reader, widened) {
     const manifest = await files.get('index.json');
     if (manifest.format !== INDEX_FORMAT)
@@ -237,11 +275,7 @@ export async function search(files, query, reader, widened) {
     const tokens = queryTokens(query);
     if (tokens.length === 0)
         return { total: 0, terms: [], results: [] };
-    const words = await Promise.all(tokens.map(async (token) => {
-        const name = shardFileOf(manifest, token);
-        const shard = name ? await files.get(name) : {};
-        return { candidates: candidatesOf(token, shard), shard };
-    }));
+    const words = await Promise.all(tokens.map((token) => wordCandidates(files, manifest, token)));
     const ranking = rankPages(manifest.pages, words, scopeFilter(manifest, reader, widened), SHOWN);
     const pages = await Promise.all(ranking.hits.map(async (hit) => {
         const chunk = await files.get(manifest.chunks[Math.floor(hit.page / manifest.pagesPerChunk)]);
@@ -254,26 +288,27 @@ let opener;
 export function openSearch(button) {
     opener = button;
     dialog ??= makeDialog(button);
+    dialog.refresh();
     if (!dialog.element.open)
         dialog.element.showModal();
     dialog.input.focus();
     dialog.input.select();
 }
 function makeDialog(button) {
-    const strings = readJson(button.dataset.searchStrings);
+    let strings = {};
+    let words;
+    let shownScopes;
     const text = (key) => strings[key] ?? '';
     const assets = document.querySelector('meta[name="docjet:assets"]')?.content ?? '/_docjet/';
     const files = new IndexFiles(`${assets}search/`);
     const element = create('dialog', 'search-dialog');
-    element.setAttribute('aria-label', text('search'));
     element.setAttribute('aria-modal', 'true');
     const box = create('div', 'search-box');
     const input = create('input', 'search-input');
-    Object.assign(input, { type: 'text', placeholder: text('placeholder'), autocomplete: 'off', spellcheck: false });
-    setAttributes(input, { role: 'combobox', 'aria-label': text('search'), 'aria-autocomplete': 'list', 'aria-expanded': 'false', 'aria-controls': 'dj-search-results', enterkeyhint: 'go' });
+    Object.assign(input, { type: 'text', autocomplete: 'off', spellcheck: false });
+    setAttributes(input, { role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': 'false', 'aria-controls': 'dj-search-results', enterkeyhint: 'go' });
     const close = create('button', 'search-close');
     Object.assign(close, { type: 'button', textContent: '×' });
-    close.setAttribute('aria-label', text('close'));
     box.append(input, close);
     const widen = create('label', 'search-widen');
     const widenBox = create('input');
@@ -284,7 +319,7 @@ function makeDialog(button) {
     const status = create('p', 'search-status');
     setAttributes(status, { role: 'status', 'aria-live': 'polite' });
     const list = create('ul', 'search-results');
-    setAttributes(list, { id: 'dj-search-results', role: 'listbox', 'aria-label': text('search') });
+    setAttributes(list, { id: 'dj-search-results', role: 'listbox' });
     element.append(box, widen, status, list);
     document.body.append(element);
     let active = -1;
@@ -346,6 +381,7 @@ function makeDialog(button) {
         }
     };
     const showWiden = (manifest) => {
+        shownScopes = manifest;
         const distinct = (at) => new Set(manifest.scopes.map((scope) => scope[at]).filter((value) => value !== null)).size;
         const label = distinct(0) > 1 ? text('allVersions') : distinct(2) > 1 ? text('allProducts') : '';
         widenText.textContent = label;
@@ -358,6 +394,21 @@ function makeDialog(button) {
         activate(0);
         list.dataset.query = query;
         list.setAttribute('aria-busy', 'false');
+    };
+    const refresh = () => {
+        if (button.dataset.searchStrings !== words) {
+            words = button.dataset.searchStrings;
+            strings = readJson(words);
+            element.setAttribute('aria-label', text('search'));
+            input.placeholder = text('placeholder');
+            input.setAttribute('aria-label', text('search'));
+            list.setAttribute('aria-label', text('search'));
+            close.setAttribute('aria-label', text('close'));
+            if (shownScopes)
+                showWiden(shownScopes);
+        }
+        if (input.value.trim() !== '')
+            void update();
     };
     input.addEventListener('input', () => void update());
     widenBox.addEventListener('change', () => void update());
@@ -389,7 +440,7 @@ function makeDialog(button) {
             go(options()[active], event.ctrlKey || event.metaKey);
         }
     });
-    return { element, input };
+    return { element, input, refresh };
 }
 let optionCount = 0;
 function resultOptions({ hit, page }, terms, query) {

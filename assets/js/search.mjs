@@ -20,6 +20,15 @@ if (button?.dataset.searchScript) {
     button.addEventListener('click', open);
     button.addEventListener('pointerenter', () => void load().catch(() => { }), { once: true });
     button.addEventListener('focus', () => void load().catch(() => { }), { once: true });
+    document.addEventListener('docjet:navigation', () => {
+        const label = button.querySelector('.search-label');
+        try {
+            const words = JSON.parse(button.dataset.searchStrings ?? '{}');
+            if (label && words.search)
+                label.textContent = words.search;
+        }
+        catch { }
+    });
     document.addEventListener('keydown', (event) => {
         if (event.key.toLowerCase() !== 'k' || event.altKey || event.shiftKey || !(mac ? event.metaKey : event.ctrlKey || event.metaKey))
             return;

@@ -39,6 +39,8 @@
     [...list.children].filter((child): child is HTMLElement => child instanceof HTMLElement && child.getAttribute('role') === 'tab');
   const labelOf = (tab: Element): string => (tab.textContent ?? '').trim();
   const synced = (list: Element): boolean => list.parentElement?.dataset.sync !== 'false';
+  /** Any set's row of tabs, those of fields fetched later (fields.ts) included. */
+  const isTabList = (element: Element): boolean => element.matches(':is(.tabs, .code-group) > [role="tablist"]');
   /** `<CodeGroup dropdown>`: the <select> standing in for each such set's (hidden) row of tabs. */
   const menus = new Map<Element, HTMLSelectElement>();
 
@@ -80,7 +82,7 @@
     if (shift !== 0) window.scrollBy(0, shift);
   };
 
-  if (lists.length > 0) {
+  if (lists.length > 0 || document.querySelector('details[data-fields]')) {
     const preferred = store.get('docjet:tabs');
     for (const list of lists) {
       if (Array.isArray(preferred) && synced(list)) {
@@ -112,11 +114,11 @@
 
     document.addEventListener('click', (event) => {
       const tab = event.target instanceof Element ? event.target.closest<HTMLElement>('[role="tab"]') : null;
-      if (tab?.parentElement && lists.includes(tab.parentElement)) choose(tab, false);
+      if (tab?.parentElement && isTabList(tab.parentElement)) choose(tab, false);
     });
     document.addEventListener('keydown', (event) => {
       const tab = event.target instanceof Element ? event.target.closest<HTMLElement>('[role="tab"]') : null;
-      if (!tab?.parentElement || !lists.includes(tab.parentElement)) return;
+      if (!tab?.parentElement || !isTabList(tab.parentElement)) return;
       const tabs = tabsOf(tab.parentElement);
       const forward = getComputedStyle(tab).direction === 'rtl' ? -1 : 1;
       let index = tabs.indexOf(tab);

@@ -1,26 +1,49 @@
 /*
- * The page's "Copy page" button (markup: contextualHtml in src/render/shell/document.ts): it
- * fetches the page's Markdown version (`/route.md`) and puts it on the clipboard. Without
- * JavaScript the button stays hidden; "View as Markdown" in the menu beside it is a plain link.
+ * The page's contextual menu (markup: src/render/shell/contextual.ts). Its links work without
+ * JavaScript; this script shows the entries that need it: "Copy page" (the page's Markdown, from
+ * `data-markdown`, to the clipboard), "Open in …" links when the build did not know the site's
+ * public URL (the prompt names the page's Markdown at the address the reader is at), and the
+ * site's own entries whose link carries the page's Markdown (`$page`, written `%24page`).
  */
 {
-  for (const button of document.querySelectorAll<HTMLButtonElement>('button[data-copy-page]')) {
-    const label = button.textContent;
-    button.hidden = false;
-    button.addEventListener('click', () => {
-      button.disabled = true;
-      void fetch(button.dataset.copyPage ?? '')
-        .then((response) => (response.ok ? response.text() : Promise.reject(new Error(`HTTP ${response.status}`))))
-        .then((text) => navigator.clipboard.writeText(text))
-        .then(
-          () => (button.textContent = 'Copied'),
-          () => (button.textContent = 'Copy failed'),
-        )
-        .finally(() => {
-          button.disabled = false;
-          setTimeout(() => (button.textContent = label), 2000);
-        });
-    });
+  for (const menu of document.querySelectorAll<HTMLElement>('[data-contextual]')) {
+    const markdown = menu.dataset.markdown ?? '';
+    const fetchMarkdown = (): Promise<string> => fetch(markdown).then((response) => (response.ok ? response.text() : Promise.reject(new Error(`${response.status}`))));
+
+    for (const button of menu.querySelectorAll<HTMLButtonElement>('button[data-copy-page]')) {
+      // Shows one of the button's words: ready, copied or failed (`data-copy-state`).
+      const show = (state: string): void => {
+        for (const word of button.querySelectorAll<HTMLElement>('[data-copy-state]')) word.hidden = word.dataset.copyState !== state;
+      };
+      let reset: ReturnType<typeof setTimeout> | undefined;
+      button.hidden = false;
+      button.addEventListener('click', () => {
+        button.disabled = true;
+        clearTimeout(reset);
+        void fetchMarkdown()
+          .then((text) => navigator.clipboard.writeText(text))
+          .then(
+            () => show('copied'),
+            () => show('failed'),
+          )
+          .finally(() => {
+            button.disabled = false;
+            reset = setTimeout(() => show('ready'), 2000);
+          });
+      });
+    }
+
+    for (const link of menu.querySelectorAll<HTMLAnchorElement>('a[data-ai], a[data-fill-page]')) {
+      link.hidden = false;
+      if (link.dataset.ai !== undefined) {
+        link.href += encodeURIComponent((menu.dataset.prompt ?? '').replace('{url}', new URL(markdown, location.href).href));
+        continue;
+      }
+      link.addEventListener('click', (event) => {
+        event.preventDefault();
+        void fetchMarkdown().then((text) => window.open(link.href.split('%24page').join(encodeURIComponent(text)), '_blank', 'noopener'));
+      });
+    }
   }
 
   // Escape closes an open menu and gives focus back to its toggle.

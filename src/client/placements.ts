@@ -107,11 +107,19 @@
     text('.toc-title', words.onThisPage);
     text('.skip-link', words.skipToContent);
     text('.menu-button .sr-only', words.menu);
+    // Words marked with the string they show (the contextual menu's): `{name}` from `data-word-name`.
+    for (const element of document.querySelectorAll<HTMLElement>('[data-word]')) {
+      const value = words[element.dataset.word ?? ''];
+      if (value) element.textContent = value.replace('{name}', element.dataset.wordName ?? '');
+    }
     const toggle = document.querySelector('[data-theme-toggle]');
     if (toggle && words.toggleTheme) {
       toggle.setAttribute('aria-label', words.toggleTheme);
       toggle.setAttribute('title', words.toggleTheme);
     }
+    // Search takes its words from its button (src/client/search.mts, search-dialog.mts).
+    const search = document.querySelector<HTMLElement>('[data-search-button]');
+    if (search && chrome.dataset.searchStrings) search.dataset.searchStrings = chrome.dataset.searchStrings;
   };
 
   /** The switcher's current entry and its button's label follow the placement shown. */

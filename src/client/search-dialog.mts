@@ -1,11 +1,12 @@
 /*
  * The search dialog, loaded on first use by src/client/search.mts. It reads the static index the
  * build writes under `_docjet/search/` (src/search/index-files.ts says what each file holds):
- * `index.json` first, then the term file of each word typed, then the page files of the results
- * shown. Results come as the reader types: pages with their section path and a snippet, and the
- * headings whose words match, which jump to the heading. The reader's version, language and product
- * (from the button, or the switchers once the page script swapped them) limit the results until
- * "All versions" is ticked.
+ * `index.json` first, then the term file of each word typed (for a word nothing there matches, also
+ * the tail files and the term files of the words one typo in the first letter away), then the page
+ * files of the results shown. Results come as the reader types: pages with their section path and
+ * a snippet, and the headings whose words match, which jump to the heading. The reader's version,
+ * language and product (from the button, or the switchers once the page script swapped them) limit
+ * the results until "All versions" is ticked.
  *
  * Keyboard: arrows move through the results, Enter opens one, Escape closes, Tab stays inside.
  * The input is a combobox over a listbox (WAI-ARIA APG "combobox with listbox popup"); a live
@@ -62,6 +63,7 @@ export interface Manifest {
   scopeSets: number[][];
   pageScopes: number[];
   shards: Record<string, string>;
+  tails: Record<string, string>;
   chunks: string[];
   pagesPerChunk: number;
 }
@@ -71,14 +73,14 @@ export type StoredPage = [string, string, string, string, [string, string, strin
 /** Term → `[page gap, score, section mask, …]`. */
 export type Shard = Record<string, number[]>;
 
-const INDEX_FORMAT = 1;
+const INDEX_FORMAT = 2;
 
-/** The term file holding `term`: by its first character, or its first two when that file was split. */
-export function shardFileOf(manifest: Manifest, term: string): string | undefined {
-  const [first, second] = [...term];
+/** The file of `files` (term or tail files) holding `text`: by its first character, or its first two when that file was split. */
+export function fileOf(files: Record<string, string>, text: string): string | undefined {
+  const [first, second] = [...text];
   if (first === undefined) return undefined;
   const key = characterKey(first);
-  return manifest.shards[key] ?? manifest.shards[key + (second === undefined ? '.' : characterKey(second))];
+  return files[key] ?? files[key + (second === undefined ? '.' : characterKey(second))];
 }
 
 /** The query's words worth looking up: a single letter only when it is all there is. */
@@ -110,29 +112,63 @@ export function withinEdits(a: string, b: string, max: number): boolean {
   return previous[b.length]! <= max;
 }
 
-interface Candidate {
+export interface Candidate {
   term: string;
   weight: number;
+  /** The term's postings, from its term file. */
+  postings: number[];
 }
 
 /** Most terms one word may stand for (its completions and near misses), the commonest first. */
 const MAX_CANDIDATES = 48;
+/** Most terms looked up for a typo in a word's first letter: each may be in another term file. */
+const MAX_FIRST_LETTER = 8;
+const TYPO_WEIGHT = 0.4;
+
+/** How many typos a word may hold: none in Chinese or Japanese or under four letters, two from eight. */
+function typosAllowed(token: string): number {
+  return isCjkToken(token) ? 0 : token.length >= 8 ? 2 : token.length >= 4 ? 1 : 0;
+}
 
 /**
- * The index terms a query word matches: itself; terms it begins, worth less the more is missing;
- * and terms one typo away (two for words of eight letters or more), worth less again.
+ * The index terms a query word matches in its own term file: itself; terms it begins, worth less
+ * the more is missing; and terms one typo away (two for words of eight letters or more), worth
+ * less again. All share the word's first letter: `firstLetterTerms` finds the others.
  */
 export function candidatesOf(token: string, shard: Shard): Candidate[] {
-  const exact = shard[token] ? [{ term: token, weight: 1 }] : [];
-  const typos = isCjkToken(token) ? 0 : token.length >= 8 ? 2 : token.length >= 4 ? 1 : 0;
+  const exact = shard[token] ? [{ term: token, weight: 1, postings: shard[token] }] : [];
+  const typos = typosAllowed(token);
   const others: Candidate[] = [];
-  for (const term of Object.keys(shard)) {
+  for (const [term, postings] of Object.entries(shard)) {
     if (term === token) continue;
-    if (term.startsWith(token)) others.push({ term, weight: 0.5 + (0.4 * token.length) / term.length });
-    else if (typos > 0 && withinEdits(token, term, typos)) others.push({ term, weight: 0.4 });
+    if (term.startsWith(token)) others.push({ term, weight: 0.5 + (0.4 * token.length) / term.length, postings });
+    else if (typos > 0 && withinEdits(token, term, typos)) others.push({ term, weight: TYPO_WEIGHT, postings });
   }
-  others.sort((a, b) => b.weight - a.weight || shard[b.term]!.length - shard[a.term]!.length);
+  others.sort((a, b) => b.weight - a.weight || b.postings.length - a.postings.length);
   return [...exact, ...others.slice(0, MAX_CANDIDATES)];
+}
+
+/** The tails whose first letters `firstLetterTerms` needs: the word without its first letter, the word itself, with its first two swapped, without its first two. */
+export function tailsLookedUp(token: string): string[] {
+  const [first = '', second = '', ...rest] = [...token];
+  return [...new Set([second + rest.join(''), token, first + rest.join(''), rest.join('')])].filter((tail) => tail.length >= 2);
+}
+
+/**
+ * The terms one typo in the first letter away from `token`, from the first letters each tail comes
+ * with (`lettersOf`): another first letter (`xearch`), a first letter missing (`earch`), the first
+ * two swapped (`esarch`), a letter too many in front (`ssearch`).
+ */
+export function firstLetterTerms(token: string, lettersOf: (tail: string) => string | undefined): string[] {
+  const [first = '', second = '', ...rest] = [...token];
+  const tail = second + rest.join('');
+  const terms = new Set<string>();
+  for (const letter of lettersOf(tail) ?? '') terms.add(letter + tail);
+  for (const letter of lettersOf(token) ?? '') terms.add(letter + token);
+  if ([...(lettersOf(first + rest.join('')) ?? '')].includes(second)) terms.add(second + first + rest.join(''));
+  if ([...(lettersOf(rest.join('')) ?? '')].includes(second)) terms.add(tail);
+  terms.delete(token);
+  return [...terms];
 }
 
 export interface Hit {
@@ -156,7 +192,7 @@ export interface Ranking {
  * word adds the best score among its terms, times how rare the term is; ties keep the site's order.
  * Typed arrays over every page, not objects per match: a common word on 10,000 pages stays fast.
  */
-export function rankPages(pages: number, words: readonly { candidates: Candidate[]; shard: Shard }[], inScope: (page: number) => boolean, limit: number): Ranking {
+export function rankPages(pages: number, words: readonly Candidate[][], inScope: (page: number) => boolean, limit: number): Ranking {
   const total = new Float64Array(pages);
   const all = new Int32Array(pages);
   const any = new Int32Array(pages);
@@ -165,10 +201,9 @@ export function rankPages(pages: number, words: readonly { candidates: Candidate
   const best = new Float64Array(pages);
   const mask = new Int32Array(pages);
   const terms: string[] = [];
-  words.forEach(({ candidates, shard }, word) => {
+  words.forEach((candidates, word) => {
     const touched: number[] = [];
-    for (const { term, weight } of candidates) {
-      const postings = shard[term]!;
+    for (const { term, weight, postings } of candidates) {
       const rarity = Math.log(1 + pages / (postings.length / 3));
       let page = 0;
       let found = false;
@@ -330,19 +365,36 @@ const SHOWN = 12;
 const HEADINGS_SHOWN = 3;
 const SNIPPET_LENGTH = 160;
 
+/** The entries of the file of `table` that holds `text` (none when there is no such file). */
+async function entriesFor<T>(files: IndexFiles, table: Record<string, string>, text: string): Promise<Record<string, T>> {
+  const name = fileOf(table, text);
+  return name ? files.get<Record<string, T>>(name) : {};
+}
+
+/**
+ * What one query word may stand for: the terms of its own term file (`candidatesOf`); for a word
+ * that nothing there matches (itself, a completion, a near miss), the terms with a typo in the
+ * first letter, from the tail files and then their own term files. A word spelt right, or being
+ * typed, fetches nothing more.
+ */
+async function wordCandidates(files: IndexFiles, manifest: Manifest, token: string): Promise<Candidate[]> {
+  const shard = await entriesFor<number[]>(files, manifest.shards, token);
+  const candidates = candidatesOf(token, shard);
+  if (candidates.length > 0 || typosAllowed(token) === 0) return candidates;
+  const letters = new Map<string, string | undefined>();
+  await Promise.all(tailsLookedUp(token).map(async (tail) => letters.set(tail, (await entriesFor<string>(files, manifest.tails, tail))[tail])));
+  const terms = firstLetterTerms(token, (tail) => letters.get(tail)).slice(0, MAX_FIRST_LETTER);
+  const found = await Promise.all(terms.map(async (term) => ({ term, weight: TYPO_WEIGHT, postings: (await entriesFor<number[]>(files, manifest.shards, term))[term] })));
+  return found.filter((candidate): candidate is Candidate => candidate.postings !== undefined);
+}
+
 /** The pages matching `query` in scope (how many, and the first ones with their stored text). */
 export async function search(files: IndexFiles, query: string, reader: ReaderScope, widened: boolean): Promise<Found> {
   const manifest = await files.get<Manifest>('index.json');
   if (manifest.format !== INDEX_FORMAT) throw new Error('index format');
   const tokens = queryTokens(query);
   if (tokens.length === 0) return { total: 0, terms: [], results: [] };
-  const words = await Promise.all(
-    tokens.map(async (token) => {
-      const name = shardFileOf(manifest, token);
-      const shard = name ? await files.get<Shard>(name) : {};
-      return { candidates: candidatesOf(token, shard), shard };
-    }),
-  );
+  const words = await Promise.all(tokens.map((token) => wordCandidates(files, manifest, token)));
   const ranking = rankPages(manifest.pages, words, scopeFilter(manifest, reader, widened), SHOWN);
   const pages = await Promise.all(
     ranking.hits.map(async (hit) => {
@@ -370,36 +422,43 @@ interface Strings {
 interface Dialog {
   element: HTMLDialogElement;
   input: HTMLInputElement;
+  /** Takes the words and the reader's scope the page shows now, and the results again in them. */
+  refresh(): void;
 }
 
 let dialog: Dialog | undefined;
 let opener: HTMLElement | undefined;
 
-/** Opens the dialog (made on first use), its input focused and its last query selected. */
+/**
+ * Opens the dialog (made on first use), its input focused and its last query selected, in the
+ * words of the language shown: the page script puts a language's words on the button when the
+ * reader switches language in place (src/client/placements.ts).
+ */
 export function openSearch(button: HTMLElement): void {
   opener = button;
   dialog ??= makeDialog(button);
+  dialog.refresh();
   if (!dialog.element.open) dialog.element.showModal();
   dialog.input.focus();
   dialog.input.select();
 }
 
 function makeDialog(button: HTMLElement): Dialog {
-  const strings = readJson<Partial<Strings>>(button.dataset.searchStrings);
+  let strings: Partial<Strings> = {};
+  let words: string | undefined;
+  let shownScopes: Manifest | undefined;
   const text = (key: keyof Strings): string => strings[key] ?? '';
   const assets = document.querySelector<HTMLMetaElement>('meta[name="docjet:assets"]')?.content ?? '/_docjet/';
   const files = new IndexFiles(`${assets}search/`);
 
   const element = create('dialog', 'search-dialog');
-  element.setAttribute('aria-label', text('search'));
   element.setAttribute('aria-modal', 'true');
   const box = create('div', 'search-box');
   const input = create('input', 'search-input');
-  Object.assign(input, { type: 'text', placeholder: text('placeholder'), autocomplete: 'off', spellcheck: false });
-  setAttributes(input, { role: 'combobox', 'aria-label': text('search'), 'aria-autocomplete': 'list', 'aria-expanded': 'false', 'aria-controls': 'dj-search-results', enterkeyhint: 'go' });
+  Object.assign(input, { type: 'text', autocomplete: 'off', spellcheck: false });
+  setAttributes(input, { role: 'combobox', 'aria-autocomplete': 'list', 'aria-expanded': 'false', 'aria-controls': 'dj-search-results', enterkeyhint: 'go' });
   const close = create('button', 'search-close');
   Object.assign(close, { type: 'button', textContent: '×' });
-  close.setAttribute('aria-label', text('close'));
   box.append(input, close);
   const widen = create('label', 'search-widen');
   const widenBox = create('input');
@@ -410,7 +469,7 @@ function makeDialog(button: HTMLElement): Dialog {
   const status = create('p', 'search-status');
   setAttributes(status, { role: 'status', 'aria-live': 'polite' });
   const list = create('ul', 'search-results');
-  setAttributes(list, { id: 'dj-search-results', role: 'listbox', 'aria-label': text('search') });
+  setAttributes(list, { id: 'dj-search-results', role: 'listbox' });
   element.append(box, widen, status, list);
   document.body.append(element);
 
@@ -470,6 +529,7 @@ function makeDialog(button: HTMLElement): Dialog {
     }
   };
   const showWiden = (manifest: Manifest): void => {
+    shownScopes = manifest;
     const distinct = (at: number): number => new Set(manifest.scopes.map((scope) => scope[at]).filter((value) => value !== null)).size;
     const label = distinct(0) > 1 ? text('allVersions') : distinct(2) > 1 ? text('allProducts') : '';
     widenText.textContent = label;
@@ -483,6 +543,21 @@ function makeDialog(button: HTMLElement): Dialog {
     // What the results shown answer: tests wait for it.
     list.dataset.query = query;
     list.setAttribute('aria-busy', 'false');
+  };
+
+  const refresh = (): void => {
+    if (button.dataset.searchStrings !== words) {
+      words = button.dataset.searchStrings;
+      strings = readJson<Partial<Strings>>(words);
+      element.setAttribute('aria-label', text('search'));
+      input.placeholder = text('placeholder');
+      input.setAttribute('aria-label', text('search'));
+      list.setAttribute('aria-label', text('search'));
+      close.setAttribute('aria-label', text('close'));
+      if (shownScopes) showWiden(shownScopes);
+    }
+    // The status speaks the new words; a version or language chosen since changes the results.
+    if (input.value.trim() !== '') void update();
   };
 
   input.addEventListener('input', () => void update());
@@ -511,7 +586,7 @@ function makeDialog(button: HTMLElement): Dialog {
       go(options()[active], event.ctrlKey || event.metaKey);
     }
   });
-  return { element, input };
+  return { element, input, refresh };
 }
 
 let optionCount = 0;

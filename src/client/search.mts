@@ -1,9 +1,10 @@
 /*
  * Search, as every page loads it: the header's search button and Ctrl-K (⌘-K on a Mac) open the
  * dialog, whose script (src/client/search-dialog.mts, the URL in the button's
- * `data-search-script`) and index load on first use. The button is hidden without JavaScript,
- * where it could do nothing. A module, not part of the page script (src/output/assets.ts joins
- * the `.js` files only), so that it can `import()` the dialog.
+ * `data-search-script`) and index load on first use; the button's label follows a language
+ * switched in place. The button is hidden without JavaScript, where it could do nothing. A
+ * module, not part of the page script (src/output/assets.ts joins the `.js` files only), so that
+ * it can `import()` the dialog.
  */
 interface SearchDialog {
   openSearch(opener: HTMLElement): void;
@@ -31,6 +32,14 @@ if (button?.dataset.searchScript) {
   // Fetched as the pointer or focus nears the button: the dialog is ready when it is pressed.
   button.addEventListener('pointerenter', () => void load().catch(() => {}), { once: true });
   button.addEventListener('focus', () => void load().catch(() => {}), { once: true });
+  // A language switched in place puts its words on the button (src/client/placements.ts): its label follows.
+  document.addEventListener('docjet:navigation', () => {
+    const label = button.querySelector('.search-label');
+    try {
+      const words = JSON.parse(button.dataset.searchStrings ?? '{}') as { search?: string };
+      if (label && words.search) label.textContent = words.search;
+    } catch {}
+  });
   document.addEventListener('keydown', (event) => {
     if (event.key.toLowerCase() !== 'k' || event.altKey || event.shiftKey || !(mac ? event.metaKey : event.ctrlKey || event.metaKey)) return;
     event.preventDefault();

@@ -65,6 +65,27 @@ const asyncapiSchema = z.union([
   z.array(z.union([nonEmpty, strict({ source: nonEmpty, directory: z.string().optional() })])),
 ]);
 
+/**
+ * The page's contextual menu (format-behaviour.md §1.5), also a page's `contextual` frontmatter:
+ * built-in options by name (`rules/contextual.ts` warns about those docjet cannot offer), and the
+ * site's own entries, whose `href` may carry `$page`, `$path` and `$mcp` in its query values.
+ */
+export const contextualSchema = strict({
+  options: z.array(
+    z.union([
+      z.string(),
+      strict({
+        title: z.string(),
+        description: z.string().optional(),
+        icon: z.string().optional(),
+        iconType: z.string().optional(),
+        href: z.union([linkUrl(), strict({ base: linkUrl(), query: z.array(strict({ key: z.string(), value: z.string() })).optional() })]),
+      }),
+    ]),
+  ),
+  display: z.enum(['header', 'toc']).optional(),
+});
+
 // ---------------------------------------------------------------------------------------------
 // Navigation
 //
@@ -358,10 +379,7 @@ export const configSchema = strict({
       description: z.string().optional(),
     }).optional(),
   }).optional(),
-  contextual: strict({
-    options: z.array(z.union([z.string(), z.looseObject({ title: z.string() })])),
-    display: z.enum(['header', 'toc']).optional(),
-  }).optional(),
+  contextual: contextualSchema.optional(),
   metadata: strict({ timestamp: z.boolean().optional() }).optional(),
   // Analytics keys are many and vendor-specific; each is an object of settings.
   integrations: z.record(z.string(), z.looseObject({})).optional(),
@@ -384,6 +402,9 @@ export type Config = z.output<typeof configSchema>;
 export type Navigation = z.output<typeof navigationSchema>;
 export type OpenApiSetting = z.output<typeof openapiSchema>;
 export type Icon = z.output<typeof iconSchema>;
+export type Contextual = z.output<typeof contextualSchema>;
+/** One entry of `contextual.options`: a built-in option's name or the site's own entry. */
+export type ContextualOption = Contextual['options'][number];
 export type GlobalNavigation = z.output<typeof globalSchema>;
 /** One entry of `global.anchors` (or of its other lists): a link shown on every page. */
 export type GlobalItem = NonNullable<GlobalNavigation[keyof GlobalNavigation]>[number];

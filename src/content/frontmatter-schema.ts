@@ -12,6 +12,7 @@
 import { z } from 'zod';
 import type { Diagnostic } from '../diagnostics.ts';
 import { diagnostic, listOr } from '../messages.ts';
+import { readApiFrontmatter } from './frontmatter-api.ts';
 
 /** What a key expects, for the warning: "must be true or false", and the fix's example value. */
 interface Expectation {
@@ -26,6 +27,7 @@ const flag = () => z.boolean().register(expectations, { expects: 'true or false'
 /** Shown as text: a number or a boolean keeps the spelling it has in the file. */
 const scalarText = () => z.union([z.string(), z.number(), z.boolean()]).register(expectations, { expects: 'text', example: '"…"' });
 const PLAYGROUND = ['interactive', 'simple', 'none', 'auth'] as const;
+const AUTH_METHODS = ['bearer', 'basic', 'key', 'cobo', 'none'] as const;
 
 export const frontmatterSchema = z
   .looseObject({
@@ -51,6 +53,8 @@ export const frontmatterSchema = z
     /** `"METHOD url-or-path"`: a manual API page. */
     api: text().optional(),
     playground: z.enum(PLAYGROUND).register(expectations, { expects: listOr(PLAYGROUND), example: '"interactive"' }).optional(),
+    /** The credentials of an `api:` page's "Try it" panel, over the site's `api.mdx.auth.method`. */
+    authMethod: z.enum(AUTH_METHODS).register(expectations, { expects: listOr(AUTH_METHODS), example: '"bearer"' }).optional(),
     public: flag().optional(),
     deprecated: flag().optional(),
     rss: flag().optional(),
@@ -82,6 +86,11 @@ const SHAPE: Readonly<Record<string, z.core.$ZodType>> = frontmatterSchema.shape
 export function checkFrontmatter(options: { file: string; text: string; data: Record<string, unknown> }): { frontmatter: Frontmatter; diagnostics: Diagnostic[] } {
   const input = withoutEmptyFields(options.data);
   const diagnostics: Diagnostic[] = [];
+  const api = apiDiagnostic(options.file, options.text, input['api']);
+  if (api) {
+    diagnostics.push(api);
+    delete input['api'];
+  }
   const first = frontmatterSchema.safeParse(input);
   if (first.success) return { frontmatter: first.data, diagnostics };
   // Each key with a wrong value is reported and left out; what remains is right.
@@ -106,11 +115,21 @@ function wrongType(file: string, text: string, key: string, value: unknown): Dia
   return diagnostic('frontmatter-type', frontmatterKeyPosition(file, text, key, 'value'), file, { key, value: describeValue(value), expects, example });
 }
 
+/** A text `api:` that is not a method and a URL: what is wrong with it, at its line (a value of another type is `wrongType`'s). */
+function apiDiagnostic(file: string, text: string, value: unknown): Diagnostic | undefined {
+  if (typeof value !== 'string') return undefined;
+  const reading = readApiFrontmatter(value);
+  if ('endpoint' in reading) return undefined;
+  const { problem, word, suggestion } = reading;
+  return diagnostic('frontmatter-api-invalid', frontmatterKeyPosition(file, text, 'api', 'value'), file, { value, problem, word, suggestion });
+}
+
 function unwrapOptional(schema: z.core.$ZodType): z.core.$ZodType {
   return schema instanceof z.core.$ZodOptional ? schema._zod.def.innerType : schema;
 }
 
-function describeValue(value: unknown): string {
+/** A value as a warning names it: `"yes"`, `a list`, `a set of keys`. */
+export function describeValue(value: unknown): string {
   if (Array.isArray(value)) {
     const odd = value.find((item) => typeof item !== 'string');
     return odd === undefined ? 'a list' : `a list holding ${describeValue(odd)}`;

@@ -2,32 +2,20 @@
  * While the reader reads, the pages the open page links to are rendered, so that the next click
  * finds its page in the cache. A page renders in 10 to 100 ms, but the first page that uses a code
  * language also compiles its grammar (up to 700 ms on a real site's page with many), and a reader
- * takes seconds to click. Pre-rendering works one page at a time, only while no request is being
- * answered, and a newer page's links replace an older page's.
+ * takes seconds to click. Pre-rendering works one page at a time, in idle time (idle.ts), and a
+ * newer page's links replace an older page's.
  */
 import { isExternal } from '../render/links.ts';
+import type { IdleQueue } from './idle.ts';
 
 /** Links followed from one page: its previous/next first, then its sidebar in order. */
 const LIMIT = 60;
-/** How long pre-rendering waits, while a request is answered, before looking again. */
-const WAIT_MS = 10;
 
 export class LinkPrerenderer {
   private generation = 0;
-  private active = 0;
   private running: Promise<void> = Promise.resolve();
 
-  constructor(private readonly options: { base: string; render: (route: string) => Promise<unknown> }) {}
-
-  /** Answers a request; pre-rendering waits meanwhile. */
-  async serving<T>(work: () => Promise<T>): Promise<T> {
-    this.active++;
-    try {
-      return await work();
-    } finally {
-      this.active--;
-    }
-  }
+  constructor(private readonly options: { base: string; idle: IdleQueue; render: (route: string) => Promise<unknown> }) {}
 
   /** A page went to a browser: the pages it links to are rendered next, instead of those of the page before. */
   follow(route: string, html: string): void {
@@ -44,10 +32,12 @@ export class LinkPrerenderer {
 
   private async run(routes: readonly string[], generation: number): Promise<void> {
     for (const route of routes.slice(0, LIMIT)) {
-      do await new Promise((resolve) => setTimeout(resolve, this.active > 0 ? WAIT_MS : 0));
-      while (this.active > 0 && generation === this.generation);
-      if (generation !== this.generation) return;
-      await this.options.render(route).catch(() => undefined);
+      const rendered = await this.options.idle.run(async () => {
+        if (generation !== this.generation) return false;
+        await this.options.render(route).catch(() => undefined);
+        return true;
+      });
+      if (!rendered) return;
     }
   }
 }

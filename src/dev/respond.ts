@@ -1,8 +1,8 @@
 /**
  * How `docjet dev` answers one request. In order: docjet's own files (`/_docjet/…`: the stylesheet
- * and script bundle, navigation fragments, KaTeX, mermaid, the dev client and its events), a page's
+ * and script bundle, navigation fragments, schema fragments, KaTeX, mermaid, the dev client and its events), a page's
  * Markdown version (`/route.md`, or `Accept: text/markdown`), a page of the site (rendered on
- * request), a static file, the site's `llms.txt`, a redirect (301 or 302, as docs.json says, and
+ * request), a static file, the site's `llms.txt` and `llms-full.txt`, a redirect (301 or 302, as docs.json says, and
  * `/` to the first page), the default favicon, else the site's 404 page with status 404. Nothing is cached by the browser (`Cache-Control: no-store`): what it shows is what
  * is on disk.
  *
@@ -16,10 +16,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { katexAssets } from '../content/mdx/math.ts';
 import { ASSETS_FOLDER } from '../output/assets.ts';
 import { mermaidScript } from '../output/copy.ts';
-import { llmsTxt, partitions } from '../output/llms.ts';
+import { llmsTxt, partitions, renderLlmsFullTxt } from '../output/llms.ts';
 import { createPageMarkdown } from '../output/page-markdown.ts';
 import { defaultFavicon } from '../output/favicon.ts';
 import { NAV_FOLDER } from '../render/shell/fragments.ts';
+import { isFragmentId, SCHEMA_FOLDER } from '../render/endpoint/schema-fragment.ts';
 import { SEARCH_FOLDER, searchIndexOf } from '../search/index.ts';
 import { CLIENT_PATH, CLIENT_SCRIPT } from './client-script.ts';
 import { EVENTS_PATH, type LiveReload } from './live-reload.ts';
@@ -82,7 +83,7 @@ async function answerFor(responder: Responder, relative: string, request: Incomi
     const file = await siteFile(responder.root, relative);
     if (file) return { kind: 'file', file };
   }
-  const index = llmsIndex(model, relative);
+  const index = await llmsFile(model, relative);
   if (index !== undefined) return { kind: 'body', status: 200, type: 'text/plain; charset=utf-8', body: index };
   const redirect = model.redirects.get(route);
   if (redirect) return { kind: 'redirect', status: redirect.permanent ? 301 : 302, location: locationOf(redirect.to) };
@@ -123,11 +124,19 @@ async function markdownAnswer(model: DevSite, route: string): Promise<Answer> {
   return { kind: 'body', status: 200, type: 'text/markdown; charset=utf-8', body };
 }
 
-/** `llms.txt` of the site's default version and language, or of another one in its folder, unless the site has its own. */
-function llmsIndex(model: DevSite, relative: string): string | undefined {
-  if (!relative.endsWith('llms.txt') || model.assets.has(relative)) return undefined;
-  const partition = partitions(model.site).find((each) => `${each.folder}llms.txt` === relative);
-  return partition && llmsTxt(model.site, partition, { base: model.rendering.options.base, siteUrl: model.rendering.options.siteUrl });
+/**
+ * `llms.txt` or `llms-full.txt` of the site's default version and language, or of another one in
+ * its folder, unless the site has its own. `llms-full.txt` holds every page's Markdown, made on
+ * request from what is on disk now, as `/route.md` is.
+ */
+async function llmsFile(model: DevSite, relative: string): Promise<string | undefined> {
+  const name = relative.endsWith('llms.txt') ? 'llms.txt' : relative.endsWith('llms-full.txt') ? 'llms-full.txt' : undefined;
+  if (name === undefined || model.assets.has(relative)) return undefined;
+  const partition = partitions(model.site).find((each) => each.folder + name === relative);
+  if (!partition) return undefined;
+  const { base, siteUrl } = model.rendering.options;
+  if (name === 'llms.txt') return llmsTxt(model.site, partition, { base, siteUrl });
+  return renderLlmsFullTxt(partition, model.site, createPageMarkdown({ site: model.site, base }));
 }
 
 /** A page (`record`: for a browser's navigation, not the dev client's own fetch). */
@@ -147,8 +156,8 @@ function html(page: PageAnswer): Answer {
 async function docjetFile({ session }: Responder, name: string): Promise<Answer | undefined> {
   const rendering = session.model?.rendering;
   if (!rendering) return undefined;
-  const { css, js, playground } = rendering.bundle;
-  for (const asset of [css, js, playground]) {
+  const { css, js, playground, fields } = rendering.bundle;
+  for (const asset of [css, js, playground, fields]) {
     if (`${ASSETS_FOLDER}/${name}` === asset.file) return { kind: 'body', status: 200, type: contentType(asset.file), body: asset.text };
   }
   for (const script of [rendering.search.entry, rendering.search.dialog]) {
@@ -157,11 +166,17 @@ async function docjetFile({ session }: Responder, name: string): Promise<Answer 
   // The search index is made on the first search, not when dev starts (src/search/index.ts).
   if (name.startsWith(`${SEARCH_FOLDER}/`) && session.model) {
     const { sources, site } = session.model;
-    const file = (await searchIndexOf(sources, site, rendering.options.base)).get(name.slice(SEARCH_FOLDER.length + 1));
+    const file = (await searchIndexOf(session, sources, site, rendering.options.base)).get(name.slice(SEARCH_FOLDER.length + 1));
     return file === undefined ? undefined : { kind: 'body', status: 200, type: contentType(name), body: file };
   }
   const fragment = name.startsWith(`${NAV_FOLDER}/`) ? rendering.fragments.get(name.slice(NAV_FOLDER.length + 1).replace(/\.html$/, '')) : undefined;
   if (fragment !== undefined) return { kind: 'body', status: 200, type: 'text/html; charset=utf-8', body: fragment };
+  // A schema fragment a page rendered here links to, made on request from the spec as it is now.
+  const schema = name.startsWith(`${SCHEMA_FOLDER}/`) && name.endsWith('.html') ? name.slice(SCHEMA_FOLDER.length + 1, -'.html'.length) : undefined;
+  if (schema !== undefined && session.model && isFragmentId(schema)) {
+    const rendered = await session.model.renderer.fragmentById(schema);
+    if (rendered) return { kind: 'body', status: 200, type: 'text/html; charset=utf-8', body: rendered.html };
+  }
   if (name === 'mermaid.min.js') return { kind: 'file', file: mermaidScript() };
   const katex = katexAssets();
   if (name === 'katex/katex.min.css') return { kind: 'file', file: katex.css };

@@ -16,6 +16,8 @@ import { CLIENT_PATH } from './client-script.ts';
 import type { Listener, LiveEvent } from './live-reload.ts';
 import { overlayEntries, type OverlayEntry } from './overlay.ts';
 import { hashOf, PageCache, type CachedPage } from './page-cache.ts';
+import { warmGrammars } from './grammar-warmup.ts';
+import { IdleQueue } from './idle.ts';
 import { LinkPrerenderer } from './prerender.ts';
 import { modelSummary, resolveModel, type DevSite } from './site-model.ts';
 import { pageFileAt, readSources, rereadPage, rescanSources, type SiteSources } from './site-sources.ts';
@@ -34,7 +36,9 @@ export interface PageAnswer {
 export type SessionEvent =
   | { type: 'ready'; ok: boolean; pages: number; endpointPages: number; warnings: number; diagnostics: Diagnostic[]; milliseconds: number }
   | { type: 'change'; files: string[]; ok: boolean; rebuilt: string; milliseconds: number; diagnostics: Diagnostic[] }
-  | { type: 'page'; route: string; diagnostics: Diagnostic[] };
+  | { type: 'page'; route: string; diagnostics: Diagnostic[] }
+  /** The grammars of the site's code were compiled, most-used first, after the first page (grammar-warmup.ts). */
+  | { type: 'warmed'; grammars: string[]; milliseconds: number };
 
 interface Current {
   model: DevSite;
@@ -58,13 +62,18 @@ export class DevSession {
   private saving: Promise<void> = Promise.resolve();
   /** Content hash of each file as last handled: a second event for the same save is not a change. */
   private readonly handled = new Map<string, string>();
+  /** Work done while the reader reads, between requests: pages rendered ahead, grammars compiled. */
+  private readonly idleTasks = new IdleQueue();
   /** The pages the open page links to, rendered while the reader reads. */
   private readonly prerender: LinkPrerenderer;
+  /** Compiling the grammars of the site's code, from the first page on. */
+  private warming: Promise<void> | undefined;
+  private readonly stopping = new AbortController();
 
   constructor(
     private readonly options: { root: string; base: string; extraScripts: readonly string[]; listeners: () => readonly Listener[]; onEvent: (event: SessionEvent) => void },
   ) {
-    this.prerender = new LinkPrerenderer({ base: options.base, render: (route) => this.renderAhead(route) });
+    this.prerender = new LinkPrerenderer({ base: options.base, idle: this.idleTasks, render: (route) => this.renderAhead(route) });
   }
 
   get model(): DevSite | undefined {
@@ -108,17 +117,35 @@ export class DevSession {
 
   /** The page at a decoded path (`guides/install/`), or the 404 page; `record` when it goes to a browser's navigation. */
   async page(path: string, record = false): Promise<PageAnswer> {
-    const answer = await this.prerender.serving(() => this.render(path));
+    const answer = await this.idleTasks.serving(() => this.render(path));
     if (record) {
       this.served.set(path, answer.hash);
-      if (answer.status === 200) this.prerender.follow(path.replace(/\/+$/, ''), answer.html);
+      if (answer.status === 200) {
+        this.prerender.follow(path.replace(/\/+$/, ''), answer.html);
+        this.warming ??= this.warmGrammars();
+      }
     }
     return answer;
   }
 
-  /** Stops rendering pages ahead of the reader (the server is closing). */
-  stop(): Promise<void> {
-    return this.prerender.stop();
+  /** Stops the work done ahead of the reader (the server is closing). */
+  async stop(): Promise<void> {
+    this.stopping.abort();
+    await Promise.all([this.prerender.stop(), this.warming]);
+  }
+
+  /** Compiles the grammars of the site's code in idle time, after the first page went out, not before it. */
+  private async warmGrammars(): Promise<void> {
+    const started = performance.now();
+    const files = [...(this.sources?.files.pages.values() ?? [])].map((page) => page.file);
+    const grammars = await warmGrammars({
+      root: this.options.root,
+      files,
+      idle: this.idleTasks,
+      highlighter: () => this.current?.model.renderer.highlight,
+      signal: this.stopping.signal,
+    }).catch(() => []);
+    if (!this.stopping.signal.aborted) this.options.onEvent({ type: 'warmed', grammars, milliseconds: performance.now() - started });
   }
 
   /** A page rendered ahead of the reader, into the cache; nothing is printed (the reader has not opened it). */
@@ -172,7 +199,8 @@ export class DevSession {
 
   /** Resolves the model from `sources`; true when it has no errors (and is now the one served). */
   private async resolve(sources: SiteSources): Promise<boolean> {
-    const result = await resolveModel({ root: this.options.root, sources, base: this.options.base, extraScripts: this.options.extraScripts });
+    const highlight = this.current?.model.renderer.highlight;
+    const result = await resolveModel({ root: this.options.root, sources, base: this.options.base, extraScripts: this.options.extraScripts, highlight });
     if (!result.ok) {
       this.configFiles = new Set([...this.configFiles, ...result.configFiles]);
       this.problems = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');

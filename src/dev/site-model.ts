@@ -9,6 +9,7 @@ import path from 'node:path';
 import { countBySeverity, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import { expandRedirects } from '../output/redirects.ts';
 import { pageHref } from '../render/links.ts';
+import type { CodeHighlighter } from '../render/highlight.ts';
 import { createRenderer, type Renderer } from '../render/page.ts';
 import { homeRoutes } from '../site/home-routes.ts';
 import type { Site } from '../site/types.ts';
@@ -43,7 +44,8 @@ export type ModelResult = { ok: true; model: DevSite } | { ok: false; diagnostic
 /** Files that describe the site rather than belong in it (as `build` leaves them out). */
 const NOT_SERVED = new Set(['docs.json', 'mint.json', '.mintignore']);
 
-export async function resolveModel(options: { root: string; sources: SiteSources; base: string; extraScripts: readonly string[] }): Promise<ModelResult> {
+/** `highlight`: the last model's highlighter, so that a change does not compile every grammar again. */
+export async function resolveModel(options: { root: string; sources: SiteSources; base: string; extraScripts: readonly string[]; highlight?: CodeHighlighter | undefined }): Promise<ModelResult> {
   const { root, sources, base } = options;
   const validated = await validate({ root, reuse: { files: sources.files, meta: sources.meta } });
   const configFiles = new Set([validated.loaded.configFile, ...validated.loaded.files]);
@@ -51,7 +53,7 @@ export async function resolveModel(options: { root: string; sources: SiteSources
   if (hasErrors(diagnostics) || !validated.site) return { ok: false, diagnostics, configFiles };
   const site = validated.site;
   const rendering = await siteRendering({ root, site, files: sources.files, base, extraScripts: options.extraScripts });
-  const renderer = await createRenderer(rendering.options);
+  const renderer = await createRenderer({ ...rendering.options, ...(options.highlight ? { highlight: options.highlight } : {}) });
   const customFiles = [...(rendering.options.customStyles ?? []), ...(rendering.options.customScripts ?? [])];
   return {
     ok: true,

@@ -159,6 +159,13 @@ function toOperation(value: JsonObject, kind: Operation['kind'], method: string,
   if (isRecord(mint)) {
     const href = nonEmptyString(mint.href);
     if (href !== undefined) operation.href = href;
+    // Any frontmatter key but `openapi`, which would name another operation (format-behaviour.md §4.3).
+    if (isRecord(mint.metadata)) {
+      const { openapi: _openapi, ...metadata } = mint.metadata;
+      if (Object.keys(metadata).length > 0) operation.metadata = metadata;
+    }
+    // As written: indentation is Markdown.
+    if (typeof mint.content === 'string' && mint.content.trim() !== '') operation.content = mint.content;
   }
   return operation;
 }

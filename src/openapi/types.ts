@@ -51,6 +51,10 @@ export interface Operation {
   excluded: boolean;
   /** `x-mint.href`: overrides the whole URL of the page. */
   href?: string;
+  /** `x-mint.metadata`: frontmatter of the generated page, over what the operation gives (`openapi` aside). */
+  metadata?: Record<string, unknown>;
+  /** `x-mint.content`: MDX shown above the generated reference. */
+  content?: string;
   /**
    * JSON pointer (`#/paths/~1pets/get`) to the operation object inside `raw`, after following an
    * internal path item `$ref`, so the page renderer can find the full operation.

@@ -22,14 +22,16 @@ export interface Bundle {
   js: { file: string; text: string };
   /** The "Try it" panel's script (src/client/playground.ts): endpoint pages load it, no other page does. */
   playground: { file: string; text: string };
+  /** The script that fetches fields a page left for later (src/client/fields.ts): only pages with such fields load it. */
+  fields: { file: string; text: string };
 }
 
 /** Compiled scripts left out of the page script: only the pages that need one load it. */
-const PAGE_ONLY_SCRIPTS = new Set(['playground.js']);
+const PAGE_ONLY_SCRIPTS = new Set(['playground.js', 'fields.js']);
 
-let packageFiles: { css: string; js: string; playground: string } | undefined;
+let packageFiles: { css: string; js: string; playground: string; fields: string } | undefined;
 
-function readPackageAssets(): { css: string; js: string; playground: string } {
+function readPackageAssets(): { css: string; js: string; playground: string; fields: string } {
   if (packageFiles) return packageFiles;
   const read = (kind: 'css' | 'js'): string => {
     const folder = path.join(ASSETS_DIR, kind);
@@ -41,7 +43,8 @@ function readPackageAssets(): { css: string; js: string; playground: string } {
     }
     return names.map((name) => `/* ${name} */\n${readFileSync(path.join(folder, name), 'utf8')}`).join('\n');
   };
-  packageFiles = { css: read('css'), js: read('js'), playground: `"use strict";\n${readFileSync(path.join(ASSETS_DIR, 'js', 'playground.js'), 'utf8')}` };
+  const pageOnly = (name: string): string => `"use strict";\n${readFileSync(path.join(ASSETS_DIR, 'js', name), 'utf8')}`;
+  packageFiles = { css: read('css'), js: read('js'), playground: pageOnly('playground.js'), fields: pageOnly('fields.js') };
   return packageFiles;
 }
 
@@ -53,11 +56,12 @@ export function pageScript(): string {
 export function siteBundle(config: Config, base: string): Bundle {
   const css = `${readPackageAssets().css}\n/* docs.json */\n${siteCss(config, base)}\n`;
   const js = pageScript();
-  const playground = readPackageAssets().playground;
+  const { playground, fields } = readPackageAssets();
   return {
     css: { file: `${ASSETS_FOLDER}/docjet.${hashOf(css)}.css`, text: css },
     js: { file: `${ASSETS_FOLDER}/docjet.${hashOf(js)}.js`, text: js },
     playground: { file: `${ASSETS_FOLDER}/playground.${hashOf(playground)}.js`, text: playground },
+    fields: { file: `${ASSETS_FOLDER}/fields.${hashOf(fields)}.js`, text: fields },
   };
 }
 

@@ -29,6 +29,7 @@ import { pageOutputPath } from './paths.ts';
 import { createPageMarkdown, MarkdownPages } from './page-markdown.ts';
 import { llmsFiles } from './llms.ts';
 import { renderPages } from './render-pages.ts';
+import { FragmentWriter } from './schema-fragments.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 export interface BuildOptions {
@@ -170,6 +171,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     siteUrl: options.siteUrl,
   });
   const needs = { math: false, mermaid: false };
+  const schemaFragments = new FragmentWriter();
   const total = site.pages.size;
   let done = 0;
   const markdown = new MarkdownPages(site, createPageMarkdown({ site, base }), write, pageOutputPath);
@@ -178,10 +180,12 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     dir: output.dir,
     write: markdown.afterHtml(write),
     onBytes: (bytes) => (stats.bytes += bytes),
+    onMarkdown: (route, text) => markdown.record(route, text),
     onPage: (result) => {
       diagnostics.addPage(result.diagnostics);
       needs.math ||= result.math;
       needs.mermaid ||= result.mermaid;
+      schemaFragments.add(result.fragments);
       options.onProgress?.(++done, total);
     },
   });
@@ -195,9 +199,11 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   await write(bundle.css.file, bundle.css.text);
   await write(bundle.js.file, bundle.js.text);
   await write(bundle.playground.file, bundle.playground.text);
+  await write(bundle.fields.file, bundle.fields.text);
   for (const script of [search.entry, search.dialog]) await write(`${ASSETS_FOLDER}/${script.file}`, script.text);
   for (const [name, text] of await searchIndex(site, base)) await write(`${ASSETS_FOLDER}/${SEARCH_FOLDER}/${name}`, text);
   for (const [name, html] of fragments) await write(`${ASSETS_FOLDER}/${NAV_FOLDER}/${name}.html`, html);
+  await schemaFragments.write(renderer, write);
   await copyPageAssets(needs, output);
   await write('404.html', renderer.notFound());
   if (!written.has('sitemap.xml')) await write('sitemap.xml', sitemapXml(site, base, options.siteUrl));

@@ -10,6 +10,7 @@
 import { markdownPath } from '../content/markdown/index.ts';
 import { pageHref } from '../render/links.ts';
 import type { NavElement, Page, Section, Site } from '../site/types.ts';
+import type { PageMarkdown } from './page-markdown.ts';
 
 export interface LlmsFile {
   /** Path in the output folder: `llms.txt`, `fr/llms-full.txt`. */
@@ -53,13 +54,27 @@ export function llmsTxt(site: Site, partition: Partition, options: { base: strin
 
 /** Every page's Markdown, in navigation order, each once. */
 function llmsFullTxt(partition: Partition, markdown: ReadonlyMap<string, string>): string {
-  const routes = [...new Set(partition.groups.flatMap((group) => group.routes))];
-  return routes
+  return listedRoutes(partition)
     .map((route) => markdown.get(route))
     .filter((text) => text !== undefined)
     .map((text) => text.trimEnd())
     .join('\n\n---\n\n')
     .concat('\n');
+}
+
+/**
+ * `llms-full.txt` of one partition, its pages' Markdown made now (`docjet dev`, on request): the
+ * same text as the build writes from the Markdown it made beside each page.
+ */
+export async function renderLlmsFullTxt(partition: Partition, site: Site, pages: PageMarkdown): Promise<string> {
+  const markdown = new Map<string, string>();
+  for (const route of listedRoutes(partition)) markdown.set(route, await pages.render(site.pages.get(route)!));
+  return llmsFullTxt(partition, markdown);
+}
+
+/** The partition's pages, in navigation order, each once. */
+function listedRoutes(partition: Partition): string[] {
+  return [...new Set(partition.groups.flatMap((group) => group.routes))];
 }
 
 /**

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { RootContent } from 'mdast';
 import { createMarkdownConverter, markdownPath, paragraph, plainText, text, toMarkdownText } from '../content/markdown/index.ts';
 import { locateBody } from '../content/frontmatter.ts';
+import { apiFrontmatter } from '../content/frontmatter-api.ts';
 import { readText } from '../content/read-text.ts';
 import { createDocumentLoader, findEndpoint, type DocumentLoader } from '../openapi/documents.ts';
 import { contentUrlResolver } from '../render/links.ts';
@@ -37,7 +38,8 @@ export function createPageMarkdown(options: { site: Site; base: string; document
       const full = (await readText(path.join(site.root, source.file))).text;
       const { bodyStart, bodyLine } = locateBody(full);
       const body = converter.tree({ file: source.file, text: full.slice(bodyStart), format: source.ext === '.md' ? 'md' : 'mdx', line: bodyLine, resolveUrl: contentUrlResolver(source.file, base) });
-      const endpoint = await frontmatterEndpoint(page, site, documents);
+      const fromSpec = await frontmatterEndpoint(page, site, documents);
+      const endpoint = fromSpec.length > 0 ? fromSpec : manualEndpoint(page, site);
       // A page that starts with its own `# Title` (a README) keeps that one.
       const first = body.children[0];
       const ownTitle = endpoint.length === 0 && first?.type === 'heading' && first.depth === 1 && plainText(first.children).trim() === page.title;
@@ -64,6 +66,18 @@ async function frontmatterEndpoint(page: Page, site: Site, documents: DocumentLo
   return endpoint ? endpointMarkdown({ ...endpoint, api: site.config.api }) : [];
 }
 
+/**
+ * An `api:` page's method and URL, as its method bar shows them: a path after the site's first
+ * `api.mdx.server`. Its parameters are the page's own `<ParamField>`s, in the body below.
+ */
+function manualEndpoint(page: Page, site: Site): RootContent[] {
+  const endpoint = apiFrontmatter(page.frontmatter.api);
+  if (!endpoint) return [];
+  const written = site.config.api?.mdx?.server;
+  const server = endpoint.url.startsWith('/') ? ((Array.isArray(written) ? written[0] : written)?.trim().replace(/\/+$/, '') ?? '') : '';
+  return [paragraph([{ type: 'inlineCode', value: `${endpoint.method} ${server}${endpoint.url}` }])];
+}
+
 /** Where `openapi:` frontmatter is looked for, in the order the HTML render looks (page-body.ts `specFiles`). */
 function specFiles(site: Site): string[] {
   const found = new Set<string>();
@@ -76,7 +90,8 @@ function specFiles(site: Site): string[] {
  * The build's Markdown pages: each written as `route.md`, and kept for `llms-full.txt`. A page's
  * Markdown is made right after its HTML (`afterHtml`), while its parsed tree is still in the parse
  * cache: parsing is most of a page's cost, and a second pass over the site would parse every page
- * again. Pages whose HTML a worker thread wrote are made at the end (`finish`).
+ * again. A worker thread does the same for the pages it renders and hands their Markdown back
+ * (`record`); `finish` makes any page's that is still missing.
  */
 export class MarkdownPages {
   /** Markdown by route. */
@@ -99,6 +114,11 @@ export class MarkdownPages {
       const route = this.routeOfFile.get(relative);
       if (route !== undefined) await this.writePage(route);
     };
+  }
+
+  /** A page's Markdown that a worker thread wrote. */
+  record(route: string, text: string): void {
+    this.texts.set(route, text);
   }
 
   /** The pages not written yet. */

@@ -10,6 +10,7 @@ import type { Diagnostic } from '../diagnostics.ts';
 import { runCopiesOf, type SpecCopy } from '../openapi/spec-cache.ts';
 import { OutputWriteError } from './output.ts';
 import type { RendererOptions } from '../render/page.ts';
+import type { SchemaFragment } from '../render/endpoint/schema-fragment.ts';
 
 export interface WorkerInit {
   renderer: RendererOptions;
@@ -30,6 +31,10 @@ export interface RouteResult {
   math: boolean;
   mermaid: boolean;
   bytes: number;
+  /** Schema fragments the page links to: this thread writes them, each once. */
+  fragments: SchemaFragment[];
+  /** The page's Markdown, which the worker wrote beside it, for `llms-full.txt`. */
+  markdown: string;
 }
 
 export type WorkerReply =

@@ -20,9 +20,11 @@ export interface RenderPagesOptions {
   /** Writes one file of the output (relative to the staging folder) and counts its bytes. */
   write: (relative: string, data: string) => Promise<void>;
   /** Called for every page written. */
-  onPage: (result: Omit<RouteResult, 'route' | 'bytes'>) => void;
+  onPage: (result: Omit<RouteResult, 'route' | 'bytes' | 'markdown'>) => void;
   /** Called with the bytes of a page a worker wrote. */
   onBytes: (bytes: number) => void;
+  /** Called with the Markdown of a page a worker wrote beside its HTML (here, `write` is handed both). */
+  onMarkdown: (route: string, text: string) => void;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ render
     count: workers,
     onResult: (result) => {
       options.onBytes(result.bytes);
+      options.onMarkdown(result.route, result.markdown);
       options.onPage(result);
     },
   });

@@ -1,14 +1,18 @@
 /**
  * A worker thread of the build: it sets up its own renderer from the site model it is handed
  * (pure data, cloned once), then renders the routes it is sent and writes their files straight
- * into the staging folder. Only small results (diagnostics, byte counts) travel back.
+ * into the staging folder: each page's HTML, then its Markdown twin, made while the page's parse
+ * is still in this thread's cache (page-markdown.ts). Only small results (diagnostics, byte
+ * counts) and the Markdown, which `llms-full.txt` gathers, travel back.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { markdownPath } from '../content/markdown/path.ts';
 import { useCopy } from '../openapi/spec-cache.ts';
 import { createRenderer } from '../render/page.ts';
 import { OutputWriteError, outputPath } from './output.ts';
+import { createPageMarkdown } from './page-markdown.ts';
 import { pageOutputPath } from './paths.ts';
 import { toWorkerFailure, type RouteResult, type WorkerData, type WorkerReply, type WorkerRequest } from './pool.ts';
 import { pageAt } from './render-pages.ts';
@@ -18,6 +22,7 @@ const port = parentPort!;
 
 for (const copy of init.remoteSpecs) useCopy(init.renderer.site.root, copy.url, copy);
 const renderer = await createRenderer(init.renderer);
+const markdown = createPageMarkdown({ site: init.renderer.site, base: init.renderer.base });
 port.postMessage({ type: 'ready' } satisfies WorkerReply);
 
 port.on('message', (message: WorkerRequest) => {
@@ -40,14 +45,22 @@ async function renderBatch(routes: readonly string[]): Promise<WorkerReply> {
 }
 
 async function renderRoute(route: string): Promise<RouteResult> {
-  const rendered = await renderer.render(pageAt(init.renderer.site, route));
-  const relative = pageOutputPath(route);
+  const page = pageAt(init.renderer.site, route);
+  const rendered = await renderer.render(page);
+  await writeOutput(pageOutputPath(route), rendered.html);
+  const text = await markdown.render(page);
+  await writeOutput(markdownPath(route), text);
+  const bytes = Buffer.byteLength(rendered.html) + Buffer.byteLength(text);
+  return { route, diagnostics: rendered.diagnostics, math: rendered.math, mermaid: rendered.mermaid, bytes, fragments: rendered.fragments, markdown: text };
+}
+
+/** One file into the staging folder; a failure names the file. */
+async function writeOutput(relative: string, data: string): Promise<void> {
   const file = outputPath(init.dir, relative);
   try {
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, rendered.html);
+    await writeFile(file, data);
   } catch (error) {
     throw OutputWriteError.from('write', relative, error);
   }
-  return { route, diagnostics: rendered.diagnostics, math: rendered.math, mermaid: rendered.mermaid, bytes: Buffer.byteLength(rendered.html) };
 }

@@ -45,6 +45,7 @@ export async function siteRendering(options: {
     stylesheet: base + bundle.css.file,
     script: base + bundle.js.file,
     playgroundScript: base + bundle.playground.file,
+    fieldsScript: base + bundle.fields.file,
     assetsPrefix: `${base}${ASSETS_FOLDER}/`,
     search: { script: `${base}${ASSETS_FOLDER}/${search.entry.file}`, dialog: `${base}${ASSETS_FOLDER}/${search.dialog.file}` },
     ...(options.languages ? { languages: options.languages } : {}),

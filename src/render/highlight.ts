@@ -15,6 +15,7 @@ import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { bundledLanguages, bundledLanguagesInfo } from 'shiki/langs';
 import { bundledThemes } from 'shiki/themes';
 import { codeBlockHtml, PLAIN_LANGUAGES, type CodeToken, type Highlighter, type Tokenize } from '../content/mdx/code.ts';
+import { LineTokenizer } from './line-tokens.ts';
 
 /** The pair of bundled themes; they must have the same rules (see `pairedTheme`). */
 export const CODE_THEMES = { light: 'github-light', dark: 'github-dark' } as const;
@@ -54,19 +55,61 @@ export function fenceLanguages(text: string): Set<string> {
   return languages;
 }
 
+/** A fence that opens a block: its indentation, its marker and its language word. */
+const OPENING_FENCE = /^([ \t]*)(`{3,}|~{3,})[ \t]*([^\s`{]+)/;
+
+/** A block found by `fencedBlocks`: the language as `fenceLanguages` gives it, and the code. */
+export interface FencedBlock {
+  language: string;
+  code: string;
+}
+
+/**
+ * The fenced blocks of a page, found line by line as cheaply as `fenceLanguages` finds languages.
+ * Samples of the code a site shows, to compile grammars with ahead of its pages: blocks inside a
+ * blockquote are left out and container rules are not applied, so this is not what a page renders.
+ */
+export function fencedBlocks(text: string): FencedBlock[] {
+  const blocks: FencedBlock[] = [];
+  if (!text.includes('```') && !text.includes('~~~')) return blocks;
+  const lines = text.split('\n');
+  for (let index = 0; index < lines.length; index++) {
+    const opening = OPENING_FENCE.exec(lines[index]!);
+    if (!opening) continue;
+    const [, indent = '', marker = '', word = ''] = opening;
+    const code: string[] = [];
+    while (++index < lines.length && !closesFence(lines[index]!, marker)) code.push(dedent(lines[index]!, indent.length));
+    blocks.push({ language: normalizeLanguage(word), code: code.join('\n') });
+  }
+  return blocks;
+}
+
+/** A closing fence: the opening's character, at least as many times, and nothing else. */
+function closesFence(line: string, marker: string): boolean {
+  const trimmed = line.trim();
+  return trimmed.length >= marker.length && [...trimmed].every((char) => char === marker[0]);
+}
+
+/** The line without up to `width` characters of leading white space (the opening fence's). */
+function dedent(line: string, width: number): string {
+  let start = 0;
+  while (start < width && (line[start] === ' ' || line[start] === '\t')) start++;
+  return line.slice(start);
+}
+
 /** Lines longer than this are shown in one colour: minified JSON would cost more than a page. */
 const MAX_LINE_LENGTH = 2_000;
-/**
- * No time limit per line: Shiki's default (500 ms) stops colouring a line part-way when the machine
- * is busy, so the same page came out differently from one build to the next (seen on a 2-core
- * machine under load). Lines are already bounded by `MAX_LINE_LENGTH`.
- */
-const TOKENIZE_TIME_LIMIT = 0;
 
 /** A highlighter that can learn more languages before the next page is rendered. */
 export interface CodeHighlighter extends Highlighter {
   /** Loads the grammars of `langs` not loaded yet (any spelling `fenceLanguages` accepts). */
   load(langs: Iterable<string>): Promise<void>;
+  /**
+   * Loads `lang`'s grammar and colours `code` with it, showing nothing: Oniguruma compiles a
+   * grammar's rules the first time code reaches them, so a page that comes later finds them
+   * compiled (and `code`'s colours cached).
+   */
+  warm(lang: string, code: string): Promise<void>;
 }
 
 /**
@@ -110,17 +153,33 @@ export async function createCodeHighlighter(options: { langs: Iterable<string> }
     const tokenize = language !== undefined && loaded.has(language) ? tokenizerFor(language) : undefined;
     return codeBlockHtml({ code, lang, meta, language, tokenize });
   };
-  return Object.assign(highlight, { load });
+  const warm = async (lang: string, code: string): Promise<void> => {
+    const language = normalizeLanguage(lang);
+    await load([language]);
+    if (!loaded.has(language)) return;
+    try {
+      tokenizerFor(language)(code);
+    } catch {
+      // Code a grammar fails on is shown uncoloured on its page (`tokenizeLines`); nothing to warm.
+    }
+  };
+  return Object.assign(highlight, { load, warm });
 }
 
 /** The grammar ids to load for `langs`: known to Shiki, coloured (not mermaid or plain text), once each. */
 function grammarIds(langs: Iterable<string>): string[] {
   const wanted = new Set<string>();
   for (const lang of langs) {
-    const id = LANGUAGE_IDS.get(lang.toLowerCase());
-    if (id !== undefined && id !== 'mermaid' && !PLAIN_LANGUAGES.has(id)) wanted.add(id);
+    const id = grammarOf(lang);
+    if (id !== undefined) wanted.add(id);
   }
   return [...wanted];
+}
+
+/** The id of the grammar that colours `lang` (any spelling `fenceLanguages` accepts); none for mermaid, plain text and names Shiki does not know. */
+export function grammarOf(lang: string): string | undefined {
+  const id = LANGUAGE_IDS.get(lang.toLowerCase());
+  return id === undefined || id === 'mermaid' || PLAIN_LANGUAGES.has(id) ? undefined : id;
 }
 
 /**
@@ -157,30 +216,12 @@ class TokenCache {
   }
 }
 
+/** Shiki's tokens of `language`, a line at a time (line-tokens.ts). */
 function tokenizer(core: HighlighterCore, language: string, styles: ReadonlyMap<string, string | undefined>): Tokenize {
-  return (code) => {
-    const lines = core.codeToTokensBase(code, { lang: language, theme: PAIRED_THEME, tokenizeMaxLineLength: MAX_LINE_LENGTH, tokenizeTimeLimit: TOKENIZE_TIME_LIMIT });
-    return lines.map((tokens) => {
-      const line: CodeToken[] = [];
-      const styleOf = (index: number): string | undefined => {
-        const token = tokens[index]!;
-        return styles.get(`${token.color?.toLowerCase()}/${Math.max(token.fontStyle ?? 0, 0)}`);
-      };
-      for (let index = 0; index < tokens.length; index++) {
-        const { content } = tokens[index]!;
-        const style = styleOf(index);
-        const last = line.at(-1);
-        // Neighbours that look the same are one span (Shiki splits them by scope, not by look),
-        // and so are two such runs with only white space between them: `"a b"`, `# a comment`.
-        if (last !== undefined && (last.style === style || (content.trim() === '' && index + 1 < tokens.length && styleOf(index + 1) === last.style))) {
-          last.content += content;
-        } else {
-          line.push(style === undefined ? { content } : { content, style });
-        }
-      }
-      return line;
-    });
-  };
+  // The paired theme is the highlighter's only one, so the colour map it sets stays the grammar's.
+  const { colorMap } = core.setTheme(PAIRED_THEME);
+  const lines = new LineTokenizer({ grammar: core.getLanguage(language), colorMap, styles, maxLineLength: MAX_LINE_LENGTH });
+  return (code) => lines.tokenize(code);
 }
 
 interface PairedTheme {

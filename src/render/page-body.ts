@@ -17,6 +17,9 @@ import type { Page, PageSource, Site } from '../site/types.ts';
 import { renderEndpoint } from './endpoint/index.ts';
 import { fenceLanguages, type CodeHighlighter } from './highlight.ts';
 import { contentUrlResolver } from './links.ts';
+import { mintContentPart, schemaPart, type OpenApiPart } from './openapi-body.ts';
+import type { SchemaFragment } from './endpoint/schema-fragment.ts';
+import { examplesByKind, pageColumnsHtml } from './example-column.ts';
 
 /** What rendering a body needs, made once per renderer. */
 export interface BodyServices {
@@ -25,6 +28,8 @@ export interface BodyServices {
   highlight: CodeHighlighter;
   bodies: BodyRenderer;
   documents: DocumentLoader;
+  /** URL of the folder of schema fragments (`/_docjet/schemas/`), which endpoint and model pages link to. */
+  fragmentPrefix: string;
 }
 
 export interface Body {
@@ -34,6 +39,8 @@ export interface Body {
   /** The page file and its text, where problems found later (unknown icons) are placed; none for an endpoint page. */
   file?: string;
   text?: string;
+  /** Schema fragments the page links to (src/render/endpoint/schema-fragment.ts), for the build to write. */
+  fragments?: SchemaFragment[];
 }
 
 type FileSource = Extract<PageSource, { type: 'file' }>;
@@ -44,7 +51,11 @@ export async function endpointBody(page: Page, { spec, operation }: EndpointSour
   const document = await services.documents(spec);
   if (!document) return { html: '', headings: [], diagnostics: [] };
   await services.highlight.load(ENDPOINT_LANGUAGES);
-  return renderEndpoint({ document, operation, highlight: services.highlight, file: spec, pageDescription: page.description ?? '', ...endpointSettings(page, services) });
+  // `x-mint.content`: MDX above the generated fields (§4.3).
+  const content = await mintContentPart(operation, spec, services.bodies, services.highlight);
+  const endpoint = renderEndpoint({ document, operation, highlight: services.highlight, file: spec, pageDescription: page.description ?? '', ...endpointSettings(page, services), ...(content ? { contentHtml: content.html } : {}) });
+  if (!content) return endpoint;
+  return { ...endpoint, headings: [...content.headings, ...endpoint.headings], diagnostics: [...content.diagnostics, ...endpoint.diagnostics] };
 }
 
 /**
@@ -66,14 +77,39 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
   diagnostics.push(...body.diagnostics);
   let html = body.html;
   let headings: Heading[] = body.headings;
-  // An MDX page with `openapi: "GET /x"` shows the endpoint above its own content (§4.3).
-  const endpoint = await frontmatterEndpoint(page, text, frontmatter.bodyLine, services);
-  if (endpoint) {
-    diagnostics.push(...endpoint.diagnostics);
+  // An MDX page with `openapi: "GET /x"` shows the endpoint above its own content (§4.3), the page's examples in its column.
+  const endpoint = await frontmatterEndpoint(page, text, frontmatter.bodyLine, services, examplesByKind(body.parts.examples));
+  if (endpoint) diagnostics.push(...endpoint.diagnostics);
+  if (endpoint && endpoint.html !== '') {
     html = endpoint.html + html;
     headings = [...endpoint.headings, ...headings];
+  } else {
+    // Else an `api:` page's method bar and panel, and the example column (issue 13).
+    html = pageColumnsHtml({ page, file, bodyHtml: html, parts: body.parts, ...(services.site.config.api ? { api: services.site.config.api } : {}) });
   }
-  return { html, headings, diagnostics, file, text };
+  // An MDX page with `openapi-schema: Pet` shows the model's fields below its own content (§4.3).
+  const model = typeof page.frontmatter['openapi-schema'] === 'string' ? await frontmatterSchema(page.frontmatter['openapi-schema'], file, text.slice(0, frontmatter.bodyStart), services) : undefined;
+  if (model) {
+    diagnostics.push(...model.diagnostics);
+    html += model.html;
+    headings = [...headings, ...model.headings];
+  }
+  return { html, headings, diagnostics, file, text, fragments: [...(endpoint?.fragments ?? []), ...(model?.fragments ?? [])] };
+}
+
+/** The fields of the model `openapi-schema:` names, with the site's `api.params` settings. */
+function frontmatterSchema(reference: string, file: string, frontmatterText: string, services: BodyServices): Promise<OpenApiPart> {
+  const expanded = services.site.config.api?.params?.expanded;
+  return schemaPart({
+    reference,
+    file,
+    frontmatterText,
+    documents: services.documents,
+    specs: () => specFiles(services.site),
+    fragmentPrefix: services.fragmentPrefix,
+    resolveUrl: contentUrlResolver(file, services.base),
+    ...(expanded ? { settings: { expanded } } : {}),
+  });
 }
 
 /** Languages of the code an endpoint shows: the request samples (src/openapi/endpoint/snippets.ts) and the JSON examples. */
@@ -83,7 +119,7 @@ export const ENDPOINT_LANGUAGES = ['shellscript', 'json', 'python', 'javascript'
  * The endpoint `openapi:` frontmatter names, rendered; undefined when there is none. One that no
  * document has is a warning at the frontmatter's `openapi:` line (the page shows its own content).
  */
-async function frontmatterEndpoint(page: Page, text: string, bodyLine: number, services: BodyServices): Promise<Body | undefined> {
+async function frontmatterEndpoint(page: Page, text: string, bodyLine: number, services: BodyServices, pageExamples: { request?: string; response?: string }): Promise<Body | undefined> {
   const reference = page.frontmatter['openapi'];
   if (typeof reference !== 'string' || page.source.type !== 'file') return undefined;
   const { endpoint, searched } = await findEndpoint(reference, services.documents, () => specFiles(services.site));
@@ -96,13 +132,13 @@ async function frontmatterEndpoint(page: Page, text: string, bodyLine: number, s
   await services.highlight.load(ENDPOINT_LANGUAGES);
   // Its descriptions' links are the page's: resolved against the page file, like the body's.
   const resolveUrl = contentUrlResolver(page.source.file, services.base);
-  return renderEndpoint({ ...endpoint, highlight: services.highlight, pageDescription: '', resolveUrl, ...endpointSettings(page, services) });
+  return renderEndpoint({ ...endpoint, highlight: services.highlight, pageDescription: '', resolveUrl, pageExamples, ...endpointSettings(page, services) });
 }
 
 /** The site's `api` settings and the page's `playground` frontmatter, for the endpoint renderer. */
-function endpointSettings(page: Page, services: BodyServices): { api?: Site['config']['api']; playground?: string } {
+function endpointSettings(page: Page, services: BodyServices): { api?: Site['config']['api']; playground?: string; fragmentPrefix: string } {
   const playground = page.frontmatter['playground'];
-  return { ...(services.site.config.api ? { api: services.site.config.api } : {}), ...(typeof playground === 'string' ? { playground } : {}) };
+  return { ...(services.site.config.api ? { api: services.site.config.api } : {}), ...(typeof playground === 'string' ? { playground } : {}), fragmentPrefix: services.fragmentPrefix };
 }
 
 /**

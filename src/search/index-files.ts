@@ -6,34 +6,36 @@
  *   coded, pages of one section are neighbours), and the names of the other files.
  * - `t-<key>.<hash>.json`: the terms starting with one character (two, when one is not enough to
  *   keep the file small), each with its postings: page number (as the gap from the previous one),
- *   score, and which of the page's sections hold it. A query fetches the file of each of its words.
- *   Prefix and typo matching look through the same file, so a typo in the first letter is missed.
+ *   score (page-terms.ts), and which of the page's sections hold it. A query fetches the file of
+ *   each of its words; prefix and typo matching look through the same file.
+ * - `s-<key>.<hash>.json`: every term's tail (the term without its first letter) with the first
+ *   letters it comes with, by the tail's first character: what a typo in a word's first letter
+ *   needs (`xearch`, `earch`, `esarch` find `search`), fetched only for a word that nothing in its
+ *   own term file matches.
  * - `d-<n>.<hash>.json`: 32 pages each: address, title, section path, headings and text for the
  *   snippet. Only the files of the results shown are fetched.
  *
- * Scores are computed here, once: a title match outweighs any number of body matches, headings,
- * keys (description, keywords, an endpoint's path) come next, and `boost` multiplies the lot. The
- * browser (src/client/search-dialog.mts) adds how rare each word is and adds up the words.
+ * `IndexWriter` keeps what it wrote: given the records again (`dev`, after an edit), it writes
+ * again only the files holding what changed: the term and tail files of the terms that came, went
+ * or changed score, and the page files of the pages that changed.
  */
 import { createHash } from 'node:crypto';
 import { pageHref } from '../render/links.ts';
+import { pageTerms, sameRecord, type PageTerms } from './page-terms.ts';
 import type { Scope, SearchRecord } from './records.ts';
-import { isCjkToken, tokenize } from './tokenize.ts';
+import { isCjkToken } from './tokenize.ts';
 
 export const SEARCH_FOLDER = 'search';
 export const MANIFEST_FILE = 'index.json';
 /** Bumped when the files' shape changes, so an old page script never misreads new files. */
-export const INDEX_FORMAT = 1;
+export const INDEX_FORMAT = 2;
 const PAGES_PER_CHUNK = 32;
-/** A term file over this many bytes is split by the terms' second character. */
+/** A term or tail file over this many bytes is split by the second character. */
 const SHARD_LIMIT = 96 * 1024;
 /** Text kept per section for snippets (the index itself has every word). */
 const SNIPPET_TEXT = 1200;
-/** Sections past the 31st share the last bit of a posting's section mask. */
-const MASK_BITS = 31;
-const TITLE_SCORE = 64;
-const KEY_SCORE = 16;
-const BODY_SCORE_CAP = 24;
+/** Terms shorter than this have no tail: a first-letter typo is looked for in words of four letters or more. */
+const TAIL_MIN_LENGTH = 3;
 
 export interface Manifest {
   format: number;
@@ -46,6 +48,8 @@ export interface Manifest {
   pageScopes: number[];
   /** Term file by key (`d`, `de`, `_1k`). */
   shards: Record<string, string>;
+  /** Tail file by key, keyed like the term files by the tail's first characters. */
+  tails: Record<string, string>;
   /** Page file `n` holds pages `n × pagesPerChunk` onwards. */
   chunks: string[];
   pagesPerChunk: number;
@@ -56,70 +60,171 @@ export type StoredPage = [string, string, string, string, [string, string, strin
 
 /** Every file of the index, by name relative to `_docjet/search/`. */
 export function searchIndexFiles(records: readonly SearchRecord[], base: string): Map<string, string> {
-  const files = new Map<string, string>();
-  const add = (prefix: string, text: string): string => {
-    const name = `${prefix}.${createHash('sha256').update(text).digest('hex').slice(0, 10)}.json`;
-    files.set(name, text);
-    return name;
-  };
-  const shards: Record<string, string> = {};
-  for (const [key, text] of shardFiles(postingsOf(records))) shards[key] = add(`t-${key}`, text);
-  const chunks: string[] = [];
-  for (let start = 0; start < records.length; start += PAGES_PER_CHUNK) {
-    chunks.push(add(`d-${chunks.length}`, JSON.stringify(records.slice(start, start + PAGES_PER_CHUNK).map((record) => storedPage(record, base)))));
-  }
-  const manifest: Manifest = { format: INDEX_FORMAT, pages: records.length, ...scopeTables(records), shards, chunks, pagesPerChunk: PAGES_PER_CHUNK };
-  files.set(MANIFEST_FILE, JSON.stringify(manifest));
-  return files;
+  return new IndexWriter(base).update(records);
 }
 
-/** Postings of one term: `[page gap, score, section mask, …]`, pages ascending. */
+/** A term's postings with absolute page numbers, `[page, score, mask, …]`, pages ascending (the files store gaps). */
 type Postings = number[];
 
-/** Every term's postings, scored (see the file's comment). */
-export function postingsOf(records: readonly SearchRecord[]): Map<string, Postings> {
-  const terms = new Map<string, { postings: Postings; last: number }>();
-  records.forEach((record, page) => {
-    for (const [term, { score, mask }] of pageTerms(record)) {
-      const entry = terms.get(term);
-      if (entry) {
-        entry.postings.push(page - entry.last, score, mask);
-        entry.last = page;
-      } else {
-        terms.set(term, { postings: [page, score, mask], last: page });
+/** The files of one group (the terms or tails of one first character): file key → name. */
+type GroupFiles = Map<string, string>;
+
+/** The index of a list of records, kept so that the next list writes again only what changed. */
+export class IndexWriter {
+  private records: readonly SearchRecord[] = [];
+  private terms: PageTerms[] = [];
+  private readonly postings = new Map<string, Postings>();
+  /** Terms by the key of their first character: what one group of term files holds. */
+  private readonly termGroups = new Map<string, Set<string>>();
+  /** Tail → the first letters that make a term of it, and tails by the key of their first character. */
+  private readonly tails = new Map<string, string>();
+  private readonly tailGroups = new Map<string, Set<string>>();
+  private readonly shardFiles = new Map<string, GroupFiles>();
+  private readonly tailFiles = new Map<string, GroupFiles>();
+  private readonly chunks: string[] = [];
+  private readonly files = new Map<string, string>();
+  /** What the next write must do again. */
+  private readonly dirty = { terms: new Set<string>(), tails: new Set<string>(), chunks: new Set<number>() };
+
+  constructor(private readonly base: string) {}
+
+  /** The index of `records` (every file, by name): pages listed as before are compared, others indexed afresh. */
+  update(records: readonly SearchRecord[]): Map<string, string> {
+    const sameList = records.length === this.records.length && records.every((record, page) => record.route === this.records[page]!.route);
+    if (sameList) this.patch(records);
+    else this.rebuild(records);
+    this.records = records;
+    this.write();
+    return new Map(this.files);
+  }
+
+  /** Pages came, went or moved: every posting again (the terms of unchanged pages kept), every file written. */
+  private rebuild(records: readonly SearchRecord[]): void {
+    const before = new Map(this.records.map((record, page) => [record.route, page]));
+    const terms = records.map((record) => {
+      const page = before.get(record.route);
+      return page !== undefined && sameRecord(this.records[page]!, record) ? this.terms[page]! : pageTerms(record);
+    });
+    for (const table of [this.postings, this.termGroups, this.tails, this.tailGroups, this.shardFiles, this.tailFiles, this.files]) table.clear();
+    this.chunks.length = 0;
+    terms.forEach((own, page) => {
+      for (const [term, { score, mask }] of own) this.postingsOf(term).push(page, score, mask);
+    });
+    this.terms = terms;
+    for (let chunk = 0; chunk * PAGES_PER_CHUNK < records.length; chunk++) this.dirty.chunks.add(chunk);
+  }
+
+  /** The same pages in the same order: the postings of the pages whose record changed, updated in place. */
+  private patch(records: readonly SearchRecord[]): void {
+    records.forEach((record, page) => {
+      if (sameRecord(this.records[page]!, record)) return;
+      const old = this.terms[page]!;
+      const own = pageTerms(record);
+      for (const term of new Set([...old.keys(), ...own.keys()])) this.setPosting(term, page, own.get(term));
+      this.terms[page] = own;
+      this.dirty.chunks.add(Math.floor(page / PAGES_PER_CHUNK));
+    });
+  }
+
+  /** A term's postings, made (and the term listed in its groups) on first use. */
+  private postingsOf(term: string): Postings {
+    let postings = this.postings.get(term);
+    if (!postings) {
+      this.postings.set(term, (postings = []));
+      const key = groupKey(term);
+      setIn(this.termGroups, key).add(term);
+      this.dirty.terms.add(key);
+      const tail = tailOf(term);
+      if (tail) {
+        this.tails.set(tail, [...(this.tails.get(tail) ?? ''), firstOf(term)].sort().join(''));
+        this.touchTail(tail);
       }
     }
-  });
-  return new Map([...terms].map(([term, entry]) => [term, entry.postings]));
-}
-
-/** Each term of one page with its score and the sections (bits) it appears in. */
-function pageTerms(record: SearchRecord): Map<string, { score: number; mask: number }> {
-  const found = new Map<string, { title: boolean; key: boolean; body: number; mask: number }>();
-  const note = (text: string, field: 'title' | 'key' | 'body', section: number): void => {
-    for (const term of tokenize(text)) {
-      if (term.length < 2 && !isCjkToken(term)) continue;
-      let entry = found.get(term);
-      if (!entry) found.set(term, (entry = { title: false, key: false, body: 0, mask: 0 }));
-      if (field === 'title') entry.title = true;
-      else if (field === 'key') entry.key = true;
-      else entry.body++;
-      if (section >= 0) entry.mask |= 1 << Math.min(section, MASK_BITS - 1);
-    }
-  };
-  note(record.title, 'title', -1);
-  for (const key of record.keys) note(key, 'key', -1);
-  record.sections.forEach((section, index) => {
-    if (section.heading) note(section.heading.text, 'key', index);
-    note(section.text, 'body', index);
-  });
-  const scored = new Map<string, { score: number; mask: number }>();
-  for (const [term, entry] of found) {
-    const body = Math.min(BODY_SCORE_CAP, Math.round(4 * Math.log2(1 + entry.body)));
-    const raw = (entry.title ? TITLE_SCORE : 0) + (entry.key ? KEY_SCORE : 0) + body;
-    scored.set(term, { score: Math.max(1, Math.round(raw * record.boost)), mask: entry.mask });
+    return postings;
   }
-  return scored;
+
+  /** Takes a term that no page has any more out of its groups and its tail. */
+  private forget(term: string): void {
+    this.postings.delete(term);
+    this.termGroups.get(groupKey(term))?.delete(term);
+    this.dirty.terms.add(groupKey(term));
+    const tail = tailOf(term);
+    if (!tail) return;
+    const letters = (this.tails.get(tail) ?? '').replace(firstOf(term), '');
+    if (letters === '') this.tails.delete(tail);
+    else this.tails.set(tail, letters);
+    this.touchTail(tail);
+  }
+
+  /** `tail`'s letters changed: its group's file is written again. */
+  private touchTail(tail: string): void {
+    const key = groupKey(tail);
+    if (this.tails.has(tail)) setIn(this.tailGroups, key).add(tail);
+    else this.tailGroups.get(key)?.delete(tail);
+    this.dirty.tails.add(key);
+  }
+
+  /** Page `page`'s posting of `term`: set, changed, or (no score) taken out. */
+  private setPosting(term: string, page: number, value: { score: number; mask: number } | undefined): void {
+    const postings = value ? this.postingsOf(term) : this.postings.get(term);
+    if (!postings) return;
+    const at = postingIndex(postings, page);
+    const present = postings[at] === page;
+    if (value && present && postings[at + 1] === value.score && postings[at + 2] === value.mask) return;
+    if (value && present) postings.splice(at + 1, 2, value.score, value.mask);
+    else if (value) postings.splice(at, 0, page, value.score, value.mask);
+    else if (present) postings.splice(at, 3);
+    this.dirty.terms.add(groupKey(term));
+    if (postings.length === 0) this.forget(term);
+  }
+
+  /** Writes again what changed, then the manifest. */
+  private write(): void {
+    for (const key of this.dirty.terms) {
+      const terms = [...(this.termGroups.get(key) ?? [])].sort(byCodeUnit);
+      this.writeGroup('t', key, this.shardFiles, terms.map((term) => [term, gapCoded(this.postings.get(term)!)]), (postings) => postings.length * 2.4);
+    }
+    for (const key of this.dirty.tails) {
+      const tails = [...(this.tailGroups.get(key) ?? [])].sort(byCodeUnit);
+      this.writeGroup('s', key, this.tailFiles, tails.map((tail) => [tail, this.tails.get(tail)!]), (letters) => letters.length);
+    }
+    for (const chunk of this.dirty.chunks) {
+      const start = chunk * PAGES_PER_CHUNK;
+      const pages = this.records.slice(start, start + PAGES_PER_CHUNK).map((record) => storedPage(record, this.base));
+      if (this.chunks[chunk] !== undefined) this.files.delete(this.chunks[chunk]);
+      this.chunks[chunk] = this.add(`d-${chunk}`, JSON.stringify(pages));
+    }
+    this.chunks.length = Math.ceil(this.records.length / PAGES_PER_CHUNK);
+    this.dirty.terms.clear();
+    this.dirty.tails.clear();
+    this.dirty.chunks.clear();
+    const manifest: Manifest = {
+      format: INDEX_FORMAT,
+      pages: this.records.length,
+      ...scopeTables(this.records),
+      shards: fileTable(this.shardFiles),
+      tails: fileTable(this.tailFiles),
+      chunks: [...this.chunks],
+      pagesPerChunk: PAGES_PER_CHUNK,
+    };
+    this.files.set(MANIFEST_FILE, JSON.stringify(manifest));
+  }
+
+  /** One group's files in place of its old ones: one file, or one per second character when too large. */
+  private writeGroup<T>(prefix: string, key: string, written: Map<string, GroupFiles>, entries: [string, T][], valueSize: (value: T) => number): void {
+    for (const name of written.get(key)?.values() ?? []) this.files.delete(name);
+    const files: GroupFiles = new Map();
+    for (const [fileKey, part] of splitGroup(key, entries, valueSize)) files.set(fileKey, this.add(`${prefix}-${fileKey}`, JSON.stringify(Object.fromEntries(part))));
+    if (files.size > 0) written.set(key, files);
+    else written.delete(key);
+  }
+
+  /** Adds a file named by its content; returns the name. */
+  private add(prefix: string, text: string): string {
+    const name = `${prefix}.${createHash('sha256').update(text).digest('hex').slice(0, 10)}.json`;
+    this.files.set(name, text);
+    return name;
+  }
 }
 
 /**
@@ -130,41 +235,72 @@ export function characterKey(character: string): string {
   return /^[a-z0-9]$/.test(character) ? character : `_${(character.codePointAt(0)! % 64).toString(36)}`;
 }
 
-/** The term files' text by key: terms grouped by first character, a group too large split by the second (`.` for a term that has none). */
-function shardFiles(postings: Map<string, Postings>): Map<string, string> {
-  const byFirst = groupBy([...postings].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)), ([term]) => characterKey(String.fromCodePoint(term.codePointAt(0)!)));
-  const shards = new Map<string, string>();
-  const write = (key: string, terms: [string, Postings][]): void => void shards.set(key, JSON.stringify(Object.fromEntries(terms)));
-  for (const [key, terms] of byFirst) {
-    if (estimatedSize(terms) <= SHARD_LIMIT) {
-      write(key, terms);
-      continue;
-    }
-    const second = groupBy(terms, ([term]) => {
-      const character = [...term][1];
-      return key + (character === undefined ? '.' : characterKey(character));
-    });
-    for (const [subKey, subTerms] of second) write(subKey, subTerms);
-  }
-  return shards;
+function firstOf(term: string): string {
+  return String.fromCodePoint(term.codePointAt(0)!);
 }
 
-/** About the bytes of the terms as JSON (a posting's three numbers take some seven characters), without writing it. */
-function estimatedSize(terms: readonly [string, Postings][]): number {
+function groupKey(term: string): string {
+  return characterKey(firstOf(term));
+}
+
+/** The term without its first letter, for terms a first-letter typo may stand for; else undefined. */
+function tailOf(term: string): string | undefined {
+  if (isCjkToken(term)) return undefined;
+  const first = firstOf(term);
+  return term.length - first.length >= TAIL_MIN_LENGTH - 1 ? term.slice(first.length) : undefined;
+}
+
+/** A group too large for one file, split by the entries' second character (`.` for an entry that has none). */
+function splitGroup<T>(key: string, entries: [string, T][], valueSize: (value: T) => number): Map<string, [string, T][]> {
+  if (entries.length === 0) return new Map();
   let size = 0;
-  for (const [term, list] of terms) size += term.length + 4 + list.length * 2.4;
-  return size;
+  for (const [name, value] of entries) size += name.length + 4 + valueSize(value);
+  if (size <= SHARD_LIMIT) return new Map([[key, entries]]);
+  const parts = new Map<string, [string, T][]>();
+  for (const entry of entries) {
+    const character = [...entry[0]][1];
+    const subKey = key + (character === undefined ? '.' : characterKey(character));
+    let part = parts.get(subKey);
+    if (!part) parts.set(subKey, (part = []));
+    part.push(entry);
+  }
+  return parts;
 }
 
-function groupBy<T>(items: readonly T[], keyOf: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    let group = groups.get(key);
-    if (!group) groups.set(key, (group = []));
-    group.push(item);
+/** The manifest's table of a kind of file: file key → name, keys sorted. */
+function fileTable(written: Map<string, GroupFiles>): Record<string, string> {
+  const table: [string, string][] = [];
+  for (const files of written.values()) table.push(...files);
+  return Object.fromEntries(table.sort(([a], [b]) => byCodeUnit(a, b)));
+}
+
+/** Where page `page` is, or would go, in page-ascending postings (a multiple of 3). */
+function postingIndex(postings: Postings, page: number): number {
+  let low = 0;
+  let high = postings.length / 3;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (postings[middle * 3]! < page) low = middle + 1;
+    else high = middle;
   }
-  return groups;
+  return low * 3;
+}
+
+/** Postings as the files store them: each page as the gap from the one before. */
+function gapCoded(postings: Postings): number[] {
+  const coded = postings.slice();
+  for (let index = coded.length - 3; index > 0; index -= 3) coded[index] = postings[index]! - postings[index - 3]!;
+  return coded;
+}
+
+function setIn<T>(groups: Map<string, Set<T>>, key: string): Set<T> {
+  let group = groups.get(key);
+  if (!group) groups.set(key, (group = new Set()));
+  return group;
+}
+
+function byCodeUnit(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function storedPage(record: SearchRecord, base: string): StoredPage {

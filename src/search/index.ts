@@ -1,10 +1,12 @@
 /**
  * Search for `build` and `dev`: the index files of a site (`_docjet/search/`, index-files.ts) made
  * from its searchable pages (records.ts). `build` writes them; `dev` makes them on the first
- * search request and keeps them until the site's files change, so starting `dev` costs nothing.
+ * search request and brings them up to date on the first request after a change, reading again
+ * only the pages that changed (live-index.ts), so starting `dev` costs nothing.
  */
 import type { Site } from '../site/types.ts';
 import { searchIndexFiles } from './index-files.ts';
+import { LiveSearchIndex } from './live-index.ts';
 import { searchRecords } from './records.ts';
 
 export { SEARCH_FOLDER } from './index-files.ts';
@@ -15,16 +17,20 @@ export async function searchIndex(site: Site, base: string): Promise<Map<string,
   return searchIndexFiles(await searchRecords(site), base);
 }
 
+const live = new WeakMap<object, LiveSearchIndex>();
 const made = new WeakMap<object, Promise<Map<string, string>>>();
 
 /**
- * The index for `dev`, made once per `version` of the site: any object that `dev` replaces when a
- * file changes (its sources). A failed attempt is forgotten, so the next request tries again.
+ * The index for `dev`, made once per `version` of the site (any object that `dev` replaces when a
+ * file changes: its sources) from what the same `run` (its session) indexed before. A failed
+ * attempt is forgotten, so the next request tries again.
  */
-export function searchIndexOf(version: object, site: Site, base: string): Promise<Map<string, string>> {
+export function searchIndexOf(run: object, version: object, site: Site, base: string): Promise<Map<string, string>> {
   let index = made.get(version);
   if (!index) {
-    index = searchIndex(site, base);
+    let kept = live.get(run);
+    if (!kept) live.set(run, (kept = new LiveSearchIndex()));
+    index = kept.files(site, base);
     index.catch(() => made.delete(version));
     made.set(version, index);
   }

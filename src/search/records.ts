@@ -5,6 +5,7 @@
  * page or a page listed nowhere only with `searchable: true`, under a hidden tab or group that says
  * `searchable: true`, or when `seo.indexing` is `"all"`; never a `noindex` page unless it says
  * `searchable: true`. An endpoint page is found by its method, path, summary and operation id.
+ * A page's text includes that of the snippets it imports (snippets.ts).
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { locateBody } from '../content/frontmatter.ts';
 import { configAt } from '../render/shell/document.ts';
 import { breadcrumbs } from '../site/breadcrumbs.ts';
 import type { Page, Placement, Site } from '../site/types.ts';
+import { SnippetTexts } from './snippets.ts';
 import { pageSections, type TextSection } from './text.ts';
 
 /** Where a page is listed: what the reader's scope is matched against. */
@@ -44,13 +46,14 @@ const METHOD = /^(?:\S+\s+)?(get|post|put|patch|delete|head|options|trace)\s+(\S
  * The records of every searchable page, in the site's page order. Files are read synchronously:
  * for thousands of small files that is several times faster than `fs/promises` (measured 0.4 s
  * against 2.4 s for 10,000 pages), and the build has just read them, so they are in the OS's cache.
+ * `textOf` gives a page file's text: read anew by default, kept between changes by `dev` (live-index.ts).
  */
-export async function searchRecords(site: Site): Promise<SearchRecord[]> {
+export async function searchRecords(site: Site, textOf: (page: Page) => FileText = fileTextReader(site.root)): Promise<SearchRecord[]> {
   const records: SearchRecord[] = [];
   let sinceTurn = 0;
   for (const page of site.pages.values()) {
     if (!isSearchable(site, page)) continue;
-    records.push(recordOf(site, page));
+    records.push(recordOf(site, page, textOf));
     if (++sinceTurn === PAGES_PER_TURN) {
       sinceTurn = 0;
       await new Promise((resolve) => setImmediate(resolve));
@@ -71,8 +74,8 @@ export function isSearchable(site: Site, page: Page): boolean {
   return !ownHidden && page.placements.some((placement) => placement.trail.some((id) => elementSetting(site, id, 'searchable') === true));
 }
 
-function recordOf(site: Site, page: Page): SearchRecord {
-  const { sections, keys, method } = page.source.type === 'endpoint' ? endpointText(page) : fileText(site, page);
+function recordOf(site: Site, page: Page, textOf: (page: Page) => FileText): SearchRecord {
+  const { sections, keys, method } = page.source.type === 'endpoint' ? endpointText(page) : { sections: textOf(page).sections, ...frontmatterEndpoint(page) };
   const description = page.description ? [page.description] : [];
   const keywords = Array.isArray(page.frontmatter['keywords']) ? page.frontmatter['keywords'].filter((word): word is string => typeof word === 'string') : [];
   return {
@@ -87,37 +90,53 @@ function recordOf(site: Site, page: Page): SearchRecord {
   };
 }
 
-interface PageText {
+/** What a page file says, as search reads it: the sections of its text, its snippets' included. */
+export interface FileText {
   sections: TextSection[];
+  /** The files read for it (site-relative): the page's, then its snippets', found or not. */
+  files: string[];
+}
+
+/** Reads page files with their snippets; each snippet is read once per reader. */
+export function fileTextReader(root: string): (page: Page) => FileText {
+  const snippets = new SnippetTexts(root);
+  return (page) => {
+    if (page.source.type !== 'file') return { sections: [], files: [] };
+    const { file, ext } = page.source;
+    let text: string;
+    try {
+      text = readFileSync(path.join(root, file), 'utf8');
+    } catch {
+      // Gone since the site was read (dev): the page is still found by its title.
+      return { sections: [], files: [file] };
+    }
+    const body = text.slice(locateBody(text).bodyStart);
+    if (ext === '.md') return { sections: pageSections(body, 'md'), files: [file] };
+    const expanded = snippets.expand(body, file);
+    return { sections: pageSections(expanded.source, 'mdx'), files: [file, ...expanded.files] };
+  };
+}
+
+interface PageKeys {
   keys: string[];
   method?: string;
 }
 
 /** A generated endpoint page: its description is its text; method, path and operation id are keys. */
-function endpointText(page: Page): PageText {
+function endpointText(page: Page): PageKeys & { sections: TextSection[] } {
   if (page.source.type !== 'endpoint') return { sections: [], keys: [] };
   const { operation } = page.source;
   const keys = [operation.path, operation.method, ...(operation.operationId ? [operation.operationId] : []), ...(operation.summary ? [operation.summary] : [])];
   return { sections: [{ text: operation.description ?? '' }], keys, method: operation.method };
 }
 
-/** A page file's sections; an `openapi: "GET /path"` in its frontmatter makes that endpoint's method and path keys. */
-function fileText(site: Site, page: Page): PageText {
-  if (page.source.type !== 'file') return { sections: [], keys: [] };
-  const { file, ext } = page.source;
-  let text: string;
-  try {
-    text = readFileSync(path.join(site.root, file), 'utf8');
-  } catch {
-    // Gone since the site was read (dev): the page is still found by its title.
-    return { sections: [], keys: [] };
-  }
-  const sections = pageSections(text.slice(locateBody(text).bodyStart), ext === '.md' ? 'md' : 'mdx');
+/** A page file's `openapi: "GET /path"` frontmatter makes that endpoint's method and path keys. */
+function frontmatterEndpoint(page: Page): PageKeys {
   const openapi = page.frontmatter.openapi;
   const endpoint = typeof openapi === 'string' ? METHOD.exec(openapi.trim()) : null;
-  if (!endpoint) return { sections, keys: [] };
+  if (!endpoint) return { keys: [] };
   const method = endpoint[1]!.toUpperCase();
-  return { sections, keys: [endpoint[2]!, method], method };
+  return { keys: [endpoint[2]!, method], method };
 }
 
 /** Frontmatter `boost`, else that of the nearest group or tab above the canonical placement. */
@@ -144,8 +163,14 @@ function scopeOf(site: Site, placement: Placement): Scope {
   return scope;
 }
 
+/** Each element's docs.json object by id, looked up once per config: thousands of pages share a few hundred groups. */
+const writtenElements = new WeakMap<object, Map<string, unknown>>();
+
 /** A setting written on a navigation element in docs.json (`searchable`, `boost`), which the site model does not carry. */
 function elementSetting(site: Site, id: string, key: 'searchable' | 'boost'): unknown {
-  const written = configAt(site.config, id);
+  let elements = writtenElements.get(site.config);
+  if (!elements) writtenElements.set(site.config, (elements = new Map()));
+  let written = elements.get(id);
+  if (written === undefined && !elements.has(id)) elements.set(id, (written = configAt(site.config, id)));
   return written !== null && typeof written === 'object' ? (written as Record<string, unknown>)[key] : undefined;
 }

@@ -4,8 +4,8 @@
  * time would double it. What a reader sees is kept (prose, list items, table cells, code, the
  * titles and labels of components); markup, imports and expressions are dropped. Heading ids are
  * made the way the renderer makes them (`content/mdx/headings.ts`, `<Step titleSize>` and
- * `<Update label>` included), so a result jumps to the heading. Snippets a page imports are not
- * read: their words are found on the snippet's own pages, if any.
+ * `<Update label>` included), so a result jumps to the heading. Snippets are put in place before
+ * (snippets.ts): their headings and words are the page's.
  */
 import { Slugger, splitCustomId } from '../content/mdx/headings.ts';
 

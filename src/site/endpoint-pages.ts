@@ -7,6 +7,7 @@ import { formatJsonPath, type JsonPath } from '../config/json-source.ts';
 import { ownsOpenApi, type OpenApiSource } from '../config/openapi-in-force.ts';
 import { specKey } from '../config/specs.ts';
 import type { Config } from '../config/schema.ts';
+import { checkFrontmatter, type Frontmatter } from '../content/frontmatter-schema.ts';
 import { walkNavigation } from '../config/walk.ts';
 import { isRemoteSpec } from '../openapi/fetch-spec.ts';
 import { findOperation, parseEndpointReference } from '../openapi/reference.ts';
@@ -63,24 +64,43 @@ function endpointPage(draft: Draft, { spec, directory, operation }: Endpoint): s
   if (existing !== undefined) return existing;
   const route = draft.routes.allocate(endpointRoute(operation, directory));
   draft.endpointRoutes.set(key, route);
-  const title = endpointTitle(operation);
+  const frontmatter = withMetadata(draft, spec, operation, {
+    title: endpointTitle(operation),
+    openapi: `${spec} ${operation.kind === 'webhook' ? 'webhook' : operation.method} ${operation.path}`,
+    ...(operation.description ? { description: operation.description } : {}),
+    ...(operation.deprecated ? { deprecated: true } : {}),
+  });
   const page: Page = {
     route,
     source: { type: 'endpoint', spec, directory, operation },
-    title,
-    frontmatter: {
-      title,
-      openapi: `${spec} ${operation.kind === 'webhook' ? 'webhook' : operation.method} ${operation.path}`,
-      ...(operation.description ? { description: operation.description } : {}),
-      ...(operation.deprecated ? { deprecated: true } : {}),
-    },
-    hidden: operation.hidden,
+    title: String(frontmatter.title),
+    frontmatter,
+    hidden: operation.hidden || frontmatter.hidden === true || frontmatter.hidden === 'true',
     placements: [],
     alternates: { versions: [], languages: [] },
   };
-  if (operation.description) page.description = firstLine(operation.description);
+  if (frontmatter.sidebarTitle !== undefined) page.sidebarTitle = String(frontmatter.sidebarTitle);
+  // A description of the metadata's own is shown whole; the operation's, its first paragraph.
+  const description = typeof operation.metadata?.['description'] === 'string' ? frontmatter.description : operation.description && firstLine(operation.description);
+  if (description) page.description = description;
   draft.pages.set(route, page);
   return route;
+}
+
+/**
+ * The page's frontmatter with the operation's `x-mint.metadata` over it (format-behaviour.md
+ * §4.3), checked like a page's: a value of the wrong type is reported at the operation and left out.
+ * A title of its own moves the summary to `sidebarTitle`, unless that is given too.
+ */
+function withMetadata(draft: Draft, spec: string, operation: Operation, frontmatter: Frontmatter & { title: string; openapi: string }): Frontmatter {
+  if (!operation.metadata) return frontmatter;
+  const checked = checkFrontmatter({ file: spec, text: '', data: operation.metadata });
+  for (const problem of checked.diagnostics) draft.diagnostics.push({ ...problem, path: `${operation.pointer}/x-mint/metadata` });
+  const metadata = checked.frontmatter;
+  const merged: Frontmatter = { ...frontmatter, ...metadata, openapi: frontmatter.openapi };
+  if (metadata.title === undefined || String(metadata.title).trim() === '') merged.title = frontmatter.title;
+  else if (metadata.sidebarTitle === undefined) merged.sidebarTitle = frontmatter.title;
+  return merged;
 }
 
 /** The loaded specs (files, or URLs fetched or cached) of the element's own `openapi` when it generates every operation. */

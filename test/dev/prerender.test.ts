@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { IdleQueue } from '../../src/dev/idle.ts';
 import { LinkPrerenderer, linkedRoutes } from '../../src/dev/prerender.ts';
 
 const PAGE =
@@ -19,8 +20,9 @@ test('the routes a page links to: previous/next first, then in order, pages of t
 test('linked pages are rendered one at a time, waiting while a request is answered', async () => {
   const rendered: string[] = [];
   let answering: (() => void) | undefined;
-  const prerender = new LinkPrerenderer({ base: '/docs/', render: async (route) => void rendered.push(route) });
-  const request = prerender.serving(() => new Promise<void>((resolve) => (answering = resolve)));
+  const idle = new IdleQueue();
+  const prerender = new LinkPrerenderer({ base: '/docs/', idle, render: async (route) => void rendered.push(route) });
+  const request = idle.serving(() => new Promise<void>((resolve) => (answering = resolve)));
   prerender.follow('guides/install', PAGE);
   await new Promise((resolve) => setTimeout(resolve, 50));
   assert.deepEqual(rendered, [], 'nothing is rendered ahead while a request is answered');
@@ -36,6 +38,7 @@ test('a newer page replaces the older page’s links, and stop() ends it', async
   let release: (() => void) | undefined;
   const prerender = new LinkPrerenderer({
     base: '/',
+    idle: new IdleQueue(),
     render: (route) => {
       rendered.push(route);
       return route === 'a1' ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();

@@ -1,12 +1,21 @@
 /**
- * The page header's contextual menu, in a browser: "Copy page" puts the page's Markdown on the
- * clipboard; "View as Markdown" opens the page's `.md` file; without JavaScript the button is
- * hidden and the link still works. Fixture: test/fixtures/e2e/navigation, served under a base path.
+ * The page's contextual menu, in a browser: "Copy page" puts the page's Markdown on the clipboard;
+ * "View as Markdown" opens the page's `.md` file; without JavaScript the button is hidden and the
+ * link still works; the menu follows an in-page language switch; `display: "toc"` shows it atop
+ * the table of contents, and in the header where that column is not shown; the script completes
+ * "Open in …" links and the site's own `$page` entries. Fixtures: test/fixtures/e2e/navigation
+ * (served under a base path) and shared-languages (a page listed in English and Arabic).
  */
 import assert from 'node:assert/strict';
-import { browserSuite, e2eTest, eventually, inWindow, pathOf } from './harness.ts';
+import type { Page } from 'playwright-core';
+import { browserSuite, e2eTest, eventually, inWindow, pathOf, texts } from './harness.ts';
 
-const e2e = browserSuite({ nav: { fixture: 'navigation', base: '/docs/' } });
+const SHARE = { title: 'Share', description: 'Post this page', href: { base: 'https://share.example/post', query: [{ key: 'text', value: '$page' }] } };
+
+const e2e = browserSuite({
+  nav: { fixture: 'navigation', base: '/docs/' },
+  atlas: { fixture: 'shared-languages', config: { contextual: { options: ['copy', 'view', 'chatgpt', SHARE], display: 'toc' } } },
+});
 
 const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
 
@@ -42,4 +51,63 @@ e2eTest('without JavaScript the copy button is hidden and "View as Markdown" is 
   await page.getByRole('link', { name: 'View as Markdown' }).click();
   assert.equal(pathOf(page), '/docs/guides/install.md');
   assert.match(await page.locator('body').innerText(), /^# /);
+});
+
+/** The menu's words as a reader sees them where it is shown: the button, the toggle's name, and each entry's title. */
+async function menuWords(page: Page): Promise<Record<string, unknown>> {
+  const menu = page.locator('[data-contextual]').filter({ visible: true });
+  await menu.locator('summary').click();
+  const words = {
+    button: await menu.locator('.contextual-primary').innerText(),
+    toggle: await menu.locator('summary').textContent(),
+    entries: await texts(page, '[data-contextual]:visible .contextual-title'),
+  };
+  await menu.locator('summary').click();
+  return words;
+}
+
+e2eTest('the menu follows an in-page switch to another language, and says "copied" in it', async (t) => {
+  const page = await e2e.open(t, 'atlas', 'guides/glossary', CLIPBOARD);
+  assert.deepEqual(await menuWords(page), { button: 'Copy page', toggle: 'More page actions', entries: ['View as Markdown', 'Open in ChatGPT', 'Share'] });
+
+  await page.locator('details.language-switcher summary').click();
+  await page.locator('details.language-switcher a.menu-item', { hasText: 'العربية' }).click();
+  await eventually(() => page.locator('html').getAttribute('lang'), 'ar');
+  assert.deepEqual(await menuWords(page), { button: 'نسخ الصفحة', toggle: 'إجراءات أخرى للصفحة', entries: ['عرض بصيغة Markdown', 'فتح في ChatGPT', 'Share'] });
+  await page.locator('.contextual-toc .contextual-primary').click();
+  await eventually(() => page.locator('.contextual-toc .contextual-primary').innerText(), 'تم النسخ');
+});
+
+e2eTest('display "toc": the menu tops the table of contents on a wide screen, and sits in the header on a phone', async (t) => {
+  const wide = await e2e.open(t, 'atlas', 'guides/glossary');
+  assert.equal(await wide.locator('.toc-column > .contextual-toc').isVisible(), true);
+  assert.equal(await wide.locator('.page-header .contextual').isVisible(), false);
+  const [menu, toc] = [await wide.locator('.contextual-toc').boundingBox(), await wide.locator('.toc-column > .toc').boundingBox()];
+  assert.ok(menu && toc && menu.y + menu.height <= toc.y, 'the menu is above the contents');
+
+  const phone = await e2e.open(t, 'atlas', 'guides/glossary', { viewport: { width: 390, height: 800 } });
+  assert.equal(await phone.locator('.page-header .contextual-narrow').isVisible(), true);
+  assert.equal(await phone.locator('.contextual-toc').isVisible(), false);
+  await phone.getByRole('button', { name: 'Copy page' }).waitFor();
+});
+
+e2eTest('"Open in ChatGPT" asks about the page\'s Markdown at the address it is served from', async (t) => {
+  const page = await e2e.open(t, 'atlas', 'guides/glossary');
+  const link = page.locator('.contextual-toc a', { hasText: 'Open in ChatGPT' });
+  const prompt = `Read ${e2e.site('atlas').href('guides/glossary.md')} so I can ask questions about it.`;
+  await eventually(() => link.getAttribute('href'), `https://chatgpt.com/?hints=search&q=${encodeURIComponent(prompt)}`);
+  assert.equal(await link.getAttribute('target'), '_blank');
+});
+
+e2eTest('a site\'s own entry with $page opens its link with the page\'s Markdown in it', async (t) => {
+  const page = await e2e.open(t, 'atlas', 'guides/glossary');
+  await page.context().route('https://share.example/**', (route) => route.fulfill({ contentType: 'text/plain', body: 'shared' }));
+  await page.locator('.contextual-toc summary').click();
+  const opened = page.context().waitForEvent('page');
+  await page.locator('.contextual-toc a', { hasText: 'Share' }).click();
+  const popup = await opened;
+  await popup.waitForURL(/share\.example/);
+  const markdown = await inWindow(page, async ({ fetch }) => (await fetch('/guides/glossary.md')).text());
+  assert.equal(new URL(popup.url()).searchParams.get('text'), markdown);
+  assert.equal(pathOf(page), '/guides/glossary', 'the page itself stays');
 });

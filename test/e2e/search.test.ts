@@ -3,8 +3,11 @@
  * occurs in a page's body finds it; the keyboard moves through the results and Enter opens one;
  * headings are results of their own; the reader's version limits the results until "All versions"
  * is ticked, and switching version changes them; axe finds nothing serious in the open dialog.
- * Fixture: test/fixtures/e2e/search (versions 2.0.0 and 1.0.0, `guides/shared` in both; hidden,
- * searchable, boosted and `noindex` pages; one endpoint page).
+ * Words a page shows only through a snippet find it; a typo in a word's first letter still finds
+ * it; the dialog speaks the language the reader switched to in place.
+ * Fixtures: test/fixtures/e2e/search (versions 2.0.0 and 1.0.0, `guides/shared` in both; hidden,
+ * searchable, boosted and `noindex` pages; one endpoint page; pages including snippets) and
+ * test/fixtures/e2e/shared-languages (en and ar, `guides/glossary` in both).
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -12,7 +15,7 @@ import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { browserSuite, e2eTest, eventually, inWindow, pathOf, texts, type BrowserWindow } from './harness.ts';
 
-const e2e = browserSuite({ search: { fixture: 'search' } });
+const e2e = browserSuite({ search: { fixture: 'search' }, atlas: { fixture: 'shared-languages' } });
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const dialog = 'dialog.search-dialog';
@@ -105,6 +108,49 @@ e2eTest('hidden pages stay out unless searchable; noindex pages stay out; endpoi
   // Typo and prefix.
   assert.deepEqual(await searchFor(page, 'zephyrnie'), ['Install']);
   assert.deepEqual(await searchFor(page, 'zeph'), ['Install']);
+  // A typo in the first letter: another letter, one missing.
+  assert.deepEqual(await searchFor(page, 'xephyrine'), ['Install']);
+  assert.deepEqual(await searchFor(page, 'ephyrine'), ['Install']);
+});
+
+e2eTest('words a page shows only through an included snippet find it; a snippet\'s heading is a result of its own', async (t) => {
+  const page = await e2e.open(t, 'search', '');
+  await page.keyboard.press('Control+k');
+  // guides/install has `<Snippet file="lamp-oil.mdx" />`; guides/tuning imports wick-care.mdx with a `tool` prop.
+  assert.deepEqual(await searchFor(page, 'tallowmere'), ['Install']);
+  assert.deepEqual(await searchFor(page, 'emberclippers'), ['Tuning']);
+  assert.deepEqual(await searchFor(page, 'wick care'), ['Tuning', 'Wick care']);
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/guides\/tuning#wick-care$/);
+  assert.equal(await page.locator('#wick-care').innerText(), 'Wick care');
+});
+
+e2eTest('switching language in place: the dialog\'s placeholder, labels and status speak the new language, its results follow it', async (t) => {
+  const page = await e2e.open(t, 'atlas', 'guides/glossary');
+  /** What the dialog says, and what the results are. */
+  const dialogWords = async (): Promise<Record<string, unknown>> => ({
+    button: await page.locator('button[data-search-button] .search-label').innerText(),
+    dialog: await page.locator(dialog).getAttribute('aria-label'),
+    placeholder: await page.locator(input).getAttribute('placeholder'),
+    input: await page.locator(input).getAttribute('aria-label'),
+    close: await page.locator(`${dialog} .search-close`).getAttribute('aria-label'),
+    status: await page.locator(`${dialog} [role="status"]`).innerText(),
+    results: await titles(page),
+  });
+  await page.keyboard.press('Control+k');
+  await searchFor(page, 'map');
+  assert.deepEqual(await dialogWords(), { button: 'Search', dialog: 'Search', placeholder: 'Search…', input: 'Search', close: 'Close', status: 'Results: 2', results: ['Glossary', 'Welcome'] });
+  await page.keyboard.press('Escape');
+
+  await page.locator('details.language-switcher summary').click();
+  await page.locator('details.language-switcher a.menu-item', { hasText: 'العربية' }).click();
+  await eventually(() => page.locator('html').getAttribute('lang'), 'ar');
+  await page.keyboard.press('Control+k');
+  // The last query, shown again in Arabic and in the Arabic pages: "Welcome" is English only.
+  await eventually(dialogWords, { button: 'بحث', dialog: 'بحث', placeholder: 'ابحث…', input: 'بحث', close: 'إغلاق', status: 'النتائج: 1', results: ['Glossary'] });
+  await searchFor(page, 'nowhere');
+  assert.equal(await page.locator(`${dialog} [role="status"]`).innerText(), 'لا توجد نتائج لـ «nowhere»');
 });
 
 e2eTest('axe finds nothing serious with the search dialog open, results shown', async (t) => {

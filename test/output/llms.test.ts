@@ -2,8 +2,7 @@
  * What `build()` writes for readers and AI tools: a Markdown file beside every page (`route.md`,
  * `index.md` for home), endpoint pages as Markdown, `llms.txt` listing the navigation with links to
  * those files and `llms-full.txt` holding them, one pair per language under its folder, and a site's
- * own `llms.txt` kept as it is; the page header's "Copy page" and "View as Markdown" as
- * `contextual.options` chooses.
+ * own `llms.txt` kept as it is. The contextual menu that links them: contextual.test.ts.
  */
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
@@ -181,30 +180,6 @@ test("a site's own llms.txt and llms-full.txt are kept as they are", async (t) =
   assert.equal(await read(out, 'llms.txt'), 'Our own index.\n');
   assert.equal(await read(out, 'llms-full.txt'), 'Our own text.\n');
   assert.ok(existsSync(path.join(out, 'fr/llms.txt')), "the other language's files are still written");
-});
-
-test('the page header offers "Copy page" and "View as Markdown" by default, and what contextual.options chooses', async (t) => {
-  const { root, out } = await writeSite(t);
-  await build({ root, outDir: out, base: '/docs/' });
-  const page = await read(out, 'install/index.html');
-  assert.match(page, /<button type="button" class="contextual-copy" data-copy-page="\/docs\/install\.md" hidden>Copy page<\/button>/);
-  assert.match(page, /<a href="\/docs\/install\.md" type="text\/markdown">View as Markdown<\/a>/);
-  assert.doesNotMatch(page, /Open in ChatGPT/, 'no AI links without the public URL');
-
-  const chosen = await writeSite(t, { contextual: { options: ['view', 'chatgpt', 'claude', 'perplexity', 'mcp', { title: 'Ask on GitHub', href: 'https://github.com/harbor/discussions' }] } });
-  await build({ root: chosen.root, outDir: chosen.out, siteUrl: 'https://harbor.dev' });
-  const menu = /<div class="contextual" data-contextual>(.*?)<\/div>/.exec(await read(chosen.out, 'install/index.html'))?.[1] ?? '';
-  assert.doesNotMatch(menu, /Copy page/);
-  assert.deepEqual(
-    [...menu.matchAll(/<a href="([^"]*)"[^>]*>([^<]*)<\/a>/g)].map((match) => `${match[2]} ${match[1]}`),
-    [
-      'View as Markdown /install.md',
-      'Open in ChatGPT https://chatgpt.com/?hints=search&amp;q=Read%20https%3A%2F%2Fharbor.dev%2Finstall.md%20so%20I%20can%20ask%20questions%20about%20it.',
-      'Open in Claude https://claude.ai/new?q=Read%20https%3A%2F%2Fharbor.dev%2Finstall.md%20so%20I%20can%20ask%20questions%20about%20it.',
-      'Open in Perplexity https://www.perplexity.ai/search?q=Read%20https%3A%2F%2Fharbor.dev%2Finstall.md%20so%20I%20can%20ask%20questions%20about%20it.',
-      'Ask on GitHub https://github.com/harbor/discussions',
-    ],
-  );
 });
 
 test('a redirect from a page\'s .md path gives way to the page\'s Markdown (both cannot be on disk)', async (t) => {

@@ -8,7 +8,7 @@ import { createHighlighter, type BundledLanguage } from 'shiki';
 import { bundledThemes } from 'shiki/themes';
 import { parseFence, plainHighlighter, renderCode, type Highlighter } from '../../src/content/mdx/code.ts';
 import { renderMarkdown } from '../../src/content/mdx/index.ts';
-import { CODE_THEMES, createCodeHighlighter, fenceLanguages, normalizeLanguage } from '../../src/render/highlight.ts';
+import { CODE_THEMES, createCodeHighlighter, fencedBlocks, fenceLanguages, normalizeLanguage } from '../../src/render/highlight.ts';
 
 const highlighter = await createCodeHighlighter({ langs: ['ts', 'py', 'sh', 'diff', 'html', 'css', 'sql', 'json', 'jsx', 'nonsense', 'text', 'mermaid'] });
 
@@ -54,6 +54,17 @@ test('fenceLanguages: every fence language of a page, normalised, once each', ()
   assert.equal(normalizeLanguage('golang'), 'go');
 });
 
+test('fencedBlocks: each block\'s language and code, indented ones dedented, a longer closing fence closing', () => {
+  const page = ['```JS title="a.js"', 'let a', '', '```', '<Tab>', '  ~~~py', '  if a:', '      b', '  ~~~~', '</Tab>', '```', 'no language', '```', '````md', '```sh', '````', '```ts', 'never closed'].join('\n');
+  assert.deepEqual(fencedBlocks(page), [
+    { language: 'javascript', code: 'let a\n' },
+    { language: 'python', code: 'if a:\n    b' },
+    { language: 'markdown', code: '```sh' },
+    { language: 'typescript', code: 'never closed' },
+  ]);
+  assert.deepEqual(fencedBlocks('No code here.'), []);
+});
+
 test('a TypeScript block: one span per line, tokens coloured for both themes, code escaped', () => {
   assert.equal(
     block('ts', 'const a = "<b>";\nlog(a)'),
@@ -90,23 +101,44 @@ test('the stand-in theme gives exactly the colours of Shiki\'s two-theme mode', 
     ['html', '<a href="x" class=\'y\'>link &amp; <b>bold</b></a><script>let a = 1</script>'],
     ['json', '{"a": [1, true, null, "s"], "b": {"c": -2.5e3}}'],
   ];
-  // Colour by colour, character by character; white space has no colour to compare.
-  for (const [lang, code] of samples) {
-    const expected = shiki
-      .codeToTokens(code, { lang, themes: { light: CODE_THEMES.light, dark: CODE_THEMES.dark }, defaultColor: false })
-      .tokens.map((line) => line.flatMap((token) => colours(token.content, token.htmlStyle?.['--shiki-light'], token.htmlStyle?.['--shiki-dark'])));
-    const actual = linesOf(block(lang, code))
-      .split('\n')
-      .map((line) =>
-        [...line.matchAll(/<span style="--shiki-light:([^;]+);--shiki-dark:([^;"]+)[^"]*">([^<]*)<\/span>|<[^>]+>|([^<]+)/g)].flatMap(([, light, dark, styled, plain]) =>
-          colours(decode(styled ?? plain ?? ''), light, dark),
-        ),
-      );
-    assert.deepEqual(actual, expected, lang);
-  }
+  for (const [lang, code] of samples) assert.deepEqual(highlightedColours(lang, code), shikiColours(shiki, lang, code), lang);
 });
 
-/** `#d73a49 #f97583 c` for each character but white space; uncoloured text has the themes' text colours. */
+test('a line met again, in the same grammar state or in another, keeps Shiki\'s colours (the line cache)', async () => {
+  const shiki = await createHighlighter({ themes: [CODE_THEMES.light, CODE_THEMES.dark], langs: ['typescript', 'json'] });
+  const line = 'const a = `x` + f(1); // y';
+  // In order, through one highlighter: each block meets lines the blocks before it cached.
+  const samples: [BundledLanguage, string][] = [
+    ['typescript', `${line}\n/*\n${line}\n\n${line}\n*/\n${line}`],
+    ['typescript', `const s = \`\n${line}\n\`;\n${line}\n/** ${line}`],
+    ['json', '{\n  "a": {\n    "b": "c",\n    "d": [1, 2]\n  },\n  "b": "c"\n}'],
+    ['json', '  "b": "c",\n[\n  "b": "c",\n  "note \\" \\n"\n]\n  "b": "c",'],
+  ];
+  for (const [lang, code] of samples) assert.deepEqual(highlightedColours(lang, code), shikiColours(shiki, lang, code), code);
+});
+
+/** Shiki's colours for the code in two-theme mode, line by line (see `colours`). */
+function shikiColours(shiki: Awaited<ReturnType<typeof createHighlighter>>, lang: BundledLanguage, code: string): string[][] {
+  return shiki
+    .codeToTokens(code, { lang, themes: { light: CODE_THEMES.light, dark: CODE_THEMES.dark }, defaultColor: false })
+    .tokens.map((line) => line.flatMap((token) => colours(token.content, token.htmlStyle?.['--shiki-light'], token.htmlStyle?.['--shiki-dark'])));
+}
+
+/** The colours docjet's block shows, line by line (see `colours`). */
+function highlightedColours(lang: string, code: string): string[][] {
+  return linesOf(block(lang, code))
+    .split('\n')
+    .map((line) =>
+      [...line.matchAll(/<span style="--shiki-light:([^;]+);--shiki-dark:([^;"]+)[^"]*">([^<]*)<\/span>|<[^>]+>|([^<]+)/g)].flatMap(([, light, dark, styled, plain]) =>
+        colours(decode(styled ?? plain ?? ''), light, dark),
+      ),
+    );
+}
+
+/**
+ * `#d73a49 #f97583 c` for each character but white space; uncoloured text has the themes' text
+ * colours. Colour by colour, character by character: white space has no colour to compare.
+ */
 function colours(text: string, light = '#24292e', dark = '#e1e4e8'): string[] {
   return [...text].filter((char) => char.trim() !== '').map((char) => `${light.toLowerCase()} ${dark.toLowerCase()} ${char}`);
 }

@@ -1,6 +1,6 @@
 /**
  * The browser's side of search (src/client/search-dialog.mts, compiled), run on indexes made by
- * src/search: prefix and typo matching, titles and headings first, boost, scoping and widening,
+ * src/search: prefix and typo matching (in the first letter too), titles and headings first, boost, scoping and widening,
  * Chinese and Japanese queries, the files a query fetches, and snippets marked without markup.
  */
 import assert from 'node:assert/strict';
@@ -37,6 +37,27 @@ test('a word being typed matches by prefix; a typo still finds the word; every w
   assert.deepEqual(await titles(SITE, 'deplyo'), ['Deploy', 'Guide', 'Release notes', 'Overview']);
   assert.deepEqual(await titles(SITE, 'deploy weekly'), ['Release notes']);
   assert.deepEqual(await titles(SITE, 'deploy nowhere'), []);
+});
+
+test('a typo in the first letter still finds the word: another letter, one missing, the first two swapped, one too many', async () => {
+  for (const query of ['xluster', 'luster', 'lcuster', 'scluster', 'deploy xluster']) assert.deepEqual(await titles(SITE, query), ['Overview'], query);
+  assert.deepEqual(client.tailsLookedUp('xear'), ['ear', 'xear', 'xar', 'ar']);
+  const letters: Record<string, string> = { earch: 'rs', search: 'e' };
+  assert.deepEqual(client.firstLetterTerms('xearch', (tail) => letters[tail]).sort(), ['rearch', 'search']);
+  assert.deepEqual(client.firstLetterTerms('search', (tail) => letters[tail]).sort(), ['esearch', 'rearch'], 'a word spelt right: its other spellings');
+});
+
+test('a word spelt right or being typed fetches no tail file; a word nothing matches fetches the tail files and the term files of its near misses', async () => {
+  const files = searchIndexFiles(SITE, '/');
+  const fetched = serveIndex(files);
+  const index = new client.IndexFiles('/_docjet/search/');
+  await client.search(index, 'cluster', {}, false);
+  await client.search(index, 'clus', {}, false);
+  assert.deepEqual(fetched.map((name) => name.replace(/\.[0-9a-f]{10}\.json$/, '')), ['index.json', 't-c', 'd-0']);
+  fetched.length = 0;
+  // No term starts with x (no t-x, no s-x); "luster" and "uster" are looked up; t-c, holding "cluster", is loaded already.
+  await client.search(index, 'xluster', {}, false);
+  assert.deepEqual(fetched.map((name) => name.replace(/\.[0-9a-f]{10}\.json$/, '')).sort(), ['s-l', 's-u']);
 });
 
 test('results stay in the reader\'s version, language and product unless widened (language stays)', async () => {

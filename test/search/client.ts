@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 export interface Candidate {
   term: string;
   weight: number;
+  postings: number[];
 }
 
 export interface ClientSearch {
@@ -18,9 +19,11 @@ export interface ClientSearch {
   queryTokens(query: string): string[];
   withinEdits(a: string, b: string, max: number): boolean;
   candidatesOf(token: string, shard: Record<string, number[]>): Candidate[];
+  tailsLookedUp(token: string): string[];
+  firstLetterTerms(token: string, lettersOf: (tail: string) => string | undefined): string[];
   rankPages(
     pages: number,
-    words: readonly { candidates: Candidate[]; shard: Record<string, number[]> }[],
+    words: readonly Candidate[][],
     inScope: (page: number) => boolean,
     limit: number,
   ): { total: number; hits: { page: number; score: number; sections: number }[]; terms: string[] };

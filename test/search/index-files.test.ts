@@ -1,25 +1,43 @@
 /**
  * The index as files (src/search/index-files.ts): a small manifest, term files by first character
- * (split by the second when large), page files of 32 pages, scores that put titles first.
+ * (split by the second when large), tail files for typos in a first letter, page files of 32
+ * pages, scores that put titles first; and, for `dev`, an index written again only where a change
+ * touched it, ending up as a fresh one would be.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { postingsOf, searchIndexFiles, type Manifest } from '../../src/search/index-files.ts';
+import { IndexWriter, searchIndexFiles, type Manifest } from '../../src/search/index-files.ts';
 import type { SearchRecord } from '../../src/search/records.ts';
 
 function record(route: string, title: string, text: string, extra: Partial<SearchRecord> = {}): SearchRecord {
   return { route, title, path: 'Guides', keys: [], sections: [{ text }], boost: 1, scopes: [], ...extra };
 }
 
+/** The manifest and the parsed entries of the term (or tail) file holding `key`'s group. */
+function entries(files: Map<string, string>, table: 'shards' | 'tails', key: string): Record<string, unknown> {
+  const manifest = JSON.parse(files.get('index.json')!) as Manifest;
+  return JSON.parse(files.get(manifest[table][key]!)!) as Record<string, unknown>;
+}
+
 test('a title match scores above a heading or key match, which scores above any body match; boost multiplies', () => {
-  const postings = postingsOf([
-    record('a', 'Deploy', 'nothing'),
-    record('b', 'Other', 'x', { sections: [{ text: '' }, { heading: { id: 'deploy', text: 'Deploy', depth: 2 }, text: 'y' }] }),
-    record('c', 'Other', 'deploy deploy deploy deploy deploy deploy deploy deploy'),
-    record('d', 'Other', 'deploy', { boost: 2 }),
-  ]);
+  const files = searchIndexFiles(
+    [
+      record('a', 'Deploy', 'nothing'),
+      record('b', 'Other', 'x', { sections: [{ text: '' }, { heading: { id: 'deploy', text: 'Deploy', depth: 2 }, text: 'y' }] }),
+      record('c', 'Other', 'deploy deploy deploy deploy deploy deploy deploy deploy'),
+      record('d', 'Other', 'deploy', { boost: 2 }),
+    ],
+    '/',
+  );
   // [page gap, score, section mask] per page.
-  assert.deepEqual(postings.get('deploy'), [0, 64, 0, 1, 16, 2, 1, 13, 1, 1, 8, 1]);
+  assert.deepEqual(entries(files, 'shards', 'd')['deploy'], [0, 64, 0, 1, 16, 2, 1, 13, 1, 1, 8, 1]);
+});
+
+test('tail files give each term without its first letter the first letters it comes with', () => {
+  const files = searchIndexFiles([record('a', 'Search', 'research, lurch and an ox')], '/');
+  assert.deepEqual(entries(files, 'tails', 'e'), { earch: 's', esearch: 'r' });
+  assert.deepEqual(entries(files, 'tails', 'n'), { nd: 'a' });
+  assert.deepEqual(Object.keys((JSON.parse(files.get('index.json')!) as Manifest).tails), ['e', 'n', 'u'], 'two-letter words have no tail');
 });
 
 test('the manifest names every file; pages\' scopes are run-length coded', () => {
@@ -36,7 +54,7 @@ test('the manifest names every file; pages\' scopes are run-length coded', () =>
   assert.deepEqual(manifest.pageScopes, [2, 0, 1, 1, 1, 2]);
   assert.deepEqual(Object.keys(manifest.shards).sort(), ['a', 'b', 'd', 'f', 'g', 'o', 't']);
   assert.equal(manifest.chunks.length, 1);
-  assert.deepEqual([...files.keys()].sort(), ['index.json', ...manifest.chunks, ...Object.values(manifest.shards)].sort());
+  assert.deepEqual([...files.keys()].sort(), ['index.json', ...manifest.chunks, ...Object.values(manifest.shards), ...Object.values(manifest.tails)].sort());
   assert.match(manifest.shards['a']!, /^t-a\.[0-9a-f]{10}\.json$/);
   assert.deepEqual(JSON.parse(files.get(manifest.chunks[0]!)!)[0], ['/docs/one', 'One', 'Guides', '', [['', '', 'alpha']]]);
 });
@@ -47,4 +65,31 @@ test('a large term file is split by the second character; a page file holds 32 p
   assert.equal(manifest.shards['s'], undefined);
   assert.ok(manifest.shards['s0'] && manifest.shards['s6']);
   assert.deepEqual([manifest.chunks.length, manifest.pagesPerChunk], [2, 32]);
+});
+
+/** Forty pages of a few words each, page 7 about "lantern". */
+const PAGES = Array.from({ length: 40 }, (_, index) => record(`p${index}`, `Page ${index}`, index === 7 ? 'the lantern glows' : `common text ${index % 3}`));
+
+test('dev: a page edited writes again its page file and the term and tail files of the words that came or went, nothing else', () => {
+  const writer = new IndexWriter('/');
+  const before = writer.update(PAGES);
+  const edited = PAGES.map((page, index) => (index === 7 ? record('p7', 'Page 7', 'the candle glows') : page));
+  const after = writer.update(edited);
+  assert.deepEqual(after, searchIndexFiles(edited, '/'), 'the same files as a fresh index');
+  const name = (file: string): string => file.replace(/\.[0-9a-f]{10}\.json$/, '');
+  // "lantern" went (its term file had no other word; its tail "antern" shared a file with "andle"), "candle" came.
+  assert.deepEqual([...after.keys()].filter((file) => !before.has(file)).map(name).sort(), ['d-0', 's-a', 't-c']);
+  assert.deepEqual([...before.keys()].filter((file) => !after.has(file)).map(name).sort(), ['d-0', 's-a', 't-c', 't-l']);
+});
+
+test('dev: pages added, removed or edited in several rounds end up as a fresh index would be', () => {
+  const writer = new IndexWriter('/docs/');
+  writer.update(PAGES);
+  const rounds: SearchRecord[][] = [
+    PAGES.slice(0, 30),
+    [...PAGES.slice(0, 30), record('new', 'Fresh page', 'zephyr wick')],
+    [...PAGES.slice(0, 30).map((page, index) => (index === 3 ? record('p3', 'Page 3', 'zephyr too', { boost: 2 }) : page)), record('new', 'Fresh page', 'wick')],
+    PAGES,
+  ];
+  for (const records of rounds) assert.deepEqual(writer.update(records), searchIndexFiles(records, '/docs/'));
 });

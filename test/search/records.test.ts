@@ -1,7 +1,8 @@
 /**
  * Which pages search lists and what it knows of each (src/search/records.ts), on the search
  * fixture (test/fixtures/e2e/search): two versions, a hidden group, a hidden group marked
- * `searchable`, a hidden page marked `searchable`, a `noindex` page, a boosted group, an endpoint.
+ * `searchable`, a hidden page marked `searchable`, a `noindex` page, a boosted group, an endpoint,
+ * pages that include snippets.
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -49,8 +50,19 @@ test('a record has the section path, scopes, boost and text by heading', async (
   assert.equal(byRoute.get('guides/boosted')?.boost, 3, 'the group\'s boost');
   assert.deepEqual(
     byRoute.get('guides/tuning')?.sections.map((section) => section.heading?.id),
-    [undefined, 'brightness-levels', 'measure-the-glow'],
+    [undefined, 'brightness-levels', 'measure-the-glow', 'wick-care'],
   );
+});
+
+test('a page\'s text holds the snippets it includes, where they stand: imported (with its props) or <Snippet file>', async () => {
+  const records = await searchRecords(await fixture());
+  const byRoute = new Map(records.map((record) => [record.route, record]));
+  assert.deepEqual(byRoute.get('guides/tuning')?.sections.at(-1), {
+    heading: { id: 'wick-care', text: 'Wick care', depth: 2 },
+    text: 'Trim the wick with emberclippers before each evening; a wickmoss pad keeps the soot off.',
+  });
+  assert.equal(byRoute.get('guides/install')?.sections[0]?.text, 'Download the package and run it. The wick needs a zephyrine filament to glow. Fill the reservoir with tallowmere oil only.');
+  assert.ok(!records.some((record) => record.route.startsWith('snippets/')), 'snippets are no pages of their own');
 });
 
 test('an endpoint page is found by its method, path, operation id and summary', async () => {

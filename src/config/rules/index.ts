@@ -4,6 +4,7 @@ import { diagnostic } from '../../messages.ts';
 import { formatJsonPath, type SourceLocations } from '../json-source.ts';
 import { walkNavigation } from '../walk.ts';
 import type { Rule, RuleContext } from './context.ts';
+import { contextualOptions } from './contextual.ts';
 import { expandedTopLevel } from './expanded.ts';
 import { globalAnchors } from './global-anchors.ts';
 import { groups } from './groups.ts';
@@ -34,6 +35,7 @@ export const RULES: readonly Rule[] = [
   expandedTopLevel,
   redirects,
   unappliedSettings,
+  contextualOptions,
 ];
 
 export function runRules(options: {

@@ -12,7 +12,6 @@ const SETTINGS: { setting: UnappliedSetting; path: [string, ...string[]]; unappl
   { setting: 'api.playground.proxy', path: ['playground', 'proxy'], unapplied: (value) => value === true },
   { setting: 'api.playground.credentials', path: ['playground', 'credentials'], unapplied: (value) => value === true },
   { setting: 'api.examples.prefill', path: ['examples', 'prefill'], unapplied: (value) => value !== undefined },
-  { setting: 'api.mdx', path: ['mdx'], unapplied: (value) => value !== undefined },
 ];
 
 export const unappliedSettings: Rule = {

@@ -20,7 +20,7 @@ import { plainHighlighter, type Highlighter } from './code.ts';
 import { defaultComponents, type ComponentRegistry } from './components/index.ts';
 import { esmStatements, readEsm, readModule, type ImportBinding } from './esm.ts';
 import { createContext, createScope } from './scope.ts';
-import type { Scope, Value } from './types.ts';
+import type { PageParts, Scope, Value } from './types.ts';
 import { createHandlers } from './handlers.ts';
 import type { Heading } from './headings.ts';
 import { Page, type Body, type Linker } from './page.ts';
@@ -38,6 +38,7 @@ export { escapeHtml } from './escape.ts';
 export type { ImportBinding } from './esm.ts';
 export type { Heading } from './headings.ts';
 export type { Format } from './parse.ts';
+export type { PageParts, ParamFieldEntry } from './types.ts';
 
 export interface RenderOptions {
   /** The page's path relative to the site root, for diagnostics. */
@@ -66,6 +67,8 @@ export interface RenderResult {
   imports: ImportBinding[];
   /** How the page was read: an `.mdx` page that could not be repaired is read as Markdown. */
   format: Format;
+  /** The example column and the API fields, which the page shows around `html` (`<RequestExample>` is not in it). */
+  parts: PageParts;
   diagnostics: Diagnostic[];
 }
 
@@ -100,7 +103,7 @@ function render(options: RenderOptions, link: LinkOptions | undefined): RenderRe
     // A bug in docjet or a dependency, not in the page: say so, and keep the build going.
     const reason = error instanceof Error ? error.message : String(error);
     reporter.diagnostic('page-render-failed', { line: 1, column: 1 }, { operation: undefined, reason });
-    return { html: '', headings: [], imports: [], format, diagnostics: reporter.diagnostics };
+    return { html: '', headings: [], imports: [], format, parts: { examples: [], params: [] }, diagnostics: reporter.diagnostics };
   }
 }
 
@@ -151,7 +154,7 @@ function renderSections(options: RenderOptions, link: LinkOptions | undefined, r
     const sectionHtml = renderTree(page, parsed.tree);
     html += html === '' || sectionHtml === '' ? sectionHtml : `\n${sectionHtml}`;
   }
-  return { html, headings: page?.headings() ?? [], imports, format: readAs, diagnostics: sortDiagnostics(reporter.diagnostics) };
+  return { html, headings: page?.headings() ?? [], imports, format: readAs, parts: page?.parts ?? { examples: [], params: [] }, diagnostics: sortDiagnostics(reporter.diagnostics) };
 }
 
 function renderTree(page: Page, tree: Root): string {

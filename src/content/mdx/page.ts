@@ -12,7 +12,7 @@ import { attributes } from './escape.ts';
 import { Slugger, type Heading } from './headings.ts';
 import { Reporter, type Point } from './report.ts';
 import { createContext, createScope } from './scope.ts';
-import { Callable, Markup, type Body, type Host, type ImportBinding, type Props, type RenderedChild, type Scope, type Value } from './types.ts';
+import { Callable, Markup, type Body, type Host, type ImportBinding, type PageParts, type Props, type RenderedChild, type Scope, type Value } from './types.ts';
 
 export type { Body } from './types.ts';
 
@@ -59,6 +59,8 @@ export class Page {
   /** What `{expressions}` rendered, as the component around them sees it (`<Tabs>{tabs.map(t => <Tab …>)}</Tabs>`). */
   readonly expressionChildren = new WeakMap<Nodes, RenderedChild[]>();
   readonly importsByName: Map<string, ImportBinding>;
+  /** What components hand to the page around the body; a snippet's go to its page's. */
+  readonly parts: PageParts;
   /** Headings with the offset they were written at: components add theirs after their children's. */
   private readonly found: { offset: number; heading: Heading }[] = [];
   private readonly ids = new Map<string, number>();
@@ -78,6 +80,7 @@ export class Page {
     this.renderTree = options.renderTree;
     this.parent = options.parent;
     this.slugger = options.parent?.page.slugger ?? new Slugger();
+    this.parts = options.parent?.page.parts ?? { examples: [], params: [] };
     this.importsByName = new Map(options.imports.map((binding) => [binding.name, binding]));
   }
 
@@ -142,6 +145,7 @@ export class Page {
       uniqueId: (prefix) => this.uniqueId(prefix),
       heading: (depth, text, id) => this.addHeading(offset, depth, text, id),
       diagnostic: (code, params) => this.reporter.diagnostic(code, at, params),
+      parts: this.parts,
     };
     try {
       return component(props, childrenHtml, context);

@@ -63,6 +63,33 @@ export type RenderedChild =
 
 export type Format = 'mdx' | 'md';
 
+/** A `<ParamField>` that says where it goes (`path="id"`), as an `api:` page's "Try it" panel reads it. */
+export interface ParamFieldEntry {
+  location: 'path' | 'query' | 'header' | 'cookie' | 'body';
+  name: string;
+  /** As written: `string`, `integer`, `string[]`, `file`… */
+  type: string | undefined;
+  required: boolean;
+  /** `default`, when it is text, a number or a boolean. */
+  defaultValue: string | number | boolean | undefined;
+  placeholder: string | undefined;
+  /** `<ParamField>`s written inside this one (in an `<Expandable>`): the properties of an object. */
+  fields: ParamFieldEntry[];
+  /** What the component wrote: a field inside another is found in that one's children by it. */
+  html: string;
+}
+
+/**
+ * What components hand to the page around the body rather than write where they stand (issue 13):
+ * the example column beside the content, and the fields a manual API page's "Try it" panel is made of.
+ */
+export interface PageParts {
+  /** `<RequestExample>`s and `<ResponseExample>`s, in page order. */
+  examples: { kind: 'request' | 'response'; html: string }[];
+  /** Top-level `<ParamField>`s with a location, in page order. */
+  params: ParamFieldEntry[];
+}
+
 export interface ImportBinding {
   /** The local name the page uses: `Cta` in `import Cta from …` and `import { Button as Cta } from …`. */
   name: string;

@@ -31,6 +31,9 @@ export interface Resolved {
 /** Parsed pointers are shared by every page of a document: `resolvePointer` walks from the root each time. */
 const pointerCache = new WeakMap<object, Map<string, unknown>>();
 
+/** Where each object of a document is, by identity: made on the first `pointerOf`, then shared. */
+const locationCache = new WeakMap<object, WeakMap<object, string>>();
+
 export class Resolver {
   /** References to other files, as written, in the order met. */
   readonly external = new Set<string>();
@@ -99,7 +102,48 @@ export class Resolver {
   deref(value: unknown): unknown {
     return this.resolve(value).value;
   }
+
+  /**
+   * The pointer at which the document holds `value` (the object itself, not a copy), so that an
+   * inline schema can be named like a component (`#/paths/~1pets/get/…/schema`); undefined for a
+   * value made while rendering (a merged `allOf`) or one from elsewhere.
+   */
+  pointerOf(value: unknown): string | undefined {
+    if (!isRecord(this.raw) || typeof value !== 'object' || value === null) return undefined;
+    let locations = locationCache.get(this.raw);
+    if (!locations) {
+      locations = locate(this.raw);
+      locationCache.set(this.raw, locations);
+    }
+    return locations.get(value);
+  }
 }
+
+/**
+ * Every object and array of a document by identity, with the pointer it is first met at. Example
+ * values and `x-` extensions hold no schemas and are skipped.
+ */
+function locate(root: JsonObject): WeakMap<object, string> {
+  const locations = new WeakMap<object, string>();
+  const pending: [object, string][] = [[root, '#']];
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, pointer] = next;
+    if (locations.has(value)) continue;
+    locations.set(value, pointer);
+    // Under `properties` the keys are field names, which may well be `example`.
+    const keywords = !Array.isArray(value) && !pointer.endsWith('/properties');
+    const entries: [string, unknown][] = Array.isArray(value) ? value.map((item, index) => [String(index), item]) : Object.entries(value);
+    for (const [key, child] of entries) {
+      if (typeof child !== 'object' || child === null || (keywords && SKIPPED.test(key))) continue;
+      // `resolvePointer` reads percent escapes too: a literal `%` is written as one.
+      pending.push([child, `${pointer}/${key.replaceAll('~', '~0').replaceAll('/', '~1').replaceAll('%', '%25')}`]);
+    }
+  }
+  return locations;
+}
+
+/** Keys whose values are data, not schemas. */
+const SKIPPED = /^(?:x-|example$|examples$)/;
 
 /** The keys written beside a `$ref` laid over its target; the target itself when there are none. */
 function withSiblings(reference: JsonObject, target: JsonObject): JsonObject {

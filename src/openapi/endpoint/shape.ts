@@ -167,11 +167,15 @@ export function typeLabel(shape: Shape, resolver: Resolver, depth = 0): string {
   return label;
 }
 
-/** Which side of the exchange a schema describes: what the reader sends, or what comes back. */
-export type Mode = 'request' | 'response';
+/**
+ * Which side of the exchange a schema describes: what the reader sends, or what comes back; or
+ * neither, on a model's own page (`openapi-schema:`), which shows both.
+ */
+export type Mode = 'request' | 'response' | 'schema';
 
 /** `readOnly` properties are not sent, `writeOnly` ones not returned: each side shows only its own. */
 export function hiddenIn(schema: JsonObject, mode: Mode): boolean {
+  if (mode === 'schema') return false;
   return mode === 'request' ? schema.readOnly === true : schema.writeOnly === true;
 }
 

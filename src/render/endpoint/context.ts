@@ -4,6 +4,8 @@ import { markdownHtml } from '../../content/commonmark.ts';
 import { Slugger, type Heading } from '../../content/mdx/headings.ts';
 import type { Resolver } from '../../openapi/endpoint/resolve.ts';
 import type { UrlResolver } from '../../content/page-urls.ts';
+import type { Mode } from '../../openapi/endpoint/shape.ts';
+import { schemaFragment, type FragmentTarget, type SchemaFragment } from './schema-fragment.ts';
 
 /** Nested fields deeper than this are not expanded (a schema can nest without end). */
 export const MAX_DEPTH = 6;
@@ -25,15 +27,41 @@ export class PageContext {
   fields = 0;
   /** Fields left out because the page reached `MAX_FIELDS`. */
   omittedFields = 0;
+  /** The levels of fields this page leaves for the browser to fetch, by id (schema-fragment.ts). */
+  readonly fragments = new Map<string, SchemaFragment>();
 
   private readonly slugger = new Slugger();
   private readonly ids = new Map<string, number>();
   private readonly resolveUrl: UrlResolver | undefined;
+  private readonly fragmentTarget: FragmentTarget | undefined;
+  private readonly idPrefix: string;
 
-  constructor(options: { resolver: Resolver; highlight?: Highlighter | undefined; resolveUrl?: UrlResolver | undefined }) {
+  constructor(options: {
+    resolver: Resolver;
+    highlight?: Highlighter | undefined;
+    resolveUrl?: UrlResolver | undefined;
+    /** Where levels past the budget are fetched from; without it, the page says it left them out. */
+    fragments?: FragmentTarget | undefined;
+    /** Start of the ids the page hands out (`dj-endpoint`); a fragment's differ from its page's. */
+    idPrefix?: string;
+  }) {
     this.resolver = options.resolver;
     this.highlight = options.highlight ?? plainHighlighter;
     this.resolveUrl = options.resolveUrl;
+    this.fragmentTarget = options.fragments;
+    this.idPrefix = options.idPrefix ?? 'dj-endpoint';
+  }
+
+  /**
+   * The URL of the fragment holding the fields of the schema at `pointer` (`inline`: its value,
+   * when it is no component), noted for the build to write; undefined when the page has nowhere to
+   * fetch fragments from.
+   */
+  fragmentUrl(pointer: string, mode: Mode, title: string, inline?: object): string | undefined {
+    if (!this.fragmentTarget) return undefined;
+    const fragment = schemaFragment(this.fragmentTarget.spec, pointer, mode, title, inline);
+    if (!this.fragments.has(fragment.id)) this.fragments.set(fragment.id, fragment);
+    return `${this.fragmentTarget.prefix}${fragment.id}.html`;
   }
 
   /**
@@ -50,7 +78,7 @@ export class PageContext {
   uniqueId(prefix: string): string {
     const count = (this.ids.get(prefix) ?? 0) + 1;
     this.ids.set(prefix, count);
-    return `dj-endpoint-${prefix}-${count}`;
+    return `${this.idPrefix}-${prefix}-${count}`;
   }
 
   /** Adds a heading to the table of contents and returns its id. */

@@ -24,6 +24,7 @@ import { playgroundDisplay, playgroundHtml } from './playground.ts';
 import { requestExamples, responseExamples, type CodeExample, type ExampleSettings } from '../../openapi/endpoint/request.ts';
 import { Resolver } from '../../openapi/endpoint/resolve.ts';
 import { fieldView, SchemaRenderer, type SchemaSettings } from './schema.ts';
+import type { FragmentTarget, SchemaFragment } from './schema-fragment.ts';
 import { pageSecurity, securityHtml } from './security.ts';
 
 export interface RenderEndpointOptions {
@@ -47,12 +48,23 @@ export interface RenderEndpointOptions {
    * frontmatter); a generated endpoint page writes them as the spec does.
    */
   resolveUrl?: UrlResolver | undefined;
+  /** The page's own `<RequestExample>`/`<ResponseExample>` HTML (`openapi:` frontmatter), shown instead of the generated ones of its kind. */
+  pageExamples?: { request?: string; response?: string };
+  /**
+   * URL of the folder of fragments (`/_docjet/schemas/`), where the levels of fields past the
+   * page's budget are fetched from (schema-fragment.ts); without it, the page says it left them out.
+   */
+  fragmentPrefix?: string | undefined;
+  /** HTML shown above the generated fields, beside the examples: the operation's `x-mint.content`. */
+  contentHtml?: string;
 }
 
 export interface RenderEndpointResult {
   html: string;
   headings: Heading[];
   diagnostics: Diagnostic[];
+  /** The fragments the page links to, for the build to write. */
+  fragments: SchemaFragment[];
 }
 
 const PARAMETER_GROUPS: { location: ParameterLocation; title: string }[] = [
@@ -66,12 +78,12 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
   const { document, operation } = options;
   const file = options.file ?? document.file;
   const resolver = new Resolver(document.raw);
-  const context = new PageContext({ resolver, highlight: options.highlight, resolveUrl: options.resolveUrl });
+  const context = new PageContext({ resolver, highlight: options.highlight, resolveUrl: options.resolveUrl, fragments: fragmentTarget(document, options.fragmentPrefix) });
   try {
     const model = readEndpoint(document, operation, resolver);
     const playground = playgroundHtml({ model, operation, document, resolver, display: playgroundDisplay(options.api?.playground?.display, options.playground) });
-    const html = pageHtml(model, operation, context, options.pageDescription, playground, options.api?.examples, options.api?.params);
-    return { html, headings: context.headings, diagnostics: referenceDiagnostics(resolver, operation, file) };
+    const html = pageHtml(model, operation, context, options.pageDescription, playground, options.api?.examples, options.api?.params, options.pageExamples, options.contentHtml);
+    return { html, headings: context.headings, diagnostics: referenceDiagnostics(resolver, operation, file), fragments: [...context.fragments.values()] };
   } catch (error) {
     // A bug in docjet, not in the spec: say so, and keep the build going with what the shell prints.
     const reason = error instanceof Error ? error.message : String(error);
@@ -79,6 +91,7 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
       html: headerHtml({ operation, servers: [] }),
       headings: [],
       diagnostics: [diagnostic('page-render-failed', undefined, file, { operation: label(operation), reason }, operation.pointer)],
+      fragments: [],
     };
   }
 }
@@ -91,6 +104,8 @@ function pageHtml(
   playground: string,
   examples: ExampleSettings = {},
   fields: SchemaSettings = {},
+  pageExamples: { request?: string; response?: string } = {},
+  contentHtml = '',
 ): string {
   let html = headerHtml({ operation, servers: model.servers.map((server) => server.url) });
   if (operation.kind === 'operation') html += serversHtml(model, operation, context.resolver);
@@ -104,7 +119,7 @@ function pageHtml(
   }
 
   context.depthLimit = planDepth(planInput(model), context.resolver, FIELD_BUDGET, MAX_DEPTH);
-  let main = '';
+  let main = contentHtml;
   const security = pageSecurity(model, operation);
   if (security.alternatives.length > 0) main += section(context, 'Authorizations', 'endpoint-auth', securityHtml(security, context));
   const renderers = { request: new SchemaRenderer(context, 'request', fields), response: new SchemaRenderer(context, 'response', fields) };
@@ -125,13 +140,15 @@ function pageHtml(
   const responses = model.responses.map((response, index) => responseHtml(response, index, model.responses, renderers.response, context));
   if (responses.length > 0) main += section(context, 'Response', 'endpoint-responses', responses.join(''));
 
-  const aside = examplesHtml(requestExamples(model, operation, context.resolver, examples), 'request-example', context) + examplesHtml(responseExamples(model, context.resolver), 'response-example', context);
+  const aside =
+    (pageExamples.request ?? examplesHtml(requestExamples(model, operation, context.resolver, examples), 'request-example', context)) +
+    (pageExamples.response ?? examplesHtml(responseExamples(model, context.resolver), 'response-example', context));
   html += `<div class="endpoint-layout"><div class="endpoint-main">${main}</div>${aside === '' ? '' : `<aside class="endpoint-examples">${aside}</aside>`}</div>`;
   return `<div class="endpoint" data-method="${escapeHtml(operation.method.toLowerCase())}">${html}</div>`;
 }
 
-/** Method badge, server and path (a webhook's name), and a deprecated badge. */
-function headerHtml({ operation, servers }: { operation: Operation; servers: string[] }): string {
+/** Method badge, server and path (a webhook's name), and a deprecated badge; manual API pages (manual.ts) show it too. */
+export function headerHtml({ operation, servers }: { operation: Operation; servers: string[] }): string {
   let target: string;
   if (operation.kind === 'webhook') {
     target = `<span class="endpoint-badge endpoint-webhook">webhook</span><code class="endpoint-url"><span class="endpoint-path">${escapeHtml(operation.path)}</span></code>`;
@@ -197,6 +214,11 @@ function referenceDiagnostics(resolver: Resolver, operation: Operation, file: st
     diagnostics.push(diagnostic('openapi-unresolved-ref', undefined, file, refs, operation.pointer));
   }
   return diagnostics;
+}
+
+/** Fragments are named by the document's file, as pages name the spec (and the build loads it). */
+function fragmentTarget(document: OpenApiDocument, prefix: string | undefined): FragmentTarget | undefined {
+  return prefix === undefined ? undefined : { spec: document.file, prefix };
 }
 
 function label(operation: Operation): string {

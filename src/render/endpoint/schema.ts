@@ -3,12 +3,14 @@
  * and `<Expandable>` (src/content/mdx/components), so generated pages look like hand-written ones:
  * nested objects and array items open in "Show child attributes", `oneOf`/`anyOf` alternatives are
  * tabs, `allOf` is merged (shape.ts). A schema already being expanded further up is named
- * ("circular: Pet") instead of expanded again.
+ * ("circular: Pet") instead of expanded again. Levels past the page's budget (plan.ts) are left
+ * for the browser to fetch from the schema's fragment (schema-fragment.ts).
  */
 import { expandableHtml, fieldHtml, tabsHtml, type FieldView } from '../../content/mdx/components/ui.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import { MAX_DEPTH, MAX_FIELDS, type PageContext } from './context.ts';
 import { displayValue, recordOf, stringOf, type JsonObject } from '../../openapi/endpoint/json.ts';
+import type { Resolver } from '../../openapi/endpoint/resolve.ts';
 import { hiddenIn, optionsOf, schemaExample, toShape, typeLabel, typesOf, type Mode, type Shape } from '../../openapi/endpoint/shape.ts';
 
 /** Enum values listed at most; the rest are counted. */
@@ -52,14 +54,14 @@ export class SchemaRenderer {
    * A whole body or response schema: its fields when it is an object, else a line saying its
    * type, then whatever it nests. `noun` names it in that line ("The body is of type …").
    */
-  top(schema: unknown, noun: 'body' | 'response'): string {
+  top(schema: unknown, noun: 'body' | 'response' | 'schema'): string {
     const omitted = this.context.omittedFields;
     const html = this.topHtml(schema, noun);
     const more = this.context.omittedFields - omitted;
     return more > 0 ? html + omittedNote(more) : html;
   }
 
-  private topHtml(schema: unknown, noun: 'body' | 'response'): string {
+  private topHtml(schema: unknown, noun: 'body' | 'response' | 'schema'): string {
     const shape = toShape(schema, this.context.resolver, this.stack);
     if (shape.broken !== undefined) return brokenNote(shape);
     if (shape.circular) return circularNote(shape);
@@ -101,13 +103,43 @@ export class SchemaRenderer {
     else {
       body += this.details(own, options.example);
       if (this.nests(own, 0)) {
-        body +=
-          depth >= context.depthLimit
-            ? `<p class="schema-depth">${depth >= MAX_DEPTH ? `Fields nested more than ${MAX_DEPTH} levels deep are not shown.` : 'Its fields are left out to keep this page small.'}</p>`
-            : this.enter(shape, () => this.contents(shape, options.kind, depth + 1, true, 0));
+        body += depth >= context.depthLimit ? this.later(schema, shape, options.name, depth) : this.enter(shape, () => this.contents(shape, options.kind, depth + 1, true, 0));
       }
     }
     return fieldHtml({ ...view, descriptionHtml: body });
+  }
+
+  /**
+   * What a schema nests, as its field shows it once opened, at the top of its own budget: the
+   * content of a fragment (schema-fragment.ts).
+   */
+  nested(value: unknown): string {
+    const shape = toShape(value, this.context.resolver, this.stack);
+    if (shape.broken !== undefined) return brokenNote(shape);
+    if (shape.circular) return circularNote(shape);
+    const kind: FieldKind = this.mode === 'request' ? 'body' : 'response';
+    return this.enter(shape, () => this.contents(shape, kind, 0, false, 0));
+  }
+
+  /**
+   * What a field nests past the page's depth: "Show child attributes" over a link to the fragment
+   * that holds those fields, which the page script fetches when it is opened. A list of a component
+   * (`Pet[]`) links to the component's fragment, which every field holding it shares.
+   */
+  private later(value: unknown, shape: Shape, name: string, depth: number): string {
+    const target = fragmentShape(shape, this.context.resolver);
+    const pointer = target.key ?? this.context.resolver.pointerOf(value);
+    const title = target.name ?? (name === '' ? 'schema' : name);
+    const inline = target.key === undefined && typeof value === 'object' && value !== null ? value : undefined;
+    const url = pointer === undefined ? undefined : this.context.fragmentUrl(pointer, this.mode, title, inline);
+    if (url === undefined) {
+      // Made while rendering (a merged `allOf`): nothing in the spec to point a fragment at.
+      return `<p class="schema-depth">${depth >= MAX_DEPTH ? `Fields nested more than ${MAX_DEPTH} levels deep are not shown.` : 'Its fields are left out to keep this page small.'}</p>`;
+    }
+    const options = optionsOf(shape.schema);
+    const what = hasFields(shape.schema) || !options ? 'child attributes' : `${options.length} options`;
+    const link = `<p class="schema-more"><a href="${escapeHtml(url)}">Fields of <code>${escapeHtml(title)}</code></a></p>`;
+    return expandableHtml({ titleHtml: what, contentHtml: link, data: { 'data-fields': true } });
   }
 
   /**
@@ -268,6 +300,14 @@ function isPlainObject(schema: JsonObject): boolean {
 
 function hasFields(schema: JsonObject): boolean {
   return recordOf(schema.properties) !== undefined || Object.keys(recordOf(schema.additionalProperties) ?? {}).length > 0;
+}
+
+/** The schema a fragment shows for a field: a list's items when the list itself is unnamed (`Pet[]`). */
+function fragmentShape(shape: Shape, resolver: Resolver): Shape {
+  const schema = shape.schema;
+  if (shape.key !== undefined || hasFields(schema) || optionsOf(schema) || schema.items === undefined) return shape;
+  const items = toShape(schema.items, resolver, []);
+  return items.key !== undefined && items.broken === undefined ? items : shape;
 }
 
 function circularNote(shape: Shape): string {

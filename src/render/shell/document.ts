@@ -6,7 +6,6 @@
 import { LANGUAGES } from '../../config/languages.ts';
 import type { Config } from '../../config/schema.ts';
 import { inlineMarkdownHtml } from '../../content/commonmark.ts';
-import { markdownPath } from '../../content/markdown/path.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import { breadcrumbs } from '../../site/breadcrumbs.ts';
@@ -15,6 +14,7 @@ import { pageHref, safeUrl, siteHref } from '../links.ts';
 import { themeSettings, type ThemeSettings } from '../theme.ts';
 import { uiStrings, type UiStrings } from '../ui-strings.ts';
 import { chromeOf, sectionChromeOf, switchablePlacements, type Chrome } from './chrome.ts';
+import { CONTEXTUAL_WORDS, contextualMenu } from './contextual.ts';
 import { alternatesHtml, anchorsHtml, breadcrumbsHtml, footerHtml, navbarHtml, pagerHtml, switcherHtml, tabsHtml, tocHtml } from './parts.ts';
 import { buildSidebar, fillSidebar, tagHtml, type SidebarTemplate } from './sidebar.ts';
 
@@ -77,6 +77,9 @@ export class Shell {
     const lazySidebar = chrome.sectionId === undefined ? undefined : this.options.lazySidebars?.get(chrome.sectionId);
     const sidebar = this.sidebarHtml(chrome, page, undefined, lazySidebar !== undefined);
     const toc = mode === 'default' ? tocHtml(view.headings, strings) : '';
+    const menu = page && !view.notFound ? contextualMenu({ site: this.options.site, page, base: this.options.base, siteUrl: this.options.siteUrl, strings }) : undefined;
+    const tocMenu = menu?.display === 'toc' && mode === 'default' ? menu.html('toc') : '';
+    const headerMenu = menu ? menu.html(tocMenu ? 'narrow' : 'header') : '';
     const switchable = page ? this.switchableHtml(page) : { attributes: '', templates: '' };
     return (
       `<!doctype html><html ${this.htmlAttributes(chrome).join(' ')}><head>` +
@@ -87,11 +90,11 @@ export class Shell {
       this.topHtml(chrome, strings, sidebar, lazySidebar) +
       `<div class="layout">` +
       `<main id="content" class="content">` +
-      `<article class="page${chrome.placement ? '' : ' unlisted'}">${mode === 'custom' ? '' : this.pageHeaderHtml(view, page)}<div class="prose">${view.bodyHtml}</div></article>` +
+      `<article class="page${chrome.placement ? '' : ' unlisted'}">${mode === 'custom' ? '' : this.pageHeaderHtml(view, page, headerMenu)}<div class="prose">${view.bodyHtml}</div></article>` +
       this.pagerHtml(page?.placements[0], strings) +
       footerHtml(this.languageConfig(chrome)?.footer ?? this.options.site.config.footer, this.options.site.config.name, this.options.base) +
       `</main>` +
-      (toc ? `<div class="toc-column">${toc}</div>` : '') +
+      (toc || tocMenu ? `<div class="toc-column">${tocMenu}${toc}</div>` : '') +
       `</div>` +
       switchable.templates +
       `<script src="${escapeHtml(this.options.script)}" defer></script>` +
@@ -119,8 +122,9 @@ export class Shell {
 
   /**
    * What else a section's language changes around a page, for the page script to swap in with the
-   * navigation: the document's `lang` and `dir`, where the logo leads, the shell's own words, and
-   * the language's banner, navbar and footer (each replaces the site's, as in `topHtml`).
+   * navigation: the document's `lang` and `dir`, where the logo leads, the shell's own words and
+   * the search dialog's, and the language's banner, navbar and footer (each replaces the site's,
+   * as in `topHtml`).
    */
   private sectionChromeHtml(chrome: Chrome, strings: UiStrings): string {
     const config = this.options.site.config;
@@ -128,6 +132,7 @@ export class Shell {
     const navbar = navbarHtml(language?.navbar ?? config.navbar, this.options.base);
     const words: Partial<UiStrings> = {
       onThisPage: strings.onThisPage,
+      ...Object.fromEntries(CONTEXTUAL_WORDS.map((key) => [key, strings[key]])),
       skipToContent: strings.skipToContent,
       menu: strings.menu,
       toggleTheme: strings.toggleTheme,
@@ -136,7 +141,7 @@ export class Shell {
     };
     const [lang, dir] = this.htmlAttributes(chrome);
     return (
-      `<template data-section-chrome ${lang} ${dir} data-home="${escapeHtml(this.logoHref(chrome))}" data-strings="${escapeHtml(JSON.stringify(words))}">` +
+      `<template data-section-chrome ${lang} ${dir} data-home="${escapeHtml(this.logoHref(chrome))}" data-strings="${escapeHtml(JSON.stringify(words))}"${this.options.search ? ` data-search-strings="${escapeHtml(JSON.stringify(this.searchWords(strings)))}"` : ''}>` +
       this.bannerHtml(language?.banner ?? config.banner, chrome.language ?? '') +
       (navbar ? `<div class="navbar">${navbar}</div>` : '') +
       footerHtml(language?.footer ?? config.footer, config.name, this.options.base) +
@@ -234,7 +239,16 @@ export class Shell {
     const search = this.options.search;
     if (!search) return '';
     const scope = { version: chrome.placement?.version ?? null, language: chrome.language ?? null, product: chrome.products.find((product) => product.current)?.label ?? null };
-    const words = {
+    return (
+      `<button type="button" class="search-button" data-search-button data-search-script="${escapeHtml(search.dialog)}"` +
+      ` data-search-scope="${escapeHtml(JSON.stringify(scope))}" data-search-strings="${escapeHtml(JSON.stringify(this.searchWords(strings)))}" aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K" hidden>` +
+      `<span class="search-icon" aria-hidden="true"></span><span class="search-label">${escapeHtml(strings.search)}</span><kbd class="search-key" aria-hidden="true">Ctrl K</kbd></button>`
+    );
+  }
+
+  /** The search dialog's words in a language: on the button, and in each section's chrome for the page script to swap in. */
+  private searchWords(strings: UiStrings): Record<string, string> {
+    return {
       search: strings.search,
       placeholder: this.options.site.config.search?.prompt ?? strings.searchPlaceholder,
       results: strings.searchResults,
@@ -245,54 +259,15 @@ export class Shell {
       loading: strings.searchLoading,
       failed: strings.searchFailed,
     };
-    return (
-      `<button type="button" class="search-button" data-search-button data-search-script="${escapeHtml(search.dialog)}"` +
-      ` data-search-scope="${escapeHtml(JSON.stringify(scope))}" data-search-strings="${escapeHtml(JSON.stringify(words))}" aria-haspopup="dialog" aria-keyshortcuts="Control+K Meta+K" hidden>` +
-      `<span class="search-icon" aria-hidden="true"></span><span class="search-label">${escapeHtml(strings.search)}</span><kbd class="search-key" aria-hidden="true">Ctrl K</kbd></button>`
-    );
   }
 
-  /** Breadcrumbs (or the section name), the title with its tag, and the description. */
-  private pageHeaderHtml(view: PageView, page: Page | undefined): string {
+  /** Breadcrumbs (or the section name), the contextual menu, the title with its tag, and the description. */
+  private pageHeaderHtml(view: PageView, page: Page | undefined, contextual: string): string {
     const placement = page?.placements[0];
     const eyebrow = page && placement ? this.eyebrowHtml(page, placement) : '';
     const tagValue = page?.frontmatter['tag'];
     const tag = typeof tagValue === 'string' ? tagHtml(tagValue) : '';
-    const contextual = page && !view.notFound ? this.contextualHtml(page) : '';
     return `<header class="page-header">${eyebrow}${contextual}<h1 class="page-title">${escapeHtml(view.title)}${tag}</h1>${view.description ? `<p class="page-description">${escapeHtml(view.description)}</p>` : ''}</header>`;
-  }
-
-  /**
-   * The page's contextual menu, as `contextual.options` in docs.json chooses (default: copy and
-   * view): a "Copy page" button that puts the page's Markdown on the clipboard (src/client/contextual.ts
-   * shows it; it needs JavaScript), and a menu of links: "View as Markdown", and "Open in ChatGPT",
-   * Claude or Perplexity with the page's Markdown URL in the prompt (only when the site's public
-   * URL is known: those tools cannot read a page on localhost), and the site's own entries with
-   * an `href`. The menu is a `<details>`, so its links work without JavaScript.
-   */
-  private contextualHtml(page: Page): string {
-    const options = this.options.site.config.contextual?.options ?? ['copy', 'view'];
-    const markdownHref = pageHref(markdownPath(page.route), this.options.base);
-    const publicUrl = this.options.siteUrl ? this.options.siteUrl.replace(/\/+$/, '') + markdownHref : undefined;
-    const links: string[] = [];
-    let copy = '';
-    for (const option of options) {
-      if (option === 'copy') copy = `<button type="button" class="contextual-copy" data-copy-page="${escapeHtml(markdownHref)}" hidden>Copy page</button>`;
-      else if (option === 'view') links.push(`<a href="${escapeHtml(markdownHref)}" type="text/markdown">View as Markdown</a>`);
-      else if (typeof option === 'string') {
-        const tool = AI_TOOLS[option];
-        if (tool && publicUrl) links.push(`<a href="${escapeHtml(tool.url(`Read ${publicUrl} so I can ask questions about it.`))}" target="_blank" rel="noopener">Open in ${tool.name}</a>`);
-      } else {
-        const href = typeof option['href'] === 'string' ? siteHref(option['href'], this.options.base) : undefined;
-        if (href) links.push(`<a href="${escapeHtml(href)}">${escapeHtml(option.title)}</a>`);
-      }
-    }
-    if (copy === '' && links.length === 0) return '';
-    const menu =
-      links.length === 0
-        ? ''
-        : `<details class="contextual-menu"><summary aria-label="More page actions">${copy === '' ? 'Page' : ''}</summary><ul>${links.map((link) => `<li>${link}</li>`).join('')}</ul></details>`;
-    return `<div class="contextual" data-contextual>${copy}${menu}</div>`;
   }
 
   /** The breadcrumbs of the page where it is placed, or only the section name, as the theme says. */
@@ -458,13 +433,6 @@ export class Shell {
     return html;
   }
 }
-
-/** The AI tools the contextual menu can open with a prompt that names the page. */
-const AI_TOOLS: Readonly<Record<string, { name: string; url: (prompt: string) => string }>> = {
-  chatgpt: { name: 'ChatGPT', url: (prompt) => `https://chatgpt.com/?hints=search&q=${encodeURIComponent(prompt)}` },
-  claude: { name: 'Claude', url: (prompt) => `https://claude.ai/new?q=${encodeURIComponent(prompt)}` },
-  perplexity: { name: 'Perplexity', url: (prompt) => `https://www.perplexity.ai/search?q=${encodeURIComponent(prompt)}` },
-};
 
 /** The raw config object at an element id (`navigation.languages[1]`). */
 export function configAt(config: Config, id: string): unknown {

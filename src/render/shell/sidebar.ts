@@ -16,6 +16,7 @@
  * fills those groups from the section's full sidebar, fetched once (src/client/lazy-sidebar.ts).
  */
 import type { Icon } from '../../config/schema.ts';
+import { apiFrontmatter } from '../../content/frontmatter-api.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { NavElement, Page, Site } from '../../site/types.ts';
 import { isExternal, pageHref, safeUrl } from '../links.ts';
@@ -258,7 +259,7 @@ function entryKey(page: Page): string {
 }
 
 function pageMethod(page: Page): string | undefined {
-  return page.source.type === 'endpoint' ? page.source.operation.method : endpointOpenApi(page)?.method;
+  return page.source.type === 'endpoint' ? page.source.operation.method : (endpointOpenApi(page) ?? apiFrontmatter(page.frontmatter.api))?.method;
 }
 
 /** The operation's path in a muted span after the label, for entries whose label another entry shows too. */

@@ -17,9 +17,12 @@ export const Accordion: Component = (props, childrenHtml) => {
   );
 };
 
-/** Nested fields of a field, behind "Show …"; generated endpoint pages use it for child attributes and options. */
-export function expandableHtml(view: { titleHtml: string; open?: boolean; contentHtml: string }): string {
-  return `<details${attributes({ class: 'expandable', open: view.open ?? false })}><summary>Show ${view.titleHtml}</summary><div class="expandable-content">${view.contentHtml}</div></details>`;
+/**
+ * Nested fields of a field, behind "Show …"; generated endpoint pages use it for child attributes
+ * and options, and, with `data`, for the levels the page script fetches when opened.
+ */
+export function expandableHtml(view: { titleHtml: string; open?: boolean; contentHtml: string; data?: Record<string, string | true> }): string {
+  return `<details${attributes({ class: 'expandable', open: view.open ?? false, ...view.data })}><summary>Show ${view.titleHtml}</summary><div class="expandable-content">${view.contentHtml}</div></details>`;
 }
 
 /** Nested fields of a `ParamField`/`ResponseField`: "Show properties". */

@@ -6,7 +6,7 @@
  */
 import { escapeHtml } from '../escape.ts';
 import { flag, text } from './props.ts';
-import type { Component, Props } from './types.ts';
+import type { Component, PageParts, ParamFieldEntry, Props } from './types.ts';
 
 const LOCATIONS = ['query', 'path', 'body', 'header', 'cookie'] as const;
 
@@ -51,10 +51,29 @@ function commonView(props: Props): Pick<FieldView, 'type' | 'required' | 'deprec
   };
 }
 
-export const ParamField: Component = (props, childrenHtml) => {
+export const ParamField: Component = (props, childrenHtml, context) => {
   const location = LOCATIONS.find((key) => text(props, key) !== undefined);
   const name = location === undefined ? text(props, 'name') : text(props, location);
-  return fieldHtml({ kind: 'param', name, location, ...commonView(props), descriptionHtml: childrenHtml });
+  const view = commonView(props);
+  const html = fieldHtml({ kind: 'param', name, location, ...view, descriptionHtml: childrenHtml });
+  if (context.parts && location !== undefined && name !== undefined) {
+    const written = props['default'];
+    const defaultValue = typeof written === 'string' || typeof written === 'number' || typeof written === 'boolean' ? written : undefined;
+    const entry: ParamFieldEntry = { location, name, type: view.type, required: view.required === true, defaultValue, placeholder: text(props, 'placeholder'), fields: [], html };
+    noteParam(context.parts, entry, childrenHtml);
+  }
+  return html;
 };
+
+/**
+ * Notes a field for an `api:` page's "Try it" panel. Fields written inside it were noted already
+ * (children render first): they become its properties instead of fields of their own.
+ */
+function noteParam(parts: PageParts, entry: ParamFieldEntry, childrenHtml: string): void {
+  for (let index = parts.params.length - 1; index >= 0; index--) {
+    if (childrenHtml.includes(parts.params[index]!.html)) entry.fields.unshift(...parts.params.splice(index, 1));
+  }
+  parts.params.push(entry);
+}
 
 export const ResponseField: Component = (props, childrenHtml) => fieldHtml({ kind: 'response', name: text(props, 'name'), ...commonView(props), descriptionHtml: childrenHtml });

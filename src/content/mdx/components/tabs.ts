@@ -68,6 +68,24 @@ function codeTabs(className: string): Component {
   };
 }
 
+/**
+ * `<RequestExample>`, `<ResponseExample>`: a code group for the page's example column (beside the
+ * content on wide screens, as a generated endpoint page shows its examples), handed to the page
+ * instead of written where it stands. The hosted product supports one of each per page: a second
+ * is shown too, below the first, and reported.
+ */
+function exampleTabs(kind: 'request' | 'response', name: 'RequestExample' | 'ResponseExample'): Component {
+  const tabs = codeTabs(`code-group ${kind}-example`);
+  return (props, childrenHtml, context) => {
+    const html = tabs(props, childrenHtml, context);
+    const parts = context.parts;
+    if (!parts) return html;
+    if (parts.examples.some((example) => example.kind === kind)) context.diagnostic?.('example-repeated', { name });
+    parts.examples.push({ kind, html });
+    return '';
+  };
+}
+
 export const CodeGroup = codeTabs('code-group');
-export const RequestExample = codeTabs('code-group request-example');
-export const ResponseExample = codeTabs('code-group response-example');
+export const RequestExample = exampleTabs('request', 'RequestExample');
+export const ResponseExample = exampleTabs('response', 'ResponseExample');

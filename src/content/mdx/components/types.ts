@@ -6,10 +6,10 @@
  */
 import type { DiagnosticCode, MessageParams } from '../../../messages.ts';
 import type { UrlResolver } from '../../page-urls.ts';
-import type { Props, RenderedChild } from '../types.ts';
+import type { PageParts, Props, RenderedChild } from '../types.ts';
 
 // Defined with the renderer's shared model (a leaf module), so that no import cycle runs through here.
-export type { Props, RenderedChild } from '../types.ts';
+export type { PageParts, ParamFieldEntry, Props, RenderedChild } from '../types.ts';
 
 export interface ComponentContext {
   /** The page, as the diagnostics name it. */
@@ -34,6 +34,8 @@ export interface ComponentContext {
    * read); the catalogue words it from `params`.
    */
   diagnostic?: <C extends DiagnosticCode>(code: C, params: MessageParams<C>) => void;
+  /** The page's example column and API fields, where the page collects them; without it, examples stay where they are written. */
+  parts?: PageParts;
 }
 
 export type Component = (props: Props, childrenHtml: string, context: ComponentContext) => string;
