@@ -6,13 +6,16 @@
  * coloured tokens (`src/render/highlight.ts`); `plainHighlighter` supplies none.
  */
 import { attributes, escapeHtml } from './escape.ts';
-import { iconHtml } from './components/icon.ts';
-import type { CodeMeta } from './types.ts';
+import { iconHtml, noIcon } from './components/icon.ts';
+import type { BodyUi, CodeMeta, CopyLabels } from './types.ts';
 
 export type { CodeMeta } from './types.ts';
 
-/** Turns a code block into HTML: the whole block, `<pre>` included. */
-export type Highlighter = (code: string, lang: string | undefined, meta: CodeMeta) => string;
+/**
+ * Turns a code block into HTML: the whole block, `<pre>` included. `ui` is the page's copy button
+ * and icon drawer (`DEFAULT_UI` when not given).
+ */
+export type Highlighter = (code: string, lang: string | undefined, meta: CodeMeta, ui?: BodyUi) => string;
 
 type Flag = 'lines' | 'wrap' | 'expandable' | 'nocopy';
 const FLAGS = new Set(['lines', 'wrap', 'expandable', 'nocopy']);
@@ -113,6 +116,8 @@ export interface CodeBlockOptions {
   language?: string | undefined;
   /** Colours; without it the code is shown in the text colour. */
   tokenize?: Tokenize | undefined;
+  /** The page's copy button and icon drawer; default `DEFAULT_UI`. */
+  ui?: BodyUi | undefined;
 }
 
 /** Languages that mean "no highlighting"; their blocks keep `[!code …]` comments as written. */
@@ -124,6 +129,7 @@ const EXPANDABLE_MIN_LINES = 13;
 /** The markup of one code block; `plainHighlighter` and the syntax highlighter both write it. */
 export function codeBlockHtml(options: CodeBlockOptions): string {
   const { lang, meta } = options;
+  const ui = options.ui ?? DEFAULT_UI;
   const language = options.language ?? lang?.toLowerCase();
   const lines = readLines(options.code, language !== undefined && !PLAIN_LANGUAGES.has(language));
   markLines(lines, meta.highlight, 'highlighted');
@@ -150,8 +156,8 @@ export function codeBlockHtml(options: CodeBlockOptions): string {
     'data-expandable': expandable,
   });
   return (
-    `<figure${figure}>${captionHtml(meta)}` +
-    (meta.nocopy === true ? '' : COPY_BUTTON) +
+    `<figure${figure}>${captionHtml(meta, ui)}` +
+    (meta.nocopy === true ? '' : ui.copyButton) +
     `<pre tabindex="0"><code${attributes({ class: lang ? `language-${lang}` : undefined })}>${body}</code></pre>` +
     (expandable ? EXPAND_TOGGLE : '') +
     '</figure>'
@@ -159,21 +165,35 @@ export function codeBlockHtml(options: CodeBlockOptions): string {
 }
 
 /** No highlighting: the same markup, in one colour. */
-export const plainHighlighter: Highlighter = (code, lang, meta) => codeBlockHtml({ code, lang, meta });
+export const plainHighlighter: Highlighter = (code, lang, meta, ui) => codeBlockHtml({ code, lang, meta, ui });
 
-/** A code block as HTML: mermaid diagrams as their source (the client draws them), the rest highlighted. */
-export function renderCode(code: string, lang: string | undefined, meta: CodeMeta, highlight: Highlighter): string {
-  if (lang?.toLowerCase() === 'mermaid') return `<pre class="mermaid">${escapeHtml(code)}</pre>`;
-  return highlight(code, lang, meta);
+/** A fence language that is a diagram for mermaid to draw, not code to highlight. */
+export function isMermaid(lang: string | undefined): boolean {
+  return lang?.toLowerCase() === 'mermaid';
 }
 
-/*
- * The two pieces with words in them, in English. They are constants so that the page shell can
- * swap them, as written, for ones in the page's language (and add `data-copied-label`).
- */
+/** A code block as HTML: mermaid diagrams as their source (the client draws them), the rest highlighted. */
+export function renderCode(code: string, lang: string | undefined, meta: CodeMeta, highlight: Highlighter, ui?: BodyUi): string {
+  if (isMermaid(lang)) return mermaidHtml(code);
+  return highlight(code, lang, meta, ui);
+}
 
-/** The copy button; assets/js/code.js makes it work, and draws nothing without JavaScript. */
+/** A mermaid diagram: its source, which the page's mermaid script draws. */
+export function mermaidHtml(chart: string): string {
+  return `<pre class="mermaid">${escapeHtml(chart)}</pre>`;
+}
+
+/** The copy button with English words and no "copied" label: what a body shows when its page gives none. */
 export const COPY_BUTTON = '<button type="button" class="copy-button" data-copy aria-label="Copy"></button>';
+
+/** The copy button in the page's words; assets/js/code.js makes it work, and it draws nothing without JavaScript. */
+export function copyButtonHtml(labels: CopyLabels | undefined): string {
+  if (labels === undefined) return COPY_BUTTON;
+  return `<button type="button" class="copy-button" data-copy aria-label="${escapeHtml(labels.copy)}" data-copied-label="${escapeHtml(labels.copied)}"></button>`;
+}
+
+/** What a body shows when its page gives no icon library and no language: empty icon spans, the English copy button. */
+export const DEFAULT_UI: BodyUi = { icon: noIcon, copyButton: COPY_BUTTON };
 
 /**
  * Opens a collapsed block without JavaScript: the styles show the whole `<pre>` while this
@@ -182,10 +202,10 @@ export const COPY_BUTTON = '<button type="button" class="copy-button" data-copy 
 export const EXPAND_TOGGLE =
   '<details class="code-expand"><summary><span class="code-expand-more">Expand</span><span class="code-expand-less">Collapse</span></summary></details>';
 
-function captionHtml(meta: CodeMeta): string {
+function captionHtml(meta: CodeMeta, ui: BodyUi): string {
   if (meta.title === undefined && meta.icon === undefined) return '';
   const title = meta.title === undefined ? '' : `<span class="code-title-text">${escapeHtml(meta.title)}</span>`;
-  return `<figcaption class="code-title">${iconHtml(meta.icon)}${title}</figcaption>`;
+  return `<figcaption class="code-title">${iconHtml(meta.icon, undefined, ui.icon)}${title}</figcaption>`;
 }
 
 interface Line {

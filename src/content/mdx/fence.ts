@@ -4,7 +4,7 @@
  * the tab says it.
  */
 import type { Code } from 'mdast';
-import { parseFence, renderCode, type CodeMeta } from './code.ts';
+import { isMermaid, parseFence, renderCode, type CodeMeta } from './code.ts';
 import { startOf, type Page } from './page.ts';
 
 export function fenceHtml(page: Page, node: Code, options: { caption: boolean }): string {
@@ -12,7 +12,8 @@ export function fenceHtml(page: Page, node: Code, options: { caption: boolean })
     page.reporter.diagnostic('code-fence-unclosed', startOf(node), {});
   }
   const { lang, meta } = parseFence(node.lang, node.meta);
-  return renderCode(node.value, lang, options.caption ? meta : uncaptioned(meta), page.highlight);
+  if (isMermaid(lang)) page.features.add('mermaid');
+  return renderCode(node.value, lang, options.caption ? meta : uncaptioned(meta), page.highlight, page.ui);
 }
 
 /** The meta without what the caption shows (title and icon). */

@@ -85,6 +85,8 @@ function math(page: Page, node: DisplayMath | InlineMath, display: boolean): Ele
   if (result.error !== undefined) {
     const dollars = !display && /^\$[\d\s]/.test(page.source(node));
     page.reporter.diagnostic('math-invalid', startOf(node), { in: 'dollars', formula: quoteFormula(node.value), reason: result.error, price: dollars });
+  } else {
+    page.features.add('math');
   }
   return { type: 'raw', value: result.html };
 }

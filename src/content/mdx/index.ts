@@ -16,11 +16,12 @@
 import type { Root } from 'mdast';
 import { toHast } from 'mdast-util-to-hast';
 import { sortDiagnostics, type Diagnostic } from '../../diagnostics.ts';
-import { plainHighlighter, type Highlighter } from './code.ts';
+import { copyButtonHtml, plainHighlighter, type Highlighter } from './code.ts';
+import { noIcon } from './components/icon.ts';
 import { defaultComponents, type ComponentRegistry } from './components/index.ts';
 import { esmStatements, readEsm, readModule, type ImportBinding } from './esm.ts';
 import { createContext, createScope } from './scope.ts';
-import type { PageParts, Scope, Value } from './types.ts';
+import type { BodyUi, CopyLabels, IconDrawer, PageParts, Scope, Value } from './types.ts';
 import { createHandlers } from './handlers.ts';
 import type { Heading } from './headings.ts';
 import { Page, type Body, type Linker } from './page.ts';
@@ -38,7 +39,7 @@ export { escapeHtml } from './escape.ts';
 export type { ImportBinding } from './esm.ts';
 export type { Heading } from './headings.ts';
 export type { Format } from './parse.ts';
-export type { PageParts, ParamFieldEntry } from './types.ts';
+export type { CopyLabels, IconDrawer, PageParts, ParamFieldEntry } from './types.ts';
 
 export interface RenderOptions {
   /** The page's path relative to the site root, for diagnostics. */
@@ -57,6 +58,13 @@ export interface RenderOptions {
    * where each is made; snippets rendered into the page use it too. Default: URLs as written.
    */
   resolveUrl?: UrlResolver | undefined;
+  /**
+   * Draws each named icon inside its span, where the icon is rendered (the render layer's draws
+   * from the site's library). Default: the span names its icon and stays empty.
+   */
+  icon?: IconDrawer | undefined;
+  /** The copy button's words in the page's language; default English, without a "copied" label. */
+  copyLabels?: CopyLabels | undefined;
 }
 
 export interface RenderResult {
@@ -70,6 +78,9 @@ export interface RenderResult {
   /** The example column and the API fields, which the page shows around `html` (`<RequestExample>` is not in it). */
   parts: PageParts;
   diagnostics: Diagnostic[];
+  /** The page shows math (it needs KaTeX's stylesheet) or mermaid diagrams (it needs mermaid's script). */
+  math: boolean;
+  mermaid: boolean;
 }
 
 export function renderMarkdown(options: RenderOptions): RenderResult {
@@ -103,7 +114,7 @@ function render(options: RenderOptions, link: LinkOptions | undefined): RenderRe
     // A bug in docjet or a dependency, not in the page: say so, and keep the build going.
     const reason = error instanceof Error ? error.message : String(error);
     reporter.diagnostic('page-render-failed', { line: 1, column: 1 }, { operation: undefined, reason });
-    return { html: '', headings: [], imports: [], format, parts: { examples: [], params: [] }, diagnostics: reporter.diagnostics };
+    return { html: '', headings: [], imports: [], format, parts: { examples: [], params: [] }, diagnostics: reporter.diagnostics, math: false, mermaid: false };
   }
 }
 
@@ -144,6 +155,7 @@ function renderSections(options: RenderOptions, link: LinkOptions | undefined, r
         renderTree,
         linker: link?.linker,
         resolveUrl: options.resolveUrl,
+        ui: bodyUi(options),
       });
       if (link) context.host = page.host(0, undefined);
     } else {
@@ -154,7 +166,12 @@ function renderSections(options: RenderOptions, link: LinkOptions | undefined, r
     const sectionHtml = renderTree(page, parsed.tree);
     html += html === '' || sectionHtml === '' ? sectionHtml : `\n${sectionHtml}`;
   }
-  return { html, headings: page?.headings() ?? [], imports, format: readAs, parts: page?.parts ?? { examples: [], params: [] }, diagnostics: sortDiagnostics(reporter.diagnostics) };
+  const features = page?.features;
+  return { html, headings: page?.headings() ?? [], imports, format: readAs, parts: page?.parts ?? { examples: [], params: [] }, diagnostics: sortDiagnostics(reporter.diagnostics), math: features?.has('math') ?? false, mermaid: features?.has('mermaid') ?? false };
+}
+
+function bodyUi(options: RenderOptions): BodyUi {
+  return { icon: options.icon ?? noIcon, copyButton: copyButtonHtml(options.copyLabels) };
 }
 
 function renderTree(page: Page, tree: Root): string {

@@ -6,13 +6,13 @@
  */
 import type { Nodes, Root } from 'mdast';
 import type { UrlResolver } from '../page-urls.ts';
-import type { Highlighter } from './code.ts';
+import { DEFAULT_UI, type Highlighter } from './code.ts';
 import type { ComponentContext, ComponentRegistry } from './components/types.ts';
 import { attributes } from './escape.ts';
 import { Slugger, type Heading } from './headings.ts';
 import { Reporter, type Point } from './report.ts';
 import { createContext, createScope } from './scope.ts';
-import { Callable, Markup, type Body, type Host, type ImportBinding, type PageParts, type Props, type RenderedChild, type Scope, type Value } from './types.ts';
+import { Callable, Markup, type Body, type BodyUi, type Host, type ImportBinding, type PageFeature, type PageParts, type Props, type RenderedChild, type Scope, type Value } from './types.ts';
 
 export type { Body } from './types.ts';
 
@@ -36,6 +36,8 @@ export interface PageOptions {
   linker?: Linker | undefined;
   /** Every URL the page writes goes through it, where it is made; a snippet's body uses its page's. */
   resolveUrl?: UrlResolver | undefined;
+  /** Icons and the copy button as the page shows them; default `DEFAULT_UI`. A snippet's body uses its page's. */
+  ui?: BodyUi | undefined;
   /** For a snippet's body: the page it is rendered into, the offset of the element there, and the body. */
   parent?: { page: Page; offset: number; body: Body } | undefined;
 }
@@ -53,6 +55,9 @@ export class Page {
   readonly scope: Scope;
   readonly linker: Linker | undefined;
   readonly resolveUrl: UrlResolver | undefined;
+  readonly ui: BodyUi;
+  /** What the page shows that it must load something for; a snippet's body adds to its page's. */
+  readonly features: Set<PageFeature>;
   readonly slugger: Slugger;
   /** Props and inner HTML of rendered JSX elements, for the components around them (Tabs reads its Tabs). */
   readonly rendered = new WeakMap<Nodes, { props: Props; childrenHtml: string }>();
@@ -77,6 +82,8 @@ export class Page {
     this.scope = options.scope;
     this.linker = options.linker;
     this.resolveUrl = options.parent?.page.resolveUrl ?? options.resolveUrl;
+    this.ui = options.parent?.page.ui ?? options.ui ?? DEFAULT_UI;
+    this.features = options.parent?.page.features ?? new Set();
     this.renderTree = options.renderTree;
     this.parent = options.parent;
     this.slugger = options.parent?.page.slugger ?? new Slugger();
@@ -146,6 +153,8 @@ export class Page {
       heading: (depth, text, id) => this.addHeading(offset, depth, text, id),
       diagnostic: (code, params) => this.reporter.diagnostic(code, at, params),
       parts: this.parts,
+      icon: this.ui.icon,
+      needs: (feature) => this.features.add(feature),
     };
     try {
       return component(props, childrenHtml, context);

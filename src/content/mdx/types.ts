@@ -38,6 +38,33 @@ export class Callable {
 
 export type Props = Record<string, Value>;
 
+/**
+ * Inner markup for a named icon (`icon="rocket"`, `iconType="regular"`): inline SVG or an image
+ * from the site's icon library, or undefined to leave the icon's span empty. The render layer
+ * passes one in (`RenderOptions.icon`): the content layer knows no icon library.
+ */
+export type IconDrawer = (name: string, iconType: string | undefined) => string | undefined;
+
+/** The copy button's words in the page's language (the site model decides the language). */
+export interface CopyLabels {
+  copy: string;
+  copied: string;
+}
+
+/**
+ * What a body shows that its page decides (issue 10): icons drawn from the site's library, and
+ * the code blocks' copy button in the page's language. Made where each element is rendered, so no
+ * later pass over the page's HTML patches them in.
+ */
+export interface BodyUi {
+  icon: IconDrawer;
+  /** The whole button (`copyButtonHtml`). */
+  copyButton: string;
+}
+
+/** What a body shows that the page must load something for: KaTeX's stylesheet, mermaid's script. */
+export type PageFeature = 'math' | 'mermaid';
+
 /** Meta of a fenced code block (code.ts reads it). */
 export interface CodeMeta {
   /** The words that are not options: a file name or a tab title (```` ```js app.js ````). */

@@ -8,9 +8,8 @@
 import { sortDiagnostics } from '../../diagnostics.ts';
 import type { Highlighter } from '../mdx/code.ts';
 import { defaultComponents, type ComponentRegistry } from '../mdx/components/index.ts';
-import { renderLinkedPage, type RenderResult } from '../mdx/index.ts';
+import { renderLinkedPage, type RenderOptions, type RenderResult } from '../mdx/index.ts';
 import type { UrlResolver } from '../page-urls.ts';
-import type { Format } from '../mdx/parse.ts';
 import { SnippetLinker } from './link.ts';
 import { Collector, uniqueDiagnostics } from './load.ts';
 import { SiteFiles } from './resolve.ts';
@@ -36,8 +35,11 @@ export interface PageRenderResult extends RenderResult {
 }
 
 export interface PageRenderer {
-  /** Like `renderMarkdown`, with imports and `<Snippet file>` resolved. `file` is site-relative. */
-  render(options: { file: string; text: string; format: Format; line?: number }): PageRenderResult;
+  /**
+   * Like `renderMarkdown`, with imports and `<Snippet file>` resolved. `file` is site-relative;
+   * `icon` and `copyLabels` are the page's (its snippets show them too).
+   */
+  render(options: Pick<RenderOptions, 'file' | 'text' | 'format' | 'line' | 'icon' | 'copyLabels'>): PageRenderResult;
   /** Forgets cached snippets: `file` (site-relative) and those that import it, or all of them. For `dev`, when files change. */
   invalidate(file?: string): void;
 }

@@ -32,7 +32,7 @@ export function calloutHtml(kind: CalloutKind, childrenHtml: string, options: { 
 }
 
 function callout(kind: CalloutKind): Component {
-  return (props, childrenHtml) => calloutHtml(kind, childrenHtml, { titleHtml: richText(props, 'title'), label: text(props, 'title'), iconHtml: iconOf(props) });
+  return (props, childrenHtml, context) => calloutHtml(kind, childrenHtml, { titleHtml: richText(props, 'title'), label: text(props, 'title'), iconHtml: iconOf(props, context.icon) });
 }
 
 export const Note = callout('note');
@@ -42,5 +42,5 @@ export const Warning = callout('warning');
 export const Check = callout('check');
 export const Danger = callout('danger');
 
-export const Callout: Component = (props, childrenHtml) =>
-  calloutHtml('custom', childrenHtml, { titleHtml: richText(props, 'title'), label: text(props, 'title'), iconHtml: iconOf(props), color: color(props, 'color') });
+export const Callout: Component = (props, childrenHtml, context) =>
+  calloutHtml('custom', childrenHtml, { titleHtml: richText(props, 'title'), label: text(props, 'title'), iconHtml: iconOf(props, context.icon), color: color(props, 'color') });

@@ -15,7 +15,7 @@ export const Card: Component = (props, childrenHtml, context) => {
   const cardColor = color(props, 'color');
   const inner =
     (img === undefined ? '' : `<img class="card-image" src="${escapeHtml(img)}" alt="">`) +
-    iconOf(props) +
+    iconOf(props, context.icon) +
     (title === undefined ? '' : `<span class="card-title">${title}</span>`) +
     (childrenHtml === '' ? '' : `<div class="card-body">${childrenHtml}</div>`) +
     (cta === undefined ? '' : `<span class="card-cta">${escapeHtml(cta)}</span>`);

@@ -6,12 +6,12 @@ import type { Component } from './types.ts';
 
 export const AccordionGroup: Component = (_props, childrenHtml) => `<div class="accordion-group">${childrenHtml}</div>`;
 
-export const Accordion: Component = (props, childrenHtml) => {
+export const Accordion: Component = (props, childrenHtml, context) => {
   const title = richText(props, 'title') ?? '';
   const description = richText(props, 'description');
   return (
     `<details${attributes({ class: 'accordion', id: text(props, 'id'), open: flag(props, 'defaultOpen') })}>` +
-    `<summary>${iconOf(props)}<span class="accordion-title">${title}</span>` +
+    `<summary>${iconOf(props, context.icon)}<span class="accordion-title">${title}</span>` +
     (description === undefined ? '' : `<span class="accordion-description">${description}</span>`) +
     `</summary><div class="accordion-content">${childrenHtml}</div></details>`
   );

@@ -4,13 +4,13 @@ import { iconOf } from './icon.ts';
 import { flag, text, token, url } from './props.ts';
 import type { Component } from './types.ts';
 
-export const Badge: Component = (props, childrenHtml) => {
+export const Badge: Component = (props, childrenHtml, context) => {
   const classes = ['badge', `badge-${token(props, 'color') ?? 'gray'}`, flag(props, 'stroke') && 'badge-stroke', flag(props, 'disabled') && 'badge-disabled'];
   return `<span${attributes({
     class: classes.filter(Boolean).join(' '),
     'data-size': token(props, 'size'),
     'data-shape': token(props, 'shape'),
-  })}>${iconOf(props)}${childrenHtml}</span>`;
+  })}>${iconOf(props, context.icon)}${childrenHtml}</span>`;
 };
 
 /** The tip is in the page (shown on hover and keyboard focus by CSS), tied to its text by `aria-describedby`. */

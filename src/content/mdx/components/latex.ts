@@ -13,6 +13,7 @@ export const Latex: Component = (_props, _childrenHtml, context) => {
   const tex = context.text().trim();
   if (tex === '') return '';
   const result = renderMath(tex, !context.inline);
+  if (result.error === undefined) context.needs?.('math');
   if (result.error !== undefined) {
     context.diagnostic?.('math-invalid', { in: 'latex', formula: quoteFormula(tex), reason: result.error });
   }

@@ -1,4 +1,5 @@
 /** Smaller components of the format (format-behaviour.md §3.1) that are not worth a file each. */
+import { mermaidHtml } from '../code.ts';
 import { attributes, escapeHtml } from '../escape.ts';
 import { isRecord } from '../values.ts';
 import { iconOf } from './icon.ts';
@@ -6,18 +7,21 @@ import { list, richText, text, token, url } from './props.ts';
 import type { Component } from './types.ts';
 
 /** `<Mermaid chart="…" />`: the same output as a ```` ```mermaid ```` fence. */
-export const Mermaid: Component = (props) => `<pre class="mermaid">${escapeHtml(text(props, 'chart') ?? '')}</pre>`;
+export const Mermaid: Component = (props, _childrenHtml, context) => {
+  context.needs?.('mermaid');
+  return mermaidHtml(text(props, 'chart') ?? '');
+};
 
 /** `<Visibility for="agents">` is only for the Markdown version of a page; the HTML shows the rest. */
 export const Visibility: Component = (props, childrenHtml) => (text(props, 'for') === 'agents' ? '' : childrenHtml);
 
 /** `<Prompt description actions>`: a prompt to copy into an AI tool. */
-export const Prompt: Component = (props, childrenHtml) => {
+export const Prompt: Component = (props, childrenHtml, context) => {
   const description = richText(props, 'description');
   const actions = list(props, 'actions');
   return (
     `<div${attributes({ class: 'prompt', 'data-actions': actions.length > 0 ? actions.join(',') : undefined })}>` +
-    (description === undefined ? '' : `<p class="prompt-description">${iconOf(props)}${description}</p>`) +
+    (description === undefined ? '' : `<p class="prompt-description">${iconOf(props, context.icon)}${description}</p>`) +
     `<div class="prompt-body">${childrenHtml}</div></div>`
   );
 };

@@ -21,6 +21,6 @@ export const Step: Component = (props, childrenHtml, context) => {
   const value = props['stepNumber'] === undefined ? undefined : integer(props, 'stepNumber', 1, 0, 1_000_000);
   return (
     `<li${attributes({ class: 'step', value, id: depth === undefined ? text(props, 'id') : undefined })}>` +
-    `${iconOf(props)}${head}<div class="step-content">${childrenHtml}</div></li>`
+    `${iconOf(props, context.icon)}${head}<div class="step-content">${childrenHtml}</div></li>`
   );
 };

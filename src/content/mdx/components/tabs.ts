@@ -37,7 +37,7 @@ export const Tabs: Component = (props, childrenHtml, context) => {
   const items: TabItem[] = [];
   for (const child of context.children) {
     if (child.kind !== 'element' || child.name !== 'Tab') continue;
-    items.push({ titleHtml: richText(child.props, 'title') ?? `Tab ${items.length + 1}`, iconHtml: iconOf(child.props), html: child.childrenHtml });
+    items.push({ titleHtml: richText(child.props, 'title') ?? `Tab ${items.length + 1}`, iconHtml: iconOf(child.props, context.icon), html: child.childrenHtml });
   }
   if (items.length === 0) return `<div class="tabs">${childrenHtml}</div>`;
   return tabsHtml(items, context, {
@@ -58,7 +58,7 @@ function codeTabs(className: string): Component {
       if (child.kind === 'code') {
         // The tab shows the block's title and icon: the block was written without its own caption
         // (`CODE_TAB_COMPONENTS`), which would say them twice.
-        items.push({ titleHtml: escapeHtml(child.meta.title ?? child.lang ?? `Code ${items.length + 1}`), iconHtml: iconHtml(child.meta.icon), html: child.html });
+        items.push({ titleHtml: escapeHtml(child.meta.title ?? child.lang ?? `Code ${items.length + 1}`), iconHtml: iconHtml(child.meta.icon, undefined, context.icon), html: child.html });
       } else if (child.kind === 'element') {
         items.push({ titleHtml: richText(child.props, 'title') ?? escapeHtml(child.name), html: child.html });
       }

@@ -6,7 +6,7 @@
  */
 import type { DiagnosticCode, MessageParams } from '../../../messages.ts';
 import type { UrlResolver } from '../../page-urls.ts';
-import type { PageParts, Props, RenderedChild } from '../types.ts';
+import type { IconDrawer, PageFeature, PageParts, Props, RenderedChild } from '../types.ts';
 
 // Defined with the renderer's shared model (a leaf module), so that no import cycle runs through here.
 export type { PageParts, ParamFieldEntry, Props, RenderedChild } from '../types.ts';
@@ -36,6 +36,10 @@ export interface ComponentContext {
   diagnostic?: <C extends DiagnosticCode>(code: C, params: MessageParams<C>) => void;
   /** The page's example column and API fields, where the page collects them; without it, examples stay where they are written. */
   parts?: PageParts;
+  /** Draws a named icon inside its span (`iconOf`); without it, the span stays empty. */
+  icon?: IconDrawer;
+  /** Notes that the element shows math or a mermaid diagram, which the page then loads the stylesheet or script for. */
+  needs?: (feature: PageFeature) => void;
 }
 
 export type Component = (props: Props, childrenHtml: string, context: ComponentContext) => string;
