@@ -10,7 +10,7 @@ import { apiFrontmatter } from '../content/frontmatter-api.ts';
 import type { PageParts } from '../content/mdx/index.ts';
 import { escapeHtml } from '../content/mdx/escape.ts';
 import type { Page } from '../site/types.ts';
-import { manualEndpointHtml } from './endpoint/manual.ts';
+import { manualEndpoint } from './endpoint/manual.ts';
 
 /** The page's examples by kind, each kind's in page order; none of a kind: absent. */
 export function examplesByKind(examples: PageParts['examples']): { request?: string; response?: string } {
@@ -29,20 +29,22 @@ export interface PageColumnsOptions {
   bodyHtml: string;
   parts: PageParts;
   api?: Config['api'];
+  /** The page's copy button, for the panel's code. */
+  copyButton?: string;
 }
 
-/** The body of a page file with no endpoint from a spec: as it is, or with its method bar, panel and example column. */
-export function pageColumnsHtml({ page, file, bodyHtml, parts, api }: PageColumnsOptions): string {
+/** The body of a page file with no endpoint from a spec: as it is, or with its method bar, panel and example column; and whether it shows a panel. */
+export function pageColumnsHtml({ page, file, bodyHtml, parts, api, copyButton }: PageColumnsOptions): { html: string; playground: boolean } {
   const { request = '', response = '' } = examplesByKind(parts.examples);
   // Requests above responses, as the hosted product and generated pages place them.
   const aside = request + response;
   const endpoint = apiFrontmatter(page.frontmatter.api);
   if (endpoint) {
     const { authMethod, playground } = page.frontmatter;
-    const top = manualEndpointHtml({ file, endpoint, params: parts.params, ...(api ? { api } : {}), ...(authMethod ? { authMethod } : {}), ...(playground ? { playground } : {}) });
-    return `<div class="endpoint" data-method="${escapeHtml(endpoint.method.toLowerCase())}">${top}${layoutHtml(bodyHtml, aside)}</div>`;
+    const top = manualEndpoint({ file, endpoint, params: parts.params, ...(api ? { api } : {}), ...(authMethod ? { authMethod } : {}), ...(playground ? { playground } : {}), ...(copyButton ? { copyButton } : {}) });
+    return { html: `<div class="endpoint" data-method="${escapeHtml(endpoint.method.toLowerCase())}">${top.html}${layoutHtml(bodyHtml, aside)}</div>`, playground: top.playground };
   }
-  return aside === '' ? bodyHtml : `<div class="example-columns">${layoutHtml(bodyHtml, aside)}</div>`;
+  return { html: aside === '' ? bodyHtml : `<div class="example-columns">${layoutHtml(bodyHtml, aside)}</div>`, playground: false };
 }
 
 /** The content, and the examples beside it: the markup of a generated endpoint page (endpoint/index.ts). */

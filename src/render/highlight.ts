@@ -148,10 +148,10 @@ export async function createCodeHighlighter(options: { langs: Iterable<string> }
     return tokenize;
   };
 
-  const highlight: Highlighter = (code, lang, meta) => {
+  const highlight: Highlighter = (code, lang, meta, ui) => {
     const language = lang === undefined ? undefined : normalizeLanguage(lang);
     const tokenize = language !== undefined && loaded.has(language) ? tokenizerFor(language) : undefined;
-    return codeBlockHtml({ code, lang, meta, language, tokenize });
+    return codeBlockHtml({ code, lang, meta, language, tokenize, ui });
   };
   const warm = async (lang: string, code: string): Promise<void> => {
     const language = normalizeLanguage(lang);

@@ -3,14 +3,14 @@
  * Tabler) becomes inline SVG read from the library's npm package; a URL or a file of the site
  * becomes an `<img>`. Only the icons a page uses are in it, since each is inlined where it is used.
  *
- * Pages and the shell carry placeholders (`<span class="icon" data-icon="rocket"
- * data-icon-type="solid" aria-hidden="true"></span>`) that `fill` completes in one pass over the
- * finished page; `render` gives one icon's markup. One set serves a whole build (or one worker):
- * each icon is read from its package once.
+ * Pages and the shell write each icon as a span that names it (`<span class="icon" data-icon="rocket"
+ * data-icon-type="solid" aria-hidden="true">…</span>`), and draw it inside where they write it:
+ * a page's `PageIcons` draws with `render`. One set serves a whole build (or one worker): each
+ * icon is read from its package once.
  *
  * A Font Awesome Pro name (`rocket-launch`), which the hosted product draws and the free packages
  * lack, silently gets a free icon of the same meaning (`icons/pro-fallbacks.ts`); a name with none
- * is listed as missing and its placeholder shows a neutral circle instead of an empty box.
+ * is listed as missing and its span shows a neutral circle instead of an empty box.
  */
 import { escapeHtml } from '../content/mdx/escape.ts';
 import { fontAwesome } from './icons/fontawesome.ts';
@@ -38,22 +38,12 @@ export interface IconSet {
    * undefined when the name is unknown.
    */
   render(icon: IconValue, iconType?: string): string | undefined;
-  /** Every placeholder span of the page with its icon inside. Unknown names get the neutral `MISSING_ICON` and are listed. */
-  fill(html: string): { html: string; missing: string[] };
   /** Names used so far that no library has nor stands in for, each with the closest known name when one is close. */
   readonly missing: ReadonlyMap<string, string | undefined>;
 }
 
 const SOURCES: Record<IconLibrary, IconSource> = { fontawesome: fontAwesome, lucide, tabler };
 
-/**
- * A placeholder as `components/icon.ts` and the sidebar (`shell/sidebar.ts`) write it: `class` and
- * `data-icon` first, then optional `data-icon-type`, `data-icon-library`, `style`. Attribute values
- * are escaped, so `[^>]*` cannot run past the tag.
- */
-const PLACEHOLDER_START = '<span class="icon';
-const PLACEHOLDER = /<span class="icon(?: [^"]*)?" data-icon="([^"]*)"([^>]*)><\/span>/y;
-const OPTION_ATTRIBUTE = / data-icon-(type|library)="([^"]*)"/g;
 const ABSOLUTE_URL = /^(?:https?:)?\/\//i;
 const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
 const IMAGE_FILE = /\.(?:svg|png|jpe?g|gif|webp|avif|ico|bmp)(?:[?#].*)?$/i;
@@ -81,7 +71,6 @@ export function createIconSet({ library = 'fontawesome', base = '/' }: IconSetOp
 
   return {
     render,
-    fill: (html) => fillPlaceholders(html, render),
     get missing() {
       for (const [name, lib] of unknown) if (!missing.has(name)) missing.set(name, suggestIcon(name.trim().toLowerCase(), SOURCES[lib].names()));
       return missing;
@@ -89,53 +78,36 @@ export function createIconSet({ library = 'fontawesome', base = '/' }: IconSetOp
   };
 }
 
+/**
+ * Draws an icon inside the span that names it, given as the span names it: the name, and the
+ * style and library when the span says them. Undefined leaves the span empty.
+ */
+export type DrawIcon = (name: string, iconType?: string, library?: string) => string | undefined;
+
+/** The icons of one page: drawn where the page and its shell write them, the unknown ones listed for its warnings. */
+export interface PageIcons {
+  /** An icon's markup (`IconSet.render`); an unknown name is the neutral `MISSING_ICON`, and listed. A blank name draws nothing. */
+  draw: DrawIcon;
+  /** The unknown names drawn so far, each once. */
+  readonly missing: readonly string[];
+}
+
+export function pageIcons(icons: IconSet): PageIcons {
+  const missing: string[] = [];
+  const draw: DrawIcon = (name, iconType, library) => {
+    const found = icons.render(library === undefined ? name : { name, style: iconType, library }, iconType);
+    if (found !== undefined || name.trim() === '') return found;
+    if (!missing.includes(name)) missing.push(name);
+    return MISSING_ICON;
+  };
+  return { draw, missing };
+}
+
 /** Name, style and library of an icon value. Bad input never throws: a name that is not a string is no icon. */
 function readIcon(icon: IconValue, iconType: string | undefined): { name: unknown; style: string | undefined; from: unknown } {
   return typeof icon === 'string'
     ? { name: icon, style: iconType, from: undefined }
     : { name: icon?.name, style: icon?.style ?? iconType, from: icon?.library };
-}
-
-// A loop over `indexOf` rather than `html.replace(PLACEHOLDER, …)`: the same single pass, but V8
-// finds the literal start faster than the regex does (1.5–3× on a 700 KB page, measured).
-function fillPlaceholders(html: string, render: IconSet['render']): { html: string; missing: string[] } {
-  const pageMissing: string[] = [];
-  let out = '';
-  let copied = 0;
-  let at = html.indexOf(PLACEHOLDER_START);
-  while (at !== -1) {
-    PLACEHOLDER.lastIndex = at;
-    const match = PLACEHOLDER.exec(html);
-    if (match === null) {
-      at = html.indexOf(PLACEHOLDER_START, at + 1);
-      continue;
-    }
-    const end = at + match[0].length;
-    const { name, type, from } = placeholderIcon(match);
-    const found = render(from === undefined ? name : { name, style: type, library: from }, type);
-    const unknown = found === undefined && name.trim() !== '';
-    if (unknown && !pageMissing.includes(name)) pageMissing.push(name);
-    const inner = unknown ? MISSING_ICON : found;
-    if (inner !== undefined) {
-      const close = end - '</span>'.length;
-      out += html.slice(copied, close) + inner;
-      copied = close;
-    }
-    at = html.indexOf(PLACEHOLDER_START, end);
-  }
-  return { html: copied === 0 ? html : out + html.slice(copied), missing: pageMissing };
-}
-
-/** The icon a matched placeholder asks for: `data-icon`, and `data-icon-type`/`-library` when written. */
-function placeholderIcon(match: RegExpExecArray): { name: string; type: string | undefined; from: string | undefined } {
-  const name = unescapeAttribute(match[1]!);
-  let type: string | undefined;
-  let from: string | undefined;
-  for (const [, key, value] of match[2]!.matchAll(OPTION_ATTRIBUTE)) {
-    if (key === 'type') type = unescapeAttribute(value!);
-    else from = unescapeAttribute(value!);
-  }
-  return { name, type, from };
 }
 
 function isLibrary(value: unknown): value is IconLibrary {
@@ -196,11 +168,4 @@ function svgNamed(library: IconLibrary, name: string, style: string | undefined)
     if (svg !== undefined) return svg;
   }
   return undefined;
-}
-
-const ENTITY: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
-
-/** The inverse of `escapeHtml` for the placeholder's attribute values. */
-function unescapeAttribute(value: string): string {
-  return value.includes('&') ? value.replace(/&(?:amp|lt|gt|quot|#39);/g, (entity) => ENTITY[entity]!) : value;
 }

@@ -1,7 +1,7 @@
 /** The 404 page: the site's `errors.404` title and text (or the UI strings'), a link home, an optional redirect. */
 import { escapeHtml } from '../content/mdx/escape.ts';
 import type { Site } from '../site/types.ts';
-import type { IconSet } from './icons.ts';
+import { pageIcons, type IconSet } from './icons.ts';
 import type { Shell } from './shell/document.ts';
 import { uiStrings } from './ui-strings.ts';
 
@@ -14,6 +14,7 @@ export function notFoundHtml(site: Site, base: string, shell: Shell, icons: Icon
   // (`site/home-routes.ts`), so this redirects once; a site with no page at all has no home to go
   // to, and its 404 page must not reload itself for ever.
   const redirect = errors?.redirect !== false && site.home !== undefined ? `<meta http-equiv="refresh" content="0; url=${escapeHtml(home)}">` : '';
-  const html = shell.render({ page: undefined, title: errors?.title ?? strings.notFoundTitle, bodyHtml: body, headings: [], notFound: true, ...(redirect ? { extraHead: redirect } : {}) });
-  return icons.fill(html).html;
+  // Its unknown icons go unreported: the 404 page has no file of its own to point a warning at.
+  const { draw } = pageIcons(icons);
+  return shell.render({ page: undefined, title: errors?.title ?? strings.notFoundTitle, bodyHtml: body, headings: [], notFound: true, ...(redirect ? { extraHead: redirect } : {}) }, draw);
 }

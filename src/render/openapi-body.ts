@@ -5,6 +5,8 @@
  */
 import type { Diagnostic } from '../diagnostics.ts';
 import type { Heading } from '../content/mdx/headings.ts';
+import type { BodyUi } from '../content/mdx/types.ts';
+import type { CopyLabels, IconDrawer } from '../content/mdx/index.ts';
 import type { UrlResolver } from '../content/page-urls.ts';
 import type { PageRenderer as BodyRenderer } from '../content/snippets/index.ts';
 import { frontmatterKeyPosition } from '../content/frontmatter-schema.ts';
@@ -38,6 +40,8 @@ export interface SchemaPartOptions {
   fragmentPrefix: string;
   resolveUrl: UrlResolver;
   settings?: SchemaSettings;
+  /** The copy button's words in the page's language. */
+  copyLabels?: CopyLabels | undefined;
 }
 
 /**
@@ -56,7 +60,7 @@ export async function schemaPart(options: SchemaPartOptions): Promise<OpenApiPar
   }
   const { document, name } = result.found;
   const fragments: FragmentTarget = { spec: document.file, prefix: options.fragmentPrefix };
-  const page = renderSchemaPage({ document, name, fragments, resolveUrl: options.resolveUrl, ...(options.settings ? { settings: options.settings } : {}) });
+  const page = renderSchemaPage({ document, name, fragments, resolveUrl: options.resolveUrl, copyLabels: options.copyLabels, ...(options.settings ? { settings: options.settings } : {}) });
   return { ...page, diagnostics: [] };
 }
 
@@ -64,9 +68,9 @@ export async function schemaPart(options: SchemaPartOptions): Promise<OpenApiPar
  * An operation's `x-mint.content` as page MDX, resolved against its spec file (imports and links
  * as if the spec were a page beside it); undefined when it has none.
  */
-export async function mintContentPart(operation: Operation, spec: string, bodies: BodyRenderer, highlight: CodeHighlighter): Promise<OpenApiPart | undefined> {
+export async function mintContentPart(operation: Operation, spec: string, bodies: BodyRenderer, highlight: CodeHighlighter, ui: { icon: IconDrawer; copyLabels: CopyLabels }): Promise<(OpenApiPart & { math: boolean; mermaid: boolean }) | undefined> {
   if (operation.content === undefined) return undefined;
   await highlight.load(fenceLanguages(operation.content));
-  const body = bodies.render({ file: spec, text: operation.content, format: 'mdx' });
-  return { html: `<div class="endpoint-content">${body.html}</div>`, headings: body.headings, diagnostics: body.diagnostics, fragments: [] };
+  const body = bodies.render({ file: spec, text: operation.content, format: 'mdx', ...ui });
+  return { html: `<div class="endpoint-content">${body.html}</div>`, headings: body.headings, diagnostics: body.diagnostics, fragments: [], math: body.math, mermaid: body.mermaid };
 }

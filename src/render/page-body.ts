@@ -6,6 +6,8 @@
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { Heading } from '../content/mdx/headings.ts';
+import type { CopyLabels, IconDrawer } from '../content/mdx/index.ts';
+import { copyButtonHtml } from '../content/mdx/code.ts';
 import { frontmatterUrlDiagnostics } from '../content/frontmatter-url.ts';
 import { locateBody } from '../content/frontmatter.ts';
 import { frontmatterKeyPosition } from '../content/frontmatter-schema.ts';
@@ -32,10 +34,20 @@ export interface BodyServices {
   fragmentPrefix: string;
 }
 
+/** What the page decides that its body shows: icons drawn by the page's drawer, the copy button in its language. */
+export interface PageUi {
+  icon: IconDrawer;
+  copyLabels: CopyLabels;
+}
+
 export interface Body {
   html: string;
   headings: readonly Heading[];
   diagnostics: Diagnostic[];
+  /** The body shows math (needs KaTeX's stylesheet), mermaid diagrams (needs mermaid), a "Try it" panel (needs its script). */
+  math: boolean;
+  mermaid: boolean;
+  playground: boolean;
   /** The page file and its text, where problems found later (unknown icons) are placed; none for an endpoint page. */
   file?: string;
   text?: string;
@@ -47,22 +59,24 @@ type FileSource = Extract<PageSource, { type: 'file' }>;
 type EndpointSource = Extract<PageSource, { type: 'endpoint' }>;
 
 /** A generated endpoint page: the operation's reference, from its spec. */
-export async function endpointBody(page: Page, { spec, operation }: EndpointSource, services: BodyServices): Promise<Body> {
+export async function endpointBody(page: Page, { spec, operation }: EndpointSource, services: BodyServices, ui: PageUi): Promise<Body> {
   const document = await services.documents(spec);
-  if (!document) return { html: '', headings: [], diagnostics: [] };
+  if (!document) return { html: '', headings: [], diagnostics: [], ...NOTHING_TO_LOAD };
   await services.highlight.load(ENDPOINT_LANGUAGES);
   // `x-mint.content`: MDX above the generated fields (§4.3).
-  const content = await mintContentPart(operation, spec, services.bodies, services.highlight);
-  const endpoint = renderEndpoint({ document, operation, highlight: services.highlight, file: spec, pageDescription: page.description ?? '', ...endpointSettings(page, services), ...(content ? { contentHtml: content.html } : {}) });
-  if (!content) return endpoint;
-  return { ...endpoint, headings: [...content.headings, ...endpoint.headings], diagnostics: [...content.diagnostics, ...endpoint.diagnostics] };
+  const content = await mintContentPart(operation, spec, services.bodies, services.highlight, ui);
+  const endpoint = renderEndpoint({ document, operation, highlight: services.highlight, file: spec, pageDescription: page.description ?? '', copyLabels: ui.copyLabels, ...endpointSettings(page, services), ...(content ? { contentHtml: content.html } : {}) });
+  if (!content) return { ...endpoint, ...NOTHING_TO_LOAD, playground: endpoint.playground };
+  return { ...endpoint, headings: [...content.headings, ...endpoint.headings], diagnostics: [...content.diagnostics, ...endpoint.diagnostics], math: content.math, mermaid: content.mermaid };
 }
+
+const NOTHING_TO_LOAD = { math: false, mermaid: false, playground: false } as const;
 
 /**
  * A page file: its body through the MDX renderer, any `openapi:` endpoint first. The renderer
  * resolves every URL against the file as it writes it (`services.bodies`, `contentUrlResolver`).
  */
-export async function contentBody(page: Page, { file, ext }: FileSource, services: BodyServices): Promise<Body> {
+export async function contentBody(page: Page, { file, ext }: FileSource, services: BodyServices, ui: PageUi): Promise<Body> {
   const diagnostics: Diagnostic[] = [];
   // bounds: invalid UTF-8 is reported at its line instead of replaced silently.
   const decoded = await readText(path.join(services.site.root, file));
@@ -73,32 +87,36 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
   // injection: a `url: javascript:…` that the sidebar leaves out is reported here, once per page.
   diagnostics.push(...frontmatterUrlDiagnostics(file, text, frontmatter.bodyLine, page.frontmatter));
   await services.highlight.load(fenceLanguages(text));
-  const body = services.bodies.render({ file, text: text.slice(frontmatter.bodyStart), format: ext === '.md' ? 'md' : 'mdx', line: frontmatter.bodyLine });
+  const body = services.bodies.render({ file, text: text.slice(frontmatter.bodyStart), format: ext === '.md' ? 'md' : 'mdx', line: frontmatter.bodyLine, ...ui });
   diagnostics.push(...body.diagnostics);
   let html = body.html;
   let headings: Heading[] = body.headings;
   // An MDX page with `openapi: "GET /x"` shows the endpoint above its own content (§4.3), the page's examples in its column.
-  const endpoint = await frontmatterEndpoint(page, text, frontmatter.bodyLine, services, examplesByKind(body.parts.examples));
+  let playground = false;
+  const endpoint = await frontmatterEndpoint(page, text, frontmatter.bodyLine, services, examplesByKind(body.parts.examples), ui);
   if (endpoint) diagnostics.push(...endpoint.diagnostics);
   if (endpoint && endpoint.html !== '') {
     html = endpoint.html + html;
     headings = [...endpoint.headings, ...headings];
+    playground = endpoint.playground;
   } else {
     // Else an `api:` page's method bar and panel, and the example column (issue 13).
-    html = pageColumnsHtml({ page, file, bodyHtml: html, parts: body.parts, ...(services.site.config.api ? { api: services.site.config.api } : {}) });
+    const columns = pageColumnsHtml({ page, file, bodyHtml: html, parts: body.parts, copyButton: copyButtonHtml(ui.copyLabels), ...(services.site.config.api ? { api: services.site.config.api } : {}) });
+    html = columns.html;
+    playground = columns.playground;
   }
   // An MDX page with `openapi-schema: Pet` shows the model's fields below its own content (§4.3).
-  const model = typeof page.frontmatter['openapi-schema'] === 'string' ? await frontmatterSchema(page.frontmatter['openapi-schema'], file, text.slice(0, frontmatter.bodyStart), services) : undefined;
+  const model = typeof page.frontmatter['openapi-schema'] === 'string' ? await frontmatterSchema(page.frontmatter['openapi-schema'], file, text.slice(0, frontmatter.bodyStart), services, ui) : undefined;
   if (model) {
     diagnostics.push(...model.diagnostics);
     html += model.html;
     headings = [...headings, ...model.headings];
   }
-  return { html, headings, diagnostics, file, text, fragments: [...(endpoint?.fragments ?? []), ...(model?.fragments ?? [])] };
+  return { html, headings, diagnostics, math: body.math, mermaid: body.mermaid, playground, file, text, fragments: [...(endpoint?.fragments ?? []), ...(model?.fragments ?? [])] };
 }
 
 /** The fields of the model `openapi-schema:` names, with the site's `api.params` settings. */
-function frontmatterSchema(reference: string, file: string, frontmatterText: string, services: BodyServices): Promise<OpenApiPart> {
+function frontmatterSchema(reference: string, file: string, frontmatterText: string, services: BodyServices, ui: PageUi): Promise<OpenApiPart> {
   const expanded = services.site.config.api?.params?.expanded;
   return schemaPart({
     reference,
@@ -108,6 +126,7 @@ function frontmatterSchema(reference: string, file: string, frontmatterText: str
     specs: () => specFiles(services.site),
     fragmentPrefix: services.fragmentPrefix,
     resolveUrl: contentUrlResolver(file, services.base),
+    copyLabels: ui.copyLabels,
     ...(expanded ? { settings: { expanded } } : {}),
   });
 }
@@ -119,7 +138,7 @@ export const ENDPOINT_LANGUAGES = ['shellscript', 'json', 'python', 'javascript'
  * The endpoint `openapi:` frontmatter names, rendered; undefined when there is none. One that no
  * document has is a warning at the frontmatter's `openapi:` line (the page shows its own content).
  */
-async function frontmatterEndpoint(page: Page, text: string, bodyLine: number, services: BodyServices, pageExamples: { request?: string; response?: string }): Promise<Body | undefined> {
+async function frontmatterEndpoint(page: Page, text: string, bodyLine: number, services: BodyServices, pageExamples: { request?: string; response?: string }, ui: PageUi): Promise<Body | undefined> {
   const reference = page.frontmatter['openapi'];
   if (typeof reference !== 'string' || page.source.type !== 'file') return undefined;
   const { endpoint, searched } = await findEndpoint(reference, services.documents, () => specFiles(services.site));
@@ -127,12 +146,14 @@ async function frontmatterEndpoint(page: Page, text: string, bodyLine: number, s
     const file = page.source.file;
     const block = text.split('\n', Math.max(bodyLine - 1, 0)).join('\n');
     const remote = await someRemoteUnread(services);
-    return { html: '', headings: [], diagnostics: [diagnostic('frontmatter-endpoint-not-found', frontmatterKeyPosition(file, block, 'openapi', 'value'), file, { reference, searched, remote })] };
+    const warning = diagnostic('frontmatter-endpoint-not-found', frontmatterKeyPosition(file, block, 'openapi', 'value'), file, { reference, searched, remote });
+    return { html: '', headings: [], diagnostics: [warning], ...NOTHING_TO_LOAD };
   }
   await services.highlight.load(ENDPOINT_LANGUAGES);
   // Its descriptions' links are the page's: resolved against the page file, like the body's.
   const resolveUrl = contentUrlResolver(page.source.file, services.base);
-  return renderEndpoint({ ...endpoint, highlight: services.highlight, pageDescription: '', resolveUrl, pageExamples, ...endpointSettings(page, services) });
+  const rendered = renderEndpoint({ ...endpoint, highlight: services.highlight, pageDescription: '', resolveUrl, pageExamples, copyLabels: ui.copyLabels, ...endpointSettings(page, services) });
+  return { ...rendered, math: false, mermaid: false };
 }
 
 /** The site's `api` settings and the page's `playground` frontmatter, for the endpoint renderer. */

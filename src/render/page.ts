@@ -11,13 +11,12 @@ import { escapeHtml } from '../content/mdx/escape.ts';
 import { createPageRenderer as createBodyRenderer } from '../content/snippets/index.ts';
 import { createDocumentLoader } from '../openapi/documents.ts';
 import type { Page, Site } from '../site/types.ts';
-import { contentBody, endpointBody, ENDPOINT_LANGUAGES, type Body, type BodyServices } from './page-body.ts';
+import { contentBody, endpointBody, ENDPOINT_LANGUAGES, type Body, type BodyServices, type PageUi } from './page-body.ts';
 import { createCodeHighlighter, type CodeHighlighter } from './highlight.ts';
-import { createIconSet, type IconLibrary, type IconSet } from './icons.ts';
+import { createIconSet, pageIcons, type IconLibrary, type PageIcons } from './icons.ts';
 import { MissingIcons } from './missing-icons.ts';
 import { notFoundHtml } from './not-found.ts';
 import { Shell, type ShellOptions } from './shell/document.ts';
-import { localizeCopyButtons } from './copy-buttons.ts';
 import { uiStrings } from './ui-strings.ts';
 import { contentUrlResolver } from './links.ts';
 import { SCHEMA_FOLDER, type SchemaFragment } from './endpoint/schema-fragment.ts';
@@ -78,13 +77,19 @@ export async function createRenderer(options: RendererOptions): Promise<Renderer
   const missingIcons = new MissingIcons();
   const services: BodyServices = { site, base, highlight, bodies, documents: createDocumentLoader(site.root), fragmentPrefix: `${options.assetsPrefix}${SCHEMA_FOLDER}/` };
   const fragments = new SchemaFragments(services, { ...shellOptions, ...(fieldsScript ? { fieldsScript } : {}) }, shell.theme);
-  const document = { shell, icons, missingIcons, katexSheet: `${options.assetsPrefix}katex/katex.min.css`, ...(playgroundScript ? { playgroundScript } : {}), ...(fieldsScript ? { fieldsScript } : {}) };
+  const document = { shell, katexSheet: `${options.assetsPrefix}katex/katex.min.css`, ...(playgroundScript ? { playgroundScript } : {}), ...(fieldsScript ? { fieldsScript } : {}) };
 
   return {
     async render(page) {
-      const body = page.source.type === 'endpoint' ? await endpointBody(page, page.source, services) : await contentBody(page, page.source, services);
+      // Each page draws its own icons, so that it knows the unknown ones it shows.
+      const drawn = pageIcons(icons);
+      const { copy, copied } = uiStrings(page.placements[0]?.language);
+      const ui: PageUi = { icon: drawn.draw, copyLabels: { copy, copied } };
+      const body = page.source.type === 'endpoint' ? await endpointBody(page, page.source, services, ui) : await contentBody(page, page.source, services, ui);
       const linked = fragments.note(body.fragments ?? []);
-      return { ...pageDocument(page, body, document), diagnostics: body.diagnostics, fragments: linked };
+      const html = pageDocument(page, body, drawn, document);
+      missingIcons.note(drawn.missing, body.file ?? 'docs.json', body.text);
+      return { html, math: body.math, mermaid: body.mermaid, diagnostics: body.diagnostics, fragments: linked };
     },
     fragment: (fragment) => fragments.render(fragment),
     fragmentById: (id) => fragments.renderById(id),
@@ -101,36 +106,27 @@ function hasEndpoints(site: Site): boolean {
   return false;
 }
 
-/** The start of a "Try it" panel (src/render/endpoint/playground.ts): the page loads the panel's script. */
-const PLAYGROUND_MARK = '<details class="playground" data-playground=';
-
 interface DocumentParts {
   shell: Shell;
-  icons: IconSet;
-  missingIcons: MissingIcons;
   katexSheet: string;
   playgroundScript?: string;
   fieldsScript?: string;
 }
 
-/** The page body inside the shell, with copy buttons in the page's language and icons filled in. */
-function pageDocument(page: Page, body: Body, { shell, icons, missingIcons, katexSheet, playgroundScript, fieldsScript }: DocumentParts): Omit<RenderedPage, 'diagnostics' | 'fragments'> {
-  const bodyHtml = localizeCopyButtons(body.html, uiStrings(page.placements[0]?.language));
-  const math = bodyHtml.includes('class="katex');
-  const mermaid = bodyHtml.includes('class="mermaid"');
+/** The page body inside the shell, which draws its icons with the page's; with the stylesheet and scripts the body needs. */
+function pageDocument(page: Page, body: Body, icons: PageIcons, { shell, katexSheet, playgroundScript, fieldsScript }: DocumentParts): string {
   const description = page.description;
-  const scripts = [playgroundScript && bodyHtml.includes(PLAYGROUND_MARK) ? playgroundScript : '', fieldsScript && body.fragments?.length ? fieldsScript : ''].filter(Boolean);
-  const filled = icons.fill(
-    shell.render({
+  const scripts = [playgroundScript && body.playground ? playgroundScript : '', fieldsScript && body.fragments?.length ? fieldsScript : ''].filter(Boolean);
+  return shell.render(
+    {
       page,
       title: page.title,
-      bodyHtml,
+      bodyHtml: body.html,
       headings: body.headings,
       ...(description ? { description } : {}),
-      ...(math ? { extraStylesheets: [katexSheet] } : {}),
+      ...(body.math ? { extraStylesheets: [katexSheet] } : {}),
       ...(scripts.length > 0 ? { extraHead: scripts.map((script) => `<script src="${escapeHtml(script)}" defer></script>`).join('') } : {}),
-    }),
+    },
+    icons.draw,
   );
-  missingIcons.note(filled.missing, body.file ?? 'docs.json', body.text);
-  return { html: filled.html, math, mermaid };
 }

@@ -326,6 +326,16 @@ test('plainHighlighter writes the same markup as the highlighter, without colour
   );
 });
 
+test('both highlighters write the page\'s copy button and draw the caption\'s icon with the page\'s drawer', () => {
+  const ui = { icon: (name: string) => `<i>${name}</i>`, copyButton: '<button data-copy>Kopieren</button>' };
+  const { lang, meta } = parseFence('py', 'app.py icon=python');
+  for (const highlight of [highlighter, plainHighlighter]) {
+    const html = renderCode('x = 1', lang, meta, highlight, ui);
+    assert.ok(html.includes('<span class="icon" data-icon="python" aria-hidden="true"><i>python</i></span>'), html);
+    assert.ok(html.includes('</figcaption><button data-copy>Kopieren</button><pre'), html);
+  }
+});
+
 test('mermaid fences stay their escaped source for the page script to draw', () => {
   assert.equal(renderCode('graph TD; A-->B<script>', 'mermaid', { options: {} }, highlighter), '<pre class="mermaid">graph TD; A--&gt;B&lt;script&gt;</pre>');
   assert.equal(renderCode('graph TD', 'Mermaid', { options: {} }, highlighter), '<pre class="mermaid">graph TD</pre>');

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { iconHtml } from '../../src/content/mdx/components/icon.ts';
 import { build } from '../../src/output/build.ts';
-import { createIconSet } from '../../src/render/icons.ts';
+import { createIconSet, pageIcons } from '../../src/render/icons.ts';
 import { fontAwesome } from '../../src/render/icons/fontawesome.ts';
 import { PRO_FALLBACKS, strippedNames } from '../../src/render/icons/pro-fallbacks.ts';
 import { lucide, tabler } from '../../src/render/icons/svg-files.ts';
@@ -99,18 +99,18 @@ test('no stand-in for a crossed-out icon without a crossed-out drawing, nor for 
 test('a name with no stand-in is reported and filled with the neutral placeholder', () => {
   const icons = createIconSet({});
   assert.equal(MISSING_ICON, PLACEHOLDER);
-  const page = `<p>${iconHtml('elephant')} and ${iconHtml('rocket-launch')} ${iconHtml('')}</p>`;
-  const filled = icons.fill(page);
-  assert.deepEqual(filled, {
-    html:
-      `<p><span class="icon" data-icon="elephant" aria-hidden="true">${PLACEHOLDER}</span> and ` +
+  const drawn = pageIcons(icons);
+  const page = `<p>${iconHtml('elephant', undefined, drawn.draw)} and ${iconHtml('rocket-launch', undefined, drawn.draw)} ${iconHtml('', undefined, drawn.draw)}</p>`;
+  assert.equal(
+    page,
+    `<p><span class="icon" data-icon="elephant" aria-hidden="true">${PLACEHOLDER}</span> and ` +
       `<span class="icon" data-icon="rocket-launch" aria-hidden="true">${icons.render('rocket')}</span> ` +
       '<span class="icon" data-icon="" aria-hidden="true"></span></p>',
-    missing: ['elephant'],
-  });
+  );
+  assert.deepEqual(drawn.missing, ['elephant']);
 
   const missing = new MissingIcons();
-  missing.note(filled.missing, 'zoo.mdx', '<Card icon="elephant" />');
+  missing.note(drawn.missing, 'zoo.mdx', '<Card icon="elephant" />');
   const [warning, ...others] = missing.diagnostics(icons, 'fontawesome');
   assert.deepEqual(others, []);
   assert.deepEqual([warning?.code, warning?.severity, warning?.file, warning?.line, warning?.column], ['icon-unknown', 'warning', 'zoo.mdx', 1, 13]);

@@ -3,7 +3,8 @@ import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import { iconHtml } from '../../src/content/mdx/components/icon.ts';
 import { renderMarkdown } from '../../src/content/mdx/index.ts';
-import { createIconSet } from '../../src/render/icons.ts';
+import { createIconSet, pageIcons } from '../../src/render/icons.ts';
+import { navIcon } from '../../src/render/shell/sidebar.ts';
 import { MISSING_ICON } from '../../src/render/icons/svg.ts';
 
 const require = createRequire(import.meta.url);
@@ -153,50 +154,36 @@ test('a malicious name or URL stays inert', () => {
   assert.equal(icons.render(evil), undefined);
   assert.equal(icons.render(`https://example.com/${evil}`), '<img src="https://example.com/&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" alt="" class="icon-img">');
   assert.equal(icons.render(`/x.svg?${evil}`), '<img src="/x.svg?&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" alt="" class="icon-img">');
-  // The placeholder holds the escaped name; filling leaves it escaped, with the neutral icon inside.
-  const page = `<p>${iconHtml(evil)}</p>`;
-  assert.equal(page, '<p><span class="icon" data-icon="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" aria-hidden="true"></span></p>');
-  assert.deepEqual(icons.fill(page), { html: page.replace('></span>', `>${MISSING_ICON}</span>`), missing: [evil] });
+  // The span holds the escaped name, with the neutral icon inside.
+  const drawn = pageIcons(icons);
+  assert.equal(iconHtml(evil, undefined, drawn.draw), `<span class="icon" data-icon="&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;" aria-hidden="true">${MISSING_ICON}</span>`);
+  assert.deepEqual(drawn.missing, [evil]);
   assert.deepEqual([...icons.missing], [[evil, undefined]]);
 });
 
-test('fill puts each icon inside its placeholder and keeps the placeholder\'s attributes', () => {
+test('a page draws each icon inside the span that names it, and lists the unknown ones it shows once', () => {
   const icons = createIconSet({});
   const minus = icons.render('minus')!;
+  const drawn = pageIcons(icons);
   const page =
-    '<h2>Setup</h2>' +
-    '<p><span class="icon custom" data-icon="minus" data-icon-type="solid" style="--icon-color:#f00;--icon-size:32px" aria-hidden="true"></span> one</p>' +
-    `<p>${iconHtml('minus', 'regular')} two ${iconHtml('nope')}</p>`;
-  assert.deepEqual(icons.fill(page), {
-    html:
-      '<h2>Setup</h2>' +
-      `<p><span class="icon custom" data-icon="minus" data-icon-type="solid" style="--icon-color:#f00;--icon-size:32px" aria-hidden="true">${minus}</span> one</p>` +
+    renderMarkdown({ file: 'page.mdx', text: '<Icon icon="minus" iconType="solid" className="custom" color="#f00" size={32} /> one', format: 'mdx', icon: drawn.draw }).html +
+    `<p>${iconHtml('minus', 'regular', drawn.draw)} two ${iconHtml('nope', undefined, drawn.draw)} ${navIcon('nope', drawn.draw)}</p>`;
+  assert.equal(
+    page,
+    `<p><span class="icon custom" data-icon="minus" data-icon-type="solid" style="--icon-color:#f00;--icon-size:32px" aria-hidden="true">${minus}</span> one</p>` +
       `<p><span class="icon" data-icon="minus" data-icon-type="regular" aria-hidden="true">${minus}</span> two ` +
-      `<span class="icon" data-icon="nope" aria-hidden="true">${MISSING_ICON}</span></p>`,
-    missing: ['nope'],
-  });
+      `<span class="icon" data-icon="nope" aria-hidden="true">${MISSING_ICON}</span> <span class="icon" data-icon="nope" aria-hidden="true">${MISSING_ICON}</span></p>`,
+  );
+  assert.deepEqual(drawn.missing, ['nope']);
+  assert.deepEqual(pageIcons(icons).missing, [], 'each page lists its own');
 });
 
-test('fill honours the library a navigation icon names', () => {
-  const icons = createIconSet({});
+test('a navigation icon draws from the library and in the style it names', () => {
+  const { draw } = pageIcons(createIconSet({}));
   const lucideMinus = createIconSet({ library: 'lucide' }).render('minus')!;
-  const page = '<a><span class="icon" data-icon="minus" data-icon-library="lucide" aria-hidden="true"></span>Home</a>';
-  assert.deepEqual(icons.fill(page), {
-    html: `<a><span class="icon" data-icon="minus" data-icon-library="lucide" aria-hidden="true">${lucideMinus}</span>Home</a>`,
-    missing: [],
-  });
-});
-
-test('fill leaves other spans alone', () => {
-  const icons = createIconSet({});
-  const page =
-    '<span class="icon" aria-hidden="true"><svg viewBox="0 0 1 1"></svg></span>' +
-    '<span class="iconic" data-icon="minus"></span>' +
-    '<span class="badge" data-icon="minus"></span>' +
-    '<span class="icon" data-icon="minus" aria-hidden="true">text</span>' +
-    '<pre><code>&lt;span class="icon" data-icon="minus" aria-hidden="true"&gt;&lt;/span&gt;</code></pre>';
-  assert.deepEqual(icons.fill(page), { html: page, missing: [] });
-  assert.deepEqual(icons.fill('<p>no icons</p>'), { html: '<p>no icons</p>', missing: [] });
+  assert.equal(navIcon({ name: 'minus', library: 'lucide' }, draw), `<span class="icon" data-icon="minus" data-icon-library="lucide" aria-hidden="true">${lucideMinus}</span>`);
+  const star = createIconSet({}).render('star', 'regular')!;
+  assert.equal(navIcon({ name: 'star', style: 'regular' }, draw), `<span class="icon" data-icon="star" data-icon-type="regular" aria-hidden="true">${star}</span>`);
 });
 
 test('a rendered page holds exactly the icons it uses', () => {
@@ -208,7 +195,7 @@ test('a rendered page holds exactly the icons it uses', () => {
     '',
     '<Tip>Another minus: <Icon icon="minus" size={24} /></Tip>',
   ].join('\n');
-  const { html } = icons.fill(renderMarkdown({ file: 'page.mdx', text: body, format: 'mdx' }).html);
+  const { html } = renderMarkdown({ file: 'page.mdx', text: body, format: 'mdx', icon: pageIcons(icons).draw });
   const drawn = [...html.matchAll(/<svg class="icon-svg"[^>]*>(.*?)<\/svg>/g)].map((match) => match[1]);
   const minus = `<path d="${faPath('solid', 'faMinus')}"/>`;
   const github = `<path d="${faPath('brands', 'faGithub')}"/>`;

@@ -1,5 +1,6 @@
 /** What every part of one endpoint page shares while it is rendered: references, ids, limits. */
-import { plainHighlighter, type Highlighter } from '../../content/mdx/code.ts';
+import { copyButtonHtml, DEFAULT_UI, plainHighlighter, type Highlighter } from '../../content/mdx/code.ts';
+import type { BodyUi, CopyLabels } from '../../content/mdx/types.ts';
 import { markdownHtml } from '../../content/commonmark.ts';
 import { Slugger, type Heading } from '../../content/mdx/headings.ts';
 import type { Resolver } from '../../openapi/endpoint/resolve.ts';
@@ -20,6 +21,8 @@ export const MAX_FIELDS = 2000;
 export class PageContext {
   readonly resolver: Resolver;
   readonly highlight: Highlighter;
+  /** The copy button in the page's words, on every code block and the "Try it" panel. */
+  readonly ui: BodyUi;
   readonly headings: Heading[] = [];
   /** How deep this page expands nested fields (plan.ts); `MAX_DEPTH` unless the page is large. */
   depthLimit = MAX_DEPTH;
@@ -44,9 +47,12 @@ export class PageContext {
     fragments?: FragmentTarget | undefined;
     /** Start of the ids the page hands out (`dj-endpoint`); a fragment's differ from its page's. */
     idPrefix?: string;
+    /** The copy button's words in the page's language; default English. */
+    copyLabels?: CopyLabels | undefined;
   }) {
     this.resolver = options.resolver;
     this.highlight = options.highlight ?? plainHighlighter;
+    this.ui = { ...DEFAULT_UI, copyButton: copyButtonHtml(options.copyLabels) };
     this.resolveUrl = options.resolveUrl;
     this.fragmentTarget = options.fragments;
     this.idPrefix = options.idPrefix ?? 'dj-endpoint';
@@ -90,6 +96,6 @@ export class PageContext {
 
   /** A code block through the page's highlighter. */
   code(code: string, lang: string, title?: string): string {
-    return this.highlight(code, lang, title === undefined ? { options: {} } : { title, options: {} });
+    return this.highlight(code, lang, title === undefined ? { options: {} } : { title, options: {} }, this.ui);
   }
 }

@@ -9,6 +9,7 @@
  */
 import { fieldHtml, tabsHtml } from '../../content/mdx/components/ui.ts';
 import type { Highlighter } from '../../content/mdx/code.ts';
+import type { CopyLabels } from '../../content/mdx/types.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import type { Config } from '../../config/schema.ts';
@@ -57,6 +58,8 @@ export interface RenderEndpointOptions {
   fragmentPrefix?: string | undefined;
   /** HTML shown above the generated fields, beside the examples: the operation's `x-mint.content`. */
   contentHtml?: string;
+  /** The copy button's words in the page's language; default English, without a "copied" label. */
+  copyLabels?: CopyLabels | undefined;
 }
 
 export interface RenderEndpointResult {
@@ -65,6 +68,8 @@ export interface RenderEndpointResult {
   diagnostics: Diagnostic[];
   /** The fragments the page links to, for the build to write. */
   fragments: SchemaFragment[];
+  /** The page shows a "Try it" panel, whose script it then loads. */
+  playground: boolean;
 }
 
 const PARAMETER_GROUPS: { location: ParameterLocation; title: string }[] = [
@@ -78,12 +83,13 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
   const { document, operation } = options;
   const file = options.file ?? document.file;
   const resolver = new Resolver(document.raw);
-  const context = new PageContext({ resolver, highlight: options.highlight, resolveUrl: options.resolveUrl, fragments: fragmentTarget(document, options.fragmentPrefix) });
+  const context = new PageContext({ resolver, highlight: options.highlight, resolveUrl: options.resolveUrl, fragments: fragmentTarget(document, options.fragmentPrefix), copyLabels: options.copyLabels });
   try {
     const model = readEndpoint(document, operation, resolver);
-    const playground = playgroundHtml({ model, operation, document, resolver, display: playgroundDisplay(options.api?.playground?.display, options.playground) });
+    const display = playgroundDisplay(options.api?.playground?.display, options.playground);
+    const playground = playgroundHtml({ model, operation, document, resolver, display, copyButton: context.ui.copyButton });
     const html = pageHtml(model, operation, context, options.pageDescription, playground, options.api?.examples, options.api?.params, options.pageExamples, options.contentHtml);
-    return { html, headings: context.headings, diagnostics: referenceDiagnostics(resolver, operation, file), fragments: [...context.fragments.values()] };
+    return { html, headings: context.headings, diagnostics: referenceDiagnostics(resolver, operation, file), fragments: [...context.fragments.values()], playground: playground !== '' };
   } catch (error) {
     // A bug in docjet, not in the spec: say so, and keep the build going with what the shell prints.
     const reason = error instanceof Error ? error.message : String(error);
@@ -92,6 +98,7 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
       headings: [],
       diagnostics: [diagnostic('page-render-failed', undefined, file, { operation: label(operation), reason }, operation.pointer)],
       fragments: [],
+      playground: false,
     };
   }
 }

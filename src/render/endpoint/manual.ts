@@ -12,6 +12,7 @@
 import type { Config } from '../../config/schema.ts';
 import { splitApiUrl, type ApiFrontmatter } from '../../content/frontmatter-api.ts';
 import type { ParamFieldEntry } from '../../content/mdx/index.ts';
+import { COPY_BUTTON } from '../../content/mdx/code.ts';
 import { readEndpoint } from '../../openapi/endpoint/model.ts';
 import type { JsonObject } from '../../openapi/endpoint/json.ts';
 import { Resolver } from '../../openapi/endpoint/resolve.ts';
@@ -32,15 +33,23 @@ export interface ManualEndpointOptions {
   authMethod?: string;
   /** The page's `playground` frontmatter. */
   playground?: string;
+  /** The page's copy button (`copyButtonHtml`); default English. */
+  copyButton?: string;
 }
 
 /** The method bar and the "Try it" panel (none for `playground: none`). */
 export function manualEndpointHtml(options: ManualEndpointOptions): string {
+  return manualEndpoint(options).html;
+}
+
+/** The method bar and panel, and whether there is a panel (the page then loads its script). */
+export function manualEndpoint(options: ManualEndpointOptions): { html: string; playground: boolean } {
   const { document, operation } = manualDocument(options);
   const resolver = new Resolver(document.raw);
   const model = readEndpoint(document, operation, resolver);
   const display = playgroundDisplay(options.api?.playground?.display, options.playground);
-  return headerHtml({ operation, servers: model.servers.map((server) => server.url) }) + playgroundHtml({ model, operation, document, resolver, display });
+  const panel = playgroundHtml({ model, operation, document, resolver, display, copyButton: options.copyButton ?? COPY_BUTTON });
+  return { html: headerHtml({ operation, servers: model.servers.map((server) => server.url) }) + panel, playground: panel !== '' };
 }
 
 /** The page as an OpenAPI 3.1 document of one operation. */

@@ -14,7 +14,6 @@
  * the panel out. The panel is `hidden` until the script sets it up, so without JavaScript a reader
  * never meets a form that does nothing (the curl example beside the page still shows the call).
  */
-import { COPY_BUTTON } from '../../content/mdx/code.ts';
 import { REQUIRED_PILL } from '../../content/mdx/components/ui.ts';
 import { attributes, escapeHtml } from '../../content/mdx/escape.ts';
 import { sampleOf } from '../../openapi/endpoint/example.ts';
@@ -38,6 +37,8 @@ export interface PlaygroundInput {
   document: OpenApiDocument;
   resolver: Resolver;
   display: PlaygroundDisplay;
+  /** The page's copy button (`copyButtonHtml`), on the curl command and the response body. */
+  copyButton: string;
 }
 
 const LOCATIONS: { location: ParameterLocation; legend: string; note?: string }[] = [
@@ -58,7 +59,7 @@ const NO_BODY = new Set(['GET', 'HEAD']);
 
 /** The panel's markup; empty for `none`, webhooks (the API calls the reader) and operations the document does not hold. */
 export function playgroundHtml(input: PlaygroundInput): string {
-  const { model, operation, display, resolver } = input;
+  const { model, operation, display, resolver, copyButton } = input;
   if (display === 'none' || operation.kind === 'webhook' || model.missing !== undefined) return '';
   let form = serverHtml(serverChoices(input)) + securityHtml(model.security) + parameterGroupsHtml(model.parameters, resolver);
   if (!NO_BODY.has(operation.method.toUpperCase())) form += bodyHtml(model, resolver);
@@ -71,24 +72,27 @@ export function playgroundHtml(input: PlaygroundInput): string {
   return (
     `<details${root}><summary class="playground-summary">${display === 'simple' ? 'Request' : 'Try it'}</summary>` +
     `<div class="playground-body"><form class="playground-form" novalidate>${form}</form>` +
-    (display === 'simple' ? '' : RESPONSE_HTML) +
-    `<details class="playground-curl" data-curl-panel${display === 'simple' ? ' open' : ''}><summary>cURL</summary>${codeHtml('bash', 'data-curl')}</details>` +
+    (display === 'simple' ? '' : responsePanelHtml(copyButton)) +
+    `<details class="playground-curl" data-curl-panel${display === 'simple' ? ' open' : ''}><summary>cURL</summary>${codeHtml('bash', 'data-curl', copyButton)}</details>` +
     `</div></details>`
   );
 }
 
 /** Where the script writes the outcome: status, time and headers with the body, or why nothing came back. */
-const RESPONSE_HTML =
-  '<section class="playground-response" data-response aria-label="Response" hidden>' +
-  '<p class="playground-status" aria-live="polite"><span class="playground-status-code" data-response-status></span> <span class="playground-time" data-response-time></span></p>' +
-  '<div class="playground-error" data-response-error role="alert" hidden></div>' +
-  '<details class="playground-headers"><summary>Response headers</summary><pre data-response-headers></pre></details>' +
-  codeHtml('text', 'data-response-body') +
-  '</section>';
+function responsePanelHtml(copyButton: string): string {
+  return (
+    '<section class="playground-response" data-response aria-label="Response" hidden>' +
+    '<p class="playground-status" aria-live="polite"><span class="playground-status-code" data-response-status></span> <span class="playground-time" data-response-time></span></p>' +
+    '<div class="playground-error" data-response-error role="alert" hidden></div>' +
+    '<details class="playground-headers"><summary>Response headers</summary><pre data-response-headers></pre></details>' +
+    codeHtml('text', 'data-response-body', copyButton) +
+    '</section>'
+  );
+}
 
 /** A code block in the markup the copy button of assets/js/code.js works on, filled by the page script. */
-function codeHtml(language: string, marker: string): string {
-  return `<figure class="code-block" data-language="${language}">${COPY_BUTTON}<pre tabindex="0"><code ${marker}></code></pre></figure>`;
+function codeHtml(language: string, marker: string, copyButton: string): string {
+  return `<figure class="code-block" data-language="${language}">${copyButton}<pre tabindex="0"><code ${marker}></code></pre></figure>`;
 }
 
 function groupHtml(legend: string, body: string): string {

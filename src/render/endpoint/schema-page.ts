@@ -6,6 +6,7 @@
  */
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
+import type { CopyLabels } from '../../content/mdx/index.ts';
 import type { UrlResolver } from '../../content/page-urls.ts';
 import { Resolver } from '../../openapi/endpoint/resolve.ts';
 import type { OpenApiDocument } from '../../openapi/types.ts';
@@ -48,12 +49,14 @@ export interface RenderSchemaPageOptions {
   settings?: SchemaSettings;
   /** Resolves the links of descriptions against the page file, like its own. */
   resolveUrl?: UrlResolver | undefined;
+  /** The copy button's words in the page's language; default English. */
+  copyLabels?: CopyLabels | undefined;
 }
 
 /** A model page: the model's description and type, then every field, under a "Fields" heading. */
 export function renderSchemaPage(options: RenderSchemaPageOptions): SchemaFieldsResult {
   const resolver = new Resolver(options.document.raw);
-  const context = new PageContext({ resolver, resolveUrl: options.resolveUrl, fragments: options.fragments, idPrefix: 'dj-schema' });
+  const context = new PageContext({ resolver, resolveUrl: options.resolveUrl, fragments: options.fragments, idPrefix: 'dj-schema', copyLabels: options.copyLabels });
   const schema = { $ref: schemaPointer(options.document, options.name) };
   context.depthLimit = planDepth({ fields: [], containers: [{ value: schema, mode: 'schema' }] }, resolver, FIELD_BUDGET, MAX_DEPTH);
   const fields = new SchemaRenderer(context, 'schema', options.settings).top(schema, 'schema');

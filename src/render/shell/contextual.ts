@@ -20,6 +20,7 @@ import type { Page, Site } from '../../site/types.ts';
 import { pageHref, siteHref } from '../links.ts';
 import type { UiStrings } from '../ui-strings.ts';
 import { navIcon } from './sidebar.ts';
+import type { DrawIcon } from '../icons.ts';
 
 /** The menu a page shows without `contextual` anywhere. */
 const DEFAULT: Contextual = { options: ['copy', 'view'] };
@@ -69,6 +70,8 @@ export interface ContextualMenuOptions {
   /** The site's public URL (`--url`): "Open in …" links then work without the page script. */
   siteUrl?: string | undefined;
   strings: UiStrings;
+  /** Draws the entries' icons (the page's drawer). */
+  draw: DrawIcon;
 }
 
 export interface ContextualMenu {
@@ -87,8 +90,8 @@ export function contextualMenu(options: ContextualMenuOptions): ContextualMenu |
     display: setting.display ?? 'header',
     html: (where) =>
       `<div class="contextual contextual-${where}" data-contextual data-markdown="${escapeHtml(markdown)}" data-prompt="${escapeHtml(PROMPT)}">` +
-      primaryHtml(actions[0]!, options.strings) +
-      menuHtml(actions.slice(1), options.strings) +
+      primaryHtml(actions[0]!, options.strings, options.draw) +
+      menuHtml(actions.slice(1), options.strings, options.draw) +
       `</div>`,
   };
 }
@@ -172,18 +175,18 @@ function withQuery(base: string, query: readonly { key: string; value: string }[
 }
 
 /** The first entry, on its own beside the menu. */
-function primaryHtml(action: Action, strings: UiStrings): string {
-  if (action.type === 'copy') return `<button type="button" class="contextual-primary" data-copy-page hidden>${navIcon(action.icon)}${copyWordsHtml(strings)}</button>`;
-  return `<a class="contextual-primary"${linkAttributes(action)}>${navIcon(action.icon)}${wordsHtml(action.title, strings)}</a>`;
+function primaryHtml(action: Action, strings: UiStrings, draw: DrawIcon): string {
+  if (action.type === 'copy') return `<button type="button" class="contextual-primary" data-copy-page hidden>${navIcon(action.icon, draw)}${copyWordsHtml(strings)}</button>`;
+  return `<a class="contextual-primary"${linkAttributes(action)}>${navIcon(action.icon, draw)}${wordsHtml(action.title, strings)}</a>`;
 }
 
 /** The other entries, each with its title and what it does, in a `<details>` menu. */
-function menuHtml(actions: readonly Action[], strings: UiStrings): string {
+function menuHtml(actions: readonly Action[], strings: UiStrings, draw: DrawIcon): string {
   if (actions.length === 0) return '';
   const items = actions.map((action) => {
-    if (action.type === 'copy') return `<li><button type="button" class="contextual-item" data-copy-page hidden>${navIcon(action.icon)}${itemText(copyWordsHtml(strings), wordsHtml({ key: 'copyPageHint' }, strings))}</button></li>`;
+    if (action.type === 'copy') return `<li><button type="button" class="contextual-item" data-copy-page hidden>${navIcon(action.icon, draw)}${itemText(copyWordsHtml(strings), wordsHtml({ key: 'copyPageHint' }, strings))}</button></li>`;
     const hint = action.hint === undefined ? '' : wordsHtml(action.hint, strings);
-    return `<li><a class="contextual-item"${linkAttributes(action)}>${navIcon(action.icon)}${itemText(wordsHtml(action.title, strings), hint)}</a></li>`;
+    return `<li><a class="contextual-item"${linkAttributes(action)}>${navIcon(action.icon, draw)}${itemText(wordsHtml(action.title, strings), hint)}</a></li>`;
   });
   return (
     `<details class="contextual-menu"><summary><span class="sr-only">${wordsHtml({ key: 'pageActions' }, strings)}</span></summary>` +

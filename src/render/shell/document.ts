@@ -1,7 +1,8 @@
 /**
  * A whole HTML document around a rendered page body. One `Shell` serves a build: it renders each
  * section's sidebar once, then every page is a fill of that template plus its own head, title,
- * table of contents and pager. The result still holds icon placeholders; the build fills them.
+ * table of contents and pager. Its icons are drawn where they are written, by the `DrawIcon` each
+ * render is given (the page's, which lists the unknown ones it shows).
  */
 import { LANGUAGES } from '../../config/languages.ts';
 import type { Config } from '../../config/schema.ts';
@@ -10,13 +11,14 @@ import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import { breadcrumbs } from '../../site/breadcrumbs.ts';
 import type { NavElement, Page, Placement, Site } from '../../site/types.ts';
+import type { DrawIcon } from '../icons.ts';
 import { pageHref, safeUrl, siteHref } from '../links.ts';
 import { themeSettings, type ThemeSettings } from '../theme.ts';
 import { uiStrings, type UiStrings } from '../ui-strings.ts';
 import { chromeOf, sectionChromeOf, switchablePlacements, type Chrome } from './chrome.ts';
 import { CONTEXTUAL_WORDS, contextualMenu } from './contextual.ts';
 import { alternatesHtml, anchorsHtml, breadcrumbsHtml, footerHtml, navbarHtml, pagerHtml, switcherHtml, tabsHtml, tocHtml } from './parts.ts';
-import { buildSidebar, fillSidebar, tagHtml, type SidebarTemplate } from './sidebar.ts';
+import { buildSidebar, fillSidebar, noDrawing, tagHtml, type SidebarTemplate } from './sidebar.ts';
 
 export interface ShellOptions {
   site: Site;
@@ -68,16 +70,17 @@ export class Shell {
     this.theme = themeSettings(options.site.config);
   }
 
-  render(view: PageView): string {
+  /** The page's document; `draw` draws its icons (without it, icon spans stay empty). */
+  render(view: PageView, draw: DrawIcon = noDrawing): string {
     const page = view.page;
     const chrome = chromeOf(this.options.site, page);
     const strings = uiStrings(chrome.language);
     const frontmatter = page?.frontmatter ?? {};
     const mode: Mode = typeof frontmatter['mode'] === 'string' && MODES.has(frontmatter['mode']) ? (frontmatter['mode'] as Mode) : 'default';
     const lazySidebar = chrome.sectionId === undefined ? undefined : this.options.lazySidebars?.get(chrome.sectionId);
-    const sidebar = this.sidebarHtml(chrome, page, undefined, lazySidebar !== undefined);
+    const sidebar = this.sidebarHtml(chrome, page, draw, undefined, lazySidebar !== undefined);
     const toc = mode === 'default' ? tocHtml(view.headings, strings) : '';
-    const menu = page && !view.notFound ? contextualMenu({ site: this.options.site, page, base: this.options.base, siteUrl: this.options.siteUrl, strings }) : undefined;
+    const menu = page && !view.notFound ? contextualMenu({ site: this.options.site, page, base: this.options.base, siteUrl: this.options.siteUrl, strings, draw }) : undefined;
     const tocMenu = menu?.display === 'toc' && mode === 'default' ? menu.html('toc') : '';
     const headerMenu = menu ? menu.html(tocMenu ? 'narrow' : 'header') : '';
     const switchable = page ? this.switchableHtml(page) : { attributes: '', templates: '' };
@@ -87,12 +90,12 @@ export class Shell {
       (view.extraHead ?? '') +
       `</head><body data-mode="${mode}"${view.notFound ? ' data-not-found' : ''}${switchable.attributes}>` +
       `<a class="skip-link" href="#content">${escapeHtml(strings.skipToContent)}</a>` +
-      this.topHtml(chrome, strings, sidebar, lazySidebar) +
+      this.topHtml(chrome, strings, draw, sidebar, lazySidebar) +
       `<div class="layout">` +
       `<main id="content" class="content">` +
       `<article class="page${chrome.placement ? '' : ' unlisted'}">${mode === 'custom' ? '' : this.pageHeaderHtml(view, page, headerMenu)}<div class="prose">${view.bodyHtml}</div></article>` +
       this.pagerHtml(page?.placements[0], strings) +
-      footerHtml(this.languageConfig(chrome)?.footer ?? this.options.site.config.footer, this.options.site.config.name, this.options.base) +
+      footerHtml(this.languageConfig(chrome)?.footer ?? this.options.site.config.footer, this.options.site.config.name, this.options.base, draw) +
       `</main>` +
       (toc || tocMenu ? `<div class="toc-column">${tocMenu}${toc}</div>` : '') +
       `</div>` +
@@ -109,14 +112,14 @@ export class Shell {
    * no page current, groups closed unless `expanded`. The page script swaps it in when the reader
    * switches a page listed in several versions or languages to another of them (src/client/placements.ts).
    */
-  sectionNavigation(placement: Placement): string {
+  sectionNavigation(placement: Placement, draw: DrawIcon): string {
     const { site, base } = this.options;
     const chrome = sectionChromeOf(site, placement);
     const strings = uiStrings(chrome.language);
     const template = buildSidebar(site, placement.sectionId, { base, drilldown: this.theme.drilldown, groupIds: false });
     return (
-      `${tabsHtml(chrome.tabs, base)}<aside class="sidebar"><nav aria-label="${escapeHtml(strings.menu)}">${this.sidebarHtml(chrome, undefined, template)}</nav></aside>` +
-      this.sectionChromeHtml(chrome, strings)
+      `${tabsHtml(chrome.tabs, base, draw)}<aside class="sidebar"><nav aria-label="${escapeHtml(strings.menu)}">${this.sidebarHtml(chrome, undefined, draw, template)}</nav></aside>` +
+      this.sectionChromeHtml(chrome, strings, draw)
     );
   }
 
@@ -126,10 +129,10 @@ export class Shell {
    * the search dialog's, and the language's banner, navbar and footer (each replaces the site's,
    * as in `topHtml`).
    */
-  private sectionChromeHtml(chrome: Chrome, strings: UiStrings): string {
+  private sectionChromeHtml(chrome: Chrome, strings: UiStrings, draw: DrawIcon): string {
     const config = this.options.site.config;
     const language = this.languageConfig(chrome);
-    const navbar = navbarHtml(language?.navbar ?? config.navbar, this.options.base);
+    const navbar = navbarHtml(language?.navbar ?? config.navbar, this.options.base, draw);
     const words: Partial<UiStrings> = {
       onThisPage: strings.onThisPage,
       ...Object.fromEntries(CONTEXTUAL_WORDS.map((key) => [key, strings[key]])),
@@ -144,7 +147,7 @@ export class Shell {
       `<template data-section-chrome ${lang} ${dir} data-home="${escapeHtml(this.logoHref(chrome))}" data-strings="${escapeHtml(JSON.stringify(words))}"${this.options.search ? ` data-search-strings="${escapeHtml(JSON.stringify(this.searchWords(strings)))}"` : ''}>` +
       this.bannerHtml(language?.banner ?? config.banner, chrome.language ?? '') +
       (navbar ? `<div class="navbar">${navbar}</div>` : '') +
-      footerHtml(language?.footer ?? config.footer, config.name, this.options.base) +
+      footerHtml(language?.footer ?? config.footer, config.name, this.options.base, draw) +
       `</template>`
     );
   }
@@ -197,18 +200,18 @@ export class Shell {
    * (src/client/placements.ts). The button needs the page script; a `<details>` beside it opens the
    * drawer without JavaScript, and the script removes it (src/client/shell.ts).
    */
-  private topHtml(chrome: Chrome, strings: UiStrings, sidebar: string, lazySidebar?: string): string {
+  private topHtml(chrome: Chrome, strings: UiStrings, draw: DrawIcon, sidebar: string, lazySidebar?: string): string {
     const { site, base } = this.options;
     const config = site.config;
     const languageConfig = this.languageConfig(chrome);
     const banner = this.bannerHtml(languageConfig?.banner ?? config.banner, chrome.language ?? '');
     const logoHref = this.logoHref(chrome);
-    const navbar = navbarHtml(languageConfig?.navbar ?? config.navbar, base);
+    const navbar = navbarHtml(languageConfig?.navbar ?? config.navbar, base, draw);
     const links =
       (navbar ? `<div class="navbar">${navbar}</div>` : '') +
       alternatesHtml('version', strings.version, chrome.versions, base) +
       alternatesHtml('language', strings.language, chrome.languages, base);
-    const tabs = tabsHtml(chrome.tabs, base);
+    const tabs = tabsHtml(chrome.tabs, base, draw);
     const themeToggle = this.theme.fixedAppearance
       ? ''
       : `<button type="button" class="theme-toggle" data-theme-toggle aria-label="${escapeHtml(strings.toggleTheme)}" hidden><span class="theme-icon" aria-hidden="true"></span></button>`;
@@ -357,22 +360,25 @@ export class Shell {
   }
 
   /** The sidebar's head (products, dropdowns, anchors) and its groups, from the section's template (by default the one cached for pages); `lazy`: `fillSidebar`'s. */
-  private sidebarHtml(chrome: Chrome, page: Page | undefined, template = this.sidebarTemplate(chrome.sectionId), lazy = false): string {
+  private sidebarHtml(chrome: Chrome, page: Page | undefined, draw: DrawIcon, template = this.sidebarTemplate(chrome.sectionId), lazy = false): string {
     const { base } = this.options;
     const strings = uiStrings(chrome.language);
     let head = '';
-    head += switcherHtml('product', strings.product, chrome.products, base);
-    head += switcherHtml('dropdown', strings.menu, chrome.dropdowns, base);
-    head += anchorsHtml(chrome.anchors, base, 'anchors');
-    head += anchorsHtml(chrome.globalAnchors, base, 'anchors global-anchors');
-    const groups = template ? fillSidebar(template, page?.route, chrome.trail, lazy) : '';
+    head += switcherHtml('product', strings.product, chrome.products, base, draw);
+    head += switcherHtml('dropdown', strings.menu, chrome.dropdowns, base, draw);
+    head += anchorsHtml(chrome.anchors, base, 'anchors', draw);
+    head += anchorsHtml(chrome.globalAnchors, base, 'anchors global-anchors', draw);
+    const groups = template ? fillSidebar(template, page?.route, chrome.trail, lazy, draw) : '';
     return head === '' && groups === '' ? '' : `${head ? `<div class="sidebar-head">${head}</div>` : ''}${groups}`;
   }
 
-  /** A section's sidebar groups whole, no page current: the fragment lazy sidebars fill from (src/render/shell/fragments.ts). */
-  sectionSidebar(sectionId: string): string {
+  /**
+   * A section's sidebar groups whole, no page current: the fragment lazy sidebars fill from
+   * (src/render/shell/fragments.ts). Without `draw`, its icon spans stay empty.
+   */
+  sectionSidebar(sectionId: string, draw: DrawIcon = noDrawing): string {
     const template = this.sidebarTemplate(sectionId);
-    return template ? fillSidebar(template, undefined, new Set()) : '';
+    return template ? fillSidebar(template, undefined, new Set(), false, draw) : '';
   }
 
   /** The section's sidebar, built once per section and kept for its pages. */

@@ -9,7 +9,7 @@
  * section carry only in part (`LAZY_SIDEBAR_BYTES`, src/client/lazy-sidebar.ts).
  */
 import { createHash } from 'node:crypto';
-import { createIconSet, type IconLibrary } from '../icons.ts';
+import { createIconSet, pageIcons, type IconLibrary } from '../icons.ts';
 import { switchablePlacements } from './chrome.ts';
 import { Shell, type ShellOptions } from './document.ts';
 import { LAZY_SIDEBAR_BYTES } from './sidebar.ts';
@@ -20,7 +20,7 @@ export const NAV_FOLDER = 'nav';
 export interface NavigationFragments {
   /** Section id → fragment name, for `ShellOptions.navFragments`. */
   names: Map<string, string>;
-  /** Each fragment once: its name (`<name>.html` under `NAV_FOLDER`) and its HTML, icons filled in. */
+  /** Each fragment once: its name (`<name>.html` under `NAV_FOLDER`) and its HTML, icons drawn. */
   files: { name: string; html: string }[];
   /** Section id → name of its full sidebar, for sections whose pages carry a lazy one (`ShellOptions.lazySidebars`). */
   lazy: Map<string, string>;
@@ -33,27 +33,27 @@ export interface NavigationFragments {
 export function navigationFragments(options: ShellOptions, lazyAbove = LAZY_SIDEBAR_BYTES): NavigationFragments {
   const { site, base } = options;
   const shell = new Shell(options);
-  const icons = createIconSet({ library: (site.config.icons?.library ?? 'fontawesome') as IconLibrary, base });
+  // Unknown icons show the neutral icon, as in pages; the pages report those they show.
+  const { draw } = pageIcons(createIconSet({ library: (site.config.icons?.library ?? 'fontawesome') as IconLibrary, base }));
   const names = new Map<string, string>();
   const lazy = new Map<string, string>();
   const measured = new Set<string>();
   const files = new Map<string, string>();
-  // Unknown icons are left blank, as in pages (the pages report those they show).
   const add = (html: string): string => {
-    const filled = icons.fill(html).html;
-    const name = createHash('sha256').update(filled).digest('hex').slice(0, 10);
-    files.set(name, filled);
+    const name = createHash('sha256').update(html).digest('hex').slice(0, 10);
+    files.set(name, html);
     return name;
   };
   for (const page of site.pages.values()) {
     for (const placement of switchablePlacements(page)) {
-      if (!names.has(placement.sectionId)) names.set(placement.sectionId, add(shell.sectionNavigation(placement)));
+      if (!names.has(placement.sectionId)) names.set(placement.sectionId, add(shell.sectionNavigation(placement, draw)));
     }
     const sectionId = page.placements[0]?.sectionId;
     if (sectionId === undefined || measured.has(sectionId)) continue;
     measured.add(sectionId);
-    const sidebar = shell.sectionSidebar(sectionId);
-    if (sidebar.length > lazyAbove) lazy.set(sectionId, add(sidebar));
+    // Measured without the icons' drawings: whether a sidebar is lazy depends on its entries, not
+    // on how many bytes the icon library spends on each icon.
+    if (shell.sectionSidebar(sectionId).length > lazyAbove) lazy.set(sectionId, add(shell.sectionSidebar(sectionId, draw)));
   }
   return { names, files: [...files].map(([name, html]) => ({ name, html })), lazy };
 }

@@ -2,7 +2,8 @@
  * The pieces of the page shell, each a string function over plain data: top bar (logo, navbar
  * links, switchers, theme toggle), tabs, the sidebar's head (products, dropdowns, anchors, global
  * anchors), breadcrumbs, table of contents, previous/next, footer and banner. Every switcher and
- * menu is a `<details>` of links, so all of them work with JavaScript off.
+ * menu is a `<details>` of links, so all of them work with JavaScript off. The pieces with icons
+ * take the page's `DrawIcon`, which draws each where it is written.
  */
 import { LANGUAGES, type LanguageCode } from '../../config/languages.ts';
 import { NAVIGATION, type ElementKind } from '../../config/navigation.ts';
@@ -11,6 +12,7 @@ import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import type { Breadcrumb } from '../../site/breadcrumbs.ts';
 import type { Alternate } from '../../site/types.ts';
+import type { DrawIcon } from '../icons.ts';
 import { pageHref, safeUrl, siteHref as hrefOf } from '../links.ts';
 import type { UiStrings } from '../ui-strings.ts';
 import type { ChromeItem, ChromeTab } from './chrome.ts';
@@ -29,20 +31,20 @@ function link(item: ChromeItem, base: string, className: string, inner: string):
   return `<a class="${className}" href="${escapeHtml(href)}"${current}${external}>${inner}</a>`;
 }
 
-function itemInner(item: ChromeItem, withDescription: boolean): string {
+function itemInner(item: ChromeItem, withDescription: boolean, draw: DrawIcon): string {
   const description = withDescription && item.description ? `<span class="item-description">${escapeHtml(item.description)}</span>` : '';
   const external = item.external ? '<span class="external-mark" aria-hidden="true">↗</span>' : '';
-  return `${navIcon(item.icon)}<span class="item-text"><span class="item-label">${escapeHtml(item.label)}${tagHtml(item.tag)}${external}</span>${description}</span>`;
+  return `${navIcon(item.icon, draw)}<span class="item-text"><span class="item-label">${escapeHtml(item.label)}${tagHtml(item.tag)}${external}</span>${description}</span>`;
 }
 
-export function tabsHtml(tabs: readonly ChromeTab[], base: string): string {
+export function tabsHtml(tabs: readonly ChromeTab[], base: string, draw: DrawIcon): string {
   if (tabs.length === 0) return '';
   const items = tabs.map((tab) => {
-    if (tab.menu.length === 0) return `<li>${link(tab, base, 'tab', `${navIcon(tab.icon)}<span>${escapeHtml(tab.label)}</span>${tab.external ? '<span class="external-mark" aria-hidden="true">↗</span>' : ''}`)}</li>`;
-    const menu = tab.menu.map((item) => `<li>${link(item, base, 'menu-item', itemInner(item, true))}</li>`).join('');
+    if (tab.menu.length === 0) return `<li>${link(tab, base, 'tab', `${navIcon(tab.icon, draw)}<span>${escapeHtml(tab.label)}</span>${tab.external ? '<span class="external-mark" aria-hidden="true">↗</span>' : ''}`)}</li>`;
+    const menu = tab.menu.map((item) => `<li>${link(item, base, 'menu-item', itemInner(item, true, draw))}</li>`).join('');
     return (
       `<li><details class="tab-menu" data-menu>` +
-      `<summary class="tab"${tab.current ? ' aria-current="page"' : ''}>${navIcon(tab.icon)}<span>${escapeHtml(tab.label)}</span><span class="chevron" aria-hidden="true"></span></summary>` +
+      `<summary class="tab"${tab.current ? ' aria-current="page"' : ''}>${navIcon(tab.icon, draw)}<span>${escapeHtml(tab.label)}</span><span class="chevron" aria-hidden="true"></span></summary>` +
       `<ul class="menu-panel">${menu}</ul></details></li>`
     );
   });
@@ -55,20 +57,20 @@ export function tabsHtml(tabs: readonly ChromeTab[], base: string): string {
  * A summary labelled "Product: docjet" while it reads "docjet The site generator" would be named
  * apart from its visible text, which speech input cannot match (WCAG 2.5.3).
  */
-export function switcherHtml(kind: Extract<ElementKind, 'product' | 'dropdown'>, label: string, items: readonly ChromeItem[], base: string): string {
+export function switcherHtml(kind: Extract<ElementKind, 'product' | 'dropdown'>, label: string, items: readonly ChromeItem[], base: string, draw: DrawIcon): string {
   if (items.length === 0) return '';
   const current = items.find((item) => item.current) ?? items[0]!;
-  const list = items.map((item) => `<li>${link(item, base, 'menu-item', itemInner(item, true))}</li>`).join('');
+  const list = items.map((item) => `<li>${link(item, base, 'menu-item', itemInner(item, true, draw))}</li>`).join('');
   return (
     `<details class="switcher ${kind}-switcher" data-menu aria-label="${escapeHtml(label)}"><summary>` +
-    `${itemInner(current, NAVIGATION[kind].display === 'product-switcher')}<span class="chevron" aria-hidden="true"></span></summary>` +
+    `${itemInner(current, NAVIGATION[kind].display === 'product-switcher', draw)}<span class="chevron" aria-hidden="true"></span></summary>` +
     `<ul class="menu-panel">${list}</ul></details>`
   );
 }
 
-export function anchorsHtml(anchors: readonly ChromeItem[], base: string, className: string): string {
+export function anchorsHtml(anchors: readonly ChromeItem[], base: string, className: string, draw: DrawIcon): string {
   if (anchors.length === 0) return '';
-  return `<ul class="${className}">${anchors.map((anchor) => `<li>${link(anchor, base, 'anchor', itemInner(anchor, false))}</li>`).join('')}</ul>`;
+  return `<ul class="${className}">${anchors.map((anchor) => `<li>${link(anchor, base, 'anchor', itemInner(anchor, false, draw))}</li>`).join('')}</ul>`;
 }
 
 /** Version and language switchers: each choice links to the equivalent page, else the target's first page. */
@@ -123,12 +125,12 @@ type Footer = NonNullable<Config['footer']>;
 
 const PRIMARY_ICONS: Record<string, string> = { github: 'github', discord: 'discord' };
 
-export function navbarHtml(navbar: Navbar | undefined, base: string): string {
+export function navbarHtml(navbar: Navbar | undefined, base: string, draw: DrawIcon): string {
   if (!navbar) return '';
   const links = (navbar.links ?? []).flatMap((entry) => {
     const href = hrefOf(entry.href, base);
     if (href === undefined) return [];
-    return [`<li><a class="navbar-link" href="${escapeHtml(href)}"${external(entry.href)}>${navIcon(entry.icon)}${escapeHtml(entry.label ?? entry.href)}</a></li>`];
+    return [`<li><a class="navbar-link" href="${escapeHtml(href)}"${external(entry.href)}>${navIcon(entry.icon, draw)}${escapeHtml(entry.label ?? entry.href)}</a></li>`];
   });
   let primary = '';
   const primaryHref = navbar.primary ? hrefOf(navbar.primary.href, base) : undefined;
@@ -136,7 +138,7 @@ export function navbarHtml(navbar: Navbar | undefined, base: string): string {
     const { type, href } = navbar.primary;
     const label = navbar.primary.label ?? (type === 'github' ? 'GitHub' : type === 'discord' ? 'Discord' : href);
     const icon = PRIMARY_ICONS[type];
-    primary = `<a class="navbar-primary" data-type="${escapeHtml(type)}" href="${escapeHtml(primaryHref)}"${external(href)}>${icon ? navIcon(icon) : ''}<span>${escapeHtml(label)}</span></a>`;
+    primary = `<a class="navbar-primary" data-type="${escapeHtml(type)}" href="${escapeHtml(primaryHref)}"${external(href)}>${icon ? navIcon(icon, draw) : ''}<span>${escapeHtml(label)}</span></a>`;
   }
   return `${links.length > 0 ? `<ul class="navbar-links">${links.join('')}</ul>` : ''}${primary}`;
 }
@@ -148,10 +150,10 @@ const SOCIAL_LABELS: Record<string, string> = {
 };
 const SOCIAL_ICONS: Record<string, string> = { x: 'x-twitter', website: 'earth-americas', podcast: 'podcast', twitter: 'x-twitter' };
 
-export function footerHtml(footer: Footer | undefined, siteName: string, base: string): string {
+export function footerHtml(footer: Footer | undefined, siteName: string, base: string, draw: DrawIcon): string {
   const socials = Object.entries(footer?.socials ?? {})
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && hrefOf(entry[1], base) !== undefined)
-    .map(([name, href]) => `<li><a href="${escapeHtml(hrefOf(href, base)!)}" aria-label="${escapeHtml(SOCIAL_LABELS[name] ?? name)}"${external(href)}>${navIcon(SOCIAL_ICONS[name] ?? name)}</a></li>`);
+    .map(([name, href]) => `<li><a href="${escapeHtml(hrefOf(href, base)!)}" aria-label="${escapeHtml(SOCIAL_LABELS[name] ?? name)}"${external(href)}>${navIcon(SOCIAL_ICONS[name] ?? name, draw)}</a></li>`);
   const columns = (footer?.links ?? []).map(
     (column) =>
       `<div class="footer-column">${column.header ? `<p class="footer-header">${escapeHtml(column.header)}</p>` : ''}<ul>${column.items

@@ -1,8 +1,9 @@
 /**
  * The sidebar of a section, rendered once per section and reused for each of its pages
  * (DESIGN.md: rendering the whole navigation into every page is how peers turn quadratic). The
- * section's HTML is kept as a template: fixed strings around two kinds of holes, a page link that
- * may be current and a nested group that may be open. Filling it for one page is one join.
+ * section's HTML is kept as a template: fixed strings around holes, a page link that may be
+ * current, a nested group that may be open, and an icon, drawn for each page by the page's
+ * `DrawIcon` (which lists the unknown icons the page shows). Filling it for one page is one join.
  *
  * Groups follow the spec's state table (docs-json-navigation.md, "States and transitions"):
  * top-level groups are always expanded and have no toggle; nested groups are `<details>`, open
@@ -19,16 +20,17 @@ import type { Icon } from '../../config/schema.ts';
 import { apiFrontmatter } from '../../content/frontmatter-api.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import type { NavElement, Page, Site } from '../../site/types.ts';
+import type { DrawIcon } from '../icons.ts';
 import { isExternal, pageHref, safeUrl } from '../links.ts';
 
-type Part = string | { page: string } | { group: string; open: boolean } | LazyBody;
+type Part = string | { page: string } | { group: string; open: boolean } | { icon: Icon } | LazyBody;
 
 /** A nested group's list: whole (`body`) on the page's trail, else its `stub` when the sidebar is lazy. */
 interface LazyBody {
   lazy: string;
   open: boolean;
   body: Part[];
-  stub: string;
+  stub: Part[];
 }
 
 /**
@@ -65,20 +67,29 @@ export function buildSidebar(site: Site, sectionId: string, options: SidebarOpti
 }
 
 /**
- * The sidebar for one page: its links marked current, the groups above it open. `lazy`: the nested
- * groups off the page's trail (and not `expanded`) hold only their stub (`LazyBody`).
+ * The sidebar for one page: its links marked current, the groups above it open, its icons drawn by
+ * `draw` (without it, icon spans stay empty). `lazy`: the nested groups off the page's trail (and
+ * not `expanded`) hold only their stub (`LazyBody`).
  */
-export function fillSidebar(template: SidebarTemplate, currentRoute: string | undefined, trail: ReadonlySet<string>, lazy = false): string {
-  return fillParts(template.parts, currentRoute, trail, lazy);
+export function fillSidebar(template: SidebarTemplate, currentRoute: string | undefined, trail: ReadonlySet<string>, lazy = false, draw: DrawIcon = noDrawing): string {
+  return fillParts(template.parts, { currentRoute, trail, lazy, draw });
 }
 
-function fillParts(parts: readonly Part[], currentRoute: string | undefined, trail: ReadonlySet<string>, lazy: boolean): string {
+interface Fill {
+  currentRoute: string | undefined;
+  trail: ReadonlySet<string>;
+  lazy: boolean;
+  draw: DrawIcon;
+}
+
+function fillParts(parts: readonly Part[], fill: Fill): string {
   let html = '';
   for (const part of parts) {
     if (typeof part === 'string') html += part;
-    else if ('page' in part) html += part.page === currentRoute ? ' aria-current="page"' : '';
-    else if ('group' in part) html += part.open || trail.has(part.group) ? ' open' : '';
-    else html += !lazy || part.open || trail.has(part.lazy) ? fillParts(part.body, currentRoute, trail, lazy) : part.stub;
+    else if ('page' in part) html += part.page === fill.currentRoute ? ' aria-current="page"' : '';
+    else if ('group' in part) html += part.open || fill.trail.has(part.group) ? ' open' : '';
+    else if ('icon' in part) html += navIcon(part.icon, fill.draw);
+    else html += !fill.lazy || part.open || fill.trail.has(part.lazy) ? fillParts(part.body, fill) : fillParts(part.stub, fill);
   }
   return html;
 }
@@ -130,10 +141,11 @@ class SidebarWriter {
 
   private topGroup(group: NavElement): void {
     this.parts.push(`<section class="nav-group"${this.groupId(group)}>`);
-    const label = this.groupLabel(group);
     this.parts.push(group.root !== undefined ? `<a class="nav-group-title" href="${this.href(group.root)}"` : '<p class="nav-group-title"');
     if (group.root !== undefined) this.parts.push({ page: group.root });
-    this.parts.push(`>${label}${group.root !== undefined ? '</a>' : '</p>'}`);
+    this.parts.push('>');
+    this.groupLabel(group);
+    this.parts.push(group.root !== undefined ? '</a>' : '</p>');
     this.items(group, 1);
     this.parts.push('</section>');
   }
@@ -147,21 +159,24 @@ class SidebarWriter {
    */
   private nestedGroup(group: NavElement, depth: number): void {
     const target = group.root ?? (this.options.drilldown ? group.firstPage : undefined);
-    const label = this.groupLabel(group);
     if (target !== undefined) {
       this.parts.push(`<li class="nav-group-item"><a class="nav-group-link" href="${this.href(target)}"`);
       this.parts.push({ page: target });
-      this.parts.push(`>${label}</a>`);
+      this.parts.push('>');
+      this.groupLabel(group);
+      this.parts.push('</a>');
     } else {
       this.parts.push('<li>');
     }
     this.parts.push(`<details class="nav-group nested"${this.groupId(group)}`);
     this.parts.push({ group: group.id, open: group.expanded === true });
-    this.parts.push(
-      target !== undefined
-        ? `><summary class="nav-group-toggle"><span class="nav-label sr-only">${escapeHtml(group.label)}</span></summary>`
-        : `><summary><span class="nav-group-link">${label}</span></summary>`,
-    );
+    if (target !== undefined) {
+      this.parts.push(`><summary class="nav-group-toggle"><span class="nav-label sr-only">${escapeHtml(group.label)}</span></summary>`);
+    } else {
+      this.parts.push('><summary><span class="nav-group-link">');
+      this.groupLabel(group);
+      this.parts.push('</span></summary>');
+    }
     this.parts.push({ lazy: group.id, open: group.expanded === true, body: this.written(() => this.items(group, depth + 1)), stub: this.stub(group) });
     this.parts.push('</details></li>');
   }
@@ -170,9 +185,10 @@ class SidebarWriter {
    * What a lazy sidebar shows in a group off the page's trail: a link to its first page (which
    * shows the group whole), in a list the page script fills (`data-lazy`).
    */
-  private stub(group: NavElement): string {
+  private stub(group: NavElement): Part[] {
     const link = group.firstPage === undefined ? [] : this.written(() => this.page(group.firstPage!, new Set()));
-    return `<ul class="nav-list" data-lazy>${fillParts(link, undefined, new Set(), false)}</ul>`;
+    // The link is never current: a page whose link it is has the group on its trail, and shows it whole.
+    return merge(['<ul class="nav-list" data-lazy>', ...link.filter((part) => typeof part !== 'object' || !('page' in part)), '</ul>']);
   }
 
   /** The parts `write` adds, apart from this writer's own. */
@@ -186,8 +202,14 @@ class SidebarWriter {
     return this.options.groupIds === false ? '' : ` data-group="${escapeHtml(group.id)}"`;
   }
 
-  private groupLabel(group: NavElement): string {
-    return `${navIcon(group.icon)}<span class="nav-label">${escapeHtml(group.label)}</span>${tagHtml(group.tag)}`;
+  private groupLabel(group: NavElement): void {
+    this.icon(group.icon);
+    this.parts.push(`<span class="nav-label">${escapeHtml(group.label)}</span>${tagHtml(group.tag)}`);
+  }
+
+  /** A hole for a config or frontmatter icon, drawn when the template is filled for a page. */
+  private icon(icon: Icon | undefined): void {
+    if (icon !== undefined) this.parts.push({ icon });
   }
 
   /**
@@ -214,18 +236,22 @@ class SidebarWriter {
     const external = externalUrl(page);
     const method = pageMethod(page);
     const label = escapeHtml(sidebarLabel(page));
-    const icon = navIcon(frontmatterIcon(page));
+    const icon = frontmatterIcon(page);
     const badge = method ? `<span class="method-pill" data-method="${escapeHtml(method.toLowerCase())}">${escapeHtml(methodShort(method))}</span>` : '';
     const tag = tagHtml(page.frontmatter.tag);
     const path = repeated.has(entryKey(page)) ? endpointPathHtml(page) : '';
     const deprecated = page.frontmatter.deprecated === true ? DEPRECATED_MARK : '';
     if (external) {
-      this.parts.push(`<li><a class="nav-link" href="${escapeHtml(external)}" rel="noopener">${icon}<span class="nav-label">${label}</span>${tag}<span class="external-mark" aria-hidden="true">↗</span></a></li>`);
+      this.parts.push(`<li><a class="nav-link" href="${escapeHtml(external)}" rel="noopener">`);
+      this.icon(icon);
+      this.parts.push(`<span class="nav-label">${label}</span>${tag}<span class="external-mark" aria-hidden="true">↗</span></a></li>`);
       return;
     }
     this.parts.push(`<li><a class="nav-link" href="${this.href(route)}"`);
     this.parts.push({ page: route });
-    this.parts.push(`>${badge}${icon}<span class="nav-label">${label}${path}</span>${deprecated}${tag}</a></li>`);
+    this.parts.push(`>${badge}`);
+    this.icon(icon);
+    this.parts.push(`<span class="nav-label">${label}${path}</span>${deprecated}${tag}</a></li>`);
   }
 
   private href(route: string): string {
@@ -286,17 +312,20 @@ function frontmatterIcon(page: Page): Icon | undefined {
   return iconType !== undefined ? { name: icon, style: iconType } : icon;
 }
 
-/** The placeholder the icon stage fills (`src/render/icons.ts`), for a config or frontmatter icon. */
-export function navIcon(icon: Icon | undefined): string {
+/** No drawing: icon spans name their icon and stay empty (shell tests that look at structure only). */
+export const noDrawing: DrawIcon = () => undefined;
+
+/** A config or frontmatter icon: a span that names it (and its style and library, when given), with `draw`'s drawing inside. */
+export function navIcon(icon: Icon | undefined, draw: DrawIcon): string {
   if (icon === undefined) return '';
   const name = typeof icon === 'string' ? icon : icon.name;
-  const style = typeof icon === 'string' ? undefined : icon.style;
-  const library = typeof icon === 'string' ? undefined : icon.library;
+  const style = (typeof icon === 'string' ? undefined : icon.style) || undefined;
+  const library = (typeof icon === 'string' ? undefined : icon.library) || undefined;
   return (
     `<span class="icon" data-icon="${escapeHtml(name)}"` +
     (style ? ` data-icon-type="${escapeHtml(style)}"` : '') +
     (library ? ` data-icon-library="${escapeHtml(library)}"` : '') +
-    ' aria-hidden="true"></span>'
+    ` aria-hidden="true">${draw(name, style, library) ?? ''}</span>`
   );
 }
 
