@@ -4,6 +4,10 @@
  * components), so an edit the watcher missed still shows on the next request, and a page read
  * twice without a change is rendered once. Reading and hashing a page file costs well under a
  * millisecond; rendering one costs 10 to 100.
+ *
+ * What else a page's HTML depends on comes from the site model: the shell, and what its body draws
+ * (the icon library's icons, the copy button in the page's language). A cache serves one model and
+ * its renderer only (`session.ts` makes a new one with each model), so none of that is in the key.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';

@@ -371,3 +371,19 @@ test('a site broken from the start: every page answers 500 with the errors; fixi
   assert.deepEqual((await live.next('content')).data['overlay'], []);
   assert.match((await fetchRaw(server, '/guide')).body, /The first paragraph\./);
 });
+
+test('a docs.json change that redraws a page\'s body (icon library, language) is served, though the page file is the same', async (t) => {
+  const { server, root } = await startDev(t);
+  await writeFile(path.join(root, 'setup.mdx'), '---\ntitle: Setup\n---\n\n<Icon icon="minus" />\n\n```sh\nnpm i\n```\n');
+  await server.changed([{ file: 'setup.mdx', kind: 'update' }]);
+  const before = (await fetchRaw(server, '/setup')).body;
+  assert.match(before, /data-icon="minus" aria-hidden="true"><svg[^>]* fill="currentColor"/, 'Font Awesome by default');
+  assert.match(before, /class="copy-button" data-copy aria-label="Copy" data-copied-label="Copied"/);
+
+  const groups = DOCS_JSON.navigation.groups;
+  await writeFile(path.join(root, 'docs.json'), JSON.stringify({ ...DOCS_JSON, icons: { library: 'lucide' }, navigation: { languages: [{ language: 'fr', groups }] } }, null, 2));
+  await server.changed([{ file: 'docs.json', kind: 'update' }]);
+  const after = (await fetchRaw(server, '/setup')).body;
+  assert.match(after, /data-icon="minus" aria-hidden="true"><svg[^>]* stroke="currentColor"/, 'Lucide, as docs.json now says');
+  assert.match(after, /class="copy-button" data-copy aria-label="Copier" data-copied-label="Copié"/);
+});
