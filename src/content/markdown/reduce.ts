@@ -22,7 +22,7 @@ import { holdsBlocks, isIntrinsic } from '../mdx/jsx.ts';
 import { unshowable } from '../mdx/jsx-value.ts';
 import { collectProblems } from '../mdx/partial.ts';
 import { restoreText } from '../mdx/repair.ts';
-import { createContext, createScope } from '../mdx/scope.ts';
+import { createContext, createScope, snippetScope } from '../mdx/scope.ts';
 import { Callable, Markup, type Body, type Host, type Props, type Scope, type Value } from '../mdx/types.ts';
 import type { UrlResolver } from '../page-urls.ts';
 import { isUnsafeUrl, type UrlUse } from '../safe-url.ts';
@@ -252,14 +252,7 @@ export class Reduction {
   /** A snippet's body reduced here, its props bound as names and as `props` (as `Page.embed` does). */
   private embed(body: Body, props: Props): Nodes[] {
     if (this.chain.includes(body.file) || this.chain.length > MAX_EMBED_DEPTH) return [];
-    const scope = createScope({ parent: body.scope, context: createContext(this.host, this.services.resolveUrl), origin: { file: body.file, firstLine: body.firstLine } });
-    const record: { [key: string]: Value } = {};
-    for (const [key, value] of Object.entries(props)) {
-      if (key === '__proto__') continue;
-      scope.values.set(key, value);
-      Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-    }
-    if (!scope.values.has('props')) scope.values.set('props', record);
+    const scope = snippetScope(body, props, createContext(this.host, this.services.resolveUrl));
     this.chain.push(body.file);
     try {
       return this.tree({ file: body.file, text: body.text, scope }, body.tree);

@@ -11,7 +11,7 @@ import type { ComponentContext, ComponentRegistry } from './components/types.ts'
 import { attributes } from './escape.ts';
 import { Slugger, type Heading } from './headings.ts';
 import { Reporter, type Point } from './report.ts';
-import { createContext, createScope } from './scope.ts';
+import { createContext, createScope, snippetScope } from './scope.ts';
 import { Callable, Markup, type Body, type BodyUi, type Host, type ImportBinding, type PageFeature, type PageParts, type Props, type RenderedChild, type Scope, type Value } from './types.ts';
 
 export type { Body } from './types.ts';
@@ -186,14 +186,7 @@ export class Page {
       this.reporter.diagnostic('snippet-cycle', at, { via: 'element', loop, chain: path, maxDepth: MAX_EMBED_DEPTH });
       return '';
     }
-    const scope = createScope({ parent: body.scope, context: createContext(undefined, this.resolveUrl), origin: { file: body.file, firstLine: body.firstLine } });
-    const record: { [key: string]: Value } = {};
-    for (const [key, value] of Object.entries(props)) {
-      if (key === '__proto__') continue;
-      scope.values.set(key, value);
-      Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
-    }
-    if (!scope.values.has('props')) scope.values.set('props', record);
+    const scope = snippetScope(body, props, createContext(undefined, this.resolveUrl));
     const reporter = new Reporter(body.file, body.firstLine);
     const child = new Page({
       file: body.file,

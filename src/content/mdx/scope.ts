@@ -5,7 +5,7 @@
 import type { BaseNode } from 'estree';
 import { Failure, unsupported } from './failure.ts';
 import type { UrlResolver } from '../page-urls.ts';
-import type { CallContext, Host, Origin, Scope, Site, Value } from './types.ts';
+import type { Body, CallContext, Host, Origin, Props, Scope, Site, Value } from './types.ts';
 
 export function createContext(host?: Host, resolveUrl?: UrlResolver): CallContext {
   return { host, resolveUrl, problems: [], depth: 0, calls: 0, at: { origin: undefined, line: 0, column: 0 } };
@@ -23,6 +23,22 @@ export function createScope(options: { parent?: Scope; context?: CallContext; or
     inFunction: options.inFunction ?? parent?.inFunction ?? false,
     builtins: options.builtins ?? false,
   };
+}
+
+/**
+ * The scope a snippet's body is read in: its own names, then each prop bound as a name and all of
+ * them as `props` (unless the snippet defines `props` itself), as `<Snippet prop="x" />` passes them.
+ */
+export function snippetScope(body: Body, props: Props, context: CallContext): Scope {
+  const scope = createScope({ parent: body.scope, context, origin: { file: body.file, firstLine: body.firstLine } });
+  const record: { [key: string]: Value } = {};
+  for (const [key, value] of Object.entries(props)) {
+    if (key === '__proto__') continue;
+    scope.values.set(key, value);
+    Object.defineProperty(record, key, { value, enumerable: true, writable: true, configurable: true });
+  }
+  if (!scope.values.has('props')) scope.values.set('props', record);
+  return scope;
 }
 
 /** A name's value, looked up from the innermost scope out; built-ins only from inside a function. */
