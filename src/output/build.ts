@@ -158,9 +158,12 @@ interface SiteWrite {
 /** Everything the output holds: the pages, the site's files and docjet's, the 404 page, sitemap and redirects. */
 async function writeSite({ root, site, files, output, stats, diagnostics, options }: SiteWrite): Promise<void> {
   const base = normalizeBase(options.base);
+  // Encoded once, then counted and written: counting a string's UTF-8 bytes walks the whole string
+  // as encoding it does (1.6 s of a profile of GitHub's 1,493 pages, 270 MB of HTML).
   const write = async (relative: string, data: string): Promise<void> => {
-    stats.bytes += Buffer.byteLength(data);
-    await output.write(relative, data);
+    const bytes = Buffer.from(data);
+    stats.bytes += bytes.length;
+    await output.write(relative, bytes);
   };
   const { options: rendererOptions, bundle, fragments, search } = await siteRendering({
     root,

@@ -47,15 +47,18 @@ async function renderBatch(routes: readonly string[]): Promise<WorkerReply> {
 async function renderRoute(route: string): Promise<RouteResult> {
   const page = pageAt(init.renderer.site, route);
   const rendered = await renderer.render(page);
-  await writeOutput(pageOutputPath(route), rendered.html);
+  // Encoded once, for its size and its file (as `build`'s own writes are).
+  const html = Buffer.from(rendered.html);
+  await writeOutput(pageOutputPath(route), html);
   const text = await markdown.render(page);
-  await writeOutput(markdownPath(route), text);
-  const bytes = Buffer.byteLength(rendered.html) + Buffer.byteLength(text);
+  const encoded = Buffer.from(text);
+  await writeOutput(markdownPath(route), encoded);
+  const bytes = html.length + encoded.length;
   return { route, diagnostics: rendered.diagnostics, math: rendered.math, mermaid: rendered.mermaid, bytes, fragments: rendered.fragments, markdown: text };
 }
 
 /** One file into the staging folder; a failure names the file. */
-async function writeOutput(relative: string, data: string): Promise<void> {
+async function writeOutput(relative: string, data: Uint8Array): Promise<void> {
   const file = outputPath(init.dir, relative);
   try {
     await mkdir(path.dirname(file), { recursive: true });
