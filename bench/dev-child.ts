@@ -5,7 +5,8 @@
  *
  * The other pages are spread over the whole site (its `llms.txt`), not taken from the first page's
  * sidebar: pages it links to are rendered ahead of the reader (src/dev/prerender.ts), and what is
- * measured is a page nobody rendered yet, with the grammars of its code compiled or not.
+ * measured is a page nobody opened yet, with the grammars of its code compiled or not, and the
+ * pages guessed slow rendered ahead (src/dev/slow-pages.ts) or not.
  */
 import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
@@ -15,8 +16,8 @@ import path from 'node:path';
 const OTHER_PAGES = 20;
 const READING_MS = 1000;
 const EDITS = 10;
-/** How long to wait for the grammars to be compiled, at most (a version without the warm-up never says). */
-const WARM_WAIT_MS = 30_000;
+/** How long to wait for the work ahead of the reader, at most (a version without it never says). */
+const WARM_WAIT_MS = 60_000;
 
 export async function measure(root: string): Promise<Record<string, unknown>> {
   const { dev } = await import('../src/dev/dev-server.ts');
@@ -26,11 +27,14 @@ export async function measure(root: string): Promise<Record<string, unknown>> {
   let pages = 0;
   let warmed: (grammars: number) => void = () => {};
   const warm = new Promise<number>((resolve) => (warmed = resolve));
+  let renderedAhead: (pages: number) => void = () => {};
+  const ahead = new Promise<number>((resolve) => (renderedAhead = resolve));
   const server = await dev({
     root,
     port: 0,
     onEvent: (event) => {
       if (event.type === 'warmed') warmed(event.grammars.length);
+      if (event.type === 'ahead') renderedAhead(event.routes.length);
       if (event.type !== 'ready') return;
       readyMs = performance.now() - started;
       pages = event.pages;
@@ -56,9 +60,10 @@ export async function measure(root: string): Promise<Record<string, unknown>> {
   };
   const otherPages: number[] = [];
   for (const route of spread(0)) otherPages.push(await timed(route));
-  // Once the grammars of the site's code are compiled (src/dev/grammar-warmup.ts), the same again.
+  // Once the grammars of the site's code are compiled (src/dev/grammar-warmup.ts) and the pages
+  // guessed slow are rendered (src/dev/slow-pages.ts), the same again.
   const waited = performance.now();
-  const grammars = await Promise.race([warm, new Promise<number>((resolve) => setTimeout(() => resolve(0), WARM_WAIT_MS))]);
+  const [grammars, aheadPages] = await Promise.race([Promise.all([warm, ahead]), new Promise<[number, number]>((resolve) => setTimeout(() => resolve([0, 0]), WARM_WAIT_MS))]);
   const warmMs = performance.now() - waited;
   const warmPages: number[] = [];
   for (const route of spread(1)) warmPages.push(await timed(route));
@@ -92,7 +97,7 @@ export async function measure(root: string): Promise<Record<string, unknown>> {
   }
   const rss = process.memoryUsage().rss;
   await server.close();
-  return { moduleLoadMs, firstPageMs, readyMs, pages, otherPages, grammars, warmMs, warmPages, readingPace, saveToEvent, saveToHtml, rss };
+  return { moduleLoadMs, firstPageMs, readyMs, pages, otherPages, grammars, aheadPages, warmMs, warmPages, readingPace, saveToEvent, saveToHtml, rss, peakRss: process.resourceUsage().maxRSS * 1024 };
 }
 
 /** The routes of the site's pages its `llms.txt` lists (the default version and language), in order. */

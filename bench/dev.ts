@@ -8,11 +8,12 @@
  *   which finds the frontmatter of unchanged pages in the cache the first left (meta-cache.ts);
  * - other pages: 20 pages spread over the site, each requested once, one right after another,
  *   right after the first page; 20 others the same way once the grammars of the site's code are
- *   compiled (src/dev/grammar-warmup.ts, at most 30 s after); then 20 others at a reader's pace,
- *   a second apart;
+ *   compiled (src/dev/grammar-warmup.ts) and the pages guessed slow are rendered ahead
+ *   (src/dev/slow-pages.ts), at most 60 s after; then 20 others at a reader's pace, a second apart;
  * - save to repaint: a page open on the live-reload channel, its file edited: the time until the
  *   channel announces the change, and until the page's new HTML has arrived (what the browser
- *   fetches to swap it in), through the real file watcher.
+ *   fetches to swap it in), through the real file watcher;
+ * - memory: resident at the end, and the peak over the whole run.
  */
 import { spawnSync } from 'node:child_process';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
@@ -34,12 +35,14 @@ interface Report {
   pages: number;
   otherPages: number[];
   grammars: number;
+  aheadPages: number;
   warmMs: number;
   warmPages: number[];
   readingPace: number[];
   saveToEvent: number[];
   saveToHtml: number[];
   rss: number;
+  peakRss: number;
 }
 
 if (args[0] === '--child') {
@@ -81,10 +84,11 @@ function print(name: string, report: Report): void {
   console.log(`${name}: ${report.pages} pages`);
   console.log(`  start → first page   ${ms(report.firstPageMs)} after dev() (site ready after ${ms(report.readyMs)}); ${ms(report.moduleLoadMs + report.firstPageMs)} from process start`);
   console.log(`  other pages          ${stats(report.otherPages)}, one right after another`);
-  const warm = report.grammars > 0 ? `${report.grammars} grammars compiled ${ms(report.warmMs)} after those` : `after waiting ${ms(report.warmMs)}`;
+  const warm = report.grammars + report.aheadPages > 0 ? `${report.grammars} grammars compiled and ${report.aheadPages} pages rendered ahead ${ms(report.warmMs)} after those` : `after waiting ${ms(report.warmMs)}`;
   if (report.warmPages.length > 0) console.log(`  other pages, warm     ${stats(report.warmPages)}, one right after another, ${warm}`);
   if (report.readingPace.length > 0) console.log(`  at reading pace      ${stats(report.readingPace)}, each a second after the one before`);
   console.log(`  save → event         ${stats(report.saveToEvent)}`);
   console.log(`  save → page HTML     ${stats(report.saveToHtml)}`);
-  console.log(`  memory               ${(report.rss / 1024 / 1024).toFixed(0)} MB resident`);
+  const mb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  console.log(`  memory               ${mb(report.rss)} resident, ${mb(report.peakRss)} at the peak`);
 }

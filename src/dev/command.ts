@@ -91,7 +91,8 @@ function print(event: DevEvent, io: DevIo, root: string): void {
       io.error(`docjet dev: reading the site failed; this is a bug of docjet, please report it:\n${event.message}`);
       return;
     case 'warmed':
-      // Compiling grammars ahead of the reader is not the writer's concern; benchmarks wait for it.
+    case 'ahead':
+      // Compiling grammars and rendering pages ahead of the reader is not the writer's concern; benchmarks and tests wait for it.
       return;
     case 'watch-failed':
       io.error(`docjet dev: cannot watch the folder (${event.message}); restart docjet dev to see changes.`);

@@ -4,12 +4,16 @@
  * were last told. A change reads again only what it touched, then each open page is rendered
  * again and told only if what it shows changed: its HTML (swapped in place or reloaded), or its
  * overlay. A change that breaks the site keeps the last good one on screen, under the overlay.
+ * While the reader reads, in idle time (idle.ts): the pages the open one links to are rendered
+ * (prerender.ts), the grammars of the site's code compiled (grammar-warmup.ts), then the pages
+ * slowest to render rendered (slow-pages.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { escapeHtml } from '../content/mdx/escape.ts';
 import { plural, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
+import { createCodeHighlighter, type CodeHighlighter } from '../render/highlight.ts';
 import { pageHref } from '../render/links.ts';
 import { isEmptyPlan, planChanges, type ChangePlan } from './changes.ts';
 import { CLIENT_PATH } from './client-script.ts';
@@ -19,6 +23,7 @@ import { hashOf, PageCache, type CachedPage } from './page-cache.ts';
 import { warmGrammars } from './grammar-warmup.ts';
 import { IdleQueue } from './idle.ts';
 import { LinkPrerenderer } from './prerender.ts';
+import { SlowPages } from './slow-pages.ts';
 import { modelSummary, resolveModel, type DevSite } from './site-model.ts';
 import { pageFileAt, readSources, rereadPage, rescanSources, type SiteSources } from './site-sources.ts';
 import type { FileChange } from './watch.ts';
@@ -38,7 +43,9 @@ export type SessionEvent =
   | { type: 'change'; files: string[]; ok: boolean; rebuilt: string; milliseconds: number; diagnostics: Diagnostic[] }
   | { type: 'page'; route: string; diagnostics: Diagnostic[] }
   /** The grammars of the site's code were compiled, most-used first, after the first page (grammar-warmup.ts). */
-  | { type: 'warmed'; grammars: string[]; milliseconds: number };
+  | { type: 'warmed'; grammars: string[]; milliseconds: number }
+  /** The pages guessed slow to render were rendered ahead of the reader, after the first page or a new model (slow-pages.ts). */
+  | { type: 'ahead'; routes: string[]; milliseconds: number };
 
 interface Current {
   model: DevSite;
@@ -68,12 +75,16 @@ export class DevSession {
   private readonly prerender: LinkPrerenderer;
   /** Compiling the grammars of the site's code, from the first page on. */
   private warming: Promise<void> | undefined;
+  /** The pages slowest to render, rendered while the reader reads: once the grammars are compiled, again with each new model. */
+  private readonly slowPages: SlowPages;
+  private slowPagesStarted = false;
   private readonly stopping = new AbortController();
 
   constructor(
     private readonly options: { root: string; base: string; extraScripts: readonly string[]; listeners: () => readonly Listener[]; onEvent: (event: SessionEvent) => void },
   ) {
     this.prerender = new LinkPrerenderer({ base: options.base, idle: this.idleTasks, render: (route) => this.renderAhead(route) });
+    this.slowPages = new SlowPages({ root: options.root, idle: this.idleTasks, render: (route) => this.renderAhead(route) });
   }
 
   get model(): DevSite | undefined {
@@ -88,9 +99,11 @@ export class DevSession {
 
   private async load(): Promise<void> {
     const started = performance.now();
+    // The highlighter's WebAssembly compiles while the site's files are read, not after.
+    const highlight = createCodeHighlighter({ langs: [] }).catch(() => undefined);
     const read = await readSources(this.options.root);
     this.sources = read.sources;
-    const resolved = await this.resolve(this.sources);
+    const resolved = await this.resolve(this.sources, await highlight);
     const model = this.current?.model;
     const summary = model ? modelSummary(model) : { pages: 0, endpointPages: 0, warnings: 0 };
     const diagnostics = resolved ? (model?.diagnostics ?? []) : this.problems;
@@ -104,9 +117,13 @@ export class DevSession {
     this.saving = warm.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(read.save);
   }
 
-  /** Handles a batch of changes after those before it; never throws (a failure is reported as a change that failed). */
+  /**
+   * Handles a batch of changes after those before it; never throws (a failure is reported as a
+   * change that failed). Work ahead of the reader waits meanwhile, as for a request: the open page
+   * is rendered again and told.
+   */
   changed(changes: readonly FileChange[]): Promise<void> {
-    this.queue = this.queue.then(() => this.apply(changes));
+    this.queue = this.queue.then(() => this.idleTasks.serving(() => this.apply(changes)));
     return this.queue;
   }
 
@@ -122,7 +139,11 @@ export class DevSession {
       this.served.set(path, answer.hash);
       if (answer.status === 200) {
         this.prerender.follow(path.replace(/\/+$/, ''), answer.html);
-        this.warming ??= this.warmGrammars();
+        // The slow pages after the grammars: a page opened right after the first waits for one
+        // step of background work at most, and a grammar's step is shorter than a slow page.
+        this.warming ??= this.warmGrammars().then(() => {
+          if (!this.stopping.signal.aborted) this.renderSlowPages();
+        });
       }
     }
     return answer;
@@ -131,7 +152,18 @@ export class DevSession {
   /** Stops the work done ahead of the reader (the server is closing). */
   async stop(): Promise<void> {
     this.stopping.abort();
-    await Promise.all([this.prerender.stop(), this.warming]);
+    await Promise.all([this.prerender.stop(), this.slowPages.stop(), this.warming]);
+  }
+
+  /** Renders the pages guessed slow of the model served now, in idle time; says so when done. */
+  private renderSlowPages(): void {
+    const pages = this.current?.model.site.pages.values();
+    if (!pages) return;
+    this.slowPagesStarted = true;
+    const started = performance.now();
+    void this.slowPages.start(pages).then((routes) => {
+      if (routes && !this.stopping.signal.aborted) this.options.onEvent({ type: 'ahead', routes, milliseconds: performance.now() - started });
+    });
   }
 
   /** Compiles the grammars of the site's code in idle time, after the first page went out, not before it. */
@@ -148,11 +180,11 @@ export class DevSession {
     if (!this.stopping.signal.aborted) this.options.onEvent({ type: 'warmed', grammars, milliseconds: performance.now() - started });
   }
 
-  /** A page rendered ahead of the reader, into the cache; nothing is printed (the reader has not opened it). */
-  private async renderAhead(route: string): Promise<void> {
+  /** A page rendered ahead of the reader, into the cache: how long it took (undefined: cached, or gone); nothing is printed (the reader has not opened it). */
+  private async renderAhead(route: string): Promise<number | undefined> {
     const current = this.current;
     const page = current?.model.site.pages.get(route);
-    if (current && page) await current.cache.get(page);
+    return current && page ? current.cache.ahead(page) : undefined;
   }
 
   /** The site's 404 page (status 404). */
@@ -197,9 +229,12 @@ export class DevSession {
     if (diagnostics.length > 0) this.options.onEvent({ type: 'page', route, diagnostics });
   }
 
-  /** Resolves the model from `sources`; true when it has no errors (and is now the one served). */
-  private async resolve(sources: SiteSources): Promise<boolean> {
-    const highlight = this.current?.model.renderer.highlight;
+  /**
+   * Resolves the model from `sources`; true when it has no errors (and is now the one served). The
+   * highlighter goes on from the last model's, so that a change does not compile every grammar again.
+   */
+  private async resolve(sources: SiteSources, first?: CodeHighlighter): Promise<boolean> {
+    const highlight = this.current?.model.renderer.highlight ?? first;
     const result = await resolveModel({ root: this.options.root, sources, base: this.options.base, extraScripts: this.options.extraScripts, highlight });
     if (!result.ok) {
       this.configFiles = new Set([...this.configFiles, ...result.configFiles]);
@@ -209,6 +244,8 @@ export class DevSession {
     this.configFiles = new Set(['docs.json', 'mint.json', ...result.model.configFiles]);
     this.problems = [];
     this.current = { model: result.model, cache: new PageCache(this.options.root, result.model.renderer) };
+    // The new model's cache is empty: its slow pages are rendered again, once a reader is there.
+    if (this.slowPagesStarted) this.renderSlowPages();
     return true;
   }
 

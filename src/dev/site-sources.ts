@@ -46,7 +46,7 @@ export async function readSources(root: string): Promise<{ sources: SiteSources;
     entries.set(page.file, { meta: value, diagnostics: found });
   }
   const sources = { files, scanDiagnostics: diagnostics, meta, metaDiagnostics };
-  return { sources, save: () => (toRead.length > 0 ? writeMetaCache(root, entries, cache.stamps) : Promise.resolve()) };
+  return { sources, save: () => (toRead.length > 0 ? writeMetaCache(root, entries, cache) : Promise.resolve()) };
 }
 
 /**

@@ -1,6 +1,7 @@
 /**
  * The frontmatter cache of `docjet dev` (`.docjet/cache/dev/pages.json`): a start after the first
- * reads only the pages that changed since; a damaged cache or one written by another version is
+ * reads only the pages that changed since; a page changed just before a first start (which stamps
+ * pages after reading them) is left out; a damaged cache or one written by another version is
  * ignored; and a `.docjet` that is a link out of the site is not written through.
  */
 import assert from 'node:assert/strict';
@@ -11,6 +12,11 @@ import { test, type TestContext } from 'node:test';
 import { readSources } from '../../src/dev/site-sources.ts';
 
 const CACHE = path.join('.docjet', 'cache', 'dev', 'pages.json');
+
+/** Clocks a few seconds on, as if the site had been written well before the start (a first start caches only such pages). */
+function later(t: TestContext): void {
+  t.mock.timers.enable({ apis: ['Date'], now: Date.now() + 5000 });
+}
 
 async function site(t: TestContext): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'docjet-meta-cache-'));
@@ -38,6 +44,7 @@ async function tamper(root: string, file: string, title: string): Promise<void> 
 
 test('a later start takes unchanged pages from the cache and reads the changed ones', async (t) => {
   const root = await site(t);
+  later(t);
   const first = await readSources(root);
   assert.deepEqual(first.sources.metaDiagnostics.get('setup')?.map((d) => d.line), [3], 'the repeated key is reported');
   await first.save();
@@ -51,6 +58,7 @@ test('a later start takes unchanged pages from the cache and reads the changed o
 
 test('a damaged cache, or one another version wrote, is ignored', async (t) => {
   const root = await site(t);
+  later(t);
   await titles(root);
   await tamper(root, 'guide.mdx', 'From the cache');
   const cache = JSON.parse(await readFile(path.join(root, CACHE), 'utf8')) as Record<string, unknown>;
@@ -67,4 +75,15 @@ test('a .docjet folder that is a link out of the site is not written through', a
   await symlink(outside, path.join(root, '.docjet'));
   assert.deepEqual(await titles(root), { guide: 'Guide', setup: 'Setup' });
   assert.deepEqual(await readdir(outside), []);
+});
+
+test('a first start leaves out the pages changed just before it, which it may have read before the change', async (t) => {
+  const root = await site(t);
+  await titles(root);
+  const cache = JSON.parse(await readFile(path.join(root, CACHE), 'utf8')) as { entries: Record<string, unknown> };
+  assert.deepEqual(Object.keys(cache.entries), [], 'both pages were written a moment ago');
+  later(t);
+  await titles(root);
+  await tamper(root, 'guide.mdx', 'From the cache');
+  assert.equal((await titles(root))['guide'], 'From the cache', 'once older than the margin, they are cached');
 });
