@@ -7,6 +7,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { COPY_BUTTON } from '../../src/content/mdx/code.ts';
+import { element, textNode } from '../../src/content/mdx/components/hast.ts';
 import { defaultComponents, escapeHtml, renderMarkdown, type Component } from '../../src/content/mdx/index.ts';
 
 function html(text: string): string {
@@ -194,15 +195,15 @@ test('escaping: text and attributes from the page cannot inject markup', () => {
 
 test('a registry can add and replace components; they get props, children and context', () => {
   const seen: string[] = [];
-  const Greeting: Component = (props, childrenHtml, context) => {
+  const Greeting: Component = (props, children, context) => {
     seen.push(`${context.file} inline=${context.inline} children=${context.children.map((child) => child.kind).join(',')}`);
-    return `<p class="greeting">${escapeHtml(String(props['name']))}: ${childrenHtml}</p>`;
+    return [element('p', { className: 'greeting' }, [textNode(`${String(props['name'])}: `), ...children])];
   };
   const result = renderMarkdown({
     file: 'custom.mdx',
     text: '<Greeting name="Ada" count={2}>\n  Hi\n\n  ```sh\n  x\n  ```\n</Greeting>\n\n<Note>n</Note>',
     format: 'mdx',
-    components: { ...defaultComponents, Greeting, Note: () => '<b>replaced</b>' },
+    components: { ...defaultComponents, Greeting, Note: () => [element('b', {}, [textNode('replaced')])] },
   });
   assert.equal(
     result.html,

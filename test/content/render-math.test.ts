@@ -9,6 +9,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { diagnostic, type Diagnostic } from '../../src/messages.ts';
 import { Latex } from '../../src/content/mdx/components/latex.ts';
+import { fragmentHtml } from '../../src/content/mdx/serialize.ts';
 import type { ComponentContext } from '../../src/content/mdx/components/types.ts';
 import { renderMarkdown, type RenderResult } from '../../src/content/mdx/index.ts';
 import { katexAssets, renderMath } from '../../src/content/mdx/math.ts';
@@ -104,7 +105,7 @@ test('<Latex> with a formula KaTeX cannot read: the source, and a warning throug
     heading: () => 'x',
     diagnostic: (code, params) => void reported.push(diagnostic(code, undefined, 'page.mdx', params)),
   };
-  assert.equal(Latex({}, '', context), '<code class="math math-inline math-error" title="Unexpected end of input in a macro argument, expected &#39;}&#39;, at the end">\\frac{&lt;</code>');
+  assert.equal(fragmentHtml(Latex({}, [], context)), '<code class="math math-inline math-error" title="Unexpected end of input in a macro argument, expected &#39;}&#39;, at the end">\\frac{&lt;</code>');
   assert.deepEqual(reported.map(({ code, message, fix }) => [code, message, fix]), [
     [
       'math-invalid',

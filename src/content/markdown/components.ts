@@ -8,7 +8,7 @@
  */
 import type { Heading, Nodes, PhrasingContent } from 'mdast';
 import { parseFence } from '../mdx/code.ts';
-import type { FieldView } from '../mdx/components/fields.ts';
+import type { FieldNodeView } from '../mdx/components/fields.ts';
 import { flag, list, text as textProp } from '../mdx/components/props.ts';
 import type { Props } from '../mdx/types.ts';
 import type { UrlUse } from '../safe-url.ts';
@@ -102,8 +102,8 @@ function field(kind: 'param' | 'response'): MarkdownComponent {
   };
 }
 
-/** A field as the HTML renderer shows it (`FieldView`), less what Markdown writes its own way. */
-export type FieldSummary = Omit<FieldView, 'kind' | 'descriptionHtml'>;
+/** A field as the HTML renderer shows it (`FieldNodeView`), less what Markdown writes its own way. */
+export type FieldSummary = Omit<FieldNodeView, 'kind' | 'description'>;
 
 /** A field's name in code, then what kind of value it takes in brackets (endpoint pages write theirs with it too). */
 export function fieldHead(field: FieldSummary): PhrasingContent[] {

@@ -5,7 +5,7 @@
  * become a link to their file; scripts, styles and SVG drawings are left out; any other element is
  * its children.
  */
-import type { Element, Nodes as HastNodes, RootContent as HastContent } from 'hast';
+import type { Element, ElementContent, Nodes as HastNodes, RootContent as HastContent } from 'hast';
 import { raw } from 'hast-util-raw';
 import type { Nodes, PhrasingContent, TableCell, TableRow } from 'mdast';
 import { blockquote, listItem, paragraph, plainText, text } from './tidy.ts';
@@ -121,8 +121,8 @@ function isLine(node: Nodes): node is PhrasingContent {
  * HTML as Markdown. `placeholder` gives the nodes an HTML comment stands for: values carry the
  * Markdown of components and snippet bodies as `<!--…-->` markers (`reduce.ts`).
  */
-export function htmlToMarkdown(html: string, placeholder: (comment: string) => Nodes[] | undefined): Nodes[] {
-  const tree = raw({ type: 'root', children: [{ type: 'raw', value: html }] });
+export function contentToMarkdown(content: readonly ElementContent[], placeholder: (comment: string) => Nodes[] | undefined): Nodes[] {
+  const tree = raw({ type: 'root', children: [...content] });
   return tree.type === 'root' ? fromHast(tree.children, placeholder) : fromHast([tree as HastContent], placeholder);
 }
 

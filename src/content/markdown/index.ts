@@ -77,7 +77,7 @@ function pageTree(options: MarkdownPageOptions, linker: SnippetLinker): Root {
     resolveUrl: options.resolveUrl,
     snippet: (snippetFile, from) => {
       // The linker names the page a snippet is missing from; a stand-in page, since nothing is reported here.
-      host ??= new Page({ file: from.file, text: from.text, reporter, components: defaultComponents, highlight: plainHighlighter, scope, imports: [], renderTree: () => '' });
+      host ??= new Page({ file: from.file, text: from.text, reporter, components: defaultComponents, highlight: plainHighlighter, scope, imports: [], renderTree: () => ({ type: 'root', children: [] }) });
       return link.linker.snippet(snippetFile, host, undefined);
     },
   });

@@ -12,6 +12,7 @@
  * only read, and every node returned is new or a leaf of it.
  */
 import type { Program } from 'estree';
+import type { Comment, ElementContent } from 'hast';
 import type { Heading, Nodes, Parents, PhrasingContent, Root } from 'mdast';
 import type { InlineMath } from 'mdast-util-math';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
@@ -28,7 +29,7 @@ import type { UrlResolver } from '../page-urls.ts';
 import { isUnsafeUrl, type UrlUse } from '../safe-url.ts';
 import { isRecord } from '../mdx/values.ts';
 import { markdownComponents, SECTION_COMPONENTS } from './components.ts';
-import { elementToMarkdown, htmlToMarkdown } from './elements.ts';
+import { contentToMarkdown, elementToMarkdown } from './elements.ts';
 import { isPhrasing, paragraph, text } from './tidy.ts';
 
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
@@ -67,12 +68,12 @@ export class Reduction {
 
   constructor(private readonly services: ReduceServices) {
     this.host = {
-      component: (name, props, childrenHtml, _children, inline) => {
+      component: (name, props, children, _rendered, inline) => {
         const component = Object.hasOwn(markdownComponents, name) ? markdownComponents[name] : undefined;
         if (!component) return undefined;
-        return this.mark(this.component(name, props, this.fromHtml(childrenHtml), inline));
+        return [this.mark(this.component(name, props, this.fromContent(children), inline))];
       },
-      embed: (body, props) => this.mark(this.embed(body, props)),
+      embed: (body, props) => [this.mark(this.embed(body, props))],
     };
   }
 
@@ -150,7 +151,7 @@ export class Reduction {
   private value(value: Value): Nodes[] {
     if (typeof value === 'string') return value === '' ? [] : [text(value)];
     if (typeof value === 'number') return [text(String(value))];
-    if (value instanceof Markup) return this.fromHtml(value.html);
+    if (value instanceof Markup) return this.fromContent(value.content);
     if (Array.isArray(value)) return value.flatMap((item) => this.value(item));
     return [];
   }
@@ -227,7 +228,7 @@ export class Reduction {
     if (typeof value === 'string') return value === '' ? undefined : [text(value)];
     if (typeof value === 'number') return [text(String(value))];
     if (value instanceof Markup) {
-      const nodes = this.fromHtml(value.html);
+      const nodes = this.fromContent(value.content);
       return nodes.flatMap((node) => (node.type === 'paragraph' ? node.children : [node as PhrasingContent]));
     }
     return undefined;
@@ -242,7 +243,7 @@ export class Reduction {
     const children = this.all(source, node);
     const context = createContext(this.host, this.services.resolveUrl);
     try {
-      return this.value(fn.call([{ ...props, children: children.length === 0 ? undefined : new Markup(this.mark(children)) }], context));
+      return this.value(fn.call([{ ...props, children: children.length === 0 ? undefined : new Markup([this.mark(children)]) }], context));
     } catch (error) {
       if (!(error instanceof Failure)) throw error;
       return children;
@@ -262,17 +263,18 @@ export class Reduction {
   }
 
   /** Markdown kept aside, and the HTML comment that stands for it in a value. */
-  private mark(nodes: Nodes[]): string {
+  private mark(nodes: Nodes[]): Comment {
     this.marked.push(nodes);
-    return `<!--docjet-md:${this.marked.length - 1}-->`;
+    return { type: 'comment', value: `docjet-md:${this.marked.length - 1}` };
   }
 
-  /** HTML a value holds, as Markdown, markers replaced by what they stand for. */
-  private fromHtml(html: string): Nodes[] {
-    if (html === '') return [];
-    const whole = /^<!--docjet-md:(\d+)-->$/.exec(html);
+  /** Content a value holds, as Markdown, markers replaced by what they stand for. */
+  private fromContent(content: readonly ElementContent[]): Nodes[] {
+    if (content.length === 0) return [];
+    const only = content.length === 1 ? content[0] : undefined;
+    const whole = only?.type === 'comment' ? MARKER.exec(only.value) : null;
     if (whole) return this.marked[Number(whole[1])] ?? [];
-    return htmlToMarkdown(html, (comment) => {
+    return contentToMarkdown(content, (comment) => {
       const match = MARKER.exec(comment);
       return match ? this.marked[Number(match[1])] : undefined;
     });

@@ -8,6 +8,9 @@
 import { attributes, escapeHtml } from './escape.ts';
 import { iconHtml, noIcon } from './components/icon.ts';
 import type { BodyUi, CodeMeta, CopyLabels } from './types.ts';
+import type { Element } from 'hast';
+import { element, textNode } from './components/hast.ts';
+import { trustedHtml } from './serialize.ts';
 
 export type { CodeMeta } from './types.ts';
 
@@ -179,8 +182,14 @@ export function renderCode(code: string, lang: string | undefined, meta: CodeMet
 }
 
 /** A mermaid diagram: its source, which the page's mermaid script draws. */
+/** A diagram for mermaid's script to draw: its source, as text. */
+export function mermaidNode(chart: string): Element {
+  return element('pre', { className: 'mermaid' }, [textNode(chart)]);
+}
+
+/** `mermaidNode` for a code block, which the highlighting seam writes as HTML. */
 export function mermaidHtml(chart: string): string {
-  return `<pre class="mermaid">${escapeHtml(chart)}</pre>`;
+  return trustedHtml([mermaidNode(chart)]);
 }
 
 /** The copy button with English words and no "copied" label: what a body shows when its page gives none. */

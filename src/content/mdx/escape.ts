@@ -1,6 +1,6 @@
 /**
- * Escaping for HTML written as strings (components, code blocks). hast-util-to-html escapes what
- * goes through hast; everything a string template puts into a page goes through these instead.
+ * Escaping for HTML written as strings (code blocks), and for what components build
+ * (`serialize.ts` writes their text and attribute values with `escapeHtml`).
  */
 
 const SPECIAL = /[&<>"']/;

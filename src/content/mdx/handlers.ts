@@ -12,18 +12,18 @@ import type { Blockquote, Heading, Image, ImageReference, Link, LinkReference, N
 import type { InlineMath, Math as DisplayMath } from 'mdast-util-math';
 import type { MdxFlowExpression, MdxTextExpression } from 'mdast-util-mdx';
 import { defaultHandlers, type Handlers, type State } from 'mdast-util-to-hast';
-import { calloutHtml, type CalloutKind } from './components/callout.ts';
+import { calloutNode, type CalloutKind } from './components/callout.ts';
+import { element, fragment, isEmptyContent } from './components/hast.ts';
 import { evaluateProgram } from './evaluate.ts';
 import { fenceHtml } from './fence.ts';
 import { unshowable, valueChildren, valueToHast } from './jsx-value.ts';
+import { Markup } from './values.ts';
 import { collectProblems, reportProblems } from './partial.ts';
 import { splitCustomId } from './headings.ts';
 import { holdsBlocks, renderJsx } from './jsx.ts';
 import { quoteFormula, renderMath } from './math.ts';
 import { startOf, type Page } from './page.ts';
 import { restoreText } from './repair.ts';
-import { attributes } from './escape.ts';
-import { fragmentHtml } from './serialize.ts';
 import { reportingRemovals, reportUnsafeLink } from './inert.ts';
 import { plainText } from './text.ts';
 import { sanitizeRoot } from '../sanitize.ts';
@@ -119,8 +119,7 @@ function alert(state: State, node: Blockquote): ElementContent | undefined {
   // A break right after the marker (`[!NOTE]\` + newline) is not content either.
   if (rest[0]?.type === 'break') rest.shift();
   const children = rest.length > 0 ? [{ ...first, children: rest }, ...node.children.slice(1)] : node.children.slice(1);
-  const html = fragmentHtml(state.wrap(state.all({ type: 'blockquote', children })));
-  return { type: 'raw', value: calloutHtml(kind, html) };
+  return calloutNode(kind, state.wrap(state.all({ type: 'blockquote', children })));
 }
 
 /**
@@ -196,9 +195,10 @@ function expression(page: Page, node: MdxFlowExpression | MdxTextExpression): El
     const refused = unshowable(result.value);
     if (refused === undefined) {
       page.expressionChildren.set(node, valueChildren(result.value));
-      // One node: a list of them would be joined with line breaks at the top of the page.
       const content = valueToHast(result.value);
-      return content.length <= 1 ? content[0] : { type: 'raw', value: fragmentHtml(content) };
+      if (isEmptyContent(content)) return undefined;
+      // One node: a list of them would be joined with line breaks at the top of the page.
+      return result.value instanceof Markup || content.length > 1 ? fragment(content) : content[0];
     }
     page.reporter.diagnostic('mdx-expression-unsupported', startOf(node), { problem: 'not-renderable', source, refused });
     return literal;
@@ -211,7 +211,7 @@ function expression(page: Page, node: MdxFlowExpression | MdxTextExpression): El
     const binding = page.importsByName.get(result.name);
     // Unlinked (`renderMarkdown` alone), a marker for the snippet stage; linked, the import has no
     // value (reported at the import, or exported as something docjet cannot compute).
-    if (binding && !page.linker) return { type: 'raw', value: `<span${attributes({ 'data-import': binding.source, 'data-name': result.name })}></span>` };
+    if (binding && !page.linker) return element('span', { dataImport: binding.source, dataName: result.name });
     if (binding) {
       const importedFrom = binding.source;
       page.reporter.diagnostic('mdx-expression-unsupported', startOf(node), { problem: 'opaque-import', source, name: result.name, importedFrom });

@@ -13,6 +13,7 @@
  * Real pages break MDX's rules in ways their authors' tool forgives (`/work/shared/corpus`): they
  * render here too, with warnings. Only a page that cannot be rendered at all gets an error.
  */
+import type { Root as HastRoot } from 'hast';
 import type { Root } from 'mdast';
 import { toHast } from 'mdast-util-to-hast';
 import { sortDiagnostics, type Diagnostic } from '../../diagnostics.ts';
@@ -163,7 +164,7 @@ function renderSections(options: RenderOptions, link: LinkOptions | undefined, r
       for (const binding of found.imports) page.importsByName.set(binding.name, binding);
     }
     // Blocks of one tree are written a line apart; sections are too, so a page reads the same however it was split.
-    const sectionHtml = renderTree(page, parsed.tree);
+    const sectionHtml = documentHtml(renderTree(page, parsed.tree));
     html += html === '' || sectionHtml === '' ? sectionHtml : `\n${sectionHtml}`;
   }
   const features = page?.features;
@@ -174,9 +175,10 @@ function bodyUi(options: RenderOptions): BodyUi {
   return { icon: options.icon ?? noIcon, copyButton: copyButtonHtml(options.copyLabels) };
 }
 
-function renderTree(page: Page, tree: Root): string {
+/** mdast → one hast tree; a page's is written once (`documentHtml`), a snippet's becomes part of its page's. */
+function renderTree(page: Page, tree: Root): HastRoot {
   const hast = toHast(tree, { handlers: createHandlers(page), allowDangerousHtml: true });
-  return hast.type === 'root' ? documentHtml(hast) : documentHtml({ type: 'root', children: [hast] });
+  return hast.type === 'root' ? hast : { type: 'root', children: [hast] };
 }
 
 /**

@@ -11,12 +11,11 @@
 import type { JSXAttribute, JSXElement, JSXSpreadAttribute, JSXSpreadChild, Node } from 'estree-jsx';
 import type { Element, ElementContent } from 'hast';
 import type { Props, RenderedChild } from './components/types.ts';
-import { attributes, escapeHtml } from './escape.ts';
+import { element as componentElement, isEmptyContent, textNode as componentText } from './components/hast.ts';
 import { toProperties } from './properties.ts';
-import { fragmentHtml } from './serialize.ts';
 import { sanitizeHtml } from '../sanitize.ts'; // injection: `__html` is page text, made inert like the rest
 import { resolveElementUrls, type UrlResolver } from '../page-urls.ts';
-import { Callable, isRecord, Markup, type Value } from './values.ts';
+import { Callable, contentText, isRecord, Markup, type Value } from './values.ts';
 import type { Host } from './types.ts';
 
 type Attempt = { ok: true; value: Value } | { ok: false };
@@ -37,22 +36,24 @@ export interface JsxEvaluator {
   notice(what: string, node: Node): void;
 }
 
-/** JSX as a value: its HTML, and its elements as a component around it sees them. */
+/** JSX as a value: what it renders to, and its elements as a component around it sees them. */
 export function jsxToMarkup(node: Node, evaluator: JsxEvaluator): Markup {
   const rendered = render(node, evaluator);
-  const html = fragmentHtml(rendered.content);
   // One HTML element is its own child; only components and fragments need the list.
   const single = rendered.parts.length === 1 && !isRenderedChild(rendered.parts[0]!);
-  return single ? new Markup(html) : new Markup(html, toRenderedChildren(rendered.parts));
+  return single ? new Markup(rendered.content) : new Markup(rendered.content, toRenderedChildren(rendered.parts));
 }
 
-/** What a component returned, as HTML: markup as it is, text escaped, lists joined, nothing for the rest. */
-export function valueToHtml(value: Value): string {
-  if (value instanceof Markup) return value.html;
-  if (typeof value === 'string') return escapeHtml(value);
-  if (typeof value === 'number') return String(value);
-  if (Array.isArray(value)) return value.map(valueToHtml).join('');
-  return '';
+/**
+ * What a component returned, as content: markup as it is, text as text written the way components
+ * write theirs (`components/hast.ts`), lists joined, nothing for the rest.
+ */
+export function returnedContent(value: Value): ElementContent[] {
+  if (value instanceof Markup) return [...value.content];
+  if (typeof value === 'string') return value === '' ? [] : [componentText(value)];
+  if (typeof value === 'number') return [componentText(String(value))];
+  if (Array.isArray(value)) return value.flatMap(returnedContent);
+  return [];
 }
 
 /**
@@ -62,7 +63,7 @@ export function valueToHtml(value: Value): string {
  * (`unshowable`).
  */
 export function valueToHast(value: Value): ElementContent[] {
-  if (value instanceof Markup) return value.html === '' ? [] : [{ type: 'raw', value: value.html }];
+  if (value instanceof Markup) return [...value.content];
   if (typeof value === 'string') return value === '' ? [] : [{ type: 'text', value }];
   if (typeof value === 'number') return [{ type: 'text', value: String(value) }];
   if (Array.isArray(value)) return value.flatMap(valueToHast);
@@ -71,11 +72,11 @@ export function valueToHast(value: Value): ElementContent[] {
 
 /** How a component around a value shown as content sees it: one child per element it holds. */
 export function valueChildren(value: Value): RenderedChild[] {
-  if (value instanceof Markup) return value.children ? [...value.children] : value.html === '' ? [] : [{ kind: 'other', html: value.html }];
+  if (value instanceof Markup) return value.children ? [...value.children] : value.content.length === 0 ? [] : [{ kind: 'other', content: value.content }];
   if (Array.isArray(value)) return value.flatMap(valueChildren);
   if (typeof value === 'string' && value.trim() === '') return [];
   const content = valueToHast(value);
-  return content.length === 0 ? [] : [{ kind: 'other', html: fragmentHtml(content) }];
+  return content.length === 0 ? [] : [{ kind: 'other', content }];
 }
 
 /** What in a value shown as content React would refuse to show: an object, a function, a pattern. */
@@ -92,7 +93,7 @@ export function unshowable(value: Value): string | undefined {
   return isRecord(value) ? 'an object' : undefined;
 }
 
-/** A part of rendered JSX as a component around it sees it; hast parts are serialised only if one does. */
+/** A part of rendered JSX as a component around it sees it. */
 type Part = RenderedChild | ElementContent;
 
 interface Rendered {
@@ -105,7 +106,7 @@ function isRenderedChild(part: Part): part is RenderedChild {
 }
 
 function toRenderedChildren(parts: readonly Part[]): RenderedChild[] {
-  return parts.map((part) => (isRenderedChild(part) ? part : { kind: 'other', html: fragmentHtml(part) }));
+  return parts.map((part) => (isRenderedChild(part) ? part : { kind: 'other', content: [part] }));
 }
 
 const NOTHING: Rendered = { content: [], parts: [] };
@@ -162,28 +163,27 @@ function element(node: JSXElement, evaluator: JsxEvaluator): Rendered {
     if (evaluator.resolveUrl) resolveElementUrls(made, evaluator.resolveUrl);
     return { content: [made], parts: [made] };
   }
-  const childrenHtml = fragmentHtml(content);
-  const html = component(name, props, childrenHtml, toRenderedChildren(parts), () => contentText(content), node, evaluator);
-  return { content: [{ type: 'raw', value: html }], parts: [{ kind: 'element', name, props, childrenHtml, html }] };
+  const made = component(name, props, content, toRenderedChildren(parts), () => contentText(content), node, evaluator);
+  return { content: made, parts: [{ kind: 'element', name, props, children: content, content: made }] };
 }
 
-function component(name: string, props: Props, childrenHtml: string, children: RenderedChild[], text: () => string, node: JSXElement, evaluator: JsxEvaluator): string {
+function component(name: string, props: Props, children: ElementContent[], rendered: RenderedChild[], text: () => string, node: JSXElement, evaluator: JsxEvaluator): ElementContent[] {
   const found = evaluator.resolve(name, node);
-  if (!found.ok) return wrapper(name, childrenHtml);
+  if (!found.ok) return wrapper(name, children);
   if (found.value instanceof Callable) {
-    const result = evaluator.call(found.value, { ...props, children: childrenHtml === '' ? undefined : new Markup(childrenHtml) }, node);
-    return result.ok ? valueToHtml(result.value) : wrapper(name, childrenHtml);
+    const result = evaluator.call(found.value, { ...props, children: isEmptyContent(children) ? undefined : new Markup(children) }, node);
+    return result.ok ? returnedContent(result.value) : wrapper(name, children);
   }
   if (found.value === undefined) {
-    const html = evaluator.host?.component(name, registryProps(props), childrenHtml, children, false, text);
-    if (html !== undefined) return html;
+    const made = evaluator.host?.component(name, registryProps(props), children, rendered, false, text);
+    if (made !== undefined) return made;
   }
   evaluator.leaveOut(`\`<${name}>\`, which nothing defines`, node, `the component <${name}>`);
-  return wrapper(name, childrenHtml);
+  return wrapper(name, children);
 }
 
 /**
- * Props for a built-in component, which reads content props as one piece of HTML (`title={<b>T</b>}`):
+ * Props for a built-in component, which reads content props as one piece of content (`title={<b>T</b>}`):
  * a list that holds JSX (`title={[<b>T</b>, " more"]}`) is given as the markup it renders to.
  * Components written as functions get the list itself, to map over.
  */
@@ -192,7 +192,7 @@ export function registryProps(props: Props): Props {
   for (const [key, value] of Object.entries(props)) {
     if (key === 'children' || !Array.isArray(value) || !holdsMarkup(value)) continue;
     out ??= { ...props };
-    out[key] = new Markup(valueToHtml(value));
+    out[key] = new Markup(returnedContent(value));
   }
   return out ?? props;
 }
@@ -201,18 +201,9 @@ function holdsMarkup(value: Value): boolean {
   return value instanceof Markup || (Array.isArray(value) && value.some(holdsMarkup));
 }
 
-/** What rendered JSX children read as text: their text nodes; markup a value or component made is left out. */
-function contentText(nodes: readonly ElementContent[]): string {
-  let out = '';
-  for (const node of nodes) {
-    if (node.type === 'text') out += node.value;
-    else if (node.type === 'element') out += contentText(node.children);
-  }
-  return out;
-}
-
-function wrapper(name: string, childrenHtml: string): string {
-  return `<div${attributes({ 'data-component': name })}>${childrenHtml}</div>`;
+/** An element nothing defines: its children, in a wrapper that names it. */
+function wrapper(name: string, children: ElementContent[]): ElementContent[] {
+  return [componentElement('div', { dataComponent: name }, children)];
 }
 
 function elementName(node: JSXElement['openingElement']['name']): string {

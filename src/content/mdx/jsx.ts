@@ -1,7 +1,7 @@
 /**
  * JSX in pages. Lower-case names are HTML elements and become hast elements (attributes as
  * written; `style={{…}}` objects become CSS text). Capitalised and dotted names are components:
- * the registry's function writes their HTML from the evaluated props and the rendered children.
+ * the registry's function builds their hast from the evaluated props and the rendered children.
  * A name the registry does not know keeps its children, in a `data-component` wrapper, with a
  * warning. `<style>` is copied as written (its content is not MDX); `<script>` is left out, and so
  * is anything else that would run script (`inert.ts`). An element's URLs are resolved for the page
@@ -15,19 +15,18 @@ import type { State } from 'mdast-util-to-hast';
 import { parseFence } from './code.ts';
 import type { Props, RenderedChild } from './components/types.ts';
 import { CODE_TAB_COMPONENTS, INLINE_COMPONENTS } from './components/index.ts';
-import { attributes } from './escape.ts';
+import { element, fragment, isEmptyContent } from './components/hast.ts';
 import { evaluateExpression, evaluateProgram } from './evaluate.ts';
 import { Failure } from './failure.ts';
 import { createContext } from './scope.ts';
 import { Callable, type Evaluation, type Value } from './types.ts';
 import { isRecord } from './values.ts';
-import { registryProps, valueToHtml } from './jsx-value.ts';
+import { registryProps, returnedContent } from './jsx-value.ts';
 import { collectProblems, reportProblems } from './partial.ts';
 import { toProperties } from './properties.ts';
 import { childrenValue, startOf, type Page } from './page.ts';
 import type { Point } from './report.ts';
 import { restoreText } from './repair.ts';
-import { fragmentHtml } from './serialize.ts';
 import { inertElement, reportingRemovals, reportScript } from './inert.ts';
 import { fenceHtml } from './fence.ts';
 import { blockText, plainText } from './text.ts';
@@ -75,58 +74,64 @@ export function holdsBlocks(node: Paragraph): boolean {
 export function renderJsx(page: Page, state: State, node: JsxElement): ElementContent | ElementContent[] | undefined {
   const name = node.name;
   if (name === null) return state.all(node); // a fragment: `<>…</>`
-  const inline = node.type === 'mdxJsxTextElement';
+  if (isIntrinsic(name)) return renderIntrinsic(page, state, node, name);
+  const made = renderComponent(page, state, node, name);
+  return made === undefined ? undefined : fragment(made);
+}
 
-  if (isIntrinsic(name)) {
-    const lower = name.toLowerCase();
-    if (lower === 'script') {
-      reportScript(page, startOf(node));
-      return undefined;
-    }
-    // Its content is not MDX; parsed as a browser would, so `</style><script>` inside it stays text.
-    if (lower === 'style') return { type: 'raw', value: sanitizeHtml(restoreText(page.source(node)), reportingRemovals(page, startOf(node))) };
-    const element: Element = { type: 'element', tagName: name, properties: toProperties(readProps(page, node)), children: state.all(node) };
-    state.patch(node, element);
-    // Event handlers, `javascript:` URLs, `<object>`: left out, with a warning at the element.
-    if (!inertElement(page, element, startOf(node))) return undefined;
-    // Its children resolved theirs as they were made.
-    if (page.resolveUrl) resolveElementUrls(element, page.resolveUrl);
-    return element;
+/** An HTML element written as JSX, made inert. */
+function renderIntrinsic(page: Page, state: State, node: JsxElement, name: string): ElementContent | undefined {
+  const lower = name.toLowerCase();
+  if (lower === 'script') {
+    reportScript(page, startOf(node));
+    return undefined;
   }
+  // Its content is not MDX; parsed as a browser would, so `</style><script>` inside it stays text.
+  if (lower === 'style') return { type: 'raw', value: sanitizeHtml(restoreText(page.source(node)), reportingRemovals(page, startOf(node))) };
+  const made: Element = { type: 'element', tagName: name, properties: toProperties(readProps(page, node)), children: state.all(node) };
+  state.patch(node, made);
+  // Event handlers, `javascript:` URLs, `<object>`: left out, with a warning at the element.
+  if (!inertElement(page, made, startOf(node))) return undefined;
+  // Its children resolved theirs as they were made.
+  if (page.resolveUrl) resolveElementUrls(made, page.resolveUrl);
+  return made;
+}
 
+/** A component: what the page's function, the snippet or the registry makes of it; its children in a wrapper for one nothing defines. */
+function renderComponent(page: Page, state: State, node: JsxElement, name: string): ElementContent[] | undefined {
+  const inline = node.type === 'mdxJsxTextElement';
   const props = readProps(page, node);
   // A function the page defines or imports comes first: in MDX, a page's own names shadow the
   // components it is given.
   const defined = page.linker ? definedComponent(page, name) : undefined;
   const codeTabs = defined === undefined && CODE_TAB_COMPONENTS.has(name) && Object.hasOwn(page.components, name);
-  const { html: childrenHtml, children } = renderChildren(page, state, node, { codeCaptions: !codeTabs });
-  page.rendered.set(node, { props, childrenHtml });
-  const tag = inline ? 'span' : 'div';
+  const { content: children, children: rendered } = renderChildren(page, state, node, { codeCaptions: !codeTabs });
+  page.rendered.set(node, { props, children });
   const offset = node.position?.start.offset ?? 0;
   const at = startOf(node);
-  const wrapper = (extra: Record<string, string> = {}): string => `<${tag}${attributes({ 'data-component': name, ...extra })}>${childrenHtml}</${tag}>`;
+  const wrapper = (data: Record<string, string> = {}): ElementContent[] => [element(inline ? 'span' : 'div', { dataComponent: name, ...data }, children)];
 
-  if (defined) return { type: 'raw', value: callComponent(page, defined, props, childrenHtml, offset, at, inline) };
+  if (defined) return callComponent(page, defined, props, children, offset, at, inline);
 
   // The legacy include: the file's body, the other attributes its variables.
   if (page.linker && name === 'Snippet' && typeof props['file'] === 'string') {
     const snippet = page.linker.snippet(props['file'], page, at);
     const variables = { ...props };
     delete variables['file'];
-    return snippet ? { type: 'raw', value: callComponent(page, snippet, variables, childrenHtml, offset, at, inline) } : undefined;
+    return snippet ? callComponent(page, snippet, variables, children, offset, at, inline) : undefined;
   }
 
   const text = (): string => (inline ? plainText(page, node.children) : blockText(page, node.children));
-  const html = page.renderComponent(name, registryProps(props), childrenHtml, children, inline, text, offset, at);
-  if (html !== undefined) return { type: 'raw', value: html };
+  const made = page.renderComponent(name, registryProps(props), children, rendered, inline, text, offset, at);
+  if (made !== undefined) return made;
 
   const binding = page.importsByName.get(name) ?? page.importsByName.get(name.split('.')[0]!);
   if (binding) {
     // Linked, the import was reported where it is written; unlinked, a marker for the snippet stage.
-    return { type: 'raw', value: page.linker ? wrapper() : wrapper({ 'data-import': binding.source }) };
+    return page.linker ? wrapper() : wrapper({ dataImport: binding.source });
   }
   if (page.firstUseOf(name)) reportUnknown(page, node, name);
-  return { type: 'raw', value: wrapper() };
+  return wrapper();
 }
 
 /** The function a capitalised name stands for, if the page defines or imports one (`<Hero>`, `<Ui.Button>`). */
@@ -143,31 +148,34 @@ function definedComponent(page: Page, name: string): Callable | undefined {
  * needs and docjet does not run (state, effects, network) is left out, with one warning that points
  * into the component's own file.
  */
-function callComponent(page: Page, fn: Callable, props: Props, childrenHtml: string, offset: number, at: Point | undefined, inline: boolean): string {
+function callComponent(page: Page, fn: Callable, props: Props, children: ElementContent[], offset: number, at: Point | undefined, inline: boolean): ElementContent[] {
   const context = createContext(page.host(offset, at), page.resolveUrl);
   context.at = { origin: page.scope.origin, line: at?.line ?? 0, column: at?.column ?? 0 };
-  let html: string;
+  let made: ElementContent[];
   try {
-    html = valueToHtml(fn.call([{ ...props, children: childrenValue(childrenHtml) }], context));
+    made = returnedContent(fn.call([{ ...props, children: childrenValue(children) }], context));
   } catch (error) {
     if (!(error instanceof Failure)) throw error;
     const { evaluation } = error;
     context.problems.push({ what: evaluation.reason === 'unsupported' ? evaluation.what : `\`${evaluation.name}\``, ...context.at });
-    const tag = inline ? 'span' : 'div';
-    html = `<${tag}${attributes({ 'data-component': fn.name })}>${childrenHtml}</${tag}>`;
+    made = [element(inline ? 'span' : 'div', { dataComponent: fn.name }, children)];
   }
   reportProblems(page.reporter, (file) => `\`<${fn.name}>\` (${file})`, 'the page shows what it renders at first, without that', context.problems);
-  return inline ? unwrapParagraph(html) : html;
+  return inline ? unwrapParagraph(made) : made;
 }
 
 /**
  * A snippet of one paragraph used inside a line of text (`Run <Command /> first.`) joins the line:
  * its `<p>` would otherwise sit inside the line's own, which HTML does not allow.
  */
-function unwrapParagraph(html: string): string {
-  if (!html.startsWith('<p>') || !html.endsWith('</p>')) return html;
-  const inner = html.slice(3, -4);
-  return /<\/?p[\s>]/.test(inner) ? html : inner;
+function unwrapParagraph(content: ElementContent[]): ElementContent[] {
+  const only = content.length === 1 ? content[0]! : undefined;
+  if (only?.type !== 'element' || only.tagName !== 'p' || Object.keys(only.properties).length > 0) return content;
+  return holdsParagraph(only.children) ? content : only.children;
+}
+
+function holdsParagraph(nodes: readonly ElementContent[]): boolean {
+  return nodes.some((node) => node.type === 'element' && (node.tagName === 'p' || holdsParagraph(node.children)));
 }
 
 function reportUnknown(page: Page, node: JsxElement, name: string): void {
@@ -175,42 +183,48 @@ function reportUnknown(page: Page, node: JsxElement, name: string): void {
 }
 
 /**
- * The children of a component, rendered one by one: their HTML joined (`childrenHtml`) and the list
- * components read (`context.children`). A paragraph of JSX blocks is looked through, as it is not
- * rendered either (see `holdsBlocks`). Without `codeCaptions`, code blocks leave out their title
- * and icon: the component shows them (`<CodeGroup>` on its tabs).
+ * The children of a component, rendered one by one: their content (a flow element's a line apart,
+ * as blocks are) and the list components read (`context.children`). A paragraph of JSX blocks is
+ * looked through, as it is not rendered either (see `holdsBlocks`). Without `codeCaptions`, code
+ * blocks leave out their title and icon: the component shows them (`<CodeGroup>` on its tabs).
  */
-function renderChildren(page: Page, state: State, node: JsxElement, options: { codeCaptions: boolean }): { html: string; children: RenderedChild[] } {
+function renderChildren(page: Page, state: State, node: JsxElement, options: { codeCaptions: boolean }): { content: ElementContent[]; children: RenderedChild[] } {
   const children: RenderedChild[] = [];
-  const parts: string[] = [];
+  const content: ElementContent[] = [];
+  const separator = node.type === 'mdxJsxFlowElement' ? '\n' : '';
+  let first = true;
   const visit = (child: Nodes, parent: Parents): void => {
     if (child.type === 'paragraph' && holdsBlocks(child)) {
       for (const inner of child.children) if (inner.type !== 'text') visit(inner, child);
       return;
     }
-    let html: string;
-    if (child.type === 'code' && !options.codeCaptions) html = fenceHtml(page, child, { caption: false });
+    let part: ElementContent[];
+    if (child.type === 'code' && !options.codeCaptions) part = [{ type: 'raw', value: fenceHtml(page, child, { caption: false }) }];
     else {
       const result = state.one(child, parent);
-      html = result === undefined ? '' : fragmentHtml(result);
+      part = result === undefined ? [] : Array.isArray(result) ? result : [result];
     }
-    parts.push(html);
+    if (!first && separator !== '') content.push({ type: 'text', value: separator });
+    first = false;
+    content.push(...part);
     if (child.type === 'text' && child.value.trim() === '') return;
-    if (html === '' && child.type !== 'code') return;
     if (child.type === 'code') {
       const { lang, meta } = parseFence(child.lang, child.meta);
-      children.push({ kind: 'code', lang, meta, code: child.value, html });
-    } else if (page.expressionChildren.has(child)) {
+      children.push({ kind: 'code', lang, meta, code: child.value, content: part });
+      return;
+    }
+    if (isEmptyContent(part)) return;
+    if (page.expressionChildren.has(child)) {
       children.push(...page.expressionChildren.get(child)!);
     } else if (isJsxElement(child) && child.name !== null) {
       const rendered = page.rendered.get(child);
-      children.push({ kind: 'element', name: child.name, props: rendered?.props ?? readProps(page, child, false), childrenHtml: rendered?.childrenHtml ?? '', html });
+      children.push({ kind: 'element', name: child.name, props: rendered?.props ?? readProps(page, child, false), children: rendered?.children ?? [], content: part });
     } else {
-      children.push({ kind: 'other', html });
+      children.push({ kind: 'other', content: part });
     }
   };
   for (const child of node.children) visit(child, node);
-  return { html: parts.join(node.type === 'mdxJsxFlowElement' ? '\n' : ''), children };
+  return { content, children };
 }
 
 /** Attribute values, evaluated: `title="x"` → "x", `open` → true, `cols={2}` → 2, `{...spread}` merged. */

@@ -4,11 +4,12 @@
  * its own file, text, scope and diagnostics, but the page's headings and ids, so its headings join
  * the page's table of contents where the snippet is used.
  */
+import type { ElementContent, Root as HastRoot } from 'hast';
 import type { Nodes, Root } from 'mdast';
 import type { UrlResolver } from '../page-urls.ts';
 import { DEFAULT_UI, type Highlighter } from './code.ts';
 import type { ComponentContext, ComponentRegistry } from './components/types.ts';
-import { attributes } from './escape.ts';
+import { element, isEmptyContent } from './components/hast.ts';
 import { Slugger, type Heading } from './headings.ts';
 import { Reporter, type Point } from './report.ts';
 import { createContext, createScope, snippetScope } from './scope.ts';
@@ -31,8 +32,8 @@ export interface PageOptions {
   highlight: Highlighter;
   scope: Scope;
   imports: readonly ImportBinding[];
-  /** mdast → HTML with this page's handlers; passed in so that this file need not import the handlers. */
-  renderTree: (page: Page, tree: Root) => string;
+  /** mdast → hast with this page's handlers; passed in so that this file need not import the handlers. */
+  renderTree: (page: Page, tree: Root) => HastRoot;
   linker?: Linker | undefined;
   /** Every URL the page writes goes through it, where it is made; a snippet's body uses its page's. */
   resolveUrl?: UrlResolver | undefined;
@@ -59,8 +60,8 @@ export class Page {
   /** What the page shows that it must load something for; a snippet's body adds to its page's. */
   readonly features: Set<PageFeature>;
   readonly slugger: Slugger;
-  /** Props and inner HTML of rendered JSX elements, for the components around them (Tabs reads its Tabs). */
-  readonly rendered = new WeakMap<Nodes, { props: Props; childrenHtml: string }>();
+  /** Props and rendered children of JSX elements, for the components around them (Tabs reads its Tabs). */
+  readonly rendered = new WeakMap<Nodes, { props: Props; children: ElementContent[] }>();
   /** What `{expressions}` rendered, as the component around them sees it (`<Tabs>{tabs.map(t => <Tab …>)}</Tabs>`). */
   readonly expressionChildren = new WeakMap<Nodes, RenderedChild[]>();
   readonly importsByName: Map<string, ImportBinding>;
@@ -70,7 +71,7 @@ export class Page {
   private readonly found: { offset: number; heading: Heading }[] = [];
   private readonly ids = new Map<string, number>();
   private readonly warnedComponents = new Set<string>();
-  private readonly renderTree: (page: Page, tree: Root) => string;
+  private readonly renderTree: (page: Page, tree: Root) => HastRoot;
   private readonly parent: { page: Page; offset: number; body: Body } | undefined;
 
   constructor(options: PageOptions) {
@@ -137,10 +138,10 @@ export class Page {
   }
 
   /**
-   * A registry component's HTML, or undefined when the registry has no such name. `offset` places
+   * What a registry component makes, or undefined when the registry has no such name. `offset` places
    * the headings it adds. One broken component must not take the page down: its children still show.
    */
-  renderComponent(name: string, props: Props, childrenHtml: string, children: readonly RenderedChild[], inline: boolean, text: () => string, offset: number, at: Point | undefined): string | undefined {
+  renderComponent(name: string, props: Props, content: ElementContent[], children: readonly RenderedChild[], inline: boolean, text: () => string, offset: number, at: Point | undefined): ElementContent[] | undefined {
     const component = Object.hasOwn(this.components, name) ? this.components[name] : undefined;
     if (!component) return undefined;
     const context: ComponentContext = {
@@ -157,19 +158,18 @@ export class Page {
       needs: (feature) => this.features.add(feature),
     };
     try {
-      return component(props, childrenHtml, context);
+      return component(props, content, context);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.reporter.diagnostic('component-failed', at, { name, reason });
-      const tag = inline ? 'span' : 'div';
-      return `<${tag}${attributes({ 'data-component': name })}>${childrenHtml}</${tag}>`;
+      return [element(inline ? 'span' : 'div', { dataComponent: name }, content)];
     }
   }
 
   /** What components written as functions, called at `offset`, use to render built-ins and snippet bodies. */
   host(offset: number, at: Point | undefined): Host {
     return {
-      component: (name, props, childrenHtml, children, inline, text) => this.renderComponent(name, props, childrenHtml, children, inline, text, offset, at),
+      component: (name, props, content, children, inline, text) => this.renderComponent(name, props, content, children, inline, text, offset, at),
       embed: (body, props) => this.embed(body, props, offset, at),
     };
   }
@@ -178,13 +178,13 @@ export class Page {
    * A snippet's body rendered here, with `props` bound as names (`{framework}`) and as `props`, and
    * `children` as the element's rendered children. Its diagnostics point into the snippet file.
    */
-  embed(body: Body, props: Props, offset: number, at: Point | undefined): string {
+  embed(body: Body, props: Props, offset: number, at: Point | undefined): ElementContent[] {
     const chain = this.embedChain();
     if (chain.includes(body.file) || chain.length > MAX_EMBED_DEPTH) {
       const loop = chain.includes(body.file);
       const path = [...chain.slice(loop ? chain.indexOf(body.file) : 0), body.file].join(' → ');
       this.reporter.diagnostic('snippet-cycle', at, { via: 'element', loop, chain: path, maxDepth: MAX_EMBED_DEPTH });
-      return '';
+      return [];
     }
     const scope = snippetScope(body, props, createContext(undefined, this.resolveUrl));
     const reporter = new Reporter(body.file, body.firstLine);
@@ -201,9 +201,9 @@ export class Page {
       parent: { page: this, offset, body },
     });
     scope.context.host = child.host(0, undefined);
-    const html = this.renderTree(child, body.tree);
+    const tree = this.renderTree(child, body.tree);
     this.reporter.diagnostics.push(...reporter.diagnostics);
-    return html;
+    return tree.children.filter(isElementContent);
   }
 
   /** The snippet files being rendered, outermost first, down to this one. */
@@ -226,6 +226,11 @@ export function startOf(node: Nodes): Point | undefined {
 }
 
 /** `children` for a component written as a function: the element's rendered children, if any. */
-export function childrenValue(childrenHtml: string): Markup | undefined {
-  return childrenHtml === '' ? undefined : new Markup(childrenHtml);
+export function childrenValue(children: ElementContent[]): Markup | undefined {
+  return isEmptyContent(children) ? undefined : new Markup(children);
+}
+
+/** What a body's root holds in HTML's body: everything but a doctype (a rendered body has none). */
+function isElementContent(node: HastRoot['children'][number]): node is ElementContent {
+  return node.type !== 'doctype';
 }

@@ -1,20 +1,128 @@
 /**
- * hast → HTML. Raw nodes (components' HTML, built from escaped props) pass through as they are.
- * Elements are made inert first (`../sanitize.ts`), silently: the renderer reports what it leaves
- * out where it makes each element (`inert.ts`); this pass is the guarantee for every other path
- * (JSX inside expressions, components written as functions).
+ * hast → HTML, once per page. Elements are made inert first (`../sanitize.ts`), silently: the
+ * renderer reports what it leaves out where it makes each element (`inert.ts`); this pass is the
+ * guarantee for every other path (JSX inside expressions, components written as functions). Raw
+ * nodes (a highlighted code block, KaTeX's output, an icon's SVG, HTML already made inert) pass
+ * through as they are.
+ *
+ * It writes what hast-util-to-html writes with `allowDangerousHtml` (same attribute names from
+ * property-information, same hexadecimal references, same void elements), with one addition:
+ * nodes marked `escapeAll` (what components build, `components/hast.ts`) escape `&<>"'` with the
+ * named references components have always written (`escape.ts`), so pages read byte for byte as
+ * they did when components were string templates.
  */
-import type { ElementContent, Root } from 'hast';
-import { toHtml } from 'hast-util-to-html';
+import type { Element, ElementContent, Parents, Properties, Root, RootContent } from 'hast';
+import { htmlVoidElements } from 'html-void-elements';
+import { find, html, svg, type Schema } from 'property-information';
+import { escapeHtml } from './escape.ts';
 import { sanitizeNodes, sanitizeRoot } from '../sanitize.ts';
 
-const OPTIONS = { allowDangerousHtml: true } as const;
+declare module 'hast' {
+  interface Data {
+    /** Text and attribute values written with `escapeHtml` (all of `&<>"'`, named) rather than hast-util-to-html's minimal escaping. */
+    escapeAll?: true;
+    /** Written as its children alone (`components/hast.ts` `fragment`). */
+    fragment?: true;
+  }
+}
 
+/** Nodes made inert, then written. */
 export function fragmentHtml(nodes: ElementContent | ElementContent[]): string {
-  const root: Root = { type: 'root', children: sanitizeNodes(Array.isArray(nodes) ? nodes : [nodes]) };
-  return toHtml(root, OPTIONS);
+  return nodesHtml(sanitizeNodes(Array.isArray(nodes) ? nodes : [nodes]), undefined, html);
 }
 
 export function documentHtml(root: Root): string {
-  return toHtml(sanitizeRoot(root), OPTIONS);
+  return nodesHtml(sanitizeRoot(root).children, root, html);
+}
+
+/** Nodes written as they are, not made inert: for UI pieces built from escaped values (`components/ui.ts`). */
+export function trustedHtml(nodes: readonly ElementContent[]): string {
+  return nodesHtml(nodes, undefined, html);
+}
+
+const VOIDS = new Set(htmlVoidElements);
+/** SVG elements whose content is HTML again (https://html.spec.whatwg.org/#html-integration-point). */
+const INTEGRATION_POINTS = new Set(['desc', 'foreignObject', 'title']);
+
+function nodesHtml(nodes: readonly (RootContent | ElementContent)[], parent: Parents | undefined, schema: Schema): string {
+  let out = '';
+  for (const node of nodes) out += nodeHtml(node, parent, schema);
+  return out;
+}
+
+function nodeHtml(node: RootContent | ElementContent, parent: Parents | undefined, schema: Schema): string {
+  switch (node.type) {
+    case 'element':
+      return elementHtml(node, schema);
+    case 'text':
+      if (node.data?.escapeAll) return escapeHtml(node.value);
+      return parent?.type === 'element' && (parent.tagName === 'script' || parent.tagName === 'style') ? node.value : escapeText(node.value);
+    case 'raw':
+      return node.value;
+    case 'comment':
+      return `<!--${node.value.replace(COMMENT_BREAKERS, (found) => found.replace(/[<>]/g, hexReference))}-->`;
+    case 'doctype':
+      return '<!doctype html>';
+    default:
+      // MDX's own hast nodes: the handlers turn every JSX element and expression into the above.
+      throw new Error(`Cannot write a ${node.type} node`);
+  }
+}
+
+function elementHtml(node: Element, schema: Schema): string {
+  if (node.data?.fragment) return nodesHtml(node.children, node, schema);
+  const tag = node.tagName;
+  const own = schema.space === 'html' && tag === 'svg' ? svg : schema;
+  const open = `<${tag}${attributesHtml(node.properties, own, node.data?.escapeAll === true)}>`;
+  const inner = own.space === 'svg' && INTEGRATION_POINTS.has(tag) ? html : own;
+  const content = tag === 'template' && schema.space === 'html' && node.content ? nodesHtml(node.content.children, node.content, inner) : nodesHtml(node.children, node, inner);
+  // Void in HTML (`<img>`): no end tag, unless it was given content. SVG elements always have one.
+  if (content === '' && schema.space === 'html' && VOIDS.has(tag.toLowerCase())) return open;
+  return `${open}${content}</${tag}>`;
+}
+
+function attributesHtml(properties: Properties, schema: Schema, escapeAll: boolean): string {
+  let out = '';
+  for (const key in properties) {
+    const value = properties[key];
+    if (value !== null && value !== undefined) out += attributeHtml(schema, key, value, escapeAll);
+  }
+  return out;
+}
+
+/** One attribute with its leading space, or nothing; hast-util-to-html's rules for booleans and lists. */
+function attributeHtml(schema: Schema, key: string, given: NonNullable<Properties[string]>, escapeAll: boolean): string {
+  const info = find(schema, key);
+  let value: NonNullable<Properties[string]> = given;
+  if (info.overloadedBoolean && (value === info.attribute || value === '')) value = true;
+  else if ((info.boolean || info.overloadedBoolean) && (typeof value !== 'string' || value === info.attribute || value === '')) value = Boolean(value);
+  if (value === false || (typeof value === 'number' && Number.isNaN(value))) return '';
+  const name = ATTRIBUTE_NAME_SPECIAL.test(info.attribute) ? info.attribute.replace(ATTRIBUTE_NAME_SPECIAL_ALL, hexReference) : info.attribute;
+  if (value === true) return ` ${name}`;
+  // Components' classes are one string each, written as given (`components/hast.ts`).
+  const text = Array.isArray(value) ? (escapeAll ? value.join(' ') : info.commaSeparated ? commaList(value) : value.join(' ').trim()) : String(value);
+  return ` ${name}="${escapeAll ? escapeHtml(text) : text.replace(ATTRIBUTE_VALUE_SPECIAL, hexReference)}"`;
+}
+
+/** `comma-separated-tokens`' `stringify` with hast-util-to-html's padding: `a, b`. */
+function commaList(values: readonly (string | number)[]): string {
+  const input = values.at(-1) === '' ? [...values, ''] : values;
+  return input.join(', ').trim();
+}
+
+/** What hast-util-to-html escapes (https://html.spec.whatwg.org/#data-state, #attribute-value-(double-quoted)-state, #attribute-name-state). */
+const TEXT_SPECIAL = /[&<]/;
+const TEXT_SPECIAL_ALL = /[&<]/g;
+const ATTRIBUTE_VALUE_SPECIAL = /[\0"&'`]/g;
+const ATTRIBUTE_NAME_SPECIAL = /[\0\t\n\f\r "&'/<=>`]/;
+const ATTRIBUTE_NAME_SPECIAL_ALL = /[\0\t\n\f\r "&'/<=>`]/g;
+/** Text that would end a comment or make it bogus (https://html.spec.whatwg.org/#comments). */
+const COMMENT_BREAKERS = /^>|^->|<!--|-->|--!>|<!-$/g;
+
+function escapeText(value: string): string {
+  return TEXT_SPECIAL.test(value) ? value.replace(TEXT_SPECIAL_ALL, hexReference) : value;
+}
+
+function hexReference(character: string): string {
+  return `&#x${character.charCodeAt(0).toString(16).toUpperCase()};`;
 }

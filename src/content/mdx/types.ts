@@ -6,15 +6,19 @@
  */
 import type { Expression, Pattern, SpreadElement } from 'estree';
 import type { Node } from 'estree-jsx';
+import type { Element, ElementContent } from 'hast';
 import type { Root } from 'mdast';
 import type { UrlResolver } from '../page-urls.ts';
 
 export type Value = string | number | boolean | null | undefined | Markup | Callable | RegExp | Value[] | { [key: string]: Value };
 
-/** HTML made from JSX in an expression: `icon={<svg …>…</svg>}`, `export const logo = <img … />`. */
+/**
+ * What JSX in an expression renders to, as hast: `icon={<svg …>…</svg>}`, `export const logo = <img … />`.
+ * Shared by every place that shows the value (a snippet's exports by every page): never changed.
+ */
 export class Markup {
   constructor(
-    readonly html: string,
+    readonly content: readonly ElementContent[],
     /**
      * The elements it was made of, as a component around it sees its children (`<Tabs>` reads each
      * `<Tab>`'s props); undefined for markup that is one piece (an element, a component's output).
@@ -83,10 +87,10 @@ export interface CodeMeta {
 }
 
 export type RenderedChild =
-  /** A JSX element: its props, its own children's HTML, and what its component made of it. */
-  | { kind: 'element'; name: string; props: Props; childrenHtml: string; html: string }
-  | { kind: 'code'; lang: string | undefined; meta: CodeMeta; code: string; html: string }
-  | { kind: 'other'; html: string };
+  /** A JSX element: its props, its own children rendered, and what its component made of it (`content`). */
+  | { kind: 'element'; name: string; props: Props; children: readonly ElementContent[]; content: readonly ElementContent[] }
+  | { kind: 'code'; lang: string | undefined; meta: CodeMeta; code: string; content: readonly ElementContent[] }
+  | { kind: 'other'; content: readonly ElementContent[] };
 
 export type Format = 'mdx' | 'md';
 
@@ -103,7 +107,7 @@ export interface ParamFieldEntry {
   /** `<ParamField>`s written inside this one (in an `<Expandable>`): the properties of an object. */
   fields: ParamFieldEntry[];
   /** What the component wrote: a field inside another is found in that one's children by it. */
-  html: string;
+  element: Element;
 }
 
 /**
@@ -166,12 +170,12 @@ export interface Body {
 /** The page a function's JSX renders into. */
 export interface Host {
   /**
-   * A capitalised element no scope defines (`<Card>` in a component's JSX): its HTML, or undefined
-   * when there is no such component. `text` is what its children read as text (`<Latex>` typesets it).
+   * A capitalised element no scope defines (`<Card>` in a component's JSX): what it renders to, or
+   * undefined when there is no such component. `text` is what its children read as text (`<Latex>` typesets it).
    */
-  component(name: string, props: Props, childrenHtml: string, children: readonly RenderedChild[], inline: boolean, text: () => string): string | undefined;
+  component(name: string, props: Props, children: ElementContent[], rendered: readonly RenderedChild[], inline: boolean, text: () => string): ElementContent[] | undefined;
   /** A snippet's MDX body, rendered as part of the page with `props` bound. */
-  embed(body: Body, props: Props): string;
+  embed(body: Body, props: Props): ElementContent[];
 }
 
 /** Shared by every scope of one rendering: who renders components, and what was left out. */

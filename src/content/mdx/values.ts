@@ -1,4 +1,5 @@
 /** The values the evaluator produces (types.ts), and how they read as text. */
+import type { ElementContent } from 'hast';
 import { unsupported } from './failure.ts';
 import { Callable, Markup, type Value } from './types.ts';
 
@@ -13,21 +14,18 @@ export function toText(value: Value): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return value.map(toText).join('');
-  if (value instanceof Markup) return htmlText(value.html);
+  if (value instanceof Markup) return contentText(value.content);
   return '';
 }
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0' };
-
-/** The text of HTML the renderer wrote (tags dropped, the entities it writes decoded). */
-function htmlText(html: string): string {
-  return html.replace(/<[^>]*>/g, '').replace(/&(#x[\da-f]+|#\d+|[a-z]+);/gi, (entity, name: string) => {
-    if (name.startsWith('#')) {
-      const code = name[1] === 'x' || name[1] === 'X' ? Number.parseInt(name.slice(2), 16) : Number.parseInt(name.slice(1), 10);
-      return code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : entity;
-    }
-    return ENTITIES[name.toLowerCase()] ?? entity;
-  });
+/** The text of rendered content, as hast-util-to-string reads it; raw HTML (an icon's SVG, a formula) has none. */
+export function contentText(nodes: readonly ElementContent[]): string {
+  let out = '';
+  for (const node of nodes) {
+    if (node.type === 'text') out += node.value;
+    else if (node.type === 'element') out += contentText(node.children);
+  }
+  return out;
 }
 
 /** `String(value)` as JavaScript would write it (template literals, `+` on strings, computed keys). */

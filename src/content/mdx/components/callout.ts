@@ -2,7 +2,8 @@
  * Callouts: `<Note>`, `<Info>`, `<Tip>`, `<Warning>`, `<Check>`, `<Danger>` and the custom
  * `<Callout icon color>`; GitHub's `> [!NOTE]` alerts render through the same function.
  */
-import { attributes } from '../escape.ts';
+import type { ElementContent } from 'hast';
+import { element } from './hast.ts';
 import { iconOf } from './icon.ts';
 import { color, richText, text } from './props.ts';
 import type { Component } from './types.ts';
@@ -19,20 +20,18 @@ const LABEL: Record<CalloutKind, string> = {
   custom: 'Note',
 };
 
-/** `titleHtml` and `iconHtml` are HTML already (escaped text, or what JSX in the prop rendered to). */
-export function calloutHtml(kind: CalloutKind, childrenHtml: string, options: { titleHtml?: string | undefined; label?: string | undefined; iconHtml?: string; color?: string | undefined } = {}): string {
-  const { titleHtml } = options;
-  const head = titleHtml === undefined ? '' : `<p class="callout-title">${titleHtml}</p>`;
-  return `<aside${attributes({
-    class: `callout callout-${kind}`,
-    role: 'note',
-    'aria-label': options.label ?? LABEL[kind],
-    style: options.color ? `--callout-color:${options.color}` : undefined,
-  })}>${options.iconHtml ?? ''}<div class="callout-body">${head}${childrenHtml}</div></aside>`;
+export function calloutNode(kind: CalloutKind, children: ElementContent[], options: { title?: ElementContent[] | undefined; label?: string | undefined; icon?: ElementContent[]; color?: string | undefined } = {}): ElementContent {
+  const { title } = options;
+  const head = title === undefined ? [] : [element('p', { className: 'callout-title' }, title)];
+  return element(
+    'aside',
+    { className: `callout callout-${kind}`, role: 'note', ariaLabel: options.label ?? LABEL[kind], style: options.color ? `--callout-color:${options.color}` : undefined },
+    [...(options.icon ?? []), element('div', { className: 'callout-body' }, [...head, ...children])],
+  );
 }
 
 function callout(kind: CalloutKind): Component {
-  return (props, childrenHtml, context) => calloutHtml(kind, childrenHtml, { titleHtml: richText(props, 'title'), label: text(props, 'title'), iconHtml: iconOf(props, context.icon) });
+  return (props, children, context) => [calloutNode(kind, children, { title: richText(props, 'title'), label: text(props, 'title'), icon: iconOf(props, context.icon) })];
 }
 
 export const Note = callout('note');
@@ -42,5 +41,6 @@ export const Warning = callout('warning');
 export const Check = callout('check');
 export const Danger = callout('danger');
 
-export const Callout: Component = (props, childrenHtml, context) =>
-  calloutHtml('custom', childrenHtml, { titleHtml: richText(props, 'title'), label: text(props, 'title'), iconHtml: iconOf(props, context.icon), color: color(props, 'color') });
+export const Callout: Component = (props, children, context) => [
+  calloutNode('custom', children, { title: richText(props, 'title'), label: text(props, 'title'), icon: iconOf(props, context.icon), color: color(props, 'color') }),
+];

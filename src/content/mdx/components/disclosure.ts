@@ -1,30 +1,39 @@
 /** Things that open and close, as `<details>`/`<summary>` so they work without JavaScript. */
-import { attributes } from '../escape.ts';
+import type { ElementContent } from 'hast';
+import { element, textNode } from './hast.ts';
 import { iconOf } from './icon.ts';
 import { flag, richText, text } from './props.ts';
 import type { Component } from './types.ts';
 
-export const AccordionGroup: Component = (_props, childrenHtml) => `<div class="accordion-group">${childrenHtml}</div>`;
+export const AccordionGroup: Component = (_props, children) => [element('div', { className: 'accordion-group' }, children)];
 
-export const Accordion: Component = (props, childrenHtml, context) => {
-  const title = richText(props, 'title') ?? '';
+export const Accordion: Component = (props, children, context) => {
+  const title = richText(props, 'title') ?? [];
   const description = richText(props, 'description');
-  return (
-    `<details${attributes({ class: 'accordion', id: text(props, 'id'), open: flag(props, 'defaultOpen') })}>` +
-    `<summary>${iconOf(props, context.icon)}<span class="accordion-title">${title}</span>` +
-    (description === undefined ? '' : `<span class="accordion-description">${description}</span>`) +
-    `</summary><div class="accordion-content">${childrenHtml}</div></details>`
-  );
+  return [
+    element('details', { className: 'accordion', id: text(props, 'id'), open: flag(props, 'defaultOpen') }, [
+      element('summary', {}, [
+        ...iconOf(props, context.icon),
+        element('span', { className: 'accordion-title' }, title),
+        ...(description === undefined ? [] : [element('span', { className: 'accordion-description' }, description)]),
+      ]),
+      element('div', { className: 'accordion-content' }, children),
+    ]),
+  ];
 };
 
 /**
  * Nested fields of a field, behind "Show …"; generated endpoint pages use it for child attributes
  * and options, and, with `data`, for the levels the page script fetches when opened.
  */
-export function expandableHtml(view: { titleHtml: string; open?: boolean; contentHtml: string; data?: Record<string, string | true> }): string {
-  return `<details${attributes({ class: 'expandable', open: view.open ?? false, ...view.data })}><summary>Show ${view.titleHtml}</summary><div class="expandable-content">${view.contentHtml}</div></details>`;
+export function expandableNode(view: { title: ElementContent[]; open?: boolean; content: ElementContent[]; data?: Record<string, string | true> }): ElementContent {
+  return element('details', { className: 'expandable', open: view.open ?? false, ...view.data }, [
+    element('summary', {}, [textNode('Show '), ...view.title]),
+    element('div', { className: 'expandable-content' }, view.content),
+  ]);
 }
 
 /** Nested fields of a `ParamField`/`ResponseField`: "Show properties". */
-export const Expandable: Component = (props, childrenHtml) =>
-  expandableHtml({ titleHtml: richText(props, 'title') ?? 'properties', open: flag(props, 'defaultOpen'), contentHtml: childrenHtml });
+export const Expandable: Component = (props, children) => [
+  expandableNode({ title: richText(props, 'title') ?? [textNode('properties')], open: flag(props, 'defaultOpen'), content: children }),
+];

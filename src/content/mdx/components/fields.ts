@@ -1,17 +1,18 @@
 /**
  * API fields: `<ParamField query="limit" type="number" required>` (alias `<Param>`) and
  * `<ResponseField name type>`. A definition-like block: name, where it goes, type, flags, then the
- * description. Generated endpoint pages (src/render/endpoint) write their fields with `fieldHtml`,
- * so they look like hand-written ones.
+ * description. Generated endpoint pages (src/render/endpoint) write their fields with the same
+ * builder (`ui.ts` `fieldHtml`), so they look like hand-written ones.
  */
-import { escapeHtml } from '../escape.ts';
+import type { Element, ElementContent } from 'hast';
+import { element, textNode } from './hast.ts';
 import { flag, text } from './props.ts';
 import type { Component, PageParts, ParamFieldEntry, Props } from './types.ts';
 
 const LOCATIONS = ['query', 'path', 'body', 'header', 'cookie'] as const;
 
-/** One field as it is shown; every text is plain (escaped here), `descriptionHtml` is HTML. */
-export interface FieldView {
+/** One field as it is shown: every text is plain, `description` is content. */
+export interface FieldNodeView {
   kind: 'param' | 'response';
   name?: string | undefined;
   /** Where a parameter goes (`query`, `header`…): a pill after the name, and `data-location`. */
@@ -21,28 +22,32 @@ export interface FieldView {
   deprecated?: boolean;
   /** The default value as shown (`10`, `"asc"`). */
   defaultValue?: string | undefined;
-  descriptionHtml: string;
+  description: ElementContent[];
 }
 
 /** The "required" pill of a field, or of a request body. */
-export const REQUIRED_PILL = '<span class="field-required">required</span>';
+export function requiredPill(): Element {
+  return element('span', { className: 'field-required' }, [textNode('required')]);
+}
 
-export function fieldHtml(view: FieldView): string {
+export function fieldNode(view: FieldNodeView): Element {
   const { name, location, type, defaultValue } = view;
-  const parts = [
-    name === undefined ? '' : `<code class="field-name">${escapeHtml(name)}</code>`,
-    location === undefined ? '' : `<span class="field-location">${escapeHtml(location)}</span>`,
-    type === undefined ? '' : `<span class="field-type">${escapeHtml(type)}</span>`,
-    view.required === true ? REQUIRED_PILL : '',
-    view.deprecated === true ? '<span class="field-deprecated">deprecated</span>' : '',
-    defaultValue === undefined ? '' : `<span class="field-default">default: <code>${escapeHtml(defaultValue)}</code></span>`,
-  ].join('');
-  const locationAttribute = location === undefined ? '' : ` data-location="${escapeHtml(location)}"`;
-  return `<div class="field ${view.kind}-field"${locationAttribute}><div class="field-header">${parts}</div><div class="field-description">${view.descriptionHtml}</div></div>`;
+  const header: ElementContent[] = [
+    ...(name === undefined ? [] : [element('code', { className: 'field-name' }, [textNode(name)])]),
+    ...(location === undefined ? [] : [element('span', { className: 'field-location' }, [textNode(location)])]),
+    ...(type === undefined ? [] : [element('span', { className: 'field-type' }, [textNode(type)])]),
+    ...(view.required === true ? [requiredPill()] : []),
+    ...(view.deprecated === true ? [element('span', { className: 'field-deprecated' }, [textNode('deprecated')])] : []),
+    ...(defaultValue === undefined ? [] : [element('span', { className: 'field-default' }, [textNode('default: '), element('code', {}, [textNode(defaultValue)])])]),
+  ];
+  return element('div', { className: `field ${view.kind}-field`, dataLocation: location }, [
+    element('div', { className: 'field-header' }, header),
+    element('div', { className: 'field-description' }, view.description),
+  ]);
 }
 
 /** The flags and values both field components read the same way. */
-function commonView(props: Props): Pick<FieldView, 'type' | 'required' | 'deprecated' | 'defaultValue'> {
+function commonView(props: Props): Pick<FieldNodeView, 'type' | 'required' | 'deprecated' | 'defaultValue'> {
   return {
     type: text(props, 'type'),
     required: flag(props, 'required'),
@@ -51,29 +56,34 @@ function commonView(props: Props): Pick<FieldView, 'type' | 'required' | 'deprec
   };
 }
 
-export const ParamField: Component = (props, childrenHtml, context) => {
+export const ParamField: Component = (props, children, context) => {
   const location = LOCATIONS.find((key) => text(props, key) !== undefined);
   const name = location === undefined ? text(props, 'name') : text(props, location);
   const view = commonView(props);
-  const html = fieldHtml({ kind: 'param', name, location, ...view, descriptionHtml: childrenHtml });
+  const field = fieldNode({ kind: 'param', name, location, ...view, description: children });
   if (context.parts && location !== undefined && name !== undefined) {
     const written = props['default'];
     const defaultValue = typeof written === 'string' || typeof written === 'number' || typeof written === 'boolean' ? written : undefined;
-    const entry: ParamFieldEntry = { location, name, type: view.type, required: view.required === true, defaultValue, placeholder: text(props, 'placeholder'), fields: [], html };
-    noteParam(context.parts, entry, childrenHtml);
+    const entry: ParamFieldEntry = { location, name, type: view.type, required: view.required === true, defaultValue, placeholder: text(props, 'placeholder'), fields: [], element: field };
+    noteParam(context.parts, entry, children);
   }
-  return html;
+  return [field];
 };
 
 /**
  * Notes a field for an `api:` page's "Try it" panel. Fields written inside it were noted already
  * (children render first): they become its properties instead of fields of their own.
  */
-function noteParam(parts: PageParts, entry: ParamFieldEntry, childrenHtml: string): void {
+function noteParam(parts: PageParts, entry: ParamFieldEntry, children: readonly ElementContent[]): void {
   for (let index = parts.params.length - 1; index >= 0; index--) {
-    if (childrenHtml.includes(parts.params[index]!.html)) entry.fields.unshift(...parts.params.splice(index, 1));
+    if (holds(children, parts.params[index]!.element)) entry.fields.unshift(...parts.params.splice(index, 1));
   }
   parts.params.push(entry);
 }
 
-export const ResponseField: Component = (props, childrenHtml) => fieldHtml({ kind: 'response', name: text(props, 'name'), ...commonView(props), descriptionHtml: childrenHtml });
+/** Whether `target` is one of `nodes` or inside one of them. */
+function holds(nodes: readonly ElementContent[], target: Element): boolean {
+  return nodes.some((node) => node === target || (node.type === 'element' && holds(node.children, target)));
+}
+
+export const ResponseField: Component = (props, children) => [fieldNode({ kind: 'response', name: text(props, 'name'), ...commonView(props), description: children })];

@@ -7,15 +7,17 @@
  * evaluate is best written as a string: `<Latex>{"x^{10}"}</Latex>`.
  */
 import { quoteFormula, renderMath } from '../math.ts';
+import { rawNode } from './hast.ts';
 import type { Component } from './types.ts';
 
-export const Latex: Component = (_props, _childrenHtml, context) => {
+/** KaTeX writes HTML: it stays a raw node. */
+export const Latex: Component = (_props, _children, context) => {
   const tex = context.text().trim();
-  if (tex === '') return '';
+  if (tex === '') return [];
   const result = renderMath(tex, !context.inline);
   if (result.error === undefined) context.needs?.('math');
   if (result.error !== undefined) {
     context.diagnostic?.('math-invalid', { in: 'latex', formula: quoteFormula(tex), reason: result.error });
   }
-  return result.html;
+  return rawNode(result.html);
 };

@@ -1,6 +1,7 @@
 /** Reading props the way authors write them: `cols={2}` and `cols="2"`, `open` and `open={true}`. */
-import { escapeHtml } from '../escape.ts';
+import type { ElementContent } from 'hast';
 import { Markup, type Value } from '../values.ts';
+import { textNode } from './hast.ts';
 import type { ComponentContext, Props } from './types.ts';
 import { unsafeScheme, type UrlUse } from '../../safe-url.ts';
 
@@ -12,12 +13,12 @@ export function text(props: Props, name: string): string | undefined {
   return undefined;
 }
 
-/** A prop shown as content, as HTML: text escaped, JSX (`title={<>A <b>B</b></>}`) as it renders. */
-export function richText(props: Props, name: string): string | undefined {
+/** A prop shown as content: text, or JSX (`title={<>A <b>B</b></>}`) as it renders. */
+export function richText(props: Props, name: string): ElementContent[] | undefined {
   const value = props[name];
-  if (value instanceof Markup) return value.html;
+  if (value instanceof Markup) return [...value.content];
   const plain = text(props, name);
-  return plain === undefined ? undefined : escapeHtml(plain);
+  return plain === undefined ? undefined : [textNode(plain)];
 }
 
 /** `name`, `name={true}` and `name="true"` are true; absence and anything else false. */

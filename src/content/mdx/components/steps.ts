@@ -1,26 +1,31 @@
 /** `<Steps>`/`<Step title>`: an ordered list. A step titled with `titleSize="h2"`…`"h4"` is a heading of the page. */
-import { attributes, escapeHtml } from '../escape.ts';
+import type { ElementContent } from 'hast';
+import { element, textNode } from './hast.ts';
 import { iconOf } from './icon.ts';
 import { flag, integer, richText, text } from './props.ts';
 import type { Component } from './types.ts';
 
-export const Steps: Component = (_props, childrenHtml) => `<ol class="steps">${childrenHtml}</ol>`;
+export const Steps: Component = (_props, children) => [element('ol', { className: 'steps' }, children)];
 
 const HEADING_SIZES: Record<string, number> = { h2: 2, h3: 3, h4: 4 };
 
-export const Step: Component = (props, childrenHtml, context) => {
+export const Step: Component = (props, children, context) => {
   const title = text(props, 'title');
   const depth = HEADING_SIZES[text(props, 'titleSize') ?? ''];
-  let head = '';
+  const rich = richText(props, 'title');
+  let head: ElementContent[] = [];
   if (title !== undefined && depth !== undefined && !flag(props, 'noAnchor')) {
     const id = context.heading(depth, title, text(props, 'id'));
-    head = `<h${depth} class="step-title" id="${escapeHtml(id)}">${escapeHtml(title)}</h${depth}>`;
-  } else if (richText(props, 'title') !== undefined) {
-    head = `<p class="step-title">${richText(props, 'title')}</p>`;
+    head = [element(`h${depth}`, { className: 'step-title', id }, [textNode(title)])];
+  } else if (rich !== undefined) {
+    head = [element('p', { className: 'step-title' }, rich)];
   }
   const value = props['stepNumber'] === undefined ? undefined : integer(props, 'stepNumber', 1, 0, 1_000_000);
-  return (
-    `<li${attributes({ class: 'step', value, id: depth === undefined ? text(props, 'id') : undefined })}>` +
-    `${iconOf(props, context.icon)}${head}<div class="step-content">${childrenHtml}</div></li>`
-  );
+  return [
+    element('li', { className: 'step', value, id: depth === undefined ? text(props, 'id') : undefined }, [
+      ...iconOf(props, context.icon),
+      ...head,
+      element('div', { className: 'step-content' }, children),
+    ]),
+  ];
 };

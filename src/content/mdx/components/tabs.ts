@@ -3,68 +3,70 @@
  * fence's meta). ARIA tabs: `role="tab"` buttons wired to `role="tabpanel"`s. Without JavaScript
  * the selected tab's panel shows and the others are `hidden`; the client script switches them.
  */
-import { attributes, escapeHtml } from '../escape.ts';
-import { iconHtml, iconOf } from './icon.ts';
+import type { ElementContent } from 'hast';
+import { fragmentHtml } from '../serialize.ts';
+import { element, textNode } from './hast.ts';
+import { iconNode, iconOf } from './icon.ts';
 import { flag, integer, richText, text } from './props.ts';
 import type { Component, ComponentContext } from './types.ts';
 
-export interface TabItem {
-  /** HTML: escaped text, or rendered JSX. */
-  titleHtml: string;
-  iconHtml?: string;
-  html: string;
+export interface TabNodeItem {
+  title: ElementContent[];
+  icon?: ElementContent[];
+  content: ElementContent[];
 }
 
-/** A tab set; `context` hands out the page-unique ids that wire buttons to panels. Generated endpoint pages use it too. */
-export function tabsHtml(items: readonly TabItem[], context: Pick<ComponentContext, 'uniqueId'>, options: { className: string; selected?: number; data?: Record<string, string | undefined> }): string {
+/** A tab set; `context` hands out the page-unique ids that wire buttons to panels. Generated endpoint pages use it too (`ui.ts`). */
+export function tabsNode(items: readonly TabNodeItem[], context: Pick<ComponentContext, 'uniqueId'>, options: { className: string; selected?: number; data?: Record<string, string | undefined> }): ElementContent {
   const base = context.uniqueId('tabs');
   const selected = Math.min(Math.max(options.selected ?? 0, 0), items.length - 1);
-  let buttons = '';
-  let panels = '';
+  const buttons: ElementContent[] = [];
+  const panels: ElementContent[] = [];
   items.forEach((item, index) => {
     const tabId = `${base}-tab-${index + 1}`;
     const panelId = `${base}-panel-${index + 1}`;
     const isSelected = index === selected;
-    buttons +=
-      `<button${attributes({ type: 'button', role: 'tab', id: tabId, 'aria-controls': panelId, 'aria-selected': String(isSelected), tabindex: isSelected ? '0' : '-1' })}>` +
-      `${item.iconHtml ?? ''}${item.titleHtml}</button>`;
-    panels += `<div${attributes({ role: 'tabpanel', id: panelId, 'aria-labelledby': tabId, tabindex: '0', hidden: !isSelected })}>${item.html}</div>`;
+    buttons.push(
+      element('button', { type: 'button', role: 'tab', id: tabId, ariaControls: panelId, ariaSelected: String(isSelected), tabIndex: isSelected ? '0' : '-1' }, [...(item.icon ?? []), ...item.title]),
+    );
+    panels.push(element('div', { role: 'tabpanel', id: panelId, ariaLabelledBy: tabId, tabIndex: '0', hidden: !isSelected }, item.content));
   });
-  return `<div${attributes({ class: options.className, ...options.data })}><div role="tablist">${buttons}</div>${panels}</div>`;
+  return element('div', { className: options.className, ...options.data }, [element('div', { role: 'tablist' }, buttons), ...panels]);
 }
 
-export const Tabs: Component = (props, childrenHtml, context) => {
-  const items: TabItem[] = [];
+export const Tabs: Component = (props, children, context) => {
+  const items: TabNodeItem[] = [];
   for (const child of context.children) {
     if (child.kind !== 'element' || child.name !== 'Tab') continue;
-    items.push({ titleHtml: richText(child.props, 'title') ?? `Tab ${items.length + 1}`, iconHtml: iconOf(child.props, context.icon), html: child.childrenHtml });
+    items.push({ title: richText(child.props, 'title') ?? [textNode(`Tab ${items.length + 1}`)], icon: iconOf(child.props, context.icon), content: [...child.children] });
   }
-  if (items.length === 0) return `<div class="tabs">${childrenHtml}</div>`;
-  return tabsHtml(items, context, {
-    className: 'tabs',
-    selected: integer(props, 'defaultTabIndex', 0, 0, items.length - 1),
-    data: { 'data-sync': props['sync'] === false || props['sync'] === 'false' ? 'false' : undefined },
-  });
+  if (items.length === 0) return [element('div', { className: 'tabs' }, children)];
+  return [
+    tabsNode(items, context, {
+      className: 'tabs',
+      selected: integer(props, 'defaultTabIndex', 0, 0, items.length - 1),
+      data: { dataSync: props['sync'] === false || props['sync'] === 'false' ? 'false' : undefined },
+    }),
+  ];
 };
 
 /** A `<Tab>` outside `<Tabs>`: its content, labelled. */
-export const Tab: Component = (props, childrenHtml) =>
-  `<section${attributes({ class: 'tab', 'aria-label': text(props, 'title') })}>${childrenHtml}</section>`;
+export const Tab: Component = (props, children) => [element('section', { className: 'tab', ariaLabel: text(props, 'title') }, children)];
 
 function codeTabs(className: string): Component {
-  return (props, childrenHtml, context) => {
-    const items: TabItem[] = [];
+  return (props, children, context) => {
+    const items: TabNodeItem[] = [];
     for (const child of context.children) {
       if (child.kind === 'code') {
         // The tab shows the block's title and icon: the block was written without its own caption
         // (`CODE_TAB_COMPONENTS`), which would say them twice.
-        items.push({ titleHtml: escapeHtml(child.meta.title ?? child.lang ?? `Code ${items.length + 1}`), iconHtml: iconHtml(child.meta.icon, undefined, context.icon), html: child.html });
+        items.push({ title: [textNode(child.meta.title ?? child.lang ?? `Code ${items.length + 1}`)], icon: iconNode(child.meta.icon, undefined, context.icon), content: [...child.content] });
       } else if (child.kind === 'element') {
-        items.push({ titleHtml: richText(child.props, 'title') ?? escapeHtml(child.name), html: child.html });
+        items.push({ title: richText(child.props, 'title') ?? [textNode(child.name)], content: [...child.content] });
       }
     }
-    if (items.length === 0) return `<div class="${className}">${childrenHtml}</div>`;
-    return tabsHtml(items, context, { className, data: { 'data-dropdown': flag(props, 'dropdown') ? 'true' : undefined } });
+    if (items.length === 0) return [element('div', { className }, children)];
+    return [tabsNode(items, context, { className, data: { dataDropdown: flag(props, 'dropdown') ? 'true' : undefined } })];
   };
 }
 
@@ -76,13 +78,14 @@ function codeTabs(className: string): Component {
  */
 function exampleTabs(kind: 'request' | 'response', name: 'RequestExample' | 'ResponseExample'): Component {
   const tabs = codeTabs(`code-group ${kind}-example`);
-  return (props, childrenHtml, context) => {
-    const html = tabs(props, childrenHtml, context);
+  return (props, children, context) => {
+    const content = tabs(props, children, context);
     const parts = context.parts;
-    if (!parts) return html;
+    if (!parts) return content;
     if (parts.examples.some((example) => example.kind === kind)) context.diagnostic?.('example-repeated', { name });
-    parts.examples.push({ kind, html });
-    return '';
+    // The page shows it around the body: written on its own.
+    parts.examples.push({ kind, html: fragmentHtml(content) });
+    return [];
   };
 }
 

@@ -1,16 +1,20 @@
 /** File trees: `<Tree>` with `<Tree.Folder name defaultOpen>` and `<Tree.File name>`, as nested lists; folders are `<details>`. */
-import { attributes, escapeHtml } from '../escape.ts';
+import { element, textNode } from './hast.ts';
 import { flag, text } from './props.ts';
 import type { Component } from './types.ts';
 
-export const Tree: Component = (_props, childrenHtml) => `<ul class="tree">${childrenHtml}</ul>`;
+export const Tree: Component = (_props, children) => [element('ul', { className: 'tree' }, children)];
 
-export const TreeFolder: Component = (props, childrenHtml) => {
-  const name = escapeHtml(text(props, 'name') ?? '');
+export const TreeFolder: Component = (props, children) => {
+  const name = textNode(text(props, 'name') ?? '');
   if (props['openable'] === false || props['openable'] === 'false') {
-    return `<li class="tree-folder"><span class="tree-name">${name}</span><ul>${childrenHtml}</ul></li>`;
+    return [element('li', { className: 'tree-folder' }, [element('span', { className: 'tree-name' }, [name]), element('ul', {}, children)])];
   }
-  return `<li class="tree-folder"><details${attributes({ open: flag(props, 'defaultOpen') })}><summary class="tree-name">${name}</summary><ul>${childrenHtml}</ul></details></li>`;
+  return [
+    element('li', { className: 'tree-folder' }, [
+      element('details', { open: flag(props, 'defaultOpen') }, [element('summary', { className: 'tree-name' }, [name]), element('ul', {}, children)]),
+    ]),
+  ];
 };
 
-export const TreeFile: Component = (props) => `<li class="tree-file"><span class="tree-name">${escapeHtml(text(props, 'name') ?? '')}</span></li>`;
+export const TreeFile: Component = (props) => [element('li', { className: 'tree-file' }, [element('span', { className: 'tree-name' }, [textNode(text(props, 'name') ?? '')])])];

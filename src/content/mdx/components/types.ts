@@ -1,9 +1,10 @@
 /**
- * Components: a JSX element name mapped to a function that writes its HTML. Functions get the
- * element's props (attribute values, evaluated), its children already rendered to HTML, and a
- * context with the children one by one (Tabs needs each Tab's title and content) and page services.
- * Everything a component takes from props must be escaped (`escapeHtml`); `childrenHtml` is safe.
+ * Components: a JSX element name mapped to a function that builds its hast. Functions get the
+ * element's props (attribute values, evaluated), its children already rendered, and a context with
+ * the children one by one (Tabs needs each Tab's title and content) and page services. They build
+ * with `hast.ts`, so that props are escaped when the page is written, as text and attribute values.
  */
+import type { ElementContent } from 'hast';
 import type { DiagnosticCode, MessageParams } from '../../../messages.ts';
 import type { UrlResolver } from '../../page-urls.ts';
 import type { IconDrawer, PageFeature, PageParts, Props, RenderedChild } from '../types.ts';
@@ -42,6 +43,6 @@ export interface ComponentContext {
   needs?: (feature: PageFeature) => void;
 }
 
-export type Component = (props: Props, childrenHtml: string, context: ComponentContext) => string;
+export type Component = (props: Props, children: ElementContent[], context: ComponentContext) => ElementContent[];
 
 export type ComponentRegistry = Readonly<Record<string, Component>>;
