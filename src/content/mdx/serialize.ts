@@ -13,7 +13,7 @@
  */
 import type { Element, ElementContent, Parents, Properties, Root, RootContent } from 'hast';
 import { htmlVoidElements } from 'html-void-elements';
-import { find, html, svg, type Schema } from 'property-information';
+import { find, html, svg, type Info, type Schema } from 'property-information';
 import { escapeHtml } from './escape.ts';
 import { sanitizeNodes, sanitizeRoot } from '../sanitize.ts';
 
@@ -92,16 +92,36 @@ function attributesHtml(properties: Properties, schema: Schema, escapeAll: boole
 
 /** One attribute with its leading space, or nothing; hast-util-to-html's rules for booleans and lists. */
 function attributeHtml(schema: Schema, key: string, given: NonNullable<Properties[string]>, escapeAll: boolean): string {
-  const info = find(schema, key);
+  const { info, name } = attributeOf(schema, key);
   let value: NonNullable<Properties[string]> = given;
   if (info.overloadedBoolean && (value === info.attribute || value === '')) value = true;
   else if ((info.boolean || info.overloadedBoolean) && (typeof value !== 'string' || value === info.attribute || value === '')) value = Boolean(value);
   if (value === false || (typeof value === 'number' && Number.isNaN(value))) return '';
-  const name = ATTRIBUTE_NAME_SPECIAL.test(info.attribute) ? info.attribute.replace(ATTRIBUTE_NAME_SPECIAL_ALL, hexReference) : info.attribute;
   if (value === true) return ` ${name}`;
   // Components' classes are one string each, written as given (`components/hast.ts`).
   const text = Array.isArray(value) ? (escapeAll ? value.join(' ') : info.commaSeparated ? commaList(value) : value.join(' ').trim()) : String(value);
   return ` ${name}="${escapeAll ? escapeHtml(text) : text.replace(ATTRIBUTE_VALUE_SPECIAL, hexReference)}"`;
+}
+
+/**
+ * A property's attribute and its name as written, looked up once per name and schema: `find`
+ * normalises and tests each name, and a page writes the same few dozen names thousands of times.
+ */
+const ATTRIBUTES = new Map<Schema, Map<string, { info: Info; name: string }>>([
+  [html, new Map()],
+  [svg, new Map()],
+]);
+
+function attributeOf(schema: Schema, key: string): { info: Info; name: string } {
+  const known = ATTRIBUTES.get(schema)!;
+  let found = known.get(key);
+  if (found === undefined) {
+    const info = find(schema, key);
+    const name = ATTRIBUTE_NAME_SPECIAL.test(info.attribute) ? info.attribute.replace(ATTRIBUTE_NAME_SPECIAL_ALL, hexReference) : info.attribute;
+    found = { info, name };
+    known.set(key, found);
+  }
+  return found;
 }
 
 /** `comma-separated-tokens`' `stringify` with hast-util-to-html's padding: `a, b`. */
