@@ -2,9 +2,10 @@
  * A page body (MDX or Markdown, frontmatter already split off) → the HTML of its content, its
  * headings and its imports. Pure and synchronous: the same call serves `build` and `dev`.
  *
- * The page is parsed to mdast and rendered straight to HTML; MDX is never compiled to JavaScript
- * and run, which would cost several times the per-page budget (DESIGN.md). Components are string
- * functions (`components/`); `{expressions}` and `export const` values go through a tiny evaluator.
+ * The page is parsed to mdast, turned into one hast tree and written to HTML once; MDX is never
+ * compiled to JavaScript and run, which would cost several times the per-page budget (DESIGN.md).
+ * Components are functions from props and hast children to hast (`components/`); `{expressions}`
+ * and `export const` values go through a tiny evaluator.
  *
  * `renderMarkdown` reads the page alone: imports are listed, not resolved. `renderLinkedPage`, which
  * the snippet stage (`src/content/snippets`) calls, resolves them and calls components written as
