@@ -3,13 +3,17 @@
  * script bundle, the site's own `.css` and `.js` files, the assets prefix and the navigation
  * fragments of pages listed in several versions or languages. The dev server adds its live-reload
  * script after the site's scripts; nothing else differs, so a page in `dev` is the page `build` writes.
+ *
+ * `build` makes every navigation fragment up front (its render workers are handed plain maps);
+ * `dev` makes a section's fragments when a page of the section is first rendered, or a fragment is
+ * asked for, so that its first page does not wait for the sidebar of every section.
  */
 import { customAssets } from '../content/custom-assets.ts';
 import type { SiteFiles } from '../content/scan.ts';
 import { ASSETS_FOLDER, siteBundle, type Bundle } from './assets.ts';
 import { pageHref } from '../render/links.ts';
 import type { RendererOptions } from '../render/page.ts';
-import { navigationFragments } from '../render/shell/fragments.ts';
+import { NavigationFragments } from '../render/shell/fragments.ts';
 import { searchScripts, type SearchScripts } from '../search/index.ts';
 import type { Site } from '../site/types.ts';
 
@@ -17,7 +21,7 @@ export interface SiteRendering {
   options: RendererOptions;
   bundle: Bundle;
   /** Navigation fragments by name (`<name>.html` under `_docjet/nav/`). */
-  fragments: Map<string, string>;
+  fragments: NavigationFragments;
   /** Search's two modules (under `_docjet/`): every page loads the first, which loads the dialog. */
   search: SearchScripts;
 }
@@ -32,6 +36,8 @@ export async function siteRendering(options: {
   /** Fence languages loaded up front (build: those of every page). */
   languages?: readonly string[];
   siteUrl?: string | undefined;
+  /** Make each navigation fragment when first needed (dev), not all before the first page (build). */
+  onDemand?: boolean;
 }): Promise<SiteRendering> {
   const { root, site, files, base } = options;
   const bundle = siteBundle(site.config, base);
@@ -51,8 +57,8 @@ export async function siteRendering(options: {
     ...(options.languages ? { languages: options.languages } : {}),
     ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
   };
-  const navigation = navigationFragments(rendererOptions);
-  rendererOptions.navFragments = navigation.names;
-  rendererOptions.lazySidebars = navigation.lazy;
-  return { options: rendererOptions, bundle, fragments: new Map(navigation.files.map((fragment) => [fragment.name, fragment.html])), search };
+  const fragments = new NavigationFragments(rendererOptions);
+  rendererOptions.navFragments = options.onDemand ? fragments.names : new Map(fragments.names);
+  rendererOptions.lazySidebars = options.onDemand ? fragments.lazy : new Map(fragments.lazy);
+  return { options: rendererOptions, bundle, fragments, search };
 }

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { chromeOf } from '../../src/render/shell/chrome.ts';
 import { Shell, type ShellOptions } from '../../src/render/shell/document.ts';
-import { navigationFragments } from '../../src/render/shell/fragments.ts';
+import { NavigationFragments } from '../../src/render/shell/fragments.ts';
 import { buildSidebar, fillSidebar, LAZY_SIDEBAR_BYTES } from '../../src/render/shell/sidebar.ts';
 import type { Site } from '../../src/site/types.ts';
 import { loadSite, page } from '../site/helpers.ts';
@@ -49,9 +49,11 @@ test('a lazy sidebar keeps the groups off the page trail as a link to their firs
 test('a section whose sidebar is over the threshold gets one fragment with its whole sidebar, which its pages name', async () => {
   const site = await loadSite('tabs');
   const guides = page(site, 'guides/start').placements[0]!.sectionId;
-  assert.equal(navigationFragments(optionsFor(site)).lazy.size, 0, `sidebars under ${LAZY_SIDEBAR_BYTES} bytes stay whole in every page`);
+  assert.equal(new NavigationFragments(optionsFor(site)).lazy.size, 0, `sidebars under ${LAZY_SIDEBAR_BYTES} bytes stay whole in every page`);
 
-  const { lazy, files } = navigationFragments(optionsFor(site), 0);
+  const fragments = new NavigationFragments(optionsFor(site), 0);
+  const { lazy } = fragments;
+  const files = [...fragments].map(([name, html]) => ({ name, html }));
   const name = lazy.get(guides)!;
   assert.match(name, /^[0-9a-f]{10}$/);
   const fragment = files.find((file) => file.name === name)!.html;

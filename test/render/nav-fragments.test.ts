@@ -11,7 +11,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { switchablePlacements } from '../../src/render/shell/chrome.ts';
 import { Shell, type ShellOptions } from '../../src/render/shell/document.ts';
-import { navigationFragments } from '../../src/render/shell/fragments.ts';
+import { NavigationFragments } from '../../src/render/shell/fragments.ts';
 import type { Site } from '../../src/site/types.ts';
 import { validate } from '../../src/validate.ts';
 import { loadSite, page } from '../site/helpers.ts';
@@ -39,7 +39,9 @@ test('a page listed in two versions can be switched between them, the default ve
 
 test('each section of a switchable page gets one fragment: its sidebar, no page current, under a content-hash name', async () => {
   const site = await loadSite('versions');
-  const { names, files } = navigationFragments(optionsFor(site));
+  const fragments = new NavigationFragments(optionsFor(site));
+  const { names } = fragments;
+  const files = [...fragments].map(([name, html]) => ({ name, html }));
   const [v2, v1] = switchablePlacements(page(site, 'shared/changelog'));
   assert.deepEqual([...names.keys()], [v2!.sectionId, v1!.sectionId]);
   assert.deepEqual(files.map((file) => file.name), [names.get(v2!.sectionId), names.get(v1!.sectionId)]);
@@ -50,7 +52,7 @@ test('each section of a switchable page gets one fragment: its sidebar, no page 
   assert.deepEqual([...v1Html.matchAll(/<a class="nav-link" href="([^"]*)"/g)].map((match) => match[1]), ['/docs/v1/quickstart', '/docs/v1/legacy', '/docs/shared/changelog']);
   assert.ok(!v1Html.includes('aria-current'), 'no page is current in a fragment: the page script marks its own');
   // The same site builds the same names.
-  assert.deepEqual(navigationFragments(optionsFor(site)).names, names);
+  assert.deepEqual(new Map(new NavigationFragments(optionsFor(site)).names), new Map(names));
 });
 
 test('versions listing the same pages the same way share one fragment file', async (t) => {
@@ -61,7 +63,9 @@ test('versions listing the same pages the same way share one fragment file', asy
   await writeFile(path.join(root, 'intro.mdx'), '---\ntitle: Intro\n---\n');
   await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n');
   const { site } = await validate({ root });
-  const { names, files } = navigationFragments(optionsFor(site!));
+  const fragments = new NavigationFragments(optionsFor(site!));
+  const { names } = fragments;
+  const files = [...fragments].map(([name, html]) => ({ name, html }));
   assert.equal(names.size, 2);
   assert.equal(files.length, 1);
   assert.deepEqual([...new Set(names.values())], [files[0]!.name]);
@@ -69,7 +73,7 @@ test('versions listing the same pages the same way share one fragment file', asy
 
 test('a switchable page names the fragment of each placement, and carries the previous/next that differ', async () => {
   const site = await loadSite('versions');
-  const { names } = navigationFragments(optionsFor(site));
+  const { names } = new NavigationFragments(optionsFor(site));
   const shell = new Shell({ ...optionsFor(site), navFragments: names });
   const [v2, v1] = switchablePlacements(page(site, 'shared/changelog'));
 
@@ -96,7 +100,9 @@ test('a switchable page names the fragment of each placement, and carries the pr
 
 test('a page listed in two languages names each language, and its fragments speak them', async () => {
   const site = await loadSite('languages-versions');
-  const { names, files } = navigationFragments(optionsFor(site));
+  const fragments = new NavigationFragments(optionsFor(site));
+  const { names } = fragments;
+  const files = [...fragments].map(([name, html]) => ({ name, html }));
   const html = new Shell({ ...optionsFor(site), navFragments: names }).render({ page: page(site, 'shared/glossary'), title: 'Glossary', bodyHtml: '', headings: [] });
   const placements = navAttributes(html).placements as [string, string, string][];
   assert.deepEqual(placements.map(([, version, language]) => [version, language]), [['v1', 'fr'], ['v2', 'en']]);

@@ -9,7 +9,8 @@
  * section carry only in part (`LAZY_SIDEBAR_BYTES`, src/client/lazy-sidebar.ts).
  */
 import { createHash } from 'node:crypto';
-import { createIconSet, pageIcons, type IconLibrary } from '../icons.ts';
+import { createIconSet, pageIcons, type DrawIcon, type IconLibrary } from '../icons.ts';
+import type { Placement, Site } from '../../site/types.ts';
 import { switchablePlacements } from './chrome.ts';
 import { Shell, type ShellOptions } from './document.ts';
 import { LAZY_SIDEBAR_BYTES } from './sidebar.ts';
@@ -17,43 +18,139 @@ import { LAZY_SIDEBAR_BYTES } from './sidebar.ts';
 /** Where fragments go, under docjet's assets folder; the page script builds the same URL. */
 export const NAV_FOLDER = 'nav';
 
-export interface NavigationFragments {
-  /** Section id → fragment name, for `ShellOptions.navFragments`. */
-  names: Map<string, string>;
-  /** Each fragment once: its name (`<name>.html` under `NAV_FOLDER`) and its HTML, icons drawn. */
-  files: { name: string; html: string }[];
-  /** Section id → name of its full sidebar, for sections whose pages carry a lazy one (`ShellOptions.lazySidebars`). */
-  lazy: Map<string, string>;
+/**
+ * The navigation fragments of a site: the navigation of each section a page can be switched
+ * into, and the full sidebar of each section whose sidebar is over `lazyAbove` bytes. Each is made the first time it is asked for, by section or by name, and
+ * kept; names are content hashes, so a name asked for before its section was made (a page open
+ * from an earlier start) makes them all.
+ */
+export class NavigationFragments implements Iterable<[string, string]> {
+  /** Section id → name of its navigation fragment, for `ShellOptions.navFragments`. */
+  readonly names: LazyMap<string, string>;
+  /** Section id → name of its full sidebar's fragment, for `ShellOptions.lazySidebars`. */
+  readonly lazy: LazyMap<string, string>;
+  private readonly files = new Map<string, string>();
+  private readonly shell: Shell;
+  private drawing: DrawIcon | undefined;
+
+  constructor(
+    private readonly options: ShellOptions,
+    lazyAbove = LAZY_SIDEBAR_BYTES,
+  ) {
+    this.shell = new Shell(options);
+    const { switchable, canonical } = fragmentSections(options.site);
+    this.names = new LazyMap(switchable.keys(), (sectionId) => {
+      const placement = switchable.get(sectionId);
+      return placement && this.add(this.shell.sectionNavigation(placement, this.draw()));
+    });
+    // Measured without the icons' drawings: whether a sidebar is lazy depends on its entries, not
+    // on how many bytes the icon library spends on each icon.
+    this.lazy = new LazyMap(canonical, (sectionId) =>
+      this.shell.sectionSidebar(sectionId).length > lazyAbove ? this.add(this.shell.sectionSidebar(sectionId, this.draw())) : undefined,
+    );
+  }
+
+  /** The fragment named `name`, its icons drawn. */
+  get(name: string): string | undefined {
+    if (!this.files.has(name)) this.makeAll();
+    return this.files.get(name);
+  }
+
+  /** Every fragment once, by name. */
+  [Symbol.iterator](): MapIterator<[string, string]> {
+    this.makeAll();
+    return this.files.entries();
+  }
+
+  private makeAll(): void {
+    this.names.makeAll();
+    this.lazy.makeAll();
+  }
+
+  private add(html: string): string {
+    const name = createHash('sha256').update(html).digest('hex').slice(0, 10);
+    this.files.set(name, html);
+    return name;
+  }
+
+  /** Unknown icons show the neutral icon, as in pages; the pages report those they show. */
+  private draw(): DrawIcon {
+    const { site, base } = this.options;
+    this.drawing ??= pageIcons(createIconSet({ library: (site.config.icons?.library ?? 'fontawesome') as IconLibrary, base })).draw;
+    return this.drawing;
+  }
 }
 
 /**
- * The fragments of every section that holds a placement some page can be switched to, and the
- * full sidebar of every section whose sidebar HTML is over `lazyAbove` bytes.
+ * The sections that have fragments: those holding a placement some page can be switched to (with
+ * the first such placement, in page order, which its fragment shows), and those some page is
+ * first placed in (whose sidebar may be lazy).
  */
-export function navigationFragments(options: ShellOptions, lazyAbove = LAZY_SIDEBAR_BYTES): NavigationFragments {
-  const { site, base } = options;
-  const shell = new Shell(options);
-  // Unknown icons show the neutral icon, as in pages; the pages report those they show.
-  const { draw } = pageIcons(createIconSet({ library: (site.config.icons?.library ?? 'fontawesome') as IconLibrary, base }));
-  const names = new Map<string, string>();
-  const lazy = new Map<string, string>();
-  const measured = new Set<string>();
-  const files = new Map<string, string>();
-  const add = (html: string): string => {
-    const name = createHash('sha256').update(html).digest('hex').slice(0, 10);
-    files.set(name, html);
-    return name;
-  };
+function fragmentSections(site: Site): { switchable: Map<string, Placement>; canonical: Set<string> } {
+  const switchable = new Map<string, Placement>();
+  const canonical = new Set<string>();
   for (const page of site.pages.values()) {
-    for (const placement of switchablePlacements(page)) {
-      if (!names.has(placement.sectionId)) names.set(placement.sectionId, add(shell.sectionNavigation(placement, draw)));
-    }
+    for (const placement of switchablePlacements(page)) if (!switchable.has(placement.sectionId)) switchable.set(placement.sectionId, placement);
     const sectionId = page.placements[0]?.sectionId;
-    if (sectionId === undefined || measured.has(sectionId)) continue;
-    measured.add(sectionId);
-    // Measured without the icons' drawings: whether a sidebar is lazy depends on its entries, not
-    // on how many bytes the icon library spends on each icon.
-    if (shell.sectionSidebar(sectionId).length > lazyAbove) lazy.set(sectionId, add(shell.sectionSidebar(sectionId, draw)));
+    if (sectionId !== undefined) canonical.add(sectionId);
   }
-  return { names, files: [...files].map(([name, html]) => ({ name, html })), lazy };
+  return { switchable, canonical };
+}
+
+/**
+ * A map whose keys are among `candidates` and whose values are made by `make` when first read
+ * (`undefined`: no entry for that key). Reading the whole map makes every value.
+ */
+class LazyMap<K, V> implements ReadonlyMap<K, V> {
+  private readonly made = new Map<K, V | undefined>();
+  private readonly candidates: ReadonlySet<K>;
+
+  constructor(
+    candidates: Iterable<K>,
+    private readonly make: (key: K) => V | undefined,
+  ) {
+    this.candidates = new Set(candidates);
+  }
+
+  get(key: K): V | undefined {
+    if (!this.candidates.has(key)) return undefined;
+    if (!this.made.has(key)) this.made.set(key, this.make(key));
+    return this.made.get(key);
+  }
+
+  /** Makes every value not made yet. */
+  makeAll(): void {
+    for (const key of this.candidates) this.get(key);
+  }
+
+  has(key: K): boolean {
+    return this.get(key) !== undefined;
+  }
+
+  get size(): number {
+    return [...this.entries()].length;
+  }
+
+  *entries(): MapIterator<[K, V]> {
+    for (const key of this.candidates) {
+      const value = this.get(key);
+      if (value !== undefined) yield [key, value];
+    }
+  }
+
+  *keys(): MapIterator<K> {
+    for (const [key] of this.entries()) yield key;
+  }
+
+  *values(): MapIterator<V> {
+    for (const [, value] of this.entries()) yield value;
+  }
+
+  [Symbol.iterator](): MapIterator<[K, V]> {
+    return this.entries();
+  }
+
+  forEach(callback: (value: V, key: K, map: ReadonlyMap<K, V>) => void): void {
+    for (const [key, value] of this.entries()) callback(value, key, this);
+  }
 }
