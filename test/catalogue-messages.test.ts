@@ -70,6 +70,7 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
   ],
   'openapi-syntax': [{ file: 'openapi.yaml', format: 'YAML', reason: 'bad indentation' }],
   'openapi-invalid': [{ file: 'openapi.json', problem: 'empty' }, { file: 'openapi.json', problem: 'no-operations', key: 'openapi', version: '3.1.0', wanted: '`paths` or `webhooks`' }],
+  'openapi-no-endpoints': [{ file: 'models.yaml' }],
   'openapi-unreadable': [{ file: 'openapi.json', reason: 'EACCES' }],
   'openapi-external-ref': [
     { file: 'openapi.yaml', operation: undefined, count: 1, first: 'schemas.yaml#/Pet', operations: 1, pathItems: 0 },

@@ -21,7 +21,8 @@ export function indexDocument(file: string, raw: unknown): { document?: OpenApiD
   const version = toVersion(raw[versionKey]);
   if (version === undefined) return invalid({ file, problem: 'version-type', key: versionKey, value: describeValue(raw[versionKey]) });
   const sections = versionKey === 'swagger' ? ['paths'] : ['paths', 'webhooks', 'x-webhooks'];
-  if (!sections.some((key) => isRecord(raw[key]))) {
+  // A document of models alone (3.1 allows it) serves `openapi-schema:` pages; it makes no endpoints.
+  if (!sections.some((key) => isRecord(raw[key])) && !holdsModels(raw, versionKey)) {
     const wanted = versionKey === 'swagger' ? '`paths`' : '`paths` or `webhooks`';
     return invalid({ file, problem: 'no-operations', key: versionKey, version, wanted });
   }
@@ -46,6 +47,12 @@ export function indexDocument(file: string, raw: unknown): { document?: OpenApiD
   const document: OpenApiDocument = { file, version, operations, tags: toTags(raw.tags), raw };
   if (isRecord(raw.info) && typeof raw.info.title === 'string') document.title = raw.info.title;
   return { document, diagnostics: indexer.diagnostics(file) };
+}
+
+/** Whether the document has at least one model: `components.schemas` (`definitions` in Swagger 2.0). */
+function holdsModels(raw: JsonObject, versionKey: 'openapi' | 'swagger'): boolean {
+  const holder = versionKey === 'swagger' ? raw.definitions : isRecord(raw.components) ? raw.components.schemas : undefined;
+  return isRecord(holder) && Object.keys(holder).length > 0;
 }
 
 class Indexer {

@@ -169,3 +169,22 @@ test('deep fields link to schema fragments: each written once, and every link le
   assert.match(branch, /<meta name="robots" content="noindex">/);
   assert.equal(branch.match(/<div class="field param-field">/g)?.length, 30);
 });
+
+test('a document of models alone serves model pages from `api.openapi`, and a division naming it is warned that it gets no pages', async () => {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-models-only-'));
+  try {
+    await writeFile(path.join(root, 'models.yaml'), 'openapi: 3.1.0\ninfo: { title: Models, version: "1" }\ncomponents:\n  schemas:\n    Pet:\n      type: object\n      properties:\n        name: { type: string, description: What the pet answers to }\n');
+    await writeFile(path.join(root, 'pet.mdx'), '---\ntitle: Pet\nopenapi-schema: Pet\n---\n\nA pet.\n');
+    const navigation = { groups: [{ group: 'Models', pages: ['pet'] }, { group: 'API', openapi: 'models.yaml' }] };
+    await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Pets', theme: 'mint', colors: { primary: '#0D9373' }, api: { openapi: 'models.yaml' }, navigation }));
+    const built = await build({ root, outDir: path.join(root, 'dist') });
+    assert.ok(built.ok, 'a document without paths is not an error when it has models');
+    assert.match(await readFile(path.join(root, 'dist', 'pet', 'index.html'), 'utf8'), /What the pet answers to/);
+    assert.deepEqual(
+      built.diagnostics.map((each) => [each.severity, each.code, each.path]),
+      [['warning', 'openapi-no-endpoints', 'navigation.groups[1].openapi']],
+    );
+  } finally {
+    await rm(root, { recursive: true, force: true });
+  }
+});

@@ -1,6 +1,7 @@
 /**
  * Rule 10: an `openapi` file must exist and parse; an endpoint reference (`GET /pets`, `spec.yaml
  * GET /pets`, `webhook name`) must resolve in the nearest `openapi` inherited from its ancestors.
+ * A document without operations (models only) makes no pages: a warning where a division names it.
  * A remote spec is checked like a file once fetched or read from the cache; with neither, one
  * warning, and references under it are not checked.
  */
@@ -21,7 +22,11 @@ export const openapi: Rule = {
         if (!own) return;
         own.sources.forEach((source, index) => {
           const path = Array.isArray(node.value.openapi) ? [...own.path, index] : own.path;
-          checkSpec(context, source.source, path, reportedSpecProblems);
+          const usable = checkSpec(context, source.source, path, reportedSpecProblems);
+          // A document of models alone is fine in `api.openapi` (for `openapi-schema:` pages), not as a division's pages.
+          if (usable && node.kind !== 'root' && context.specs.get(source.source)?.document?.operations.length === 0) {
+            context.report('openapi-no-endpoints', path, { file: source.source });
+          }
         });
       },
       page({ entry, path, openapi: inForce }) {
