@@ -19,6 +19,25 @@ export interface Endpoint {
   operation: Operation;
 }
 
+/** What `siteSpecFiles` reads of a site (src/site/types.ts `Site`, which this layer does not import). */
+export interface SpecHolders {
+  pages: ReadonlyMap<string, { source: { type: 'endpoint'; spec: string } | { type: 'file' } }>;
+  elements: ReadonlyMap<string, { openapi?: readonly { source: string }[] }>;
+  dataFiles: readonly string[];
+}
+
+/**
+ * Where `openapi:` and `openapi-schema:` frontmatter look after the spec they name (§4.3): the
+ * spec files and URLs the navigation uses, then every other data file of the site (the hosted
+ * product finds them in any OpenAPI document of the project).
+ */
+export function siteSpecFiles(site: SpecHolders): string[] {
+  const found = new Set<string>();
+  for (const page of site.pages.values()) if (page.source.type === 'endpoint') found.add(page.source.spec);
+  for (const element of site.elements.values()) for (const source of element.openapi ?? []) found.add(source.source);
+  return [...[...found].sort(), ...site.dataFiles.filter((file) => !found.has(file))];
+}
+
 export function createDocumentLoader(root: string): DocumentLoader {
   const documents = new Map<string, Promise<OpenApiDocument | undefined>>();
   return (file) => {

@@ -55,6 +55,12 @@ export async function findSchema(
   return { found: undefined, searched, names };
 }
 
+/** `#/components/schemas/Pet`, or `#/definitions/Pet` in Swagger 2.0. */
+export function schemaPointer(document: OpenApiDocument, name: string): string {
+  const escaped = name.replaceAll('~', '~0').replaceAll('/', '~1').replaceAll('%', '%25');
+  return document.version.startsWith('2') ? `#/definitions/${escaped}` : `#/components/schemas/${escaped}`;
+}
+
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

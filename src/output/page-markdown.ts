@@ -1,16 +1,20 @@
 /**
  * The Markdown version of any page of the site, for `build` (`route.md` beside each page) and `dev`
  * (`GET /route.md`, `Accept: text/markdown`): a page file through the MDX → Markdown converter,
- * with the endpoint its `openapi:` frontmatter names above its content (as its HTML shows it), and
- * a generated endpoint page from its spec. Links are resolved as in the HTML (`contentUrlResolver`).
+ * with the endpoint its `openapi:` frontmatter names above its content and the fields of the model
+ * its `openapi-schema:` names below (as its HTML shows them), and a generated endpoint page from
+ * its spec, with its `x-mint.content`. Links are resolved as in the HTML (`contentUrlResolver`).
  */
 import path from 'node:path';
 import type { RootContent } from 'mdast';
+import type { MarkdownConverter } from '../content/markdown/index.ts';
 import { createMarkdownConverter, markdownPath, paragraph, plainText, text, toMarkdownText } from '../content/markdown/index.ts';
 import { locateBody } from '../content/frontmatter.ts';
 import { apiFrontmatter } from '../content/frontmatter-api.ts';
 import { readText } from '../content/read-text.ts';
-import { createDocumentLoader, findEndpoint, type DocumentLoader } from '../openapi/documents.ts';
+import { createDocumentLoader, findEndpoint, siteSpecFiles, type DocumentLoader } from '../openapi/documents.ts';
+import { schemaMarkdown } from '../openapi/endpoint/markdown.ts';
+import { findSchema, parseSchemaReference } from '../openapi/schemas.ts';
 import { contentUrlResolver } from '../render/links.ts';
 import type { Page, Site } from '../site/types.ts';
 import { endpointMarkdown } from './endpoint-markdown.ts';
@@ -32,7 +36,8 @@ export function createPageMarkdown(options: { site: Site; base: string; document
       const source = page.source;
       if (source.type === 'endpoint') {
         const document = await documents(source.spec);
-        const blocks = document ? endpointMarkdown({ document, operation: source.operation, api: site.config.api, pageDescription: page.description }) : [];
+        const content = mintContent(source, converter, base);
+        const blocks = document ? endpointMarkdown({ document, operation: source.operation, api: site.config.api, pageDescription: page.description, content }) : [];
         return toMarkdownText({ type: 'root', children: [...titleBlocks(page), ...blocks] });
       }
       const full = (await readText(path.join(site.root, source.file))).text;
@@ -40,11 +45,12 @@ export function createPageMarkdown(options: { site: Site; base: string; document
       const body = converter.tree({ file: source.file, text: full.slice(bodyStart), format: source.ext === '.md' ? 'md' : 'mdx', line: bodyLine, resolveUrl: contentUrlResolver(source.file, base) });
       const fromSpec = await frontmatterEndpoint(page, site, documents);
       const endpoint = fromSpec.length > 0 ? fromSpec : manualEndpoint(page, site);
+      const model = await frontmatterSchema(page, site, documents);
       // A page that starts with its own `# Title` (a README) keeps that one.
       const first = body.children[0];
       const ownTitle = endpoint.length === 0 && first?.type === 'heading' && first.depth === 1 && plainText(first.children).trim() === page.title;
       const head = titleBlocks(page);
-      const children = ownTitle ? [first, ...head.slice(1), ...body.children.slice(1)] : [...head, ...endpoint, ...body.children];
+      const children = ownTitle ? [first, ...head.slice(1), ...body.children.slice(1), ...model] : [...head, ...endpoint, ...body.children, ...model];
       return toMarkdownText({ type: 'root', children });
     },
     invalidate: (file) => converter.invalidate(file),
@@ -62,8 +68,23 @@ function titleBlocks(page: Page): RootContent[] {
 async function frontmatterEndpoint(page: Page, site: Site, documents: DocumentLoader): Promise<RootContent[]> {
   const reference = page.frontmatter['openapi'];
   if (typeof reference !== 'string') return [];
-  const { endpoint } = await findEndpoint(reference, documents, () => specFiles(site));
+  const { endpoint } = await findEndpoint(reference, documents, () => siteSpecFiles(site));
   return endpoint ? endpointMarkdown({ ...endpoint, api: site.config.api }) : [];
+}
+
+/** The fields of the model an `openapi-schema:` frontmatter names, as Markdown; nothing when no spec has it (its HTML render warns). */
+async function frontmatterSchema(page: Page, site: Site, documents: DocumentLoader): Promise<RootContent[]> {
+  const value = page.frontmatter['openapi-schema'];
+  const reference = typeof value === 'string' ? parseSchemaReference(value) : undefined;
+  if (!reference) return [];
+  const { found } = await findSchema(reference, documents, () => siteSpecFiles(site));
+  return found ? schemaMarkdown(found) : [];
+}
+
+/** An operation's `x-mint.content`, its imports and links resolved against its spec file as the HTML does (render/openapi-body.ts). */
+function mintContent({ spec, operation }: Extract<Page['source'], { type: 'endpoint' }>, converter: MarkdownConverter, base: string): RootContent[] {
+  if (operation.content === undefined) return [];
+  return converter.tree({ file: spec, text: operation.content, format: 'mdx', resolveUrl: contentUrlResolver(spec, base) }).children;
 }
 
 /**
@@ -76,14 +97,6 @@ function manualEndpoint(page: Page, site: Site): RootContent[] {
   const written = site.config.api?.mdx?.server;
   const server = endpoint.url.startsWith('/') ? ((Array.isArray(written) ? written[0] : written)?.trim().replace(/\/+$/, '') ?? '') : '';
   return [paragraph([{ type: 'inlineCode', value: `${endpoint.method} ${server}${endpoint.url}` }])];
-}
-
-/** Where `openapi:` frontmatter is looked for, in the order the HTML render looks (page-body.ts `specFiles`). */
-function specFiles(site: Site): string[] {
-  const found = new Set<string>();
-  for (const page of site.pages.values()) if (page.source.type === 'endpoint') found.add(page.source.spec);
-  for (const element of site.elements.values()) for (const source of element.openapi ?? []) found.add(source.source);
-  return [...[...found].sort(), ...site.dataFiles.filter((file) => !found.has(file))];
 }
 
 /**

@@ -14,7 +14,7 @@ import { frontmatterKeyPosition } from '../content/frontmatter-schema.ts';
 import { diagnostic } from '../messages.ts';
 import { encodingDiagnostic, readText } from '../content/read-text.ts';
 import type { PageRenderer as BodyRenderer } from '../content/snippets/index.ts';
-import { findEndpoint, type DocumentLoader } from '../openapi/documents.ts';
+import { findEndpoint, siteSpecFiles, type DocumentLoader } from '../openapi/documents.ts';
 import type { Page, PageSource, Site } from '../site/types.ts';
 import { renderEndpoint } from './endpoint/index.ts';
 import { fenceLanguages, type CodeHighlighter } from './highlight.ts';
@@ -193,10 +193,7 @@ const specsOfSite = new WeakMap<Site, string[]>();
 function specFiles(site: Site): string[] {
   let files = specsOfSite.get(site);
   if (!files) {
-    const found = new Set<string>();
-    for (const page of site.pages.values()) if (page.source.type === 'endpoint') found.add(page.source.spec);
-    for (const element of site.elements.values()) for (const source of element.openapi ?? []) found.add(source.source);
-    files = [...[...found].sort(), ...site.dataFiles.filter((file) => !found.has(file))];
+    files = siteSpecFiles(site);
     specsOfSite.set(site, files);
   }
   return files;

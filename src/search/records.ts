@@ -4,12 +4,18 @@
  * follows the format (format-behaviour.md §4.4, §5): pages of the navigation, not hidden; a hidden
  * page or a page listed nowhere only with `searchable: true`, under a hidden tab or group that says
  * `searchable: true`, or when `seo.indexing` is `"all"`; never a `noindex` page unless it says
- * `searchable: true`. An endpoint page is found by its method, path, summary and operation id.
- * A page's text includes that of the snippets it imports (snippets.ts).
+ * `searchable: true`. An endpoint page is found by its method, path, summary and operation id, and
+ * by the words of its description and `x-mint.content`. A page's text includes that of the
+ * snippets it imports (snippets.ts), and the fields of the model its `openapi-schema:` names,
+ * written as its Markdown twin writes them.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { locateBody } from '../content/frontmatter.ts';
+import { toMarkdownText } from '../content/markdown/index.ts';
+import { createDocumentLoader, siteSpecFiles, type DocumentLoader } from '../openapi/documents.ts';
+import { schemaMarkdown } from '../openapi/endpoint/markdown.ts';
+import { findSchema, parseSchemaReference } from '../openapi/schemas.ts';
 import { configAt } from '../render/shell/document.ts';
 import { breadcrumbs } from '../site/breadcrumbs.ts';
 import type { Page, Placement, Site } from '../site/types.ts';
@@ -50,10 +56,13 @@ const METHOD = /^(?:\S+\s+)?(get|post|put|patch|delete|head|options|trace)\s+(\S
  */
 export async function searchRecords(site: Site, textOf: (page: Page) => FileText = fileTextReader(site.root)): Promise<SearchRecord[]> {
   const records: SearchRecord[] = [];
+  const models = modelReader(site);
   let sinceTurn = 0;
   for (const page of site.pages.values()) {
     if (!isSearchable(site, page)) continue;
-    records.push(recordOf(site, page, textOf));
+    const record = recordOf(site, page, textOf);
+    record.sections.push(...(await models(page)));
+    records.push(record);
     if (++sinceTurn === PAGES_PER_TURN) {
       sinceTurn = 0;
       await new Promise((resolve) => setImmediate(resolve));
@@ -122,12 +131,36 @@ interface PageKeys {
   method?: string;
 }
 
-/** A generated endpoint page: its description is its text; method, path and operation id are keys. */
+/**
+ * A generated endpoint page: its description and `x-mint.content` are its text (the content's
+ * headings are the page's first); method, path and operation id are keys.
+ */
 function endpointText(page: Page): PageKeys & { sections: TextSection[] } {
   if (page.source.type !== 'endpoint') return { sections: [], keys: [] };
   const { operation } = page.source;
   const keys = [operation.path, operation.method, ...(operation.operationId ? [operation.operationId] : []), ...(operation.summary ? [operation.summary] : [])];
-  return { sections: [{ text: operation.description ?? '' }], keys, method: operation.method };
+  const content = operation.content === undefined ? [] : pageSections(operation.content, 'mdx');
+  // The content's text before its first heading reads on as the description's.
+  const lead = content[0]?.heading === undefined ? (content.shift()?.text ?? '') : '';
+  const text = [operation.description ?? '', lead].filter((part) => part !== '').join(' ');
+  return { sections: [{ text }, ...content], keys, method: operation.method };
+}
+
+/**
+ * The sections a page's `openapi-schema:` model adds (its "Fields", as its twin writes it); none
+ * when it names no model a spec has. Specs are read only when a page names a model, once each.
+ */
+function modelReader(site: Site): (page: Page) => Promise<TextSection[]> {
+  let documents: DocumentLoader | undefined;
+  return async (page) => {
+    const value = page.source.type === 'file' ? page.frontmatter['openapi-schema'] : undefined;
+    const reference = typeof value === 'string' ? parseSchemaReference(value) : undefined;
+    if (!reference) return [];
+    documents ??= createDocumentLoader(site.root);
+    const { found } = await findSchema(reference, documents, () => siteSpecFiles(site));
+    if (!found) return [];
+    return pageSections(toMarkdownText({ type: 'root', children: schemaMarkdown(found) }), 'md').filter((section) => section.heading !== undefined || section.text !== '');
+  };
 }
 
 /** A page file's `openapi: "GET /path"` frontmatter makes that endpoint's method and path keys. */

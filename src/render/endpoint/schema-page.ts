@@ -10,6 +10,7 @@ import type { CopyLabels } from '../../content/mdx/index.ts';
 import type { UrlResolver } from '../../content/page-urls.ts';
 import { Resolver } from '../../openapi/endpoint/resolve.ts';
 import type { OpenApiDocument } from '../../openapi/types.ts';
+import { schemaPointer } from '../../openapi/schemas.ts';
 import { FIELD_BUDGET, MAX_DEPTH, PageContext } from './context.ts';
 import { planDepth } from './plan.ts';
 import { SchemaRenderer, type SchemaSettings } from './schema.ts';
@@ -65,8 +66,3 @@ export function renderSchemaPage(options: RenderSchemaPageOptions): SchemaFields
   return { html, headings: context.headings, fragments: [...context.fragments.values()] };
 }
 
-/** `#/components/schemas/Pet`, or `#/definitions/Pet` in Swagger 2.0. */
-export function schemaPointer(document: OpenApiDocument, name: string): string {
-  const escaped = name.replaceAll('~', '~0').replaceAll('/', '~1').replaceAll('%', '%25');
-  return document.version.startsWith('2') ? `#/definitions/${escaped}` : `#/components/schemas/${escaped}`;
-}
