@@ -49,10 +49,15 @@ export function indexDocument(file: string, raw: unknown): { document?: OpenApiD
   return { document, diagnostics: indexer.diagnostics(file) };
 }
 
-/** Whether the document has at least one model: `components.schemas` (`definitions` in Swagger 2.0). */
+/** The document's models by name: `components.schemas` (`definitions` in Swagger 2.0); undefined when it has none. */
+export function modelsOf(raw: unknown, swagger: boolean): JsonObject | undefined {
+  if (!isRecord(raw)) return undefined;
+  const holder = swagger ? raw.definitions : isRecord(raw.components) ? raw.components.schemas : undefined;
+  return isRecord(holder) ? holder : undefined;
+}
+
 function holdsModels(raw: JsonObject, versionKey: 'openapi' | 'swagger'): boolean {
-  const holder = versionKey === 'swagger' ? raw.definitions : isRecord(raw.components) ? raw.components.schemas : undefined;
-  return isRecord(holder) && Object.keys(holder).length > 0;
+  return Object.keys(modelsOf(raw, versionKey === 'swagger') ?? {}).length > 0;
 }
 
 class Indexer {

@@ -4,6 +4,7 @@
  * `components.schemas` (`definitions` in Swagger 2.0).
  */
 import { isRemoteSpec } from './fetch-spec.ts';
+import { modelsOf } from './index-operations.ts';
 import type { DocumentLoader } from './documents.ts';
 import type { OpenApiDocument } from './types.ts';
 
@@ -25,10 +26,7 @@ export function parseSchemaReference(value: string): SchemaReference | undefined
 
 /** The names of the document's models, in document order. */
 export function schemaNames(document: OpenApiDocument): string[] {
-  const raw = document.raw;
-  if (!isRecord(raw)) return [];
-  const holder = document.version.startsWith('2') ? raw.definitions : isRecord(raw.components) ? raw.components.schemas : undefined;
-  return isRecord(holder) ? Object.keys(holder) : [];
+  return Object.keys(modelsOf(document.raw, document.version.startsWith('2')) ?? {});
 }
 
 /**
@@ -59,8 +57,4 @@ export async function findSchema(
 export function schemaPointer(document: OpenApiDocument, name: string): string {
   const escaped = name.replaceAll('~', '~0').replaceAll('/', '~1').replaceAll('%', '%25');
   return document.version.startsWith('2') ? `#/definitions/${escaped}` : `#/components/schemas/${escaped}`;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
