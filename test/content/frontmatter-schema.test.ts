@@ -1,0 +1,33 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkFrontmatter, frontmatterSchema } from '../../src/content/frontmatter-schema.ts';
+
+const check = (data: Record<string, unknown>) => checkFrontmatter({ file: 'page.mdx', text: '---\n---\n', data });
+
+test('frontmatter of text alone reads exactly as the schema reads it: same values, same key order', () => {
+  const inputs: Record<string, unknown>[] = [
+    { title: 'Quickstart', description: 'Start here' },
+    { zed: 'custom', description: 'd', 'og:image': '/a.png', title: 't', icon: 'rocket', sidebarTitle: 'Go' },
+    { api: 'GET https://api.example.com/users', openapi: 'GET /users', url: 'https://example.com', mode: 'wide', tag: 'NEW' },
+    { title: '' },
+  ];
+  for (const input of inputs) {
+    const { frontmatter, diagnostics } = check(input);
+    assert.deepEqual(diagnostics, []);
+    const expected = frontmatterSchema.parse(input);
+    assert.deepEqual(frontmatter, expected);
+    assert.deepEqual(Object.keys(frontmatter), Object.keys(expected));
+  }
+});
+
+test('text where a key expects something else is still a warning and left out', () => {
+  for (const [key, value] of [['hidden', 'yes'], ['playground', 'loud'], ['noindex', 'true'], ['boost', '2']] as const) {
+    const { frontmatter, diagnostics } = check({ title: 'Page', [key]: value });
+    assert.equal(diagnostics.length, 1, key);
+    assert.equal(diagnostics[0]!.code, 'frontmatter-type');
+    assert.equal(key in frontmatter, false, key);
+    assert.equal(frontmatter.title, 'Page');
+  }
+  // The string spellings the schema accepts for a flag are kept as they are.
+  assert.equal(check({ hidden: 'true' }).frontmatter.hidden, 'true');
+});
