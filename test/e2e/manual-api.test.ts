@@ -94,6 +94,14 @@ e2eTest('the examples sit beside the content on a wide screen, above it on a pho
   assert.ok(Math.abs(beside.aside.y - beside.main.y) < 2, `the column starts level with the content: ${JSON.stringify(beside)}`);
   assert.deepEqual(await wide.locator('.endpoint-examples [role="tab"]').allInnerTexts(), ['cURL', '201']);
 
+  // A laptop's 1280 px: the examples take the table of contents' column, as in the hosted product,
+  // and the page's menu stays in its header.
+  const laptop = await e2e.open(t, 'site', 'orders/create-order', { viewport: { width: 1280, height: 800 } });
+  const laptopPlacement = await placement(laptop);
+  assert.ok(laptopPlacement.aside.x >= laptopPlacement.main.right, `the column is right of the content at 1280 px: ${JSON.stringify(laptopPlacement)}`);
+  assert.equal(await laptop.locator('.toc-column').isVisible(), false, 'no table of contents beside the examples');
+  assert.equal(await laptop.locator('.page-header .contextual').first().isVisible(), true, 'the page menu is in the header');
+
   const phone = await e2e.open(t, 'site', 'orders/create-order', { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
   const stacked = await placement(phone);
   assert.ok(stacked.aside.bottom <= stacked.main.y, `the column comes before the content: ${JSON.stringify(stacked)}`);
