@@ -285,6 +285,11 @@ export const CATALOGUE = {
     message: (p: { file: string }) => `\`${p.file}\` has no operations (\`paths\` or \`webhooks\`), only models, so this division gets no pages from it; its models still serve \`openapi-schema:\` pages.`,
     fix: 'Point this `openapi` at a document with operations, or name a file of models only in `api.openapi`, where `openapi-schema:` pages find them.',
   },
+  'openapi-access-groups': { severity: 'warning', about: 'Operations of an OpenAPI document are limited to access groups (`x-mint.groups`) in the hosted product; a docjet site has no sign-in, so their pages are published for everyone.',
+    message: (p: { file: string; count: number; first: string }) =>
+      `${p.count === 1 ? '1 operation' : `${p.count} operations`} of \`${p.file}\` ${p.count === 1 ? 'is' : 'are'} limited to signed-in readers in access groups (\`x-mint.groups\`, first: ${p.first}), but a docjet site has no sign-in: ${p.count === 1 ? 'its page is' : 'their pages are'} published for everyone`,
+    fix: 'Remove `x-mint.groups` if these operations may be public, or leave them out of the site with `x-excluded: true`.',
+  },
   'openapi-unreadable': { severity: 'error', about: 'An openapi file exists but cannot be read (rule 10).',
     message: (p: { file: string; reason: string }) => `The OpenAPI file \`${p.file}\` cannot be read (${p.reason}).`,
     fix: 'Check the file\'s permissions.',
@@ -752,6 +757,11 @@ export const CATALOGUE = {
   },
 
   // @section typed-model
+  'page-access-groups': { severity: 'warning', about: 'A page\'s frontmatter `groups` limits it to signed-in readers of those groups in the hosted product; a docjet site has no sign-in, so the page is published for everyone.',
+    message: (p: { groups: string }) => `the frontmatter \`groups\` limits this page to signed-in readers in ${p.groups}, but a docjet site has no sign-in: everyone who has the site can read it`,
+    fix: 'Remove `groups` if the page may be public, or leave the page out of the site (list it in `.mintignore`).',
+  },
+
   'frontmatter-type': { severity: 'warning', about: 'A frontmatter key the format defines has a value of the wrong type (`hidden: "yes"`, `noindex: "true"`); the value is ignored.',
     /** `value`: the value described (`the string "yes"`); `expects`, `example`: what the key takes. */
     message: (p: { key: string; value: string; expects: string; example: string }) =>

@@ -71,6 +71,7 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
   'openapi-syntax': [{ file: 'openapi.yaml', format: 'YAML', reason: 'bad indentation' }],
   'openapi-invalid': [{ file: 'openapi.json', problem: 'empty' }, { file: 'openapi.json', problem: 'no-operations', key: 'openapi', version: '3.1.0', wanted: '`paths` or `webhooks`' }],
   'openapi-no-endpoints': [{ file: 'models.yaml' }],
+  'openapi-access-groups': [{ file: 'api.yaml', count: 1, first: 'GET /admin/users' }, { file: 'api.yaml', count: 3, first: 'GET /admin/users' }],
   'openapi-unreadable': [{ file: 'openapi.json', reason: 'EACCES' }],
   'openapi-external-ref': [
     { file: 'openapi.yaml', operation: undefined, count: 1, first: 'schemas.yaml#/Pet', operations: 1, pathItems: 0 },
@@ -181,6 +182,7 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
   'yaml-aliases-too-many': [{ in: 'frontmatter', reason: 'too many aliases' }, { in: 'openapi', file: 'openapi.yaml', reason: 'too many aliases' }],
   'encoding-invalid': [{ what: 'page', byte: 12 }],
   'route-too-long': [{ route: 'a/b', problem: 'a segment is 300 bytes', fromFile: true, maxBytes: 255 }],
+  'page-access-groups': [{ groups: '"admin" or "beta"' }],
   'frontmatter-type': [{ key: 'hidden', value: 'the string "yes"', expects: 'true or false', example: 'true' }],
   'frontmatter-endpoint-not-found': [{ reference: 'GET /owners', searched: 2, remote: false }, { reference: 'GET /x', searched: 0, remote: true }],
   'frontmatter-schema-not-found': [{ reference: 'OrderItm', searched: 1, suggestion: 'OrderItem' }, { reference: 'api.yaml Nope', searched: 0, suggestion: undefined }],

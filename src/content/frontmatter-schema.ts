@@ -91,6 +91,8 @@ export function checkFrontmatter(options: { file: string; text: string; data: Re
     diagnostics.push(api);
     delete input['api'];
   }
+  const groups = accessGroupsDiagnostic(options.file, options.text, input['groups']);
+  if (groups) diagnostics.push(groups);
   const plain = allText(input);
   if (plain) return { frontmatter: plain, diagnostics };
   const first = frontmatterSchema.safeParse(input);
@@ -143,6 +145,16 @@ function wrongType(file: string, text: string, key: string, value: unknown): Dia
   const expectation = (field && expectations.get(unwrapOptional(field))) ?? META_EXPECTATION;
   const { expects, example } = expectation;
   return diagnostic('frontmatter-type', frontmatterKeyPosition(file, text, key, 'value'), file, { key, value: describeValue(value), expects, example });
+}
+
+/**
+ * `groups: ["admin"]` restricts a page to signed-in readers of those groups in the hosted product.
+ * docjet publishes it like any page (there is no sign-in), which its author must know.
+ */
+function accessGroupsDiagnostic(file: string, text: string, value: unknown): Diagnostic | undefined {
+  const groups = (Array.isArray(value) ? value : [value]).filter((group): group is string => typeof group === 'string' && group.trim() !== '');
+  if (groups.length === 0) return undefined;
+  return diagnostic('page-access-groups', frontmatterKeyPosition(file, text, 'groups', 'key'), file, { groups: listOr(groups) });
 }
 
 /** A text `api:` that is not a method and a URL: what is wrong with it, at its line (a value of another type is `wrongType`'s). */

@@ -25,7 +25,7 @@ import type { Diagnostic } from '../diagnostics.ts';
 import { diagnostic } from '../messages.ts';
 import { closestMatch } from '../suggest.ts';
 import { stampFile, type FileStamp } from './file-stamps.ts';
-import { TextLocator } from './locate.ts';
+import { pointerSegments, TextLocator } from './locate.ts';
 import { parseText, type TextFormat } from './parse-text.ts';
 
 export interface BundledSpec {
@@ -274,15 +274,6 @@ function isUrl(ref: string): boolean {
 
 function siteRelative(root: string, absolute: string): string {
   return path.relative(root, absolute).split(path.sep).join('/');
-}
-
-/** `#/paths/~1pets/get` → `['paths', '/pets', 'get']`, as the bundler escapes them (no percent-encoding). */
-function pointerSegments(pointer: string): string[] {
-  return pointer
-    .replace(/^#\/?/, '')
-    .split('/')
-    .filter((segment) => segment !== '')
-    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
 }
 
 function valueAt(root: unknown, segments: readonly string[]): unknown {

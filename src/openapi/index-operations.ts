@@ -5,6 +5,7 @@
  */
 import type { Diagnostic } from '../diagnostics.ts';
 import { diagnostic, type MessageParams } from '../messages.ts';
+import type { TextPosition } from './locate.ts';
 import type { OpenApiDocument, OpenApiTag, Operation } from './types.ts';
 
 /** Path item fields that are operations (OpenAPI 2.0–3.1). Other keys (`parameters`, `summary`…) are not. */
@@ -12,7 +13,10 @@ const METHODS = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'pat
 
 type JsonObject = Record<string, unknown>;
 
-export function indexDocument(file: string, raw: unknown): { document?: OpenApiDocument; diagnostics: Diagnostic[] } {
+/** Where the key `key` of the object at a JSON pointer of the document is written, when its text is at hand. */
+export type Locate = (pointer: string, key: string) => TextPosition | undefined;
+
+export function indexDocument(file: string, raw: unknown, locate?: Locate): { document?: OpenApiDocument; diagnostics: Diagnostic[] } {
   const invalid = (params: MessageParams<'openapi-invalid'>) => ({ diagnostics: [diagnostic('openapi-invalid', undefined, file, params)] });
 
   if (!isRecord(raw)) return invalid({ file, problem: 'top-level', value: describeValue(raw) });
@@ -46,7 +50,7 @@ export function indexDocument(file: string, raw: unknown): { document?: OpenApiD
 
   const document: OpenApiDocument = { file, version, operations, tags: toTags(raw.tags), raw };
   if (isRecord(raw.info) && typeof raw.info.title === 'string') document.title = raw.info.title;
-  return { document, diagnostics: indexer.diagnostics(file) };
+  return { document, diagnostics: indexer.diagnostics(file, locate) };
 }
 
 /** The document's models by name: `components.schemas` (`definitions` in Swagger 2.0); undefined when it has none. */
@@ -66,6 +70,8 @@ class Indexer {
   private externalOperations = 0;
   private externalPathItems = 0;
   private readonly unresolved: string[] = [];
+  /** Operations limited to access groups (`x-mint.groups`), which a docjet site publishes for everyone. */
+  private readonly restricted: { label: string; pointer: string }[] = [];
 
   private readonly raw: JsonObject;
 
@@ -111,6 +117,7 @@ class Indexer {
       }
     }
     out.push(toOperation(operation, kind, method, path, operationPointer));
+    if (hasAccessGroups(operation['x-mint'])) this.restricted.push({ label: kind === 'webhook' ? `webhook ${path}` : `${method} ${path}`, pointer: operationPointer });
   }
 
   /**
@@ -133,8 +140,14 @@ class Indexer {
     return undefined;
   }
 
-  diagnostics(file: string): Diagnostic[] {
+  diagnostics(file: string, locate: Locate | undefined): Diagnostic[] {
     const diagnostics: Diagnostic[] = [];
+    const [firstRestricted] = this.restricted;
+    if (firstRestricted !== undefined) {
+      const at = locate?.(firstRestricted.pointer, 'x-mint');
+      const params = { file, count: this.restricted.length, first: firstRestricted.label };
+      diagnostics.push(diagnostic('openapi-access-groups', at && { file, ...at }, file, params));
+    }
     const [firstExternal] = this.external;
     if (firstExternal !== undefined) {
       const lost = { operations: this.externalOperations, pathItems: this.externalPathItems };
@@ -180,6 +193,13 @@ function toOperation(value: JsonObject, kind: Operation['kind'], method: string,
     if (typeof mint.content === 'string' && mint.content.trim() !== '') operation.content = mint.content;
   }
   return operation;
+}
+
+/** `x-mint: { groups: ["admin"] }`: the hosted product shows the operation to those groups only. */
+function hasAccessGroups(mint: unknown): boolean {
+  if (!isRecord(mint)) return false;
+  const groups = Array.isArray(mint.groups) ? mint.groups : [mint.groups];
+  return groups.some((group) => typeof group === 'string' && group.trim() !== '');
 }
 
 function toTagNames(value: unknown): string[] {

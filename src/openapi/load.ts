@@ -13,6 +13,7 @@ import { hasExternalRefs, markBundled } from './external-refs.ts';
 import { isRemoteSpec } from './fetch-spec.ts';
 import { stampsHold, type FileStamp } from './file-stamps.ts';
 import { indexDocument } from './index-operations.ts';
+import { pointerLocator } from './locate.ts';
 import { parseText, type TextFormat } from './parse-text.ts';
 import { readCopy, runCopy, type SpecCopy } from './spec-cache.ts';
 import type { OpenApiDocument } from './types.ts';
@@ -44,7 +45,7 @@ export type UnreadSpec =
  */
 export function parseOpenApi({ file, text }: { file: string; text: string }): OpenApiResult {
   const parsed = parseSpec({ file, text });
-  return 'value' in parsed ? indexDocument(file, parsed.value) : parsed;
+  return 'value' in parsed ? indexDocument(file, parsed.value, pointerLocator(text, parsed.format)) : parsed;
 }
 
 /** The value of spec text, or the diagnostic that says why it has none. */
@@ -84,7 +85,7 @@ async function readSpec(root: string, file: string, absolute: string): Promise<L
   const withEncoding = (result: OpenApiResult, stamps: readonly FileStamp[] = []): Loaded => ({ result: { ...result, diagnostics: [...encoding, ...result.diagnostics] }, stamps });
   const parsed = parseSpec({ file, text: decoded.text });
   if (!('value' in parsed)) return withEncoding(parsed);
-  const indexed = indexDocument(file, parsed.value);
+  const indexed = indexDocument(file, parsed.value, pointerLocator(decoded.text, parsed.format));
   if (!indexed.document || !hasExternalRefs({ text: decoded.text, raw: parsed.value })) return withEncoding(indexed);
   const { bundleSpec } = await import('./bundle.ts');
   const bundled = await bundleSpec({ root, file, text: decoded.text, format: parsed.format, raw: parsed.value });

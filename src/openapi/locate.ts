@@ -92,3 +92,18 @@ function yamlChild(document: Document.Parsed, parent: unknown, segment: string):
   }
   return undefined;
 }
+
+/** `#/paths/~1pets/get` → `['paths', '/pets', 'get']`, as docjet and the bundler escape them (no percent-encoding). */
+export function pointerSegments(pointer: string): string[] {
+  return pointer
+    .replace(/^#\/?/, '')
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => segment.replaceAll('~1', '/').replaceAll('~0', '~'));
+}
+
+/** Finds keys by JSON pointer in a spec's text, parsing it with positions only when first asked. */
+export function pointerLocator(text: string, format: TextFormat): (pointer: string, key: string) => TextPosition | undefined {
+  let locator: TextLocator | undefined;
+  return (pointer, key) => (locator ??= new TextLocator({ text, format })).find(pointerSegments(pointer), key);
+}

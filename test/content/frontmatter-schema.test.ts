@@ -31,3 +31,13 @@ test('text where a key expects something else is still a warning and left out', 
   // The string spellings the schema accepts for a flag are kept as they are.
   assert.equal(check({ hidden: 'true' }).frontmatter.hidden, 'true');
 });
+
+test('groups (access groups in the hosted product) is a warning at its line: a docjet site publishes the page for everyone', () => {
+  const text = '---\ntitle: Admin\ngroups: ["admin", "beta"]\n---\n';
+  const { frontmatter, diagnostics } = checkFrontmatter({ file: 'admin.mdx', text, data: { title: 'Admin', groups: ['admin', 'beta'] } });
+  assert.deepEqual(frontmatter.groups, ['admin', 'beta']);
+  assert.equal(diagnostics.length, 1);
+  assert.deepEqual([diagnostics[0]!.code, diagnostics[0]!.severity, diagnostics[0]!.line, diagnostics[0]!.column], ['page-access-groups', 'warning', 3, 1]);
+  assert.match(diagnostics[0]!.message, /"admin" or "beta".*no sign-in/);
+  assert.deepEqual(check({ title: 'Public', groups: [] }).diagnostics, []);
+});

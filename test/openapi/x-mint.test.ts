@@ -30,3 +30,32 @@ test('empty or malformed values are no values', () => {
   const wrong = operationOf({ metadata: ['title'], content: 42 });
   assert.deepEqual([wrong.metadata, wrong.content], [undefined, undefined]);
 });
+
+test('groups: operations limited to access groups get one warning, at the first one\'s x-mint, since a docjet site publishes them for everyone', () => {
+  const yaml = [
+    'openapi: 3.1.0',
+    'info: { title: T, version: "1" }',
+    'paths:',
+    '  /pets:',
+    '    get:',
+    '      summary: List pets',
+    '  /admin/users:',
+    '    get:',
+    '      summary: List users',
+    '      x-mint:',
+    '        groups: [admin]',
+    '    delete:',
+    '      summary: Remove users',
+    '      x-mint: { groups: admin }',
+    '',
+  ].join('\n');
+  const { document, diagnostics } = parseOpenApi({ file: 'api.yaml', text: yaml });
+  assert.equal(document!.operations.length, 3, 'the pages are still made');
+  const warnings = diagnostics.filter((diagnostic) => diagnostic.code === 'openapi-access-groups');
+  assert.equal(warnings.length, 1);
+  assert.deepEqual([warnings[0]!.file, warnings[0]!.line, warnings[0]!.column], ['api.yaml', 10, 7]);
+  assert.match(warnings[0]!.message, /^2 operations of `api\.yaml` are limited to signed-in readers .*first: GET \/admin\/users\).*published for everyone/);
+
+  const json = JSON.stringify({ openapi: '3.1.0', info: { title: 'T', version: '1' }, paths: { '/pets': { get: { 'x-mint': { groups: [] } } } } });
+  assert.deepEqual(parseOpenApi({ file: 'api.json', text: json }).diagnostics, [], 'an empty list limits nothing');
+});
