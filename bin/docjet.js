@@ -3,7 +3,9 @@
 // printed by the CLI itself; anything reaching here is a docjet bug, printed with its stack.
 import { existsSync } from 'node:fs';
 
-const cli = new URL('../lib/cli.js', import.meta.url);
+// The bundle loads in a third of the time the ~800 compiled modules take (scripts/bundle.mjs).
+const bundled = new URL('../lib/bundle/cli.js', import.meta.url);
+const cli = existsSync(bundled) ? bundled : new URL('../lib/cli.js', import.meta.url);
 if (!existsSync(cli)) {
   process.stderr.write('docjet is not built yet: run `npm run build` in the docjet folder.\n');
   process.exit(3);

@@ -22,7 +22,7 @@ export type Layer = 'shared' | 'content' | 'openapi' | 'config' | 'site' | 'vali
 /** What each layer holds, and why it may import what it may. */
 export const LAYERS: Record<Layer, { holds: string; mayImport: readonly Layer[] }> = {
   shared: {
-    holds: 'src/diagnostics.ts, src/messages.ts, src/suggest.ts, src/version.ts: diagnostics and their catalogue, "did you mean", the version',
+    holds: 'src/diagnostics.ts, src/messages.ts, src/suggest.ts, src/package-root.ts: diagnostics and their catalogue, "did you mean", where docjet is installed and its version',
     mayImport: [],
   },
   content: { holds: 'src/content: page files, frontmatter, the MDX renderer and its components, snippets', mayImport: ['shared'] },
@@ -40,7 +40,7 @@ export const LAYERS: Record<Layer, { holds: string; mayImport: readonly Layer[] 
   client: { holds: 'src/client: the page script, run in the browser; imports nothing', mayImport: [] },
 };
 
-const SHARED_FILES = new Set(['src/diagnostics.ts', 'src/messages.ts', 'src/suggest.ts', 'src/version.ts']);
+const SHARED_FILES = new Set(['src/diagnostics.ts', 'src/messages.ts', 'src/suggest.ts', 'src/package-root.ts']);
 const TOP_FILES: Record<string, Layer> = { 'src/validate.ts': 'validate', 'src/cli.ts': 'cli', 'src/index.ts': 'cli' };
 const FOLDERS = new Set<string>(['content', 'openapi', 'config', 'site', 'render', 'search', 'output', 'dev', 'client']);
 

@@ -14,7 +14,7 @@ import { serveStatic } from './dev/static-server.ts';
 import { normalizeBase } from './render/links.ts';
 import { closestMatch } from './suggest.ts';
 import { validate, validationFailed } from './validate.ts';
-import { VERSION } from './version.ts';
+import { VERSION } from './package-root.ts';
 
 const HELP = `docjet ${VERSION}: documentation sites from docs.json, offline
 

@@ -23,7 +23,7 @@ import type { Diagnostic } from '../diagnostics.ts';
 import type { PageMeta } from '../content/frontmatter.ts';
 import type { PageFile } from '../content/scan.ts';
 import { cacheFolder, writeAtomic } from '../content/docjet-cache.ts';
-import { VERSION } from '../version.ts';
+import { VERSION } from '../package-root.ts';
 import { isInside } from './request-files.ts';
 
 /** `.docjet/cache/dev` (`content/docjet-cache.ts`). */

@@ -9,12 +9,11 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Config } from '../config/schema.ts';
 import { siteCss } from '../render/theme.ts';
+import { PACKAGE_ROOT } from '../package-root.ts';
 
-/** Same relative place from `src/output/` (tests) and `lib/output/` (the package). */
-export const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets');
+export const ASSETS_DIR = path.join(PACKAGE_ROOT, 'assets');
 export const ASSETS_FOLDER = '_docjet';
 
 export interface Bundle {

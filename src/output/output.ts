@@ -12,7 +12,7 @@ import { constants as fsConstants, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';
-import { VERSION } from '../version.ts';
+import { VERSION } from '../package-root.ts';
 import { ASSETS_FOLDER } from './assets.ts';
 import { diagnostic } from '../messages.ts';
 

@@ -8,10 +8,9 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PACKAGE_ROOT } from '../package-root.ts';
 
-/** Same relative place from `src/search/` (tests) and `lib/search/` (the package). */
-const SCRIPTS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../assets/js');
+const SCRIPTS_DIR = path.join(PACKAGE_ROOT, 'assets', 'js');
 
 export interface SearchScript {
   /** Relative to the assets folder (`_docjet/`). */
