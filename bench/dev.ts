@@ -15,7 +15,8 @@
  *   fetches to swap it in), through the real file watcher;
  * - memory: resident at the end, and the peak over the whole run.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -67,10 +68,39 @@ if (args[0] === '--child') {
           continue;
         }
         print(`${name}, ${start}`, JSON.parse(line) as Report);
+        const command = await commandToFirstPage(root);
+        console.log(`  the command          ${command}`);
       }
     }
   } finally {
     await rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What a user waits for: from starting `docjet dev` (bin/docjet.js, which runs the bundle `npm run
+ * build` writes) until the first page has arrived, module loading and all. Each run here follows the
+ * in-process one on the same site, so it is a "next start" of the frontmatter cache.
+ */
+async function commandToFirstPage(root: string): Promise<string> {
+  if (!existsSync(new URL('../lib/bundle/cli.js', import.meta.url))) return 'not measured: run `npm run build` first';
+  const started = performance.now();
+  const bin = new URL('../bin/docjet.js', import.meta.url);
+  const child = spawn(process.execPath, [bin.pathname, 'dev', root, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const found = /http:\/\/[^\s]+\//.exec(output);
+        if (found) resolve(found[0]);
+      });
+      child.on('exit', () => reject(new Error(`docjet dev stopped: ${output}`)));
+    });
+    await (await fetch(url)).text();
+    return `${Math.round(performance.now() - started)} ms from \`docjet dev\` to the first page`;
+  } finally {
+    child.kill('SIGINT');
   }
 }
 
