@@ -4,7 +4,9 @@
  */
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import type { Element } from 'hast';
 import { renderMarkdown } from '../../src/content/mdx/index.ts';
+import { fragmentHtml } from '../../src/content/mdx/serialize.ts';
 
 function html(text: string): string {
   return renderMarkdown({ file: 'page.mdx', text, format: 'mdx' }).html;
@@ -29,4 +31,11 @@ test('a heading made of JSX is listed by the text of what it renders', () => {
     ['R&D <core> notes'],
   );
   assert.equal(result.html, '<h2 id="rd-core-notes">R&#x26;D <b>&#x3C;core></b> notes</h2>');
+});
+
+test('a void element has no end tag, unless it was given content, as hast-util-to-html writes it', () => {
+  const img = (children: Element['children']): Element => ({ type: 'element', tagName: 'img', properties: { src: 'a.png' }, children });
+  assert.equal(fragmentHtml(img([])), '<img src="a.png">');
+  assert.equal(fragmentHtml(img([{ type: 'text', value: '' }, { type: 'text', value: '' }])), '<img src="a.png">');
+  assert.equal(fragmentHtml(img([{ type: 'text', value: 'x' }])), '<img src="a.png">x</img>');
 });

@@ -28,32 +28,43 @@ declare module 'hast' {
 
 /** Nodes made inert, then written. */
 export function fragmentHtml(nodes: ElementContent | ElementContent[]): string {
-  return nodesHtml(sanitizeNodes(Array.isArray(nodes) ? nodes : [nodes]), undefined, html);
+  return writeHtml(sanitizeNodes(Array.isArray(nodes) ? nodes : [nodes]), undefined);
 }
 
 export function documentHtml(root: Root): string {
-  return nodesHtml(sanitizeRoot(root).children, root, html);
+  return writeHtml(sanitizeRoot(root).children, root);
 }
 
 /** Nodes written as they are, not made inert: for UI pieces built from escaped values (`components/ui.ts`). */
 export function trustedHtml(nodes: readonly ElementContent[]): string {
-  return nodesHtml(nodes, undefined, html);
+  return writeHtml(nodes, undefined);
+}
+
+/**
+ * The HTML is written as pieces into one array, joined once into one flat string. Built with `+`,
+ * it would be a rope whose leaves include slices of the source (a text node's value is a slice of
+ * the text it was parsed from): a big page's HTML would keep every section's source and hundreds
+ * of thousands of rope nodes alive until the page is done (`chunks.ts`).
+ */
+function writeHtml(nodes: readonly (RootContent | ElementContent)[], parent: Parents | undefined): string {
+  const out: string[] = [];
+  nodesHtml(nodes, parent, html, out);
+  return out.join('');
 }
 
 const VOIDS = new Set(htmlVoidElements);
 /** SVG elements whose content is HTML again (https://html.spec.whatwg.org/#html-integration-point). */
 const INTEGRATION_POINTS = new Set(['desc', 'foreignObject', 'title']);
 
-function nodesHtml(nodes: readonly (RootContent | ElementContent)[], parent: Parents | undefined, schema: Schema): string {
-  let out = '';
-  for (const node of nodes) out += nodeHtml(node, parent, schema);
-  return out;
+function nodesHtml(nodes: readonly (RootContent | ElementContent)[], parent: Parents | undefined, schema: Schema, out: string[]): void {
+  for (const node of nodes) {
+    if (node.type === 'element') elementHtml(node, schema, out);
+    else out.push(leafHtml(node, parent));
+  }
 }
 
-function nodeHtml(node: RootContent | ElementContent, parent: Parents | undefined, schema: Schema): string {
+function leafHtml(node: Exclude<RootContent | ElementContent, Element>, parent: Parents | undefined): string {
   switch (node.type) {
-    case 'element':
-      return elementHtml(node, schema);
     case 'text':
       if (node.data?.escapeAll) return escapeHtml(node.value);
       return parent?.type === 'element' && (parent.tagName === 'script' || parent.tagName === 'style') ? node.value : escapeText(node.value);
@@ -69,16 +80,24 @@ function nodeHtml(node: RootContent | ElementContent, parent: Parents | undefine
   }
 }
 
-function elementHtml(node: Element, schema: Schema): string {
-  if (node.data?.fragment) return nodesHtml(node.children, node, schema);
+function elementHtml(node: Element, schema: Schema, out: string[]): void {
+  if (node.data?.fragment) return nodesHtml(node.children, node, schema, out);
   const tag = node.tagName;
   const own = schema.space === 'html' && tag === 'svg' ? svg : schema;
-  const open = `<${tag}${attributesHtml(node.properties, own, node.data?.escapeAll === true)}>`;
+  out.push(`<${tag}${attributesHtml(node.properties, own, node.data?.escapeAll === true)}>`);
   const inner = own.space === 'svg' && INTEGRATION_POINTS.has(tag) ? html : own;
-  const content = tag === 'template' && schema.space === 'html' && node.content ? nodesHtml(node.content.children, node.content, inner) : nodesHtml(node.children, node, inner);
+  const start = out.length;
+  if (tag === 'template' && schema.space === 'html' && node.content) nodesHtml(node.content.children, node.content, inner, out);
+  else nodesHtml(node.children, node, inner, out);
   // Void in HTML (`<img>`): no end tag, unless it was given content. SVG elements always have one.
-  if (content === '' && schema.space === 'html' && VOIDS.has(tag.toLowerCase())) return open;
-  return `${open}${content}</${tag}>`;
+  if (schema.space === 'html' && VOIDS.has(tag.toLowerCase()) && isEmptyFrom(out, start)) return;
+  out.push(`</${tag}>`);
+}
+
+/** Nothing but empty pieces was written from `start` on. */
+function isEmptyFrom(out: readonly string[], start: number): boolean {
+  for (let i = start; i < out.length; i++) if (out[i] !== '') return false;
+  return true;
 }
 
 function attributesHtml(properties: Properties, schema: Schema, escapeAll: boolean): string {
