@@ -10,6 +10,7 @@
  */
 import type { BaseNode, Directive, Identifier, Literal, ModuleDeclaration, Statement } from 'estree';
 import type { Root } from 'mdast';
+import { detach } from './detach.ts';
 import { evaluateExpression, toCallable } from './evaluate.ts';
 import type { Point } from './report.ts';
 import { collectProblems } from './partial.ts';
@@ -134,7 +135,9 @@ class ModuleReader {
     else this.makeOpaque(name);
   }
 
-  importName(binding: ImportBinding, at: Point | undefined): void {
+  /** Imports are kept for the whole page, past the section they are in: as copies (`detach`). */
+  importName(written: ImportBinding, at: Point | undefined): void {
+    const binding = { name: detach(written.name), source: detach(written.source), imported: detach(written.imported) };
     this.imports.push(binding);
     const value = this.options.resolveImport?.(binding, at);
     if (value === undefined) this.scope.opaque.add(binding.name);

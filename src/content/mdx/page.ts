@@ -8,6 +8,7 @@ import type { ElementContent, Root as HastRoot } from 'hast';
 import type { Nodes, Root } from 'mdast';
 import type { UrlResolver } from '../page-urls.ts';
 import { DEFAULT_UI, type Highlighter } from './code.ts';
+import { detach } from './detach.ts';
 import type { ComponentContext, ComponentRegistry } from './components/types.ts';
 import { element, isEmptyContent } from './components/hast.ts';
 import { Slugger, type Heading } from './headings.ts';
@@ -101,9 +102,11 @@ export class Page {
     this.pageText += text;
   }
 
-  addHeading(offset: number, depth: number, text: string, customId?: string): string {
-    if (this.parent) return this.parent.page.addHeading(this.offsetInParent(offset), depth, text, customId);
-    const id = customId === undefined ? this.slugger.slug(text) : this.slugger.unique(customId);
+  /** Headings (and the slugger's ids) outlive the section they are in: kept as copies (`detach`). */
+  addHeading(offset: number, depth: number, written: string, customId?: string): string {
+    if (this.parent) return this.parent.page.addHeading(this.offsetInParent(offset), depth, written, customId);
+    const text = detach(written);
+    const id = customId === undefined ? this.slugger.slug(text) : this.slugger.unique(detach(customId));
     this.found.push({ offset, heading: { depth, id, text } });
     return id;
   }
