@@ -125,6 +125,21 @@ describe('big pages', () => {
     assert.ok(!result.html.includes('{value}'));
     assert.equal(result.html.split('<td>shared</td>').length - 1, result.headings.length - 1);
   });
+
+  test('each section reads its own source: a big page is written as its sections would be alone', () => {
+    // Prices (the character after a `$` is read) and raw HTML around Markdown (parsed with positions).
+    const priced = (n: number) => `## Prices ${n}\n\nCosts $5,$10 each.\n\n<div>\n\n*Markdown* in HTML ${n}\n\n</div>\n\n`;
+    let text = '';
+    for (let n = 0; text.length < 300_000; n++) text += priced(n);
+    for (const format of ['mdx', 'md'] as const) {
+      const chunks = splitIntoChunks(text);
+      assert.ok(chunks.length > 1, 'the page is read in sections');
+      const result = render(text, format);
+      assert.equal(result.html, chunks.map((chunk) => render(chunk.text, format).html).join('\n'), format);
+      assert.equal(result.html.split('<p>Costs $5,$10 each.</p>').length - 1, result.headings.length, format);
+      assert.deepEqual(codes(result), [], format);
+    }
+  });
 });
 
 describe('YAML alias bombs', () => {

@@ -100,7 +100,7 @@ function isMoney(page: Page, node: InlineMath): boolean {
   const source = page.source(node);
   if (!source.startsWith('$') || source.startsWith('$$')) return false;
   const end = node.position?.end.offset;
-  const after = end === undefined ? '' : page.text.charAt(end);
+  const after = end === undefined ? '' : page.charAt(end);
   return /^\s|\s$/.test(node.value) || (after >= '0' && after <= '9');
 }
 
@@ -133,6 +133,7 @@ function root(page: Page, state: State, node: MdastRoot, rawHtml: boolean): Elem
   const tree = defaultHandlers.root(state, node);
   const children = tree.type === 'root' ? tree.children : [tree];
   if (!rawHtml) return children.filter(isElementContent);
+  // A file turns positions on (hast-util-from-parse5); they come from the nodes', the page's.
   const parsed = raw({ type: 'root', children }, { file: new VFile(page.text) });
   const result: HastRoot = { type: 'root', children: parsed.type === 'root' ? parsed.children : [parsed].filter(isElementContent) };
   const inert = sanitizeRoot(result, reportingRemovals(page, undefined)).children.filter(isElementContent);

@@ -161,7 +161,7 @@ function renderSections(options: RenderOptions, link: LinkOptions | undefined, r
       });
       if (link) context.host = page.host(0, undefined);
     } else {
-      page.appendText(parsed.text);
+      page.nextSection(parsed.text);
       for (const binding of found.imports) page.importsByName.set(binding.name, binding);
     }
     // Blocks of one tree are written a line apart; sections are too, so a page reads the same however it was split.

@@ -49,8 +49,13 @@ export const MAX_EMBED_DEPTH = 16;
 
 export class Page {
   readonly file: string;
-  /** Grows section by section when a big page is rendered in sections (`chunks.ts`). */
-  private pageText: string;
+  /**
+   * The text of the section being rendered (`chunks.ts`; most pages are one section), and the page
+   * offset it starts at: node offsets are the page's. Only the section's is kept: the whole text,
+   * grown by `+=`, would be copied whole each time a section reads it, and kept to the end.
+   */
+  private sectionText: string;
+  private sectionStart = 0;
   readonly reporter: Reporter;
   readonly components: ComponentRegistry;
   readonly highlight: Highlighter;
@@ -77,7 +82,7 @@ export class Page {
 
   constructor(options: PageOptions) {
     this.file = options.file;
-    this.pageText = options.text;
+    this.sectionText = options.text;
     this.reporter = options.reporter;
     this.components = options.components;
     this.highlight = options.highlight;
@@ -93,13 +98,20 @@ export class Page {
     this.importsByName = new Map(options.imports.map((binding) => [binding.name, binding]));
   }
 
+  /** The section's text: a snippet's body, or the page's section being rendered. */
   get text(): string {
-    return this.pageText;
+    return this.sectionText;
   }
 
-  /** The next section of a page rendered in sections: its node offsets continue this text. */
-  appendText(text: string): void {
-    this.pageText += text;
+  /** The next section of a page rendered in sections: its node offsets continue the last one's. */
+  nextSection(text: string): void {
+    this.sectionStart += this.sectionText.length;
+    this.sectionText = text;
+  }
+
+  /** The character at a page offset inside the section being rendered. */
+  charAt(offset: number): string {
+    return this.sectionText.charAt(offset - this.sectionStart);
   }
 
   /** Headings (and the slugger's ids) outlive the section they are in: kept as copies (`detach`). */
@@ -137,7 +149,7 @@ export class Page {
   source(node: Nodes): string {
     const start = node.position?.start.offset;
     const end = node.position?.end.offset;
-    return start === undefined || end === undefined ? '' : this.text.slice(start, end);
+    return start === undefined || end === undefined ? '' : this.sectionText.slice(Math.max(0, start - this.sectionStart), end - this.sectionStart);
   }
 
   /**
