@@ -1,6 +1,6 @@
 /**
  * docjet's own files in a built site, under `_docjet/`: one stylesheet (the package's
- * `assets/css/*.css` in name order, then the site's colours and fonts) and one script
+ * `assets/css/*.css` in name order, the code tokens' colours, then the site's colours and fonts) and one script
  * (`assets/js/*.js`, compiled from the TypeScript in `src/client/` by `npm run client`), named by
  * content hash so they can be cached forever; the "Try it" panel's script is a file of its own,
  * which only endpoint pages load. KaTeX's stylesheet and
@@ -52,8 +52,9 @@ export function pageScript(): string {
   return `"use strict";\n${readPackageAssets().js}\n`;
 }
 
-export function siteBundle(config: Config, base: string): Bundle {
-  const css = `${readPackageAssets().css}\n/* docs.json */\n${siteCss(config, base)}\n`;
+/** `codeCss`: the classes code tokens carry (`codeTokenCss`), which the site's themes do not change. */
+export function siteBundle(config: Config, base: string, codeCss: string): Bundle {
+  const css = `${readPackageAssets().css}\n/* code tokens */\n${codeCss}/* docs.json */\n${siteCss(config, base)}\n`;
   const js = pageScript();
   const { playground, fields } = readPackageAssets();
   return {

@@ -11,6 +11,7 @@
 import { customAssets } from '../content/custom-assets.ts';
 import type { SiteFiles } from '../content/scan.ts';
 import { ASSETS_FOLDER, siteBundle, type Bundle } from './assets.ts';
+import { codeTokenCss } from '../render/highlight.ts';
 import { pageHref } from '../render/links.ts';
 import type { RendererOptions } from '../render/page.ts';
 import { NavigationFragments } from '../render/shell/fragments.ts';
@@ -40,7 +41,7 @@ export async function siteRendering(options: {
   onDemand?: boolean;
 }): Promise<SiteRendering> {
   const { root, site, files, base } = options;
-  const bundle = siteBundle(site.config, base);
+  const bundle = siteBundle(site.config, base, await codeTokenCss());
   const search = searchScripts();
   const custom = await customAssets(root, files.assets);
   const rendererOptions: RendererOptions = {

@@ -4,11 +4,14 @@
  * is synchronous, as page rendering is. The block's markup is `codeBlockHtml`'s (content/mdx/code.ts);
  * this file only supplies the colours.
  *
- * Light and dark colours are both written, as CSS variables on each token
- * (`style="--shiki-light:#d73a49;--shiki-dark:#f97583"`), so the theme switch needs no second
- * rendering. github-light and github-dark share their rules and differ only in colours, so one
- * tokenization with a theme whose colours stand for (light, dark) pairs gives both: half the cost
- * of Shiki's two-theme mode, which tokenizes once per theme.
+ * Light and dark colours are both in the page, so the theme switch needs no second rendering:
+ * each coloured token names its (light, dark) pair by a class (`<span class="sk5">`), and the site
+ * stylesheet gives each class the pair as CSS variables, once (`codeTokenCss`:
+ * `.sk5{--shiki-light:#d73a49;--shiki-dark:#f97583}`). An inline style on every token instead
+ * was an eighth of an API reference's HTML (36 of GitHub's 294 MB). github-light and github-dark
+ * share their rules and differ only in colours, so one tokenization with a theme whose colours
+ * stand for (light, dark) pairs gives both: half the cost of Shiki's two-theme mode, which
+ * tokenizes once per theme.
  */
 import { createHighlighterCore, type HighlighterCore, type ThemeRegistration, type ThemeRegistrationRaw } from 'shiki/core';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
@@ -141,7 +144,7 @@ export async function createCodeHighlighter(options: { langs: Iterable<string> }
   const tokenizerFor = (language: string): Tokenize => {
     let tokenize = tokenizers.get(language);
     if (tokenize === undefined) {
-      const uncached = tokenizer(core, language, palette.styles);
+      const uncached = tokenizer(core, language, palette.classes);
       tokenize = (code) => cache.get(language, code) ?? cache.set(language, code, uncached(code));
       tokenizers.set(language, tokenize);
     }
@@ -217,17 +220,40 @@ class TokenCache {
 }
 
 /** Shiki's tokens of `language`, a line at a time (line-tokens.ts). */
-function tokenizer(core: HighlighterCore, language: string, styles: ReadonlyMap<string, string | undefined>): Tokenize {
+function tokenizer(core: HighlighterCore, language: string, classes: ReadonlyMap<string, string | undefined>): Tokenize {
   // The paired theme is the highlighter's only one, so the colour map it sets stays the grammar's.
   const { colorMap } = core.setTheme(PAIRED_THEME);
-  const lines = new LineTokenizer({ grammar: core.getLanguage(language), colorMap, styles, maxLineLength: MAX_LINE_LENGTH });
+  const lines = new LineTokenizer({ grammar: core.getLanguage(language), colorMap, classes, maxLineLength: MAX_LINE_LENGTH });
   return (code) => lines.tokenize(code);
 }
 
 interface PairedTheme {
   theme: ThemeRegistration;
-  /** `#000003/2` (the stand-in colour and Shiki's font style bits) → inline CSS; none for the text colour. */
-  styles: Map<string, string | undefined>;
+  /** `#000003/2` (the stand-in colour and Shiki's font style bits) → the token's classes; none for plain text. */
+  classes: Map<string, string | undefined>;
+  /** The rules of those classes (`codeTokenCss`). */
+  css: string;
+}
+
+/** Class of the colour pair with stand-in number `n` (the text colour, 0, has none). */
+const pairClass = (n: number): string => `sk${n}`;
+
+/** Classes of Shiki's font style bits (1 italic, 2 bold, 4 underline, 8 strikethrough), and their rules. */
+const FONT_STYLES = [
+  { bit: 1, name: 'ski', css: 'font-style:italic' },
+  { bit: 2, name: 'skb', css: 'font-weight:bold' },
+  { bit: 4, name: 'sku', css: 'text-decoration:underline' },
+  { bit: 8, name: 'sks', css: 'text-decoration:line-through' },
+] as const;
+const BOTH_LINES_CSS = '.sku.sks{text-decoration:underline line-through}';
+
+/**
+ * The stylesheet of the classes code tokens carry: each colour pair's two colours as the
+ * variables assets/css/code.css picks from by theme, and the font styles. Written once into the
+ * site's stylesheet; the same for every site, as the themes are.
+ */
+export async function codeTokenCss(): Promise<string> {
+  return (await pairedTheme()).css;
 }
 
 /**
@@ -262,29 +288,23 @@ async function pairedTheme(): Promise<PairedTheme> {
     return { ...rule, settings };
   });
 
-  const styles = new Map<string, string | undefined>();
+  const classes = new Map<string, string | undefined>();
+  let css = '';
   for (const [colour, [lightColour, darkColour]] of colours) {
+    const number = Number.parseInt(colour.slice(1), 16);
+    if (colour !== textColour) css += `.${pairClass(number)}{--shiki-light:${lightColour.toLowerCase()};--shiki-dark:${darkColour.toLowerCase()}}\n`;
     for (let fontStyle = 0; fontStyle < 16; fontStyle++) {
-      const colourStyle = colour === textColour ? '' : `--shiki-light:${lightColour.toLowerCase()};--shiki-dark:${darkColour.toLowerCase()}`;
-      const style = [colourStyle, ...fontStyleCss(fontStyle)].filter(Boolean).join(';');
-      styles.set(`${colour}/${fontStyle}`, style === '' ? undefined : style);
+      const names = [colour === textColour ? '' : pairClass(number), ...FONT_STYLES.filter(({ bit }) => fontStyle & bit).map(({ name }) => name)].filter(Boolean);
+      classes.set(`${colour}/${fontStyle}`, names.length === 0 ? undefined : names.join(' '));
     }
   }
+  for (const { name, css: rule } of FONT_STYLES) css += `.${name}{${rule}}\n`;
+  css += `${BOTH_LINES_CSS}\n`;
   const theme: ThemeRegistration = {
     name: PAIRED_THEME,
     type: 'light',
     colors: { 'editor.foreground': textColour, 'editor.background': '#ffffff' },
     tokenColors,
   };
-  return { theme, styles };
-}
-
-/** Shiki's font style bits (1 italic, 2 bold, 4 underline, 8 strikethrough) as CSS. */
-function fontStyleCss(bits: number): string[] {
-  const css: string[] = [];
-  if (bits & 1) css.push('font-style:italic');
-  if (bits & 2) css.push('font-weight:bold');
-  const lines = [bits & 4 ? 'underline' : '', bits & 8 ? 'line-through' : ''].filter(Boolean);
-  if (lines.length > 0) css.push(`text-decoration:${lines.join(' ')}`);
-  return css;
+  return { theme, classes, css };
 }

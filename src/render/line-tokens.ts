@@ -16,8 +16,8 @@ export interface LineTokenizerOptions {
   grammar: Grammar;
   /** The theme's colours by index, as the grammar's token metadata names them (Shiki's `setTheme`). */
   colorMap: readonly string[];
-  /** `colour/fontStyle` → inline CSS; none for the text colour. */
-  styles: ReadonlyMap<string, string | undefined>;
+  /** `colour/fontStyle` → the token's classes (highlight.ts); none for plain text. */
+  classes: ReadonlyMap<string, string | undefined>;
   /** Longer lines are one token in the text colour, and leave the state as it was (as in Shiki). */
   maxLineLength: number;
 }
@@ -82,7 +82,7 @@ export class LineTokenizer {
  */
 function lineTokens(line: string, encoded: Uint32Array, options: LineTokenizerOptions): CodeToken[] {
   const count = encoded.length / 2;
-  const runs: { content: string; style: string | undefined }[] = [];
+  const runs: { content: string; className: string | undefined }[] = [];
   for (let index = 0; index < count; index++) {
     const start = encoded[2 * index]!;
     const end = index + 1 < count ? encoded[2 * index + 2]! : line.length;
@@ -90,16 +90,16 @@ function lineTokens(line: string, encoded: Uint32Array, options: LineTokenizerOp
     const metadata = encoded[2 * index + 1]!;
     const colour = options.colorMap[EncodedTokenMetadata.getForeground(metadata)];
     const fontStyle = Math.max(EncodedTokenMetadata.getFontStyle(metadata), 0);
-    runs.push({ content: line.slice(start, end), style: options.styles.get(`${colour?.toLowerCase()}/${fontStyle}`) });
+    runs.push({ content: line.slice(start, end), className: options.classes.get(`${colour?.toLowerCase()}/${fontStyle}`) });
   }
   const tokens: CodeToken[] = [];
   for (let index = 0; index < runs.length; index++) {
-    const { content, style } = runs[index]!;
+    const { content, className } = runs[index]!;
     const last = tokens.at(-1);
-    if (last !== undefined && (last.style === style || (content.trim() === '' && index + 1 < runs.length && runs[index + 1]!.style === last.style))) {
+    if (last !== undefined && (last.className === className || (content.trim() === '' && index + 1 < runs.length && runs[index + 1]!.className === last.className))) {
       last.content += content;
     } else {
-      tokens.push(style === undefined ? { content } : { content, style });
+      tokens.push(className === undefined ? { content } : { content, className });
     }
   }
   return tokens;

@@ -8,7 +8,7 @@ import { createHighlighter, type BundledLanguage } from 'shiki';
 import { bundledThemes } from 'shiki/themes';
 import { parseFence, plainHighlighter, renderCode, type Highlighter } from '../../src/content/mdx/code.ts';
 import { renderMarkdown } from '../../src/content/mdx/index.ts';
-import { CODE_THEMES, createCodeHighlighter, fencedBlocks, fenceLanguages, normalizeLanguage } from '../../src/render/highlight.ts';
+import { CODE_THEMES, codeTokenCss, createCodeHighlighter, fencedBlocks, fenceLanguages, normalizeLanguage } from '../../src/render/highlight.ts';
 
 const highlighter = await createCodeHighlighter({ langs: ['ts', 'py', 'sh', 'diff', 'html', 'css', 'sql', 'json', 'jsx', 'nonsense', 'text', 'mermaid'] });
 
@@ -24,12 +24,12 @@ function linesOf(html: string): string {
   return html.slice(html.indexOf('>', html.indexOf('<code')) + 1, html.indexOf('</code>'));
 }
 
-// github-light / github-dark colours, as tokens carry them.
-const KEYWORD = 'style="--shiki-light:#d73a49;--shiki-dark:#f97583"';
-const CONSTANT = 'style="--shiki-light:#005cc5;--shiki-dark:#79b8ff"';
-const STRING = 'style="--shiki-light:#032f62;--shiki-dark:#9ecbff"';
-const FUNCTION = 'style="--shiki-light:#6f42c1;--shiki-dark:#b392f0"';
-const COMMENT = 'style="--shiki-light:#6a737d;--shiki-dark:#6a737d"';
+// Tokens' classes; the site stylesheet gives each its github-light / github-dark colours (tested below).
+const KEYWORD = 'class="sk5"';
+const CONSTANT = 'class="sk2"';
+const STRING = 'class="sk6"';
+const FUNCTION = 'class="sk3"';
+const COMMENT = 'class="sk1"';
 const COPY = '<button type="button" class="copy-button" data-copy aria-label="Copy"></button>';
 
 test('fenceLanguages: every fence language of a page, normalised, once each', () => {
@@ -104,6 +104,29 @@ test('the stand-in theme gives exactly the colours of Shiki\'s two-theme mode', 
   for (const [lang, code] of samples) assert.deepEqual(highlightedColours(lang, code), shikiColours(shiki, lang, code), lang);
 });
 
+test('the site stylesheet gives each token class its two colours, once, and the font styles', async () => {
+  const css = await codeTokenCss();
+  const rules = css.trim().split('\n');
+  assert.equal(new Set(rules).size, rules.length);
+  for (const rule of [
+    '.sk5{--shiki-light:#d73a49;--shiki-dark:#f97583}',
+    '.sk2{--shiki-light:#005cc5;--shiki-dark:#79b8ff}',
+    '.sk6{--shiki-light:#032f62;--shiki-dark:#9ecbff}',
+    '.sk3{--shiki-light:#6f42c1;--shiki-dark:#b392f0}',
+    '.sk1{--shiki-light:#6a737d;--shiki-dark:#6a737d}',
+    '.ski{font-style:italic}',
+    '.skb{font-weight:bold}',
+    '.sku.sks{text-decoration:underline line-through}',
+  ]) {
+    assert.ok(rules.includes(rule), rule);
+  }
+  // The text colour is the block's own: its tokens have no class.
+  assert.ok(!css.includes('#24292e;--shiki-dark:#e1e4e8'), css);
+  // Bold and italic tokens (a Markdown block's `**b**` and `_i_`) carry the font style's class.
+  const markdown = await createCodeHighlighter({ langs: ['md'] });
+  assert.equal(linesOf(block('md', '**b** _i_', markdown)), '<span class="line"><span class="skb">**b**</span> <span class="ski">_i_</span></span>');
+});
+
 test('a line met again, in the same grammar state or in another, keeps Shiki\'s colours (the line cache)', async () => {
   const shiki = await createHighlighter({ themes: [CODE_THEMES.light, CODE_THEMES.dark], langs: ['typescript', 'json'] });
   const line = 'const a = `x` + f(1); // y';
@@ -117,21 +140,29 @@ test('a line met again, in the same grammar state or in another, keeps Shiki\'s 
   for (const [lang, code] of samples) assert.deepEqual(highlightedColours(lang, code), shikiColours(shiki, lang, code), code);
 });
 
-/** Shiki's colours for the code in two-theme mode, line by line (see `colours`). */
+/**
+ * Shiki's colours for the code in two-theme mode, line by line (see `colours`). Without a time
+ * limit, as docjet's own (line-tokens.ts): on a busy machine Shiki's default of 500 ms stops
+ * colouring a line part-way in one theme and not the other.
+ */
 function shikiColours(shiki: Awaited<ReturnType<typeof createHighlighter>>, lang: BundledLanguage, code: string): string[][] {
   return shiki
-    .codeToTokens(code, { lang, themes: { light: CODE_THEMES.light, dark: CODE_THEMES.dark }, defaultColor: false })
+    .codeToTokens(code, { lang, themes: { light: CODE_THEMES.light, dark: CODE_THEMES.dark }, defaultColor: false, tokenizeTimeLimit: 0 })
     .tokens.map((line) => line.flatMap((token) => colours(token.content, token.htmlStyle?.['--shiki-light'], token.htmlStyle?.['--shiki-dark'])));
 }
 
-/** The colours docjet's block shows, line by line (see `colours`). */
+/** Each token class's light and dark colour, as the site stylesheet gives them. */
+const TOKEN_COLOURS = new Map([...(await codeTokenCss()).matchAll(/\.(sk\d+)\{--shiki-light:([^;]+);--shiki-dark:([^;}]+)\}/g)].map(([, name, light, dark]) => [name!, [light!, dark!] as const]));
+
+/** The colours docjet's block shows with the site stylesheet, line by line (see `colours`). */
 function highlightedColours(lang: string, code: string): string[][] {
   return linesOf(block(lang, code))
     .split('\n')
     .map((line) =>
-      [...line.matchAll(/<span style="--shiki-light:([^;]+);--shiki-dark:([^;"]+)[^"]*">([^<]*)<\/span>|<[^>]+>|([^<]+)/g)].flatMap(([, light, dark, styled, plain]) =>
-        colours(decode(styled ?? plain ?? ''), light, dark),
-      ),
+      [...line.matchAll(/<span class="([^"]+)">([^<]*)<\/span>|<[^>]+>|([^<]+)/g)].flatMap(([, classes, styled, plain]) => {
+        const pair = classes?.split(' ').map((name) => TOKEN_COLOURS.get(name)).find(Boolean);
+        return colours(decode(styled ?? plain ?? ''), pair?.[0], pair?.[1]);
+      }),
     );
 }
 
@@ -285,14 +316,14 @@ test('diff blocks: + and - lines are added and removed, the file headers are not
     '<span class="line">--- a/x</span>\n<span class="line">+++ b/x</span>\n<span class="line diff remove">-old</span>\n<span class="line diff add">+new</span>\n<span class="line"> same</span>',
   );
   // Highlighted, the same lines, coloured by the diff grammar.
-  assert.match(linesOf(block('diff', '-old\n+new')), /^<span class="line diff remove"><span style="[^"]+">-old<\/span><\/span>\n<span class="line diff add"><span style="[^"]+">\+new<\/span><\/span>$/);
+  assert.match(linesOf(block('diff', '-old\n+new')), /^<span class="line diff remove"><span class="sk\d+">-old<\/span><\/span>\n<span class="line diff add"><span class="sk\d+">\+new<\/span><\/span>$/);
 });
 
 test('unknown and plain languages: escaped code in one colour, never a failure', () => {
   for (const info of ['nonsense', 'text', 'txt', 'plaintext', 'TEXT']) {
     const html = block(info, 'if (a < b) { run(); }');
     assert.equal(linesOf(html), '<span class="line">if (a &lt; b) { run(); }</span>', info);
-    assert.ok(!html.includes('style='), info);
+    assert.ok(!html.includes('class="sk'), info);
   }
   // A language Shiki knows but this highlighter was not given is plain too.
   assert.equal(linesOf(block('ruby', 'puts 1')), '<span class="line">puts 1</span>');

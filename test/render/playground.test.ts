@@ -247,7 +247,7 @@ describe('the panel script', () => {
   const BUDGET_GZIPPED = 5000;
 
   test(`is its own file, out of the page script every page loads, under ${BUDGET_GZIPPED} bytes gzipped`, () => {
-    const { playground } = siteBundle(configSchema.parse({ name: 'Budget', navigation: { pages: ['index'] } }), '/');
+    const { playground } = siteBundle(configSchema.parse({ name: 'Budget', navigation: { pages: ['index'] } }), '/', '');
     assert.match(playground.file, /^_docjet\/playground\.[0-9a-f]{10}\.js$/);
     assert.ok(playground.text.includes('data-playground') && !pageScript().includes('data-playground'));
     const gzipped = gzipSync(playground.text).length;

@@ -101,10 +101,10 @@ export function formatLines(lines: readonly number[]): string {
   return parts.join(',');
 }
 
-/** A run of code in one style; `style` is inline CSS (the highlighter's colour variables). */
+/** A run of code in one look; `className` names it (the highlighter's classes, whose colours the site stylesheet holds). */
 export interface CodeToken {
   content: string;
-  style?: string;
+  className?: string;
 }
 
 /** Code → its lines, each a list of tokens whose contents make up the line. */
@@ -332,15 +332,15 @@ function lineHtml(line: Line, tokens: readonly CodeToken[] | undefined): string 
   const marks = line.words.length === 0 ? [] : wordRanges(line.text, line.words);
   let html = '';
   if (marks.length === 0) {
-    for (const token of runs) html += tokenHtml(token.content, token.style);
+    for (const token of runs) html += tokenHtml(token.content, token.className);
   } else {
     html = markedHtml(runs, marks);
   }
   return `<span class="${classes}">${html}</span>`;
 }
 
-function tokenHtml(content: string, style: string | undefined): string {
-  return style === undefined ? escapeHtml(content) : `<span style="${escapeHtml(style)}">${escapeHtml(content)}</span>`;
+function tokenHtml(content: string, className: string | undefined): string {
+  return className === undefined ? escapeHtml(content) : `<span class="${escapeHtml(className)}">${escapeHtml(content)}</span>`;
 }
 
 /** Where the words occur in the line, as sorted, non-overlapping `[start, end)` ranges. */
@@ -371,7 +371,7 @@ function markedHtml(tokens: readonly CodeToken[], marks: readonly [number, numbe
     let from = offset;
     for (const cut of [...cuts.filter((at) => at > offset && at < end), end]) {
       if (starts.has(from)) html += '<mark class="highlighted-word">';
-      html += tokenHtml(token.content.slice(from - offset, cut - offset), token.style);
+      html += tokenHtml(token.content.slice(from - offset, cut - offset), token.className);
       if (ends.has(cut)) html += '</mark>';
       from = cut;
     }
