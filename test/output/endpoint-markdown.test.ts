@@ -1,7 +1,8 @@
 /**
  * An endpoint page's Markdown twin (src/output/endpoint-markdown.ts) writes each description as the
  * Markdown it is. One-line descriptions with no Markdown in them skip the parser, and parsed ones
- * are shared between pages: neither may change what the twin says.
+ * are shared between pages and with the page's HTML (`markdownTree`): none of it may change what
+ * the twin says.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
@@ -46,6 +47,9 @@ describe('endpoint Markdown descriptions', () => {
       'a | b',
       'line one\nline two',
       'ends with a backslash \\',
+      '| a | b |\n| - | - |\n| 1 | ~~2~~ |',
+      'a [link](https://example.com) and <https://example.org>, then a footnote[^1]\n\n[^1]: The note.',
+      '- [ ] a task\n- [x] done',
     ];
     for (const text of texts) assert.deepEqual(withoutPositions(markdownBlocks(text)), parsed(text), JSON.stringify(text));
   });

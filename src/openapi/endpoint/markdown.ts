@@ -6,6 +6,7 @@
  * frontmatter) share it, so a field reads the same on both.
  */
 import type { Nodes, PhrasingContent, RootContent } from 'mdast';
+import { markdownTree } from '../../content/commonmark.ts';
 import { fieldHead, listItem, paragraph, text } from '../../content/markdown/index.ts';
 import { parsePage } from '../../content/mdx/parse.ts';
 import { schemaPointer } from '../schemas.ts';
@@ -76,13 +77,16 @@ const parsedBlocks = new Map<string, RootContent[]>();
  * repeat descriptions through `$ref`s and shared parameters (GitHub's 1,493 pages write 23,000
  * descriptions, 3,000 of them distinct), and parsing them was most of an endpoint's Markdown. A
  * plain line (70 % of the distinct descriptions of the Stripe, Kubernetes and GitHub documents)
- * is not parsed at all. The blocks are shared by the pages' trees, which are only read
- * (`toMarkdownText`). Kept out of the page parse cache, whose few entries are for page files.
+ * is not parsed at all, and any other text without `$` is the tree its page's HTML was made from
+ * (`markdownTree`): the tree a Markdown page's parse gives it, checked on every such description of
+ * those three documents. A `$` may start math, which Markdown pages read and descriptions' HTML
+ * does not: those texts are parsed as a page. The blocks are shared by the pages' trees, which are
+ * only read (`toMarkdownText`). Kept out of the page parse cache, whose few entries are for page files.
  */
 export function markdownBlocks(markdown: string): RootContent[] {
   let blocks = parsedBlocks.get(markdown);
   if (blocks === undefined) {
-    blocks = isPlainLine(markdown) ? [paragraph([text(markdown)])] : parsePage({ text: markdown, format: 'md', reporter: { diagnostic: () => undefined }, cache: false }).tree.children;
+    blocks = isPlainLine(markdown) ? [paragraph([text(markdown)])] : markdown.includes('$') ? parsePage({ text: markdown, format: 'md', reporter: { diagnostic: () => undefined }, cache: false }).tree.children : markdownTree(markdown).children;
     if (parsedBlocks.size >= MAX_CACHED_BLOCKS) parsedBlocks.clear();
     parsedBlocks.set(markdown, blocks);
   }
