@@ -18,8 +18,8 @@ export interface FieldNodeView {
   /** Where a parameter goes (`query`, `header`…): a pill after the name, and `data-location`. */
   location?: string | undefined;
   type?: string | undefined;
-  required?: boolean;
-  deprecated?: boolean;
+  required?: boolean | undefined;
+  deprecated?: boolean | undefined;
   /** The default value as shown (`10`, `"asc"`). */
   defaultValue?: string | undefined;
   description: ElementContent[];
@@ -32,14 +32,13 @@ export function requiredPill(): Element {
 
 export function fieldNode(view: FieldNodeView): Element {
   const { name, location, type, defaultValue } = view;
-  const header: ElementContent[] = [
-    ...(name === undefined ? [] : [element('code', { className: 'field-name' }, [textNode(name)])]),
-    ...(location === undefined ? [] : [element('span', { className: 'field-location' }, [textNode(location)])]),
-    ...(type === undefined ? [] : [element('span', { className: 'field-type' }, [textNode(type)])]),
-    ...(view.required === true ? [requiredPill()] : []),
-    ...(view.deprecated === true ? [element('span', { className: 'field-deprecated' }, [textNode('deprecated')])] : []),
-    ...(defaultValue === undefined ? [] : [element('span', { className: 'field-default' }, [textNode('default: '), element('code', {}, [textNode(defaultValue)])])]),
-  ];
+  const header: ElementContent[] = [];
+  if (name !== undefined) header.push(element('code', { className: 'field-name' }, [textNode(name)]));
+  if (location !== undefined) header.push(element('span', { className: 'field-location' }, [textNode(location)]));
+  if (type !== undefined) header.push(element('span', { className: 'field-type' }, [textNode(type)]));
+  if (view.required === true) header.push(requiredPill());
+  if (view.deprecated === true) header.push(element('span', { className: 'field-deprecated' }, [textNode('deprecated')]));
+  if (defaultValue !== undefined) header.push(element('span', { className: 'field-default' }, [textNode('default: '), element('code', {}, [textNode(defaultValue)])]));
   return element('div', { className: `field ${view.kind}-field`, dataLocation: location }, [
     element('div', { className: 'field-header' }, header),
     element('div', { className: 'field-description' }, view.description),
