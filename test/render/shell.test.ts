@@ -100,6 +100,21 @@ test('document: languages set lang and dir, Arabic is right-to-left', async () =
   assert.match(html, /<a class="menu-item" href="\/guides\/setup" lang="en" hreflang="en" data-language="en" data-equivalent>English<\/a>/);
 });
 
+test('document: the search words read back as written, and an English page is Latin-1 only (one byte a character in V8)', async () => {
+  const site = await loadSite('languages');
+  const shell = new Shell({ site, base: '/', stylesheet: '/_docjet/s.css', script: '/_docjet/s.js', assetsPrefix: '/_docjet/', search: { script: '/_docjet/search.js', dialog: '/_docjet/dialog.js' } });
+  const attribute = (html: string): Record<string, string> => {
+    const value = /<button[^>]* data-search-strings="([^"]*)"/.exec(html)![1]!;
+    return JSON.parse(value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as Record<string, string>;
+  };
+  const english = shell.render({ page: page(site, 'guides/setup'), title: 'Setup', bodyHtml: '<p>x</p>', headings: [] });
+  assert.equal(attribute(english).placeholder, 'Search…');
+  assert.equal(attribute(english).noResults, 'No results for “{query}”');
+  assert.ok(!/[^\0-\xff]/.test(english), english.match(/.{20}[^\0-\xff].{20}/)?.[0]);
+  const french = shell.render({ page: page(site, 'fr/guides/setup'), title: 'Installer', bodyHtml: '<p>x</p>', headings: [] });
+  assert.equal(attribute(french).noResults, 'Aucun résultat pour « {query} »');
+});
+
 test('document: titles, descriptions and labels from users are escaped', async () => {
   const site = await loadSite('tabs');
   const evil = '<script>alert(1)</script>';

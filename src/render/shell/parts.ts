@@ -16,7 +16,7 @@ import type { DrawIcon } from '../icons.ts';
 import { pageHref, safeUrl, siteHref as hrefOf } from '../links.ts';
 import type { UiStrings } from '../ui-strings.ts';
 import type { ChromeItem, ChromeTab } from './chrome.ts';
-import { navIcon, tagHtml } from './sidebar.ts';
+import { EXTERNAL_MARK, navIcon, tagHtml } from './sidebar.ts';
 
 export function itemHref(item: { href?: string; external: boolean }, base: string): string | undefined {
   if (item.href === undefined) return undefined;
@@ -33,14 +33,14 @@ function link(item: ChromeItem, base: string, className: string, inner: string):
 
 function itemInner(item: ChromeItem, withDescription: boolean, draw: DrawIcon): string {
   const description = withDescription && item.description ? `<span class="item-description">${escapeHtml(item.description)}</span>` : '';
-  const external = item.external ? '<span class="external-mark" aria-hidden="true">↗</span>' : '';
+  const external = item.external ? EXTERNAL_MARK : '';
   return `${navIcon(item.icon, draw)}<span class="item-text"><span class="item-label">${escapeHtml(item.label)}${tagHtml(item.tag)}${external}</span>${description}</span>`;
 }
 
 export function tabsHtml(tabs: readonly ChromeTab[], base: string, draw: DrawIcon): string {
   if (tabs.length === 0) return '';
   const items = tabs.map((tab) => {
-    if (tab.menu.length === 0) return `<li>${link(tab, base, 'tab', `${navIcon(tab.icon, draw)}<span>${escapeHtml(tab.label)}</span>${tab.external ? '<span class="external-mark" aria-hidden="true">↗</span>' : ''}`)}</li>`;
+    if (tab.menu.length === 0) return `<li>${link(tab, base, 'tab', `${navIcon(tab.icon, draw)}<span>${escapeHtml(tab.label)}</span>${tab.external ? EXTERNAL_MARK : ''}`)}</li>`;
     const menu = tab.menu.map((item) => `<li>${link(item, base, 'menu-item', itemInner(item, true, draw))}</li>`).join('');
     return (
       `<li><details class="tab-menu" data-menu>` +

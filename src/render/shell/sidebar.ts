@@ -244,7 +244,7 @@ class SidebarWriter {
     if (external) {
       this.parts.push(`<li><a class="nav-link" href="${escapeHtml(external)}" rel="noopener">`);
       this.icon(icon);
-      this.parts.push(`<span class="nav-label">${label}</span>${tag}<span class="external-mark" aria-hidden="true">↗</span></a></li>`);
+      this.parts.push(`<span class="nav-label">${label}</span>${tag}${EXTERNAL_MARK}</a></li>`);
       return;
     }
     this.parts.push(`<li><a class="nav-link" href="${this.href(route)}"`);
@@ -268,6 +268,12 @@ function externalUrl(page: Page): string | undefined {
   const url = page.frontmatter.url;
   return url !== undefined && isExternal(url) ? safeUrl(url) : undefined;
 }
+
+/**
+ * The arrow after a link that leaves the site, ↗ written as a character reference: a page of
+ * Latin-1 characters only stays one byte a character in V8 (see `jsonAttribute`, document.ts).
+ */
+export const EXTERNAL_MARK = '<span class="external-mark" aria-hidden="true">&#8599;</span>';
 
 /**
  * A deprecated page (an operation's `deprecated: true`, or the frontmatter's) says so in words,
