@@ -11,6 +11,8 @@ import { renderMarkdown } from '../../src/content/mdx/index.ts';
 import { CODE_THEMES, codeTokenCss, createCodeHighlighter, fencedBlocks, fenceLanguages, normalizeLanguage } from '../../src/render/highlight.ts';
 
 const highlighter = await createCodeHighlighter({ langs: ['ts', 'py', 'sh', 'diff', 'html', 'css', 'sql', 'json', 'jsx', 'nonsense', 'text', 'mermaid'] });
+/** Each token class's light and dark colour, as the site stylesheet gives them (made before any test runs). */
+const TOKEN_COLOURS = new Map([...(await codeTokenCss()).matchAll(/\.(sk\d+)\{--shiki-light:([^;]+);--shiki-dark:([^;}]+)\}/g)].map(([, name, light, dark]) => [name!, [light!, dark!] as const]));
 
 /** A fence as a page writes it: ```` ```info ```` then the code. */
 function block(info: string, code: string, highlight: Highlighter = highlighter): string {
@@ -150,9 +152,6 @@ function shikiColours(shiki: Awaited<ReturnType<typeof createHighlighter>>, lang
     .codeToTokens(code, { lang, themes: { light: CODE_THEMES.light, dark: CODE_THEMES.dark }, defaultColor: false, tokenizeTimeLimit: 0 })
     .tokens.map((line) => line.flatMap((token) => colours(token.content, token.htmlStyle?.['--shiki-light'], token.htmlStyle?.['--shiki-dark'])));
 }
-
-/** Each token class's light and dark colour, as the site stylesheet gives them. */
-const TOKEN_COLOURS = new Map([...(await codeTokenCss()).matchAll(/\.(sk\d+)\{--shiki-light:([^;]+);--shiki-dark:([^;}]+)\}/g)].map(([, name, light, dark]) => [name!, [light!, dark!] as const]));
 
 /** The colours docjet's block shows with the site stylesheet, line by line (see `colours`). */
 function highlightedColours(lang: string, code: string): string[][] {
