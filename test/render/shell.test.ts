@@ -113,6 +113,8 @@ test('document: the search words read back as written, and an English page is La
   assert.ok(!/[^\0-\xff]/.test(english), english.match(/.{20}[^\0-\xff].{20}/)?.[0]);
   const french = shell.render({ page: page(site, 'fr/guides/setup'), title: 'Installer', bodyHtml: '<p>x</p>', headings: [] });
   assert.equal(attribute(french).noResults, 'Aucun résultat pour « {query} »');
+  // Only typographic punctuation is escaped: the words stay readable in the page's source.
+  assert.ok(french.includes('Aucun résultat pour « {query} »'));
 });
 
 test('document: titles, descriptions and labels from users are escaped', async () => {
