@@ -9,6 +9,7 @@
 import type { PhrasingContent, RootContent } from 'mdast';
 import type { Config } from '../config/schema.ts';
 import { fieldHead, listItem, paragraph, text } from '../content/markdown/index.ts';
+import { remainingDescription } from '../openapi/endpoint/description.ts';
 import { stringOf } from '../openapi/endpoint/json.ts';
 import { FieldWriter, heading, lead, list, markdownBlocks } from '../openapi/endpoint/markdown.ts';
 import { readEndpoint, type EndpointModel, type MediaModel, type ParameterModel } from '../openapi/endpoint/model.ts';
@@ -30,7 +31,7 @@ export interface EndpointMarkdownOptions {
   operation: Operation;
   /** The site's `api` settings (`examples`). */
   api?: Config['api'];
-  /** The description the page prints under its title, which the body leaves out (as the HTML does). */
+  /** The description the page prints under its title, which the body leaves out (as the HTML does: `remainingDescription`). */
   pageDescription?: string | undefined;
   /** The operation's `x-mint.content`, already converted from MDX (it may import snippets, as a page does). */
   content?: readonly RootContent[];
@@ -43,8 +44,9 @@ export function endpointMarkdown(options: EndpointMarkdownOptions): RootContent[
   const model = readEndpoint(document, operation, resolver);
   const fields = new FieldWriter(resolver);
   const out: RootContent[] = [paragraph(target(operation, model))];
-  const description = operation.description?.trim();
-  if (description && description !== options.pageDescription?.trim()) out.push(...markdownBlocks(description));
+  // What the page's body shows of the description: the title block above has the page's own.
+  const description = remainingDescription(operation.description, options.pageDescription ?? '');
+  if (description) out.push(...markdownBlocks(description));
   out.push(...(options.content ?? []));
   const security = securityItems(model);
   if (security.length > 0) out.push(heading('Authorizations'), list(security));

@@ -1,7 +1,8 @@
 /**
  * What an API page shows is in its Markdown twin (`route.md`), in `llms-full.txt` and in search
  * (issue 13): the fields of a model page (`openapi-schema:` frontmatter), written as an endpoint
- * page writes its fields, and an operation's `x-mint.content` above the endpoint's fields.
+ * page writes its fields, and an operation's `x-mint.content` above the endpoint's fields; an
+ * operation's description once, split as the page splits it.
  */
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -18,7 +19,7 @@ paths:
   /orders:
     post:
       summary: Create an order
-      description: Creates an order.
+      description: "Creates an order.\\n\\nAn order is paid for when it ships."
       x-mint:
         content: "## Before you start\\n\\nOrders are held for a quarantine period of two days."
       requestBody:
@@ -87,6 +88,19 @@ test("an endpoint page's twin has its x-mint.content after the description and a
   assert.ok(content > twin.indexOf('Creates an order.'), twin);
   assert.ok(content < twin.indexOf('## Body'), twin);
   assert.match(twin, /## Body\n\n`application\/json`\n\n- `sku` \(string, required\): Stock keeping unit from the warehouse catalogue\.\n- `quantity` \(integer, default: `1`\)\n/);
+});
+
+test("an endpoint page's twin says its description once, as the page does: the first paragraph under the title, the rest in the body", async () => {
+  const twin = await endpointTwin();
+  assert.ok(twin.startsWith('# Create an order\n\nCreates an order.\n\n`POST https://shop.example.com/orders`\n\nAn order is paid for when it ships.\n\n## Before you start'), twin);
+  assert.equal(twin.split('Creates an order.').length, 2, twin);
+  const files = await readdir(out, { recursive: true });
+  const pages = await Promise.all(files.filter((file) => file.endsWith('index.html')).map((file) => readFile(path.join(out, file), 'utf8')));
+  const page = pages.find((html) => html.includes('An order is paid for when it ships.'))!;
+  const main = page.slice(page.indexOf('<main'));
+  assert.ok(main.includes('<p class="page-description">Creates an order.</p>'), main);
+  assert.ok(main.includes('<div class="endpoint-description"><p>An order is paid for when it ships.</p></div>'), main);
+  assert.equal(main.split('Creates an order.').length, 2, main);
 });
 
 test('llms-full.txt carries both', async () => {

@@ -19,6 +19,7 @@ import { diagnostic } from '../../messages.ts';
 import type { OpenApiDocument, Operation } from '../../openapi/types.ts';
 import { FIELD_BUDGET, MAX_DEPTH, PageContext } from './context.ts';
 import { bodyHtml, callbacksHtml, methodBadgeHtml, parameterHtml, planInput, responseHtml, serversHtml } from './content.ts';
+import { remainingDescription } from '../../openapi/endpoint/description.ts';
 import { readEndpoint, type EndpointModel, type ParameterLocation } from '../../openapi/endpoint/model.ts';
 import { planDepth } from './plan.ts';
 import { playgroundDisplay, playgroundHtml } from './playground.ts';
@@ -169,29 +170,6 @@ export function headerHtml({ operation, servers }: { operation: Operation; serve
   }
   const deprecated = operation.deprecated ? '<span class="endpoint-badge endpoint-deprecated">deprecated</span>' : '';
   return `<div class="endpoint-header">${methodBadgeHtml(operation.method)}${target}${deprecated}</div>`;
-}
-
-/**
- * What of the operation description the shell has not already printed: nothing when the shell shows
- * all of it, the paragraphs after the first when it shows the first, all of it when it shows less.
- */
-function remainingDescription(description: string | undefined, pageDescription: string | undefined): string | undefined {
-  if (description === undefined) return undefined;
-  const text = description.trim();
-  const shown = (pageDescription ?? firstParagraph(text)).trim();
-  if (shown === '') return text;
-  if (text === shown) return undefined;
-  if (text.startsWith(shown)) {
-    const rest = text.slice(shown.length);
-    if (/^\s*\n\s*\n/.test(rest)) return rest.trim();
-  }
-  return text;
-}
-
-/** The site model's page description for an endpoint (site/resolve.ts `firstLine`). */
-function firstParagraph(text: string): string {
-  const line = text.split(/\n\s*\n/)[0]!.trim();
-  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 }
 
 function section(context: PageContext, title: string, className: string, body: string, location?: string): string {
