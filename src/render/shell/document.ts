@@ -465,5 +465,14 @@ function hash(text: string): string {
  * stay as they are: their pages' own text is past Latin-1 anyway.
  */
 function jsonAttribute(value: unknown): string {
-  return escapeHtml(JSON.stringify(value).replace(/[\u2000-\u206f]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`));
+  return escapeHtml(oneByte(JSON.stringify(value).replace(/[\u2000-\u206f]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`)));
+}
+
+/**
+ * The text as V8 stores Latin-1 text, one byte a character, when it is all Latin-1. A string made
+ * from a two-byte one (JSON of words with `…`, even with the `…` escaped) stays two bytes a
+ * character whatever it holds, and so does any page it is joined into.
+ */
+function oneByte(text: string): string {
+  return /[^\0-\xff]/.test(text) ? text : Buffer.from(text, 'latin1').toString('latin1');
 }
