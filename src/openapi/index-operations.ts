@@ -105,9 +105,10 @@ class Indexer {
     if (!isRecord(value)) return;
     let operation = value;
     let operationPointer = pointer;
+    /** How warnings name the operation. */
+    const label = kind === 'webhook' ? `webhook ${path}` : `${method} ${path}`;
     // Not allowed by the specification, but common in multi-file specs (DigitalOcean's, for one).
     if (typeof value.$ref === 'string') {
-      const label = kind === 'webhook' ? `webhook ${path}` : `${method} ${path}`;
       const target = this.follow(value.$ref, label);
       if (target === 'external') this.externalOperations++;
       else if (target) {
@@ -117,7 +118,7 @@ class Indexer {
       }
     }
     out.push(toOperation(operation, kind, method, path, operationPointer));
-    if (hasAccessGroups(operation['x-mint'])) this.restricted.push({ label: kind === 'webhook' ? `webhook ${path}` : `${method} ${path}`, pointer: operationPointer });
+    if (hasAccessGroups(operation['x-mint'])) this.restricted.push({ label, pointer: operationPointer });
   }
 
   /**
