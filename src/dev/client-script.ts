@@ -8,6 +8,8 @@
  *   the table of contents' observer are kept. When the navigation, the table of contents, the
  *   stylesheets or a block the page script sets up at load (tabs, code groups, views, diagrams)
  *   changed, it reloads instead: the browser keeps the scroll position on a reload;
+ * - on `colours` (code first shown uncoloured while its grammar compiled), fetches the page again
+ *   and puts the coloured code into each code block whose text is the same, touching nothing else;
  * - on `reload`, reloads; after a restart of the server (a new `instance`), reloads once;
  * - shows the error overlay it is sent (`file:line:col`, message, fix, the source line), written
  *   as text, in a shadow root so the site's styles cannot touch it; an empty list removes it.
@@ -94,6 +96,24 @@ export const CLIENT_SCRIPT = String.raw`"use strict";
     return queue;
   };
 
+  // Code blocks whose text is the new page's get its colours; anything else different: reload.
+  const CODE = '.code-block pre > code';
+  const recolour = () => {
+    queue = queue
+      .then(async () => {
+        const after = await fetchPage();
+        const live = [...document.querySelectorAll(CODE)];
+        const next = after.status === 200 ? [...after.doc.querySelectorAll(CODE)] : [];
+        if (live.length !== next.length || live.some((code, index) => code.textContent !== next[index].textContent)) return location.reload();
+        live.forEach((code, index) => {
+          if (code.innerHTML !== next[index].innerHTML) code.replaceChildren(...[...next[index].childNodes].map((node) => document.importNode(node, true)));
+        });
+        served = Promise.resolve(after.doc);
+      })
+      .catch(() => location.reload());
+    return queue;
+  };
+
   // ── The error overlay ──
   let shown = '[]';
   let dismissed = false;
@@ -171,7 +191,9 @@ export const CLIENT_SCRIPT = String.raw`"use strict";
     if ((instance !== undefined && data.instance !== instance) || data.stale) return location.reload();
     instance = data.instance;
     showOverlay(data.overlay);
+    if (data.colours) recolour();
   });
+  on('colours', () => recolour());
   on('content', (data) => update().then(() => showOverlay(data.overlay)));
   on('overlay', (data) => showOverlay(data.overlay));
   on('reload', () => location.reload());

@@ -15,9 +15,14 @@ const WAIT_MS = 10;
  */
 const TURNS = 3;
 
+type Task = () => Promise<void>;
+
 export class IdleQueue {
   private active = 0;
-  private tail: Promise<unknown> = Promise.resolve();
+  /** Tasks that show the reader something they already have open (its code's colours): before the rest. */
+  private readonly first: Task[] = [];
+  private readonly rest: Task[] = [];
+  private running = false;
 
   /** Answers a request; tasks wait meanwhile. */
   async serving<T>(work: () => Promise<T>): Promise<T> {
@@ -29,11 +34,29 @@ export class IdleQueue {
     }
   }
 
-  /** Runs `task` once the tasks handed over before it are done and no request is being answered. */
-  run<T>(task: () => Promise<T>): Promise<T> {
-    const result = this.tail.then(() => this.idle()).then(task);
-    this.tail = result.catch(() => undefined);
-    return result;
+  /**
+   * Runs `task` once no request is being answered and the tasks before it are done: those handed
+   * over before it, and with `first`, only the other `first` tasks.
+   */
+  run<T>(task: () => Promise<T>, options: { first?: boolean } = {}): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      (options.first ? this.first : this.rest).push(() => task().then(resolve, reject));
+      void this.drain();
+    });
+  }
+
+  /** Runs the waiting tasks one at a time, each in idle time. */
+  private async drain(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    try {
+      while (this.first.length > 0 || this.rest.length > 0) {
+        await this.idle();
+        await (this.first.shift() ?? this.rest.shift())?.();
+      }
+    } finally {
+      this.running = false;
+    }
   }
 
   private async idle(): Promise<void> {

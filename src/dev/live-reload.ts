@@ -12,8 +12,13 @@ export const EVENTS_PATH = '_docjet/dev/events';
 
 /** What the server sends; the dev client (client-script.ts) handles each. */
 export type LiveEvent =
-  /** On connecting: this server's id (a new one after a restart), the overlay, and whether the page changed since it was served. */
-  | { type: 'hello'; instance: string; overlay: OverlayEntry[]; stale: boolean }
+  /**
+   * On connecting: this server's id (a new one after a restart), the overlay, and whether the page
+   * changed since it was served (`stale`: reload), or only coloured its code since (`colours`).
+   */
+  | { type: 'hello'; instance: string; overlay: OverlayEntry[]; stale: boolean; colours: boolean }
+  /** Only the page's code changed, from uncoloured to coloured: fetch it and colour the code in place. */
+  | { type: 'colours' }
   /** The page's HTML changed: fetch it and swap what changed in place (or reload when its navigation did). */
   | { type: 'content'; overlay: OverlayEntry[] }
   /** Reload the page (a stylesheet or script of the site changed). */

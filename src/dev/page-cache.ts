@@ -12,6 +12,11 @@
  * The HTML kept is bounded (BUDGET): past it, the pages used longest ago are dropped, and rendered
  * again when asked for. A page of a 5,000-page site holds its sidebar's thousand links (136 kB), and
  * pages rendered ahead of the reader (prerender.ts, slow-pages.ts) would otherwise add up to the site.
+ *
+ * A page rendered while a grammar of its code was still to be compiled shows that code uncoloured
+ * (highlight.ts, `colourLater`): once the grammar is, `recoloured` says so, such pages are
+ * rendered again when next asked for, and the cache remembers which versions of a page differed
+ * only by that, so that an open page is told to colour its code rather than to reload.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -30,27 +35,40 @@ export interface CachedPage {
 /** HTML kept, in characters (one or two bytes each): 200 pages of a 5,000-page site, 1,000 of a smaller one. */
 const BUDGET = 32 * 1024 * 1024;
 
+interface Entry {
+  key: string;
+  page: CachedPage;
+  /** The page shows code uncoloured: rendered again once a grammar has been compiled since (`colours`). */
+  uncoloured: boolean;
+  /** `PageCache.colours` when its rendering started. */
+  colours: number;
+}
+
 export class PageCache {
   /** By route, the page used longest ago first. */
-  private readonly entries = new Map<string, { key: string; page: CachedPage }>();
+  private readonly entries = new Map<string, Entry>();
   /** Characters of HTML in `entries`. */
   private size = 0;
   /** Renders under way, by route and key: a page asked for twice at once is rendered once. */
   private readonly pending = new Map<string, Promise<CachedPage>>();
   /** Bumped when a file that pages may import changes: every key changes with it. */
   private generation = 0;
+  /** Bumped each time a grammar has been compiled for code shown uncoloured (`recoloured`). */
+  private colours = 0;
+  /** By route: the page's key, and the hashes of its versions rendered with code uncoloured under that key. */
+  private readonly uncolouredVersions = new Map<string, { key: string; hashes: Set<string> }>();
 
   constructor(
     private readonly root: string,
     private readonly renderer: Pick<Renderer, 'render' | 'invalidate'>,
-    private readonly budget = BUDGET,
+    private readonly options: { budget?: number; uncoloured?: () => number } = {},
   ) {}
 
   /** The page rendered, from the cache when its files are as they were. */
   async get(page: Page): Promise<CachedPage> {
     const key = await this.keyOf(page);
     const cached = this.entries.get(page.route);
-    if (cached?.key === key) {
+    if (cached !== undefined && this.fresh(cached, key)) {
       this.entries.delete(page.route);
       this.entries.set(page.route, cached);
       return cached.page;
@@ -65,16 +83,33 @@ export class PageCache {
    */
   async ahead(page: Page): Promise<number | undefined> {
     const key = await this.keyOf(page);
-    if (this.entries.get(page.route)?.key === key) return undefined;
+    const cached = this.entries.get(page.route);
+    if (cached !== undefined && this.fresh(cached, key)) return undefined;
     const started = process.cpuUsage();
     await this.rendering(page, key);
     const used = process.cpuUsage(started);
     return (used.user + used.system) / 1000;
   }
 
+  /** A grammar was compiled for code some pages showed uncoloured: those are rendered again when next asked for. */
+  recoloured(): void {
+    this.colours++;
+  }
+
+  /** Whether `hash` is a version of `page` that differs from the page as its files are now only by showing code uncoloured. */
+  async colouredSince(page: Page, hash: string): Promise<boolean> {
+    const versions = this.uncolouredVersions.get(page.route);
+    return versions !== undefined && versions.hashes.has(hash) && versions.key === (await this.keyOf(page));
+  }
+
+  /** Rendered from the files as they are, and with every colour that could be given then. */
+  private fresh(entry: Entry, key: string): boolean {
+    return entry.key === key && !(entry.uncoloured && entry.colours !== this.colours);
+  }
+
   /** The render of `page` under way for `key`, or a new one: a page asked for twice at once is rendered once. */
   private rendering(page: Page, key: string): Promise<CachedPage> {
-    const id = `${page.route}\0${key}`;
+    const id = `${page.route}\0${key}\0${this.colours}`;
     let pending = this.pending.get(id);
     if (!pending) {
       pending = this.render(page, key).finally(() => this.pending.delete(id));
@@ -84,21 +119,32 @@ export class PageCache {
   }
 
   private async render(page: Page, key: string): Promise<CachedPage> {
+    const colours = this.colours;
+    const before = this.options.uncoloured?.();
     const rendered = await this.renderer.render(page);
+    // Renders may overlap: one that began before another's uncoloured block is counted uncoloured too, which only costs a render.
+    const uncoloured = before !== this.options.uncoloured?.();
     const entry = { html: rendered.html, hash: hashOf(rendered.html), diagnostics: rendered.diagnostics };
-    this.keep(page.route, { key, page: entry });
+    if (uncoloured) this.noteUncoloured(page.route, key, entry.hash);
+    this.keep(page.route, { key, page: entry, uncoloured, colours });
     return entry;
   }
 
+  private noteUncoloured(route: string, key: string, hash: string): void {
+    let versions = this.uncolouredVersions.get(route);
+    if (versions?.key !== key) this.uncolouredVersions.set(route, (versions = { key, hashes: new Set() }));
+    versions.hashes.add(hash);
+  }
+
   /** Keeps a rendered page as the one used last, dropping those used longest ago past the budget. */
-  private keep(route: string, entry: { key: string; page: CachedPage }): void {
+  private keep(route: string, entry: Entry): void {
     const replaced = this.entries.get(route);
     if (replaced) this.size -= replaced.page.html.length;
     this.entries.delete(route);
     this.entries.set(route, entry);
     this.size += entry.page.html.length;
     for (const [oldest, { page }] of this.entries) {
-      if (this.size <= this.budget || oldest === route) break;
+      if (this.size <= (this.options.budget ?? BUDGET) || oldest === route) break;
       this.entries.delete(oldest);
       this.size -= page.html.length;
     }

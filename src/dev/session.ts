@@ -7,6 +7,10 @@
  * While the reader reads, in idle time (idle.ts): the pages the open one links to are rendered
  * (prerender.ts), the grammars of the site's code compiled (grammar-warmup.ts), then the pages
  * slowest to render rendered (slow-pages.ts).
+ *
+ * Code in a grammar not compiled yet is shown uncoloured rather than making the page wait (up to
+ * half a second for a page with several languages): the grammar is compiled first thing in idle
+ * time, then each open page showing such code is told to colour it in place.
  */
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -78,6 +82,8 @@ export class DevSession {
   /** The pages slowest to render, rendered while the reader reads: once the grammars are compiled, again with each new model. */
   private readonly slowPages: SlowPages;
   private slowPagesStarted = false;
+  /** Grammars waiting to be compiled for code shown uncoloured. */
+  private readonly colouring = new Set<string>();
   private readonly stopping = new AbortController();
 
   constructor(
@@ -103,7 +109,9 @@ export class DevSession {
     const highlight = createCodeHighlighter({ langs: [] }).catch(() => undefined);
     const read = await readSources(this.options.root);
     this.sources = read.sources;
-    const resolved = await this.resolve(this.sources, await highlight);
+    const highlighter = await highlight;
+    highlighter?.colourLater((grammar, code) => this.colourLater(grammar, code));
+    const resolved = await this.resolve(this.sources, highlighter);
     const model = this.current?.model;
     const summary = model ? modelSummary(model) : { pages: 0, endpointPages: 0, warnings: 0 };
     const diagnostics = resolved ? (model?.diagnostics ?? []) : this.problems;
@@ -180,6 +188,36 @@ export class DevSession {
     if (!this.stopping.signal.aborted) this.options.onEvent({ type: 'warmed', grammars, milliseconds: performance.now() - started });
   }
 
+  /** Compiles `grammar` (with a block that showed uncoloured) before other idle work, then colours the open pages that show it. */
+  private colourLater(grammar: string, code: string): void {
+    if (this.colouring.has(grammar)) return;
+    this.colouring.add(grammar);
+    const warm = this.idleTasks.run(async () => this.current?.model.renderer.highlight.warm(grammar, firstLines(code)), { first: true });
+    void warm.then(
+      () => {
+        this.colouring.delete(grammar);
+        if (!this.stopping.signal.aborted) this.queue = this.queue.then(() => this.recolour());
+      },
+      () => this.colouring.delete(grammar),
+    );
+  }
+
+  /** Renders the open pages again with the colours now known: a page whose only change is its code's colours colours it in place. */
+  private async recolour(): Promise<void> {
+    const current = this.current;
+    if (!current) return;
+    current.cache.recoloured();
+    for (const listener of this.options.listeners()) {
+      const before = listener.hash;
+      const answer = await this.render(listener.path);
+      if (before === undefined || answer.hash === before) continue;
+      listener.hash = answer.hash;
+      const page = current.model.site.pages.get(listener.path.replace(/\/+$/, ''));
+      const coloursOnly = page !== undefined && (await current.cache.colouredSince(page, before));
+      listener.send(coloursOnly ? { type: 'colours' } : { type: 'content', overlay: await this.overlay(answer) });
+    }
+  }
+
   /** A page rendered ahead of the reader, into the cache: how long it took (undefined: cached, or gone); nothing is printed (the reader has not opened it). */
   private async renderAhead(route: string): Promise<number | undefined> {
     const current = this.current;
@@ -202,10 +240,14 @@ export class DevSession {
 
   /** The first event of a page that starts listening. */
   async hello(listener: Listener): Promise<LiveEvent> {
-    const answer = await this.render(listener.path);
+    // A request: work ahead of the reader (a grammar compiling) waits, so the page's colours cannot change under it.
+    const answer = await this.idleTasks.serving(() => this.render(listener.path));
     const served = this.served.get(listener.path);
     listener.hash = answer.hash;
-    return { type: 'hello', instance: this.instance, overlay: await this.overlay(answer), stale: served !== undefined && served !== answer.hash };
+    const changed = served !== undefined && served !== answer.hash;
+    const page = this.current?.model.site.pages.get(listener.path.replace(/\/+$/, ''));
+    const colours = changed && page !== undefined && (await this.current!.cache.colouredSince(page, served));
+    return { type: 'hello', instance: this.instance, overlay: await this.overlay(answer), stale: changed && !colours, colours };
   }
 
   private async render(path: string): Promise<PageAnswer> {
@@ -243,7 +285,8 @@ export class DevSession {
     }
     this.configFiles = new Set(['docs.json', 'mint.json', ...result.model.configFiles]);
     this.problems = [];
-    this.current = { model: result.model, cache: new PageCache(this.options.root, result.model.renderer) };
+    const renderer = result.model.renderer;
+    this.current = { model: result.model, cache: new PageCache(this.options.root, renderer, { uncoloured: () => renderer.highlight.uncoloured }) };
     // The new model's cache is empty: its slow pages are rendered again, once a reader is there.
     if (this.slowPagesStarted) this.renderSlowPages();
     return true;
@@ -350,6 +393,13 @@ export class DevSession {
     }
     return [...new Set(changed)];
   }
+}
+
+/** Lines of a block compiled with: a long block's start reaches most of its grammar's rules. */
+const COLOUR_LINES = 150;
+
+function firstLines(code: string): string {
+  return code.split('\n', COLOUR_LINES).join('\n');
 }
 
 /** What every path answers while no site could be resolved: the errors, as text (the dev client shows the overlay). */

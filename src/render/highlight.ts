@@ -105,7 +105,7 @@ const MAX_LINE_LENGTH = 2_000;
 
 /** A highlighter that can learn more languages before the next page is rendered. */
 export interface CodeHighlighter extends Highlighter {
-  /** Loads the grammars of `langs` not loaded yet (any spelling `fenceLanguages` accepts). */
+  /** Loads the grammars of `langs` not loaded yet (any spelling `fenceLanguages` accepts); after `colourLater`, nothing (`warm` does). */
   load(langs: Iterable<string>): Promise<void>;
   /**
    * Loads `lang`'s grammar and colours `code` with it, showing nothing: Oniguruma compiles a
@@ -113,6 +113,15 @@ export interface CodeHighlighter extends Highlighter {
    * compiled (and `code`'s colours cached).
    */
   warm(lang: string, code: string): Promise<void>;
+  /**
+   * From now on, a block in a grammar that has coloured nothing yet is shown uncoloured and handed
+   * to `later` instead: its first colouring compiles the grammar's rules (mdx 114 ms, five
+   * languages 626 ms on one of mintlify's pages), which dev does in idle time (`warm`), then
+   * colours the page where it is open. Build never calls this.
+   */
+  colourLater(later: (grammar: string, code: string) => void): void;
+  /** Blocks shown uncoloured so far by `colourLater`: a render during which it grew has some. */
+  readonly uncoloured: number;
 }
 
 /**
@@ -131,14 +140,14 @@ export async function createCodeHighlighter(options: { langs: Iterable<string> }
   const loaded = new Set<string>();
   /** Grammars asked for once: one that failed to load is not tried again on every page. */
   const tried = new Set<string>();
-  const load = async (langs: Iterable<string>): Promise<void> => {
+  const loadNow = async (langs: Iterable<string>): Promise<void> => {
     const wanted = grammarIds(langs).filter((id) => !tried.has(id));
     for (const id of wanted) tried.add(id);
     // One by one, so a grammar that fails to load only costs its own colours.
     await Promise.all(wanted.map((id) => core.loadLanguage(bundledLanguages[id as keyof typeof bundledLanguages]).catch(() => undefined)));
     for (const id of core.getLoadedLanguages()) loaded.add(id);
   };
-  await load(options.langs);
+  await loadNow(options.langs);
   const cache = new TokenCache();
   const tokenizers = new Map<string, Tokenize>();
   const tokenizerFor = (language: string): Tokenize => {
@@ -151,22 +160,38 @@ export async function createCodeHighlighter(options: { langs: Iterable<string> }
     return tokenize;
   };
 
+  /** Grammars that have coloured a block, or been warmed (whether they could load or not). */
+  const settled = new Set<string>();
+  let later: ((grammar: string, code: string) => void) | undefined;
+
   const highlight: Highlighter = (code, lang, meta, ui) => {
     const language = lang === undefined ? undefined : normalizeLanguage(lang);
-    const tokenize = language !== undefined && loaded.has(language) ? tokenizerFor(language) : undefined;
-    return codeBlockHtml({ code, lang, meta, language, tokenize, ui });
+    const grammar = language === undefined ? undefined : grammarOf(language);
+    if (grammar !== undefined && later !== undefined && !settled.has(grammar)) {
+      highlighter.uncoloured++;
+      later(grammar, code);
+      return codeBlockHtml({ code, lang, meta, language, ui });
+    }
+    if (language === undefined || !loaded.has(language)) return codeBlockHtml({ code, lang, meta, language, ui });
+    settled.add(language);
+    return codeBlockHtml({ code, lang, meta, language, tokenize: tokenizerFor(language), ui });
   };
+  // Once colours come later, a page does not wait for its grammars to load either (`warm` loads them).
+  const load = async (langs: Iterable<string>): Promise<void> => (later === undefined ? loadNow(langs) : undefined);
   const warm = async (lang: string, code: string): Promise<void> => {
     const language = normalizeLanguage(lang);
-    await load([language]);
-    if (!loaded.has(language)) return;
     try {
-      tokenizerFor(language)(code);
+      await loadNow([language]);
+      if (loaded.has(language)) tokenizerFor(language)(code);
     } catch {
       // Code a grammar fails on is shown uncoloured on its page (`tokenizeLines`); nothing to warm.
+    } finally {
+      settled.add(language);
     }
   };
-  return Object.assign(highlight, { load, warm });
+  const colourLater = (then: (grammar: string, code: string) => void): void => void (later = then);
+  const highlighter = Object.assign(highlight, { load, warm, colourLater, uncoloured: 0 });
+  return highlighter;
 }
 
 /** The grammar ids to load for `langs`: known to Shiki, coloured (not mermaid or plain text), once each. */

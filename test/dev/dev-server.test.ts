@@ -332,6 +332,29 @@ test('a page added to docs.json: the open page is told (its sidebar changed) and
   assert.match((await fetchRaw(server, '/faq')).body, /Ask away\./);
 });
 
+test('code whose grammar is not compiled yet: the page comes at once, uncoloured; then the open page is told to colour it, not to reload', async (t) => {
+  const { server, root } = await startDev(t);
+  await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\n```ts\nconst answer: number = 42;\n```\n');
+  await writeFile(path.join(root, 'setup.mdx'), '---\ntitle: Setup\n---\n\n```python\nanswer = 42\n```\n');
+  await server.changed([{ file: 'guide.mdx', kind: 'update' }, { file: 'setup.mdx', kind: 'update' }]);
+  const client = { headers: { 'x-docjet-dev': '1' } };
+  const live = await openEvents(t, server, '/guide');
+  assert.equal((await live.next('hello')).data['colours'], false);
+  await live.next('colours');
+  assert.match((await fetchRaw(server, '/guide', client)).body, /<span class="line"><span class="sk\d+">const<\/span>/, 'coloured now');
+  assert.deepEqual(live.messages.map((message) => message.event), ['hello', 'colours'], 'no reload, no content swap');
+
+  // A page served uncoloured, whose channel opens once its colours are known, colours its code on connecting.
+  assert.match((await fetchRaw(server, '/setup')).body, /<span class="line">answer = 42<\/span>/, 'served without waiting for the Python grammar');
+  for (let tries = 0; !/class="sk\d+"/.test((await fetchRaw(server, '/setup', client)).body); tries++) {
+    assert.ok(tries < 200, 'the Python grammar is compiled in idle time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  const late = await openEvents(t, server, '/setup');
+  const hello = (await late.next('hello')).data;
+  assert.deepEqual([hello['stale'], hello['colours']], [false, true]);
+});
+
 test('an edit that changes nothing a page shows tells no page', async (t) => {
   const { server, root } = await startDev(t);
   const live = await openEvents(t, server, '/setup');

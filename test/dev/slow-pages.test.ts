@@ -76,7 +76,7 @@ test(`a pass renders ${LIMIT} pages at most, and a newer pass replaces it`, asyn
 test('the rendered pages kept are bounded: the one used longest ago is rendered again', async () => {
   const renders: string[] = [];
   const renderer = { render: async (page: Page) => (renders.push(page.route), { html: `<p>${page.route}</p>`.padEnd(100), diagnostics: [], math: false, mermaid: false, fragments: [] }) };
-  const cache = new PageCache(os.tmpdir(), { ...renderer, invalidate: () => {} }, 250);
+  const cache = new PageCache(os.tmpdir(), { ...renderer, invalidate: () => {} }, { budget: 250 });
   const page = (route: string): Page => ({ route, source: { type: 'file', file: `missing-${route}.mdx`, id: route, ext: '.mdx' }, title: route, frontmatter: {}, hidden: false, placements: [], alternates: { versions: [], languages: [] } });
   await cache.get(page('a'));
   await cache.get(page('b'));

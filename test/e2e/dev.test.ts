@@ -41,11 +41,11 @@ function guide(last: string, extra = ''): string {
 }
 
 /** A site served by `dev()` with its watcher on, and a fresh page of the browser; all closed when the test ends. */
-async function openDev(t: TestContext, pathname: string): Promise<{ page: Page; root: string }> {
+async function openDev(t: TestContext, pathname: string, setup = 'Install it.'): Promise<{ page: Page; root: string; served: string; loads: () => number }> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-dev-e2e-'));
   await writeFile(path.join(root, 'docs.json'), JSON.stringify(DOCS_JSON, null, 2));
   await writeFile(path.join(root, 'guide.mdx'), guide('The last paragraph.'));
-  await writeFile(path.join(root, 'setup.mdx'), '---\ntitle: Setup\n---\n\nInstall it.\n');
+  await writeFile(path.join(root, 'setup.mdx'), `---\ntitle: Setup\n---\n\n${setup}\n`);
   const server = await dev({ root, port: 0 });
   assert.ok(browser, 'Chromium was not launched');
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
@@ -59,10 +59,13 @@ async function openDev(t: TestContext, pathname: string): Promise<{ page: Page; 
     await rm(root, { recursive: true, force: true });
     assert.deepEqual(problems, []);
   });
-  await page.goto(new URL(pathname, server.url).href);
+  let loads = 0;
+  page.on('load', () => loads++);
+  const response = await page.goto(new URL(pathname, server.url).href);
+  const served = (await response?.text()) ?? '';
   // Connected to the live-reload channel once the page's own fetch of itself is done.
   await page.waitForLoadState('networkidle');
-  return { page, root };
+  return { page, root, served, loads: () => loads };
 }
 
 /** A value on `window` that a reload would lose. */
@@ -90,6 +93,16 @@ e2eTest('an edited paragraph changes in the open page in place: no reload, the s
   await eventually(() => page.locator('.prose p').last().innerText(), 'The last paragraph, edited.', 'the new text shows', 5_000);
   assert.equal(await wasReloaded(page), false, 'the page was not reloaded');
   assert.equal(await inWindow(page, (window) => window.scrollY), scrolled, 'the scroll position is kept');
+});
+
+e2eTest('code shown before its grammar was compiled gets its colours in place, in a code group too: no reload', async (t) => {
+  const group = '<CodeGroup>\n\n```ts first.ts\nconst answer: number = 42;\n```\n\n```python second.py\nanswer = 42\n```\n\n</CodeGroup>';
+  const { page, served, loads } = await openDev(t, '/setup', `Install it.\n\n${group}`);
+  assert.match(served, /<span class="line">const answer: number = 42;<\/span>/, 'the page came before TypeScript\'s grammar was compiled');
+  await eventually(() => page.locator('.code-block code .line > span[class^="sk"]').count().then((count) => count > 0), true, 'the code is coloured', 5_000);
+  await page.getByRole('tab', { name: 'second.py' }).click();
+  await eventually(() => page.locator('.code-block:has(code.language-python) .line > span[class^="sk"]').count().then((count) => count > 0), true, 'the Python block too', 5_000);
+  assert.equal(loads(), 1, 'the page was not reloaded');
 });
 
 e2eTest('a page added to docs.json shows in the sidebar of the open page', async (t) => {

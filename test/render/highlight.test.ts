@@ -348,6 +348,24 @@ test('a block seen again (from the token cache) renders as the first time, with 
   assert.equal(block('ts {1}', code), first);
 });
 
+test('colourLater (dev): a grammar\'s first block is shown uncoloured, without waiting for the grammar, and handed over; once warmed, its blocks are coloured', async () => {
+  const deferring = await createCodeHighlighter({ langs: ['py'] });
+  const handed: [string, string][] = [];
+  deferring.colourLater((grammar, code) => handed.push([grammar, code]));
+  const plain = (lang: string, code: string): string => linesOf(block(lang, code, plainHighlighter));
+  await deferring.load(['ts']);
+  assert.equal(linesOf(block('ts', 'const a = 1;', deferring)), plain('ts', 'const a = 1;'), 'the lines as without colours');
+  assert.equal(linesOf(block('python', 'x = 1', deferring)), plain('python', 'x = 1'), 'loaded, but not compiled yet');
+  assert.equal(linesOf(block('nonsense', 'x', deferring)), plain('nonsense', 'x'), 'a language Shiki does not know: plain, never handed over');
+  assert.deepEqual(handed, [['typescript', 'const a = 1;'], ['python', 'x = 1']]);
+  assert.equal(deferring.uncoloured, 2);
+  await deferring.warm('typescript', 'const a = 1;');
+  assert.equal(block('ts', 'const a = 1;', deferring), block('ts', 'const a = 1;'), 'coloured as by a highlighter that never deferred');
+  assert.equal(linesOf(block('py', 'y = 2', deferring)), plain('py', 'y = 2'), 'Python is still waiting');
+  assert.deepEqual(handed.map(([grammar]) => grammar), ['typescript', 'python', 'python']);
+  assert.equal(deferring.uncoloured, 3);
+});
+
 test('plainHighlighter writes the same markup as the highlighter, without colours', () => {
   assert.equal(block('nonsense app.x {1} lines', 'a < b', plainHighlighter), block('nonsense app.x {1} lines', 'a < b'));
   assert.equal(

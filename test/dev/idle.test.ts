@@ -1,0 +1,36 @@
+/**
+ * The dev server's idle queue (src/dev/idle.ts): work ahead of the reader runs one task at a time,
+ * never while a request is answered, and what the reader already has open (its code's colours)
+ * goes before the rest.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { IdleQueue } from '../../src/dev/idle.ts';
+
+test('a task marked first runs before the tasks handed over earlier that have not started', async () => {
+  const idle = new IdleQueue();
+  const ran: string[] = [];
+  const task = (name: string) => async () => void ran.push(name);
+  const done = [idle.run(task('rest 1')), idle.run(task('rest 2')), idle.run(task('first 1'), { first: true }), idle.run(task('first 2'), { first: true })];
+  await Promise.all(done);
+  assert.deepEqual(ran, ['first 1', 'first 2', 'rest 1', 'rest 2']);
+});
+
+test('no task starts while a request is answered; a failing task fails alone', async () => {
+  const idle = new IdleQueue();
+  const ran: string[] = [];
+  let answered = false;
+  const request = idle.serving(async () => {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    answered = true;
+  });
+  const failing = idle.run(async () => {
+    ran.push(answered ? 'after the request' : 'during the request');
+    throw new Error('boom');
+  });
+  const next = idle.run(async () => void ran.push('next'));
+  await request;
+  await assert.rejects(failing, /boom/);
+  await next;
+  assert.deepEqual(ran, ['after the request', 'next']);
+});
