@@ -6,10 +6,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Node } from 'jsonc-parser';
-import type { Diagnostic } from '../diagnostics.ts';
+import { LineIndex, type Diagnostic } from '../diagnostics.ts';
 import { diagnostic } from '../messages.ts';
-import { formatJsonPath, materialize, parseJsonSource, SourceLocations, type JsonPath, type MaterializeHooks, type SourceFile } from './json-source.ts';
+import { formatJsonPath, materialize, MAX_NESTING, parseJsonSource, SourceLocations, type JsonPath, type MaterializeHooks, type SourceFile } from './json-source.ts';
 import { insideRoot } from '../content/inside-root.ts';
+import { readPlainJson } from './json-fast.ts';
 import { isObject } from './is-object.ts';
 import { duplicateKey, emptyFile, nestingTooDeep, parseProblem, unreadableFile } from './load-problems.ts';
 import { upgradeMintConfig } from './mint-json.ts';
@@ -107,6 +108,8 @@ class RefLoader {
     if (!this.result.files.includes(file)) this.result.files.push(file);
     const included = chain.length > 0;
     if (text.trim() === '') return this.skip(emptyFile(file, included)).value;
+    const plain = readPlainJson({ file, text, lines: new LineIndex(text) }, this.locations, MAX_NESTING - basePath.length);
+    if (plain) return plain.value;
     const parsed = parseJsonSource(file, text, { depth: basePath.length });
     const problem = parseProblem(file, parsed, included);
     if (problem) return this.skip(problem).value;
