@@ -61,13 +61,23 @@ export interface PageView {
 type Mode = 'default' | 'wide' | 'custom' | 'frame' | 'center';
 const MODES = new Set<string>(['default', 'wide', 'custom', 'frame', 'center']);
 
+/**
+ * Section sidebars by site, by base and section: shared by every Shell of a site (the renderer's,
+ * and the navigation fragments' that measure the full sidebar), so that a section's sidebar is
+ * built once, not once per Shell (dev's first page built a 1,000-entry sidebar twice).
+ */
+const sidebarsBySite = new WeakMap<Site, Map<string, SidebarTemplate>>();
+
 export class Shell {
   readonly theme: ThemeSettings;
-  private readonly sidebars = new Map<string, SidebarTemplate>();
+  private readonly sidebars: Map<string, SidebarTemplate>;
   private readonly banners = new Map<string, string>();
 
   constructor(private readonly options: ShellOptions) {
     this.theme = themeSettings(options.site.config);
+    let sidebars = sidebarsBySite.get(options.site);
+    if (!sidebars) sidebarsBySite.set(options.site, (sidebars = new Map()));
+    this.sidebars = sidebars;
   }
 
   /** The page's document; `draw` draws its icons (without it, icon spans stay empty). */
@@ -384,10 +394,11 @@ export class Shell {
   /** The section's sidebar, built once per section and kept for its pages. */
   private sidebarTemplate(sectionId: string | undefined): SidebarTemplate | undefined {
     if (sectionId === undefined) return undefined;
-    let template = this.sidebars.get(sectionId);
+    const key = `${this.options.base}\n${sectionId}`;
+    let template = this.sidebars.get(key);
     if (!template) {
       template = buildSidebar(this.options.site, sectionId, { base: this.options.base, drilldown: this.theme.drilldown });
-      this.sidebars.set(sectionId, template);
+      this.sidebars.set(key, template);
     }
     return template;
   }
