@@ -15,6 +15,19 @@ import { fileURLToPath } from 'node:url';
 const lib = fileURLToPath(new URL('../lib/', import.meta.url));
 const outdir = `${lib}bundle`;
 
+/**
+ * Zod's translations of its messages into 40 languages (`z.locales`, 366 KB, a tenth of the bundle,
+ * parsed at every start) are never shown: docjet words every problem itself (src/messages.ts), and
+ * zod's English default is imported on its own (zod/v4/classic/schemas.js), so it stays.
+ */
+const withoutZodLocales = {
+  name: 'without-zod-locales',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'without-zod-locales' } : undefined));
+    build.onLoad({ filter: /.*/, namespace: 'without-zod-locales' }, () => ({ contents: 'export {};', loader: 'js' }));
+  },
+};
+
 rmSync(outdir, { recursive: true, force: true });
 await build({
   entryPoints: [`${lib}cli.js`, `${lib}output/render-worker.js`],
@@ -30,5 +43,6 @@ await build({
   external: ['@parcel/watcher', '@redocly/openapi-core', 'katex', 'mermaid', '@shikijs/langs/*', '@shikijs/themes/*'],
   // CommonJS dependencies call `require` (for Node's own modules too), which ES modules lack.
   banner: { js: "import { createRequire as __docjetCreateRequire } from 'node:module'; const require = __docjetCreateRequire(import.meta.url);" },
+  plugins: [withoutZodLocales],
   logLevel: 'warning',
 });
