@@ -347,7 +347,8 @@ export function titleFromPath(id: string): string {
 
 /** Reads a page's frontmatter (only the start of the file) and derives its title and visibility. */
 export async function readPageMeta(options: { root: string; page: PageFile }): Promise<PageMeta & { diagnostics: Diagnostic[] }> {
-  return readPageMetaNow(options.root, options.page);
+  const { meta, diagnostics } = readPageMetaNow(options.root, options.page);
+  return { ...meta, diagnostics };
 }
 
 /**
@@ -355,30 +356,29 @@ export async function readPageMeta(options: { root: string; page: PageFile }): P
  * thousands of small files is I/O the page cache answers; through promises each costs a trip to the
  * thread pool, 8× slower (5,000 files: 360 ms against 45 ms), which was a third of `docjet dev`'s start.
  */
-function readPageMetaNow(root: string, page: PageFile): PageMeta & { diagnostics: Diagnostic[] } {
+function readPageMetaNow(root: string, page: PageFile): { meta: PageMeta; diagnostics: Diagnostic[] } {
   let text: string;
   try {
-    text = readFrontmatterText(path.join(root, page.file));
+    // The scan's relative path is already normal: joined as it is (path.join per page cost 5 ms of 5,000).
+    text = readFrontmatterText(`${root}${path.sep}${page.file}`);
   } catch (error) {
     const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
     return {
-      title: titleFromPath(page.id),
-      hidden: false,
-      data: {},
+      meta: { title: titleFromPath(page.id), hidden: false, data: {} },
       diagnostics: [diagnostic('page-unreadable', undefined, page.file, { reason })],
     };
   }
   return toPageMeta(page, readFrontmatter({ file: page.file, text }), text);
 }
 
-function toPageMeta(page: PageFile, block: FrontmatterBlock, text: string): PageMeta & { diagnostics: Diagnostic[] } {
+function toPageMeta(page: PageFile, block: FrontmatterBlock, text: string): { meta: PageMeta; diagnostics: Diagnostic[] } {
   const source = text.slice(0, block.bodyStart);
   const { frontmatter, diagnostics } = checkFrontmatter({ file: page.file, text: source, data: block.data });
   const title = scalarText(frontmatter.title, 'title', source) ?? titleFromPath(page.id);
   const sidebarTitle = scalarText(frontmatter.sidebarTitle, 'sidebarTitle', source);
   const hidden = frontmatter.hidden === true || frontmatter.hidden === 'true';
   const meta: PageMeta = sidebarTitle === undefined ? { title, hidden, data: frontmatter } : { title, sidebarTitle, hidden, data: frontmatter };
-  return { ...meta, diagnostics: [...block.diagnostics, ...diagnostics] };
+  return { meta, diagnostics: block.diagnostics.length === 0 ? diagnostics : [...block.diagnostics, ...diagnostics] };
 }
 
 /**
@@ -405,9 +405,9 @@ export async function readAllPageMeta(options: {
   let read = 0;
   for (const page of options.pages) {
     if (++read % BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
-    const { diagnostics: found, ...pageMeta } = readPageMetaNow(options.root, page);
-    meta.set(page.id, pageMeta);
-    diagnostics.push(...found);
+    const found = readPageMetaNow(options.root, page);
+    meta.set(page.id, found.meta);
+    if (found.diagnostics.length > 0) diagnostics.push(...found.diagnostics);
   }
   return { meta, diagnostics };
 }
