@@ -19,6 +19,8 @@ import type { NavElement, Page } from './types.ts';
 
 /** Elements whose own `openapi` has endpoint references listed under it: they get those pages only. */
 export function findExplicitOpenApi(draft: Draft, config: Config): void {
+  // No spec named anywhere (most sites): no `openapi` is in force, so no walk (5,000 pages: 3-10 ms).
+  if (draft.options.specs.size === 0) return;
   walkNavigation(config, [
     {
       page: ({ entry, openapi }) => {
