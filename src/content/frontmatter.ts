@@ -412,7 +412,12 @@ export async function readAllPageMeta(options: {
   return { meta, diagnostics };
 }
 
-const CHUNK = 8192;
+/**
+ * Bytes read first: every frontmatter block of the corpus ends within 834 (6,397 blocks: half
+ * within 148, 99 % within 407), while a quarter of its pages are over 8 KB. Only what is read is
+ * decoded into text, so reading 8 KB decoded pages' bodies for nothing.
+ */
+const CHUNK = 2048;
 /**
  * The first chunk of every file goes here: most pages' blocks end within it, and a buffer made per
  * file (5,000 of them at `dev`'s start) cost more than the read. Reading is synchronous, so one does.
