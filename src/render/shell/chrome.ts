@@ -80,6 +80,8 @@ export function sectionChromeOf(site: Site, placement: Placement): Chrome {
  * that lists it, canonical first. Empty when there is only one: nothing to switch.
  */
 export function switchablePlacements(page: Page): Placement[] {
+  // Listed once (most pages): nowhere to switch to. Asked of every page as dev starts.
+  if (page.placements.length < 2) return [];
   const seen = new Set<string>();
   const switchable = page.placements.filter((placement, index) => {
     // A placement under a hidden element is not offered; the canonical one is shown regardless.
