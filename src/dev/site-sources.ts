@@ -35,18 +35,26 @@ export async function readSources(root: string): Promise<{ sources: SiteSources;
   const readDiagnostics = byPage(files, read.diagnostics);
   const meta = new Map<string, PageMeta>();
   const metaDiagnostics = new Map<string, Diagnostic[]>();
-  const entries = new Map<string, CachedMeta>();
   for (const page of files.pages.values()) {
     const cached = cache.valid.get(page.file);
     const value = cached?.meta ?? read.meta.get(page.id);
     if (!value) continue;
-    const found = cached?.diagnostics ?? readDiagnostics.get(page.id) ?? [];
     meta.set(page.id, value);
-    metaDiagnostics.set(page.id, found);
-    entries.set(page.file, { meta: value, diagnostics: found });
+    metaDiagnostics.set(page.id, cached?.diagnostics ?? readDiagnostics.get(page.id) ?? []);
   }
   const sources = { files, scanDiagnostics: diagnostics, meta, metaDiagnostics };
-  return { sources, save: () => (toRead.length > 0 ? writeMetaCache(root, entries, cache) : Promise.resolve()) };
+  // The cache's entries are gathered when it is written, after the first page went out.
+  return { sources, save: () => (toRead.length > 0 ? writeMetaCache(root, cacheEntries(sources), cache) : Promise.resolve()) };
+}
+
+/** What the frontmatter cache keeps of each page, by page file. */
+function cacheEntries(sources: SiteSources): Map<string, CachedMeta> {
+  const entries = new Map<string, CachedMeta>();
+  for (const page of sources.files.pages.values()) {
+    const value = sources.meta.get(page.id);
+    if (value) entries.set(page.file, { meta: value, diagnostics: sources.metaDiagnostics.get(page.id) ?? [] });
+  }
+  return entries;
 }
 
 /**
@@ -100,6 +108,7 @@ export function sourceDiagnostics(sources: SiteSources): Diagnostic[] {
 
 /** Frontmatter problems grouped by the page they were found in. */
 function byPage(files: SiteFiles, diagnostics: readonly Diagnostic[]): Map<string, Diagnostic[]> {
+  if (diagnostics.length === 0) return new Map();
   const idOfFile = new Map([...files.pages.values()].map((page) => [page.file, page.id]));
   const grouped = new Map<string, Diagnostic[]>();
   for (const diagnostic of diagnostics) {
