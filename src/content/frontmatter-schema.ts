@@ -93,7 +93,7 @@ export function checkFrontmatter(options: { file: string; text: string; data: Re
   }
   const groups = accessGroupsDiagnostic(options.file, options.text, input['groups']);
   if (groups) diagnostics.push(groups);
-  const plain = allText(input);
+  const plain = plainFrontmatter(input);
   if (plain) return { frontmatter: plain, diagnostics };
   const first = frontmatterSchema.safeParse(input);
   if (first.success) return { frontmatter: first.data, diagnostics };
@@ -105,32 +105,47 @@ export function checkFrontmatter(options: { file: string; text: string; data: Re
   return { frontmatter: frontmatterSchema.parse(input), diagnostics };
 }
 
-/**
- * Keys whose value may be any text (`title`, `description`, `icon`…: registered as expecting text),
- * in the schema's order.
- */
-const TEXT_KEYS: readonly string[] = Object.keys(SHAPE).filter((key) => expectations.get(unwrapOptional(SHAPE[key]!))?.expects === 'text');
-const TEXT_KEY_SET = new Set(TEXT_KEYS);
+/** The schema's own keys, in its order: the order it gives them in. */
+const KEYS: readonly string[] = Object.keys(SHAPE);
 
 /**
- * Most frontmatter is a few keys of text (`title`, `description`, `og:image`): the schema's result
- * for it is known without running it (a quarter of reading 5,000 pages' metadata at `dev`'s start),
- * with the keys in the order the schema gives them (its own keys first, in its order, then the
- * others as written). Undefined when any value is not text or a key expects something else.
+ * Most frontmatter holds values the schema takes as they are: text (`title`, `description`,
+ * `og:image`), a flag (`hidden: true`), a number (`boost: 2`), a list of text (`keywords`). Its
+ * result is then known without running it (a quarter of reading 5,000 pages' metadata at `dev`'s
+ * start; mintlify's `keywords` alone sent 1,023 of its 1,108 pages through it), with the keys in
+ * the order the schema gives them (its own keys first, in its order, then the others as written)
+ * and lists copied, as it copies them. Undefined when any value is something else: the schema
+ * then decides.
  */
-function allText(input: Record<string, unknown>): Frontmatter | undefined {
+function plainFrontmatter(input: Record<string, unknown>): Frontmatter | undefined {
   const others: string[] = [];
   for (const key in input) {
-    if (typeof input[key] !== 'string' || key === '__proto__') return undefined;
-    if (!TEXT_KEY_SET.has(key)) {
-      if (Object.hasOwn(SHAPE, key)) return undefined;
-      others.push(key);
+    if (key === '__proto__') return undefined;
+    const value = input[key];
+    if (Object.hasOwn(SHAPE, key)) {
+      if (!takesAsIs(unwrapOptional(SHAPE[key]!), value)) return undefined;
+      continue;
     }
+    // Other keys pass through as written; `og:*` and `twitter:*` are checked (META_TAG), so only text skips that.
+    if (META_TAG.test(key) && typeof value !== 'string') return undefined;
+    others.push(key);
   }
   const frontmatter: Record<string, unknown> = {};
-  for (const key of TEXT_KEYS) if (Object.hasOwn(input, key)) frontmatter[key] = input[key];
+  for (const key of KEYS) if (Object.hasOwn(input, key)) frontmatter[key] = Array.isArray(input[key]) ? [...input[key]] : input[key];
   for (const key of others) frontmatter[key] = input[key];
   return frontmatter;
+}
+
+/** Whether `schema` takes `value` unchanged, judged from its definition; false when unsure (the schema then decides). */
+function takesAsIs(schema: z.core.$ZodType, value: unknown): boolean {
+  if ((schema._zod.def.checks?.length ?? 0) > 0) return false;
+  if (schema instanceof z.core.$ZodString) return typeof value === 'string';
+  if (schema instanceof z.core.$ZodBoolean) return typeof value === 'boolean';
+  if (schema instanceof z.core.$ZodNumber) return typeof value === 'number' && Number.isFinite(value);
+  if (schema instanceof z.core.$ZodEnum) return typeof value === 'string' && Object.values(schema._zod.def.entries).includes(value);
+  if (schema instanceof z.core.$ZodUnion) return schema._zod.def.options.some((option) => takesAsIs(option, value));
+  if (schema instanceof z.core.$ZodArray) return Array.isArray(value) && value.every((item) => !Array.isArray(item) && takesAsIs(schema._zod.def.element, item));
+  return false;
 }
 
 /** A copy without the known keys whose value is empty (`description:` is YAML null): they are unset. */

@@ -20,6 +20,29 @@ test('frontmatter of text alone reads exactly as the schema reads it: same value
   }
 });
 
+test('flags, numbers, enums and lists of text read exactly as the schema reads them, the lists copied', () => {
+  const keywords = ['a', 'b c'];
+  const inputs: Record<string, unknown>[] = [
+    { title: 'Search', keywords, boost: 2.5, description: 'd' },
+    { hidden: true, noindex: false, searchable: true, public: true, deprecated: false, rss: true },
+    { hidden: 'true', title: 1.1, sidebarTitle: false, playground: 'simple', authMethod: 'bearer' },
+    { custom: { nested: [1, 2] }, list: [['x']], empty: null, 'og:image': '/a.png', 'twitter:card': 'summary', keywords: [] },
+  ];
+  for (const input of inputs) {
+    const { frontmatter, diagnostics } = check(input);
+    assert.deepEqual(diagnostics, []);
+    const expected = frontmatterSchema.parse(input);
+    assert.deepEqual(frontmatter, expected);
+    assert.deepEqual(Object.keys(frontmatter), Object.keys(expected));
+  }
+  assert.notEqual(check({ keywords }).frontmatter['keywords'], keywords);
+});
+
+test('values the schema would refuse are still warnings, however close to a plain value', () => {
+  const refused: Record<string, unknown>[] = [{ boost: Infinity }, { boost: Number.NaN }, { hidden: 'yes' }, { keywords: ['a', 1] }, { keywords: [['a']] }, { playground: 'full' }, { 'og:image': true }];
+  for (const input of refused) assert.equal(check(input).diagnostics.length, 1, JSON.stringify(input));
+});
+
 test('text where a key expects something else is still a warning and left out', () => {
   for (const [key, value] of [['hidden', 'yes'], ['playground', 'loud'], ['noindex', 'true'], ['boost', '2']] as const) {
     const { frontmatter, diagnostics } = check({ title: 'Page', [key]: value });
