@@ -28,6 +28,16 @@ export interface Resolved {
   broken?: string;
 }
 
+/**
+ * What a stretch of rendering met through the resolver: the components it reached (their keys),
+ * and whether a reference led nowhere. Fields rendered for one page are reused on others when
+ * neither differs (src/render/endpoint/field-memo.ts).
+ */
+export interface ResolveTrace {
+  keys: Set<string>;
+  broken: boolean;
+}
+
 /** Parsed pointers are shared by every page of a document: `resolvePointer` walks from the root each time. */
 const pointerCache = new WeakMap<object, Map<string, unknown>>();
 
@@ -40,10 +50,13 @@ export class Resolver {
   /** Internal references that lead nowhere (or round in a loop of bare references). */
   readonly unresolved = new Set<string>();
 
-  private readonly raw: unknown;
+  /** The document references are resolved in. */
+  readonly raw: unknown;
   private readonly pointers: Map<string, unknown>;
   /** The loader bundled the document and reported the references to other files it could not follow. */
   private readonly bundled: boolean;
+  /** The traces running (`traced`), innermost last. */
+  private readonly traces: ResolveTrace[] = [];
 
   constructor(raw: unknown) {
     this.raw = raw;
@@ -70,6 +83,17 @@ export class Resolver {
    */
   resolve(value: unknown): Resolved {
     if (!isRecord(value) || typeof value.$ref !== 'string') return { value };
+    const resolved = this.follow(value, value.$ref);
+    const trace = this.traces.at(-1);
+    if (trace !== undefined) {
+      if (resolved.key !== undefined) trace.keys.add(resolved.key);
+      if (resolved.broken !== undefined) trace.broken = true;
+    }
+    return resolved;
+  }
+
+  /** `resolve` of a reference, `written` its `$ref`. */
+  private follow(value: JsonObject, written: string): Resolved {
     let current: JsonObject = value;
     let name: string | undefined;
     let key: string | undefined;
@@ -90,12 +114,35 @@ export class Resolver {
       current = target;
     }
     if (typeof current.$ref === 'string') {
-      this.unresolved.add(value.$ref);
-      return { value: undefined, name: name ?? refName(value.$ref), broken: value.$ref };
+      this.unresolved.add(written);
+      return { value: undefined, name: name ?? refName(written), broken: written };
     }
     const resolved: Resolved = { value: withSiblings(value, current), key: key! };
     if (name !== undefined) resolved.name = name;
     return resolved;
+  }
+
+  /**
+   * Runs `run` and says which components it resolved and whether a reference was broken. Traces
+   * nest: what an inner one meets counts for those around it too.
+   */
+  traced<T>(run: () => T): { value: T; trace: ResolveTrace } {
+    const trace: ResolveTrace = { keys: new Set(), broken: false };
+    this.traces.push(trace);
+    try {
+      return { value: run(), trace };
+    } finally {
+      this.traces.pop();
+      this.note(trace);
+    }
+  }
+
+  /** Counts what `trace` met as met now, by the traces running: a rendering reused instead of repeated. */
+  note(trace: ResolveTrace): void {
+    const current = this.traces.at(-1);
+    if (current === undefined) return;
+    for (const key of trace.keys) current.keys.add(key);
+    if (trace.broken) current.broken = true;
   }
 
   /** `resolve(value).value` when only the content matters. */

@@ -3,7 +3,7 @@ import { copyButtonHtml, DEFAULT_UI, plainHighlighter, type Highlighter } from '
 import type { BodyUi, CopyLabels } from '../../content/mdx/types.ts';
 import { markdownHtml } from '../../content/commonmark.ts';
 import { Slugger, type Heading } from '../../content/mdx/headings.ts';
-import type { Resolver } from '../../openapi/endpoint/resolve.ts';
+import type { ResolveTrace, Resolver } from '../../openapi/endpoint/resolve.ts';
 import type { UrlResolver } from '../../content/page-urls.ts';
 import type { Mode } from '../../openapi/endpoint/shape.ts';
 import { schemaFragment, type FragmentTarget, type SchemaFragment } from './schema-fragment.ts';
@@ -17,6 +17,21 @@ export const MAX_DEPTH = 6;
 export const FIELD_BUDGET = 500;
 /** Fields written into one page at most, even when its top-level fields alone are more. */
 export const MAX_FIELDS = 2000;
+
+/**
+ * What rendering some fields used of their page beyond their own schema (`PageContext.traced`),
+ * so that the same fields can be reused on another page (field-memo.ts).
+ */
+export interface PageTrace {
+  resolved: ResolveTrace;
+  /** Fields written, and fields left out because the page reached `MAX_FIELDS`. */
+  fields: number;
+  omitted: number;
+  /** The fragments linked to, in order. */
+  fragments: SchemaFragment[];
+  /** Page-unique ids were handed out: the HTML holds them, so it is this page's alone. */
+  ids: boolean;
+}
 
 export class PageContext {
   readonly resolver: Resolver;
@@ -38,6 +53,8 @@ export class PageContext {
   private readonly resolveUrl: UrlResolver | undefined;
   private readonly fragmentTarget: FragmentTarget | undefined;
   private readonly idPrefix: string;
+  /** The traces running (`traced`), innermost last. */
+  private readonly traces: PageTrace[] = [];
 
   constructor(options: {
     resolver: Resolver;
@@ -66,8 +83,49 @@ export class PageContext {
   fragmentUrl(pointer: string, mode: Mode, title: string, inline?: object): string | undefined {
     if (!this.fragmentTarget) return undefined;
     const fragment = schemaFragment(this.fragmentTarget.spec, pointer, mode, title, inline);
-    if (!this.fragments.has(fragment.id)) this.fragments.set(fragment.id, fragment);
+    this.noteFragment(fragment);
     return `${this.fragmentTarget.prefix}${fragment.id}.html`;
+  }
+
+  private noteFragment(fragment: SchemaFragment): void {
+    if (!this.fragments.has(fragment.id)) this.fragments.set(fragment.id, fragment);
+    this.traces.at(-1)?.fragments.push(fragment);
+  }
+
+  /**
+   * What fields rendered on this page share with other pages' (field-memo.ts): the prefix of its
+   * ids and where its fragments go. None when its descriptions' links are resolved for this page.
+   */
+  get reuseScope(): string | undefined {
+    if (this.resolveUrl !== undefined) return undefined;
+    return `${this.idPrefix}\u0000${this.fragmentTarget?.spec ?? ''}\u0000${this.fragmentTarget?.prefix ?? '\u0001'}`;
+  }
+
+  /** Runs `run` and says what it used of the page beyond its arguments. Traces nest, as the resolver's do. */
+  traced<T>(run: () => T): { value: T; trace: PageTrace } {
+    const trace: PageTrace = { resolved: { keys: new Set(), broken: false }, fields: this.fields, omitted: this.omittedFields, fragments: [], ids: false };
+    this.traces.push(trace);
+    let value: T;
+    try {
+      ({ value, trace: trace.resolved } = this.resolver.traced(run));
+    } finally {
+      this.traces.pop();
+    }
+    trace.fields = this.fields - trace.fields;
+    trace.omitted = this.omittedFields - trace.omitted;
+    const outer = this.traces.at(-1);
+    if (outer !== undefined) {
+      outer.fragments.push(...trace.fragments);
+      if (trace.ids) outer.ids = true;
+    }
+    return { value, trace };
+  }
+
+  /** Counts fields rendered on another page as written here: their fields, fragments and the components they reached. */
+  replay(trace: PageTrace): void {
+    this.fields += trace.fields;
+    this.resolver.note(trace.resolved);
+    for (const fragment of trace.fragments) this.noteFragment(fragment);
   }
 
   /**
@@ -82,6 +140,8 @@ export class PageContext {
 
   /** `dj-endpoint-tabs-1`: apart from the ids an MDX body (`x-mint.content`) hands out on the same page. */
   uniqueId(prefix: string): string {
+    const trace = this.traces.at(-1);
+    if (trace !== undefined) trace.ids = true;
     const count = (this.ids.get(prefix) ?? 0) + 1;
     this.ids.set(prefix, count);
     return `${this.idPrefix}-${prefix}-${count}`;

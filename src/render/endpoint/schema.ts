@@ -9,6 +9,7 @@
 import { expandableHtml, fieldHtml, tabsHtml, type FieldView } from '../../content/mdx/components/ui.ts';
 import { escapeHtml } from '../../content/mdx/escape.ts';
 import { MAX_DEPTH, MAX_FIELDS, type PageContext } from './context.ts';
+import { fieldMemo, objectId, type FieldMemo } from './field-memo.ts';
 import { displayValue, recordOf, stringOf, type JsonObject } from '../../openapi/endpoint/json.ts';
 import type { Resolver } from '../../openapi/endpoint/resolve.ts';
 import { hiddenIn, optionsOf, schemaExample, toShape, typeLabel, typesOf, type Mode, type Shape } from '../../openapi/endpoint/shape.ts';
@@ -43,11 +44,15 @@ export class SchemaRenderer {
   private readonly mode: Mode;
   private readonly open: boolean;
   private readonly stack: string[] = [];
+  /** Fields rendered on other pages of the document, reused (field-memo.ts). */
+  private readonly memo: FieldMemo | undefined;
 
   constructor(context: PageContext, mode: Mode, settings: SchemaSettings = {}) {
     this.context = context;
     this.mode = mode;
     this.open = settings.expanded === 'all';
+    const scope = context.reuseScope;
+    this.memo = scope === undefined ? undefined : fieldMemo(context.resolver.raw, scope);
   }
 
   /**
@@ -86,6 +91,28 @@ export class SchemaRenderer {
       context.omittedFields++;
       return '';
     }
+    const key = this.memo === undefined ? undefined : this.memoKey(schema, options, depth);
+    if (this.memo === undefined || key === undefined) return this.renderField(schema, options, depth);
+    const reused = this.memo.find(key, this.stack, context);
+    if (reused !== undefined) return reused;
+    const { value, trace } = context.traced(() => this.renderField(schema, options, depth));
+    this.memo.keep(key, this.stack, value, trace);
+    return value;
+  }
+
+  /**
+   * What a field's HTML depends on besides the page (field-memo.ts): none for an example written
+   * outside the schema, which has no identity to key it by.
+   */
+  private memoKey(schema: unknown, options: FieldOptions, depth: number): string | undefined {
+    if (options.example !== undefined || typeof schema !== 'object' || schema === null) return undefined;
+    const description = options.description === undefined ? '-' : `+${options.description}`;
+    const flags = `${options.required ? 'r' : ''}${options.deprecated === true ? 'd' : ''}${this.open ? 'o' : ''}`;
+    return `${objectId(schema)} ${options.kind} ${this.mode} ${depth}/${this.context.depthLimit} ${flags} ${options.name.length}:${options.name}${description}`;
+  }
+
+  private renderField(schema: unknown, options: FieldOptions, depth: number): string {
+    const context = this.context;
     context.fields++;
     const shape = toShape(schema, context.resolver, this.stack);
     const own = shape.schema;
