@@ -366,6 +366,16 @@ test('colourLater (dev): a grammar\'s first block is shown uncoloured, without w
   assert.equal(deferring.uncoloured, 3);
 });
 
+test('a line shown plain, then marked, then plain again, reads as its own block says each time', () => {
+  const line = 'const total = price * count';
+  const plain = block('ts', line);
+  const marked = block('ts', `${line} // [!code word:price]`);
+  assert.ok(marked.includes('<mark class="highlighted-word">'));
+  assert.ok(!plain.includes('<mark'));
+  assert.match(block('ts {1}', line), /<span class="line highlighted">/);
+  assert.equal(block('ts', line), plain);
+});
+
 test('plainHighlighter writes the same markup as the highlighter, without colours', () => {
   assert.equal(block('nonsense app.x {1} lines', 'a < b', plainHighlighter), block('nonsense app.x {1} lines', 'a < b'));
   assert.equal(

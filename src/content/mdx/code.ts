@@ -326,7 +326,26 @@ function tokenizeLines(tokenize: Tokenize | undefined, lines: readonly Line[]): 
   }
 }
 
+/**
+ * A plain line's HTML by its tokens, which the highlighter hands out again for a line it has seen
+ * in the same state (src/render/line-tokens.ts): GitHub's API pages repeat 85 % of their lines.
+ * Made once by `join`, a line is then one flat string in every page that shows it, not a rope of
+ * five pieces a token for the page's encoding to walk.
+ */
+const plainLines = new WeakMap<readonly CodeToken[], string>();
+
 function lineHtml(line: Line, tokens: readonly CodeToken[] | undefined): string {
+  if (tokens === undefined || line.classes.size > 0 || line.words.length > 0) return markedLineHtml(line, tokens);
+  let html = plainLines.get(tokens);
+  if (html === undefined) {
+    html = ['<span class="line">', ...tokens.map((token) => tokenHtml(token.content, token.className)), '</span>'].join('');
+    plainLines.set(tokens, html);
+  }
+  return html;
+}
+
+/** A line with classes or marked words, or without tokens. */
+function markedLineHtml(line: Line, tokens: readonly CodeToken[] | undefined): string {
   const classes = line.classes.size === 0 ? 'line' : `line ${[...line.classes].join(' ')}`;
   const runs = tokens ?? [{ content: line.text }];
   const marks = line.words.length === 0 ? [] : wordRanges(line.text, line.words);
