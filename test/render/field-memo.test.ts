@@ -1,6 +1,7 @@
 /**
- * Fields rendered on one page and reused on the next (src/render/endpoint/field-memo.ts): every
- * page of a document reads the same, field for field, whether it is rendered alone or after pages
+ * Fields rendered on one page and reused on the next (src/render/endpoint/field-memo.ts), and
+ * samples made once per schema (src/openapi/endpoint/example.ts): every page of a document reads
+ * the same, field for field and example for example, whether it is rendered alone or after pages
  * that showed the same schemas around other components.
  */
 import assert from 'node:assert/strict';
@@ -88,6 +89,14 @@ test("a user's team is circular under a team and opened under a box", () => {
   assert.ok(team.includes(circular('Team')));
   assert.ok(!box.includes(circular('Team')));
   assert.ok(box.includes(circular('User')));
+});
+
+test('a generated example is the same on every page that shows its schema', () => {
+  const example = (html: string) => html.match(/<div class="code-group response-example">.*?<\/figure>/s)?.[0];
+  assert.ok(example(alone.get('/users')!.html)?.includes('&quot;name&quot;'));
+  const document = load();
+  for (const path of PATHS) page(document, path);
+  assert.equal(example(page(document, '/users').html), example(alone.get('/users')!.html));
 });
 
 test('a page that shows a broken reference warns about it, as the page that showed it first did', () => {

@@ -5,7 +5,7 @@
  * stays readable and cheap on specs like Stripe's (openapi-libraries.md §6).
  */
 import { recordOf } from './json.ts';
-import type { Resolver } from './resolve.ts';
+import type { Resolver, ResolveTrace } from './resolve.ts';
 import { hiddenIn, optionsOf, schemaExample, toShape, typesOf, type Mode } from './shape.ts';
 
 const MAX_DEPTH = 8;
@@ -40,9 +40,44 @@ interface State {
   values: number;
 }
 
+interface Made {
+  value: unknown;
+  trace: ResolveTrace;
+}
+
+/**
+ * Samples made, by document, schema and mode: a sample depends on nothing else. A response's is the
+ * same on every page that shows it, and a page samples its body up to three times (its example,
+ * its request samples, its playground). Shared, so only ever read, as the document's own example
+ * values already are. One that met a broken reference is made again, for its page's warning.
+ */
+const made = new WeakMap<object, WeakMap<object, Map<Mode, Made>>>();
+
 /** A sample value for `schema`; undefined when there is nothing to show (a broken or circular reference). */
 export function sampleOf(schema: unknown, resolver: Resolver, mode: Mode): unknown {
-  return sample(schema, { resolver, mode, stack: [], values: 0 }, 0);
+  const fresh = () => sample(schema, { resolver, mode, stack: [], values: 0 }, 0);
+  const document = resolver.raw;
+  if (typeof schema !== 'object' || schema === null || typeof document !== 'object' || document === null) return fresh();
+  let bySchema = made.get(document);
+  if (bySchema === undefined) {
+    bySchema = new WeakMap();
+    made.set(document, bySchema);
+  }
+  let byMode = bySchema.get(schema);
+  const known = byMode?.get(mode);
+  if (known !== undefined) {
+    resolver.note(known.trace);
+    return known.value;
+  }
+  const { value, trace } = resolver.traced(fresh);
+  if (!trace.broken) {
+    if (byMode === undefined) {
+      byMode = new Map();
+      bySchema.set(schema, byMode);
+    }
+    byMode.set(mode, { value, trace });
+  }
+  return value;
 }
 
 function sample(value: unknown, state: State, depth: number): unknown {
