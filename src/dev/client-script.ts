@@ -9,7 +9,8 @@
  *   stylesheets or a block the page script sets up at load (tabs, code groups, views, diagrams)
  *   changed, it reloads instead: the browser keeps the scroll position on a reload;
  * - on `colours` (code first shown uncoloured while its grammar compiled), fetches the page again
- *   and puts the coloured code into each code block whose text is the same, touching nothing else;
+ *   and puts the coloured code into each code block whose text is the same, touching nothing else
+ *   and never reloading;
  * - on `reload`, reloads; after a restart of the server (a new `instance`), reloads once;
  * - shows the error overlay it is sent (`file:line:col`, message, fix, the source line), written
  *   as text, in a shadow root so the site's styles cannot touch it; an empty list removes it.
@@ -96,21 +97,28 @@ export const CLIENT_SCRIPT = String.raw`"use strict";
     return queue;
   };
 
-  // Code blocks whose text is the new page's get its colours; anything else different: reload.
+  // Each code block gets the colours of the new page's block with the same text, in order. Colours
+  // alone never reload the page: a block the page script wrote or changed (the Try-it panel's
+  // request) has no match and stays as it is.
   const CODE = '.code-block pre > code';
   const recolour = () => {
     queue = queue
       .then(async () => {
         const after = await fetchPage();
-        const live = [...document.querySelectorAll(CODE)];
-        const next = after.status === 200 ? [...after.doc.querySelectorAll(CODE)] : [];
-        if (live.length !== next.length || live.some((code, index) => code.textContent !== next[index].textContent)) return location.reload();
-        live.forEach((code, index) => {
-          if (code.innerHTML !== next[index].innerHTML) code.replaceChildren(...[...next[index].childNodes].map((node) => document.importNode(node, true)));
-        });
+        if (after.status !== 200) return;
+        const byText = new Map();
+        for (const code of after.doc.querySelectorAll(CODE)) {
+          const same = byText.get(code.textContent) || [];
+          same.push(code);
+          byText.set(code.textContent, same);
+        }
+        for (const code of document.querySelectorAll(CODE)) {
+          const next = (byText.get(code.textContent) || []).shift();
+          if (next && code.innerHTML !== next.innerHTML) code.replaceChildren(...[...next.childNodes].map((node) => document.importNode(node, true)));
+        }
         served = Promise.resolve(after.doc);
       })
-      .catch(() => location.reload());
+      .catch(() => undefined);
     return queue;
   };
 
