@@ -24,6 +24,11 @@ const SAMPLE_LINES = 150;
 /** Page files read per step. */
 const FILES_PER_STEP = 32;
 
+/** What of a block a grammar is compiled with: its first SAMPLE_LINES lines. */
+export function sampleOf(code: string): string {
+  return code.split('\n', SAMPLE_LINES).join('\n');
+}
+
 /** A grammar the site's code uses: on how many pages, and its longest blocks, longest first. */
 export interface GrammarUse {
   grammar: string;
@@ -45,7 +50,7 @@ export class GrammarTally {
       if (!seen.has(grammar)) use.pages++;
       seen.add(grammar);
       // Stable: among blocks of the same length, the first one seen stays.
-      use.samples = [...use.samples, block.code.split('\n', SAMPLE_LINES).join('\n')].sort((a, b) => b.length - a.length).slice(0, SAMPLES);
+      use.samples = [...use.samples, sampleOf(block.code)].sort((a, b) => b.length - a.length).slice(0, SAMPLES);
       this.uses.set(grammar, use);
     }
   }

@@ -24,7 +24,7 @@ import { CLIENT_PATH } from './client-script.ts';
 import type { Listener, LiveEvent } from './live-reload.ts';
 import { overlayEntries, type OverlayEntry } from './overlay.ts';
 import { hashOf, PageCache, type CachedPage } from './page-cache.ts';
-import { warmGrammars } from './grammar-warmup.ts';
+import { sampleOf, warmGrammars } from './grammar-warmup.ts';
 import { IdleQueue } from './idle.ts';
 import { LinkPrerenderer } from './prerender.ts';
 import { SlowPages } from './slow-pages.ts';
@@ -146,7 +146,7 @@ export class DevSession {
     if (record) {
       this.served.set(path, answer.hash);
       if (answer.status === 200) {
-        this.prerender.follow(path.replace(/\/+$/, ''), answer.html);
+        this.prerender.follow(routeOf(path), answer.html);
         // The slow pages after the grammars: a page opened right after the first waits for one
         // step of background work at most, and a grammar's step is shorter than a slow page.
         this.warming ??= this.warmGrammars().then(() => {
@@ -192,7 +192,7 @@ export class DevSession {
   private colourLater(grammar: string, code: string): void {
     if (this.colouring.has(grammar)) return;
     this.colouring.add(grammar);
-    const warm = this.idleTasks.run(async () => this.current?.model.renderer.highlight.warm(grammar, firstLines(code)), { first: true });
+    const warm = this.idleTasks.run(async () => this.current?.model.renderer.highlight.warm(grammar, sampleOf(code)), { first: true });
     void warm.then(
       () => {
         this.colouring.delete(grammar);
@@ -212,7 +212,7 @@ export class DevSession {
       const answer = await this.render(listener.path);
       if (before === undefined || answer.hash === before) continue;
       listener.hash = answer.hash;
-      const page = current.model.site.pages.get(listener.path.replace(/\/+$/, ''));
+      const page = current.model.site.pages.get(routeOf(listener.path));
       const coloursOnly = page !== undefined && (await current.cache.colouredSince(page, before));
       listener.send(coloursOnly ? { type: 'colours' } : { type: 'content', overlay: await this.overlay(answer) });
     }
@@ -245,7 +245,7 @@ export class DevSession {
     const served = this.served.get(listener.path);
     listener.hash = answer.hash;
     const changed = served !== undefined && served !== answer.hash;
-    const page = this.current?.model.site.pages.get(listener.path.replace(/\/+$/, ''));
+    const page = this.current?.model.site.pages.get(routeOf(listener.path));
     const colours = changed && page !== undefined && (await this.current!.cache.colouredSince(page, served));
     return { type: 'hello', instance: this.instance, overlay: await this.overlay(answer), stale: changed && !colours, colours };
   }
@@ -253,7 +253,7 @@ export class DevSession {
   private async render(path: string): Promise<PageAnswer> {
     const current = this.current;
     if (!current) return problemsPage(this.problems, this.options.base);
-    const route = path.replace(/\/+$/, '');
+    const route = routeOf(path);
     const page = current.model.site.pages.get(route);
     if (!page) return this.notFound();
     const rendered: CachedPage = await current.cache.get(page);
@@ -395,11 +395,9 @@ export class DevSession {
   }
 }
 
-/** Lines of a block compiled with: a long block's start reaches most of its grammar's rules. */
-const COLOUR_LINES = 150;
-
-function firstLines(code: string): string {
-  return code.split('\n', COLOUR_LINES).join('\n');
+/** A page's route from a decoded path (`guides/install/` → `guides/install`). */
+function routeOf(path: string): string {
+  return path.replace(/\/+$/, '');
 }
 
 /** What every path answers while no site could be resolved: the errors, as text (the dev client shows the overlay). */
