@@ -24,7 +24,7 @@ import { CLIENT_PATH } from './client-script.ts';
 import type { Listener, LiveEvent } from './live-reload.ts';
 import { overlayEntries, type OverlayEntry } from './overlay.ts';
 import { hashOf, PageCache, type CachedPage } from './page-cache.ts';
-import { sampleOf, warmGrammars } from './grammar-warmup.ts';
+import { idleSteps, sampleOf, warmGrammars } from './grammar-warmup.ts';
 import { IdleQueue } from './idle.ts';
 import { LinkPrerenderer } from './prerender.ts';
 import { SlowPages } from './slow-pages.ts';
@@ -110,7 +110,7 @@ export class DevSession {
     const read = await readSources(this.options.root);
     this.sources = read.sources;
     const highlighter = await highlight;
-    highlighter?.colourLater((grammar, code) => this.colourLater(grammar, code));
+    highlighter?.colourLater((grammar, code) => this.colourLater(highlighter, grammar, code));
     const resolved = await this.resolve(this.sources, highlighter);
     const model = this.current?.model;
     const summary = model ? modelSummary(model) : { pages: 0, endpointPages: 0, warnings: 0 };
@@ -188,11 +188,11 @@ export class DevSession {
     if (!this.stopping.signal.aborted) this.options.onEvent({ type: 'warmed', grammars, milliseconds: performance.now() - started });
   }
 
-  /** Compiles `grammar` (with a block that showed uncoloured) before other idle work, then colours the open pages that show it. */
-  private colourLater(grammar: string, code: string): void {
+  /** Compiles `grammar` (with a block that showed uncoloured) before other idle work, step by step, then colours the open pages that show it. */
+  private colourLater(highlighter: CodeHighlighter, grammar: string, code: string): void {
     if (this.colouring.has(grammar)) return;
     this.colouring.add(grammar);
-    const warm = this.idleTasks.run(async () => this.current?.model.renderer.highlight.warm(grammar, sampleOf(code)), { first: true });
+    const warm = highlighter.warm(grammar, sampleOf(code), idleSteps(this.idleTasks, this.stopping.signal, { first: true }));
     void warm.then(
       () => {
         this.colouring.delete(grammar);

@@ -47,19 +47,25 @@ export class LineTokenizer {
 
   /** The code's lines (split as Shiki splits them), each a list of tokens. */
   tokenize(code: string): CodeToken[][] {
+    return [...this.eachLine(code)];
+  }
+
+  /**
+   * The code's lines' tokens one at a time, each cached as `tokenize` caches it: dev compiles a
+   * grammar by colouring a block a few lines per step, so that no request waits for all of it.
+   */
+  *eachLine(code: string): Generator<CodeToken[], void> {
     let state: StateStack = INITIAL;
-    const result: CodeToken[][] = [];
     for (const line of code.split(/\r?\n/)) {
       // Shiki gives an empty or too long line no grammar state of its own: the next line starts in the same one.
-      if (line === '') result.push([]);
-      else if (line.length >= this.options.maxLineLength) result.push([{ content: line }]);
+      if (line === '') yield [];
+      else if (line.length >= this.options.maxLineLength) yield [{ content: line }];
       else {
         const tokenized = this.line(line, state);
-        result.push(tokenized.tokens);
         state = tokenized.end;
+        yield tokenized.tokens;
       }
     }
-    return result;
   }
 
   private line(line: string, state: StateStack): CachedLine {

@@ -366,6 +366,24 @@ test('colourLater (dev): a grammar\'s first block is shown uncoloured, without w
   assert.equal(deferring.uncoloured, 3);
 });
 
+test('warm (dev) goes in steps the caller runs: the grammars imported, each registered (HTML\'s, then those it embeds), then its code; blocks stay uncoloured until the last step', async () => {
+  const deferring = await createCodeHighlighter({ langs: [] });
+  deferring.colourLater(() => undefined);
+  const code = '<p class="x">Hi</p>\n<script>const a = 1;</script>\n<style>p { color: red }</style>';
+  const plain = linesOf(block('html', code, plainHighlighter));
+  let steps = 0;
+  const midway: string[] = [];
+  await deferring.warm('html', code, async (work) => {
+    steps++;
+    midway.push(linesOf(block('html', code, deferring)));
+    return work();
+  });
+  // One import, three registrations (JavaScript, CSS, HTML), at least one part of colouring.
+  assert.ok(steps >= 5, `${steps} steps`);
+  assert.deepEqual(new Set(midway), new Set([plain]), 'uncoloured between steps');
+  assert.equal(block('html', code, deferring), block('html', code), 'then coloured as by a highlighter that never deferred');
+});
+
 test('a line shown plain, then marked, then plain again, reads as its own block says each time', () => {
   const line = 'const total = price * count';
   const plain = block('ts', line);
