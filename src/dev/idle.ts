@@ -2,7 +2,8 @@
  * What the dev server does for the reader while they read (pages rendered ahead, code grammars
  * compiled) waits here for idle time: one task at a time, and only once no request is being
  * answered. A request that comes while a task runs waits for that task alone, so tasks are kept
- * small: one page, one code block.
+ * small: one page, a few lines of code colouring; a long task (a big page's sections) pauses
+ * between its parts (`pause`).
  */
 
 /** How long a task waits, while a request is answered, before looking again. */
@@ -51,7 +52,7 @@ export class IdleQueue {
     this.running = true;
     try {
       while (this.first.length > 0 || this.rest.length > 0) {
-        await this.idle();
+        await this.pause();
         await (this.first.shift() ?? this.rest.shift())?.();
       }
     } finally {
@@ -59,10 +60,16 @@ export class IdleQueue {
     }
   }
 
-  private async idle(): Promise<void> {
+  /**
+   * For a task under way, between two of its parts: resolves once no request is being answered,
+   * so that requests that came meanwhile go first; at once when `hurry` says a request is waiting
+   * for this very task (it would otherwise wait for itself).
+   */
+  async pause(hurry: () => boolean = () => false): Promise<void> {
     for (;;) {
+      if (hurry()) return;
       for (let turn = 0; turn < TURNS; turn++) await new Promise((resolve) => setImmediate(resolve));
-      if (this.active === 0) return;
+      if (this.active === 0 || hurry()) return;
       await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
     }
   }

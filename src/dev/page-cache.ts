@@ -17,6 +17,9 @@
  * (highlight.ts, `colourLater`): once the grammar is, `recoloured` says so, such pages are
  * rendered again when next asked for, and the cache remembers which versions of a page differed
  * only by that, so that an open page is told to colour its code rather than to reload.
+ *
+ * A page rendered ahead pauses between its sections (`options.pause`, idle.ts): a big page is
+ * several, and a request that comes meanwhile goes first, unless it asks for that very page.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
@@ -35,6 +38,12 @@ export interface CachedPage {
 /** HTML kept, in characters (one or two bytes each): 200 pages of a 5,000-page site, 1,000 of a smaller one. */
 const BUDGET = 32 * 1024 * 1024;
 
+/** A render under way; `want` says a request waits for it, which then must not pause. */
+interface Pending {
+  page: Promise<CachedPage>;
+  want(): void;
+}
+
 interface Entry {
   key: string;
   page: CachedPage;
@@ -50,7 +59,7 @@ export class PageCache {
   /** Characters of HTML in `entries`. */
   private size = 0;
   /** Renders under way, by route and key: a page asked for twice at once is rendered once. */
-  private readonly pending = new Map<string, Promise<CachedPage>>();
+  private readonly pending = new Map<string, Pending>();
   /** Bumped when a file that pages may import changes: every key changes with it. */
   private generation = 0;
   /** Bumped each time a grammar has been compiled for code shown uncoloured (`recoloured`). */
@@ -61,7 +70,7 @@ export class PageCache {
   constructor(
     private readonly root: string,
     private readonly renderer: Pick<Renderer, 'render' | 'invalidate'>,
-    private readonly options: { budget?: number; uncoloured?: () => number } = {},
+    private readonly options: { budget?: number; uncoloured?: () => number; pause?: (hurry: () => boolean) => Promise<void> } = {},
   ) {}
 
   /** The page rendered, from the cache when its files are as they were. */
@@ -86,7 +95,7 @@ export class PageCache {
     const cached = this.entries.get(page.route);
     if (cached !== undefined && this.fresh(cached, key)) return undefined;
     const started = process.cpuUsage();
-    await this.rendering(page, key);
+    await this.rendering(page, key, true);
     const used = process.cpuUsage(started);
     return (used.user + used.system) / 1000;
   }
@@ -107,21 +116,27 @@ export class PageCache {
     return entry.key === key && !(entry.uncoloured && entry.colours !== this.colours);
   }
 
-  /** The render of `page` under way for `key`, or a new one: a page asked for twice at once is rendered once. */
-  private rendering(page: Page, key: string): Promise<CachedPage> {
+  /**
+   * The render of `page` under way for `key`, or a new one: a page asked for twice at once is
+   * rendered once. One rendered `ahead` pauses between its sections until a request wants it.
+   */
+  private rendering(page: Page, key: string, ahead = false): Promise<CachedPage> {
     const id = `${page.route}\0${key}\0${this.colours}`;
     let pending = this.pending.get(id);
     if (!pending) {
-      pending = this.render(page, key).finally(() => this.pending.delete(id));
+      let wanted = !ahead;
+      const pause = this.options.pause;
+      const rendered = this.render(page, key, pause && ahead ? () => pause(() => wanted) : undefined).finally(() => this.pending.delete(id));
+      pending = { page: rendered, want: () => void (wanted = true) };
       this.pending.set(id, pending);
-    }
-    return pending;
+    } else if (!ahead) pending.want();
+    return pending.page;
   }
 
-  private async render(page: Page, key: string): Promise<CachedPage> {
+  private async render(page: Page, key: string, pause?: () => Promise<void>): Promise<CachedPage> {
     const colours = this.colours;
     const before = this.options.uncoloured?.();
-    const rendered = await this.renderer.render(page);
+    const rendered = await this.renderer.render(page, pause);
     // Renders may overlap: one that began before another's uncoloured block is counted uncoloured too, which only costs a render.
     const uncoloured = before !== this.options.uncoloured?.();
     const entry = { html: rendered.html, hash: hashOf(rendered.html), diagnostics: rendered.diagnostics };

@@ -286,7 +286,8 @@ export class DevSession {
     this.configFiles = new Set(['docs.json', 'mint.json', ...result.model.configFiles]);
     this.problems = [];
     const renderer = result.model.renderer;
-    this.current = { model: result.model, cache: new PageCache(this.options.root, renderer, { uncoloured: () => renderer.highlight.uncoloured }) };
+    const cache = new PageCache(this.options.root, renderer, { uncoloured: () => renderer.highlight.uncoloured, pause: (hurry) => this.idleTasks.pause(hurry) });
+    this.current = { model: result.model, cache };
     // The new model's cache is empty: its slow pages are rendered again, once a reader is there.
     if (this.slowPagesStarted) this.renderSlowPages();
     return true;

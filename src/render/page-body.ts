@@ -76,7 +76,7 @@ const NOTHING_TO_LOAD = { math: false, mermaid: false, playground: false } as co
  * A page file: its body through the MDX renderer, any `openapi:` endpoint first. The renderer
  * resolves every URL against the file as it writes it (`services.bodies`, `contentUrlResolver`).
  */
-export async function contentBody(page: Page, { file, ext }: FileSource, services: BodyServices, ui: PageUi): Promise<Body> {
+export async function contentBody(page: Page, { file, ext }: FileSource, services: BodyServices, ui: PageUi, pause?: () => Promise<void>): Promise<Body> {
   const diagnostics: Diagnostic[] = [];
   // bounds: invalid UTF-8 is reported at its line instead of replaced silently.
   const decoded = await readText(path.join(services.site.root, file));
@@ -87,7 +87,8 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
   // injection: a `url: javascript:…` that the sidebar leaves out is reported here, once per page.
   diagnostics.push(...frontmatterUrlDiagnostics(file, text, frontmatter.bodyLine, page.frontmatter));
   await services.highlight.load(fenceLanguages(text));
-  const body = services.bodies.render({ file, text: text.slice(frontmatter.bodyStart), format: ext === '.md' ? 'md' : 'mdx', line: frontmatter.bodyLine, ...ui });
+  const source = { file, text: text.slice(frontmatter.bodyStart), format: ext === '.md' ? ('md' as const) : ('mdx' as const), line: frontmatter.bodyLine, ...ui };
+  const body = pause ? await services.bodies.renderInSteps(source, pause) : services.bodies.render(source);
   diagnostics.push(...body.diagnostics);
   let html = body.html;
   let headings: Heading[] = body.headings;

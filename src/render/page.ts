@@ -51,7 +51,8 @@ export interface RenderedPage {
 }
 
 export interface Renderer {
-  render(page: Page): Promise<RenderedPage>;
+  /** With `pause`, a big page's body waits for it between its sections (dev's rendering ahead of the reader, `renderLinkedPageInSteps`). */
+  render(page: Page, pause?: () => Promise<void>): Promise<RenderedPage>;
   /** The 404 page. */
   notFound(): string;
   /** The file of a schema fragment a page links to; undefined when its spec cannot be read. */
@@ -80,12 +81,12 @@ export async function createRenderer(options: RendererOptions): Promise<Renderer
   const document = { shell, katexSheet: `${options.assetsPrefix}katex/katex.min.css`, ...(playgroundScript ? { playgroundScript } : {}), ...(fieldsScript ? { fieldsScript } : {}) };
 
   return {
-    async render(page) {
+    async render(page, pause) {
       // Each page draws its own icons, so that it knows the unknown ones it shows.
       const drawn = pageIcons(icons);
       const { copy, copied } = uiStrings(page.placements[0]?.language);
       const ui: PageUi = { icon: drawn.draw, copyLabels: { copy, copied } };
-      const body = page.source.type === 'endpoint' ? await endpointBody(page, page.source, services, ui) : await contentBody(page, page.source, services, ui);
+      const body = page.source.type === 'endpoint' ? await endpointBody(page, page.source, services, ui) : await contentBody(page, page.source, services, ui, pause);
       const linked = fragments.note(body.fragments ?? []);
       const html = pageDocument(page, body, drawn, document);
       missingIcons.note(drawn.missing, body.file ?? 'docs.json', body.text);

@@ -74,18 +74,33 @@ describe('big pages', () => {
   const section = (n: number) =>
     `## Section ${n}\n\nSome *text* with \`code\`, a [link](https://example.com/${n}) and a list:\n\n- one\n- two\n\n<Note>\n\nA note in section ${n}.\n\n</Note>\n\n\`\`\`js\nconst x = ${n};\n\n// a blank line above\n\`\`\`\n\n| a | b |\n| - | - |\n| ${n} | {value} |\n\n`;
 
-  test('a page over 128 KB is split only at headings outside code, JSX and comments', () => {
+  test('a page over 128 KB is split only at headings (or components) outside code, JSX and comments', () => {
     let text = '';
     for (let n = 0; text.length < 400_000; n++) text += section(n);
     const chunks = splitIntoChunks(text);
     assert.ok(chunks.length >= 3, `${chunks.length} sections`);
     assert.equal(chunks.map((chunk) => chunk.text).join(''), text);
     for (const chunk of chunks) {
-      assert.ok(chunk.text.startsWith('## Section'), 'a section starts at a heading');
+      assert.match(chunk.text, /^(## Section|<Note>)/, 'a section starts at a heading or a component');
       assert.equal(chunk.line, text.slice(0, chunk.offset).split('\n').length - 1);
     }
     const inside = `<Tabs>\n\n${'## Inside a tab\n\ntext\n\n'.repeat(20_000)}</Tabs>\n`;
     assert.equal(splitIntoChunks(inside).length, 1, 'never inside an element');
+  });
+
+  test('a changelog over 128 KB (components, no headings between them) is split before a component, and reads as its sections alone', () => {
+    const update = (n: number) =>
+      `<Update label="Day ${n}" tags={["New"]}>\n\n## Release ${n}\n\n- a *change* with \`code\`\n- and <https://example.com/${n}>\n\n</Update>\n\n`;
+    let text = '';
+    for (let n = 0; text.length < 300_000; n++) text += update(n);
+    const chunks = splitIntoChunks(text);
+    assert.ok(chunks.length >= 3, `${chunks.length} sections`);
+    for (const chunk of chunks) assert.ok(chunk.text.startsWith('<Update label='), 'a section starts at a component');
+    assert.equal(render(text).html, chunks.map((chunk) => render(chunk.text).html).join('\n'));
+    const links = `${'<https://example.com/a-link-on-its-own-line>\n\n'.repeat(8_000)}`;
+    assert.equal(splitIntoChunks(links).length, 1, 'an autolink is not a component');
+    const html = `${'<details>\n<summary>More</summary>\n\ntext\n\n</details>\n\n'.repeat(4_000)}`;
+    assert.equal(splitIntoChunks(html).length, 1, 'nor is an HTML element');
   });
 
   test('a reference link finds its definition in another section; the definition renders nothing', () => {

@@ -52,3 +52,48 @@ test('a page shown with code uncoloured is rendered again once a grammar is comp
   await writeFile(path.join(root, 'code.mdx'), 'two');
   assert.equal(await cache.colouredSince(page('code'), first.hash), false, 'once its file changed, the first version differs by more than colours');
 });
+
+test('a page rendered ahead pauses between its parts while requests are answered, but not once a request waits for that very page', async (t) => {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-cache-'));
+  t.after(() => rm(root, { recursive: true, force: true }));
+  await writeFile(path.join(root, 'big.mdx'), 'a long page');
+  const steps: string[] = [];
+  // A page in three parts, as a big page's sections are (renderLinkedPageInSteps).
+  const renderer = {
+    render: async (each: Page, pause?: () => Promise<void>) => {
+      for (const part of [1, 2, 3]) {
+        steps.push(`${each.route} ${part}`);
+        if (part < 3) await pause?.();
+      }
+      return { html: each.route, diagnostics: [], math: false, mermaid: false, fragments: [] };
+    },
+    invalidate: () => {},
+  };
+  // As idle.ts pauses: until the requests being answered are done (`release`), or a request wants this very render (`hurry`).
+  let released = false;
+  const release = () => (released = true);
+  const pauses: boolean[] = [];
+  const cache = new PageCache(root, renderer, {
+    pause: async (hurry) => {
+      pauses.push(hurry());
+      while (!released && !hurry()) await new Promise((resolve) => setTimeout(resolve, 5));
+      released = false;
+    },
+  });
+  const ahead = cache.ahead(page('big'));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.deepEqual(steps, ['big 1'], 'paused after its first part');
+  steps.push('a request answered');
+  release();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  assert.deepEqual(steps, ['big 1', 'a request answered', 'big 2'], 'paused again after its second part');
+  const started = performance.now();
+  const wanted = await cache.get(page('big'));
+  assert.ok(performance.now() - started < 1_000, 'the request for the page itself did not wait for the pause to end');
+  assert.equal(wanted.html, 'big');
+  assert.equal(typeof (await ahead), 'number');
+  assert.deepEqual(steps, ['big 1', 'a request answered', 'big 2', 'big 3'], 'rendered once');
+  assert.deepEqual(pauses, [false, false], 'each part paused; the request for the page ended the second pause');
+  await cache.get(page('big'));
+  assert.equal(steps.length, 4, 'then served from the cache');
+});

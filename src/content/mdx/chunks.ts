@@ -5,9 +5,12 @@
  * of a whole 10 MB page take gigabytes; sections of `SECTION_SIZE` characters keep both bounded, and
  * are rendered one after the other into the same page (headings, ids and `export`s are shared).
  *
- * A section starts only where nothing can be open: at a heading line (`#`) at the start of a line,
- * after a blank line, outside fenced code and math, HTML comments and JSX or HTML elements (tracked
- * by counting tags). Pages up to `SPLIT_ABOVE` (nearly every page of the corpus) are one section.
+ * A section starts only where nothing can be open: at a heading line (`#`) or a component's opening
+ * tag (`<Update …>`) at the start of a line, after a blank line, outside fenced code and math, HTML
+ * comments and JSX or HTML elements (tracked by counting tags): a line there that is not indented
+ * and not a list marker ends any list, quote or indented code before it. Changelogs, the corpus's
+ * biggest pages, are a run of `<Update>` elements with no heading between them. Pages up to
+ * `SPLIT_ABOVE` (nearly every page of the corpus) are one section.
  *
  * What one part of a page says for the whole page crosses sections: a link reference definition
  * (`[docs]: https://…`) written in one section is lent to each section that uses its label (the
@@ -46,7 +49,7 @@ export function splitIntoChunks(text: string, size: number = SECTION_SIZE): Chun
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
     const content = text.slice(start, end);
-    if (start - chunkStart >= size && previousBlank && scanner.closed() && /^#{1,6}[ \t]/.test(content)) {
+    if (start - chunkStart >= size && previousBlank && scanner.closed() && SECTION_START.test(content)) {
       chunks.push({ offset: chunkStart, line: chunkLine, text: text.slice(chunkStart, start) });
       chunkStart = start;
       chunkLine = line;
@@ -65,6 +68,11 @@ export function splitIntoChunks(text: string, size: number = SECTION_SIZE): Chun
   }));
 }
 
+/**
+ * A heading, or a component's opening tag (`<Update`, capitalised: an HTML block such as
+ * `<details>` in a `.md` page is left inside its section, as before), at the start of a line.
+ */
+const SECTION_START = /^(?:#{1,6}[ \t]|<[A-Z][\w.-]*(?:[\s/>]|$))/;
 /** A footnote definition at the start of a line (`[^1]: …`). */
 const FOOTNOTE_DEFINITION = /^ {0,3}\[\^[^\]\n]+\]:/m;
 /** A one-line link reference definition: `[label]: destination "title"`. */

@@ -107,21 +107,47 @@ export function renderLinkedPage(options: RenderOptions & { link: LinkOptions })
   return render(options, options.link);
 }
 
-function render(options: RenderOptions, link: LinkOptions | undefined): RenderResult {
-  const { file, format } = options;
-  const reporter = new Reporter(file, options.line ?? 1);
+/**
+ * `renderLinkedPage`, waiting for `pause` between a big page's sections (`chunks.ts`), so that
+ * other work can go first: dev renders pages ahead of the reader in idle time, and a 171 KB
+ * changelog held a request for 1.5 s in one piece.
+ */
+export async function renderLinkedPageInSteps(options: RenderOptions & { link: LinkOptions }, pause: () => Promise<void>): Promise<RenderResult> {
+  const reporter = new Reporter(options.file, options.line ?? 1);
+  const sections = renderSections(options, options.link, reporter);
   try {
-    return renderSections(options, link, reporter);
+    for (let step = sections.next(); ; step = sections.next()) {
+      if (step.done === true) return step.value;
+      await pause();
+    }
   } catch (error) {
-    // A bug in docjet or a dependency, not in the page: say so, and keep the build going.
-    const reason = error instanceof Error ? error.message : String(error);
-    reporter.diagnostic('page-render-failed', { line: 1, column: 1 }, { operation: undefined, reason });
-    return { html: '', headings: [], imports: [], format, parts: { examples: [], params: [] }, diagnostics: reporter.diagnostics, math: false, mermaid: false };
+    return failedRender(options, reporter, error);
   }
 }
 
-/** A big page is parsed and rendered one section at a time (`chunks.ts`); most pages are one. */
-function renderSections(options: RenderOptions, link: LinkOptions | undefined, reporter: Reporter): RenderResult {
+function render(options: RenderOptions, link: LinkOptions | undefined): RenderResult {
+  const reporter = new Reporter(options.file, options.line ?? 1);
+  const sections = renderSections(options, link, reporter);
+  try {
+    for (let step = sections.next(); ; step = sections.next()) if (step.done === true) return step.value;
+  } catch (error) {
+    return failedRender(options, reporter, error);
+  }
+}
+
+/** A bug in docjet or a dependency, not in the page: say so, and keep the build going. */
+function failedRender({ format }: RenderOptions, reporter: Reporter, error: unknown): RenderResult {
+  const reason = error instanceof Error ? error.message : String(error);
+  reporter.diagnostic('page-render-failed', { line: 1, column: 1 }, { operation: undefined, reason });
+  return { html: '', headings: [], imports: [], format, parts: { examples: [], params: [] }, diagnostics: reporter.diagnostics, math: false, mermaid: false };
+}
+
+/**
+ * A big page is parsed and rendered one section at a time (`chunks.ts`); most pages are one. The
+ * page comes out at the end; each section but the last is followed by a `yield`, where a caller
+ * in no hurry lets other work run.
+ */
+function* renderSections(options: RenderOptions, link: LinkOptions | undefined, reporter: Reporter): Generator<void, RenderResult> {
   const { file, text, format } = options;
   const firstLine = options.line ?? 1;
   // The page's own `export const`s are computed before its first section renders: their JSX resolves URLs too.
@@ -167,6 +193,7 @@ function renderSections(options: RenderOptions, link: LinkOptions | undefined, r
     // Blocks of one tree are written a line apart; sections are too, so a page reads the same however it was split.
     const sectionHtml = documentHtml(renderTree(page, parsed.tree));
     html += html === '' || sectionHtml === '' ? sectionHtml : `\n${sectionHtml}`;
+    if (chunk !== chunks.at(-1)) yield;
   }
   const features = page?.features;
   return { html, headings: page?.headings() ?? [], imports, format: readAs, parts: page?.parts ?? { examples: [], params: [] }, diagnostics: sortDiagnostics(reporter.diagnostics), math: features?.has('math') ?? false, mermaid: features?.has('mermaid') ?? false };

@@ -8,7 +8,7 @@
 import { sortDiagnostics } from '../../diagnostics.ts';
 import type { Highlighter } from '../mdx/code.ts';
 import { defaultComponents, type ComponentRegistry } from '../mdx/components/index.ts';
-import { renderLinkedPage, type RenderOptions, type RenderResult } from '../mdx/index.ts';
+import { renderLinkedPage, renderLinkedPageInSteps, type LinkOptions, type RenderOptions, type RenderResult } from '../mdx/index.ts';
 import type { UrlResolver } from '../page-urls.ts';
 import { SnippetLinker } from './link.ts';
 import { Collector, uniqueDiagnostics } from './load.ts';
@@ -34,12 +34,17 @@ export interface PageRenderResult extends RenderResult {
   dependencies: string[];
 }
 
+/** What a page gives to be rendered. */
+export type PageRenderOptions = Pick<RenderOptions, 'file' | 'text' | 'format' | 'line' | 'icon' | 'copyLabels'>;
+
 export interface PageRenderer {
   /**
    * Like `renderMarkdown`, with imports and `<Snippet file>` resolved. `file` is site-relative;
    * `icon` and `copyLabels` are the page's (its snippets show them too).
    */
-  render(options: Pick<RenderOptions, 'file' | 'text' | 'format' | 'line' | 'icon' | 'copyLabels'>): PageRenderResult;
+  render(options: PageRenderOptions): PageRenderResult;
+  /** `render`, waiting for `pause` between a big page's sections (`renderLinkedPageInSteps`): dev's rendering ahead of the reader. */
+  renderInSteps(options: PageRenderOptions, pause: () => Promise<void>): Promise<PageRenderResult>;
   /** Forgets cached snippets: `file` (site-relative) and those that import it, or all of them. For `dev`, when files change. */
   invalidate(file?: string): void;
 }
@@ -47,22 +52,31 @@ export interface PageRenderer {
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const components = options.components ?? defaultComponents;
   const linker = new SnippetLinker(options.root, new SiteFiles(options.root), components, options.urls);
+  const linked = (page: PageRenderOptions, collector: Collector): RenderOptions & { link: LinkOptions } => ({
+    ...page,
+    components,
+    ...(options.highlight ? { highlight: options.highlight } : {}),
+    resolveUrl: options.urls?.(page.file),
+    link: linker.options(collector),
+  });
   return {
     render(page) {
       const collector = new Collector();
-      const result = renderLinkedPage({
-        ...page,
-        components,
-        ...(options.highlight ? { highlight: options.highlight } : {}),
-        resolveUrl: options.urls?.(page.file),
-        link: linker.options(collector),
-      });
-      // A snippet used twice, or by two snippets of the page, reports its problems once.
-      const diagnostics = sortDiagnostics(uniqueDiagnostics([...result.diagnostics, ...collector.diagnostics]));
-      return { ...result, diagnostics, dependencies: [...collector.dependencies].sort() };
+      return withSnippets(renderLinkedPage(linked(page, collector)), collector);
+    },
+    async renderInSteps(page, pause) {
+      const collector = new Collector();
+      return withSnippets(await renderLinkedPageInSteps(linked(page, collector), pause), collector);
     },
     invalidate(file) {
       linker.forget(file);
     },
   };
+}
+
+/** The page's result with what its snippets reported and the files they came from. */
+function withSnippets(result: RenderResult, collector: Collector): PageRenderResult {
+  // A snippet used twice, or by two snippets of the page, reports its problems once.
+  const diagnostics = sortDiagnostics(uniqueDiagnostics([...result.diagnostics, ...collector.diagnostics]));
+  return { ...result, diagnostics, dependencies: [...collector.dependencies].sort() };
 }
