@@ -9,6 +9,16 @@
 /** How long a task waits, while a request is answered, before looking again. */
 const WAIT_MS = 10;
 /**
+ * How long no request must have been answered before a task starts: a browser asks for a page's
+ * stylesheet, scripts and images within a few tens of ms of its HTML, and a reader going through
+ * pages one after another asks for the next within a few ms; either would otherwise find a task
+ * just started (a page rendered ahead: 20 to 300 ms) and wait for it. Under requests that never
+ * leave that much quiet (a client polling), a task waits for it `QUIET_FOR_MS` at most, then for
+ * no request being answered only, so that it is not put off for ever.
+ */
+export const QUIET_MS = 30;
+const QUIET_FOR_MS = 500;
+/**
  * Turns of the event loop a task lets pass before it starts: a request that came while the task
  * before it ran is read by then (a new connection takes two: one to accept it, one to read it).
  * One `setImmediate` is not enough: after a task that ended in the poll phase it runs before the
@@ -20,8 +30,13 @@ type Task = () => Promise<void>;
 
 export class IdleQueue {
   private active = 0;
+  /** When the last request was answered (`performance.now()`). */
+  private lastServed = -Infinity;
   /** Tasks that show the reader something they already have open (its code's colours): before the rest. */
   private readonly first: Task[] = [];
+  /** `quietMs`: `QUIET_MS` unless a test says otherwise. */
+  constructor(private readonly options: { quietMs?: number } = {}) {}
+
   private readonly rest: Task[] = [];
   private running = false;
 
@@ -32,6 +47,7 @@ export class IdleQueue {
       return await work();
     } finally {
       this.active--;
+      this.lastServed = performance.now();
     }
   }
 
@@ -61,16 +77,22 @@ export class IdleQueue {
   }
 
   /**
-   * For a task under way, between two of its parts: resolves once no request is being answered,
-   * so that requests that came meanwhile go first; at once when `hurry` says a request is waiting
-   * for this very task (it would otherwise wait for itself).
+   * For a task under way, between two of its parts: resolves once no request has been answered
+   * for `QUIET_MS`, so that requests that came meanwhile go first; at once when `hurry` says a
+   * request is waiting for this very task (it would otherwise wait for itself).
    */
   async pause(hurry: () => boolean = () => false): Promise<void> {
+    const quietMs = this.options.quietMs ?? QUIET_MS;
+    const started = performance.now();
     for (;;) {
       if (hurry()) return;
       for (let turn = 0; turn < TURNS; turn++) await new Promise((resolve) => setImmediate(resolve));
-      if (this.active === 0 || hurry()) return;
-      await new Promise((resolve) => setTimeout(resolve, WAIT_MS));
+      if (hurry()) return;
+      const now = performance.now();
+      const wanted = now - started < Math.max(quietMs, QUIET_FOR_MS) ? quietMs : 0;
+      const quiet = now - this.lastServed;
+      if (this.active === 0 && quiet >= wanted) return;
+      await new Promise((resolve) => setTimeout(resolve, this.active === 0 ? wanted - quiet : WAIT_MS));
     }
   }
 }

@@ -34,3 +34,31 @@ test('no task starts while a request is answered; a failing task fails alone', a
   await next;
   assert.deepEqual(ran, ['after the request', 'next']);
 });
+
+test('a task starts only once no request has been answered for a while: a request that follows another closely does not find it running', async () => {
+  const idle = new IdleQueue({ quietMs: 400 });
+  const ran: string[] = [];
+  const request = (name: string) => idle.serving(async () => void ran.push(name));
+  await request('the page');
+  const task = idle.run(async () => void ran.push('task'));
+  // The browser asks for the page's stylesheet a moment after its HTML.
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  await request('its stylesheet');
+  const answered = performance.now();
+  await task;
+  assert.deepEqual(ran, ['the page', 'its stylesheet', 'task']);
+  assert.ok(performance.now() - answered >= 390, 'the task waited for the quiet time after the last request');
+});
+
+test('requests that never leave the quiet time (a client polling) put a task off half a second at most', async () => {
+  const idle = new IdleQueue();
+  let ran: number | undefined;
+  const started = performance.now();
+  const task = idle.run(async () => void (ran = performance.now() - started));
+  while (ran === undefined && performance.now() - started < 3_000) {
+    await idle.serving(async () => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await task;
+  assert.ok(ran !== undefined && ran < 2_000, `ran after ${ran} ms`);
+});
