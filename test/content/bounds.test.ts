@@ -97,6 +97,8 @@ describe('big pages', () => {
     assert.ok(chunks.length >= 3, `${chunks.length} sections`);
     for (const chunk of chunks) assert.ok(chunk.text.startsWith('<Update label='), 'a section starts at a component');
     assert.equal(render(text).html, chunks.map((chunk) => render(chunk.text).html).join('\n'));
+    const quoted = `<Update label="Fences">\n\nStart a block with <code>\`\`\`</code> or \`\`x\`\`.\n\n</Update>\n\n${text}`;
+    assert.ok(splitIntoChunks(quoted).length >= 3, 'a run of backticks with no closing run does not hide the closing tag after it');
     const links = `${'<https://example.com/a-link-on-its-own-line>\n\n'.repeat(8_000)}`;
     assert.equal(splitIntoChunks(links).length, 1, 'an autolink is not a component');
     const html = `${'<details>\n<summary>More</summary>\n\ntext\n\n</details>\n\n'.repeat(4_000)}`;

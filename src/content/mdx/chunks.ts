@@ -18,10 +18,14 @@
  * with footnotes stays one section: their numbers and their list at the end span the page.
  */
 
-/** Pages up to this size are one section, as a page was before sections. */
-export const SPLIT_ABOVE = 128 * 1024;
-/** The size a section of a bigger page grows to before it ends at the next heading. */
-export const SECTION_SIZE = 32 * 1024;
+/**
+ * Pages up to this size are one section, as a page was before sections. A section is also what
+ * dev renders ahead of the reader between two pauses (page-cache.ts): 64 KB of a changelog took
+ * 0.3–0.7 s of one core there, the time a request could wait.
+ */
+export const SPLIT_ABOVE = 64 * 1024;
+/** The size a section of a bigger page grows to before it ends at the next heading or component. */
+export const SECTION_SIZE = 16 * 1024;
 
 export interface Chunk {
   /** Offset in the page body. */
@@ -157,8 +161,7 @@ class OpenScanner {
       }
       const char = content[i];
       if (char === '`') {
-        const close = content.indexOf('`', i + 1);
-        i = close === -1 ? content.length : close + 1;
+        i = afterCodeSpan(content, i);
       } else if (content.startsWith('<!--', i)) {
         this.comment = true;
         i += 4;
@@ -179,6 +182,23 @@ class OpenScanner {
       }
     }
   }
+}
+
+/**
+ * Where the code span opened by the backticks at `start` ends, as CommonMark reads one: at the next
+ * run of as many backticks; with none on the line, the run is plain text (`<code>```</code>` holds
+ * three backticks and a closing tag, which a search for the next backtick alone lost).
+ */
+function afterCodeSpan(content: string, start: number): number {
+  let run = 1;
+  while (content[start + run] === '`') run++;
+  for (let at = content.indexOf('`', start + run); at !== -1; ) {
+    let length = 1;
+    while (content[at + length] === '`') length++;
+    if (length === run) return at + run;
+    at = content.indexOf('`', at + length);
+  }
+  return start + run;
 }
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
