@@ -9,6 +9,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { splitIntoChunks } from '../../src/content/mdx/chunks.ts';
 import { renderMarkdown } from '../../src/content/mdx/index.ts';
+import { createPageRenderer } from '../../src/content/snippets/index.ts';
 import { readFrontmatter } from '../../src/content/frontmatter.ts';
 import { decodeText, encodingDiagnostic, firstInvalidByte } from '../../src/content/read-text.ts';
 import { aliasExpansion } from '../../src/content/yaml-limits.ts';
@@ -103,6 +104,19 @@ describe('big pages', () => {
     assert.equal(splitIntoChunks(links).length, 1, 'an autolink is not a component');
     const html = `${'<details>\n<summary>More</summary>\n\ntext\n\n</details>\n\n'.repeat(4_000)}`;
     assert.equal(splitIntoChunks(html).length, 1, 'nor is an HTML element');
+  });
+
+  test('rendered in steps (dev, ahead of the reader), a big page pauses between its sections and comes out the same', async () => {
+    let text = 'export const value = "shared";\n\n';
+    for (let n = 0; text.length < 200_000; n++) text += section(n);
+    text += '## Last\n\n{undefinedName}\n';
+    const renderer = createPageRenderer({ root: tmpdir() });
+    const page = { file: 'big.mdx', text, format: 'mdx' as const, line: 1 };
+    let pauses = 0;
+    const stepped = await renderer.renderInSteps(page, async () => void pauses++);
+    assert.equal(pauses, splitIntoChunks(text).length - 1, 'one pause between two sections');
+    assert.ok(pauses >= 5, `${pauses} pauses`);
+    assert.deepEqual(stepped, renderer.render(page));
   });
 
   test('a reference link finds its definition in another section; the definition renders nothing', () => {
