@@ -83,7 +83,7 @@ if (args[0] === '--child') {
  * in-process one on the same site, so it is a "next start" of the frontmatter cache.
  */
 async function commandToFirstPage(root: string): Promise<string> {
-  if (!existsSync(new URL('../lib/bundle/cli.js', import.meta.url))) return 'not measured: run `npm run build` first';
+  if (!existsSync(new URL('../lib/bundle/cli.cjs', import.meta.url))) return 'not measured: run `npm run build` first';
   const started = performance.now();
   const bin = new URL('../bin/docjet.js', import.meta.url);
   const child = spawn(process.execPath, [bin.pathname, 'dev', root, '--port', '0'], { stdio: ['ignore', 'pipe', 'pipe'] });

@@ -1,19 +1,26 @@
 /**
- * Bundles the compiled command (lib/cli.js) and the build's render worker into lib/bundle/, which
- * bin/docjet.js runs. Node loads one file per module: the ~800 modules behind `docjet` took most
- * of a second to find, read and compile before any work began (on every `dev`, `build` and
- * `validate`); bundled, they load in about a third of that. Run by `npm run build` after `tsc`.
+ * Bundles the compiled command (lib/cli.js) into lib/bundle/cli.cjs, which bin/docjet.js runs, and
+ * the build's render worker into lib/bundle/render-worker.js. Node loads one file per module: the
+ * ~800 modules behind `docjet` took most of a second to find, read and compile before any work
+ * began (on every `dev`, `build` and `validate`); bundled, they load in about a third of that.
+ * Run by `npm run build` after `tsc`.
+ *
+ * The command's bundle is CommonJS so that V8 can keep its compiled code (src/load-bundle.ts):
+ * after bundling, a start of `docjet dev` on the example site is run once, and the code it
+ * compiled is written beside the bundle (cli.cjs.cache) for every later start.
  *
  * Left out of the bundle, and found in node_modules when needed: native code (@parcel/watcher),
  * libraries only some sites use and that read their own files (the OpenAPI bundler, KaTeX,
  * mermaid), and Shiki's grammars and themes (each loaded alone, when a page needs it).
  */
 import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { rmSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const lib = fileURLToPath(new URL('../lib/', import.meta.url));
 const outdir = `${lib}bundle`;
+const cli = `${outdir}/cli.cjs`;
 
 /**
  * Zod's translations of its messages into 40 languages (`z.locales`, 366 KB, a tenth of the bundle,
@@ -28,21 +35,63 @@ const withoutZodLocales = {
   },
 };
 
-rmSync(outdir, { recursive: true, force: true });
-await build({
-  entryPoints: [`${lib}cli.js`, `${lib}output/render-worker.js`],
-  entryNames: '[name]',
-  outdir,
+const common = {
   bundle: true,
-  splitting: true,
-  format: 'esm',
   platform: 'node',
   target: 'node20',
   // jsonc-parser's `main` is a UMD build that requires files by relative path at run time.
   mainFields: ['module', 'main'],
   external: ['@parcel/watcher', '@redocly/openapi-core', 'katex', 'mermaid', '@shikijs/langs/*', '@shikijs/themes/*'],
-  // CommonJS dependencies call `require` (for Node's own modules too), which ES modules lack.
-  banner: { js: "import { createRequire as __docjetCreateRequire } from 'node:module'; const require = __docjetCreateRequire(import.meta.url);" },
   plugins: [withoutZodLocales],
   logLevel: 'warning',
+};
+
+rmSync(outdir, { recursive: true, force: true });
+await build({
+  ...common,
+  entryPoints: [`${lib}output/render-worker.js`],
+  entryNames: '[name]',
+  outdir,
+  splitting: true,
+  format: 'esm',
+  // CommonJS dependencies call `require` (for Node's own modules too), which ES modules lack.
+  banner: { js: "import { createRequire as __docjetCreateRequire } from 'node:module'; const require = __docjetCreateRequire(import.meta.url);" },
 });
+const bundled = await build({
+  ...common,
+  entryPoints: [`${lib}cli.js`],
+  outfile: cli,
+  format: 'cjs',
+  write: false,
+  metafile: true,
+  // The modules find docjet's files from their own address (src/package-root.ts, the render worker's).
+  define: { 'import.meta.url': '__docjetModuleUrl' },
+  banner: { js: "var __docjetModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
+});
+writeFileSync(cli, withPackageImports(bundled.outputFiles[0].text, bundled.metafile.outputs));
+trainCodeCache();
+
+/**
+ * The bundle with each `import("package")` of a package left out of it written `__docjetImport("package")`,
+ * the importer src/load-bundle.ts hands the bundle: code read from a code cache cannot `import()`.
+ */
+function withPackageImports(text, outputs) {
+  const imports = Object.values(outputs).flatMap((output) => output.imports.filter((entry) => entry.kind === 'dynamic-import'));
+  let result = text;
+  for (const { path, external } of imports) {
+    const call = `import(${JSON.stringify(path)})`;
+    if (!external || path.startsWith('.') || !result.includes(call)) throw new Error(`bundle.mjs: cannot hand \`${call}\` to the importer of src/load-bundle.ts; import it statically, or leave its package out of the bundle.`);
+    result = result.replaceAll(call, `__docjetImport(${JSON.stringify(path)})`);
+  }
+  return result;
+}
+
+/**
+ * Writes the bundle's code cache: scripts/code-cache.mjs starts `docjet dev` on the example site in
+ * a fresh process. Without it the command works, only starts slower, so a failure (a machine where
+ * nothing may listen on 127.0.0.1) is said, not fatal; test/bin.test.ts checks the cache is there.
+ */
+function trainCodeCache() {
+  const run = spawnSync(process.execPath, [fileURLToPath(new URL('code-cache.mjs', import.meta.url)), cli], { stdio: 'inherit' });
+  if (run.status !== 0) process.stderr.write(`bundle.mjs: no code cache for ${cli} (exit ${run.status}); docjet works, and starts about 0.1 s slower.\n`);
+}

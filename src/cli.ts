@@ -312,7 +312,10 @@ const processIo: Io = {
 };
 
 // Run directly from source while developing (`node --import tsx src/cli.ts validate examples`);
-// the published entry point is bin/docjet.js, which imports `main`.
+// the published entry point is bin/docjet.js, which imports `main`. No top-level `await`: the
+// command's bundle is CommonJS, for its code cache (scripts/bundle.mjs).
 if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  process.exitCode = await main(process.argv.slice(2));
+  void main(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
 }

@@ -11,13 +11,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
+import { codeCacheFile, loadBundle } from '../src/load-bundle.ts';
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '..');
 const bin = path.join(repo, 'bin', 'docjet.js');
 
 test('the bundled command is built, prints its version and builds the example site with two render workers', async (t) => {
-  assert.ok(existsSync(path.join(repo, 'lib', 'bundle', 'cli.js')), 'lib/bundle/cli.js is missing: run `npm run build`');
+  assert.ok(existsSync(path.join(repo, 'lib', 'bundle', 'cli.cjs')), 'lib/bundle/cli.cjs is missing: run `npm run build`');
   const version = await run(process.execPath, [bin, '--version']);
   assert.equal(version.stdout.trim(), JSON.parse(readFileSync(path.join(repo, 'package.json'), 'utf8')).version);
 
@@ -32,4 +33,10 @@ test('the bundled command is built, prints its version and builds the example si
   assert.ok(home.includes(`_docjet/${css}`), 'pages link the stylesheet');
   assert.ok(readFileSync(path.join(out, '_docjet', css), 'utf8').includes('.toc-column'), 'the stylesheet holds docjet\'s own CSS, found from the bundle');
   assert.ok(assets.some((file) => /^search\.[0-9a-f]+\.mjs$/.test(file)), 'the search script is written');
+});
+
+test('the bundle starts from the code cache the build wrote beside it, which this Node accepts', () => {
+  const bundle = path.join(repo, 'lib', 'bundle', 'cli.cjs');
+  assert.ok(existsSync(codeCacheFile(bundle)), `${codeCacheFile(bundle)} is missing: run \`npm run build\``);
+  assert.equal(loadBundle(bundle).cacheRejected, false);
 });
