@@ -15,7 +15,8 @@
  */
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
-import { rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 
 const lib = fileURLToPath(new URL('../lib/', import.meta.url));
@@ -35,6 +36,38 @@ const withoutZodLocales = {
   },
 };
 
+/**
+ * Shiki's WebAssembly read from the file Shiki ships (`shiki/onig.wasm`) rather than from its
+ * inlined copy (`shiki/wasm`, which src/render/highlight.ts imports: gzip in base64 in a 212 KB
+ * module), which every start decoded a byte at a time, then unzipped through web streams, loading
+ * Node's fetch for them: about 100 ms of the main thread before the first page, and as much in
+ * each render worker of `build`. The bytes are the same (`sameWasm` checks it on every build).
+ */
+const shikiWasmFromFile = {
+  name: 'shiki-wasm-from-file',
+  setup(build) {
+    build.onResolve({ filter: /^shiki\/wasm$/ }, () => ({ path: 'shiki/wasm', namespace: 'shiki-wasm-from-file' }));
+    build.onLoad({ filter: /.*/, namespace: 'shiki-wasm-from-file' }, () => ({
+      resolveDir: lib,
+      loader: 'js',
+      contents: `import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+export const wasmBinaryPromise = readFile(createRequire(import.meta.url).resolve('shiki/onig.wasm'));
+export async function getWasmInstance(info) {
+  return (await WebAssembly.instantiate(await wasmBinaryPromise, info)).instance.exports;
+}
+export default getWasmInstance;`,
+    }));
+  },
+};
+
+/** Whether `shiki/onig.wasm` holds the bytes `shiki/wasm` inlines (what shikiWasmFromFile relies on). */
+async function sameWasm() {
+  const require = createRequire(import.meta.url);
+  const inlined = Buffer.from(await (await import('shiki/wasm')).wasmBinaryPromise);
+  return inlined.equals(readFileSync(require.resolve('shiki/onig.wasm')));
+}
+
 const common = {
   bundle: true,
   platform: 'node',
@@ -42,9 +75,11 @@ const common = {
   // jsonc-parser's `main` is a UMD build that requires files by relative path at run time.
   mainFields: ['module', 'main'],
   external: ['@parcel/watcher', '@redocly/openapi-core', 'katex', 'mermaid', '@shikijs/langs/*', '@shikijs/themes/*'],
-  plugins: [withoutZodLocales],
+  plugins: [withoutZodLocales, shikiWasmFromFile],
   logLevel: 'warning',
 };
+
+if (!(await sameWasm())) throw new Error("bundle.mjs: shiki/onig.wasm is not the WebAssembly shiki/wasm inlines any more: drop or update the shiki-wasm-from-file plugin.");
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
