@@ -88,7 +88,8 @@ export class PageCache {
   /**
    * Renders the page into the cache unless it is there as its files are: the processor time that
    * took, in ms (undefined: it was there). Processor time, not time on the clock, which a busy
-   * machine stretches for every page alike.
+   * machine stretches for every page alike; a big page's pauses count the requests answered
+   * meanwhile too, which only makes a page that is slow anyway (several sections) look slower.
    */
   async ahead(page: Page): Promise<number | undefined> {
     const key = await this.keyOf(page);

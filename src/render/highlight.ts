@@ -157,7 +157,7 @@ export async function createCodeHighlighter(options: { langs: Iterable<string> }
     for (const id of core.getLoadedLanguages()) loaded.add(id);
   };
   await loadNow(options.langs);
-  /** One grammar's tokenizer, imported and registered `step` by step; the loaded set as `loadNow` leaves it. */
+  /** One grammar and those it embeds, imported and registered `step` by step; `loaded` updated as `loadNow` updates it. */
   const loadInSteps = async (language: string, step: Step): Promise<void> => {
     const id = grammarOf(language);
     if (id === undefined || tried.has(id)) return;
