@@ -36,12 +36,12 @@ export const LAYERS: Record<Layer, { holds: string; mayImport: readonly Layer[] 
   search: { holds: 'src/search: the search index and its browser modules', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'render'] },
   output: { holds: 'src/output: writing the whole site (workers, assets, redirects, sitemap, atomic output)', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'validate', 'render', 'search'] },
   dev: { holds: 'src/dev: serving a site (the static server, the dev server)', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'validate', 'render', 'search', 'output'] },
-  cli: { holds: 'src/cli.ts, src/index.ts: the command line and the library entry', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'validate', 'render', 'search', 'output', 'dev'] },
+  cli: { holds: 'src/cli.ts, src/index.ts, src/load-bundle.ts: the command line (and how its bundle is loaded) and the library entry', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'validate', 'render', 'search', 'output', 'dev'] },
   client: { holds: 'src/client: the page script, run in the browser; imports nothing', mayImport: [] },
 };
 
 const SHARED_FILES = new Set(['src/diagnostics.ts', 'src/messages.ts', 'src/suggest.ts', 'src/package-root.ts']);
-const TOP_FILES: Record<string, Layer> = { 'src/validate.ts': 'validate', 'src/cli.ts': 'cli', 'src/index.ts': 'cli' };
+const TOP_FILES: Record<string, Layer> = { 'src/validate.ts': 'validate', 'src/cli.ts': 'cli', 'src/index.ts': 'cli', 'src/load-bundle.ts': 'cli' };
 const FOLDERS = new Set<string>(['content', 'openapi', 'config', 'site', 'render', 'search', 'output', 'dev', 'client']);
 
 /** The layer of a file under `src/` (a `/`-separated path from the repository root); undefined for none. */
