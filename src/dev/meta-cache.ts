@@ -106,11 +106,11 @@ function stampSince(file: string, readAt: number): string | undefined {
  * coming meanwhile waits for one batch, not for the whole site. A cache that cannot be written is
  * no problem: the next start reads the pages.
  */
-export async function writeMetaCache(root: string, pages: ReadonlyMap<string, CachedMeta>, read: Pick<MetaCacheRead, 'stamps' | 'readAt'>): Promise<void> {
+export async function writeMetaCache(root: string, pages: ReadonlyMap<string, CachedMeta>, read: Pick<MetaCacheRead, 'stamps' | 'readAt'>, pause: () => Promise<void> = nextTurn): Promise<void> {
   const entries: Record<string, Entry> = {};
   let done = 0;
   for (const [file, cached] of pages) {
-    if (++done % BATCH === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (++done % BATCH === 0) await pause();
     const stamp = read.stamps.get(file) ?? stampSince(path.join(root, file), read.readAt);
     if (stamp === undefined || !isDeepStrictEqual(JSON.parse(JSON.stringify(cached)), cached)) continue;
     entries[file] = { stamp, ...cached };
@@ -121,6 +121,10 @@ export async function writeMetaCache(root: string, pages: ReadonlyMap<string, Ca
   } catch {
     // A read-only folder, a full disk: starting is slower next time, nothing else.
   }
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 async function readEntries(root: string): Promise<Map<string, Entry>> {

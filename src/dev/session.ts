@@ -118,11 +118,12 @@ export class DevSession {
     this.options.onEvent({ type: 'ready', ok: resolved, ...summary, diagnostics, milliseconds: performance.now() - started });
     // The home page, rendered while the browser starts: the first render also loads what every
     // page needs (grammars, icons), so the first request finds it done or under way. The
-    // frontmatter cache for the next start is written after it, off the first page's path.
+    // frontmatter cache for the next start is written after it in idle time, pausing between its
+    // batches: 60 ms of a core on mintlify's docs, which the pages asked for right after the
+    // first page shared with it.
     const home = model?.site.home;
     const warm = home === undefined ? Promise.resolve() : this.render(home).then(() => undefined, () => undefined);
-    // On a later turn of the event loop, so that the first page's response goes out before it.
-    this.saving = warm.then(() => new Promise<void>((resolve) => setImmediate(resolve))).then(read.save);
+    this.saving = warm.then(() => this.idleTasks.run(() => read.save(() => this.idleTasks.pause())));
   }
 
   /**

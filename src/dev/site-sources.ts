@@ -27,7 +27,7 @@ const OUT_DIR = 'dist';
  * The site's files and every page's frontmatter, from the cache of the last run for pages that did
  * not change since (meta-cache.ts). `save` writes the cache for the next run, when pages were read.
  */
-export async function readSources(root: string): Promise<{ sources: SiteSources; save: () => Promise<void> }> {
+export async function readSources(root: string): Promise<{ sources: SiteSources; save: (pause?: () => Promise<void>) => Promise<void> }> {
   const { files, diagnostics } = await scanSite({ root, outDir: OUT_DIR });
   const cache = await readMetaCache(root, files.pages.values());
   const toRead = [...files.pages.values()].filter((page) => !cache.valid.has(page.file));
@@ -44,7 +44,7 @@ export async function readSources(root: string): Promise<{ sources: SiteSources;
   }
   const sources = { files, scanDiagnostics: diagnostics, meta, metaDiagnostics };
   // The cache's entries are gathered when it is written, after the first page went out.
-  return { sources, save: () => (toRead.length > 0 ? writeMetaCache(root, cacheEntries(sources), cache) : Promise.resolve()) };
+  return { sources, save: (pause) => (toRead.length > 0 ? writeMetaCache(root, cacheEntries(sources), cache, pause) : Promise.resolve()) };
 }
 
 /** What the frontmatter cache keeps of each page, by page file. */
