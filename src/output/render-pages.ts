@@ -5,7 +5,9 @@
  * the pages being written have finished, so nothing writes while the staging folder is removed.
  */
 import type { Diagnostic } from '../diagnostics.ts';
-import { createRenderer, type Renderer, type RendererOptions } from '../render/page.ts';
+import type { CodeHighlighter } from '../render/highlight.ts';
+import { createRenderer, rendererLanguages, type Renderer, type RendererOptions } from '../render/page.ts';
+import { ColourThread, wantsColourThread } from './colour-thread.ts';
 import type { Page, Site } from '../site/types.ts';
 import { pageOutputPath } from './paths.ts';
 import { renderInWorkers, workerCount, type RouteResult } from './pool.ts';
@@ -33,13 +35,20 @@ export interface RenderPagesOptions {
  */
 export async function renderPages(options: RenderPagesOptions): Promise<{ renderer: Renderer; diagnostics: Diagnostic[] }> {
   const { site } = options.renderer;
-  const renderer = await createRenderer(options.renderer);
   const routes = [...site.pages.keys()];
   const workers = workerCount(routes.length);
   if (workers === 0) {
-    await renderHere(renderer, site, routes, options);
+    let colours: ColourThread | undefined;
+    const colourThread = (highlight: CodeHighlighter): ColourThread => (colours = new ColourThread({ languages: rendererLanguages(options.renderer) }, highlight));
+    const renderer = await createRenderer(options.renderer, wantsColourThread(endpointPageCount(site)) ? colourThread : undefined);
+    try {
+      await renderHere(renderer, site, routes, options);
+    } finally {
+      await colours?.close();
+    }
     return { renderer, diagnostics: renderer.iconDiagnostics() };
   }
+  const renderer = await createRenderer(options.renderer);
   const found = await renderInWorkers({
     init: { renderer: options.renderer, dir: options.dir },
     routes,
@@ -51,6 +60,13 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ render
     },
   });
   return { renderer, diagnostics: uniqueDiagnostics(found) };
+}
+
+/** Generated endpoint pages: those whose examples a colour thread would colour. */
+function endpointPageCount(site: Site): number {
+  let count = 0;
+  for (const page of site.pages.values()) if (page.source.type === 'endpoint') count++;
+  return count;
 }
 
 /** The page at a route of the site model. */

@@ -17,7 +17,7 @@ import { createHighlighterCore, type HighlighterCore, type ThemeRegistration, ty
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { bundledLanguages, bundledLanguagesInfo } from 'shiki/langs';
 import { bundledThemes } from 'shiki/themes';
-import { codeBlockHtml, PLAIN_LANGUAGES, type CodeToken, type Highlighter, type Tokenize } from '../content/mdx/code.ts';
+import { codeBlockHtml, codeLinesHtml, PLAIN_LANGUAGES, type CodeBlockOptions, type CodeLines, type CodeMeta, type CodeToken, type Highlighter, type Tokenize } from '../content/mdx/code.ts';
 import { LineTokenizer } from './line-tokens.ts';
 
 /** The pair of bundled themes; they must have the same rules (see `pairedTheme`). */
@@ -129,6 +129,11 @@ export interface CodeHighlighter extends Highlighter {
    * colours the page where it is open. Build never calls this.
    */
   colourLater(later: (grammar: string, code: string) => void): void;
+  /**
+   * The lines `highlight` would write for the block, without the figure around them (which needs
+   * the page's words): what the build's colour thread sends back (src/output/colour-thread.ts).
+   */
+  lines(code: string, lang: string | undefined, meta: CodeMeta): CodeLines;
   /** Blocks shown uncoloured so far by `colourLater`: a render during which it grew has some. */
   readonly uncoloured: number;
 }
@@ -197,18 +202,21 @@ export async function createCodeHighlighter(options: { langs: Iterable<string> }
   const settled = new Set<string>();
   let later: ((grammar: string, code: string) => void) | undefined;
 
-  const highlight: Highlighter = (code, lang, meta, ui) => {
+  /** How a block is written: coloured when its grammar is loaded (and, under `colourLater`, has coloured before). */
+  const blockOptions = (code: string, lang: string | undefined, meta: CodeMeta): CodeBlockOptions => {
     const language = lang === undefined ? undefined : normalizeLanguage(lang);
     const grammar = language === undefined ? undefined : grammarOf(language);
     if (grammar !== undefined && later !== undefined && !settled.has(grammar)) {
       highlighter.uncoloured++;
       later(grammar, code);
-      return codeBlockHtml({ code, lang, meta, language, ui });
+      return { code, lang, meta, language };
     }
-    if (language === undefined || !loaded.has(language)) return codeBlockHtml({ code, lang, meta, language, ui });
+    if (language === undefined || !loaded.has(language)) return { code, lang, meta, language };
     settled.add(language);
-    return codeBlockHtml({ code, lang, meta, language, tokenize: tokenizerFor(language), ui });
+    return { code, lang, meta, language, tokenize: tokenizerFor(language) };
   };
+  const highlight: Highlighter = (code, lang, meta, ui) => codeBlockHtml({ ...blockOptions(code, lang, meta), ui });
+  const lines = (code: string, lang: string | undefined, meta: CodeMeta): CodeLines => codeLinesHtml(blockOptions(code, lang, meta));
   // Once colours come later, a page does not wait for its grammars to load either (`warm` loads them).
   const load = async (langs: Iterable<string>): Promise<void> => (later === undefined ? loadNow(langs) : undefined);
   const warm = async (lang: string, code: string, step: Step = async (work) => work()): Promise<void> => {
@@ -228,7 +236,7 @@ export async function createCodeHighlighter(options: { langs: Iterable<string> }
     }
   };
   const colourLater = (then: (grammar: string, code: string) => void): void => void (later = then);
-  const highlighter = Object.assign(highlight, { load, warm, colourLater, uncoloured: 0 });
+  const highlighter = Object.assign(highlight, { load, warm, colourLater, lines, uncoloured: 0 });
   return highlighter;
 }
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';
 import type { Heading } from '../content/mdx/headings.ts';
 import type { CopyLabels, IconDrawer } from '../content/mdx/index.ts';
-import { copyButtonHtml } from '../content/mdx/code.ts';
+import { copyButtonHtml, type Highlighter } from '../content/mdx/code.ts';
 import { frontmatterUrlDiagnostics } from '../content/frontmatter-url.ts';
 import { locateBody } from '../content/frontmatter.ts';
 import { frontmatterKeyPosition } from '../content/frontmatter-schema.ts';
@@ -32,6 +32,25 @@ export interface BodyServices {
   documents: DocumentLoader;
   /** URL of the folder of schema fragments (`/_docjet/schemas/`), which endpoint and model pages link to. */
   fragmentPrefix: string;
+  /** Where endpoint pages' examples are coloured while the pages render, if not in this thread. */
+  colours?: ColourService | undefined;
+}
+
+/**
+ * Code coloured somewhere else while pages render: the build of an API reference on two cores
+ * colours its request and response examples on a second thread (src/output/colour-thread.ts),
+ * which they cost a third of the build in this one.
+ */
+export interface ColourService {
+  /** What one page's blocks go through. */
+  page(): PageColours;
+}
+
+export interface PageColours {
+  /** Writes a stand-in for the block, and has it coloured. */
+  highlight: Highlighter;
+  /** The page's HTML with its blocks in place of their stand-ins. */
+  settle(html: string): Promise<string>;
 }
 
 /** What the page decides that its body shows: icons drawn by the page's drawer, the copy button in its language. */
@@ -65,7 +84,9 @@ export async function endpointBody(page: Page, { spec, operation }: EndpointSour
   await services.highlight.load(ENDPOINT_LANGUAGES);
   // `x-mint.content`: MDX above the generated fields (§4.3).
   const content = await mintContentPart(operation, spec, services.bodies, services.highlight, ui);
-  const endpoint = renderEndpoint({ document, operation, highlight: services.highlight, file: spec, pageDescription: page.description ?? '', copyLabels: ui.copyLabels, ...endpointSettings(page, services), ...(content ? { contentHtml: content.html } : {}) });
+  const colours = services.colours?.page();
+  const rendered = renderEndpoint({ document, operation, highlight: colours?.highlight ?? services.highlight, file: spec, pageDescription: page.description ?? '', copyLabels: ui.copyLabels, ...endpointSettings(page, services), ...(content ? { contentHtml: content.html } : {}) });
+  const endpoint = colours === undefined ? rendered : { ...rendered, html: await colours.settle(rendered.html) };
   if (!content) return { ...endpoint, ...NOTHING_TO_LOAD, playground: endpoint.playground };
   return { ...endpoint, headings: [...content.headings, ...endpoint.headings], diagnostics: [...content.diagnostics, ...endpoint.diagnostics], math: content.math, mermaid: content.mermaid };
 }

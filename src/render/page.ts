@@ -11,7 +11,7 @@ import { escapeHtml } from '../content/mdx/escape.ts';
 import { createPageRenderer as createBodyRenderer } from '../content/snippets/index.ts';
 import { createDocumentLoader } from '../openapi/documents.ts';
 import type { Page, Site } from '../site/types.ts';
-import { contentBody, endpointBody, ENDPOINT_LANGUAGES, type Body, type BodyServices, type PageUi } from './page-body.ts';
+import { contentBody, endpointBody, ENDPOINT_LANGUAGES, type Body, type BodyServices, type ColourService, type PageUi } from './page-body.ts';
 import { createCodeHighlighter, type CodeHighlighter } from './highlight.ts';
 import { createIconSet, pageIcons, type IconLibrary, type PageIcons } from './icons.ts';
 import { MissingIcons } from './missing-icons.ts';
@@ -67,16 +67,21 @@ export interface Renderer {
   readonly highlight: CodeHighlighter;
 }
 
-export async function createRenderer(options: RendererOptions): Promise<Renderer> {
+/**
+ * `colours`: where endpoint pages' examples are coloured, if not in this thread (the build's colour
+ * thread, which colours here with the renderer's highlighter when it cannot). Not an option:
+ * options are handed to render workers as data.
+ */
+export async function createRenderer(options: RendererOptions, colours?: (highlight: CodeHighlighter) => ColourService): Promise<Renderer> {
   const { site, base } = options;
   const highlight = options.highlight ?? (await createCodeHighlighter({ langs: [] }));
-  await highlight.load([...(options.languages ?? []), ...(hasEndpoints(site) ? ENDPOINT_LANGUAGES : [])]);
+  await highlight.load(rendererLanguages(options));
   const bodies = createBodyRenderer({ root: site.root, highlight, urls: (file) => contentUrlResolver(file, base) });
   const icons = createIconSet({ library: (site.config.icons?.library ?? 'fontawesome') as IconLibrary, base });
   const { languages: _languages, highlight: _highlight, playgroundScript, fieldsScript, ...shellOptions } = options;
   const shell = new Shell(shellOptions);
   const missingIcons = new MissingIcons();
-  const services: BodyServices = { site, base, highlight, bodies, documents: createDocumentLoader(site.root), fragmentPrefix: `${options.assetsPrefix}${SCHEMA_FOLDER}/` };
+  const services: BodyServices = { site, base, highlight, bodies, documents: createDocumentLoader(site.root), fragmentPrefix: `${options.assetsPrefix}${SCHEMA_FOLDER}/`, colours: colours?.(highlight) };
   const fragments = new SchemaFragments(services, { ...shellOptions, ...(fieldsScript ? { fieldsScript } : {}) }, shell.theme);
   const document = { shell, katexSheet: `${options.assetsPrefix}katex/katex.min.css`, ...(playgroundScript ? { playgroundScript } : {}), ...(fieldsScript ? { fieldsScript } : {}) };
 
@@ -99,6 +104,11 @@ export async function createRenderer(options: RendererOptions): Promise<Renderer
     invalidate: (file) => bodies.invalidate(file),
     highlight,
   };
+}
+
+/** The grammars a renderer loads up front: the site's fence languages, and the examples' when it has endpoints. */
+export function rendererLanguages(options: RendererOptions): string[] {
+  return [...(options.languages ?? []), ...(hasEndpoints(options.site) ? ENDPOINT_LANGUAGES : [])];
 }
 
 /** Whether any page shows an endpoint: a generated endpoint page, or `openapi:` in frontmatter. */

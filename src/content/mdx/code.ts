@@ -131,28 +131,52 @@ const EXPANDABLE_MIN_LINES = 13;
 
 /** The markup of one code block; `plainHighlighter` and the syntax highlighter both write it. */
 export function codeBlockHtml(options: CodeBlockOptions): string {
-  const { lang, meta } = options;
-  const ui = options.ui ?? DEFAULT_UI;
-  const language = options.language ?? lang?.toLowerCase();
+  return codeFigureHtml(options, codeLinesHtml(options));
+}
+
+/**
+ * A block's lines as HTML, and what its figure needs to know of them: the part of `codeBlockHtml`
+ * that colours cost. The build of an API reference has it made on a second thread
+ * (src/output/colour-thread.ts), so it is plain data.
+ */
+export interface CodeLines {
+  html: string;
+  count: number;
+  /** Some line is focused (`[!code focus]`, `focus=`): the others are dimmed. */
+  focus: boolean;
+  /** Some line is added or removed. */
+  diff: boolean;
+}
+
+export function codeLinesHtml(options: Omit<CodeBlockOptions, 'ui'>): CodeLines {
+  const { meta } = options;
+  const language = options.language ?? options.lang?.toLowerCase();
   const lines = readLines(options.code, language !== undefined && !PLAIN_LANGUAGES.has(language));
   markLines(lines, meta.highlight, 'highlighted');
   markLines(lines, meta.focus, 'focused');
   if (language === 'diff') markDiff(lines);
 
   const tokens = tokenizeLines(options.tokenize, lines);
-  let body = '';
+  let html = '';
   let focus = false;
   let diff = false;
   for (let index = 0; index < lines.length; index++) {
     const line = lines[index]!;
     if (line.classes.has('focused')) focus = true;
     if (line.classes.has('diff')) diff = true;
-    body += `${index === 0 ? '' : '\n'}${lineHtml(line, tokens?.[index])}`;
+    html += `${index === 0 ? '' : '\n'}${lineHtml(line, tokens?.[index])}`;
   }
+  return { html, count: lines.length, focus, diff };
+}
 
-  const expandable = meta.expandable === true && lines.length >= EXPANDABLE_MIN_LINES;
+/** The block around its lines: caption, copy button, `<pre>`, expand toggle. */
+export function codeFigureHtml(options: Pick<CodeBlockOptions, 'lang' | 'meta' | 'language' | 'ui'>, lines: CodeLines): string {
+  const { lang, meta } = options;
+  const ui = options.ui ?? DEFAULT_UI;
+  const language = options.language ?? lang?.toLowerCase();
+  const expandable = meta.expandable === true && lines.count >= EXPANDABLE_MIN_LINES;
   const figure = attributes({
-    class: `code-block${focus ? ' has-focused' : ''}${diff ? ' has-diff' : ''}`,
+    class: `code-block${lines.focus ? ' has-focused' : ''}${lines.diff ? ' has-diff' : ''}`,
     'data-language': language,
     'data-lines': meta.lines === true,
     'data-wrap': meta.wrap === true,
@@ -161,7 +185,7 @@ export function codeBlockHtml(options: CodeBlockOptions): string {
   return (
     `<figure${figure}>${captionHtml(meta, ui)}` +
     (meta.nocopy === true ? '' : ui.copyButton) +
-    `<pre tabindex="0"><code${attributes({ class: lang ? `language-${lang}` : undefined })}>${body}</code></pre>` +
+    `<pre tabindex="0"><code${attributes({ class: lang ? `language-${lang}` : undefined })}>${lines.html}</code></pre>` +
     (expandable ? EXPAND_TOGGLE : '') +
     '</figure>'
   );

@@ -1,0 +1,93 @@
+/**
+ * The build of an API reference colours its examples on a second thread (colour-thread.ts): the
+ * pages must be those the build's own thread writes, blocks in place of every stand-in, and when
+ * the worker is gone the blocks are coloured in this thread.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { build } from '../../src/output/build.ts';
+import { ColourThread } from '../../src/output/colour-thread.ts';
+import { createCodeHighlighter } from '../../src/render/highlight.ts';
+
+const LANGUAGES = ['json', 'shellscript', 'python', 'go'];
+
+const BLOCKS: [string, string | undefined, { title?: string; highlight?: number[]; options: Record<string, string> }][] = [
+  ['{\n  "name": "Rex",\n  "tags": [1, 2]\n}', 'json', { title: 'Response', options: {} }],
+  ['curl -X POST https://api.example.com/pets \\\n  -H "Authorization: Bearer TOKEN"', 'bash', { title: 'cURL', options: {} }],
+  ['import requests\n\nrequests.get("https://api.example.com/pets")', 'python', { highlight: [3], options: {} }],
+  ['plain words', undefined, { options: {} }],
+  ['fn main() {}', 'rust', { options: {} }],
+];
+
+test('blocks coloured on the colour thread are those the highlighter writes here, in place of their stand-ins', async (t) => {
+  const here = await createCodeHighlighter({ langs: LANGUAGES });
+  const thread = new ColourThread({ languages: LANGUAGES }, here);
+  t.after(() => thread.close());
+  const page = thread.page();
+  const standIns = BLOCKS.map(([code, lang, meta]) => page.highlight(code, lang, meta));
+  // A stand-in is not the block: the block is not coloured yet.
+  assert.ok(standIns.every((standIn) => !standIn.includes('<figure')));
+  const forged = '\u00000000000000000000:0\u0000';
+  const html = await page.settle(`<main>${standIns.join('<hr>')}${forged}</main>`);
+  const expected = BLOCKS.map(([code, lang, meta]) => here(code, lang, meta));
+  assert.equal(html, `<main>${expected.join('<hr>')}${forged}</main>`);
+  // Coloured, not plain: the JSON key has a colour class.
+  assert.match(expected[0]!, /<span class="sk\d+">&quot;name&quot;<\/span>/);
+});
+
+test('once the colour thread is closed, blocks are coloured in this thread, the same', async () => {
+  const here = await createCodeHighlighter({ langs: LANGUAGES });
+  const thread = new ColourThread({ languages: LANGUAGES }, here);
+  const page = thread.page();
+  const standIns = BLOCKS.map(([code, lang, meta]) => page.highlight(code, lang, meta));
+  await thread.close();
+  const html = await page.settle(standIns.join(''));
+  assert.equal(html, BLOCKS.map(([code, lang, meta]) => here(code, lang, meta)).join(''));
+});
+
+/** Every HTML file of the output, by path. */
+async function htmlFiles(out: string): Promise<Record<string, string>> {
+  const found: Record<string, string> = {};
+  for (const entry of await fs.readdir(out, { recursive: true })) {
+    if (entry.endsWith('.html')) found[entry] = await fs.readFile(path.join(out, entry), 'utf8');
+  }
+  return found;
+}
+
+test('an API reference built with its examples coloured on a second thread is the one built in one thread', async (t) => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-colour-thread-'));
+  const saved = { workers: process.env.DOCJET_WORKERS, colour: process.env.DOCJET_COLOUR_THREAD };
+  t.after(async () => {
+    for (const [key, value] of [['DOCJET_WORKERS', saved.workers], ['DOCJET_COLOUR_THREAD', saved.colour]] as const) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+  const root = path.join(dir, 'site');
+  await fs.mkdir(root, { recursive: true });
+  await fs.copyFile(new URL('../fixtures/endpoint/shop-3.0.yaml', import.meta.url), path.join(root, 'shop.yaml'));
+  const config = { name: 'Shop', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'API', openapi: 'shop.yaml' }] } };
+  await fs.writeFile(path.join(root, 'docs.json'), JSON.stringify(config));
+
+  process.env.DOCJET_WORKERS = '0';
+  const outputs: Record<string, string>[] = [];
+  for (const colour of ['0', '1']) {
+    process.env.DOCJET_COLOUR_THREAD = colour;
+    const out = path.join(dir, `out-${colour}`);
+    const result = await build({ root, outDir: out });
+    assert.equal(result.ok, true, JSON.stringify(result.diagnostics));
+    outputs.push(await htmlFiles(out));
+  }
+  const [inThread, onThread] = outputs;
+  const endpointPages = Object.entries(onThread!).filter(([, html]) => html.includes('class="code-group request-example'));
+  assert.ok(endpointPages.length >= 2, `endpoint pages with examples: ${endpointPages.length}`);
+  for (const [file, html] of endpointPages) {
+    assert.ok(!html.includes('\u0000'), `${file} holds a stand-in`);
+    assert.match(html, /<span class="sk\d+">/, `${file} has coloured examples`);
+  }
+  assert.deepEqual(onThread, inThread);
+});
