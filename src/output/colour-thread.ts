@@ -1,20 +1,21 @@
 /**
  * The build's colour thread. Colouring an API reference's request and response examples was a
  * third of GitHub's build (6 of 18 s: nine languages of samples and the JSON responses, 13,000
- * blocks), all of it on the thread that renders, while the machine's second core mostly waited.
+ * blocks), and code blocks an eighth of mintlify's docs, all of it on the thread that renders,
+ * while the machine's second core mostly waited (render workers start at four cores).
  * Oniguruma's matching is compute-bound, so a second thread colours well beside the renderer
  * (two renderers do not: both are allocation-bound, see `workerCount`).
  *
- * An endpoint page's highlighter writes a stand-in for each block (`PageBlocks.highlight`); when
- * the page is rendered, its blocks go to the worker in one message and come back as their lines'
+ * A page's highlighter writes a stand-in for each block (`PageBlocks.highlight`); when the page
+ * is rendered, its blocks go to the worker in one message and come back as their lines'
  * HTML (`CodeLines`), which the page's figure goes around. The pages rendered meanwhile keep this
- * thread busy. The worker colours with the grammars this thread would have (`languages`), so
- * the pages are the same as when this thread colours them, and it does so again if the worker
- * cannot start or stops.
+ * thread busy. A block is coloured when this thread's highlighter would colour it (the worker
+ * loads that grammar if it has not yet), so the pages are the same as when this thread colours
+ * them, and it does so again if the worker cannot start or stops.
  */
 import { randomBytes } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
-import { codeFigureHtml, type CodeLines, type CodeMeta, type Highlighter } from '../content/mdx/code.ts';
+import { codeFigureHtml, codeLinesHtml, type CodeLines, type CodeMeta, type Highlighter } from '../content/mdx/code.ts';
 import type { BodyUi } from '../content/mdx/types.ts';
 import { normalizeLanguage, type CodeHighlighter } from '../render/highlight.ts';
 import type { ColourService, PageColours } from '../render/page-body.ts';
@@ -24,6 +25,8 @@ export interface ColourJob {
   code: string;
   lang: string | undefined;
   meta: CodeMeta;
+  /** This thread's highlighter would colour it (its grammar is loaded here); else it is written plain. */
+  coloured: boolean;
 }
 
 export interface ColourWorkerData {
@@ -38,14 +41,14 @@ export interface ColourRequest {
 
 export type ColourReply = { batch: number; lines: CodeLines[] } | { batch: number; failed: string };
 
-/** Below this many endpoint pages, starting the thread (~0.3 s of a core) costs more than it saves. */
-const MIN_ENDPOINT_PAGES = 50;
+/** Below this many pages, starting the thread (~0.3 s of a core) costs more than it saves. */
+const MIN_PAGES = 100;
 
-/** Whether a build with this many endpoint pages, rendered in this thread, colours on a second one; `DOCJET_COLOUR_THREAD=0|1` decides instead. */
-export function wantsColourThread(endpointPages: number): boolean {
+/** Whether a build of this many pages, rendered in this thread, colours on a second one; `DOCJET_COLOUR_THREAD=0|1` decides instead. */
+export function wantsColourThread(pages: number): boolean {
   const env = process.env['DOCJET_COLOUR_THREAD'];
   if (env === '0' || env === '1') return env === '1';
-  return endpointPages >= MIN_ENDPOINT_PAGES;
+  return pages >= MIN_PAGES;
 }
 
 export class ColourThread implements ColourService {
@@ -53,6 +56,7 @@ export class ColourThread implements ColourService {
   /** Set when the worker failed or the thread was closed: blocks are then coloured here. */
   private stopped = false;
   private nextBatch = 0;
+  private blocks = 0;
   private readonly waiting = new Map<number, { jobs: ColourJob[]; resolve: (lines: CodeLines[]) => void }>();
   /** In every stand-in: text of a page cannot make one by chance or on purpose. */
   readonly stamp = randomBytes(8).toString('hex');
@@ -87,6 +91,16 @@ export class ColourThread implements ColourService {
     });
   }
 
+  /** A number for a block's stand-in, unique in this thread. */
+  nextBlock(): number {
+    return this.blocks++;
+  }
+
+  /** Whether a block in `lang` is coloured: by this thread's highlighter, whose grammars the worker loads as it meets them. */
+  colours(lang: string | undefined): boolean {
+    return this.here.colours(lang);
+  }
+
   /** Stops the worker; blocks asked for later are coloured here. */
   async close(): Promise<void> {
     this.stop();
@@ -111,30 +125,43 @@ export class ColourThread implements ColourService {
   }
 
   private colourHere(jobs: readonly ColourJob[]): CodeLines[] {
-    return jobs.map((job) => this.here.lines(job.code, job.lang, job.meta));
+    return jobs.map((job) => (job.coloured ? this.here.lines(job.code, job.lang, job.meta) : plainLines(job)));
   }
+}
+
+/** A block in one colour, as the highlighter writes one in a language whose grammar it has not loaded. */
+export function plainLines(job: ColourJob): CodeLines {
+  return codeLinesHtml({ code: job.code, lang: job.lang, meta: job.meta, language: job.lang === undefined ? undefined : normalizeLanguage(job.lang) });
 }
 
 /** One page's blocks: stand-ins while it renders, its figures once the worker has coloured them. */
 class PageBlocks implements PageColours {
   private readonly jobs: ColourJob[] = [];
   private readonly uis: (BodyUi | undefined)[] = [];
+  /** The thread's number of each of this page's blocks (stand-ins are unique across pages) → its index here. */
+  private readonly indexes = new Map<number, number>();
 
   constructor(private readonly thread: ColourThread) {}
 
   readonly highlight: Highlighter = (code, lang, meta, ui) => {
+    const id = this.thread.nextBlock();
+    this.indexes.set(id, this.jobs.length);
     this.uis.push(ui);
-    return `\u0000${this.thread.stamp}:${this.jobs.push({ code, lang, meta }) - 1}\u0000`;
+    this.jobs.push({ code, lang, meta, coloured: this.thread.colours(lang) });
+    return `\u0000${this.thread.stamp}:${id}\u0000`;
   };
 
   async settle(html: string): Promise<string> {
     if (this.jobs.length === 0) return html;
     const lines = await this.thread.colour(this.jobs);
     const standIn = new RegExp(`\u0000${this.thread.stamp}:(\\d+)\u0000`, 'g');
-    return html.replace(standIn, (_, index: string) => {
-      const { lang, meta } = this.jobs[Number(index)]!;
-      const language = lang === undefined ? undefined : normalizeLanguage(lang);
-      return codeFigureHtml({ lang, meta, language, ui: this.uis[Number(index)] }, lines[Number(index)]!);
+    return html.replace(standIn, (_, id: string) => {
+      const index = this.indexes.get(Number(id));
+      // A block of another page: HTML kept from one page and put into another would lose it.
+      if (index === undefined) throw new Error(`a code block of another page (${id}) is in this page's HTML`);
+      const job = this.jobs[index]!;
+      const language = job.lang === undefined ? undefined : normalizeLanguage(job.lang);
+      return codeFigureHtml({ lang: job.lang, meta: job.meta, language, ui: this.uis[index] }, lines[index]!);
     });
   }
 }

@@ -40,7 +40,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ render
   if (workers === 0) {
     let colours: ColourThread | undefined;
     const colourThread = (highlight: CodeHighlighter): ColourThread => (colours = new ColourThread({ languages: rendererLanguages(options.renderer) }, highlight));
-    const renderer = await createRenderer(options.renderer, wantsColourThread(endpointPageCount(site)) ? colourThread : undefined);
+    const renderer = await createRenderer(options.renderer, wantsColourThread(routes.length) ? colourThread : undefined);
     try {
       await renderHere(renderer, site, routes, options);
     } finally {
@@ -60,13 +60,6 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ render
     },
   });
   return { renderer, diagnostics: uniqueDiagnostics(found) };
-}
-
-/** Generated endpoint pages: those whose examples a colour thread would colour. */
-function endpointPageCount(site: Site): number {
-  let count = 0;
-  for (const page of site.pages.values()) if (page.source.type === 'endpoint') count++;
-  return count;
 }
 
 /** The page at a route of the site model. */

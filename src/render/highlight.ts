@@ -134,6 +134,8 @@ export interface CodeHighlighter extends Highlighter {
    * the page's words): what the build's colour thread sends back (src/output/colour-thread.ts).
    */
   lines(code: string, lang: string | undefined, meta: CodeMeta): CodeLines;
+  /** Whether `lang`'s grammar is loaded: a block in it is coloured (build; dev's `colourLater` may still wait). */
+  colours(lang: string | undefined): boolean;
   /** Blocks shown uncoloured so far by `colourLater`: a render during which it grew has some. */
   readonly uncoloured: number;
 }
@@ -217,6 +219,7 @@ export async function createCodeHighlighter(options: { langs: Iterable<string> }
   };
   const highlight: Highlighter = (code, lang, meta, ui) => codeBlockHtml({ ...blockOptions(code, lang, meta), ui });
   const lines = (code: string, lang: string | undefined, meta: CodeMeta): CodeLines => codeLinesHtml(blockOptions(code, lang, meta));
+  const colours = (lang: string | undefined): boolean => lang !== undefined && loaded.has(normalizeLanguage(lang));
   // Once colours come later, a page does not wait for its grammars to load either (`warm` loads them).
   const load = async (langs: Iterable<string>): Promise<void> => (later === undefined ? loadNow(langs) : undefined);
   const warm = async (lang: string, code: string, step: Step = async (work) => work()): Promise<void> => {
@@ -236,7 +239,7 @@ export async function createCodeHighlighter(options: { langs: Iterable<string> }
     }
   };
   const colourLater = (then: (grammar: string, code: string) => void): void => void (later = then);
-  const highlighter = Object.assign(highlight, { load, warm, colourLater, lines, uncoloured: 0 });
+  const highlighter = Object.assign(highlight, { load, warm, colourLater, lines, colours, uncoloured: 0 });
   return highlighter;
 }
 

@@ -32,14 +32,14 @@ export interface BodyServices {
   documents: DocumentLoader;
   /** URL of the folder of schema fragments (`/_docjet/schemas/`), which endpoint and model pages link to. */
   fragmentPrefix: string;
-  /** Where endpoint pages' examples are coloured while the pages render, if not in this thread. */
+  /** Where pages' code blocks are coloured while the pages render, if not in this thread. */
   colours?: ColourService | undefined;
 }
 
 /**
- * Code coloured somewhere else while pages render: the build of an API reference on two cores
- * colours its request and response examples on a second thread (src/output/colour-thread.ts),
- * which they cost a third of the build in this one.
+ * Code coloured somewhere else while pages render: a build in one thread colours its pages' code
+ * blocks and endpoint examples on a second (src/output/colour-thread.ts): colouring was a third
+ * of GitHub's API reference build, an eighth of mintlify's docs.
  */
 export interface ColourService {
   /** What one page's blocks go through. */
@@ -108,7 +108,8 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
   // injection: a `url: javascript:…` that the sidebar leaves out is reported here, once per page.
   diagnostics.push(...frontmatterUrlDiagnostics(file, text, frontmatter.bodyLine, page.frontmatter));
   await services.highlight.load(fenceLanguages(text));
-  const source = { file, text: text.slice(frontmatter.bodyStart), format: ext === '.md' ? ('md' as const) : ('mdx' as const), line: frontmatter.bodyLine, ...ui };
+  const colours = services.colours?.page();
+  const source = { file, text: text.slice(frontmatter.bodyStart), format: ext === '.md' ? ('md' as const) : ('mdx' as const), line: frontmatter.bodyLine, ...ui, ...(colours ? { highlight: colours.highlight } : {}) };
   const body = pause ? await services.bodies.renderInSteps(source, pause) : services.bodies.render(source);
   diagnostics.push(...body.diagnostics);
   let html = body.html;
@@ -134,6 +135,7 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
     html += model.html;
     headings = [...headings, ...model.headings];
   }
+  if (colours) html = await colours.settle(html);
   return { html, headings, diagnostics, math: body.math, mermaid: body.mermaid, playground, file, text, fragments: [...(endpoint?.fragments ?? []), ...(model?.fragments ?? [])] };
 }
 

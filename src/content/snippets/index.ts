@@ -34,8 +34,8 @@ export interface PageRenderResult extends RenderResult {
   dependencies: string[];
 }
 
-/** What a page gives to be rendered. */
-export type PageRenderOptions = Pick<RenderOptions, 'file' | 'text' | 'format' | 'line' | 'icon' | 'copyLabels'>;
+/** What a page gives to be rendered; `highlight`, the page's own (the build's colour thread), instead of the renderer's. */
+export type PageRenderOptions = Pick<RenderOptions, 'file' | 'text' | 'format' | 'line' | 'icon' | 'copyLabels' | 'highlight'>;
 
 export interface PageRenderer {
   /**
@@ -55,7 +55,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const linked = (page: PageRenderOptions, collector: Collector): RenderOptions & { link: LinkOptions } => ({
     ...page,
     components,
-    ...(options.highlight ? { highlight: options.highlight } : {}),
+    ...(page.highlight ?? options.highlight ? { highlight: page.highlight ?? options.highlight } : {}),
     resolveUrl: options.urls?.(page.file),
     link: linker.options(collector),
   });
