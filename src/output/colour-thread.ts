@@ -64,7 +64,7 @@ export class ColourThread implements ColourService {
   /** `here`: the renderer's highlighter, which colours when the worker cannot. */
   constructor(
     options: ColourWorkerData,
-    private readonly here: CodeHighlighter,
+    readonly here: CodeHighlighter,
   ) {
     this.worker = new Worker(workerBootstrap('colour-worker'), {
       eval: true,
@@ -141,21 +141,25 @@ class PageBlocks implements PageColours {
   /** The thread's number of each of this page's blocks (stand-ins are unique across pages) → its index here. */
   private readonly indexes = new Map<number, number>();
 
-  constructor(private readonly thread: ColourThread) {}
+  readonly highlight: Highlighter;
 
-  readonly highlight: Highlighter = (code, lang, meta, ui) => {
+  constructor(private readonly thread: ColourThread) {
+    this.highlight = Object.assign((code: string, lang: string | undefined, meta: CodeMeta, ui?: BodyUi) => this.standIn(code, lang, meta, ui), { now: thread.here });
+  }
+
+  private standIn(code: string, lang: string | undefined, meta: CodeMeta, ui: BodyUi | undefined): string {
     const id = this.thread.nextBlock();
     this.indexes.set(id, this.jobs.length);
     this.uis.push(ui);
     this.jobs.push({ code, lang, meta, coloured: this.thread.colours(lang) });
     return `\u0000${this.thread.stamp}:${id}\u0000`;
-  };
+  }
 
   async settle(html: string): Promise<string> {
     if (this.jobs.length === 0) return html;
     const lines = await this.thread.colour(this.jobs);
     const standIn = new RegExp(`\u0000${this.thread.stamp}:(\\d+)\u0000`, 'g');
-    return html.replace(standIn, (_, id: string) => {
+    const settled = html.replace(standIn, (_, id: string) => {
       const index = this.indexes.get(Number(id));
       // A block of another page: HTML kept from one page and put into another would lose it.
       if (index === undefined) throw new Error(`a code block of another page (${id}) is in this page's HTML`);
@@ -163,5 +167,8 @@ class PageBlocks implements PageColours {
       const language = job.lang === undefined ? undefined : normalizeLanguage(job.lang);
       return codeFigureHtml({ lang: job.lang, meta: job.meta, language, ui: this.uis[index] }, lines[index]!);
     });
+    // A stand-in changed on its way (HTML parsed again drops its NULs) would be left on the page as text.
+    if (settled.includes(this.thread.stamp)) throw new Error("a code block's stand-in was changed before the page was finished");
+    return settled;
   }
 }

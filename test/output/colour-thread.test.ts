@@ -91,3 +91,44 @@ test('an API reference built with its examples coloured on a second thread is th
   }
   assert.deepEqual(onThread, inThread);
 });
+
+test("page files' code blocks coloured on the colour thread are those coloured in the build's thread", async (t) => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-colour-pages-'));
+  const saved = { workers: process.env.DOCJET_WORKERS, colour: process.env.DOCJET_COLOUR_THREAD };
+  t.after(async () => {
+    for (const [key, value] of [['DOCJET_WORKERS', saved.workers], ['DOCJET_COLOUR_THREAD', saved.colour]] as const) {
+      if (value === undefined) delete process.env[key];
+      else process.env[key] = value;
+    }
+    await fs.rm(dir, { recursive: true, force: true });
+  });
+  const root = path.join(dir, 'site');
+  const files: Record<string, string> = {
+    'docs.json': JSON.stringify({ name: 'Harbor', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'Start', pages: ['index', 'guide', 'raw'] }] } }),
+    // Raw HTML in Markdown is parsed again with the blocks inside it.
+    'raw.md': '# Raw\n\n<div class="box">\n\n```bash\necho hi\n```\n\n</div>\n',
+    'index.mdx': '---\ntitle: Welcome\n---\n\n```js app.js {2}\nconst a = 1;\nconsole.log(a);\n```\n\n<CodeGroup>\n```python first.py\nprint("hi")\n```\n```bash\necho hi # [!code highlight]\n```\n</CodeGroup>\n\nimport Tip from \'/snippets/tip.mdx\';\n\n<Tip />\n',
+    'guide.mdx': '---\ntitle: Guide\n---\n\nText.\n\n<RequestExample>\n```bash cURL\ncurl https://api.example.com/pets\n```\n</RequestExample>\n\n```diff\n- old\n+ new\n```\n\n```unknownlang\nleft plain\n```\n',
+    'snippets/tip.mdx': '```go\nfunc main() {}\n```\n',
+  };
+  for (const [file, text] of Object.entries(files)) {
+    await fs.mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    await fs.writeFile(path.join(root, file), text);
+  }
+  process.env.DOCJET_WORKERS = '0';
+  const outputs: Record<string, string>[] = [];
+  for (const colour of ['0', '1']) {
+    process.env.DOCJET_COLOUR_THREAD = colour;
+    const out = path.join(dir, `out-${colour}`);
+    const result = await build({ root, outDir: out });
+    assert.equal(result.ok, true, JSON.stringify(result.diagnostics));
+    outputs.push(await htmlFiles(out));
+  }
+  const [inThread, onThread] = outputs;
+  for (const page of ['index.html', 'guide/index.html', 'raw/index.html']) {
+    assert.ok(!onThread![page]!.includes('\u0000'), `${page} holds a stand-in`);
+    assert.match(onThread![page]!, /<span class="sk\d+">/, `${page} has coloured code`);
+  }
+  assert.match(onThread!['index.html']!, /func/);
+  assert.deepEqual(onThread, inThread);
+});

@@ -18,7 +18,14 @@ export type { CodeMeta } from './types.ts';
  * Turns a code block into HTML: the whole block, `<pre>` included. `ui` is the page's copy button
  * and icon drawer (`DEFAULT_UI` when not given).
  */
-export type Highlighter = (code: string, lang: string | undefined, meta: CodeMeta, ui?: BodyUi) => string;
+export type Highlighter = ((code: string, lang: string | undefined, meta: CodeMeta, ui?: BodyUi) => string) & {
+  /**
+   * One that writes the block itself, where this one writes a stand-in that is filled in later
+   * (the build's colour thread): HTML that is parsed again (a page's raw HTML with the Markdown
+   * around it) must hold the block, which the parse normalises like the rest.
+   */
+  now?: Highlighter;
+};
 
 type Flag = 'lines' | 'wrap' | 'expandable' | 'nocopy';
 const FLAGS = new Set(['lines', 'wrap', 'expandable', 'nocopy']);

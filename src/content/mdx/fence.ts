@@ -7,13 +7,15 @@ import type { Code } from 'mdast';
 import { isMermaid, parseFence, renderCode, type CodeMeta } from './code.ts';
 import { startOf, type Page } from './page.ts';
 
-export function fenceHtml(page: Page, node: Code, options: { caption: boolean }): string {
+/** `reparsed`: the HTML is parsed again with the page's raw HTML (handlers.ts `root`), so the block is written now (`Highlighter.now`). */
+export function fenceHtml(page: Page, node: Code, options: { caption: boolean; reparsed?: boolean }): string {
   if (isUnclosedFence(page.source(node))) {
     page.reporter.diagnostic('code-fence-unclosed', startOf(node), {});
   }
   const { lang, meta } = parseFence(node.lang, node.meta);
   if (isMermaid(lang)) page.features.add('mermaid');
-  return renderCode(node.value, lang, options.caption ? meta : uncaptioned(meta), page.highlight, page.ui);
+  const highlight = options.reparsed ? (page.highlight.now ?? page.highlight) : page.highlight;
+  return renderCode(node.value, lang, options.caption ? meta : uncaptioned(meta), highlight, page.ui);
 }
 
 /** The meta without what the caption shows (title and icon). */

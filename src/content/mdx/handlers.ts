@@ -47,7 +47,7 @@ export function createHandlers(page: Page): Handlers {
     image: (state, node: Image) => image(page, node, defaultHandlers.image(state, node), urls()),
     imageReference: (state, node: ImageReference) => image(page, node, defaultHandlers.imageReference(state, node), urls()),
     heading: (state, node: Heading) => heading(page, state, node),
-    code: (_state, node) => ({ type: 'raw', value: fenceHtml(page, node, { caption: true }) }),
+    code: (_state, node) => ({ type: 'raw', value: fenceHtml(page, node, { caption: true, reparsed: rawHtml }) }),
     math: (_state, node: DisplayMath) => math(page, node, true),
     inlineMath: (_state, node: InlineMath) => math(page, node, false),
     paragraph: (state, node: Paragraph) => (holdsBlocks(node) ? state.all(node) : defaultHandlers.paragraph(state, node)),
