@@ -14,12 +14,12 @@
  * them, and it does so again if the worker cannot start or stops.
  */
 import { randomBytes } from 'node:crypto';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { codeFigureHtml, codeLinesHtml, type CodeLines, type CodeMeta, type Highlighter } from '../content/mdx/code.ts';
 import type { BodyUi } from '../content/mdx/types.ts';
 import { normalizeLanguage, type CodeHighlighter } from '../render/highlight.ts';
 import type { ColourService, PageColours } from '../render/page-body.ts';
-import { workerBootstrap } from './pool.ts';
+import { startThread, workerBootstrap } from './pool.ts';
 
 export interface ColourJob {
   code: string;
@@ -66,12 +66,7 @@ export class ColourThread implements ColourService {
     options: ColourWorkerData,
     readonly here: CodeHighlighter,
   ) {
-    this.worker = new Worker(workerBootstrap('colour-worker'), {
-      eval: true,
-      workerData: options satisfies ColourWorkerData,
-      execArgv: process.execArgv.filter((flag) => !flag.startsWith('--input-type')),
-      resourceLimits: { maxYoungGenerationSizeMb: 64 },
-    });
+    this.worker = startThread(workerBootstrap('colour-worker'), options satisfies ColourWorkerData);
     this.worker.on('message', (reply: ColourReply) => this.receive(reply));
     this.worker.on('error', () => this.stop());
     this.worker.on('exit', () => this.stop());

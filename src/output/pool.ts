@@ -122,14 +122,36 @@ export function workerBootstrap(name: 'render-worker' | 'colour-worker' = 'rende
 function startWorker(bootstrap: string, init: WorkerInit): Worker {
   // The worker renders from the same remote copies as validation did, without reading or fetching them again.
   const workerData: WorkerData = { ...init, remoteSpecs: runCopiesOf(init.renderer.site.root) };
-  return new Worker(bootstrap, {
-    eval: true,
-    workerData,
-    // Flags a worker rejects (`--input-type` of `node -e`) are left out.
-    execArgv: process.execArgv.filter((flag) => !flag.startsWith('--input-type')),
-    // A larger young generation: rendering makes many short-lived strings (measured ~15 % faster).
-    resourceLimits: { maxYoungGenerationSizeMb: 64 },
-  });
+  return startThread(bootstrap, workerData);
+}
+
+/**
+ * A worker thread of the build running `bootstrap`, with this process's Node flags less those a
+ * worker rejects: `--input-type` (of `node -e`), and the process-wide ones (`node
+ * --max-old-space-size=8192 …/docjet build`, a common way to give a large site more memory, made
+ * every build with a worker fail with ERR_WORKER_INVALID_EXEC_ARGV). Node names the flags it
+ * rejects; the thread is started again without them.
+ */
+export function startThread(bootstrap: string, workerData: unknown): Worker {
+  let execArgv = process.execArgv.filter((flag) => !flag.startsWith('--input-type'));
+  for (;;) {
+    try {
+      // A larger young generation: rendering makes many short-lived strings (measured ~15 % faster).
+      return new Worker(bootstrap, { eval: true, workerData, execArgv, resourceLimits: { maxYoungGenerationSizeMb: 64 } });
+    } catch (error) {
+      const rejected = rejectedFlags(error);
+      const kept = execArgv.filter((flag) => !rejected.has(flag));
+      if (rejected.size === 0 || kept.length === execArgv.length) throw error;
+      execArgv = kept;
+    }
+  }
+}
+
+/** The flags an ERR_WORKER_INVALID_EXEC_ARGV names (`…invalid execArgv flags: --a, --b=1`). */
+function rejectedFlags(error: unknown): Set<string> {
+  if (!(error instanceof Error) || (error as NodeJS.ErrnoException).code !== 'ERR_WORKER_INVALID_EXEC_ARGV') return new Set();
+  const listed = /flags: (.*)$/.exec(error.message)?.[1] ?? '';
+  return new Set(listed.split(', ').filter((flag) => flag !== ''));
 }
 
 /** Feeds one worker batches until the queue is empty or failed; settles once the worker has finished. */

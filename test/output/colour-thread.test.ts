@@ -7,7 +7,9 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { build } from '../../src/output/build.ts';
 import { ColourThread } from '../../src/output/colour-thread.ts';
 import { createCodeHighlighter } from '../../src/render/highlight.ts';
@@ -131,4 +133,23 @@ test("page files' code blocks coloured on the colour thread are those coloured i
   }
   assert.match(onThread!['index.html']!, /func/);
   assert.deepEqual(onThread, inThread);
+});
+
+test('a build run by `node --max-old-space-size=…` starts its threads (Node rejects such flags in workers)', async (t) => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-colour-flags-'));
+  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  const root = path.join(dir, 'site');
+  await fs.mkdir(root, { recursive: true });
+  await fs.copyFile(new URL('../fixtures/endpoint/shop-3.0.yaml', import.meta.url), path.join(root, 'shop.yaml'));
+  await fs.writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Shop', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'API', openapi: 'shop.yaml' }] } }));
+  const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
+  // The colour thread (one thread rendering), then render workers.
+  for (const workers of ['0', '1']) {
+    const run = spawnSync(process.execPath, ['--max-old-space-size=2048', '--max-semi-space-size=16', '--import', 'tsx', cli, 'build', root, '--out', path.join(dir, `out-${workers}`)], {
+      encoding: 'utf8',
+      env: { ...process.env, DOCJET_WORKERS: workers, DOCJET_COLOUR_THREAD: '1', NO_COLOR: '1' },
+    });
+    assert.equal(run.status, 0, `DOCJET_WORKERS=${workers}: ${run.stderr}`);
+    assert.match(await fs.readFile(path.join(dir, `out-${workers}`, 'index.html'), 'utf8'), /<span class="sk\d+">|<\/html>/);
+  }
 });
