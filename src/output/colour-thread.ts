@@ -14,6 +14,7 @@
  * them, and it does so again if the worker cannot start or stops.
  */
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { codeFigureHtml, codeLinesHtml, type CodeLines, type CodeMeta, type Highlighter } from '../content/mdx/code.ts';
 import type { BodyUi } from '../content/mdx/types.ts';
@@ -44,11 +45,14 @@ export type ColourReply = { batch: number; lines: CodeLines[] } | { batch: numbe
 /** Below this many pages, starting the thread (~0.3 s of a core) costs more than it saves. */
 const MIN_PAGES = 100;
 
-/** Whether a build of this many pages, rendered in this thread, colours on a second one; `DOCJET_COLOUR_THREAD=0|1` decides instead. */
+/**
+ * Whether a build of this many pages, rendered in this thread, colours on a second one: not on a
+ * single core, where the two would take turns. `DOCJET_COLOUR_THREAD=0|1` decides instead.
+ */
 export function wantsColourThread(pages: number): boolean {
   const env = process.env['DOCJET_COLOUR_THREAD'];
   if (env === '0' || env === '1') return env === '1';
-  return pages >= MIN_PAGES;
+  return pages >= MIN_PAGES && availableParallelism() >= 2;
 }
 
 export class ColourThread implements ColourService {
