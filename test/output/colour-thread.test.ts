@@ -8,7 +8,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { test } from 'node:test';
+import { test, type TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { build } from '../../src/output/build.ts';
 import { ColourThread } from '../../src/output/colour-thread.ts';
@@ -59,22 +59,26 @@ async function htmlFiles(out: string): Promise<Record<string, string>> {
   return found;
 }
 
-test('an API reference built with its examples coloured on a second thread is the one built in one thread', async (t) => {
+/**
+ * The site the files make, built in one thread with its code coloured there, then on the colour
+ * thread: every HTML file of each output, by path.
+ */
+async function buildBothWays(t: TestContext, files: Record<string, string | URL>): Promise<{ inThread: Record<string, string>; onThread: Record<string, string> }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-colour-thread-'));
-  const saved = { workers: process.env.DOCJET_WORKERS, colour: process.env.DOCJET_COLOUR_THREAD };
+  const saved = { DOCJET_WORKERS: process.env.DOCJET_WORKERS, DOCJET_COLOUR_THREAD: process.env.DOCJET_COLOUR_THREAD };
   t.after(async () => {
-    for (const [key, value] of [['DOCJET_WORKERS', saved.workers], ['DOCJET_COLOUR_THREAD', saved.colour]] as const) {
+    for (const [key, value] of Object.entries(saved)) {
       if (value === undefined) delete process.env[key];
       else process.env[key] = value;
     }
     await fs.rm(dir, { recursive: true, force: true });
   });
   const root = path.join(dir, 'site');
-  await fs.mkdir(root, { recursive: true });
-  await fs.copyFile(new URL('../fixtures/endpoint/shop-3.0.yaml', import.meta.url), path.join(root, 'shop.yaml'));
-  const config = { name: 'Shop', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'API', openapi: 'shop.yaml' }] } };
-  await fs.writeFile(path.join(root, 'docs.json'), JSON.stringify(config));
-
+  for (const [file, content] of Object.entries(files)) {
+    await fs.mkdir(path.dirname(path.join(root, file)), { recursive: true });
+    if (content instanceof URL) await fs.copyFile(content, path.join(root, file));
+    else await fs.writeFile(path.join(root, file), content);
+  }
   process.env.DOCJET_WORKERS = '0';
   const outputs: Record<string, string>[] = [];
   for (const colour of ['0', '1']) {
@@ -84,8 +88,14 @@ test('an API reference built with its examples coloured on a second thread is th
     assert.equal(result.ok, true, JSON.stringify(result.diagnostics));
     outputs.push(await htmlFiles(out));
   }
-  const [inThread, onThread] = outputs;
-  const endpointPages = Object.entries(onThread!).filter(([, html]) => html.includes('class="code-group request-example'));
+  return { inThread: outputs[0]!, onThread: outputs[1]! };
+}
+
+const SHOP = { 'shop.yaml': new URL('../fixtures/endpoint/shop-3.0.yaml', import.meta.url), 'docs.json': JSON.stringify({ name: 'Shop', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'API', openapi: 'shop.yaml' }] } }) };
+
+test('an API reference built with its examples coloured on a second thread is the one built in one thread', async (t) => {
+  const { inThread, onThread } = await buildBothWays(t, SHOP);
+  const endpointPages = Object.entries(onThread).filter(([, html]) => html.includes('class="code-group request-example'));
   assert.ok(endpointPages.length >= 2, `endpoint pages with examples: ${endpointPages.length}`);
   for (const [file, html] of endpointPages) {
     assert.ok(!html.includes('\u0000'), `${file} holds a stand-in`);
@@ -95,16 +105,6 @@ test('an API reference built with its examples coloured on a second thread is th
 });
 
 test("page files' code blocks coloured on the colour thread are those coloured in the build's thread", async (t) => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-colour-pages-'));
-  const saved = { workers: process.env.DOCJET_WORKERS, colour: process.env.DOCJET_COLOUR_THREAD };
-  t.after(async () => {
-    for (const [key, value] of [['DOCJET_WORKERS', saved.workers], ['DOCJET_COLOUR_THREAD', saved.colour]] as const) {
-      if (value === undefined) delete process.env[key];
-      else process.env[key] = value;
-    }
-    await fs.rm(dir, { recursive: true, force: true });
-  });
-  const root = path.join(dir, 'site');
   const files: Record<string, string> = {
     'docs.json': JSON.stringify({ name: 'Harbor', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'Start', pages: ['index', 'guide', 'raw'] }] } }),
     // Raw HTML in Markdown is parsed again with the blocks inside it.
@@ -113,25 +113,12 @@ test("page files' code blocks coloured on the colour thread are those coloured i
     'guide.mdx': '---\ntitle: Guide\n---\n\nText.\n\n<RequestExample>\n```bash cURL\ncurl https://api.example.com/pets\n```\n</RequestExample>\n\n```diff\n- old\n+ new\n```\n\n```unknownlang\nleft plain\n```\n',
     'snippets/tip.mdx': '```go\nfunc main() {}\n```\n',
   };
-  for (const [file, text] of Object.entries(files)) {
-    await fs.mkdir(path.dirname(path.join(root, file)), { recursive: true });
-    await fs.writeFile(path.join(root, file), text);
-  }
-  process.env.DOCJET_WORKERS = '0';
-  const outputs: Record<string, string>[] = [];
-  for (const colour of ['0', '1']) {
-    process.env.DOCJET_COLOUR_THREAD = colour;
-    const out = path.join(dir, `out-${colour}`);
-    const result = await build({ root, outDir: out });
-    assert.equal(result.ok, true, JSON.stringify(result.diagnostics));
-    outputs.push(await htmlFiles(out));
-  }
-  const [inThread, onThread] = outputs;
+  const { inThread, onThread } = await buildBothWays(t, files);
   for (const page of ['index.html', 'guide/index.html', 'raw/index.html']) {
-    assert.ok(!onThread![page]!.includes('\u0000'), `${page} holds a stand-in`);
-    assert.match(onThread![page]!, /<span class="sk\d+">/, `${page} has coloured code`);
+    assert.ok(!onThread[page]!.includes('\u0000'), `${page} holds a stand-in`);
+    assert.match(onThread[page]!, /<span class="sk\d+">/, `${page} has coloured code`);
   }
-  assert.match(onThread!['index.html']!, /func/);
+  assert.match(onThread['index.html']!, /func/);
   assert.deepEqual(onThread, inThread);
 });
 
@@ -140,8 +127,8 @@ test('a build run by `node --max-old-space-size=…` starts its threads (Node re
   t.after(() => fs.rm(dir, { recursive: true, force: true }));
   const root = path.join(dir, 'site');
   await fs.mkdir(root, { recursive: true });
-  await fs.copyFile(new URL('../fixtures/endpoint/shop-3.0.yaml', import.meta.url), path.join(root, 'shop.yaml'));
-  await fs.writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Shop', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'API', openapi: 'shop.yaml' }] } }));
+  await fs.copyFile(SHOP['shop.yaml'], path.join(root, 'shop.yaml'));
+  await fs.writeFile(path.join(root, 'docs.json'), SHOP['docs.json']);
   const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
   // The colour thread (one thread rendering), then render workers.
   for (const workers of ['0', '1']) {
