@@ -40,3 +40,11 @@ test('the bundle starts from the code cache the build wrote beside it, which thi
   assert.ok(existsSync(codeCacheFile(bundle)), `${codeCacheFile(bundle)} is missing: run \`npm run build\``);
   assert.equal(loadBundle(bundle).cacheRejected, false);
 });
+
+test('the code cache holds the code every page of the example site runs: asking for each after a start compiles next to nothing', async () => {
+  // Code the cache lacks is compiled while a page is asked for, on every start (scripts/code-cache.mjs).
+  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(repo, 'test', 'support', 'bundle-pages.ts')], { cwd: repo });
+  const { rejected, trained, grown } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { rejected: boolean; trained: number; grown: number };
+  assert.equal(rejected, false);
+  assert.ok(grown - trained < trained / 100, `the code cache grew from ${trained} to ${grown} bytes while the example's pages were asked for: train it on every page`);
+});
