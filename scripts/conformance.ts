@@ -30,7 +30,6 @@ const sites = fs
 
 /** Structural errors the navigation spec (../shared/spec/docs-json-navigation.md) itself forbids, with its words: a site that has one stays unbuilt on purpose. */
 const SPEC_FORBIDS: Partial<Record<DiagnosticCode, string>> = {
-  'nav-mixed-children': '§Nesting rules, rule 3: "Each navigation element can contain one type of child element at each level."',
   'nav-multiple-patterns': '§Root of `navigation`, rule 1: "Exactly one primary pattern … must be chosen at the root level."',
   'nav-no-pattern': '§Nesting rules, rule 2: "A root-level parent element (tabs, groups, dropdowns, and so on) is required."',
   'menu-item-content': '§Menu item object, rule 2: "A menu item can contain only groups, pages and external links."',

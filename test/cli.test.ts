@@ -65,9 +65,10 @@ describe('docjet validate', () => {
     assert.equal(code, 1);
     assert.equal(
       out[0],
-      'docs.json:8:19 error navigation.tabs[0].groups: a tab ("Guides") holds one type of child; this one has both "anchors" and "groups". Move the groups into an anchor, or remove the anchors.',
+      'docs.json:8:19 warning navigation.tabs[0].groups: a tab ("Guides") holds one type of child; this one has both "anchors" and "groups": docjet shows both, the hosted product only the anchors. Move the groups into an anchor, or remove the anchors.',
     );
-    assert.match(out.at(-1)!, /^✖ 2 errors, 0 warnings · /);
+    assert.match(out[1]!, /^docs\.json:13:18 error navigation\.tabs\[1\]\.pages: a tab \("Blog"\) links to/);
+    assert.match(out.at(-1)!, /^✖ 1 error, 1 warning · /);
   });
 
   test('a missing page is a warning with the closest page as a suggestion: exit 0', async () => {
