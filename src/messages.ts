@@ -204,10 +204,10 @@ export const CATALOGUE = {
     fix: (p: { kept: string; others: readonly string[]; keptHolder: string }) =>
       `Keep ${quote(p.kept)} and move the ${p.others.join(' and the ')} into ${p.keptHolder}, or remove them.`,
   },
-  // A warning: the site can be built with every child shown (the hosted product builds it too, showing only the first kind).
-  'nav-mixed-children': { severity: 'warning', about: 'An element holds more than one kind of child (rule 2); docjet shows them all.',
+  // A warning: the hosted product builds such a site, showing the first kind only, and so does docjet (src/site/navigation-tree.ts).
+  'nav-mixed-children': { severity: 'warning', about: 'An element holds more than one kind of child (rule 2); the first kind is shown, as the hosted product shows it.',
     message: (p: { element: string; children: readonly string[]; inner: string; outer: string; outerHolder: string }) =>
-      `${p.element} holds one type of child; this one has both ${quoteAll(p.children).join(' and ')}: docjet shows ${p.children.length > 2 ? 'them all' : 'both'}, the hosted product only the ${p.outer}`,
+      `${p.element} holds one type of child; this one has both ${quoteAll(p.children).join(' and ')}: as on the hosted product, its ${p.outer} are shown and its ${p.children.slice(1).join(' and ')} left out of the navigation`,
     fix: (p: { inner: string; outer: string; outerHolder: string }) => `Move the ${p.inner} into ${p.outerHolder}, or remove the ${p.outer}.`,
   },
   'nav-link-with-children': { severity: 'error', about: 'An element with "href" also holds children (rule 2).',

@@ -65,7 +65,7 @@ describe('docjet validate', () => {
     assert.equal(code, 1);
     assert.equal(
       out[0],
-      'docs.json:8:19 warning navigation.tabs[0].groups: a tab ("Guides") holds one type of child; this one has both "anchors" and "groups": docjet shows both, the hosted product only the anchors. Move the groups into an anchor, or remove the anchors.',
+      'docs.json:8:19 warning navigation.tabs[0].groups: a tab ("Guides") holds one type of child; this one has both "anchors" and "groups": as on the hosted product, its anchors are shown and its groups left out of the navigation. Move the groups into an anchor, or remove the anchors.',
     );
     assert.match(out[1]!, /^docs\.json:13:18 error navigation\.tabs\[1\]\.pages: a tab \("Blog"\) links to/);
     assert.match(out.at(-1)!, /^✖ 1 error, 1 warning · /);

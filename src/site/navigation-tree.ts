@@ -4,7 +4,7 @@
  * OpenAPI, then global anchors. What each kind is and holds comes from `config/navigation.ts`.
  */
 import type { JsonPath } from '../config/json-source.ts';
-import { DIVISION_LISTS, KIND_OF_LIST, NAVIGATION, type ElementKind } from '../config/navigation.ts';
+import { CHILD_LISTS, DIVISION_LISTS, KIND_OF_LIST, NAVIGATION, type ElementKind } from '../config/navigation.ts';
 import { inheritOpenApi, siteOpenApi } from '../config/openapi-in-force.ts';
 import { resolvePageReference, type PageMatch } from '../config/page-reference.ts';
 import type { GlobalNavigation, Group, PageEntry } from '../config/schema.ts';
@@ -35,7 +35,8 @@ export function visitNavigation(draft: Draft): NavElement {
 }
 
 /** An element that may hold divisions, groups or pages (everything but a group). */
-function visitDivision(draft: Draft, element: NavElement, value: DivisionValue, path: JsonPath, parent: Context): void {
+function visitDivision(draft: Draft, element: NavElement, written: DivisionValue, path: JsonPath, parent: Context): void {
+  const value = oneKindOfChildren(written);
   const context = innerContext(element, value, path, parent);
   if (value.pages !== undefined || value.groups !== undefined || generatesPages(draft, element, path, context)) {
     addSection(draft, element, context);
@@ -48,6 +49,19 @@ function visitDivision(draft: Draft, element: NavElement, value: DivisionValue, 
   if (value.pages) visitPages(draft, value.pages, [...path, 'pages'], element, context);
   addBulkEndpoints(draft, element, path, context);
   if (value.global) addGlobalAnchors(draft, value.global, path, element.id);
+}
+
+/**
+ * The element's children of one kind (the spec's nesting rule 3), as the hosted product shows them:
+ * one holding several keeps the first of `CHILD_LISTS`, the order its schema tries them in, and
+ * drops the rest (`nav-mixed-children` says so). Their pages are still built, off the navigation.
+ */
+function oneKindOfChildren(value: DivisionValue): DivisionValue {
+  const [, ...others] = CHILD_LISTS.filter((key) => value[key] !== undefined);
+  if (others.length === 0) return value;
+  const kept = { ...value };
+  for (const key of others) delete kept[key];
+  return kept;
 }
 
 /** The element's groups and pages make up a section of the sidebar. */

@@ -70,7 +70,7 @@ describe('rule 2: one type of child per level; a link holds no children', () => 
         severity: 'warning',
         at: 'docs.json:8:19',
         path: 'navigation.tabs[0].groups',
-        message: 'a tab ("Guides") holds one type of child; this one has both "anchors" and "groups": docjet shows both, the hosted product only the anchors',
+        message: 'a tab ("Guides") holds one type of child; this one has both "anchors" and "groups": as on the hosted product, its anchors are shown and its groups left out of the navigation',
         fix: 'Move the groups into an anchor, or remove the anchors.',
       },
       {

@@ -1,6 +1,10 @@
 import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, test } from 'node:test';
 import { loadSite } from './helpers.ts';
+import { validate } from '../../src/validate.ts';
 
 describe('navigation elements', () => {
   test('anchors › tabs › groups, an `href` anchor, and a global anchor: each once, in document order', async () => {
@@ -64,5 +68,21 @@ describe('navigation elements', () => {
         ['Español', 'es'],
       ],
     );
+  });
+});
+
+describe('an element holding two kinds of children (rule 3)', () => {
+  test('shows the first kind, as the hosted product does; the pages of the other are still pages of the site', async (t) => {
+    const root = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-mixed-'));
+    t.after(() => fs.rm(root, { recursive: true, force: true }));
+    for (const file of ['intro', 'start', 'extra']) await fs.writeFile(path.join(root, `${file}.mdx`), `# ${file}\n`);
+    const dropdown = { dropdown: 'TypeScript', pages: ['extra'], groups: [{ group: 'First steps', pages: ['intro', 'start'] }] };
+    await fs.writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Mixed', navigation: { dropdowns: [dropdown] } }));
+    const result = await validate({ root });
+    assert.deepEqual(result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]), [['nav-mixed-children', 'warning']]);
+    const site = result.site!;
+    assert.deepEqual(site.elements.get('navigation.dropdowns[0]')!.items, [{ type: 'group', id: 'navigation.dropdowns[0].groups[0]' }]);
+    assert.deepEqual(site.pages.get('extra')!.placements, [], 'left out of the navigation');
+    assert.deepEqual(site.pages.get('start')!.placements.length, 1);
   });
 });
