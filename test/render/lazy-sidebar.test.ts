@@ -3,15 +3,19 @@
  * groups on their trail whole and every other nested group as a link to its first page, and the
  * section's full sidebar is written once as a fragment the page names. Fixture:
  * test/fixtures/site/tabs (Basics > Advanced > Internals, Internals `expanded`), made lazy by a
- * threshold of 0 bytes.
+ * threshold of 0 bytes. A big group of pages is shown as a window around the current page: the
+ * browser suite's fixture test/fixtures/e2e/lazy-sidebar (32 tags of 20 operations, then "Big", 150
+ * operations with long summaries).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { chromeOf } from '../../src/render/shell/chrome.ts';
 import { Shell, type ShellOptions } from '../../src/render/shell/document.ts';
 import { NavigationFragments } from '../../src/render/shell/fragments.ts';
-import { buildSidebar, fillSidebar, LAZY_SIDEBAR_BYTES } from '../../src/render/shell/sidebar.ts';
-import type { Site } from '../../src/site/types.ts';
+import { buildSidebar, fillSidebar, LAZY_SIDEBAR_BYTES, WINDOW_GROUP_BYTES } from '../../src/render/shell/sidebar.ts';
+import type { NavElement, Site } from '../../src/site/types.ts';
+import { validate } from '../../src/validate.ts';
 import { loadSite, page } from '../site/helpers.ts';
 
 function optionsFor(site: Site): ShellOptions {
@@ -67,4 +71,77 @@ test('a section whose sidebar is over the threshold gets one fragment with its w
   assert.match(html, /<ul class="nav-list" data-lazy><li><a class="nav-link" href="\/guides\/advanced\/tuning">/);
   const other = new Shell(optionsFor(site)).render({ page: page(site, 'guides/start'), title: 'Start', bodyHtml: '', headings: [] });
   assert.ok(!other.includes('data-nav-fragment') && !other.includes('data-lazy'));
+});
+
+/** The browser suite's lazy sidebar, whose last group, "Big", is over `WINDOW_GROUP_BYTES`. */
+async function bigSite(): Promise<{ site: Site; big: NavElement; routes: string[] }> {
+  const { site } = await validate({ root: fileURLToPath(new URL('../fixtures/e2e/lazy-sidebar/', import.meta.url)) });
+  const big = [...site!.elements.values()].find((element) => element.label === 'Big')!;
+  return { site: site!, big, routes: big.items.map((item) => (item.type === 'page' ? item.route : '')) };
+}
+
+/** The lazy sidebar of the page at `route`, its section's template made for it. */
+function lazySidebarOf(site: Site, route: string, lazy = true): string {
+  const template = buildSidebar(site, page(site, route).placements[0]!.sectionId, { base: '/', drilldown: false });
+  return fillSidebar(template, route, chromeOf(site, page(site, route)).trail, lazy);
+}
+
+/** The numbers of the "Big item N" entries a sidebar shows, in order. */
+function bigItems(html: string): number[] {
+  return [...html.matchAll(/<span class="nav-label">Big item (\d+),/g)].map((match) => Number(match[1]));
+}
+
+/** `from` to `to`, both included. */
+function range(from: number, to: number): number[] {
+  return Array.from({ length: to - from + 1 }, (_, index) => from + index);
+}
+
+/** The entry marked current. */
+function current(html: string): string | undefined {
+  return /<a class="nav-link" href="[^"]*" aria-current="page">.*?<span class="nav-label">([^<]*)/.exec(html)?.[1];
+}
+
+test(`a lazy sidebar shows a group of pages over ${WINDOW_GROUP_BYTES} bytes as the 21 entries around the current page`, async () => {
+  const { site, routes } = await bigSite();
+  const middle = lazySidebarOf(site, routes[74]!);
+  assert.deepEqual(bigItems(middle), range(65, 85), 'ten entries either side of item 75');
+  assert.match(current(middle)!, /^Big item 75,/);
+  assert.match(middle, /<details class="nav-group nested" data-group="[^"]*:Big" open><summary>.*?<\/summary><ul class="nav-list" data-lazy="window"><li>/, 'in a list the page script fills');
+  // The rest of the sidebar is as before: the start page, and each other group a stub.
+  const tagStubs = range(1, 32).map((tag) => `/api-reference/tag-${String(tag).padStart(2, '0')}/tag-${String(tag).padStart(2, '0')}-item-1`);
+  assert.deepEqual(links(middle), ['/', ...tagStubs, ...routes.slice(64, 85).map((route) => `/${route}`)]);
+  assert.equal(middle.match(/data-lazy>/g)?.length, 32);
+
+  // At the ends the window keeps its size, on the side there is.
+  assert.deepEqual(bigItems(lazySidebarOf(site, routes[0]!)), range(1, 21));
+  assert.deepEqual(bigItems(lazySidebarOf(site, routes[3]!)), range(1, 21));
+  assert.deepEqual(bigItems(lazySidebarOf(site, routes[149]!)), range(130, 150));
+  assert.match(current(lazySidebarOf(site, routes[149]!))!, /^Big item 150,/);
+});
+
+test('small groups, and sidebars that are not lazy, stay whole', async () => {
+  const { site, routes } = await bigSite();
+  // A big group's page: not lazy, its sidebar is the section's whole sidebar with the page marked.
+  const whole = lazySidebarOf(site, routes[74]!, false);
+  assert.deepEqual(bigItems(whole), range(1, 150));
+  assert.ok(!whole.includes('data-lazy'));
+  const shell = new Shell({ ...optionsFor(site), lazySidebars: new Map() });
+  const fragment = shell.sectionSidebar(page(site, routes[74]!).placements[0]!.sectionId);
+  assert.equal(whole.replace(' aria-current="page"', '').replace(/ open>/g, '>'), fragment.replace(/ open>/g, '>'));
+
+  // A small group's page, lazy: its group whole, and the big group a stub.
+  const small = lazySidebarOf(site, 'api-reference/tag-02/tag-02-item-3');
+  assert.deepEqual(links(small).filter((href) => href.startsWith('/api-reference/tag-02/')).length, 20);
+  assert.deepEqual(bigItems(small), [1]);
+  assert.ok(!small.includes('data-lazy="window"'));
+  assert.deepEqual(bigItems(lazySidebarOf(site, routes[74]!)), range(65, 85), 'and the big group windowed on its own pages');
+});
+
+test('a big group open only because it is `expanded` shows a window from its start', async () => {
+  const { site, big } = await bigSite();
+  site.elements.set(big.id, { ...big, expanded: true });
+  const start = lazySidebarOf(site, 'api-reference/tag-02/tag-02-item-3');
+  assert.match(start, /data-group="[^"]*:Big" open><summary>.*?<\/summary><ul class="nav-list" data-lazy="window">/);
+  assert.deepEqual(bigItems(start), range(1, 21));
+  assert.equal(current(start), 'Tag 02 item 3');
 });

@@ -15,6 +15,8 @@
  * (and those `expanded`) whole, and every other nested group holds only a link to its first page,
  * which shows that group whole, so the site still navigates without JavaScript. The page script
  * fills those groups from the section's full sidebar, fetched once (src/client/lazy-sidebar.ts).
+ * A group of pages that is itself big (`WINDOW_GROUP_BYTES`) is shown in a lazy sidebar as a
+ * window of the entries around the current page, which the page script fills the same way.
  */
 import type { Icon } from '../../config/schema.ts';
 import { apiFrontmatter } from '../../content/frontmatter-api.ts';
@@ -25,12 +27,22 @@ import { isExternal, pageHref, safeUrl } from '../links.ts';
 
 type Part = string | { page: string } | { group: string; open: boolean } | { icon: Icon } | LazyBody;
 
-/** A nested group's list: whole (`body`) on the page's trail, else its `stub` when the sidebar is lazy. */
+/**
+ * A nested group's list: whole (`body`) on the page's trail, else its `stub` when the sidebar is
+ * lazy. A big group of pages also keeps its `entries`, for a lazy sidebar's window of them.
+ */
 interface LazyBody {
   lazy: string;
   open: boolean;
   body: Part[];
   stub: Part[];
+  entries?: Entry[];
+}
+
+/** One page's entry of a group: its `<li>` (parts), and the route that finds it. */
+interface Entry {
+  route: string;
+  parts: Part[];
 }
 
 /**
@@ -41,6 +53,20 @@ interface LazyBody {
  * entries with icons, tags or paths weigh more.
  */
 export const LAZY_SIDEBAR_BYTES = 100_000;
+
+/**
+ * A group's list above which a lazy sidebar shows only a window of it (`WINDOW_REACH`) when the
+ * group is open: each of the group's pages repeats the whole list, so a big group's weight grows
+ * with the square of its entries (GitHub's 268 webhooks: a 298 KB group in each, 80 MB of the
+ * site). 32 KB is 90 to 140 endpoint entries (230 to 370 bytes each), far more than a hand-written
+ * group holds, so those stay whole; above it the window of 21 entries is a quarter of the list or
+ * less, and each page of the group saves 24 KB or more. Only groups of pages alone are windowed: a
+ * window through nested groups would have to cut them.
+ */
+export const WINDOW_GROUP_BYTES = 32_000;
+
+/** Entries a window shows before and after the current page: a screenful either way. */
+export const WINDOW_REACH = 10;
 
 export interface SidebarTemplate {
   parts: Part[];
@@ -89,9 +115,36 @@ function fillParts(parts: readonly Part[], fill: Fill): string {
     else if ('page' in part) html += part.page === fill.currentRoute ? ' aria-current="page"' : '';
     else if ('group' in part) html += part.open || fill.trail.has(part.group) ? ' open' : '';
     else if ('icon' in part) html += navIcon(part.icon, fill.draw);
-    else html += !fill.lazy || part.open || fill.trail.has(part.lazy) ? fillParts(part.body, fill) : fillParts(part.stub, fill);
+    else html += fillLazyBody(part, fill);
   }
   return html;
+}
+
+/**
+ * A nested group's list: whole unless the sidebar is lazy; then its stub off the page's trail (and
+ * not `expanded`), and a window of it when it is big (the group's start when the current page is
+ * not in it).
+ */
+function fillLazyBody(part: LazyBody, fill: Fill): string {
+  if (!fill.lazy) return fillParts(part.body, fill);
+  const onTrail = fill.trail.has(part.lazy);
+  if (!part.open && !onTrail) return fillParts(part.stub, fill);
+  if (part.entries === undefined) return fillParts(part.body, fill);
+  const current = onTrail ? part.entries.findIndex((entry) => entry.route === fill.currentRoute) : -1;
+  const [start, end] = windowAround(Math.max(current, 0), part.entries.length);
+  let html = '<ul class="nav-list" data-lazy="window">';
+  for (const entry of part.entries.slice(start, end)) html += fillParts(entry.parts, fill);
+  return `${html}</ul>`;
+}
+
+/**
+ * The entries `[start, end)` of a window around entry `index` of `count`: `WINDOW_REACH` either
+ * side, shifted at the ends so the window keeps its size (the first page shows the 20 after it).
+ */
+function windowAround(index: number, count: number): [number, number] {
+  const size = 2 * WINDOW_REACH + 1;
+  const start = Math.max(0, Math.min(index - WINDOW_REACH, count - size));
+  return [start, Math.min(count, start + size)];
 }
 
 class SidebarWriter {
@@ -177,8 +230,27 @@ class SidebarWriter {
       this.groupLabel(group);
       this.parts.push('</span></summary>');
     }
-    this.parts.push({ lazy: group.id, open: group.expanded === true, body: this.written(() => this.items(group, depth + 1)), stub: this.stub(group) });
-    this.parts.push('</details></li>');
+    const entries = this.entries(group);
+    const body = entries ? merge(['<ul class="nav-list">', ...entries.flatMap((entry) => entry.parts), '</ul>']) : this.written(() => this.items(group, depth + 1));
+    const lazy: LazyBody = { lazy: group.id, open: group.expanded === true, body, stub: this.stub(group) };
+    if (entries && bytes(body) > WINDOW_GROUP_BYTES) lazy.entries = entries;
+    this.parts.push(lazy, '</details></li>');
+  }
+
+  /**
+   * A group of pages alone, entry by entry (hidden pages left out); written as `items` writes them,
+   * so the group's list is the same. Undefined for a group holding groups, or nothing.
+   */
+  private entries(group: NavElement): Entry[] | undefined {
+    if (group.items.length === 0 || group.items.some((item) => item.type !== 'page')) return undefined;
+    const repeated = this.repeatedLabels(group.items);
+    const entries: Entry[] = [];
+    for (const item of group.items) {
+      if (item.type !== 'page') continue;
+      const parts = this.written(() => this.page(item.route, repeated));
+      if (parts.length > 0) entries.push({ route: item.route, parts });
+    }
+    return entries;
   }
 
   /**
@@ -337,6 +409,13 @@ export function navIcon(icon: Icon | undefined, draw: DrawIcon): string {
 
 export function tagHtml(tag: string | undefined): string {
   return tag ? `<span class="nav-tag">${escapeHtml(tag)}</span>` : '';
+}
+
+/** The length of a template's fixed strings, about its HTML's (holes add a few characters), measured like `LAZY_SIDEBAR_BYTES`. */
+function bytes(parts: readonly Part[]): number {
+  let total = 0;
+  for (const part of parts) if (typeof part === 'string') total += part.length;
+  return total;
 }
 
 /** Adjacent strings joined, so filling walks as few parts as possible. */
