@@ -15,9 +15,18 @@
         for (const stub of nav.querySelectorAll('ul[data-lazy]')) {
             const list = lists.get(stub.parentElement?.getAttribute('data-group') ?? '');
             if (list)
-                stub.replaceWith(list);
+                replaceList(stub, list);
         }
         nav.removeAttribute('data-nav-fragment');
+    };
+    const replaceList = (shown, whole) => {
+        const current = shown.querySelector('a[aria-current]');
+        const top = current?.getBoundingClientRect().top ?? 0;
+        shown.replaceWith(whole);
+        const again = [...whole.querySelectorAll('a')].find((link) => link.getAttribute('href') === current?.getAttribute('href'));
+        again?.setAttribute('aria-current', 'page');
+        for (let box = again?.parentElement; again && box; box = box.parentElement)
+            box.scrollTop += again.getBoundingClientRect().top - top;
     };
     const load = (nav) => {
         const name = nav.dataset.navFragment;

@@ -4,8 +4,11 @@
    (`data-nav-fragment`, under `_docjet/nav/`), fetched once, when the reader first points at or
    focuses the sidebar or opens such a group; each stub list is then replaced by its group's list,
    matched by `data-group`. Only stubs are replaced, so the groups the reader opened stay open and
-   the current page stays marked. Switching version swaps in a full sidebar without the attribute
-   (placements.ts): there is nothing left to fill then, and listeners look the nav up each time. */
+   the current page stays marked. A big group of pages shows only the entries around the current
+   page (`ul[data-lazy="window"]`, `WINDOW_GROUP_BYTES`), replaced the same way: its current entry
+   is marked again and kept where it was on screen. Switching version swaps in a full sidebar
+   without the attribute (placements.ts): there is nothing left to fill then, and listeners look
+   the nav up each time. */
 {
   const assets = document.querySelector<HTMLMetaElement>('meta[name="docjet:assets"]')?.content ?? '/_docjet/';
   let loading: Promise<void> | undefined;
@@ -14,7 +17,7 @@
   const lazyNav = (target: EventTarget | null): HTMLElement | null =>
     target instanceof Element ? target.closest<HTMLElement>('aside.sidebar > nav[data-nav-fragment]') : null;
 
-  /** Each stub list of `nav` replaced by its group's list in the full sidebar. */
+  /** Each stub (or window) list of `nav` replaced by its group's list in the full sidebar. */
   const fill = (nav: HTMLElement, html: string): void => {
     const full = document.createElement('template');
     full.innerHTML = html;
@@ -25,9 +28,23 @@
     }
     for (const stub of nav.querySelectorAll('ul[data-lazy]')) {
       const list = lists.get(stub.parentElement?.getAttribute('data-group') ?? '');
-      if (list) stub.replaceWith(list);
+      if (list) replaceList(stub, list);
     }
     nav.removeAttribute('data-nav-fragment');
+  };
+
+  /**
+   * `shown` replaced by `whole`. A window's current entry is marked again and kept where it was on
+   * screen: the entries now above it would push it down under the reader's pointer. The sidebar's
+   * scrolling boxes (the sidebar, or the page on phones) are scrolled back, nearest first.
+   */
+  const replaceList = (shown: Element, whole: Element): void => {
+    const current = shown.querySelector('a[aria-current]');
+    const top = current?.getBoundingClientRect().top ?? 0;
+    shown.replaceWith(whole);
+    const again = [...whole.querySelectorAll('a')].find((link) => link.getAttribute('href') === current?.getAttribute('href'));
+    again?.setAttribute('aria-current', 'page');
+    for (let box = again?.parentElement; again && box; box = box.parentElement) box.scrollTop += again.getBoundingClientRect().top - top;
   };
 
   const load = (nav: HTMLElement): void => {

@@ -3,7 +3,9 @@
  * their first page; opening another group fills it from the section's full sidebar, fetched once.
  * In the built site and in `docjet dev`, and with JavaScript off. Fixture:
  * test/fixtures/e2e/lazy-sidebar (640 operations in 32 tags of 20, written by
- * test/fixtures/e2e/generate-lazy-sidebar.ts: about 118 KB of sidebar, over `LAZY_SIDEBAR_BYTES`).
+ * test/fixtures/e2e/generate-lazy-sidebar.ts: about 118 KB of sidebar, over `LAZY_SIDEBAR_BYTES`;
+ * then "Big", 150 operations with long summaries, over `WINDOW_GROUP_BYTES`, whose pages show a
+ * window of it).
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -70,6 +72,45 @@ e2eTest('without JavaScript a closed group leads to its first page, which shows 
   assert.equal(pathOf(page), '/api-reference/tag-05/tag-05-item-1');
   assert.deepEqual(await entries(page, 'Tag 05'), items('Tag 05'));
   assert.deepEqual(await entries(page, 'Tag 02'), ['Tag 02 item 1']);
+}, { timeout: 90_000 });
+
+const BIG_75 = 'api-reference/big/big-item-75-listing-the-records-of-one-account-a-page-at-a-time-newest-first';
+
+/** The labels of "Big" entries `from` to `to`. */
+function bigItems(from: number, to: number): string[] {
+  return Array.from({ length: to - from + 1 }, (_, index) => `Big item ${from + index}, listing the records of one account a page at a time, newest first`);
+}
+
+e2eTest('a page of a big group shows the entries around it; pointing at the sidebar fills the group, the page kept marked and in place', async (t) => {
+  const page = await e2e.open(t, 'lazy', BIG_75);
+  const requests = fragmentRequests(page);
+  assert.deepEqual(await entries(page, 'Big'), bigItems(65, 85), 'ten entries either side');
+  const current = page.locator('aside.sidebar a.nav-link[aria-current="page"]');
+  const before = (await current.boundingBox())!;
+  const sidebar = (await page.locator('aside.sidebar').boundingBox())!;
+  assert.ok(before.y >= sidebar.y && before.y + before.height <= sidebar.y + sidebar.height, 'the current entry is on screen');
+
+  await current.hover();
+  await eventually(() => entries(page, 'Big'), bigItems(1, 150));
+  assert.equal(requests.count, 1);
+  assert.deepEqual(await texts(page, 'aside.sidebar a.nav-link[aria-current="page"] .nav-label'), bigItems(75, 75), 'the current page stays marked');
+  const after = (await current.boundingBox())!;
+  assert.ok(Math.abs(after.y - before.y) < 1, `the current entry stays where it was (${before.y} px from the top, now ${after.y})`);
+  assert.equal(await group(page, 'Big').getAttribute('open'), '');
+
+  await group(page, 'Big').locator('a.nav-link').filter({ has: page.locator('.nav-label', { hasText: bigItems(140, 140)[0]! }) }).click();
+  await page.waitForURL(/big-item-140-/);
+  assert.equal(await page.locator('h1.page-title').innerText(), bigItems(140, 140)[0]);
+}, { timeout: 90_000 });
+
+e2eTest('without JavaScript the window of a big group leads to its pages, each showing its own neighbours', async (t) => {
+  const page = await e2e.open(t, 'lazy', BIG_75, { javaScriptEnabled: false });
+  assert.deepEqual(await entries(page, 'Big'), bigItems(65, 85));
+  await group(page, 'Big').locator('a.nav-link').last().click();
+  assert.match(pathOf(page), /^\/api-reference\/big\/big-item-85-/);
+  assert.equal(await page.locator('h1.page-title').innerText(), bigItems(85, 85)[0]);
+  assert.deepEqual(await entries(page, 'Big'), bigItems(75, 95));
+  assert.deepEqual(await texts(page, 'aside.sidebar a.nav-link[aria-current="page"] .nav-label'), bigItems(85, 85));
 }, { timeout: 90_000 });
 
 e2eTest('docjet dev serves the same lazy sidebar and its fragment', async (t: TestContext) => {
