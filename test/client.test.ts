@@ -19,8 +19,10 @@ const root = path.resolve(import.meta.dirname, '..');
  * assets/js of f2307e7), plus 20 %. Compiled without comments it took 6,006 B. Plus 320 B for the
  * contextual menu (issue 14): relabelled on a language switch, "Open in …" links completed with
  * the address the page is served at, and the site's own `$page` entries (9,261 B before them).
+ * Plus 140 B for filling a big group's window in a lazy sidebar with the current entry kept
+ * marked and in place (issue 13: 9,598 B before, 9,730 B after).
  */
-const BUDGET_GZIPPED = 9626;
+const BUDGET_GZIPPED = 9766;
 
 test('assets/js is what src/client compiles to (run `npm run client` after changing src/client)', () => {
   const out = mkdtempSync(path.join(os.tmpdir(), 'docjet-client-'));
