@@ -145,3 +145,15 @@ test('a big group open only because it is `expanded` shows a window from its sta
   assert.deepEqual(bigItems(start), range(1, 21));
   assert.equal(current(start), 'Tag 02 item 3');
 });
+
+test('a label of a paragraph is cut to three lines on screen; short labels are written as before', async () => {
+  const site = await loadSite('tabs');
+  const sectionId = page(site, 'guides/start').placements[0]!.sectionId;
+  const before = fillSidebar(buildSidebar(site, sectionId, { base: '/', drilldown: false }), 'guides/start', new Set());
+  const long = `This event occurs when there is activity relating to a card on a project. ${'For more information, see the guide. '.repeat(4)}`;
+  page(site, 'guides/install').title = long;
+  const after = fillSidebar(buildSidebar(site, sectionId, { base: '/', drilldown: false }), 'guides/start', new Set());
+  assert.ok(after.includes(`<span class="nav-label"><span class="nav-clamp">${long}</span></span>`), 'the whole text, in a clamped span');
+  assert.equal(after.match(/nav-clamp/g)?.length, 1);
+  assert.equal(after.replace(/<span class="nav-clamp">[^<]*<\/span>/, 'Install'), before, 'every other entry as before');
+});

@@ -307,7 +307,7 @@ class SidebarWriter {
     if (!page || page.hidden) return;
     const external = externalUrl(page);
     const method = pageMethod(page);
-    const label = escapeHtml(sidebarLabel(page));
+    const label = labelHtml(sidebarLabel(page));
     const icon = frontmatterIcon(page);
     const badge = method ? `<span class="method-pill" data-method="${escapeHtml(method.toLowerCase())}">${escapeHtml(methodShort(method))}</span>` : '';
     const tag = tagHtml(page.frontmatter.tag);
@@ -355,6 +355,19 @@ const DEPRECATED_MARK = '<span class="nav-deprecated">deprecated</span>';
 
 function sidebarLabel(page: Page): string {
   return page.sidebarTitle ?? page.title;
+}
+
+/**
+ * Labels longer than this are cut to three lines on screen (`.nav-clamp`): an API description
+ * whose operations have only a paragraph for a summary (GitHub's 268 webhooks: "This event occurs
+ * when …", links and all) made each entry up to 1,000 px tall, a sidebar no one could scan. The
+ * whole text stays in the page, for screen readers and search; shorter labels are as before.
+ */
+const CLAMPED_LABEL_LENGTH = 100;
+
+function labelHtml(label: string): string {
+  const html = escapeHtml(label);
+  return label.length > CLAMPED_LABEL_LENGTH ? `<span class="nav-clamp">${html}</span>` : html;
 }
 
 /** What a reader tells two entries apart by: the method badge and the label. */
