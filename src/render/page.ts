@@ -68,9 +68,9 @@ export interface Renderer {
 }
 
 /**
- * `colours`: where endpoint pages' examples are coloured, if not in this thread (the build's colour
- * thread, which colours here with the renderer's highlighter when it cannot). Not an option:
- * options are handed to render workers as data.
+ * `colours`: where pages' code blocks and endpoint examples are coloured, if not in this thread
+ * (the build's colour thread, which colours here with the renderer's highlighter when it cannot).
+ * Not an option: options are handed to render workers as data.
  */
 export async function createRenderer(options: RendererOptions, colours?: (highlight: CodeHighlighter) => ColourService): Promise<Renderer> {
   const { site, base } = options;
