@@ -7,7 +7,7 @@ import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { before, describe, test } from 'node:test';
+import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildResult } from '../../src/output/build.ts';
 import { displayPath } from '../../src/output/output.ts';
@@ -34,6 +34,8 @@ describe('the example site', () => {
     out = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-example-'));
     result = await build({ root: EXAMPLES, outDir: out, base: '/docs/', siteUrl: 'https://docs.example.com' });
   });
+  // Every run left a copy of the built example site in the temporary folder.
+  after(() => fs.rm(out, { recursive: true, force: true }));
 
   test('builds without a problem, one HTML file per page', async () => {
     assert.deepEqual(result.diagnostics, []);
