@@ -169,6 +169,8 @@ class Blocks {
     /** The first of the blank lines just read: those at the end are left to the container around. */
     let firstBlank = 0;
     let blankBetween = false;
+    /** The line before was the end of a list (no blank line between). */
+    let afterList = false;
     while (index < this.lines.count) {
       const start = index === first && firstStart !== undefined ? firstStart : this.contentStart(index);
       const end = this.lines.ends[index]!;
@@ -176,12 +178,15 @@ class Blocks {
         if (index === first && firstStart !== undefined) giveUp(); // an item that starts empty
         if (!sawBlank) firstBlank = index;
         sawBlank = true;
+        afterList = false;
         index++;
         continue;
       }
       if (index !== first && start - this.lines.starts[index]! < container.column) break;
       if (sawBlank && nodes.length + open.length > 0) blankBetween = true;
       sawBlank = false;
+      const listJustEnded = afterList;
+      afterList = false;
       const code = this.text.charCodeAt(start);
       if (code === 96 || code === 126) {
         const fence = this.fencedCode(index, start, container);
@@ -202,6 +207,13 @@ class Blocks {
       if (code === 60) {
         const tags = this.tagLine(start);
         if (tags) {
+          const lastLine = this.lines.lineOf(tags.end);
+          if (lastLine > index) {
+            // A tag over several lines right after a list that a line closed, or with a line
+            // outside this item: micromark reads its later lines as lazy ones and stops.
+            if (listJustEnded) giveUp();
+            for (let line = index + 1; line <= lastLine; line++) if (this.indent(line) < container.column) giveUp();
+          }
           for (const tag of tags.tags) {
             if (tag.closing) {
               const top = open.pop();
@@ -238,6 +250,7 @@ class Blocks {
         const list = this.list(index, start, container);
         current.push(list.node);
         index = list.next;
+        afterList = true;
         continue;
       }
       if (!this.plainStart(start, end)) giveUp();
@@ -327,7 +340,8 @@ class Blocks {
         let close = content;
         while (close < lineEnd && this.text.charCodeAt(close) === marker) close++;
         if (close - content >= size && this.text.slice(close, lineEnd).trim() === '') {
-          closeEnd = close;
+          // The block ends with the closing fence's line, spaces after the fence included.
+          closeEnd = lineEnd;
           line++;
           break;
         }
@@ -473,9 +487,10 @@ class Blocks {
       if (code === 96 || code === 126) {
         let fence = content;
         while (fence < end && this.text.charCodeAt(fence) === code) fence++;
-        if (fence - content >= 3) break;
+        // A fence (a backtick one has no backtick in its info).
+        if (fence - content >= 3 && (code === 126 || !this.text.slice(fence, end).includes('`'))) break;
       }
-      if (code === 35 && /^#{1,6}(?: |$)/.test(this.text.slice(content, content + 8))) break;
+      if (code === 35 && /^#{1,6}(?: |$)/.test(this.text.slice(content, Math.min(end, content + 8)))) break;
       if (code === 60 && this.tagLine(content)) break;
       if ((code === 45 || code === 42 || code === 43) && this.text.charCodeAt(content + 1) === SPACE) break;
       if (code >= 48 && code <= 57) {
@@ -923,7 +938,8 @@ class Inline {
       }
       index++;
     }
-    if (index >= to) giveUp();
+    // Parentheses in a destination must balance.
+    if (index >= to || depth > 0) giveUp();
     const url = text.slice(destStart, index);
     while (text.charCodeAt(index) === SPACE) index++;
     let title: string | null = null;
@@ -931,8 +947,9 @@ class Inline {
     if (quote === 34 || quote === 39) {
       const close = text.indexOf(text[index]!, index + 1);
       if (close === -1 || close >= to) giveUp();
-      title = text.slice(index + 1, close);
-      if (/[\\&]/.test(title)) giveUp();
+      // An empty title is no title.
+      title = close === index + 1 ? null : text.slice(index + 1, close);
+      if (title !== null && /[\\&]/.test(title)) giveUp();
       index = close + 1;
       while (text.charCodeAt(index) === SPACE) index++;
     } else if (quote === 40) {

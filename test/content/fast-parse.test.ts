@@ -1,0 +1,179 @@
+/**
+ * The fast reader (src/content/mdx/fast-parse.ts) must give micromark's tree exactly, or give up:
+ * checked on constructs one by one, on what it must leave to micromark, on random documents built
+ * from docs-like pieces and mutated, and on every MDX page of the corpus when it is there.
+ */
+import assert from 'node:assert/strict';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, it } from 'node:test';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { mathFromMarkdown } from 'mdast-util-math';
+import { mdxFromMarkdown } from 'mdast-util-mdx';
+import { gfm } from 'micromark-extension-gfm';
+import { math } from 'micromark-extension-math';
+import { mdxjs } from 'micromark-extension-mdxjs';
+import { readFrontmatter } from '../../src/content/frontmatter.ts';
+import { fastParseMdx } from '../../src/content/mdx/fast-parse.ts';
+import { random as seeded } from '../support/fuzz.ts';
+
+const REPO = path.resolve(import.meta.dirname, '../..');
+const CORPUS = process.env['DOCJET_CORPUS'] ?? path.resolve(REPO, '../shared/corpus');
+
+/** micromark's tree as parse.ts asks for it (math only when the text has a `$`), or 'threw'. */
+function micromark(text: string): unknown {
+  try {
+    const mathToo = text.includes('$');
+    return fromMarkdown(text, {
+      extensions: mathToo ? [mdxjs(), gfm(), math()] : [mdxjs(), gfm()],
+      mdastExtensions: mathToo ? [mdxFromMarkdown(), gfmFromMarkdown(), mathFromMarkdown()] : [mdxFromMarkdown(), gfmFromMarkdown()],
+    });
+  } catch {
+    return 'threw';
+  }
+}
+
+/** Plain data with keys in order, `undefined` fields dropped: two trees compare as JSON. */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value === null || typeof value !== 'object') return value;
+  const record = value as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.keys(record)
+      .filter((key) => record[key] !== undefined)
+      .sort()
+      .map((key) => [key, canonical(record[key])]),
+  );
+}
+
+/** Undefined when the fast reader gave up or agrees with micromark; else what differs. */
+function disagreement(text: string): string | undefined {
+  const fast = fastParseMdx(text);
+  if (fast === undefined) return undefined;
+  const expected = micromark(text);
+  if (expected === 'threw') return 'micromark throws on this text, the fast reader read it';
+  const a = JSON.stringify(canonical(fast));
+  const b = JSON.stringify(canonical(expected));
+  if (a === b) return undefined;
+  let at = 0;
+  while (a[at] === b[at]) at++;
+  return `fast: …${a.slice(Math.max(0, at - 160), at + 120)}\nmicromark: …${b.slice(Math.max(0, at - 160), at + 120)}`;
+}
+
+function assertSame(text: string): void {
+  assert.notEqual(fastParseMdx(text), undefined, `the fast reader gave up on:\n${text}`);
+  const problem = disagreement(text);
+  assert.equal(problem, undefined, `${problem}\nfor:\n${text}`);
+}
+
+describe('fast MDX reader', () => {
+  it('reads the constructs of docs pages as micromark does', () => {
+    const cases = [
+      '# Title\n\nA paragraph with *emphasis*, **strong**, `code` and a [link](/a "title").\n',
+      '## Heading ##  \n\nText  \nwith a hard break and\na soft one.\\\nAnd an escaped one.\n',
+      'Before\n<Tip>\n  Inside, **bold** and `code`.\n\n  Second paragraph.\n</Tip>\nAfter\n',
+      '<Card title="A card" icon="book" href="/x" horizontal cols={2} open={true}>\n  Text\n</Card>\n',
+      '<img\n  alt="multi-line tag"\n  src="/a.png"\n/>\n',
+      'A <Tooltip tip="hint">word</Tooltip> in text, ![an image](/i.png) and **<Icon name="x" /> bold**.\n',
+      '- one\n- two\n  - nested\n  - nested two\n- three\n\n1. first\n2. second\n\n   ```bash\n   npm i\n   ```\n3. third\n',
+      '- tight\n- list\n\n- now\n\n- loose\n',
+      ' - indented\n- sibling\n\n10) ten\n11) eleven\n',
+      '      <Step title="Install">\n        Run this:\n\n        ```bash title="x" \n        npm i -g mint\n          indented\n        ```\n      </Step>\n',
+      'import A from "/snippets/a.mdx";\nimport { B, C as D } from "/snippets/b.mdx";\n\n<A />\n',
+      '***\n\n---\n\nText *with _nested_ emphasis* and ***both***, snake_case_word, 2*3*4 and * alone.\n',
+      'Punctuation: “*quoted*”, emoji *😀*, dash—*x*— and _é_.\n',
+      '[not a link] and [also] and ]brackets[, [a](</b>) no.\n'.replace('[a](</b>) no', '(parens)'),
+      '```\nunclosed? no: closed\n```\n\n~~~js\ntilde fence\n~~~\n',
+      'Code: `` a ` b `` and ` c ` and `$price`.\n\n```json\n{"$schema": "x"}\n```\n',
+    ];
+    for (const text of cases) assertSame(text);
+  });
+
+  it('leaves to micromark what it does not read exactly', () => {
+    const cases = [
+      '| a | b |\n|---|---|\n| 1 | 2 |\n',
+      '> a quote\n',
+      'An {expression} here\n',
+      'An entity &amp; here\n',
+      'A www.example.com literal link\n',
+      'Mail me@example.com\n',
+      '[docs]: https://example.com\n\n[docs]\n',
+      'import A from "a";\n\n# x\n\nimport A from "a";\n',
+      '- item\nlazy line\n',
+      '\t- tab indent\n',
+      'Math $x$ here\n',
+      '<!-- comment -->\n',
+      'Setext\n===\n',
+      '- [ ] task\n',
+      'Strike ~~this~~\n',
+      '<Tip>\n  unclosed\n',
+      'Footnote[^1]\n',
+    ];
+    for (const text of cases) assert.equal(fastParseMdx(text), undefined, `read fast, should give up:\n${text}`);
+  });
+
+  it('agrees with micromark on random docs-like documents and their mutations', () => {
+    // DOCJET_FUZZ_ROUNDS and DOCJET_FUZZ_SEED run a longer search locally.
+    const random = seeded(Number(process.env['DOCJET_FUZZ_SEED'] ?? 20261126));
+    const rounds = Number(process.env['DOCJET_FUZZ_ROUNDS'] ?? 5000);
+    const pieces = [
+      '# Heading', '## Heading *em* `code`', 'Plain text line', 'Text with **strong** and _em_ and `code`', 'A [link](/path "t") and ![img](/i.png)',
+      '- item', '- item with `code`', '  - nested item', '1. first', '2. second', '   continuation', '', '', '',
+      '<Tip>', '</Tip>', '<Note title="x">', '</Note>', '<Card title="c" href="/c" />', '  <Step title="s">', '  </Step>', '<Steps>', '</Steps>',
+      '```bash', 'npm install', '```', '---', 'Line with trailing spaces  ', 'Ends with backslash\\', 'import X from "/x.mdx";',
+      'Inline <Icon icon="a" /> tag', 'Text *unclosed', 'under_score_word', '    indented text', '* star item', '+ plus item', '10. ten',
+    ];
+    // Mostly characters the fast reader reads (so that what it accepts is what gets tested), some it leaves.
+    const specials = ['*', '**', '_', '`', '``', '[', ']', '](', '(', ')', '<', '>', '/', '!', '\\', ' ', '  ', '\n', '\n\n', '#', '-', '- ', '"', ':', '1. ', '😀', '“', 'é', '{', '~', '&', '|', '$'];
+    let checked = 0;
+    for (let round = 0; round < rounds; round++) {
+      const lines: string[] = [];
+      const count = 1 + Math.floor(random() * 12);
+      for (let line = 0; line < count; line++) lines.push(pieces[Math.floor(random() * pieces.length)]!);
+      let text = `${lines.join('\n')}\n`;
+      const mutations = Math.floor(random() * 3);
+      for (let mutation = 0; mutation < mutations; mutation++) {
+        const at = Math.floor(random() * (text.length + 1));
+        const special = specials[Math.floor(random() * specials.length)]!;
+        text = random() < 0.7 ? text.slice(0, at) + special + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
+      }
+      const problem = disagreement(text);
+      assert.equal(problem, undefined, `${problem}\nfor:\n${JSON.stringify(text)}`);
+      if (fastParseMdx(text) !== undefined) checked++;
+    }
+    // The fast reader read a good part of them (the check would be empty otherwise).
+    assert.ok(checked > rounds / 10, `only ${checked} of ${rounds} documents were read fast`);
+  });
+
+  it('agrees with micromark on every MDX page of the corpus', { skip: !existsSync(CORPUS) && 'no corpus beside the project' }, () => {
+    let read = 0;
+    for (const file of mdxFiles(CORPUS)) {
+      const text = readFileSync(file, 'utf8');
+      let body: string;
+      try {
+        body = text.slice(readFrontmatter({ file, text }).bodyStart);
+      } catch {
+        continue;
+      }
+      const problem = disagreement(body);
+      assert.equal(problem, undefined, `${file}\n${problem}`);
+      if (fastParseMdx(body) !== undefined) read++;
+    }
+    assert.ok(read > 1000, `only ${read} pages were read fast`);
+  });
+});
+
+function mdxFiles(root: string): string[] {
+  const files: string[] = [];
+  const walk = (folder: string): void => {
+    for (const name of readdirSync(folder)) {
+      if (name === 'node_modules' || name.startsWith('.')) continue;
+      const full = path.join(folder, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else if (name.endsWith('.mdx')) files.push(full);
+    }
+  };
+  walk(root);
+  return files;
+}
