@@ -50,6 +50,38 @@ test('once the colour thread is closed, blocks are coloured in this thread, the 
   assert.equal(html, BLOCKS.map(([code, lang, meta]) => here(code, lang, meta)).join(''));
 });
 
+test('a block met again is coloured once, the same; with other highlighted lines it is coloured again', async (t) => {
+  const here = await createCodeHighlighter({ langs: LANGUAGES });
+  const thread = new ColourThread({ languages: LANGUAGES }, here);
+  t.after(() => thread.close());
+  const sent: number[] = [];
+  const post = thread['worker'].postMessage.bind(thread['worker']);
+  thread['worker'].postMessage = (request: { jobs: unknown[] }) => (sent.push(request.jobs.length), post(request));
+  const json = '{\n  "id": 1,\n  "name": "Rex"\n}';
+  const blocks: [string, string, { title?: string; highlight?: number[]; options: Record<string, string> }][] = [
+    [json, 'json', { title: '200', options: {} }],
+    [json, 'json', { title: '200', options: {} }],
+    [json, 'json', { title: '200', highlight: [2], options: {} }],
+    [json, 'json', { title: '201', options: {} }],
+  ];
+  const render = async (): Promise<string[]> => {
+    const page = thread.page();
+    const standIns = blocks.map(([code, lang, meta]) => page.highlight(code, lang, meta));
+    return (await page.settle(standIns.join('\u0001'))).split('\u0001');
+  };
+  const first = await render();
+  const again = await render();
+  const expected = blocks.map(([code, lang, meta]) => here(code, lang, meta));
+  assert.deepEqual(first, expected);
+  assert.deepEqual(again, expected);
+  // Other highlighted lines make other lines; another title, the same lines in another figure.
+  assert.notEqual(expected[2], expected[0]);
+  assert.match(expected[2]!, /class="line highlighted"/);
+  assert.match(expected[3]!, />201</);
+  // The first page sent three blocks (the second is the first), the second page none.
+  assert.deepEqual(sent, [3]);
+});
+
 /** Every HTML file of the output, by path. */
 async function htmlFiles(out: string): Promise<Record<string, string>> {
   const found: Record<string, string> = {};
