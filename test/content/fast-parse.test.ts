@@ -14,8 +14,12 @@ import { mdxFromMarkdown } from 'mdast-util-mdx';
 import { gfm } from 'micromark-extension-gfm';
 import { math } from 'micromark-extension-math';
 import { mdxjs } from 'micromark-extension-mdxjs';
+
+/** GFM as parse.ts reads it: its literal-autolink pass runs later, on the whole tree. */
+const gfmWithoutTransforms = () => gfmFromMarkdown().map((extension) => ({ ...extension, transforms: [] }));
 import { readFrontmatter } from '../../src/content/frontmatter.ts';
 import { fastParseMdx } from '../../src/content/mdx/fast-parse.ts';
+import { parseInSections } from '../../src/content/mdx/parse.ts';
 import { random as seeded } from '../support/fuzz.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
@@ -27,7 +31,7 @@ function micromark(text: string): unknown {
     const mathToo = text.includes('$');
     return fromMarkdown(text, {
       extensions: mathToo ? [mdxjs(), gfm(), math()] : [mdxjs(), gfm()],
-      mdastExtensions: mathToo ? [mdxFromMarkdown(), gfmFromMarkdown(), mathFromMarkdown()] : [mdxFromMarkdown(), gfmFromMarkdown()],
+      mdastExtensions: mathToo ? [mdxFromMarkdown(), gfmWithoutTransforms(), mathFromMarkdown()] : [mdxFromMarkdown(), gfmWithoutTransforms()],
     });
   } catch {
     return 'threw';
@@ -47,9 +51,14 @@ function canonical(value: unknown): unknown {
   );
 }
 
+/** What parse.ts reads fast: the whole page, else section by section. */
+function readFast(text: string): unknown {
+  return fastParseMdx(text) ?? parseInSections(text);
+}
+
 /** Undefined when the fast reader gave up or agrees with micromark; else what differs. */
 function disagreement(text: string): string | undefined {
-  const fast = fastParseMdx(text);
+  const fast = readFast(text);
   if (fast === undefined) return undefined;
   const expected = micromark(text);
   if (expected === 'threw') return 'micromark throws on this text, the fast reader read it';
@@ -146,6 +155,35 @@ describe('fast MDX reader', () => {
     assert.ok(checked > rounds / 10, `only ${checked} of ${rounds} documents were read fast`);
   });
 
+  it('reads a page in sections when it cannot read it whole, as micromark reads the whole', () => {
+    const random = seeded(Number(process.env['DOCJET_FUZZ_SEED'] ?? 7));
+    const rounds = Number(process.env['DOCJET_FUZZ_ROUNDS'] ?? 5000) / 10;
+    const blocks = [
+      '## Section\n\nText with **strong**, `code` and a [link](/a).\n',
+      '| a | b |\n|---|---|\n| 1 | 2 |\n',
+      '> A quote\n> over two lines\n',
+      '<Tip>\n  A tip {expression} inside.\n</Tip>\n',
+      '- list\n- items\n\n  continued\n',
+      '```js\nconst a = { b: 1 };\n\n## not a heading\n```\n',
+      '<Steps>\n  <Step title="One">\n    Do this.\n\n    ## Heading inside\n  </Step>\n</Steps>\n',
+      'Entity &amp; and www.example.com here.\n',
+      '### Another\n\n1. one\n2. two\n',
+      '$$\nx^2\n\n## in math\n$$\n',
+      '{/* comment */}\n',
+    ];
+    let split = 0;
+    for (let round = 0; round < rounds; round++) {
+      const parts: string[] = [];
+      const count = 10 + Math.floor(random() * 40);
+      for (let part = 0; part < count; part++) parts.push(blocks[Math.floor(random() * blocks.length)]!);
+      const text = parts.join('\n');
+      const problem = disagreement(text);
+      assert.equal(problem, undefined, `${problem}\nfor:\n${JSON.stringify(text)}`);
+      if (fastParseMdx(text) === undefined && parseInSections(text) !== undefined) split++;
+    }
+    assert.ok(split > rounds / 4, `only ${split} of ${rounds} pages were read in sections`);
+  });
+
   it('agrees with micromark on every MDX page of the corpus', { skip: !existsSync(CORPUS) && 'no corpus beside the project' }, () => {
     let read = 0;
     for (const file of mdxFiles(CORPUS)) {
@@ -158,7 +196,7 @@ describe('fast MDX reader', () => {
       }
       const problem = disagreement(body);
       assert.equal(problem, undefined, `${file}\n${problem}`);
-      if (fastParseMdx(body) !== undefined) read++;
+      if (readFast(body) !== undefined) read++;
     }
     assert.ok(read > 1000, `only ${read} pages were read fast`);
   });

@@ -40,8 +40,8 @@ export interface Chunk {
   borrowed: string;
 }
 
-export function splitIntoChunks(text: string, size: number = SECTION_SIZE): Chunk[] {
-  if (text.length <= SPLIT_ABOVE || FOOTNOTE_DEFINITION.test(text)) return [{ offset: 0, line: 0, text, borrowed: '' }];
+export function splitIntoChunks(text: string, size: number = SECTION_SIZE, splitAbove: number = SPLIT_ABOVE): Chunk[] {
+  if (text.length <= splitAbove || FOOTNOTE_DEFINITION.test(text)) return [{ offset: 0, line: 0, text, borrowed: '' }];
   const chunks: Omit<Chunk, 'borrowed'>[] = [];
   const definitions = new Map<string, string>();
   let chunkStart = 0;
@@ -203,6 +203,18 @@ function afterCodeSpan(content: string, start: number): number {
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr']);
 
+interface EstreeOffsets {
+  start?: unknown;
+  end?: unknown;
+  range?: unknown;
+}
+
+function shiftOffsets(node: EstreeOffsets, offset: number): void {
+  if (typeof node.start === 'number') node.start += offset;
+  if (typeof node.end === 'number') node.end += offset;
+  if (Array.isArray(node.range) && node.range.length === 2) node.range = [node.range[0] + offset, node.range[1] + offset];
+}
+
 interface PointLike {
   line: number;
   column: number;
@@ -238,6 +250,8 @@ export function shiftPositions(tree: object, lines: number, offset: number): voi
         const span = child as { start?: unknown; end?: unknown };
         move(span.start);
         move(span.end);
+        // An ESTree node (an expression's or an import's) also has its offsets as numbers.
+        if (key === 'loc') shiftOffsets(value as EstreeOffsets, offset);
       } else {
         stack.push(child);
       }

@@ -17,7 +17,7 @@ import { gfm } from 'micromark-extension-gfm';
 import { math } from 'micromark-extension-math';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { LineIndex } from '../../diagnostics.ts';
-import type { Chunk } from './chunks.ts';
+import { shiftPositions, splitIntoChunks, type Chunk } from './chunks.ts';
 import { fastParseMdx } from './fast-parse.ts';
 import { flattenDeepNodes, limitLinePrefixes, MAX_NESTING } from './nesting.ts';
 import { errorOffset, protectCustomIds, reasonOf, repairMdx, restoreTree, tidyReason, type RepairWarning } from './repair.ts';
@@ -167,6 +167,44 @@ function parseUncached(text: string, format: Format, reporter: Sink): ParsedPage
   return repaired ? { ...parsed, tree: restoreTree(parsed.tree) } : parsed;
 }
 
+/** Sections of a page the fast reader cannot read whole: the size a section grows to before its next heading or component. */
+const FAST_SECTION = 1024;
+/** Pages whose sections cannot be read apart: link or footnote definitions are read across the page. */
+const PAGE_WIDE = /^ *\[[^\]\n]*\]:/m;
+/** ESM: names one block imports are known to the next (a second import of a name is an error). */
+const ESM_LINE = /^(?:import|export)\b/m;
+
+/**
+ * An MDX page the fast reader gives up on, read section by section: each section (split where
+ * nothing can be open, as big pages are: `chunks.ts`) by the fast reader when it can, by
+ * micromark when not, and the trees joined. A table or a quote costs micromark its own section,
+ * not the page. Undefined (the page is read whole) for a page of one section, one that reads
+ * across sections (definitions, ESM after its first section), or one micromark rejects: its error
+ * and the repairs need the whole page's positions.
+ */
+export function parseInSections(text: string): Root | undefined {
+  if (PAGE_WIDE.test(text)) return undefined;
+  const chunks = splitIntoChunks(text, FAST_SECTION, FAST_SECTION);
+  if (chunks.length < 2) return undefined;
+  const children: Root['children'] = [];
+  for (const [index, chunk] of chunks.entries()) {
+    if (index > 0 && ESM_LINE.test(chunk.text)) return undefined;
+    let tree = fastParseMdx(chunk.text);
+    if (tree === undefined) {
+      try {
+        tree = fromMarkdown(chunk.text, syntaxFor('mdx', chunk.text));
+      } catch {
+        return undefined;
+      }
+    }
+    shiftPositions(tree, chunk.line, chunk.offset);
+    children.push(...tree.children);
+  }
+  const lines = new LineIndex(text);
+  const end = lines.position(text.length);
+  return { type: 'root', children, position: { start: { line: 1, column: 1, offset: 0 }, end: { line: end.line, column: end.column, offset: text.length } } };
+}
+
 function reportTooDeep(reporter: Sink, at: { line: number; column: number } | undefined): void {
   reporter.diagnostic('page-nesting-too-deep', at && { line: at.line, column: at.column }, { max: MAX_NESTING });
 }
@@ -185,7 +223,7 @@ function parseLimited(text: string, format: Format, reporter: Sink): { parsed: P
   const maxRepairs = Math.max(3, Math.min(MAX_REPAIRS, Math.floor(REPAIR_BUDGET / Math.max(1, text.length))));
   for (let attempt = 0; ; attempt++) {
     try {
-      const tree = (FAST_PARSE ? fastParseMdx(current) : undefined) ?? fromMarkdown(current, syntaxFor('mdx', current));
+      const tree = (FAST_PARSE ? (fastParseMdx(current) ?? parseInSections(current)) : undefined) ?? fromMarkdown(current, syntaxFor('mdx', current));
       for (const warn of warnings) warn();
       return { parsed: { tree, text: current, format: 'mdx' }, repaired: current !== text };
     } catch (error) {
