@@ -60,8 +60,9 @@ interface Point {
 }
 
 /**
- * The tree micromark (MDX and GFM, no math) would give for `text`, or undefined when the text holds
- * anything this reader does not read exactly.
+ * The tree micromark (MDX and GFM) would give for `text`, or undefined when the text holds anything
+ * this reader does not read exactly. Throws what micromark throws for a name imported twice
+ * (`EsmError`), the one MDX error it reads.
  */
 export function fastParseMdx(text: string): Root | undefined {
   if (text.length === 0 || UNREAD.test(text)) return undefined;
@@ -69,6 +70,7 @@ export function fastParseMdx(text: string): Root | undefined {
     return new Blocks(text).root();
   } catch (error) {
     if (error === GIVE_UP) return undefined;
+    // micromark's own error (`EsmError`), at the same place.
     throw error;
   }
 }
@@ -282,7 +284,7 @@ class Blocks {
     if (!(program.body as AcornNode[]).every((statement) => statement.type === 'ImportDeclaration')) giveUp();
     // A name imported again is an error to micromark, which declares the names imported before.
     const names = (program.body as AcornNode[]).flatMap((statement) => (statement['specifiers'] as AcornNode[]).map((specifier) => (specifier['local'] as { name: string }).name));
-    if (names.some((name) => this.imported.has(name))) giveUp();
+    if (names.some((name) => this.imported.has(name))) throw this.importedAgain(value, start);
     for (const name of names) this.imported.add(name);
     const place = (node: AcornNode): void => {
       const from = this.lines.point(start + node.start);
@@ -296,6 +298,24 @@ class Blocks {
     program.comments = [];
     const node = { type: 'mdxjsEsm', value, data: { estree: program }, position: { start: this.lines.point(start), end: this.lines.point(end) } } as unknown as Flow;
     return { node, next: last + 1 };
+  }
+
+  /**
+   * The error micromark throws for an ESM block that imports a name imported before: acorn's, on
+   * the block after `var <names>` (micromark-extension-mdxjs-esm), at its place in the page. So a
+   * page that repeats an import is repaired as before (`repair.ts`) without micromark reading it.
+   */
+  private importedAgain(value: string, start: number): Error {
+    const prefix = `var ${[...this.imported].join(',')}\n`;
+    let cause: { message: string; pos: number } | undefined;
+    try {
+      ESM_PARSER.parse(prefix + value, { ecmaVersion: 2024, sourceType: 'module', preserveParens: true, onComment: [] });
+    } catch (error) {
+      cause = error as { message: string; pos: number };
+    }
+    if (cause === undefined || cause.pos < prefix.length) giveUp();
+    const place = this.lines.point(start + cause.pos - prefix.length);
+    return new EsmError(cause.message.replace(/ \(\d+:\d+\)$/, ''), place);
   }
 
   /** A line that starts a paragraph here, not a construct this reader leaves to micromark. */
@@ -536,6 +556,25 @@ class Blocks {
       if (at >= this.text.length || code === 10) return { tags, end: tag.end.offset };
       if (code !== 60) return tags.length === 1 && tags[0]!.start.offset === start ? undefined : giveUp();
     }
+  }
+}
+
+/** micromark-extension-mdxjs-esm's error for ESM acorn cannot read, with the fields `repair.ts` reads (as a VFileMessage has them). */
+export class EsmError extends Error {
+  readonly reason = 'Could not parse import/exports with acorn';
+  readonly source = 'micromark-extension-mdxjs-esm';
+  readonly ruleId = 'acorn';
+  readonly line: number;
+  readonly column: number;
+
+  constructor(
+    acornMessage: string,
+    readonly place: Point,
+  ) {
+    super('Could not parse import/exports with acorn', { cause: new Error(acornMessage) });
+    this.name = `${place.line}:${place.column}`;
+    this.line = place.line;
+    this.column = place.column;
   }
 }
 
