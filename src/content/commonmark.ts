@@ -25,6 +25,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toHast } from 'mdast-util-to-hast';
 import { gfm } from 'micromark-extension-gfm';
 import { escapeHtml } from './mdx/escape.ts';
+import { fastParseMarkdown } from './mdx/fast-parse.ts';
 import { isUnsafeUrl } from './safe-url.ts';
 import type { UrlResolver } from './page-urls.ts';
 
@@ -66,7 +67,8 @@ const trees = new Map<string, MdastRoot>();
 export function markdownTree(text: string): MdastRoot {
   let tree = trees.get(text);
   if (tree === undefined) {
-    tree = fromMarkdown(text, PARSE_OPTIONS);
+    // The fast reader's tree is micromark's (it leaves literal autolinks, GFM's pass here, to micromark).
+    tree = fastParseMarkdown(text) ?? fromMarkdown(text, PARSE_OPTIONS);
     if (trees.size >= MAX_CACHED) trees.clear();
     trees.set(text, tree);
   }

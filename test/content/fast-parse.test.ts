@@ -18,7 +18,7 @@ import { mdxjs } from 'micromark-extension-mdxjs';
 /** GFM as parse.ts reads it: its literal-autolink pass runs later, on the whole tree. */
 const gfmWithoutTransforms = () => gfmFromMarkdown().map((extension) => ({ ...extension, transforms: [] }));
 import { readFrontmatter } from '../../src/content/frontmatter.ts';
-import { fastParseMdx } from '../../src/content/mdx/fast-parse.ts';
+import { fastParseMarkdown, fastParseMdx } from '../../src/content/mdx/fast-parse.ts';
 import { parseInSections } from '../../src/content/mdx/parse.ts';
 import { random as seeded } from '../support/fuzz.ts';
 
@@ -49,6 +49,27 @@ function canonical(value: unknown): unknown {
       .sort()
       .map((key) => [key, canonical(record[key])]),
   );
+}
+
+/** micromark's tree of Markdown (`.md` pages, OpenAPI descriptions), or 'threw'. */
+function micromarkMarkdown(text: string): unknown {
+  const mathToo = text.includes('$');
+  return fromMarkdown(text, {
+    extensions: mathToo ? [gfm(), math()] : [gfm()],
+    mdastExtensions: mathToo ? [gfmWithoutTransforms(), mathFromMarkdown()] : [gfmWithoutTransforms()],
+  });
+}
+
+/** Undefined when the fast Markdown reader gave up or agrees with micromark; else what differs. */
+function markdownDisagreement(text: string): string | undefined {
+  const fast = fastParseMarkdown(text);
+  if (fast === undefined) return undefined;
+  const a = JSON.stringify(canonical(fast));
+  const b = JSON.stringify(canonical(micromarkMarkdown(text)));
+  if (a === b) return undefined;
+  let at = 0;
+  while (a[at] === b[at]) at++;
+  return `fast: …${a.slice(Math.max(0, at - 160), at + 120)}\nmicromark: …${b.slice(Math.max(0, at - 160), at + 120)}`;
 }
 
 /** What parse.ts reads fast: the whole page, else section by section. */
@@ -143,6 +164,29 @@ describe('fast MDX reader', () => {
     for (const text of cases) assert.equal(fastParseMdx(text), undefined, `read fast, should give up:\n${text}`);
   });
 
+  it('reads Markdown as micromark does, leaving raw HTML, autolinks and indented code to it', () => {
+    const same = [
+      'A {brace} is text in Markdown, *emphasis* and `code` and [a link](/x).\n\n- item\n  - nested\n\n```js\nx\n   ```\n',
+      '# Heading\n\nText after *it*.\\\nA hard break before.\n',
+    ];
+    for (const text of same) {
+      assert.notEqual(fastParseMarkdown(text), undefined, text);
+      assert.equal(markdownDisagreement(text), undefined, text);
+    }
+    for (const text of ['<div>html</div>\n', 'An <https://autolink.example>\n', 'Para\n\n    indented code\n', '- item\n\n      code in item\n', 'Inline <b>html</b>\n']) {
+      assert.equal(fastParseMarkdown(text), undefined, text);
+    }
+    const random = seeded(Number(process.env['DOCJET_FUZZ_SEED'] ?? 5));
+    const pieces = ['# Heading', 'Text with *em* and `code` {x}', '- item', '    four spaces', '  two spaces', '1. one', '', '```', 'code', '   ```', '    ```', 'A [link](/a) here', 'Text  ', '<b>x</b>', '***'];
+    const rounds = Number(process.env['DOCJET_FUZZ_ROUNDS'] ?? 5000) / 5;
+    for (let round = 0; round < rounds; round++) {
+      const count = 1 + Math.floor(random() * 10);
+      const text = `${Array.from({ length: count }, () => pieces[Math.floor(random() * pieces.length)]!).join('\n')}\n`;
+      const problem = markdownDisagreement(text);
+      assert.equal(problem, undefined, `${problem}\nfor:\n${JSON.stringify(text)}`);
+    }
+  });
+
   it('throws what micromark throws for a name imported twice, so the page is repaired as before', () => {
     const twice = 'import A from "a";\n\n# x\n\nimport { B, A } from "a";\n';
     assert.throws(() => fastParseMdx(twice));
@@ -214,6 +258,20 @@ describe('fast MDX reader', () => {
     assert.ok(split > rounds / 4, `only ${split} of ${rounds} pages were read in sections`);
   });
 
+  it('agrees with micromark on every Markdown page of the corpus', { skip: !existsSync(CORPUS) && 'no corpus beside the project' }, () => {
+    for (const file of mdxFiles(CORPUS, '.md')) {
+      const text = readFileSync(file, 'utf8');
+      let body: string;
+      try {
+        body = text.slice(readFrontmatter({ file, text }).bodyStart);
+      } catch {
+        continue;
+      }
+      const problem = markdownDisagreement(body);
+      assert.equal(problem, undefined, `${file}\n${problem}`);
+    }
+  });
+
   it('agrees with micromark on every MDX page of the corpus', { skip: !existsSync(CORPUS) && 'no corpus beside the project' }, () => {
     let read = 0;
     for (const file of mdxFiles(CORPUS)) {
@@ -232,14 +290,14 @@ describe('fast MDX reader', () => {
   });
 });
 
-function mdxFiles(root: string): string[] {
+function mdxFiles(root: string, extension = '.mdx'): string[] {
   const files: string[] = [];
   const walk = (folder: string): void => {
     for (const name of readdirSync(folder)) {
       if (name === 'node_modules' || name.startsWith('.')) continue;
       const full = path.join(folder, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith('.mdx')) files.push(full);
+      else if (name.endsWith(extension)) files.push(full);
     }
   };
   walk(root);

@@ -65,9 +65,21 @@ interface Point {
  * (`EsmError`), the one MDX error it reads.
  */
 export function fastParseMdx(text: string): Root | undefined {
+  return fastParse(text, false);
+}
+
+/**
+ * The same for Markdown (`.md` pages, OpenAPI descriptions: CommonMark and GFM): no components,
+ * expressions or ESM; raw HTML, autolinks (`<`) and indented code are left to micromark.
+ */
+export function fastParseMarkdown(text: string): Root | undefined {
+  return fastParse(text, true);
+}
+
+function fastParse(text: string, markdown: boolean): Root | undefined {
   if (text.length === 0 || UNREAD.test(text)) return undefined;
   try {
-    return new Blocks(text).root();
+    return new Blocks(text, markdown).root();
   } catch (error) {
     if (error === GIVE_UP) return undefined;
     // micromark's own error (`EsmError`), at the same place.
@@ -131,7 +143,11 @@ class Blocks {
   /** Names the page's ESM imported so far. */
   private readonly imported = new Set<string>();
 
-  constructor(private readonly text: string) {
+  constructor(
+    private readonly text: string,
+    /** Markdown, not MDX. */
+    private readonly markdown: boolean,
+  ) {
     this.lines = new LineTable(text);
   }
 
@@ -185,6 +201,8 @@ class Blocks {
         continue;
       }
       if (index !== first && start - this.lines.starts[index]! < container.column) break;
+      // Markdown reads a line indented four spaces past its container as indented code.
+      if (this.markdown && !(index === first && firstStart !== undefined) && start - this.lines.starts[index]! - container.column >= 4) giveUp();
       if (sawBlank && nodes.length + open.length > 0) blankBetween = true;
       sawBlank = false;
       const listJustEnded = afterList;
@@ -207,6 +225,7 @@ class Blocks {
         }
       }
       if (code === 60) {
+        if (this.markdown) giveUp(); // raw HTML or an autolink
         const tags = this.tagLine(start);
         if (tags) {
           const lastLine = this.lines.lineOf(tags.end);
@@ -240,7 +259,7 @@ class Blocks {
         index++;
         continue;
       }
-      if (code === 105 && container.column === 0 && open.length === 0 && start === this.lines.starts[index] && this.text.startsWith('import ', start)) {
+      if (code === 105 && !this.markdown && container.column === 0 && open.length === 0 && start === this.lines.starts[index] && this.text.startsWith('import ', start)) {
         const esm = this.esm(index);
         current.push(esm.node);
         index = esm.next;
@@ -321,8 +340,8 @@ class Blocks {
   /** A line that starts a paragraph here, not a construct this reader leaves to micromark. */
   private plainStart(start: number, end: number): boolean {
     const code = this.text.charCodeAt(start);
-    // A quote, an expression, a table, a setext underline.
-    if (code === 62 || code === 123 || code === 124 || code === 61) return false;
+    // A quote, an expression (MDX), a table, a setext underline.
+    if (code === 62 || (code === 123 && !this.markdown) || code === 124 || code === 61) return false;
     // A thematic break (`---`, `***`, `___`).
     if ((code === 45 || code === 42 || code === 95) && THEMATIC_BREAK.test(this.text.slice(start, end))) return false;
     // ESM.
@@ -360,6 +379,8 @@ class Blocks {
         let close = content;
         while (close < lineEnd && this.text.charCodeAt(close) === marker) close++;
         if (close - content >= size && this.text.slice(close, lineEnd).trim() === '') {
+          // In Markdown a fence indented four spaces past the container is code, not the end.
+          if (this.markdown && content - lineStart - container.column >= 4) giveUp();
           // The block ends with the closing fence's line, spaces after the fence included.
           closeEnd = lineEnd;
           line++;
@@ -406,7 +427,7 @@ class Blocks {
     while (contentEnd > at && this.text.charCodeAt(contentEnd - 1) === SPACE) contentEnd--;
     let contentStart = at;
     while (contentStart < contentEnd && this.text.charCodeAt(contentStart) === SPACE) contentStart++;
-    const children = contentStart < contentEnd ? new Inline(this.text, this.lines, [[contentStart, contentEnd]]).parse() : [];
+    const children = contentStart < contentEnd ? new Inline(this.text, this.lines, [[contentStart, contentEnd]], this.markdown).parse() : [];
     return { type: 'heading', depth: depth as Heading['depth'], children, position: { start: this.lines.point(start), end: this.lines.point(end) } };
   }
 
@@ -511,7 +532,10 @@ class Blocks {
         if (fence - content >= 3 && (code === 126 || !this.text.slice(fence, end).includes('`'))) break;
       }
       if (code === 35 && /^#{1,6}(?: |$)/.test(this.text.slice(content, Math.min(end, content + 8)))) break;
-      if (code === 60 && this.tagLine(content)) break;
+      if (code === 60 && (this.markdown || this.tagLine(content))) {
+        if (this.markdown) giveUp();
+        break;
+      }
       if ((code === 45 || code === 42 || code === 43) && this.text.charCodeAt(content + 1) === SPACE) break;
       if (code >= 48 && code <= 57) {
         // An ordered item interrupts a paragraph when it starts at 1, or when it is outside the paragraph's item.
@@ -520,7 +544,7 @@ class Blocks {
       }
       // A lazy line, less indented than the item it would continue, is left to micromark.
       if (content - lineStart < container.column) giveUp();
-      if (code === 62 || code === 123 || code === 61) giveUp();
+      if (code === 62 || (code === 123 && !this.markdown) || code === 61) giveUp();
       if (/^[ |:=-]+$/.test(this.text.slice(content, end)) || THEMATIC_BREAK.test(this.text.slice(content, end))) giveUp();
       if (code === 105 || code === 101) {
         if (/^(?:import|export)\b/.test(this.text.slice(content, content + 7))) giveUp();
@@ -533,7 +557,7 @@ class Blocks {
     while (lastEnd > last[0] && this.text.charCodeAt(lastEnd - 1) === SPACE) lastEnd--;
     last = [last[0], lastEnd];
     segments[segments.length - 1] = last;
-    const children = new Inline(this.text, this.lines, segments).parse();
+    const children = new Inline(this.text, this.lines, segments, this.markdown).parse();
     const node: Paragraph = { type: 'paragraph', children, position: { start: this.lines.point(start), end: this.lines.point(rawEnd) } };
     return { node, next: index };
   }
@@ -724,6 +748,8 @@ class Inline {
     private readonly text: string,
     private readonly lines: LineTable,
     private readonly segments: Segment[],
+    /** Markdown: `<` is raw HTML or an autolink (left to micromark), braces are text. */
+    private readonly markdown: boolean,
   ) {}
 
   parse(): PhrasingContent[] {
@@ -804,6 +830,7 @@ class Inline {
           continue;
         }
         if (code === 60) {
+          if (this.markdown) giveUp();
           const tag = readTag(text, at, this.lines);
           if (tag === undefined) giveUp();
           if (tag.end.offset > to) giveUp();
@@ -813,7 +840,7 @@ class Inline {
           textStart = at;
           continue;
         }
-        if (code === 123 || code === 125 || code === 126 || code === 38 || code === 36 || code === TAB || code > 127) {
+        if (((code === 123 || code === 125) && !this.markdown) || code === 126 || code === 38 || code === 36 || code === TAB || code > 127) {
           if (code === 38 && !/^&(?:#\d|#[xX][\da-fA-F]|[A-Za-z][A-Za-z\d]*;)/.test(text.slice(at, at + 34))) {
             at++;
             continue;

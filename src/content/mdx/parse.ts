@@ -18,7 +18,7 @@ import { math } from 'micromark-extension-math';
 import { mdxjs } from 'micromark-extension-mdxjs';
 import { LineIndex } from '../../diagnostics.ts';
 import { shiftPositions, splitIntoChunks, type Chunk } from './chunks.ts';
-import { fastParseMdx } from './fast-parse.ts';
+import { fastParseMarkdown, fastParseMdx } from './fast-parse.ts';
 import { flattenDeepNodes, limitLinePrefixes, MAX_NESTING } from './nesting.ts';
 import { errorOffset, protectCustomIds, reasonOf, repairMdx, restoreTree, tidyReason, type RepairWarning } from './repair.ts';
 import type { DiagnosticCode, MessageParams } from '../../messages.ts';
@@ -167,6 +167,11 @@ function parseUncached(text: string, format: Format, reporter: Sink): ParsedPage
   return repaired ? { ...parsed, tree: restoreTree(parsed.tree) } : parsed;
 }
 
+/** A Markdown text's tree: by the fast reader when it can, else by micromark. */
+function parseMarkdown(text: string): Root {
+  return (FAST_PARSE ? fastParseMarkdown(text) : undefined) ?? fromMarkdown(text, syntaxFor('md', text));
+}
+
 /** Sections of a page the fast reader cannot read whole: the size a section grows to before its next heading or component. */
 const FAST_SECTION = 1024;
 /** Pages whose sections cannot be read apart: link or footnote definitions are read across the page. */
@@ -217,7 +222,7 @@ function reportRepair(reporter: Sink, warning: RepairWarning, point: Point | und
 
 /** The parse, and whether repairs put stand-ins (`repair.ts`) into the tree. */
 function parseLimited(text: string, format: Format, reporter: Sink): { parsed: ParsedPage; repaired: boolean } {
-  if (format === 'md') return { parsed: { tree: fromMarkdown(text, syntaxFor('md', text)), text, format: 'md' }, repaired: false };
+  if (format === 'md') return { parsed: { tree: parseMarkdown(text), text, format: 'md' }, repaired: false };
   let current = protectCustomIds(text);
   const warnings: (() => void)[] = [];
   const maxRepairs = Math.max(3, Math.min(MAX_REPAIRS, Math.floor(REPAIR_BUDGET / Math.max(1, text.length))));
@@ -234,7 +239,7 @@ function parseLimited(text: string, format: Format, reporter: Sink): { parsed: P
         const offset = repair?.offset ?? errorOffset(error, current);
         const point = offset === undefined ? undefined : new LineIndex(current).position(offset);
         reporter.diagnostic('mdx-fallback-markdown', point, { reason: tidyReason(reasonOf(error)) });
-        return { parsed: { tree: fromMarkdown(text, syntaxFor('md', text)), text, format: 'md' }, repaired: false };
+        return { parsed: { tree: parseMarkdown(text), text, format: 'md' }, repaired: false };
       }
       const { warning, offset } = repair;
       if (warning) {
