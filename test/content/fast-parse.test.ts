@@ -259,14 +259,7 @@ describe('fast MDX reader', () => {
   });
 
   it('agrees with micromark on every Markdown page of the corpus', { skip: !existsSync(CORPUS) && 'no corpus beside the project' }, () => {
-    for (const file of mdxFiles(CORPUS, '.md')) {
-      const text = readFileSync(file, 'utf8');
-      let body: string;
-      try {
-        body = text.slice(readFrontmatter({ file, text }).bodyStart);
-      } catch {
-        continue;
-      }
+    for (const [file, body] of corpusBodies('.md')) {
       const problem = markdownDisagreement(body);
       assert.equal(problem, undefined, `${file}\n${problem}`);
     }
@@ -274,14 +267,7 @@ describe('fast MDX reader', () => {
 
   it('agrees with micromark on every MDX page of the corpus', { skip: !existsSync(CORPUS) && 'no corpus beside the project' }, () => {
     let read = 0;
-    for (const file of mdxFiles(CORPUS)) {
-      const text = readFileSync(file, 'utf8');
-      let body: string;
-      try {
-        body = text.slice(readFrontmatter({ file, text }).bodyStart);
-      } catch {
-        continue;
-      }
+    for (const [file, body] of corpusBodies('.mdx')) {
       const problem = disagreement(body);
       assert.equal(problem, undefined, `${file}\n${problem}`);
       if (readFast(body) !== undefined) read++;
@@ -290,7 +276,21 @@ describe('fast MDX reader', () => {
   });
 });
 
-function mdxFiles(root: string, extension = '.mdx'): string[] {
+/** Each page of the corpus with this extension, and its body (after the frontmatter); pages whose frontmatter does not read are left out. */
+function* corpusBodies(extension: string): Generator<[string, string]> {
+  for (const file of filesUnder(CORPUS, extension)) {
+    const text = readFileSync(file, 'utf8');
+    let bodyStart: number;
+    try {
+      bodyStart = readFrontmatter({ file, text }).bodyStart;
+    } catch {
+      continue;
+    }
+    yield [file, text.slice(bodyStart)];
+  }
+}
+
+function filesUnder(root: string, extension: string): string[] {
   const files: string[] = [];
   const walk = (folder: string): void => {
     for (const name of readdirSync(folder)) {

@@ -19,6 +19,7 @@ import type { Code, Heading, List, ListItem, Paragraph, PhrasingContent, Root, R
 import { Parser } from 'acorn';
 import acornJsx from 'acorn-jsx';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import { LineIndex } from '../../diagnostics.ts';
 
 /** The parser micromark-extension-mdxjs reads ESM with. */
 const ESM_PARSER = Parser.extend(acornJsx());
@@ -98,8 +99,10 @@ const UNREAD = /[\r\0]|^ *\[[^\]\n]*\]:/m;
 class LineTable {
   readonly starts: number[] = [0];
   readonly ends: number[] = [];
+  private readonly index: LineIndex;
 
   constructor(readonly text: string) {
+    this.index = new LineIndex(text);
     for (let index = text.indexOf('\n'); index !== -1; index = text.indexOf('\n', index + 1)) {
       this.ends.push(index);
       this.starts.push(index + 1);
@@ -112,14 +115,8 @@ class LineTable {
   }
 
   point(offset: number): Point {
-    let low = 0;
-    let high = this.starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (this.starts[middle]! <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return { line: low + 1, column: offset - this.starts[low]! + 1, offset };
+    const { line, column } = this.index.position(offset);
+    return { line, column, offset };
   }
 
   lineOf(offset: number): number {
