@@ -15,7 +15,8 @@
  * (CommonMark's delimiter algorithm for emphasis and links). A page with an MDX mistake is given
  * up too, so micromark's error reaches the repairs as before.
  */
-import type { Code, Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent } from 'mdast';
+import type { Program } from 'estree';
+import type { Code, Emphasis, Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Strong } from 'mdast';
 import { Parser } from 'acorn';
 import acornJsx from 'acorn-jsx';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
@@ -24,25 +25,33 @@ import { LineIndex } from '../../diagnostics.ts';
 /** The parser micromark-extension-mdxjs reads ESM with. */
 const ESM_PARSER = Parser.extend(acornJsx());
 
-interface AcornNode {
-  type: string;
+/** A node of acorn's tree, as micromark-util-events-to-acorn places it in the page. */
+interface Placed {
   start: number;
   end: number;
   loc?: unknown;
   range?: [number, number];
-  [key: string]: unknown;
 }
 
-/** Every node of an acorn tree, children before the next sibling. */
-function walkAcorn(node: AcornNode, visit: (node: AcornNode) => void): void {
+/** acorn's program (an ESTree one): its `type` says so. */
+function isProgram(value: unknown): value is Program {
+  return typeof value === 'object' && value !== null && 'type' in value && value.type === 'Program' && 'body' in value && Array.isArray(value.body);
+}
+
+/** Whether `value` is a node of acorn's tree: an object with a `type` and its offsets. */
+function isPlaced(value: unknown): value is Placed & { type: string } {
+  return typeof value === 'object' && value !== null && 'type' in value && typeof value.type === 'string' && 'start' in value && typeof value.start === 'number';
+}
+
+/** Every node of an acorn tree, each before those inside it. */
+function walkAcorn(node: Placed, visit: (node: Placed) => void): void {
   visit(node);
-  for (const key in node) {
+  for (const [key, value] of Object.entries(node)) {
     if (key === 'loc' || key === 'range') continue;
-    const value = node[key];
     if (Array.isArray(value)) {
-      for (const item of value) if (item && typeof item === 'object' && typeof item.type === 'string') walkAcorn(item as AcornNode, visit);
-    } else if (value && typeof value === 'object' && typeof (value as AcornNode).type === 'string') {
-      walkAcorn(value as AcornNode, visit);
+      for (const item of value) if (isPlaced(item)) walkAcorn(item, visit);
+    } else if (isPlaced(value)) {
+      walkAcorn(value, visit);
     }
   }
 }
@@ -291,18 +300,21 @@ class Blocks {
     const end = this.lines.ends[last]!;
     const value = this.text.slice(start, end);
     if (/\/\/|\/\*|[<`]/.test(value)) giveUp();
-    let program: AcornNode;
+    let parsed: unknown;
     try {
-      program = ESM_PARSER.parse(value, { ecmaVersion: 2024, sourceType: 'module', preserveParens: true, onComment: [] }) as unknown as AcornNode;
+      parsed = ESM_PARSER.parse(value, { ecmaVersion: 2024, sourceType: 'module', preserveParens: true, onComment: [] });
     } catch {
       giveUp();
     }
-    if (!(program.body as AcornNode[]).every((statement) => statement.type === 'ImportDeclaration')) giveUp();
+    if (!isProgram(parsed)) giveUp();
+    const program = parsed;
+    const imports = program.body.filter((statement) => statement.type === 'ImportDeclaration');
+    if (imports.length !== program.body.length) giveUp();
     // A name imported again is an error to micromark, which declares the names imported before.
-    const names = (program.body as AcornNode[]).flatMap((statement) => (statement['specifiers'] as AcornNode[]).map((specifier) => (specifier['local'] as { name: string }).name));
+    const names = imports.flatMap((statement) => statement.specifiers.map((specifier) => specifier.local.name));
     if (names.some((name) => this.imported.has(name))) throw this.importedAgain(value, start);
     for (const name of names) this.imported.add(name);
-    const place = (node: AcornNode): void => {
+    const place = (node: Placed): void => {
       const from = this.lines.point(start + node.start);
       const to = this.lines.point(start + node.end);
       node.start = from.offset;
@@ -310,9 +322,10 @@ class Blocks {
       node.loc = { start: { line: from.line, column: from.column - 1, offset: from.offset }, end: { line: to.line, column: to.column - 1, offset: to.offset } };
       node.range = [from.offset, to.offset];
     };
+    if (!isPlaced(program)) giveUp();
     walkAcorn(program, place);
     program.comments = [];
-    const node = { type: 'mdxjsEsm', value, data: { estree: program }, position: { start: this.lines.point(start), end: this.lines.point(end) } } as unknown as Flow;
+    const node: Flow = { type: 'mdxjsEsm', value, data: { estree: program }, position: { start: this.lines.point(start), end: this.lines.point(end) } };
     return { node, next: last + 1 };
   }
 
@@ -731,6 +744,15 @@ interface TagPiece {
 
 type Piece = TextPiece | Delimiter | Bracket | NodePiece | TagPiece;
 
+/** Emphasis found between two delimiter runs, around what was between them. */
+interface Wrap {
+  kind: 'wrap';
+  node: Emphasis | Strong;
+  inner: Item[];
+}
+
+type Item = Piece | Wrap;
+
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 
 /** Text that GFM would turn into a link by itself, left to micromark. */
@@ -1033,7 +1055,7 @@ class Inline {
 
   /** Emphasis in `pieces` (CommonMark's "process emphasis"), then tags paired into elements. */
   private resolve(pieces: Piece[]): PhrasingContent[] {
-    const items: (Piece | { kind: 'wrap'; node: PhrasingContent; inner: Piece[] })[] = [...pieces];
+    const items: Item[] = [...pieces];
     // Process emphasis: for each closer, look back for an opener.
     const openersBottom = new Map<string, number>();
     for (let closer = 0; closer < items.length; closer++) {
@@ -1058,14 +1080,11 @@ class Inline {
       const use = open.count >= 2 && close.count >= 2 ? 2 : 1;
       const innerItems = items.splice(found + 1, closer - found - 1);
       // Delimiters between opener and closer are text now.
-      const inner = innerItems as Piece[];
+      const inner = innerItems;
       const openEnd = open.start + open.count;
       const closeStart = close.start + (close.length - close.count);
-      const node = {
-        type: use === 2 ? 'strong' : 'emphasis',
-        children: [],
-        position: { start: this.lines.point(openEnd - use), end: this.lines.point(closeStart + use) },
-      } as unknown as PhrasingContent;
+      const position = { start: this.lines.point(openEnd - use), end: this.lines.point(closeStart + use) };
+      const node: Emphasis | Strong = use === 2 ? { type: 'strong', children: [], position } : { type: 'emphasis', children: [], position };
       open.count -= use;
       close.count -= use;
       const wrap = { kind: 'wrap' as const, node, inner };
@@ -1077,7 +1096,7 @@ class Inline {
     return this.nodes(items);
   }
 
-  private nodes(items: (Piece | { kind: 'wrap'; node: PhrasingContent; inner: Piece[] })[]): PhrasingContent[] {
+  private nodes(items: Item[]): PhrasingContent[] {
     const out: PhrasingContent[] = [];
     const stack: { element: MdxJsxTextElement; parent: PhrasingContent[] }[] = [];
     let current = out;
@@ -1113,7 +1132,7 @@ class Inline {
           if (stack.length > 0) {
             // emphasis around part of a tag's children is fine; across a tag boundary is not
           }
-          (item.node as { children: PhrasingContent[] }).children = this.nodes(item.inner);
+          item.node.children = this.nodes(item.inner);
           current.push(item.node);
           break;
         }
