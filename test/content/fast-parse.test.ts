@@ -162,6 +162,8 @@ describe('fast MDX reader', () => {
       'Footnote[^1]\n',
     ];
     for (const text of cases) assert.equal(fastParseMdx(text), undefined, `read fast, should give up:\n${text}`);
+    // A paragraph of thousands of pieces: matching brackets and emphasis would look back over all of them.
+    assert.equal(fastParseMdx('Line with *emphasis* and ] and [a](/b)\n'.repeat(5_000)), undefined);
   });
 
   it('reads Markdown as micromark does, leaving raw HTML, autolinks and indented code to it', () => {

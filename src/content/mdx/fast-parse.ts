@@ -755,6 +755,9 @@ type Item = Piece | Wrap;
 
 const ASCII_PUNCTUATION = /[!-/:-@[-`{-~]/;
 
+/** Pieces (text runs, delimiters, brackets, code, tags) of one paragraph the fast reader takes at most. */
+const MAX_PIECES = 1_000;
+
 /** Text that GFM would turn into a link by itself, left to micromark. */
 const AUTOLINK_LITERAL = /@|www\.|https?:\/\/|mailto:|xmpp:/i;
 
@@ -786,6 +789,8 @@ class Inline {
         if (until > textStart) this.pushText(text.slice(textStart, until), textStart, until);
       };
       while (at < to) {
+        // Matching brackets and emphasis looks back over a paragraph's pieces: a huge paragraph is left to micromark.
+        if (this.pieces.length > MAX_PIECES) giveUp();
         const code = text.charCodeAt(at);
         if (code === 92) {
           // Backslash: an escaped punctuation character is itself; before a line end, a hard break.
@@ -828,7 +833,7 @@ class Inline {
           flush(at);
           let end = at;
           while (end < to && text.charCodeAt(end) === code) end++;
-          this.pushDelimiter(code, at, end);
+          this.pushDelimiter(code, at, end, from, to);
           at = end;
           textStart = at;
           continue;
@@ -942,9 +947,10 @@ class Inline {
     return undefined;
   }
 
-  private pushDelimiter(char: 42 | 95, start: number, end: number): void {
-    const before = start === this.segmentStartOf(start) ? 10 : this.text.charCodeAt(start - 1);
-    const after = end >= this.segmentEndOf(start) ? 10 : this.text.charCodeAt(end);
+  /** A run of `*` or `_` from `start` to `end` in the line from `lineFrom` to `lineTo`: a line's ends count as white space. */
+  private pushDelimiter(char: 42 | 95, start: number, end: number, lineFrom: number, lineTo: number): void {
+    const before = start === lineFrom ? 10 : this.text.charCodeAt(start - 1);
+    const after = end >= lineTo ? 10 : this.text.charCodeAt(end);
     if (before === 126 || after === 126) giveUp(); // `~` beside: GFM strikethrough loosens the rules
     const beforeKind = kindOf(before);
     const afterKind = kindOf(after);
@@ -953,16 +959,6 @@ class Inline {
     const canOpen = char === 42 ? leftFlanking : leftFlanking && (!rightFlanking || beforeKind === 'punctuation');
     const canClose = char === 42 ? rightFlanking : rightFlanking && (!leftFlanking || afterKind === 'punctuation');
     this.pieces.push({ kind: 'delimiter', char, count: end - start, start, end, canOpen, canClose, length: end - start });
-  }
-
-  private segmentStartOf(offset: number): number {
-    for (const [from, to] of this.segments) if (offset >= from && offset <= to) return from;
-    return offset;
-  }
-
-  private segmentEndOf(offset: number): number {
-    for (const [from, to] of this.segments) if (offset >= from && offset <= to) return to;
-    return offset;
   }
 
   /** `]` at `at`: a link or image when an inline destination follows; else text. Returns where to go on. */
