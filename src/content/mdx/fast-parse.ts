@@ -457,14 +457,9 @@ class Blocks {
     } else {
       return undefined;
     }
-    if (at >= end) {
-      if (ordered || code === 45 || code === 42 || code === 43) giveUp(); // an empty item, or `-` alone (setext, thematic break)
-      return undefined;
-    }
-    if (this.text.charCodeAt(at) !== SPACE) {
-      if (ordered) return undefined;
-      return undefined;
-    }
+    // An empty item, or `-` alone (setext, thematic break).
+    if (at >= end) giveUp();
+    if (this.text.charCodeAt(at) !== SPACE) return undefined;
     // One space then content; more spaces (or a thematic break like `- - -`) are left to micromark.
     const next = this.text.charCodeAt(at + 1);
     if (next === SPACE || next === TAB || at + 1 >= end) giveUp();
@@ -794,7 +789,6 @@ class Inline {
         const code = text.charCodeAt(at);
         if (code === 92) {
           // Backslash: an escaped punctuation character is itself; before a line end, a hard break.
-          const next = text.charCodeAt(at + 1);
           if (at + 1 === to) {
             if (s < this.segments.length - 1) {
               flush(at);
@@ -814,7 +808,6 @@ class Inline {
             textStart = at;
             continue;
           }
-          void next;
           at++;
           continue;
         }
@@ -921,7 +914,7 @@ class Inline {
     for (let t = s; t < this.segments.length; t++) {
       const [segFrom, segTo] = this.segments[t]!;
       let at = t === s ? open : segFrom;
-      let piece = at;
+      const piece = at;
       while (at < segTo) {
         if (text.charCodeAt(at) !== 96) {
           at++;
@@ -936,13 +929,8 @@ class Inline {
         }
         at = run;
       }
-      giveUp(); // a code span over lines keeps the lines' indents: left to micromark
-      value += text.slice(piece, segTo);
-      if (t < this.segments.length - 1) {
-        // Trailing spaces before a line end inside code are kept; the line end is a space.
-        value += ' ';
-      }
-      piece = 0;
+      // A code span over lines keeps the lines' indents: left to micromark.
+      giveUp();
     }
     return undefined;
   }
@@ -1037,9 +1025,6 @@ class Inline {
       giveUp();
     }
     if (text.charCodeAt(index) !== 41) giveUp();
-    if (url === '' && title === null && index === destStart) {
-      // `[x]()`: an empty destination.
-    }
     return { url, title, end: index + 1 };
   }
 
@@ -1125,9 +1110,6 @@ class Inline {
           current.push(item.node);
           break;
         case 'wrap': {
-          if (stack.length > 0) {
-            // emphasis around part of a tag's children is fine; across a tag boundary is not
-          }
           item.node.children = this.nodes(item.inner);
           current.push(item.node);
           break;
