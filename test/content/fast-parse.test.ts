@@ -144,7 +144,6 @@ describe('fast MDX reader', () => {
 
   it('leaves to micromark what it does not read exactly', () => {
     const cases = [
-      '| a | b |\n|---|---|\n| 1 | 2 |\n',
       '> a quote\n',
       'An {expression} here\n',
       'An entity &amp; here\n',
@@ -164,6 +163,53 @@ describe('fast MDX reader', () => {
     for (const text of cases) assert.equal(fastParseMdx(text), undefined, `read fast, should give up:\n${text}`);
     // A paragraph of thousands of pieces: matching brackets and emphasis would look back over all of them.
     assert.equal(fastParseMdx('Line with *emphasis* and ] and [a](/b)\n'.repeat(5_000)), undefined);
+  });
+
+  it('reads GFM tables as micromark does', () => {
+    const cases = [
+      '| a | b |\n|:--|--:|\n| x *y* | z |\n|w\n\npara\n',
+      '  | a | b |  \n  |---|---|\n| x | y |  \n',
+      'para\n| a | b |\n|---|---|\n| c | d |\n',
+      '| `a\\|b` | c \\| d |\n|:-:|---|\n|| e |\n',
+      '| a |\n|---|  \n\nx\n',
+      'a | b\n-|-\nc\n# h\n',
+      '| a |\n| - |\n| b | c | d |\n- x\n',
+      '<Tip>\n| Name | Type |\n| --- | --- |\n| `id` | <Icon icon="x" /> [link](/a) |\n</Tip>\n',
+      '- | a |\n  |---|\n  | b |\nc\n',
+    ];
+    for (const text of cases) assertSame(text);
+    for (const text of ['| a |\n|---|\n> quote\n', '| a |\n|---|\n| {x} |\n', '| a |\n|---|\n| ~~b~~ |\n']) assert.equal(fastParseMdx(text), undefined, text);
+    // Random tables: rows, delimiter rows and what may end them, mutated with the characters tables care about.
+    const random = seeded(Number(process.env['DOCJET_FUZZ_SEED'] ?? 11));
+    const rounds = Number(process.env['DOCJET_FUZZ_ROUNDS'] ?? 5000);
+    const pieces = [
+      '| a | b |', '|---|---|', '|:--|--:|', '| :-: | - |', 'a | b', '-|-', ':-', '| `c\\|d` | *e* |', '|x|', '||', '| a \\| b | c',
+      '  | indented |', '    | four |', '| a |  ', '|_a_|**b**|', '| <Icon icon="x" /> | [l](/a) |', '| --- |', '|-', '- | item |',
+      'text', '# h', '- item', '1. one', '2. two', '<Tip>\n| in | tip |\n|--|--|\n</Tip>', '```\n| in | code |\n```', '---', '===', '', '', 'x `a|b` y', '\\|', '| a | b | c |',
+    ];
+    const specials = ['|', '|', ':', '-', '\\', '`', ' ', '*', '_', '\n', '<', '#'];
+    let read = 0;
+    for (let round = 0; round < rounds; round++) {
+      const count = 2 + Math.floor(random() * 8);
+      const lines = Array.from({ length: count }, () => pieces[Math.floor(random() * pieces.length)]!);
+      // Mostly a head and delimiter row somewhere, so that most documents hold a table.
+      const heads = ['| a | b |', 'a | b', '|x|', '| `c` | *e* | f |', 'x'];
+      const delimiters = ['|---|---|', '-|-', '| --- |', '|:-:|--:|---|', ':-'];
+      if (random() < 0.8) lines.splice(Math.floor(random() * lines.length), 0, heads[Math.floor(random() * heads.length)]!, delimiters[Math.floor(random() * delimiters.length)]!);
+      let text = `${lines.join('\n')}\n`;
+      const mutations = Math.floor(random() * 3);
+      for (let mutation = 0; mutation < mutations; mutation++) {
+        const at = Math.floor(random() * (text.length + 1));
+        const special = specials[Math.floor(random() * specials.length)]!;
+        text = random() < 0.7 ? text.slice(0, at) + special + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
+      }
+      const problem = disagreement(text);
+      assert.equal(problem, undefined, `${problem}\nfor:\n${JSON.stringify(text)}`);
+      const markdownProblem = markdownDisagreement(text);
+      assert.equal(markdownProblem, undefined, `Markdown: ${markdownProblem}\nfor:\n${JSON.stringify(text)}`);
+      if (fastParseMdx(text)?.children.some((node) => node.type === 'table')) read++;
+    }
+    assert.ok(read > rounds / 5, `only ${read} of ${rounds} documents with tables were read fast`);
   });
 
   it('reads Markdown as micromark does, leaving raw HTML, autolinks and indented code to it', () => {

@@ -4,19 +4,20 @@
  * machine (3 µs a character: a 20 KB reference page took 200 ms cold, a 10 MB page 35 s), and
  * nearly all of a docs page is paragraphs, headings, lists, fenced code and components.
  *
- * It reads only what it can read exactly: the moment it meets anything else (a quote, a table, an
+ * It reads only what it can read exactly: the moment it meets anything else (a quote, an
  * expression, an entity, a tab in an indent, raw HTML, a link definition, a literal autolink,
  * math, a lazy line, a tag it cannot pair...) it gives up and the page is parsed by micromark as
  * before (`parse.ts`). So a page either comes out as micromark would read it or is read by
  * micromark; `test/content/fast-parse.test.ts` holds it to micromark's tree on every corpus page
  * and on mutated ones.
  *
- * Blocks are read line by line (`Blocks`), the text of paragraphs and headings by `Inline`
+ * Blocks are read line by line (`Blocks`, GFM tables as micromark-extension-gfm-table reads them),
+ * the text of paragraphs, headings and table cells by `Inline`
  * (CommonMark's delimiter algorithm for emphasis and links). A page with an MDX mistake is given
  * up too, so micromark's error reaches the repairs as before.
  */
 import type { Program } from 'estree';
-import type { Code, Emphasis, Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Strong } from 'mdast';
+import type { AlignType, Code, Emphasis, Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Strong, Table, TableCell, TableRow } from 'mdast';
 import { Parser } from 'acorn';
 import acornJsx from 'acorn-jsx';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
@@ -135,6 +136,9 @@ class LineTable {
 
 const SPACE = 32;
 const TAB = 9;
+const PIPE = 124;
+const DASH = 45;
+const COLON = 58;
 
 /** A container's lines: the root and components take any line, a list item those indented to its content. */
 interface Container {
@@ -280,6 +284,14 @@ class Blocks {
         afterList = true;
         continue;
       }
+      if (code === 61 || this.plainStart(start, end)) {
+        const table = this.table(index, start, container);
+        if (table) {
+          current.push(table.node);
+          index = table.next;
+          continue;
+        }
+      }
       if (!this.plainStart(start, end)) giveUp();
       const paragraph = this.paragraph(index, start, container);
       current.push(paragraph.node);
@@ -350,8 +362,8 @@ class Blocks {
   /** A line that starts a paragraph here, not a construct this reader leaves to micromark. */
   private plainStart(start: number, end: number): boolean {
     const code = this.text.charCodeAt(start);
-    // A quote, an expression (MDX), a table, a setext underline.
-    if (code === 62 || (code === 123 && !this.markdown) || code === 124 || code === 61) return false;
+    // A quote, an expression (MDX), a setext underline.
+    if (code === 62 || (code === 123 && !this.markdown) || code === 61) return false;
     // A thematic break (`---`, `***`, `___`).
     if ((code === 45 || code === 42 || code === 95) && THEMATIC_BREAK.test(this.text.slice(start, end))) return false;
     // ESM.
@@ -550,10 +562,12 @@ class Blocks {
       // A lazy line, less indented than the item it would continue, is left to micromark.
       if (content - lineStart < container.column) giveUp();
       if (code === 62 || (code === 123 && !this.markdown) || code === 61) giveUp();
-      if (/^[ |:=-]+$/.test(this.text.slice(content, end)) || THEMATIC_BREAK.test(this.text.slice(content, end))) giveUp();
+      if (/^[ =-]+$/.test(this.text.slice(content, end)) || THEMATIC_BREAK.test(this.text.slice(content, end))) giveUp();
       if (code === 105 || code === 101) {
         if (/^(?:import|export)\b/.test(this.text.slice(content, content + 7))) giveUp();
       }
+      // A table's head row and delimiter row interrupt a paragraph.
+      if (this.headSize(content, end) !== undefined && this.delimiterRow(index + 1, container, this.headSize(content, end)!) !== undefined) break;
       segments.push([content, end]);
     }
     let last = segments[segments.length - 1]!;
@@ -565,6 +579,214 @@ class Blocks {
     const children = new Inline(this.text, this.lines, segments, this.markdown).parse();
     const node: Paragraph = { type: 'paragraph', children, position: { start: this.lines.point(start), end: this.lines.point(rawEnd) } };
     return { node, next: index };
+  }
+
+  /**
+   * A GFM table whose head row starts at `start` on line `index`, with its delimiter row and the
+   * body rows after it (micromark-extension-gfm-table): undefined when the next line is not a
+   * delimiter row with as many cells as the head.
+   */
+  private table(index: number, start: number, container: Container): { node: Table; next: number } | undefined {
+    const headEnd = this.lines.ends[index]!;
+    const size = this.headSize(start, headEnd);
+    if (size === undefined) return undefined;
+    const delimiter = this.delimiterRow(index + 1, container, size);
+    if (delimiter === undefined) return undefined;
+    const rows = [this.row(start, headEnd)];
+    let end = delimiter.end;
+    let next = index + 2;
+    for (; next < this.lines.count; next++) {
+      const content = this.contentStart(next);
+      const lineEnd = this.lines.ends[next]!;
+      if (content === lineEnd) break;
+      const indent = content - this.lines.starts[next]!;
+      // A line outside the container: lazy to micromark, which ends the table there.
+      if (indent < container.column) break;
+      if (this.markdown && indent - container.column >= 4) giveUp(); // indented code
+      if (this.endsTable(content, lineEnd)) break;
+      const row = this.row(content, lineEnd);
+      rows.push(row);
+      end = row.position!.end.offset!;
+    }
+    const node: Table = { type: 'table', align: delimiter.align, children: rows, position: { start: this.lines.point(start), end: this.lines.point(end) } };
+    return { node, next };
+  }
+
+  /**
+   * The cells a head row from `start` to `end` has as micromark-extension-gfm-table counts them,
+   * or undefined when it cannot head a table (one cell and no pipe, or the page's last line).
+   */
+  private headSize(start: number, end: number): number | undefined {
+    if (end === this.text.length) return undefined;
+    let size = 0;
+    let parts = 0;
+    let seen = false;
+    if (this.text.charCodeAt(start) !== PIPE) {
+      seen = true;
+      parts = 1;
+    }
+    for (let at = start; at < end; ) {
+      const code = this.text.charCodeAt(at);
+      if (code === SPACE || code === TAB) {
+        at++;
+        continue;
+      }
+      parts++;
+      if (seen) {
+        seen = false;
+        size++;
+      }
+      if (code === PIPE) {
+        seen = true;
+        at++;
+      } else {
+        at = this.cellDataEnd(at, end);
+      }
+    }
+    return parts > 1 ? size : undefined;
+  }
+
+  /** The end of a cell's run of text from `at`: up to a pipe or white space; `\|` and `\\` are text. */
+  private cellDataEnd(at: number, end: number): number {
+    while (at < end) {
+      const code = this.text.charCodeAt(at);
+      if (code === PIPE || code === SPACE || code === TAB) break;
+      const next = this.text.charCodeAt(at + 1);
+      at += code === 92 && at + 1 < end && (next === 92 || next === PIPE) ? 2 : 1;
+    }
+    return at;
+  }
+
+  /** Line `index` as a delimiter row (`| :-- | --: |`) of `size` cells: their alignment, and where the row ends. */
+  private delimiterRow(index: number, container: Container, size: number): { align: AlignType[]; end: number } | undefined {
+    if (index >= this.lines.count) return undefined;
+    const end = this.lines.ends[index]!;
+    let at = this.contentStart(index);
+    const indent = at - this.lines.starts[index]!;
+    if (at === end || indent < container.column) return undefined;
+    // Markdown's indented code: at most three spaces before the row.
+    if (this.markdown && indent - container.column > 3) return undefined;
+    const { text } = this;
+    // `- |` starts a list item, which interrupts the head row as it would a paragraph.
+    if (text.charCodeAt(at) === DASH && (text.charCodeAt(at + 1) === SPACE || text.charCodeAt(at + 1) === TAB) && text.slice(at + 1, end).trim() !== '') return undefined;
+    const align: AlignType[] = [];
+    let seen = false;
+    for (;;) {
+      let code = text.charCodeAt(at);
+      if (code === PIPE) {
+        seen = true;
+        at++;
+        while (at < end && (text.charCodeAt(at) === SPACE || text.charCodeAt(at) === TAB)) at++;
+        if (at >= end) break;
+        code = text.charCodeAt(at);
+      }
+      const left = code === COLON;
+      if (left) {
+        seen = true;
+        at++;
+      } else if (code !== DASH) {
+        return undefined;
+      }
+      if (at >= end || text.charCodeAt(at) !== DASH) return undefined;
+      while (at < end && text.charCodeAt(at) === DASH) at++;
+      const right = at < end && text.charCodeAt(at) === COLON;
+      if (right) {
+        seen = true;
+        at++;
+      }
+      align.push(left ? (right ? 'center' : 'left') : right ? 'right' : null);
+      while (at < end && (text.charCodeAt(at) === SPACE || text.charCodeAt(at) === TAB)) at++;
+      if (at >= end) break;
+      if (text.charCodeAt(at) !== PIPE) return undefined;
+    }
+    if (!seen || align.length !== size) return undefined;
+    return { align, end };
+  }
+
+  /**
+   * Whether a line after a table's rows starts a block that micromark tries before a table row
+   * (a heading, a fence, a list, a thematic break, a tag): that block ends the table. Gives up on
+   * the ones this reader does not read.
+   */
+  private endsTable(start: number, end: number): boolean {
+    const { text } = this;
+    const code = text.charCodeAt(start);
+    const line = text.slice(start, Math.min(end, start + 12));
+    if (code === 35) return /^#{1,6}(?: |$)/.test(line);
+    if (code === 96 || code === 126) {
+      let fence = start;
+      while (fence < end && text.charCodeAt(fence) === code) fence++;
+      return fence - start >= 3 && (code === 126 || !text.slice(fence, end).includes('`'));
+    }
+    if (code === 45 || code === 42 || code === 43 || code === 95) {
+      if (THEMATIC_BREAK.test(text.slice(start, end))) return true;
+      const after = text.charCodeAt(start + 1);
+      if (after === TAB) giveUp();
+      return code !== 95 && (start + 1 === end || after === SPACE);
+    }
+    if (code >= 48 && code <= 57) {
+      if (/^\d{1,9}[.)]\t/.test(line)) giveUp();
+      return /^\d{1,9}[.)](?: |$)/.test(line);
+    }
+    if (code === 60) {
+      if (this.markdown) giveUp();
+      return this.tagLine(start) !== undefined;
+    }
+    // A quote, an expression, math, ESM: left to micromark.
+    if (code === 62 || code === 36 || (code === 123 && !this.markdown)) giveUp();
+    if (!this.markdown && (code === 105 || code === 101) && /^(?:import|export)\b/.test(line)) giveUp();
+    return false;
+  }
+
+  /**
+   * A table row from `start` to `end`: cells split at pipes (not escaped ones), the first pipe in
+   * the first cell and a last one with nothing after it in the last; each cell's text, trimmed, read
+   * as phrasing.
+   */
+  private row(start: number, end: number): TableRow {
+    const { text } = this;
+    interface Span {
+      start: number;
+      from: number;
+      to: number;
+    }
+    const spans: { span: Span; end: number }[] = [];
+    let first = true;
+    let pending: Span | undefined;
+    let cell: Span = { start, from: -1, to: -1 };
+    for (let at = start; at < end; ) {
+      const code = text.charCodeAt(at);
+      if (code === SPACE || code === TAB) {
+        at++;
+        continue;
+      }
+      if (code === PIPE) {
+        if (!first) {
+          if (pending) spans.push({ span: pending, end: cell.start });
+          pending = cell;
+          cell = { start: at, from: -1, to: -1 };
+        }
+        first = false;
+        at++;
+        continue;
+      }
+      first = false;
+      const dataEnd = this.cellDataEnd(at, end);
+      if (cell.from === -1) {
+        if (pending) spans.push({ span: pending, end: cell.start });
+        pending = undefined;
+        cell.from = at;
+      }
+      cell.to = dataEnd;
+      at = dataEnd;
+    }
+    spans.push({ span: pending ?? cell, end: end });
+    const children: TableCell[] = spans.map(({ span, end: cellEnd }) => {
+      const phrasing = span.from === -1 ? [] : new Inline(text, this.lines, [[span.from, span.to]], this.markdown).parse();
+      unescapePipesInCode(phrasing);
+      return { type: 'tableCell', children: phrasing, position: { start: this.lines.point(span.start), end: this.lines.point(cellEnd) } };
+    });
+    return { type: 'tableRow', children, position: { start: this.lines.point(start), end: this.lines.point(end) } };
   }
 
   /**
@@ -1135,6 +1357,14 @@ class Inline {
     }
     if (stack.length > 0) giveUp();
     return out;
+  }
+}
+
+/** In a table, `\|` in code is `|`, `\\` stays (mdast-util-gfm-table: a pipe in code is written escaped). */
+function unescapePipesInCode(nodes: PhrasingContent[]): void {
+  for (const node of nodes) {
+    if (node.type === 'inlineCode') node.value = node.value.replace(/\\([\\|])/g, (escape, char: string) => (char === '|' ? char : escape));
+    else if ('children' in node) unescapePipesInCode(node.children as PhrasingContent[]);
   }
 }
 
