@@ -56,7 +56,10 @@ export async function measure(root: string): Promise<Record<string, unknown>> {
   const timed = async (route: string): Promise<number> => {
     const at = performance.now();
     await (await fetch(new URL(route, server.url))).text();
-    return performance.now() - at;
+    const ms = performance.now() - at;
+    // DOCJET_BENCH_SHOW=1: each page's time, to find the slow ones.
+    if (process.env['DOCJET_BENCH_SHOW'] === '1') process.stderr.write(`${ms.toFixed(0).padStart(5)} ms  ${route}\n`);
+    return ms;
   };
   const otherPages: number[] = [];
   for (const route of spread(0)) otherPages.push(await timed(route));

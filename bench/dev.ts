@@ -14,6 +14,8 @@
  *   channel announces the change, and until the page's new HTML has arrived (what the browser
  *   fetches to swap it in), through the real file watcher;
  * - memory: resident at the end, and the peak over the whole run.
+ *
+ * `DOCJET_BENCH_SHOW=1` prints each page's time too, to find the slow ones.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -67,6 +69,7 @@ if (args[0] === '--child') {
           console.log(`${name}, ${start}: failed\n${child.stderr.slice(-2000)}`);
           continue;
         }
+        if (process.env['DOCJET_BENCH_SHOW'] === '1') process.stderr.write(child.stderr);
         print(`${name}, ${start}`, JSON.parse(line) as Report);
         const command = await commandToFirstPage(root);
         console.log(`  the command          ${command}`);

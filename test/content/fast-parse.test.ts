@@ -144,7 +144,7 @@ describe('fast MDX reader', () => {
 
   it('leaves to micromark what it does not read exactly', () => {
     const cases = [
-      '> a quote\n',
+      '> a quote\nand its lazy line\n',
       'An {expression} here\n',
       'An entity &amp; here\n',
       'A www.example.com literal link\n',
@@ -178,7 +178,7 @@ describe('fast MDX reader', () => {
       '- | a |\n  |---|\n  | b |\nc\n',
     ];
     for (const text of cases) assertSame(text);
-    for (const text of ['| a |\n|---|\n> quote\n', '| a |\n|---|\n| {x} |\n', '| a |\n|---|\n| ~~b~~ |\n']) assert.equal(fastParseMdx(text), undefined, text);
+    for (const text of ['| a |\n|---|\n| &amp; |\n', '| a |\n|---|\n| {x} |\n', '| a |\n|---|\n| ~~b~~ |\n']) assert.equal(fastParseMdx(text), undefined, text);
     // Random tables: rows, delimiter rows and what may end them, mutated with the characters tables care about.
     const random = seeded(Number(process.env['DOCJET_FUZZ_SEED'] ?? 11));
     const rounds = Number(process.env['DOCJET_FUZZ_ROUNDS'] ?? 5000);
@@ -210,6 +210,44 @@ describe('fast MDX reader', () => {
       if (fastParseMdx(text)?.children.some((node) => node.type === 'table')) read++;
     }
     assert.ok(read > rounds / 5, `only ${read} of ${rounds} documents with tables were read fast`);
+  });
+
+  it('reads quotes as micromark does', () => {
+    const cases = [
+      '> a *b*\n>c\n>\n> - x\n>   y  \n\nz\n',
+      '  > # h\n  >\n  > ```js\n  > x\n  > ```\n',
+      'p\n> q\n',
+      '> a  \n> \nb\n',
+      '> <Tip>\n> x\n> </Tip>\n',
+      '* a\n  > q\n  > r\n',
+      '> > nested\n> >\n> back\n',
+      '> | a | b |\n> |---|---|\n> | c | d |\n',
+    ];
+    for (const text of cases) assertSame(text);
+    const random = seeded(Number(process.env['DOCJET_FUZZ_SEED'] ?? 13));
+    const rounds = Number(process.env['DOCJET_FUZZ_ROUNDS'] ?? 5000);
+    const pieces = [
+      '> text', '> text', '>', '> > nested', '> - item', '>   continued', '> ```', '> # h', '> | a |', '> |---|', '>text', '> *em* and `code`',
+      '   > indented', '    > four', '> <Tip>', '> </Tip>', '> 1. one', '>  two spaces', 'plain', '', '', '- item', '  > in item', '  >', '# h', '```',
+    ];
+    const specials = ['>', '> ', ' ', '\n', '-', '`', '|', '*', '#'];
+    let read = 0;
+    for (let round = 0; round < rounds; round++) {
+      const count = 1 + Math.floor(random() * 8);
+      let text = `${Array.from({ length: count }, () => pieces[Math.floor(random() * pieces.length)]!).join('\n')}\n`;
+      const mutations = Math.floor(random() * 3);
+      for (let mutation = 0; mutation < mutations; mutation++) {
+        const at = Math.floor(random() * (text.length + 1));
+        const special = specials[Math.floor(random() * specials.length)]!;
+        text = random() < 0.7 ? text.slice(0, at) + special + text.slice(at) : text.slice(0, at) + text.slice(at + 1);
+      }
+      const problem = disagreement(text);
+      assert.equal(problem, undefined, `${problem}\nfor:\n${JSON.stringify(text)}`);
+      const markdownProblem = markdownDisagreement(text);
+      assert.equal(markdownProblem, undefined, `Markdown: ${markdownProblem}\nfor:\n${JSON.stringify(text)}`);
+      if (fastParseMdx(text)?.children.some((node) => node.type === 'blockquote')) read++;
+    }
+    assert.ok(read > rounds / 5, `only ${read} of ${rounds} documents with quotes were read fast`);
   });
 
   it('reads Markdown as micromark does, leaving raw HTML, autolinks and indented code to it', () => {

@@ -4,23 +4,24 @@
  * machine (3 µs a character: a 20 KB reference page took 200 ms cold, a 10 MB page 35 s), and
  * nearly all of a docs page is paragraphs, headings, lists, fenced code and components.
  *
- * It reads only what it can read exactly: the moment it meets anything else (a quote, an
- * expression, an entity, a tab in an indent, raw HTML, a link definition, a literal autolink,
- * math, a lazy line, a tag it cannot pair...) it gives up and the page is parsed by micromark as
+ * It reads only what it can read exactly: the moment it meets anything else (an expression, an
+ * entity, a tab in an indent, raw HTML, a link definition, a literal autolink, math, a lazy line,
+ * a tag it cannot pair...) it gives up and the page is parsed by micromark as
  * before (`parse.ts`). So a page either comes out as micromark would read it or is read by
  * micromark; `test/content/fast-parse.test.ts` holds it to micromark's tree on every corpus page
  * and on mutated ones.
  *
- * Blocks are read line by line (`Blocks`, GFM tables as micromark-extension-gfm-table reads them),
- * the text of paragraphs, headings and table cells by `Inline`
- * (CommonMark's delimiter algorithm for emphasis and links). A page with an MDX mistake is given
+ * Blocks are read line by line (`Blocks`; GFM tables as micromark-extension-gfm-table reads them,
+ * a quote's content as a page of its own), the text of paragraphs, headings and table cells by
+ * `Inline` (CommonMark's delimiter algorithm for emphasis and links). A page with an MDX mistake is given
  * up too, so micromark's error reaches the repairs as before.
  */
 import type { Program } from 'estree';
-import type { AlignType, Code, Emphasis, Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Strong, Table, TableCell, TableRow } from 'mdast';
+import type { AlignType, Blockquote, Code, Emphasis, Heading, List, ListItem, Paragraph, PhrasingContent, Root, RootContent, Strong, Table, TableCell, TableRow } from 'mdast';
 import { Parser } from 'acorn';
 import acornJsx from 'acorn-jsx';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
+import type { Point as UnistPoint, Position } from 'unist';
 import { LineIndex } from '../../diagnostics.ts';
 
 /** The parser micromark-extension-mdxjs reads ESM with. */
@@ -157,6 +158,8 @@ class Blocks {
     private readonly text: string,
     /** Markdown, not MDX. */
     private readonly markdown: boolean,
+    /** The content of a quote (no ESM there). */
+    private readonly nested = false,
   ) {
     this.lines = new LineTable(text);
   }
@@ -218,6 +221,12 @@ class Blocks {
       const listJustEnded = afterList;
       afterList = false;
       const code = this.text.charCodeAt(start);
+      if (code === 62) {
+        const quote = this.quote(index, start, container);
+        current.push(quote.node);
+        index = quote.next;
+        continue;
+      }
       if (code === 96 || code === 126) {
         const fence = this.fencedCode(index, start, container);
         if (fence) {
@@ -269,7 +278,7 @@ class Blocks {
         index++;
         continue;
       }
-      if (code === 105 && !this.markdown && container.column === 0 && open.length === 0 && start === this.lines.starts[index] && this.text.startsWith('import ', start)) {
+      if (code === 105 && !this.markdown && !this.nested && container.column === 0 && open.length === 0 && start === this.lines.starts[index] && this.text.startsWith('import ', start)) {
         const esm = this.esm(index);
         current.push(esm.node);
         index = esm.next;
@@ -561,7 +570,8 @@ class Blocks {
       }
       // A lazy line, less indented than the item it would continue, is left to micromark.
       if (content - lineStart < container.column) giveUp();
-      if (code === 62 || (code === 123 && !this.markdown) || code === 61) giveUp();
+      if (code === 62) break; // a quote
+      if ((code === 123 && !this.markdown) || code === 61) giveUp();
       if (/^[ =-]+$/.test(this.text.slice(content, end)) || THEMATIC_BREAK.test(this.text.slice(content, end))) giveUp();
       if (code === 105 || code === 101) {
         if (/^(?:import|export)\b/.test(this.text.slice(content, content + 7))) giveUp();
@@ -579,6 +589,69 @@ class Blocks {
     const children = new Inline(this.text, this.lines, segments, this.markdown).parse();
     const node: Paragraph = { type: 'paragraph', children, position: { start: this.lines.point(start), end: this.lines.point(rawEnd) } };
     return { node, next: index };
+  }
+
+  /**
+   * A block quote from `start` (its `>`) on line `index`: its lines up to a blank one, each with
+   * its `>` and the space after it taken off, read as a page of their own, positions put back.
+   * Gives up on a lazy line (one without `>` right after it) and on tabs after a `>`.
+   */
+  private quote(index: number, start: number, container: Container): { node: Flow; next: number } {
+    const { text } = this;
+    /** Where each line's content starts, after its `>` (and one space). */
+    const contentStarts: number[] = [];
+    let next = index;
+    for (; next < this.lines.count; next++) {
+      const at = next === index ? start : this.contentStart(next);
+      const end = this.lines.ends[next]!;
+      if (at === end) break;
+      const indent = at - this.lines.starts[next]!;
+      if (text.charCodeAt(at) !== 62) {
+        // After a line with only `>` nothing is open that could take a lazy line: the quote ends.
+        if (next !== index && text.slice(contentStarts.at(-1)!, this.lines.ends[next - 1]!).trim() === '') break;
+        giveUp(); // lazy, or a block right after the quote
+      }
+      if (next !== index && (indent < container.column || indent - container.column > 3)) giveUp();
+      const after = text.charCodeAt(at + 1);
+      if (after === TAB) giveUp();
+      contentStarts.push(after === SPACE ? at + 2 : at + 1);
+    }
+    const inner = contentStarts.map((from, line) => text.slice(from, this.lines.ends[index + line]!)).join('\n');
+    if (UNREAD.test(inner)) giveUp();
+    const children = new Blocks(inner, this.markdown, true).root().children;
+    // A list or quote in a quote that a blank line or a new list or quote ends, micromark ends
+    // after the next line's `>`: left to it.
+    const innerLines = inner.split('\n');
+    const listEnds = (nodes: readonly RootContent[]): void => {
+      for (const node of nodes) {
+        if (node.type === 'list' || node.type === 'blockquote') {
+          const after = innerLines[node.position!.end.line];
+          if (after !== undefined && (after.trim() === '' || /^ *(?:>|[-*+](?: |$)|\d{1,9}[.)](?: |$))/.test(after))) giveUp();
+        }
+        if ('children' in node) listEnds(node.children as RootContent[]);
+      }
+    };
+    listEnds(children);
+    // Positions in the quote's own text, put back where they are in the page.
+    // A point at a line's first column is the line's content when something starts there, and
+    // the line's own start (before its `>`) when something ends there (after a line ending).
+    const place = (point: UnistPoint, end: boolean): Point => {
+      const line = index + point.line - 1;
+      if (end && point.column === 1 && point.line > 1) return { line: line + 1, column: 1, offset: this.lines.starts[line]! };
+      const offset = contentStarts[point.line - 1]! + point.column - 1;
+      return { line: line + 1, column: offset - this.lines.starts[line]! + 1, offset };
+    };
+    const replace = (node: { position?: Position | undefined; children?: unknown[]; attributes?: unknown[]; value?: unknown }): void => {
+      if (node.position) node.position = { start: place(node.position.start, false), end: place(node.position.end, true) };
+      // Literal attribute values carry ESTree offsets: left to micromark in a quote.
+      if (typeof node.value === 'object' && node.value !== null) giveUp();
+      for (const child of (node.children ?? []) as (typeof node)[]) replace(child);
+      for (const attribute of (node.attributes ?? []) as (typeof node)[]) replace(attribute);
+    };
+    for (const child of children) replace(child);
+    const last = index + contentStarts.length - 1;
+    const node: Blockquote = { type: 'blockquote', children: children as Blockquote['children'], position: { start: this.lines.point(start), end: this.lines.point(this.lines.ends[last]!) } };
+    return { node, next };
   }
 
   /**
@@ -732,8 +805,9 @@ class Blocks {
       if (this.markdown) giveUp();
       return this.tagLine(start) !== undefined;
     }
-    // A quote, an expression, math, ESM: left to micromark.
-    if (code === 62 || code === 36 || (code === 123 && !this.markdown)) giveUp();
+    if (code === 62) return true; // a quote
+    // An expression, math, ESM: left to micromark.
+    if (code === 36 || (code === 123 && !this.markdown)) giveUp();
     if (!this.markdown && (code === 105 || code === 101) && /^(?:import|export)\b/.test(line)) giveUp();
     return false;
   }
