@@ -16,7 +16,7 @@
  * text's sanitised tree, and each resolves a copy of it.
  */
 import type { Nodes, Root } from 'hast';
-import type { Root as MdastRoot } from 'mdast';
+import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast';
 import { raw } from 'hast-util-raw';
 import { defaultSchema, sanitize, type Schema } from 'hast-util-sanitize';
 import { toHtml } from 'hast-util-to-html';
@@ -73,6 +73,32 @@ export function markdownTree(text: string): MdastRoot {
     trees.set(text, tree);
   }
   return tree;
+}
+
+/** Characters that can start inline Markdown (code, emphasis, links, images, escapes, entities, strikethrough). */
+const INLINE_SYNTAX = /[`*_[\\&~]/;
+
+/**
+ * A one-line text (an operation's summary, shown as a page title, a sidebar label and the
+ * document's `<title>`) as a reader should see it: `[Fork a repo](https://…)` reads `Fork a repo`,
+ * `` `id` `` reads `id`, paragraphs are joined by a space. Only paragraphs are flattened: a text
+ * that Markdown reads as a list, a heading or a table is returned as written, since dropping its
+ * markers would change what it says. HTML in it stays as literal text.
+ */
+export function inlineMarkdownText(text: string): string {
+  if (!INLINE_SYNTAX.test(text)) return text;
+  const tree = markdownTree(text);
+  if (tree.children.length === 0 || tree.children.some((child) => child.type !== 'paragraph')) return text;
+  const plain = tree.children.map((paragraph) => plainText(paragraph)).join(' ').replace(/[ \t]*\n[ \t]*/g, ' ').trim();
+  return plain === '' ? text : plain;
+}
+
+function plainText(node: MdastNodes): string {
+  if (node.type === 'image') return node.alt ?? '';
+  if (node.type === 'break') return ' ';
+  if ('value' in node && typeof node.value === 'string') return node.value;
+  if ('children' in node) return node.children.map((child: MdastNodes) => plainText(child)).join('');
+  return '';
 }
 
 /** Markdown → sanitised HTML blocks (`<p>…</p>`, lists, tables); with `resolveUrl`, its URLs resolved by it. */

@@ -3,6 +3,7 @@
  * that links into a migrated site keep working (format-behaviour.md §4.3; openapi-libraries.md §1
  * "URLs"): `<directory>/<tag slug>/<summary slug>`, or `x-mint.href`.
  */
+import { inlineMarkdownText } from '../content/commonmark.ts';
 import type { Operation } from './types.ts';
 
 export const DEFAULT_API_DIRECTORY = 'api-reference';
@@ -64,9 +65,13 @@ export function endpointSlug(operation: Operation): string {
   return capSegment(`${operation.method.toLowerCase()}-${slugify(operation.path)}`);
 }
 
-/** Page title: the summary, else one made from the slug (`Delete storeorder`). */
+/**
+ * Page title: the summary (its Markdown read as a reader sees it: GitHub's webhook summaries link
+ * to guides), else one made from the slug (`Delete storeorder`). The URL is the summary's slug as
+ * written, as in the reference product, so links into a migrated site keep working.
+ */
 export function endpointTitle(operation: Operation): string {
-  if (operation.summary !== undefined) return operation.summary;
+  if (operation.summary !== undefined) return inlineMarkdownText(operation.summary);
   const words = endpointSlug(operation).replaceAll('-', ' ');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

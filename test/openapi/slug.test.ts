@@ -92,6 +92,21 @@ describe('endpointSlug and endpointTitle', () => {
     assert.equal(slug('PATCH', '/users/{id}/posts'), 'patch-users-posts');
   });
 
+  test('a summary written in Markdown is titled as it reads; its URL is slugged from the text as written', () => {
+    const summary = 'This event occurs when someone forks a repository. For more information, see "[Fork a repo](https://docs.github.com/fork)."\n\nTo subscribe, a GitHub App must have `contents` access.';
+    const op = operation({ kind: 'webhook', method: 'POST', path: 'fork', summary });
+    assert.equal(endpointTitle(op), 'This event occurs when someone forks a repository. For more information, see "Fork a repo." To subscribe, a GitHub App must have contents access.');
+    assert.equal(endpointSlug(op), capSegment(slugify(summary)));
+    const title = (text: string) => endpointTitle(operation({ method: 'GET', path: '/a', summary: text }));
+    assert.equal(title('Get **one** _item_ by `id`'), 'Get one item by id');
+    assert.equal(title('List ![pets](p.png) \\*all\\* Q&amp;A'), 'List pets *all* Q&A');
+    assert.equal(title('Get List<String> of snake_case ids'), 'Get List<String> of snake_case ids');
+    // Markdown reads these as a list and a heading: their markers are part of what the title says.
+    assert.equal(title('1. Create a `widget`'), '1. Create a `widget`');
+    assert.equal(title('# Sizes `xl`'), '# Sizes `xl`');
+    assert.equal(title('`'), '`');
+  });
+
   test('summaries with ` - ` keep a double dash', () => {
     assert.equal(endpointSlug(operation({ method: 'GET', path: '/a', summary: 'List widgets - paginated' })), 'list-widgets--paginated');
   });
