@@ -131,6 +131,13 @@ test('document: titles, descriptions and labels from users are escaped', async (
   assert.ok(html.includes('&lt;script&gt;alert(1)&lt;/script&gt;'));
 });
 
+test('document: a title of several sentences is set at a text size, a short one at the display size', async () => {
+  const site = await loadSite('tabs');
+  const heading = (title: string) => /<h1 class="([^"]*)">/.exec(shellFor(site).render({ page: page(site, 'guides/start'), title, bodyHtml: '', headings: [] }))![1];
+  assert.equal(heading('Create a repository for the authenticated user'), 'page-title');
+  assert.equal(heading('This event occurs when someone forks a repository. For more information, see "Fork a repo." To subscribe, an app needs read access.'), 'page-title page-title-long');
+});
+
 test('document: the table of contents lists h2 and h3; wide and custom modes drop it', async () => {
   const site = await loadSite('tabs');
   const headings = [

@@ -60,6 +60,8 @@ export interface PageView {
 
 type Mode = 'default' | 'wide' | 'custom' | 'frame' | 'center';
 const MODES = new Set<string>(['default', 'wide', 'custom', 'frame', 'center']);
+/** Characters past which a page title is set at a text size: about two lines of the display size. */
+const LONG_TITLE = 90;
 
 /**
  * Section sidebars by site, by base and section: shared by every Shell of a site (the renderer's,
@@ -280,7 +282,9 @@ export class Shell {
     const eyebrow = page && placement ? this.eyebrowHtml(page, placement) : '';
     const tagValue = page?.frontmatter['tag'];
     const tag = typeof tagValue === 'string' ? tagHtml(tagValue) : '';
-    return `<header class="page-header">${eyebrow}${contextual}<h1 class="page-title">${escapeHtml(view.title)}${tag}</h1>${view.description ? `<p class="page-description">${escapeHtml(view.description)}</p>` : ''}</header>`;
+    // A title of several sentences (API summaries are often a paragraph) is set smaller, not as a wall of display type.
+    const size = view.title.length > LONG_TITLE ? ' page-title-long' : '';
+    return `<header class="page-header">${eyebrow}${contextual}<h1 class="page-title${size}">${escapeHtml(view.title)}${tag}</h1>${view.description ? `<p class="page-description">${escapeHtml(view.description)}</p>` : ''}</header>`;
   }
 
   /** The breadcrumbs of the page where it is placed, or only the section name, as the theme says. */
