@@ -21,8 +21,12 @@ export interface Watcher {
   close(): Promise<void>;
 }
 
-/** Folders never watched at any depth, and at the root. */
-const IGNORED_ANYWHERE = ['**/node_modules', '**/.git'];
+/**
+ * Folders never watched at any depth, and at the root. A build's staging and previous output
+ * folders (`.dist.staging-…`, `.dist.previous-…`, src/output/output.ts) come and go with every
+ * `docjet build` run beside the preview: never site content, and not worth a watch each.
+ */
+const IGNORED_ANYWHERE = ['**/node_modules', '**/.git', '**/.*.staging-*', '**/.*.previous-*'];
 const IGNORED_AT_ROOT = ['dist', '.docjet'];
 
 export async function watchSite(root: string, onChanges: (changes: FileChange[]) => void): Promise<Watcher> {
@@ -38,7 +42,14 @@ export async function watchSite(root: string, onChanges: (changes: FileChange[])
     },
     { ignore: [...IGNORED_ANYWHERE, ...IGNORED_AT_ROOT] },
   );
-  return { close: () => subscription.unsubscribe() };
+  return {
+    async close() {
+      // The backend can fail to remove the watch of a folder deleted under it ("Unable to remove
+      // watcher: Invalid argument" after a build swapped its output in): the folder's watch is gone
+      // already, and the watcher is being thrown away, so stopping goes on.
+      await subscription.unsubscribe().catch(() => undefined);
+    },
+  };
 }
 
 /** Whether a site-relative path may be site content (or `.mintignore`, which says what is). */

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { runDev } from '../../src/dev/command.ts';
+import { build } from '../../src/output/build.ts';
 
 async function site(t: TestContext): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-dev-command-'));
@@ -92,6 +93,24 @@ test('Ctrl+C stops the process: exit code 0, nothing left running', async (t) =>
   assert.equal(await exited, 0);
   assert.ok(Date.now() - sent < 10_000, `stopped in ${Date.now() - sent} ms`);
   assert.ok(lines.includes('docjet dev: stopped.'));
+});
+
+test('builds into the site folder while it runs (its output swapped in twice) do not stop Ctrl+C from stopping it cleanly', async (t) => {
+  const root = await site(t);
+  const out: string[] = [];
+  const err: string[] = [];
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  const running = runDev({ root, port: 0, host: '127.0.0.1', open: false, stopped }, { out: (text) => out.push(...text.split('\n')), error: (text) => err.push(text), color: false });
+  await printed(out, /^✔ /);
+  // `docjet build` writes dist/ through a staging folder and deletes the previous dist/: folders the watcher saw come and go.
+  await build({ root });
+  await build({ root });
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  stop();
+  assert.equal(await running, 0);
+  assert.equal(out.at(-1), 'docjet dev: stopped.');
+  assert.deepEqual(err, []);
 });
 
 test('--open opens the address in the browser BROWSER names, else the system default; a missing one is said, not fatal', async (t) => {
