@@ -226,11 +226,14 @@ export class DevSession {
     return current && page ? current.cache.ahead(page) : undefined;
   }
 
-  /** The site's 404 page (status 404). */
+  /**
+   * The site's 404 page (status 404), without its jump home: in a preview the writer should see
+   * that a page is missing (a mistyped address, the open page renamed) and stay where they are.
+   */
   async notFound(): Promise<PageAnswer> {
     const current = this.current;
     if (!current) return problemsPage(this.problems, this.options.base);
-    const html = current.model.renderer.notFound();
+    const html = current.model.renderer.notFound({ redirect: false });
     return { status: 404, html, hash: hashOf(html), diagnostics: [] };
   }
 

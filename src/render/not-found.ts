@@ -5,7 +5,7 @@ import { pageIcons, type IconSet } from './icons.ts';
 import type { Shell } from './shell/document.ts';
 import { uiStrings } from './ui-strings.ts';
 
-export function notFoundHtml(site: Site, base: string, shell: Shell, icons: IconSet): string {
+export function notFoundHtml(site: Site, base: string, shell: Shell, icons: IconSet, options: { redirect?: boolean } = {}): string {
   const errors = site.config.errors?.['404'];
   const strings = uiStrings(site.defaults.language);
   const home = base;
@@ -13,7 +13,7 @@ export function notFoundHtml(site: Site, base: string, shell: Shell, icons: Icon
   // `redirect` defaults to true, as in the hosted product. Home is a page or leads to one
   // (`site/home-routes.ts`), so this redirects once; a site with no page at all has no home to go
   // to, and its 404 page must not reload itself for ever.
-  const redirect = errors?.redirect !== false && site.home !== undefined ? `<meta http-equiv="refresh" content="0; url=${escapeHtml(home)}">` : '';
+  const redirect = options.redirect !== false && errors?.redirect !== false && site.home !== undefined ? `<meta http-equiv="refresh" content="0; url=${escapeHtml(home)}">` : '';
   // Its unknown icons go unreported: the 404 page has no file of its own to point a warning at.
   const { draw } = pageIcons(icons);
   return shell.render({ page: undefined, title: errors?.title ?? strings.notFoundTitle, bodyHtml: body, headings: [], notFound: true, ...(redirect ? { extraHead: redirect } : {}) }, draw);

@@ -53,8 +53,12 @@ export interface RenderedPage {
 export interface Renderer {
   /** With `pause`, a big page's body waits for it between its sections (dev's rendering ahead of the reader, `renderLinkedPageInSteps`). */
   render(page: Page, pause?: () => Promise<void>): Promise<RenderedPage>;
-  /** The 404 page. */
-  notFound(): string;
+  /**
+   * The 404 page. `redirect: false` leaves out the `errors.404.redirect` jump home whatever the
+   * site says (dev: a writer who opens a missing page, or whose open page was just renamed, sees
+   * the 404 rather than being sent home).
+   */
+  notFound(options?: { redirect?: boolean }): string;
   /** The file of a schema fragment a page links to; undefined when its spec cannot be read. */
   fragment(fragment: SchemaFragment): Promise<RenderedFragment | undefined>;
   /** The file of a fragment a page rendered here links to, by id (dev serves them on request). */
@@ -99,7 +103,7 @@ export async function createRenderer(options: RendererOptions, colours?: (highli
     },
     fragment: (fragment) => fragments.render(fragment),
     fragmentById: (id) => fragments.renderById(id),
-    notFound: () => notFoundHtml(site, base, shell, icons),
+    notFound: (options) => notFoundHtml(site, base, shell, icons, options),
     iconDiagnostics: () => missingIcons.diagnostics(icons, site.config.icons?.library ?? 'fontawesome'),
     invalidate: (file) => bodies.invalidate(file),
     highlight,

@@ -79,7 +79,6 @@ async function openEvents(t: TestContext, server: DevServer, page: string): Prom
 const DOCS_JSON = {
   name: 'Harbor',
   theme: 'mint',
-  errors: { '404': { redirect: false } },
   redirects: [
     { source: '/old/guide', destination: '/guide' },
     { source: '/moved', destination: '/guide', permanent: false },
@@ -167,6 +166,9 @@ test('pages, static files, docjet assets, redirects and the 404 page answer like
   const missing = await fetchRaw(server, '/no/such/page');
   assert.equal(missing.status, 404);
   assert.match(missing.body, /<body[^>]* data-not-found/, "the site's own 404 page");
+  // `errors.404.redirect` is on by default (the built 404.html jumps home), but a preview stays on
+  // the 404: a writer who mistyped an address, or whose open page was renamed, sees it is missing.
+  assert.doesNotMatch(missing.body, /http-equiv="refresh"/);
   const head = await fetchRaw(server, '/guide', { method: 'HEAD' });
   assert.deepEqual([head.status, head.body, head.headers['content-length']], [200, '', String(Buffer.byteLength(guide.body))]);
 });
