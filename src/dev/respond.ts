@@ -90,7 +90,8 @@ async function answerFor(responder: Responder, relative: string, request: Incomi
   if (relative === 'favicon.ico' && !model.site.config.favicon) {
     return { kind: 'body', status: 200, type: contentType(relative), body: defaultFavicon(model.site.config.colors?.primary) };
   }
-  return notFound(responder);
+  // Recorded like a page: its live-reload stream then compares with this 404, not with the page that was here before.
+  return html(await session.notFound(relative, request.headers['x-docjet-dev'] === undefined));
 }
 
 /**

@@ -230,11 +230,15 @@ export class DevSession {
    * The site's 404 page (status 404), without its jump home: in a preview the writer should see
    * that a page is missing (a mistyped address, the open page renamed) and stay where they are.
    */
-  async notFound(): Promise<PageAnswer> {
+  async notFound(path?: string, record = false): Promise<PageAnswer> {
     const current = this.current;
     if (!current) return problemsPage(this.problems, this.options.base);
     const html = current.model.renderer.notFound({ redirect: false });
-    return { status: 404, html, hash: hashOf(html), diagnostics: [] };
+    const answer: PageAnswer = { status: 404, html, hash: hashOf(html), diagnostics: [] };
+    // A browser's navigation to a missing page: when its stream says hello, it is up to date (were
+    // the hash of the page once at this path kept, the 404 would be told it is stale, and reload for ever).
+    if (path !== undefined && record) this.served.set(path, answer.hash);
+    return answer;
   }
 
   /** What the overlay of a page shows: the site's errors (while it is broken), then the page's problems. */

@@ -357,6 +357,26 @@ test('code whose grammar is not compiled yet: the page comes at once, uncoloured
   assert.deepEqual([hello['stale'], hello['colours']], [false, true]);
 });
 
+test('an open page whose file is deleted reloads once into the 404 and stays there, not reloading again and again', async (t) => {
+  const { server, root } = await startDev(t);
+  assert.equal((await fetchRaw(server, '/setup')).status, 200);
+  const live = await openEvents(t, server, '/setup');
+  assert.equal((await live.next('hello')).data['stale'], false);
+  await rm(path.join(root, 'setup.mdx'));
+  await server.changed([{ file: 'setup.mdx', kind: 'delete' }]);
+  await live.next('content');
+  // The page script fetches the new version, gets a 404 and reloads: the browser navigates to the same address, then opens the channel again.
+  const missing = await fetchRaw(server, '/setup');
+  assert.equal(missing.status, 404);
+  const again = await openEvents(t, server, '/setup');
+  assert.equal((await again.next('hello')).data['stale'], false, 'the 404 it shows is the current answer: no reload');
+  // The file back: the open 404 is told, and the page is served again.
+  await writeFile(path.join(root, 'setup.mdx'), '---\ntitle: Setup\n---\n\nInstall it.\n');
+  await server.changed([{ file: 'setup.mdx', kind: 'create' }]);
+  await again.next('content');
+  assert.equal((await fetchRaw(server, '/setup')).status, 200);
+});
+
 test('an edit that changes nothing a page shows tells no page', async (t) => {
   const { server, root } = await startDev(t);
   const live = await openEvents(t, server, '/setup');
