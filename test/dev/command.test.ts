@@ -22,6 +22,16 @@ async function site(t: TestContext): Promise<string> {
   return root;
 }
 
+/** `docjet dev` in this process: what it prints, how to stop it (as Ctrl+C would), its exit code. */
+function startDev(root: string): { out: string[]; err: string[]; stop: () => void; running: Promise<number> } {
+  const out: string[] = [];
+  const err: string[] = [];
+  let stop!: () => void;
+  const stopped = new Promise<void>((resolve) => (stop = resolve));
+  const running = runDev({ root, port: 0, host: '127.0.0.1', open: false, stopped }, { out: (text) => out.push(...text.split('\n')), error: (text) => err.push(text), color: false });
+  return { out, err, stop, running };
+}
+
 /** Waits until a printed line matches. */
 async function printed(lines: string[], pattern: RegExp): Promise<string> {
   const deadline = Date.now() + 30_000;
@@ -35,11 +45,7 @@ async function printed(lines: string[], pattern: RegExp): Promise<string> {
 
 test('the terminal: address, summary, one line per change (with the errors of a broken docs.json), then a clean stop', async (t) => {
   const root = await site(t);
-  const out: string[] = [];
-  const err: string[] = [];
-  let stop!: () => void;
-  const stopped = new Promise<void>((resolve) => (stop = resolve));
-  const running = runDev({ root, port: 0, host: '127.0.0.1', open: false, stopped }, { out: (text) => out.push(...text.split('\n')), error: (text) => err.push(text), color: false });
+  const { out, err, stop, running } = startDev(root);
 
   const address = await printed(out, /^docjet dev: /);
   assert.match(address, /^docjet dev: \S+ at http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl\+C to stop\)$/);
@@ -97,11 +103,7 @@ test('Ctrl+C stops the process: exit code 0, nothing left running', async (t) =>
 
 test('builds into the site folder while it runs (its output swapped in twice) do not stop Ctrl+C from stopping it cleanly', async (t) => {
   const root = await site(t);
-  const out: string[] = [];
-  const err: string[] = [];
-  let stop!: () => void;
-  const stopped = new Promise<void>((resolve) => (stop = resolve));
-  const running = runDev({ root, port: 0, host: '127.0.0.1', open: false, stopped }, { out: (text) => out.push(...text.split('\n')), error: (text) => err.push(text), color: false });
+  const { out, err, stop, running } = startDev(root);
   await printed(out, /^✔ /);
   // `docjet build` writes dist/ through a staging folder and deletes the previous dist/: folders the watcher saw come and go.
   await build({ root });
