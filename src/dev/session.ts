@@ -264,7 +264,15 @@ export class DevSession {
     const route = routeOf(path);
     const page = current.model.site.pages.get(route);
     if (!page) return this.notFound();
-    const rendered: CachedPage = await current.cache.get(page);
+    let rendered: CachedPage;
+    try {
+      rendered = await current.cache.get(page);
+    } catch (error) {
+      // Its file went between the watcher's last batch and this read (a rename or a delete, whose
+      // change is on its way): missing now, as the next resolve will say. Anything else is a bug.
+      if (isGone(error)) return this.notFound();
+      throw error;
+    }
     const meta = page.source.type === 'file' ? (current.model.sources.metaDiagnostics.get(page.source.id) ?? []) : [];
     const diagnostics = sortDiagnostics([...meta, ...rendered.diagnostics]);
     this.notePageProblems(route, diagnostics);
@@ -423,4 +431,10 @@ function problemsPage(problems: readonly Diagnostic[], base: string): PageAnswer
 function newDiagnostics(before: readonly Diagnostic[], after: readonly Diagnostic[]): Diagnostic[] {
   const known = new Set(before.map((diagnostic) => JSON.stringify(diagnostic)));
   return after.filter((diagnostic) => !known.has(JSON.stringify(diagnostic)));
+}
+
+/** A file-system error saying the file (or a folder on its path) is not there. */
+function isGone(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'ENOENT' || code === 'ENOTDIR';
 }

@@ -377,6 +377,15 @@ test('an open page whose file is deleted reloads once into the 404 and stays the
   assert.equal((await fetchRaw(server, '/setup')).status, 200);
 });
 
+test('a page whose file goes before the watcher says so answers 404, not 500', async (t) => {
+  const { server, root } = await startDev(t);
+  // No change handed over: the site still lists the page, as between a rename and its event.
+  await rm(path.join(root, 'setup.mdx'));
+  const missing = await fetchRaw(server, '/setup');
+  assert.equal(missing.status, 404);
+  assert.match(missing.body, /<body[^>]* data-not-found/);
+});
+
 test('an edit that changes nothing a page shows tells no page', async (t) => {
   const { server, root } = await startDev(t);
   const live = await openEvents(t, server, '/setup');
