@@ -91,7 +91,7 @@ async function answerFor(responder: Responder, relative: string, request: Incomi
     return { kind: 'body', status: 200, type: contentType(relative), body: defaultFavicon(model.site.config.colors?.primary) };
   }
   // Recorded like a page: its live-reload stream then compares with this 404, not with the page that was here before.
-  return html(await session.notFound(relative, request.headers['x-docjet-dev'] === undefined));
+  return notFound(responder, relative, request.headers['x-docjet-dev'] === undefined);
 }
 
 /**
@@ -145,8 +145,9 @@ async function pageAnswer({ session }: Responder, relative: string, record: bool
   return html(await session.page(relative, record));
 }
 
-async function notFound({ session }: Responder): Promise<Answer> {
-  return html(await session.notFound());
+/** The 404 page; `record` a browser's navigation to `path`, as for a page. */
+async function notFound({ session }: Responder, path?: string, record = false): Promise<Answer> {
+  return html(await session.notFound(path, record));
 }
 
 function html(page: PageAnswer): Answer {

@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { escapeHtml } from '../content/mdx/escape.ts';
+import { isMissing } from '../content/fs-errors.ts';
 import { plural, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
 import { createCodeHighlighter, type CodeHighlighter } from '../render/highlight.ts';
 import { pageHref } from '../render/links.ts';
@@ -270,7 +271,7 @@ export class DevSession {
     } catch (error) {
       // Its file went between the watcher's last batch and this read (a rename or a delete, whose
       // change is on its way): missing now, as the next resolve will say. Anything else is a bug.
-      if (isGone(error)) return this.notFound();
+      if (isMissing(error)) return this.notFound();
       throw error;
     }
     const meta = page.source.type === 'file' ? (current.model.sources.metaDiagnostics.get(page.source.id) ?? []) : [];
@@ -431,10 +432,4 @@ function problemsPage(problems: readonly Diagnostic[], base: string): PageAnswer
 function newDiagnostics(before: readonly Diagnostic[], after: readonly Diagnostic[]): Diagnostic[] {
   const known = new Set(before.map((diagnostic) => JSON.stringify(diagnostic)));
   return after.filter((diagnostic) => !known.has(JSON.stringify(diagnostic)));
-}
-
-/** A file-system error saying the file (or a folder on its path) is not there. */
-function isGone(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
 }

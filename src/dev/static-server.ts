@@ -10,6 +10,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { open, realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
+import { isMissing } from '../content/fs-errors.ts';
 import { contentType, realFileInside, requestPath, resolveInside } from './request-files.ts';
 
 export interface StaticServer {
@@ -130,11 +131,6 @@ async function notFound(dir: string): Promise<Answer> {
   const root = await realpath(dir).catch(() => undefined);
   const page = root && (await realFileInside(root, path.join(root, '404.html')));
   return page ? { file: page, status: 404 } : { status: 404 };
-}
-
-function isMissing(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
 }
 
 /** A bare status answer; once the status line is out, the only thing left is to cut the connection. */

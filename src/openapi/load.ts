@@ -6,6 +6,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { encodingDiagnostic, readText } from '../content/read-text.ts';
 import path from 'node:path';
 import { insideRoot, outsideReason } from '../content/inside-root.ts';
+import { isMissing } from '../content/fs-errors.ts';
 import type { Diagnostic } from '../diagnostics.ts';
 import { diagnostic, type FetchFailure } from '../messages.ts';
 import { closestMatch } from '../suggest.ts';
@@ -238,9 +239,4 @@ function unreadDiagnostic(file: string, unread: UnreadSpec): Diagnostic {
     case 'folder':
       return diagnostic('openapi-missing', undefined, file, { file, at: 'spec', ...unread });
   }
-}
-
-function isMissing(error: unknown): boolean {
-  const code = (error as NodeJS.ErrnoException | undefined)?.code;
-  return code === 'ENOENT' || code === 'ENOTDIR';
 }
