@@ -35,8 +35,11 @@
         return template.replace(/\{([^{}]+)\}/g, (whole, name) => variables.find((field) => field.dataset.variable === name)?.value ?? whole);
     };
     const serverOrigin = (panel) => {
+        const server = serverUrl(panel);
+        if (server === '')
+            return '';
         try {
-            const url = new URL(serverUrl(panel), location.href);
+            const url = new URL(server, location.href);
             return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : '';
         }
         catch {

@@ -78,8 +78,10 @@
 
   /** The origin requests go to now, or '' while the server's URL is not one the panel can call. */
   const serverOrigin = (panel: HTMLElement): string => {
+    const server = serverUrl(panel);
+    if (server === '') return '';
     try {
-      const url = new URL(serverUrl(panel), location.href);
+      const url = new URL(server, location.href);
       return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : '';
     } catch {
       return '';

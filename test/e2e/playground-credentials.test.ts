@@ -136,3 +136,24 @@ e2eTest('with a key filled in, a redirect to another server is not followed: the
   assert.deepEqual(calls(one, fromOne), [{ url: '/a/moved', authorization: undefined, key: 'key-a' }]);
   assert.deepEqual(two.received.slice(fromTwo), [], 'the server the redirect points to heard nothing');
 });
+
+e2eTest('a server URL the reader types: the fields wait for it, and a token typed for one origin is not kept for another', async (t) => {
+  const [fromOne, fromTwo] = [one.received.length, two.received.length];
+  const page = await e2e.open(t, 'site', 'c/list-widgets');
+  await page.locator('.playground-summary').click();
+  const field = page.locator('[data-auth="token"]');
+  assert.equal(await field.isDisabled(), true, 'no server yet: nothing to give a token for');
+  const server = page.locator('input[data-server-url]');
+  await server.fill(`http://127.0.0.1:${one.port()}/c`);
+  assert.equal(await field.isDisabled(), false);
+  await field.fill('token-c');
+  assert.equal(await send(page), 'ok');
+  assert.deepEqual(calls(one, fromOne), [{ url: '/c/widgets', authorization: 'Bearer token-c', key: undefined }]);
+
+  await server.fill(`http://127.0.0.1:${two.port()}/c`);
+  assert.equal(await field.inputValue(), '');
+  assert.equal(await send(page), 'ok');
+  assert.deepEqual(calls(two, fromTwo), [{ url: '/c/widgets', authorization: undefined, key: undefined }]);
+  await server.fill(`http://127.0.0.1:${one.port()}/c`);
+  assert.equal(await field.inputValue(), 'token-c');
+});
