@@ -54,8 +54,8 @@ export function isRemoteSpec(spec: string): boolean {
 
 /**
  * Why `url` is refused without a request when its host is an address (`http://127.0.0.1/`,
- * `http://[::ffff:7f00:1]/`, `http://2130706433/`, which the URL parser writes as 127.0.0.1);
- * undefined for a public address, a name, or a URL that does not parse.
+ * `http://[::ffff:7f00:1]/`, `http://2130706433/`, which the URL parser writes as 127.0.0.1) or a
+ * localhost name; undefined for a public address, another name, or a URL that does not parse.
  */
 export function literalPrivateAddress(url: string, classify: (address: string) => PrivateRange | undefined = privateRange): PrivateAddressRefused | undefined {
   const parsed = URL.canParse(url) ? new URL(url) : undefined;
@@ -115,8 +115,10 @@ function isHttp(url: URL): boolean {
 
 function refusedHost(url: URL, classify: (address: string) => PrivateRange | undefined, redirected: boolean): PrivateAddressRefused | undefined {
   const address = url.hostname.replace(/^\[(.*)\]$/, '$1');
-  if (isIP(address) === 0) return undefined; // a name: its addresses are checked when it is resolved
-  const range = classify(address);
+  // RFC 6761: localhost names are this machine's, whatever a resolver says; known without one (offline too).
+  const local = /^localhost$|\.localhost$/i.test(address);
+  if (!local && isIP(address) === 0) return undefined; // a name: its addresses are checked when it is resolved
+  const range = classify(local ? '127.0.0.1' : address);
   return range === undefined ? undefined : { kind: 'private-address', host: url.hostname, address, range, redirected };
 }
 

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { lookup as systemLookup } from 'node:dns';
 import http from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
@@ -455,8 +456,13 @@ describe('private addresses', () => {
     assert.deepEqual(await refused(`http://0x7f.1:${port}/openapi.yaml`), ['127.0.0.1', 'loopback']);
     assert.deepEqual(await refused(`http://[::ffff:127.0.0.1]:${port}/openapi.yaml`), ['::ffff:7f00:1', 'loopback']);
     assert.deepEqual(await refused(`http://0.0.0.0:${port}/openapi.yaml`), ['0.0.0.0', 'unspecified']);
-    // localhost: a name, resolved by the system (/etc/hosts), not by a DNS server.
-    assert.deepEqual(await refused(`http://localhost:${port}/openapi.yaml`), ['127.0.0.1', 'loopback']);
+    // localhost names are this machine's whatever a resolver says (RFC 6761); known offline too.
+    assert.deepEqual(await refused(`http://localhost:${port}/openapi.yaml`), ['localhost', 'loopback']);
+    assert.deepEqual(await refused(`http://api.LOCALHOST:${port}/openapi.yaml`), ['api.localhost', 'loopback']);
+    // A name resolved by the system (here /etc/hosts, no DNS server) to a loopback address.
+    const hosts = ((hostname, options, callback) => (hostname === 'docs.internal' ? systemLookup('localhost', options, callback) : callback(new Error('unexpected'), '', 0))) as LookupFunction;
+    const viaHosts = await fetchSpec(`http://docs.internal:${port}/openapi.yaml`, { timeoutMs: 5000, maxBytes: 1024 * 1024, lookup: hosts });
+    assert.deepEqual(viaHosts.status === 'failed' && viaHosts.failure, { kind: 'private-address', host: 'docs.internal', address: '127.0.0.1', range: 'loopback', redirected: false });
     assert.deepEqual(server.requests, []);
   });
 
