@@ -19,13 +19,13 @@ import { VERSION } from './package-root.ts';
 const HELP = `docjet ${VERSION}: documentation sites from docs.json, offline
 
 Usage:
-  docjet build [dir] [--out <folder>] [--force] [--base <path>] [--url <url>] [--strict] [--offline]
+  docjet build [dir] [--out <folder>] [--force] [--base <path>] [--url <url>] [--strict] [--offline] [--allow-private-network]
       Build the static site into <folder> (default: dist beside docs.json).
-  docjet dev [dir] [--port <n>] [--host <name>] [--open]
+  docjet dev [dir] [--port <n>] [--host <name>] [--open] [--allow-private-network]
       Preview the site at http://127.0.0.1:3000, updated on every save (nothing is written).
-  docjet serve [dir] [--port <n>] [--host <name>] [--out <folder>] [--force] [--base <path>] [--strict] [--offline]
+  docjet serve [dir] [--port <n>] [--host <name>] [--out <folder>] [--force] [--base <path>] [--strict] [--offline] [--allow-private-network]
       Build the site, then serve it at http://localhost:3000.
-  docjet validate [dir] [--format text|json] [--strict] [--offline]
+  docjet validate [dir] [--format text|json] [--strict] [--offline] [--allow-private-network]
       Check docs.json (or mint.json), its pages and OpenAPI files; print every problem.
   docjet --help | --version
 
@@ -44,6 +44,10 @@ Options:
                   instead of building without them
   --offline       fetch no remote OpenAPI spec ("openapi": "https://…"): use the copies
                   cached in .docjet/cache by an earlier run (also DOCJET_OFFLINE=1)
+  --allow-private-network
+                  fetch remote OpenAPI specs from loopback, private and link-local
+                  addresses too (refused by default: a docs.json could reach this
+                  machine's or its network's services and publish what they answer)
   --verbose       build: print every warning, not the first 30
   --format json   validate: print diagnostics and counts as JSON
 
@@ -64,6 +68,7 @@ const OPTIONS = {
   verbose: { type: 'boolean', default: false },
   force: { type: 'boolean', default: false },
   offline: { type: 'boolean', default: false },
+  'allow-private-network': { type: 'boolean', default: false },
 } as const;
 
 const COMMANDS = ['build', 'dev', 'serve', 'validate'];
@@ -98,6 +103,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     verbose: values.verbose ?? false,
     force: values.force ?? false,
     ...(values.offline ? { offline: true } : {}),
+    ...(values['allow-private-network'] ? { allowPrivateNetwork: true } : {}),
     ...(values.out ? { outDir: values.out } : {}),
     ...(values.base ? { base: values.base } : {}),
     ...(values.url ? { siteUrl: values.url } : {}),
@@ -106,14 +112,17 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     case 'build':
       return (await runBuild(buildOptions, io)).code;
     case 'dev':
-      return runDev({ root: rest[0] ?? '.', port, host: values.host ?? '127.0.0.1', open: values.open ?? false }, io);
+      return runDev({ root: rest[0] ?? '.', port, host: values.host ?? '127.0.0.1', open: values.open ?? false, allowPrivateNetwork: values['allow-private-network'] ?? false }, io);
     case 'serve': {
       const built = await runBuild(buildOptions, io);
       if (built.code !== 0 || !built.outDir) return built.code;
       return runServe({ dir: built.outDir, port, host: values.host ?? 'localhost', base: normalizeBase(values.base) }, io);
     }
     case 'validate':
-      return runValidate({ root: rest[0] ?? '.', format: values.format === 'json' ? 'json' : 'text', strict: values.strict ?? false, outDir: values.out, offline: values.offline ?? false }, io);
+      return runValidate(
+        { root: rest[0] ?? '.', format: values.format === 'json' ? 'json' : 'text', strict: values.strict ?? false, outDir: values.out, offline: values.offline ?? false, allowPrivateNetwork: values['allow-private-network'] ?? false },
+        io,
+      );
     default: {
       const suggestion = closestMatch(command, COMMANDS, { maxRatio: 0.5 });
       io.error(
@@ -155,7 +164,7 @@ function describeArgumentError(error: Error & { code?: string }): string {
 }
 
 async function runValidate(
-  options: { root: string; format: 'text' | 'json'; strict: boolean; outDir: string | undefined; offline: boolean },
+  options: { root: string; format: 'text' | 'json'; strict: boolean; outDir: string | undefined; offline: boolean; allowPrivateNetwork: boolean },
   io: Io,
 ): Promise<number> {
   const result = await validate({
@@ -164,6 +173,7 @@ async function runValidate(
     ...(options.outDir ? { outDir: options.outDir } : {}),
     // Without the flag, validate() reads DOCJET_OFFLINE.
     ...(options.offline ? { offline: true } : {}),
+    ...(options.allowPrivateNetwork ? { allowPrivateNetwork: true } : {}),
   });
   const failed = validationFailed(result);
   if (options.format === 'json') {
@@ -196,6 +206,8 @@ interface CliBuildOptions {
   force: boolean;
   /** Passed on to validate() by build() (`BuildOptions.offline`). */
   offline?: boolean;
+  /** `BuildOptions.allowPrivateNetwork`. */
+  allowPrivateNetwork?: boolean;
 }
 
 async function runBuild(options: CliBuildOptions, io: Io): Promise<{ code: number; outDir?: string }> {

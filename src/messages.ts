@@ -362,6 +362,12 @@ export const CATALOGUE = {
         : `The OpenAPI file \`${p.url}\` ${notFetched(p.failure)} and no copy is cached yet.`,
     fix: (p: { failure: FetchFailure }) => remoteFix(p.failure),
   },
+  'openapi-private-address': { severity: 'warning', about: 'A remote openapi URL leads to a loopback, private, link-local or other non-public address (written so, through DNS or through a redirect); docjet does not fetch it unless --allow-private-network is passed, and it gets no pages.',
+    /** `at`: where docs.json names the URL (`config`), or the loader asked to read it (`spec`). */
+    message: (p: { url: string; at: 'config' | 'spec'; failure: PrivateAddressRefused }) =>
+      `${p.at === 'config' ? `the OpenAPI file ${quote(p.url)}` : `The OpenAPI file \`${p.url}\``} was not fetched: ${privateAddressReason(p.failure)}, and docjet fetches specs from public addresses only unless told to${p.at === 'config' ? '; endpoint references under it are not checked and get no pages' : '.'}`,
+    fix: 'If the spec is meant to come from your own network, pass --allow-private-network (library: `allowPrivateNetwork: true`); else download it into the docs folder and point "openapi" at the local file.',
+  },
   'openapi-cache-unusable': { severity: 'warning', about: 'The cache of remote OpenAPI specs (.docjet/cache) cannot be written or read, or leads outside the site folder; docjet goes on without it.',
     message: (p: CacheUnusable) => cacheUnusableMessage(p),
     fix: (p: CacheUnusable) =>
@@ -991,7 +997,39 @@ export type FetchFailure =
   | { kind: 'html' }
   | { kind: 'too-large'; limitMb: number }
   | { kind: 'redirect-scheme'; scheme: string }
-  | { kind: 'redirect-loop'; count: number };
+  | { kind: 'redirect-loop'; count: number }
+  | PrivateAddressRefused;
+
+/**
+ * The kinds of address a remote spec is not fetched from without `--allow-private-network`
+ * (src/openapi/network-address.ts decides which is which).
+ */
+export type PrivateRange = 'loopback' | 'private' | 'link-local' | 'unique-local' | 'shared' | 'unspecified' | 'multicast' | 'broadcast' | 'reserved';
+
+/**
+ * A fetch refused before connecting: `host` (the URL's, or a redirect's when `redirected`) is, or
+ * resolves to, `address`, which is not a public address.
+ */
+export type PrivateAddressRefused = { kind: 'private-address'; host: string; address: string; range: PrivateRange; redirected: boolean };
+
+const RANGE_WORDS: Record<PrivateRange, string> = {
+  loopback: 'a loopback address (this machine)',
+  private: 'a private-network address',
+  'link-local': 'a link-local address',
+  'unique-local': 'a unique-local (private) IPv6 address',
+  shared: 'a carrier-grade NAT address (a provider\'s private network)',
+  unspecified: 'the unspecified address (this machine)',
+  multicast: 'a multicast address',
+  broadcast: 'the broadcast address',
+  reserved: 'a reserved address',
+};
+
+/** "127.0.0.1 is a loopback address", "the server redirected to intranet.example, which resolves to 10.0.0.7, a private-network address". */
+function privateAddressReason(p: PrivateAddressRefused): string {
+  const bare = p.host.replace(/^\[(.*)\]$/, '$1');
+  const what = bare === p.address ? `${p.host} is ${RANGE_WORDS[p.range]}` : `${p.host} resolves to ${p.address}, ${RANGE_WORDS[p.range]}`;
+  return p.redirected ? `the server redirected to ${p.host}, which ${what.slice(p.host.length + 1)}` : what;
+}
 
 /** After the URL: "was not fetched (offline)", "could not be fetched (no answer within 10 s)". */
 function notFetched(failure: FetchFailure): string {
@@ -1016,6 +1054,8 @@ function notFetched(failure: FetchFailure): string {
       return `could not be fetched (the server redirected to a ${quote(failure.scheme)} address; only http and https are followed)`;
     case 'redirect-loop':
       return `could not be fetched (more than ${failure.count} redirects)`;
+    case 'private-address':
+      return `was not fetched (${privateAddressReason(failure)})`;
   }
 }
 

@@ -37,6 +37,13 @@ export interface ValidateOptions {
   offline?: boolean;
   /** How long fetching one remote spec may take, in milliseconds (default 10 000). */
   fetchTimeoutMs?: number;
+  /**
+   * Remote OpenAPI specs may come from loopback, private, link-local and other non-public
+   * addresses (`--allow-private-network`). Default false: such a URL is not fetched, with a warning.
+   */
+  allowPrivateNetwork?: boolean;
+  /** Name resolution and address checks of remote fetches, for tests (openapi/fetch-spec.ts). */
+  network?: RemoteOptions['network'];
 }
 
 export interface ValidateResult {
@@ -123,7 +130,12 @@ async function checkSite(result: ValidateResult, value: Record<string, unknown>,
 
 function remoteOptions(options: ValidateOptions): RemoteOptions {
   const offline = options.offline ?? ['1', 'true'].includes(process.env.DOCJET_OFFLINE ?? '');
-  return options.fetchTimeoutMs === undefined ? { offline } : { offline, timeoutMs: options.fetchTimeoutMs };
+  return {
+    offline,
+    allowPrivateNetwork: options.allowPrivateNetwork ?? false,
+    ...(options.fetchTimeoutMs === undefined ? {} : { timeoutMs: options.fetchTimeoutMs }),
+    ...(options.network ? { network: options.network } : {}),
+  };
 }
 
 function notAnObject(configFile: string, value: unknown): Diagnostic {

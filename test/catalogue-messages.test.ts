@@ -103,6 +103,11 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
     { url: 'https://example.com/openapi.json', at: 'config', failure: { kind: 'redirect-scheme', scheme: 'file:' } },
     { url: 'https://example.com/openapi.json', at: 'spec', failure: { kind: 'not-fetched' } },
   ],
+  'openapi-private-address': [
+    { url: 'http://127.0.0.1:8080/openapi.json', at: 'config', failure: { kind: 'private-address', host: '127.0.0.1', address: '127.0.0.1', range: 'loopback', redirected: false } },
+    { url: 'https://intranet.example/openapi.json', at: 'config', failure: { kind: 'private-address', host: 'intranet.example', address: '10.0.0.7', range: 'private', redirected: false } },
+    { url: 'https://example.com/openapi.json', at: 'spec', failure: { kind: 'private-address', host: '[fe80::1]', address: 'fe80::1', range: 'link-local', redirected: true } },
+  ],
   'openapi-cache-unusable': [
     { url: 'https://example.com/openapi.json', action: 'save', problem: 'outside', folder: '.docjet' },
     { url: 'https://example.com/openapi.json', action: 'read', problem: 'error', reason: 'EACCES' },
@@ -303,6 +308,22 @@ test('OpenAPI files not read: said of the file by the loader, and where docs.jso
     [
       'The OpenAPI file `https://example.com/openapi.json` was not fetched in this run and no copy is cached yet.',
       'Run docjet once with network access to cache it in .docjet/cache, or download the spec into the docs folder and point "openapi" at the local file.',
+    ],
+  ]);
+  const privateFix =
+    'If the spec is meant to come from your own network, pass --allow-private-network (library: `allowPrivateNetwork: true`); else download it into the docs folder and point "openapi" at the local file.';
+  assert.deepEqual(samplesOf('openapi-private-address').map((params) => words('openapi-private-address', params)), [
+    [
+      'the OpenAPI file "http://127.0.0.1:8080/openapi.json" was not fetched: 127.0.0.1 is a loopback address (this machine), and docjet fetches specs from public addresses only unless told to; endpoint references under it are not checked and get no pages',
+      privateFix,
+    ],
+    [
+      'the OpenAPI file "https://intranet.example/openapi.json" was not fetched: intranet.example resolves to 10.0.0.7, a private-network address, and docjet fetches specs from public addresses only unless told to; endpoint references under it are not checked and get no pages',
+      privateFix,
+    ],
+    [
+      'The OpenAPI file `https://example.com/openapi.json` was not fetched: the server redirected to [fe80::1], which is a link-local address, and docjet fetches specs from public addresses only unless told to.',
+      privateFix,
     ],
   ]);
   assert.deepEqual(samplesOf('openapi-cache-unusable').map((params) => words('openapi-cache-unusable', params)), [

@@ -1,7 +1,7 @@
 /**
  * `--offline` on the command line (validate, build, serve): remote OpenAPI specs come from
  * `.docjet/cache` only, and the network is not touched. The "network" is a server on 127.0.0.1
- * that counts its requests.
+ * that counts its requests (allowed with `--allow-private-network`).
  */
 import assert from 'node:assert/strict';
 import http from 'node:http';
@@ -57,7 +57,7 @@ after(async () => {
 
 describe('docjet --offline', () => {
   test('validate --offline without a cache: no request, one warning saying how to get the spec, exit 0', async () => {
-    const { code, out } = await run('validate', '--offline', root);
+    const { code, out } = await run('validate', '--offline', '--allow-private-network', root);
     assert.equal(code, 0);
     assert.deepEqual(requests, []);
     assert.equal(out.length, 2);
@@ -66,12 +66,12 @@ describe('docjet --offline', () => {
   });
 
   test('validate online caches the spec; validate --offline then uses the copy and says from when', async () => {
-    const online = await run('validate', root);
+    const online = await run('validate', '--allow-private-network', root);
     assert.equal(online.code, 0);
     assert.deepEqual(requests, ['/openapi.yaml']);
     assert.match(online.out.at(-1)!, /^✔ 0 errors, 0 warnings · 2 pages \(2 in navigation, 1 endpoint page\)/);
 
-    const offline = await run('validate', '--offline', '--format', 'json', root);
+    const offline = await run('validate', '--offline', '--allow-private-network', '--format', 'json', root);
     assert.equal(offline.code, 0);
     assert.deepEqual(requests, ['/openapi.yaml']);
     const printed = JSON.parse(offline.out.join('\n'));
@@ -84,7 +84,7 @@ describe('docjet --offline', () => {
   test('build --offline: no request, the endpoint page comes from the cache', async () => {
     const before = requests.length;
     const out = path.join(root, 'dist');
-    const { code, out: printed } = await run('build', '--offline', root);
+    const { code, out: printed } = await run('build', '--offline', '--allow-private-network', root);
     assert.equal(code, 0);
     assert.equal(requests.length, before);
     assert.match(printed.join('\n'), /^note: .* was not fetched \(offline\); the copy cached on .* was used\.$/m);

@@ -3,6 +3,7 @@
     const STORE = 'docjet-playground:';
     const TIMEOUT_MS = 60_000;
     const MAX_SHOWN = 400_000;
+    const storeKey = (panel, origin, field) => JSON.stringify([panel.dataset.credentials ?? '', origin, field.dataset.store ?? '']);
     const session = {
         get(key) {
             try {
@@ -33,6 +34,29 @@
         const variables = group ? all(group, '[data-variable]') : [];
         return template.replace(/\{([^{}]+)\}/g, (whole, name) => variables.find((field) => field.dataset.variable === name)?.value ?? whole);
     };
+    const serverOrigin = (panel) => {
+        const server = serverUrl(panel);
+        if (server === '')
+            return '';
+        try {
+            const url = new URL(server, location.href);
+            return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : '';
+        }
+        catch {
+            return '';
+        }
+    };
+    const credentialsOrigin = new WeakMap();
+    const syncCredentials = (panel) => {
+        const origin = serverOrigin(panel);
+        if (credentialsOrigin.get(panel) === origin)
+            return;
+        credentialsOrigin.set(panel, origin);
+        for (const field of all(panel, 'input[data-store]')) {
+            field.disabled = origin === '';
+            field.value = origin === '' ? '' : (session.get(storeKey(panel, origin, field)) ?? '');
+        }
+    };
     const showChoices = (panel) => {
         const picker = panel.querySelector('select[data-server]');
         for (const group of all(panel, '[data-server-variables]'))
@@ -51,8 +75,12 @@
             headers.push([name, value]);
     };
     const addCredentials = (panel, url, headers, cookies) => {
+        if (credentialsOrigin.get(panel) !== url.origin)
+            return false;
+        let added = false;
         for (const field of all(panel, 'input[data-auth]')) {
             const value = field.value;
+            added ||= value !== '';
             const { auth, store = '' } = field.dataset;
             if (auth === 'basic-user' || auth === 'basic-password') {
                 if (auth === 'basic-password')
@@ -78,6 +106,7 @@
                     setHeader(headers, name, value);
             }
         }
+        return added;
     };
     const readBody = (panel, headers) => {
         const picker = panel.querySelector('select[data-media]');
@@ -139,8 +168,8 @@
         }
         const headers = values('header').flatMap(([name, value]) => (value === '' ? [] : [[name, value]]));
         const cookies = values('cookie').flatMap(([name, value]) => (value === '' ? [] : [[name, value]]));
-        addCredentials(panel, url, headers, cookies);
-        return { method, url, headers, cookies, body: readBody(panel, headers) };
+        const credentials = addCredentials(panel, url, headers, cookies);
+        return { method, url, headers, cookies, body: readBody(panel, headers), credentials };
     };
     const quote = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
     const curlOf = (call) => {
@@ -180,6 +209,7 @@
     };
     const refresh = (panel) => {
         showChoices(panel);
+        syncCredentials(panel);
         const call = callOf(panel);
         const problem = panel.querySelector('[data-problem]');
         if (problem) {
@@ -240,7 +270,8 @@
         try {
             let request;
             try {
-                request = new Request(call.url, { method: call.method, headers: call.headers, body: bodyInit(call.body), signal: AbortSignal.timeout(TIMEOUT_MS) });
+                const redirect = call.credentials ? 'manual' : 'follow';
+                request = new Request(call.url, { method: call.method, headers: call.headers, body: bodyInit(call.body), redirect, signal: AbortSignal.timeout(TIMEOUT_MS) });
             }
             catch (refused) {
                 output.dataset.outcome = 'failed';
@@ -252,6 +283,16 @@
             const started = performance.now();
             try {
                 const response = await fetch(request);
+                if (response.type === 'opaqueredirect') {
+                    output.dataset.outcome = 'failed';
+                    status.textContent = 'Redirect not followed';
+                    error.textContent = 'The server answered with a redirect. With credentials filled in, the panel follows no redirect, so that they go only to the server you chose. Run the cURL command below (add --location) to follow it.';
+                    error.hidden = false;
+                    const curl = part('[data-curl-panel]');
+                    if (curl)
+                        curl.open = true;
+                    return;
+                }
                 const text = await shownBody(response);
                 output.dataset.outcome = response.ok ? 'ok' : 'error';
                 status.textContent = `${response.status} ${response.statusText}`.trim();
@@ -277,11 +318,11 @@
     };
     const setUp = (panel) => {
         for (const field of all(panel, 'input[data-store]')) {
-            const key = field.dataset.store ?? '';
-            const saved = session.get(key);
-            if (saved !== null)
-                field.value = saved;
-            field.addEventListener('input', () => session.set(key, field.value));
+            field.addEventListener('input', () => {
+                const origin = credentialsOrigin.get(panel) ?? '';
+                if (origin !== '')
+                    session.set(storeKey(panel, origin, field), field.value);
+            });
         }
         const update = () => void refresh(panel);
         panel.addEventListener('input', update);

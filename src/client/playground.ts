@@ -10,7 +10,13 @@
  *
  * Whatever the spec or the server says is only ever written with `textContent` or read with
  * `dataset` and `value`; elements are found by comparing `dataset` values, never by building a
- * selector out of spec text. Credentials are kept in `sessionStorage`: for the browser session only.
+ * selector out of spec text.
+ *
+ * Credentials are kept in `sessionStorage` (for the browser session only), under the API they were
+ * typed for (the panel's `data-credentials`, one per OpenAPI document) and the origin of the server
+ * chosen when they were typed. The fields always hold the credentials of the server chosen now:
+ * picking or typing another server empties them, or fills in what was typed for that one. A
+ * request carries credentials only to the origin they were given for, and follows no redirect.
  */
 {
   type Body =
@@ -27,12 +33,17 @@
     /** Sent by curl only: a page cannot choose a request's cookies. */
     cookies: [string, string][];
     body: Body;
+    /** Credentials are in the headers or the query: the request follows no redirect. */
+    credentials: boolean;
   }
 
   const STORE = 'docjet-playground:';
   const TIMEOUT_MS = 60_000;
   /** Characters of a response body shown at most; the rest is cut with a note. */
   const MAX_SHOWN = 400_000;
+
+  /** The key of a credential field's value: the API, the server's origin, the scheme and part. */
+  const storeKey = (panel: HTMLElement, origin: string, field: HTMLElement): string => JSON.stringify([panel.dataset.credentials ?? '', origin, field.dataset.store ?? '']);
 
   const session = {
     get(key: string): string | null {
@@ -65,6 +76,36 @@
     return template.replace(/\{([^{}]+)\}/g, (whole, name: string) => variables.find((field) => field.dataset.variable === name)?.value ?? whole);
   };
 
+  /** The origin requests go to now, or '' while the server's URL is not one the panel can call. */
+  const serverOrigin = (panel: HTMLElement): string => {
+    const server = serverUrl(panel);
+    if (server === '') return '';
+    try {
+      const url = new URL(server, location.href);
+      return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : '';
+    } catch {
+      return '';
+    }
+  };
+
+  /** By panel: the origin its credential fields' values were typed (or filled in) for. */
+  const credentialsOrigin = new WeakMap<HTMLElement, string>();
+
+  /**
+   * When the server's origin changed, the credential fields get what was typed for the new one
+   * (nothing, if nothing was): a token typed for one server is never shown, nor sent, for another.
+   * Without a server to call, they are empty and disabled.
+   */
+  const syncCredentials = (panel: HTMLElement): void => {
+    const origin = serverOrigin(panel);
+    if (credentialsOrigin.get(panel) === origin) return;
+    credentialsOrigin.set(panel, origin);
+    for (const field of all<HTMLInputElement>(panel, 'input[data-store]')) {
+      field.disabled = origin === '';
+      field.value = origin === '' ? '' : (session.get(storeKey(panel, origin, field)) ?? '');
+    }
+  };
+
   /** Shows the variables of the chosen server and the editor of the chosen content type. */
   const showChoices = (panel: HTMLElement): void => {
     const picker = panel.querySelector<HTMLSelectElement>('select[data-server]');
@@ -83,10 +124,16 @@
     if (!headers.some(([each]) => each.toLowerCase() === name.toLowerCase())) headers.push([name, value]);
   };
 
-  /** The credentials typed in, where their schemes put them; the first `Authorization` wins. */
-  const addCredentials = (panel: HTMLElement, url: URL, headers: [string, string][], cookies: [string, string][]): void => {
+  /**
+   * The credentials typed in, where their schemes put them; the first `Authorization` wins. None
+   * when `url` is not on the origin they were typed for.
+   */
+  const addCredentials = (panel: HTMLElement, url: URL, headers: [string, string][], cookies: [string, string][]): boolean => {
+    if (credentialsOrigin.get(panel) !== url.origin) return false;
+    let added = false;
     for (const field of all<HTMLInputElement>(panel, 'input[data-auth]')) {
       const value = field.value;
+      added ||= value !== '';
       const { auth, store = '' } = field.dataset;
       if (auth === 'basic-user' || auth === 'basic-password') {
         if (auth === 'basic-password') continue;
@@ -104,6 +151,7 @@
         else setHeader(headers, name, value);
       }
     }
+    return added;
   };
 
   const readBody = (panel: HTMLElement, headers: [string, string][]): Body => {
@@ -156,8 +204,8 @@
     }
     const headers: [string, string][] = values('header').flatMap(([name, value]): [string, string][] => (value === '' ? [] : [[name, value]]));
     const cookies: [string, string][] = values('cookie').flatMap(([name, value]): [string, string][] => (value === '' ? [] : [[name, value]]));
-    addCredentials(panel, url, headers, cookies);
-    return { method, url, headers, cookies, body: readBody(panel, headers) };
+    const credentials = addCredentials(panel, url, headers, cookies);
+    return { method, url, headers, cookies, body: readBody(panel, headers), credentials };
   };
 
   /** Single-quoted for POSIX shells: nothing inside is special except the quote itself. */
@@ -193,6 +241,7 @@
   /** Writes the curl command and any problem; returns the call, when there is one. */
   const refresh = (panel: HTMLElement): Call | undefined => {
     showChoices(panel);
+    syncCredentials(panel);
     const call = callOf(panel);
     const problem = panel.querySelector<HTMLElement>('[data-problem]');
     if (problem) {
@@ -257,7 +306,9 @@
     try {
       let request: Request;
       try {
-        request = new Request(call.url, { method: call.method, headers: call.headers, body: bodyInit(call.body), signal: AbortSignal.timeout(TIMEOUT_MS) });
+        // A redirect would take the credentials (an API key header, a key in the query) wherever it points.
+        const redirect = call.credentials ? 'manual' : 'follow';
+        request = new Request(call.url, { method: call.method, headers: call.headers, body: bodyInit(call.body), redirect, signal: AbortSignal.timeout(TIMEOUT_MS) });
       } catch (refused) {
         output.dataset.outcome = 'failed';
         status.textContent = 'Not sent';
@@ -268,6 +319,15 @@
       const started = performance.now();
       try {
         const response = await fetch(request);
+        if (response.type === 'opaqueredirect') {
+          output.dataset.outcome = 'failed';
+          status.textContent = 'Redirect not followed';
+          error.textContent = 'The server answered with a redirect. With credentials filled in, the panel follows no redirect, so that they go only to the server you chose. Run the cURL command below (add --location) to follow it.';
+          error.hidden = false;
+          const curl = part<HTMLDetailsElement>('[data-curl-panel]');
+          if (curl) curl.open = true;
+          return;
+        }
         const text = await shownBody(response);
         output.dataset.outcome = response.ok ? 'ok' : 'error';
         status.textContent = `${response.status} ${response.statusText}`.trim();
@@ -290,10 +350,10 @@
 
   const setUp = (panel: HTMLElement): void => {
     for (const field of all<HTMLInputElement>(panel, 'input[data-store]')) {
-      const key = field.dataset.store ?? '';
-      const saved = session.get(key);
-      if (saved !== null) field.value = saved;
-      field.addEventListener('input', () => session.set(key, field.value));
+      field.addEventListener('input', () => {
+        const origin = credentialsOrigin.get(panel) ?? '';
+        if (origin !== '') session.set(storeKey(panel, origin, field), field.value);
+      });
     }
     const update = (): void => void refresh(panel);
     panel.addEventListener('input', update);

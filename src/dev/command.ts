@@ -23,12 +23,20 @@ export interface DevCommandOptions {
   open: boolean;
   /** Resolves when the command should stop (default: Ctrl+C or SIGTERM). */
   stopped?: Promise<void>;
+  /** `--allow-private-network`: remote OpenAPI specs may come from loopback and private addresses. */
+  allowPrivateNetwork?: boolean;
 }
 
 export async function runDev(options: DevCommandOptions, io: DevIo): Promise<number> {
   let server: DevServer;
   try {
-    server = await dev({ root: options.root, port: options.port, host: options.host, onEvent: (event) => print(event, io, options.root) });
+    server = await dev({
+      root: options.root,
+      port: options.port,
+      host: options.host,
+      onEvent: (event) => print(event, io, options.root),
+      ...(options.allowPrivateNetwork ? { allowPrivateNetwork: true } : {}),
+    });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     io.error(

@@ -26,6 +26,8 @@ export interface DevOptions {
   watch?: boolean;
   /** Told what happens, for the terminal. */
   onEvent?: (event: DevEvent) => void;
+  /** Remote OpenAPI specs may come from loopback and private addresses (validate's `allowPrivateNetwork`). */
+  allowPrivateNetwork?: boolean;
 }
 
 export type DevEvent =
@@ -56,7 +58,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const onEvent = options.onEvent ?? (() => {});
   const base = normalizeBase('/');
   const live = new LiveReload();
-  const session = new DevSession({ root, base, extraScripts: [base + CLIENT_PATH], listeners: () => live.all, onEvent });
+  const session = new DevSession({ root, base, extraScripts: [base + CLIENT_PATH], listeners: () => live.all, onEvent, allowPrivateNetwork: options.allowPrivateNetwork ?? false });
   const responder: Responder = { session, live, root, ready: Promise.resolve(), allowsHost: (name) => allowsHost(name, host) };
   const server = createServer((request, response) => {
     respond(responder, request, response).catch(() => {

@@ -88,7 +88,7 @@ export class DevSession {
   private readonly stopping = new AbortController();
 
   constructor(
-    private readonly options: { root: string; base: string; extraScripts: readonly string[]; listeners: () => readonly Listener[]; onEvent: (event: SessionEvent) => void },
+    private readonly options: { root: string; base: string; extraScripts: readonly string[]; listeners: () => readonly Listener[]; onEvent: (event: SessionEvent) => void; allowPrivateNetwork?: boolean },
   ) {
     this.prerender = new LinkPrerenderer({ base: options.base, idle: this.idleTasks, render: (route) => this.renderAhead(route) });
     this.slowPages = new SlowPages({ root: options.root, idle: this.idleTasks, render: (route) => this.renderAhead(route) });
@@ -294,7 +294,7 @@ export class DevSession {
    */
   private async resolve(sources: SiteSources, first?: CodeHighlighter): Promise<boolean> {
     const highlight = this.current?.model.renderer.highlight ?? first;
-    const result = await resolveModel({ root: this.options.root, sources, base: this.options.base, extraScripts: this.options.extraScripts, highlight });
+    const result = await resolveModel({ root: this.options.root, sources, base: this.options.base, extraScripts: this.options.extraScripts, highlight, allowPrivateNetwork: this.options.allowPrivateNetwork ?? false });
     if (!result.ok) {
       this.configFiles = new Set([...this.configFiles, ...result.configFiles]);
       this.problems = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');

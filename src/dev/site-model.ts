@@ -45,9 +45,16 @@ export type ModelResult = { ok: true; model: DevSite } | { ok: false; diagnostic
 const NOT_SERVED = new Set(['docs.json', 'mint.json', '.mintignore']);
 
 /** `highlight`: the last model's highlighter, so that a change does not compile every grammar again. */
-export async function resolveModel(options: { root: string; sources: SiteSources; base: string; extraScripts: readonly string[]; highlight?: CodeHighlighter | undefined }): Promise<ModelResult> {
+export async function resolveModel(options: {
+  root: string;
+  sources: SiteSources;
+  base: string;
+  extraScripts: readonly string[];
+  highlight?: CodeHighlighter | undefined;
+  allowPrivateNetwork?: boolean;
+}): Promise<ModelResult> {
   const { root, sources, base } = options;
-  const validated = await validate({ root, reuse: { files: sources.files, meta: sources.meta } });
+  const validated = await validate({ root, reuse: { files: sources.files, meta: sources.meta }, allowPrivateNetwork: options.allowPrivateNetwork ?? false });
   const configFiles = new Set([validated.loaded.configFile, ...validated.loaded.files]);
   const diagnostics = sortDiagnostics([...sourceDiagnostics(sources), ...validated.diagnostics]);
   if (hasErrors(diagnostics) || !validated.site) return { ok: false, diagnostics, configFiles };

@@ -1,11 +1,25 @@
 /**
- * One remote OpenAPI spec over HTTP(S): Node's `fetch`, bounded in time (one deadline for the
- * redirects and the body) and in size, redirects followed by hand so that none leads to another
- * scheme (`file:`, `data:`). Nothing here throws: every way of not getting a spec is a `FetchFailure`
- * the catalogue words.
+ * One remote OpenAPI spec over HTTP(S), bounded in time (one deadline for the redirects and the
+ * body) and in size, redirects followed by hand so that none leads to another scheme (`file:`,
+ * `data:`) or to a private address. Nothing here throws: every way of not getting a spec is a
+ * `FetchFailure` the catalogue words.
+ *
+ * Private addresses (loopback, RFC 1918, link-local…: network-address.ts) are refused unless
+ * `allowPrivateNetwork`: an address written in the URL before any request, a name through the
+ * `lookup` the connection itself uses, so every address DNS gives is checked and the socket
+ * connects to the address checked (a name that resolves to a public address for a check and to
+ * 127.0.0.1 for the connection, DNS rebinding, has no second resolution to slip into). That needs
+ * node:http's `lookup` option: `fetch` has no such hook without the undici package.
  */
+import { lookup as systemLookup, type LookupAddress } from 'node:dns';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { isIP, type LookupFunction } from 'node:net';
+import { pipeline, type Readable } from 'node:stream';
+import zlib from 'node:zlib';
 import { decodeText, type DecodedText } from '../content/read-text.ts';
-import type { FetchFailure } from '../messages.ts';
+import type { FetchFailure, PrivateAddressRefused } from '../messages.ts';
+import { privateRange, type PrivateRange } from './network-address.ts';
 
 export const DEFAULT_FETCH_TIMEOUT_MS = 10_000;
 /** Larger than any real spec (Stripe's, the largest we know, is about 7 MB as JSON). */
@@ -17,6 +31,15 @@ export interface FetchLimits {
   maxBytes: number;
   /** The validator of the cached copy: an unchanged spec then comes back as `not-modified`, without its body. */
   etag?: string | undefined;
+  /** Loopback, private and link-local addresses may be fetched from (`--allow-private-network`). */
+  allowPrivateNetwork?: boolean | undefined;
+  /** Resolves host names (default: the system's `dns.lookup`). */
+  lookup?: LookupFunction | undefined;
+  /**
+   * Which kind of non-public address an address is, if any (default: network-address.ts). Tests
+   * let a loopback server stand for a public one with it; nothing else should.
+   */
+  classify?: ((address: string) => PrivateRange | undefined) | undefined;
 }
 
 export type Fetched =
@@ -29,6 +52,16 @@ export function isRemoteSpec(spec: string): boolean {
   return /^https?:\/\//i.test(spec);
 }
 
+/**
+ * Why `url` is refused without a request when its host is an address (`http://127.0.0.1/`,
+ * `http://[::ffff:7f00:1]/`, `http://2130706433/`, which the URL parser writes as 127.0.0.1) or a
+ * localhost name; undefined for a public address, another name, or a URL that does not parse.
+ */
+export function literalPrivateAddress(url: string, classify: (address: string) => PrivateRange | undefined = privateRange): PrivateAddressRefused | undefined {
+  const parsed = URL.canParse(url) ? new URL(url) : undefined;
+  return parsed && refusedHost(parsed, classify, false);
+}
+
 export async function fetchSpec(url: string, limits: FetchLimits): Promise<Fetched> {
   let current: URL;
   try {
@@ -37,15 +70,29 @@ export async function fetchSpec(url: string, limits: FetchLimits): Promise<Fetch
     return failed({ kind: 'invalid-url' });
   }
   if (!isHttp(current)) return failed({ kind: 'invalid-url' });
+  const classify = limits.allowPrivateNetwork ? () => undefined : (limits.classify ?? privateRange);
+  const lookup = guardedLookup(limits.lookup ?? (systemLookup as LookupFunction), classify);
   const signal = AbortSignal.timeout(limits.timeoutMs);
-  const headers: Record<string, string> = { accept: 'application/json, application/yaml, text/yaml, */*;q=0.5' };
+  const headers: Record<string, string> = {
+    accept: 'application/json, application/yaml, text/yaml, */*;q=0.5',
+    'accept-encoding': 'gzip, deflate, br',
+    'user-agent': 'docjet',
+  };
   if (limits.etag) headers['if-none-match'] = limits.etag;
   try {
     for (let redirects = 0; ; redirects++) {
-      const response = await fetch(current, { redirect: 'manual', signal, headers });
-      const location = REDIRECTS.has(response.status) ? response.headers.get('location') : null;
-      if (location !== null) {
-        await response.body?.cancel();
+      const refused = refusedHost(current, classify, redirects > 0);
+      if (refused) return failed(refused);
+      let response: IncomingMessage;
+      try {
+        response = await get(current, { headers, signal, lookup });
+      } catch (error) {
+        if (error instanceof RefusedAddress) return failed({ ...error.refused, redirected: redirects > 0 });
+        throw error;
+      }
+      const location = REDIRECTS.has(response.statusCode ?? 0) ? response.headers.location : undefined;
+      if (location !== undefined) {
+        response.destroy();
         if (redirects === MAX_REDIRECTS) return failed({ kind: 'redirect-loop', count: MAX_REDIRECTS });
         const next = URL.canParse(location, current.href) ? new URL(location, current) : undefined;
         if (!next) return failed({ kind: 'invalid-url' });
@@ -56,7 +103,7 @@ export async function fetchSpec(url: string, limits: FetchLimits): Promise<Fetch
       return await readResponse(response, limits);
     }
   } catch (error) {
-    return failed(describeError(error, current, limits.timeoutMs));
+    return failed(describeError(error, current, limits.timeoutMs, signal));
   }
 }
 
@@ -66,47 +113,115 @@ function isHttp(url: URL): boolean {
   return url.protocol === 'http:' || url.protocol === 'https:';
 }
 
-async function readResponse(response: Response, limits: FetchLimits): Promise<Fetched> {
-  if (response.status === 304) return { status: 'not-modified' };
+function refusedHost(url: URL, classify: (address: string) => PrivateRange | undefined, redirected: boolean): PrivateAddressRefused | undefined {
+  const address = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  // RFC 6761: localhost names are this machine's, whatever a resolver says; known without one (offline too).
+  const local = /^localhost$|\.localhost$/i.test(address);
+  if (!local && isIP(address) === 0) return undefined; // a name: its addresses are checked when it is resolved
+  const range = classify(local ? '127.0.0.1' : address);
+  return range === undefined ? undefined : { kind: 'private-address', host: url.hostname, address, range, redirected };
+}
+
+/** Thrown by the guarded lookup, so that the socket never connects. */
+class RefusedAddress extends Error {
+  readonly code = 'EPRIVATEADDRESS';
+  constructor(readonly refused: Omit<PrivateAddressRefused, 'redirected'>) {
+    super(`${refused.host} resolves to ${refused.address}, a ${refused.range} address`);
+  }
+}
+
+/**
+ * `lookup` as the socket calls it, answering only when every address the name has is public: the
+ * connection then goes to one of the addresses checked here, not to a second resolution's.
+ */
+function guardedLookup(lookup: LookupFunction, classify: (address: string) => PrivateRange | undefined): LookupFunction {
+  return (hostname, options, callback) => {
+    lookup(hostname, { ...options, all: true }, (error, found) => {
+      if (error) return callback(error, '', 0);
+      const addresses: LookupAddress[] = typeof found === 'string' ? [{ address: found, family: isIP(found) }] : found;
+      if (addresses.length === 0) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
+      for (const { address } of addresses) {
+        const range = classify(address);
+        if (range !== undefined) return callback(new RefusedAddress({ kind: 'private-address', host: hostname, address, range }), '', 0);
+      }
+      if (options.all) callback(null, addresses);
+      else callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  };
+}
+
+/**
+ * One GET, answered with the response's head. A fresh agent each time (`agent: false`): a pooled
+ * socket would skip the lookup that checks where it goes.
+ */
+function get(url: URL, options: { headers: Record<string, string>; signal: AbortSignal; lookup: LookupFunction }): Promise<IncomingMessage> {
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const request = client.request(url, { method: 'GET', agent: false, ...options }, resolve);
+    request.on('error', reject);
+    request.end();
+  });
+}
+
+async function readResponse(response: IncomingMessage, limits: FetchLimits): Promise<Fetched> {
+  const status = response.statusCode ?? 0;
   const refuse = (failure: FetchFailure): Fetched => {
-    response.body?.cancel().catch(() => undefined);
+    response.destroy();
     return failed(failure);
   };
-  if (!response.ok) return refuse({ kind: 'status', status: response.status });
+  if (status === 304) {
+    response.destroy();
+    return { status: 'not-modified' };
+  }
+  if (status < 200 || status > 299) return refuse({ kind: 'status', status });
   // A login page or a captive portal answers 200 with HTML; caching it would hide the spec for good.
-  if (/^text\/html\b/i.test(response.headers.get('content-type') ?? '')) return refuse({ kind: 'html' });
+  if (/^text\/html\b/i.test(response.headers['content-type'] ?? '')) return refuse({ kind: 'html' });
   const tooLarge: FetchFailure = { kind: 'too-large', limitMb: Math.round(limits.maxBytes / 1024 / 1024) };
-  if (Number(response.headers.get('content-length') ?? 0) > limits.maxBytes) return refuse(tooLarge);
-  const body = await readLimited(response, limits.maxBytes);
-  if (!body) return failed(tooLarge);
-  return { status: 'fetched', decoded: decodeText(body), etag: response.headers.get('etag') ?? undefined };
+  const encoding = (response.headers['content-encoding'] ?? '').trim().toLowerCase();
+  // A compressed body's length says nothing of the spec's size: only the bytes read out count then.
+  if (encoding === '' && Number(response.headers['content-length'] ?? 0) > limits.maxBytes) return refuse(tooLarge);
+  const body = await readLimited(decoded(response, encoding), limits.maxBytes);
+  if (!body) return refuse(tooLarge);
+  const etag = response.headers.etag;
+  return { status: 'fetched', decoded: decodeText(body), etag: etag === undefined ? undefined : etag };
+}
+
+/** The body as the server meant it: gzip, deflate and brotli undone (docjet asks for them). */
+function decoded(response: IncomingMessage, encoding: string): Readable {
+  const decoder =
+    encoding === 'gzip' || encoding === 'x-gzip'
+      ? zlib.createGunzip()
+      : encoding === 'deflate'
+        ? zlib.createInflate()
+        : encoding === 'br'
+          ? zlib.createBrotliDecompress()
+          : undefined;
+  if (!decoder) return response;
+  // An error on either side ends both; the reader below sees it.
+  return pipeline(response, decoder, () => {});
 }
 
 /** The body, or undefined once it passes `maxBytes` (a missing or lying content-length is not trusted). */
-async function readLimited(response: Response, maxBytes: number): Promise<Uint8Array | undefined> {
-  if (!response.body) return new Uint8Array();
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
+async function readLimited(body: Readable, maxBytes: number): Promise<Uint8Array | undefined> {
+  const chunks: Buffer[] = [];
   let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
+  for await (const chunk of body as AsyncIterable<Buffer>) {
+    size += chunk.byteLength;
     if (size > maxBytes) {
-      await reader.cancel();
+      body.destroy();
       return undefined;
     }
-    chunks.push(value);
+    chunks.push(chunk);
   }
   return Buffer.concat(chunks, size);
 }
 
-/** `fetch` rejects with a TimeoutError when the deadline passes, else a TypeError whose `cause` holds the system's code. */
-function describeError(error: unknown, url: URL, timeoutMs: number): FetchFailure {
-  if (error instanceof Error && error.name === 'TimeoutError') return { kind: 'timeout', seconds: timeoutMs / 1000 };
-  const cause = error instanceof Error ? (error.cause as { code?: unknown; errors?: { code?: unknown }[] } | undefined) : undefined;
+/** The deadline aborts the request or its body; anything else is the system's error, with its code. */
+function describeError(error: unknown, url: URL, timeoutMs: number, signal: AbortSignal): FetchFailure {
+  if (signal.aborted) return { kind: 'timeout', seconds: timeoutMs / 1000 };
+  const failure = error as { code?: unknown; errors?: { code?: unknown }[] } | undefined;
   // Several addresses (IPv4 and IPv6) fail together as an AggregateError.
-  const code = cause?.code ?? cause?.errors?.[0]?.code;
+  const code = failure?.code ?? failure?.errors?.[0]?.code;
   return { kind: 'unreachable', host: url.host, code: typeof code === 'string' ? code : undefined };
 }
 

@@ -232,6 +232,7 @@ function notRead(file: string, unread: UnreadSpec): OpenApiResult {
 function unreadDiagnostic(file: string, unread: UnreadSpec): Diagnostic {
   switch (unread.problem) {
     case 'remote':
+      if (unread.failure.kind === 'private-address') return diagnostic('openapi-private-address', undefined, file, { url: file, at: 'spec', failure: unread.failure });
       return diagnostic('openapi-remote', undefined, file, { url: file, at: 'spec', failure: unread.failure });
     case 'outside-root':
       return diagnostic('openapi-outside-root', undefined, file, { file, reason: unread.reason });

@@ -6,8 +6,8 @@
  */
 import { encodingDiagnostic } from '../content/read-text.ts';
 import type { Diagnostic } from '../diagnostics.ts';
-import { cachedCopyNote, diagnostic, type FetchFailure } from '../messages.ts';
-import { DEFAULT_FETCH_TIMEOUT_MS, fetchSpec, MAX_SPEC_BYTES } from './fetch-spec.ts';
+import { cachedCopyNote, diagnostic, type FetchFailure, type PrivateAddressRefused } from '../messages.ts';
+import { DEFAULT_FETCH_TIMEOUT_MS, fetchSpec, literalPrivateAddress, MAX_SPEC_BYTES, type FetchLimits } from './fetch-spec.ts';
 import { loadOpenApi, type OpenApiResult } from './load.ts';
 import { readCopy, saveCopy, useCopy, type CacheProblem, type SpecCopy } from './spec-cache.ts';
 
@@ -18,6 +18,13 @@ export interface RemoteOptions {
   timeoutMs?: number;
   /** The largest spec downloaded (default 50 MB). */
   maxBytes?: number;
+  /**
+   * Fetch from loopback, private and link-local addresses too (`--allow-private-network`). Without
+   * it such a URL is neither fetched nor read from the cache: its copy came from the same place.
+   */
+  allowPrivateNetwork?: boolean;
+  /** Name resolution and address checks for tests (fetch-spec.ts `FetchLimits`). */
+  network?: Pick<FetchLimits, 'lookup' | 'classify'>;
 }
 
 export interface RemoteResult extends OpenApiResult {
@@ -26,12 +33,18 @@ export interface RemoteResult extends OpenApiResult {
 }
 
 /** Loads `url` for the site at `root`: fetch, else the cache, else unread; called once per URL and run. */
-export async function loadRemoteOpenApi({ root, url, offline = false, timeoutMs = DEFAULT_FETCH_TIMEOUT_MS, maxBytes = MAX_SPEC_BYTES }: RemoteOptions & { root: string; url: string }): Promise<RemoteResult> {
+export async function loadRemoteOpenApi(options: RemoteOptions & { root: string; url: string }): Promise<RemoteResult> {
+  const { root, url, offline = false, timeoutMs = DEFAULT_FETCH_TIMEOUT_MS, maxBytes = MAX_SPEC_BYTES, allowPrivateNetwork = false, network = {} } = options;
+  if (!allowPrivateNetwork) {
+    const refused = literalPrivateAddress(url, network.classify);
+    if (refused) return refuse(root, url, refused);
+  }
   const cached = await readCopy(root, url);
   if (offline) return fromCache(root, url, cached, { kind: 'offline' });
-  const fetched = await fetchSpec(url, { timeoutMs, maxBytes, etag: cached.copy?.etag });
+  const fetched = await fetchSpec(url, { timeoutMs, maxBytes, etag: cached.copy?.etag, allowPrivateNetwork, ...network });
   switch (fetched.status) {
     case 'failed':
+      if (fetched.failure.kind === 'private-address') return refuse(root, url, fetched.failure);
       return fromCache(root, url, cached, fetched.failure);
     case 'not-modified':
       // Asked with the cached copy's etag only: the server confirms that copy, which counts as fetched now.
@@ -42,6 +55,12 @@ export async function loadRemoteOpenApi({ root, url, offline = false, timeoutMs 
       return { ...result, diagnostics: [...encodingDiagnostic(url, fetched.decoded, 'OpenAPI file'), ...result.diagnostics] };
     }
   }
+}
+
+/** A URL that leads to a private address: unread, whatever the cache holds (a copy of what it answered). */
+function refuse(root: string, url: string, failure: PrivateAddressRefused): RemoteResult {
+  useCopy(root, url, undefined);
+  return { diagnostics: [], unread: { problem: 'remote', failure } };
 }
 
 /**

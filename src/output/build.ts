@@ -49,6 +49,8 @@ export interface BuildOptions {
   force?: boolean;
   /** Remote OpenAPI specs from .docjet/cache only; nothing is fetched (default: DOCJET_OFFLINE). */
   offline?: boolean;
+  /** Remote OpenAPI specs may come from loopback and private addresses (validate's `allowPrivateNetwork`). */
+  allowPrivateNetwork?: boolean;
   /** Called as pages are written. */
   onProgress?: (done: number, total: number) => void;
 }
@@ -95,7 +97,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // Nothing is created or deleted before the output folder is known to be safe to replace.
   const checked = await checkOutputFolder({ root, target: outDir, force: options.force ?? false });
   if (checked.diagnostics.length > 0) return finish(false, checked.diagnostics, []);
-  const validated = await validate({ root, ...(options.offline ? { offline: true } : {}), ...contentExclusion(root, checked.rootReal, outDir, checked.target) });
+  const validated = await validate({ root, ...(options.offline ? { offline: true } : {}), ...(options.allowPrivateNetwork ? { allowPrivateNetwork: true } : {}), ...contentExclusion(root, checked.rootReal, outDir, checked.target) });
   const { site, files } = validated;
   if (hasErrors(validated.diagnostics) || !site || !files) return finish(false, validated.diagnostics, validated.notes);
 

@@ -110,11 +110,14 @@ e2eTest('the panel sends the server variable, parameters, bearer token and JSON 
   assert.ok(curl.startsWith(`curl --request POST \\\n  --url 'http://127.0.0.1:${api.port()}/v1/stores/store%2042%2Fa/orders?limit=3&currency=USD'`), curl);
   assert.ok(curl.includes(`--header 'Authorization: Bearer secret-token'`), curl);
 
-  // The token is remembered for the session: kept on reload, in sessionStorage only.
+  // The token is remembered for the session: kept on reload (for this API and server), in sessionStorage only.
   await page.reload();
+  await page.locator('.playground-summary').click();
+  await page.locator('[data-variable="port"]').fill(api.port());
   assert.equal(await page.locator('[data-auth="token"]').inputValue(), 'secret-token');
   const stored = await inWindow(page, (window) => ({ session: Object.keys(window.sessionStorage), local: Object.keys(window.localStorage) }));
-  assert.deepEqual(stored, { session: ['docjet-playground:bearerAuth:token'], local: [] });
+  const spec = await page.locator('.playground').getAttribute('data-credentials');
+  assert.deepEqual(stored, { session: [`docjet-playground:${JSON.stringify([spec, `http://127.0.0.1:${api.port()}`, 'bearerAuth:token'])}`], local: [] });
 });
 
 e2eTest('a multipart body sends its file, a form body its fields, and basic credentials go in the Authorization header', async (t) => {

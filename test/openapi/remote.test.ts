@@ -2,22 +2,28 @@
  * Remote OpenAPI specs (`"openapi": "https://…"`): fetched once per run, cached in
  * `.docjet/cache/openapi`, read from the cache when the network fails or `offline` is set, and a
  * warning (the rest of the site builds) when there is neither. The network is a server on
- * 127.0.0.1 that each test starts and stops; nothing here needs the internet.
+ * 127.0.0.1 that each test starts and stops, allowed with `allowPrivateNetwork`; nothing here
+ * needs the internet.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
+import { lookup as systemLookup } from 'node:dns';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, LookupFunction } from 'node:net';
 import { mkdir, mkdtemp, readdir, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { build } from '../../src/output/build.ts';
 import { fetchSpec } from '../../src/openapi/fetch-spec.ts';
+import { privateRange } from '../../src/openapi/network-address.ts';
 import { validate, type ValidateResult } from '../../src/validate.ts';
 
 // These tests decide when to be offline; a suite run with DOCJET_OFFLINE=1 must not decide for them.
 delete process.env.DOCJET_OFFLINE;
+
+/** The test servers listen on loopback, which docjet refuses unless told (`--allow-private-network`). */
+const LOOPBACK = { allowPrivateNetwork: true } as const;
 
 const SPEC = `openapi: 3.0.3
 info: { title: Remote pets, version: 1.0.0 }
@@ -48,16 +54,16 @@ interface SpecServer {
 type Handler = (request: http.IncomingMessage, response: http.ServerResponse) => void;
 
 /** Serves `SPEC` at /openapi.yaml unless `handler` answers otherwise; counts every request. */
-async function startServer(handler: Handler = serveSpec()): Promise<SpecServer> {
+async function startServer(handler: Handler = serveSpec(), host = '127.0.0.1'): Promise<SpecServer> {
   const requests: string[] = [];
   const server = http.createServer((request, response) => {
     requests.push(request.url ?? '');
     handler(request, response);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}/openapi.yaml`,
+    url: `http://${host}:${port}/openapi.yaml`,
     requests,
     close: async () => {
       server.closeAllConnections();
@@ -137,7 +143,7 @@ describe('a reachable spec', () => {
     );
     await writeFile(path.join(root, 'docs.json'), JSON.stringify(config));
 
-    const result = await build({ root });
+    const result = await build({ ...LOOPBACK, root });
     assert.deepEqual(remoteWarnings(result), []);
     assert.deepEqual(result.notes, []);
     assert.equal(result.ok, true);
@@ -168,7 +174,7 @@ describe('a reachable spec', () => {
     const saved = process.env.DOCJET_WORKERS;
     process.env.DOCJET_WORKERS = '1';
     t.after(() => (saved === undefined ? delete process.env.DOCJET_WORKERS : (process.env.DOCJET_WORKERS = saved)));
-    const result = await build({ root });
+    const result = await build({ ...LOOPBACK, root });
     assert.equal(result.ok, true);
     assert.deepEqual(remoteWarnings(result).map((warning) => warning.code), ['openapi-cache-unusable']);
     assert.deepEqual(server.requests, ['/openapi.yaml']);
@@ -180,7 +186,7 @@ describe('a reachable spec', () => {
     const server = await startServer(serveSpec('openapi: 3.0.3\npaths:\n  /pets: [unclosed\n'));
     t.after(() => server.close());
     const { root } = await site(t, server.url);
-    const result = await validate({ root });
+    const result = await validate({ ...LOOPBACK, root });
     const problem = result.diagnostics.find((diagnostic) => diagnostic.code === 'openapi-syntax');
     assert.equal(problem?.file, server.url);
     assert.equal(problem?.line, 4);
@@ -199,8 +205,8 @@ describe('a reachable spec', () => {
     });
     t.after(() => server.close());
     const { root } = await site(t, server.url);
-    assert.deepEqual(endpointRoutes(await validate({ root })), PAGES);
-    const second = await validate({ root });
+    assert.deepEqual(endpointRoutes(await validate({ ...LOOPBACK, root })), PAGES);
+    const second = await validate({ ...LOOPBACK, root });
     assert.deepEqual(endpointRoutes(second), PAGES);
     assert.deepEqual(second.notes, []);
     assert.equal(server.requests.length, 2);
@@ -211,11 +217,11 @@ describe('no network', () => {
   test('a second build with the server stopped makes the same pages from the cache, and says so', async (t) => {
     const server = await startServer();
     const { root } = await site(t, server.url);
-    const first = await build({ root });
+    const first = await build({ ...LOOPBACK, root });
     assert.equal(first.ok, true);
     await server.close();
 
-    const second = await build({ root });
+    const second = await build({ ...LOOPBACK, root });
     assert.equal(second.ok, true);
     assert.deepEqual(remoteWarnings(second), []);
     assert.equal(second.notes.length, 1);
@@ -231,7 +237,7 @@ describe('no network', () => {
   test('no server and no cache: one warning, and the rest of the site builds', async (t) => {
     const url = await deadUrl();
     const { root } = await site(t, url, { api: { openapi: url } });
-    const result = await build({ root });
+    const result = await build({ ...LOOPBACK, root });
     assert.equal(result.ok, true);
     assert.deepEqual(remoteWarnings(result), [
       {
@@ -252,7 +258,7 @@ describe('no network', () => {
     t.after(() => server.close());
     const { root } = await site(t, server.url);
 
-    const empty = await validate({ root, offline: true });
+    const empty = await validate({ ...LOOPBACK, root, offline: true });
     assert.deepEqual(server.requests, []);
     assert.deepEqual(remoteWarnings(empty), [
       {
@@ -262,9 +268,9 @@ describe('no network', () => {
       },
     ]);
 
-    await validate({ root });
+    await validate({ ...LOOPBACK, root });
     assert.deepEqual(server.requests, ['/openapi.yaml']);
-    const cached = await validate({ root, offline: true });
+    const cached = await validate({ ...LOOPBACK, root, offline: true });
     assert.deepEqual(server.requests, ['/openapi.yaml']);
     assert.deepEqual(endpointRoutes(cached), PAGES);
     assert.match(cached.notes[0] ?? '', /^http:\/\/127\.0\.0\.1:\d+\/openapi\.yaml was not fetched \(offline\); the copy cached on .* UTC was used\.$/);
@@ -277,7 +283,7 @@ describe('no network', () => {
     const saved = process.env.DOCJET_OFFLINE;
     process.env.DOCJET_OFFLINE = '1';
     t.after(() => (saved === undefined ? delete process.env.DOCJET_OFFLINE : (process.env.DOCJET_OFFLINE = saved)));
-    const result = await build({ root });
+    const result = await build({ ...LOOPBACK, root });
     assert.equal(result.ok, true);
     assert.deepEqual(server.requests, []);
     assert.deepEqual(remoteWarnings(result).map((warning) => warning.code), ['openapi-remote']);
@@ -290,7 +296,7 @@ describe('what is refused', () => {
     t.after(() => server.close());
     const { root } = await site(t, server.url);
     const started = performance.now();
-    const result = await validate({ root, fetchTimeoutMs: 300 });
+    const result = await validate({ ...LOOPBACK, root, fetchTimeoutMs: 300 });
     assert.ok(performance.now() - started < 5000, 'validate returned soon after the timeout');
     assert.deepEqual(remoteWarnings(result).map((warning) => warning.message), [
       `the OpenAPI file "${server.url}" could not be fetched (no answer within 0.3 s) and no copy is cached yet; endpoint references under it are not checked and get no pages`,
@@ -305,7 +311,7 @@ describe('what is refused', () => {
     });
     t.after(() => server.close());
     const { root } = await site(t, server.url);
-    const result = await validate({ root });
+    const result = await validate({ ...LOOPBACK, root });
     assert.deepEqual(remoteWarnings(result).map((warning) => [warning.message, warning.fix]), [
       [
         `the OpenAPI file "${server.url}" could not be fetched (it is larger than 50 MB, the most docjet downloads) and no copy is cached yet; endpoint references under it are not checked and get no pages`,
@@ -320,7 +326,7 @@ describe('what is refused', () => {
       response.end(`openapi: 3.0.3\n# ${'x'.repeat(4096)}\n`);
     });
     t.after(() => server.close());
-    assert.deepEqual(await fetchSpec(server.url, { timeoutMs: 2000, maxBytes: 1024 }), { status: 'failed', failure: { kind: 'too-large', limitMb: 0 } });
+    assert.deepEqual(await fetchSpec(server.url, { ...LOOPBACK, timeoutMs: 2000, maxBytes: 1024 }), { status: 'failed', failure: { kind: 'too-large', limitMb: 0 } });
   });
 
   test('a redirect to file: is not followed; redirects between http addresses are', async (t) => {
@@ -331,11 +337,11 @@ describe('what is refused', () => {
     });
     t.after(() => server.close());
     const { root } = await site(t, server.url);
-    const result = await validate({ root });
+    const result = await validate({ ...LOOPBACK, root });
     assert.deepEqual(remoteWarnings(result).map((warning) => warning.message), [
       `the OpenAPI file "${server.url}" could not be fetched (the server redirected to a "file:" address; only http and https are followed) and no copy is cached yet; endpoint references under it are not checked and get no pages`,
     ]);
-    const moved = await fetchSpec(server.url.replace('/openapi.yaml', '/moved'), { timeoutMs: 2000, maxBytes: 1024 * 1024 });
+    const moved = await fetchSpec(server.url.replace('/openapi.yaml', '/moved'), { ...LOOPBACK, timeoutMs: 2000, maxBytes: 1024 * 1024 });
     assert.equal(moved.status === 'fetched' && moved.decoded.text, SPEC);
   });
 
@@ -343,7 +349,7 @@ describe('what is refused', () => {
     const server = await startServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<html>Sign in</html>'));
     t.after(() => server.close());
     const { root } = await site(t, server.url);
-    const result = await validate({ root });
+    const result = await validate({ ...LOOPBACK, root });
     assert.match(remoteWarnings(result)[0]?.message ?? '', /could not be fetched \(the server sent an HTML page, not a spec\)/);
     await assert.rejects(readdir(path.join(root, '.docjet')), { code: 'ENOENT' });
   });
@@ -353,7 +359,7 @@ describe('what is refused', () => {
     t.after(() => server.close());
     const { root, outside } = await site(t, server.url);
     await symlink(outside, path.join(root, '.docjet'));
-    const result = await validate({ root });
+    const result = await validate({ ...LOOPBACK, root });
     assert.deepEqual(endpointRoutes(result), PAGES);
     assert.deepEqual(remoteWarnings(result), [
       {
@@ -365,7 +371,7 @@ describe('what is refused', () => {
     assert.deepEqual(await filesUnder(outside), []);
 
     // Offline, the link is not read through either.
-    const offline = await validate({ root, offline: true });
+    const offline = await validate({ ...LOOPBACK, root, offline: true });
     assert.deepEqual(remoteWarnings(offline).map((warning) => warning.message), [
       `the cached copy of "${server.url}" was not read (\`.docjet\` leads outside the site folder through a symbolic link)`,
       `the OpenAPI file "${server.url}" was not fetched (offline) and no copy is cached yet; endpoint references under it are not checked and get no pages`,
@@ -378,14 +384,156 @@ describe('what is refused', () => {
     const { root, outside } = await site(t, server.url);
     await mkdir(path.join(root, '.docjet'));
     await symlink(outside, path.join(root, '.docjet', 'cache'));
-    const result = await validate({ root });
+    const result = await validate({ ...LOOPBACK, root });
     assert.match(remoteWarnings(result)[0]?.message ?? '', /`\.docjet\/cache` leads outside the site folder/);
     assert.deepEqual(await filesUnder(outside), []);
 
     await rm(path.join(root, '.docjet'), { recursive: true });
     await mkdir(path.join(root, '.store'));
     await symlink(path.join(root, '.store'), path.join(root, '.docjet'));
-    assert.deepEqual(remoteWarnings(await validate({ root })), []);
+    assert.deepEqual(remoteWarnings(await validate({ ...LOOPBACK, root })), []);
     assert.deepEqual(await filesUnder(path.join(root, '.store')), [`cache/openapi/${sha256(server.url)}.meta.json`, `cache/openapi/${sha256(server.url)}.yaml`]);
+  });
+});
+
+/**
+ * A docs.json is often someone else's file: a URL that leads to this machine or its network
+ * (written as an address, through DNS, or through a redirect) is not fetched unless the user
+ * allows it, and a copy cached from it is not used either.
+ */
+describe('private addresses', () => {
+  test('loopback is refused by default: no request, a warning at the docs.json line naming the flag, no pages, nothing in llms.txt', async (t) => {
+    const server = await startServer();
+    t.after(() => server.close());
+    const { root } = await site(t, server.url);
+    const result = await build({ root });
+    assert.equal(result.ok, true);
+    assert.deepEqual(server.requests, []);
+    const port = new URL(server.url).port;
+    assert.deepEqual(
+      result.diagnostics.filter((diagnostic) => diagnostic.code.startsWith('openapi-')).map(({ code, file, line, path, message, fix }) => ({ code, file, line, path, message, fix })),
+      [
+        {
+          code: 'openapi-private-address',
+          file: 'docs.json',
+          line: 1,
+          path: 'navigation.groups[1].openapi',
+          message: `the OpenAPI file "http://127.0.0.1:${port}/openapi.yaml" was not fetched: 127.0.0.1 is a loopback address (this machine), and docjet fetches specs from public addresses only unless told to; endpoint references under it are not checked and get no pages`,
+          fix: 'If the spec is meant to come from your own network, pass --allow-private-network (library: `allowPrivateNetwork: true`); else download it into the docs folder and point "openapi" at the local file.',
+        },
+      ],
+    );
+    assert.equal(result.stats.endpointPages, 0);
+    assert.doesNotMatch(await readFile(path.join(root, 'dist', 'llms.txt'), 'utf8'), /List pets|Get a pet/);
+    await assert.rejects(readdir(path.join(root, '.docjet')), { code: 'ENOENT' }, 'nothing cached');
+  });
+
+  test('allowed with allowPrivateNetwork; the copy then cached is not used by a run without it, online or offline', async (t) => {
+    const server = await startServer();
+    t.after(() => server.close());
+    const { root } = await site(t, server.url);
+    assert.deepEqual(endpointRoutes(await validate({ root, allowPrivateNetwork: true })), PAGES);
+    assert.deepEqual(server.requests, ['/openapi.yaml']);
+    for (const offline of [false, true]) {
+      const refused = await validate({ root, offline });
+      assert.deepEqual(endpointRoutes(refused), []);
+      assert.deepEqual(refused.notes, []);
+      assert.deepEqual(remoteWarnings(refused).map((warning) => warning.code), ['openapi-private-address']);
+    }
+    assert.deepEqual(server.requests, ['/openapi.yaml'], 'no request without the flag');
+  });
+
+  test('every spelling of a loopback address, and a name that resolves to one, is refused before any request', async (t) => {
+    const server = await startServer();
+    t.after(() => server.close());
+    const port = new URL(server.url).port;
+    const refused = async (url: string) => {
+      const fetched = await fetchSpec(url, { timeoutMs: 5000, maxBytes: 1024 * 1024 });
+      return fetched.status === 'failed' && fetched.failure.kind === 'private-address' ? [fetched.failure.address, fetched.failure.range] : fetched;
+    };
+    assert.deepEqual(await refused(`http://127.0.0.1:${port}/openapi.yaml`), ['127.0.0.1', 'loopback']);
+    assert.deepEqual(await refused(`http://2130706433:${port}/openapi.yaml`), ['127.0.0.1', 'loopback']);
+    assert.deepEqual(await refused(`http://0x7f.1:${port}/openapi.yaml`), ['127.0.0.1', 'loopback']);
+    assert.deepEqual(await refused(`http://[::ffff:127.0.0.1]:${port}/openapi.yaml`), ['::ffff:7f00:1', 'loopback']);
+    assert.deepEqual(await refused(`http://0.0.0.0:${port}/openapi.yaml`), ['0.0.0.0', 'unspecified']);
+    // localhost names are this machine's whatever a resolver says (RFC 6761); known offline too.
+    assert.deepEqual(await refused(`http://localhost:${port}/openapi.yaml`), ['localhost', 'loopback']);
+    assert.deepEqual(await refused(`http://api.LOCALHOST:${port}/openapi.yaml`), ['api.localhost', 'loopback']);
+    // A name resolved by the system (here /etc/hosts, no DNS server) to a loopback address.
+    const hosts = ((hostname, options, callback) => (hostname === 'docs.internal' ? systemLookup('localhost', options, callback) : callback(new Error('unexpected'), '', 0))) as LookupFunction;
+    const viaHosts = await fetchSpec(`http://docs.internal:${port}/openapi.yaml`, { timeoutMs: 5000, maxBytes: 1024 * 1024, lookup: hosts });
+    assert.deepEqual(viaHosts.status === 'failed' && viaHosts.failure, { kind: 'private-address', host: 'docs.internal', address: '127.0.0.1', range: 'loopback', redirected: false });
+    assert.deepEqual(server.requests, []);
+  });
+
+  /** 127.0.0.1 stands for a public server in these tests; everything else is judged as docjet judges it. */
+  const publicLoopback = (address: string) => (address === '127.0.0.1' ? undefined : privateRange(address));
+
+  test('a redirect from an allowed server to a private one is refused: the private server sees no request', async (t) => {
+    const inside = await startServer(serveSpec(), '127.0.0.2');
+    t.after(() => inside.close());
+    const insidePort = new URL(inside.url).port;
+    const outside = await startServer((request, response) => {
+      const to = { '/to-address': inside.url, '/to-name': `http://intranet.test:${insidePort}/openapi.yaml`, '/to-mixed': `http://mixed.test:${insidePort}/openapi.yaml` }[request.url ?? ''];
+      if (to) response.writeHead(302, { location: to }).end();
+      else serveSpec()(request, response);
+    });
+    t.after(() => outside.close());
+    // Two names a DNS server might answer: one private address; a public and a private one.
+    const lookup = ((hostname, _options, callback) => {
+      if (hostname === 'intranet.test') callback(null, [{ address: '127.0.0.2', family: 4 }]);
+      else if (hostname === 'mixed.test') callback(null, [{ address: '127.0.0.1', family: 4 }, { address: '127.0.0.2', family: 4 }]);
+      else callback(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }), '', 0);
+    }) as LookupFunction;
+    const fetch = (route: string) => fetchSpec(outside.url.replace('/openapi.yaml', route), { timeoutMs: 5000, maxBytes: 1024 * 1024, lookup, classify: publicLoopback });
+
+    assert.equal((await fetch('/openapi.yaml')).status, 'fetched', 'the allowed server itself is fetched from');
+    const failures = [];
+    for (const route of ['/to-address', '/to-name', '/to-mixed']) {
+      const fetched = await fetch(route);
+      failures.push(fetched.status === 'failed' ? fetched.failure : fetched);
+    }
+    assert.deepEqual(failures, [
+      { kind: 'private-address', host: '127.0.0.2', address: '127.0.0.2', range: 'loopback', redirected: true },
+      { kind: 'private-address', host: 'intranet.test', address: '127.0.0.2', range: 'loopback', redirected: true },
+      { kind: 'private-address', host: 'mixed.test', address: '127.0.0.2', range: 'loopback', redirected: true },
+    ]);
+    assert.deepEqual(inside.requests, []);
+
+    // Said where docs.json names the URL.
+    const { root } = await site(t, outside.url.replace('/openapi.yaml', '/to-name'));
+    const result = await validate({ root, network: { lookup, classify: publicLoopback } });
+    assert.deepEqual(remoteWarnings(result).map((warning) => warning.message), [
+      `the OpenAPI file "${outside.url.replace('/openapi.yaml', '/to-name')}" was not fetched: the server redirected to intranet.test, which resolves to 127.0.0.2, a loopback address (this machine), and docjet fetches specs from public addresses only unless told to; endpoint references under it are not checked and get no pages`,
+    ]);
+    assert.deepEqual(inside.requests, []);
+  });
+
+  test('the connection goes to the address that was checked: a name resolved again (DNS rebinding) has no second answer to give', async (t) => {
+    const inside = await startServer(serveSpec('openapi: 3.0.3\ninfo: { title: Inside, version: "1" }\npaths: {}\n'), '127.0.0.2');
+    t.after(() => inside.close());
+    const outside = await startServer();
+    t.after(() => outside.close());
+    const port = new URL(outside.url).port;
+    // Both servers on one port would be the attack; here the name answers public first, then private.
+    const answers: string[] = [];
+    const lookup = ((_hostname, _options, callback) => {
+      const address = answers.length === 0 ? '127.0.0.1' : '127.0.0.2';
+      answers.push(address);
+      callback(null, [{ address, family: 4 }]);
+    }) as LookupFunction;
+    const fetched = await fetchSpec(`http://rebind.test:${port}/openapi.yaml`, { timeoutMs: 5000, maxBytes: 1024 * 1024, lookup, classify: publicLoopback });
+    assert.equal(fetched.status === 'fetched' && fetched.decoded.text, SPEC);
+    assert.deepEqual(answers, ['127.0.0.1'], 'resolved once, for the connection itself');
+    assert.deepEqual(outside.requests, ['/openapi.yaml']);
+    assert.deepEqual(inside.requests, []);
+  });
+
+  test('a gzip-compressed spec is read as the server meant it', async (t) => {
+    const { gzipSync } = await import('node:zlib');
+    const server = await startServer((_request, response) => response.writeHead(200, { 'content-type': 'application/yaml', 'content-encoding': 'gzip' }).end(gzipSync(SPEC)));
+    t.after(() => server.close());
+    const fetched = await fetchSpec(server.url, { ...LOOPBACK, timeoutMs: 5000, maxBytes: 1024 * 1024 });
+    assert.equal(fetched.status === 'fetched' && fetched.decoded.text, SPEC);
   });
 });

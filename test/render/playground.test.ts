@@ -120,9 +120,17 @@ describe('which panel a page gets', () => {
     assert.ok(
       html.includes(
         '<span class="endpoint-server-description">Sandbox</span></li></ul>' +
-          '<details class="playground" data-playground="interactive" data-method="POST" data-path="/stores/{storeId}/orders" hidden><summary class="playground-summary">Try it</summary>',
+          '<details class="playground" data-playground="interactive" data-method="POST" data-path="/stores/{storeId}/orders" data-credentials="9cf43c630953b5fa" hidden><summary class="playground-summary">Try it</summary>',
       ),
     );
+  });
+
+  test('credentials are kept per API: each spec has its own data-credentials (a hash of its path or URL), its pages share it', () => {
+    const scope = (spec: string, label: string, text?: string) => panelOf(page(spec, label, {}, text))!.properties['dataCredentials'];
+    const shop = readFileSync(path.join(fixtures, 'shop-3.0.yaml'), 'utf8');
+    assert.equal(scope('shop-3.0.yaml', 'POST /stores/{storeId}/orders'), '9cf43c630953b5fa');
+    assert.equal(scope('shop-3.0.yaml', 'GET /stores/{storeId}', shop), '9cf43c630953b5fa', 'another page of the same spec');
+    assert.notEqual(scope('other-shop.yaml', 'POST /stores/{storeId}/orders', shop), '9cf43c630953b5fa', 'the same document under another name is another API');
   });
 
   test('`simple` opens the request without a Send button or a response; `none` and webhooks have no panel', () => {

@@ -57,7 +57,8 @@ function checkSpec(context: RuleContext, spec: string, path: readonly (string | 
     // Once per URL, however many elements name it: each would say the same.
     if (reported.has(spec)) return false;
     reported.add(spec);
-    context.report('openapi-remote', path, { url: spec, at: 'config', failure: unread.failure });
+    if (unread.failure.kind === 'private-address') context.report('openapi-private-address', path, { url: spec, at: 'config', failure: unread.failure });
+    else context.report('openapi-remote', path, { url: spec, at: 'config', failure: unread.failure });
     for (const problem of loaded.diagnostics) context.add(problem);
     return false;
   }

@@ -48,7 +48,8 @@ export function manualEndpoint(options: ManualEndpointOptions): { html: string; 
   const resolver = new Resolver(document.raw);
   const model = readEndpoint(document, operation, resolver);
   const display = playgroundDisplay(options.api?.playground?.display, options.playground);
-  const panel = playgroundHtml({ model, operation, document, resolver, display, copyButton: options.copyButton ?? COPY_BUTTON });
+  // The site's one hand-written API: its pages share credentials (per origin, as every panel does).
+  const panel = playgroundHtml({ model, operation, document, resolver, display, copyButton: options.copyButton ?? COPY_BUTTON, credentials: 'docs.json api.mdx' });
   return { html: headerHtml({ operation, servers: model.servers.map((server) => server.url) }) + panel, playground: panel !== '' };
 }
 

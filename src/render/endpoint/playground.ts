@@ -14,6 +14,7 @@
  * the panel out. The panel is `hidden` until the script sets it up, so without JavaScript a reader
  * never meets a form that does nothing (the curl example beside the page still shows the call).
  */
+import { createHash } from 'node:crypto';
 import { REQUIRED_PILL } from '../../content/mdx/components/ui.ts';
 import { attributes, escapeHtml } from '../../content/mdx/escape.ts';
 import { sampleOf } from '../../openapi/endpoint/example.ts';
@@ -39,6 +40,18 @@ export interface PlaygroundInput {
   display: PlaygroundDisplay;
   /** The page's copy button (`copyButtonHtml`), on the curl command and the response body. */
   copyButton: string;
+  /** Whose credentials the panel's are (default: the document's file or URL); see `credentialScope`. */
+  credentials?: string;
+}
+
+/**
+ * The name the page script keeps this panel's credentials under, with the origin they are sent
+ * to: a token typed for one API is never filled in, nor sent, on another API's page, though both
+ * name their scheme `bearerAuth`. A hash, so that a spec URL's query (which may hold a key) is not
+ * written into the page.
+ */
+export function credentialScope(identity: string): string {
+  return createHash('sha256').update(identity).digest('hex').slice(0, 16);
 }
 
 const LOCATIONS: { location: ParameterLocation; legend: string; note?: string }[] = [
@@ -68,7 +81,15 @@ export function playgroundHtml(input: PlaygroundInput): string {
       ? '<p class="playground-note">This site shows the request without sending it: copy the cURL command to run it.</p>'
       : '<div class="playground-actions"><button type="submit" class="playground-send">Send</button></div>';
   form += '<p class="playground-problem" data-problem role="alert" hidden></p>';
-  const root = attributes({ class: 'playground', 'data-playground': display, 'data-method': operation.method.toUpperCase(), 'data-path': operation.path, hidden: true, open: display === 'simple' });
+  const root = attributes({
+    class: 'playground',
+    'data-playground': display,
+    'data-method': operation.method.toUpperCase(),
+    'data-path': operation.path,
+    'data-credentials': credentialScope(input.credentials ?? input.document.file),
+    hidden: true,
+    open: display === 'simple',
+  });
   return (
     `<details${root}><summary class="playground-summary">${display === 'simple' ? 'Request' : 'Try it'}</summary>` +
     `<div class="playground-body"><form class="playground-form" novalidate>${form}</form>` +
@@ -196,7 +217,8 @@ function selectHtml(data: Record<string, string | boolean>, choices: string[], s
 
 /**
  * A field for each security scheme the operation accepts, once each; the script remembers what is
- * typed for the browser session (`data-store`), and sends every scheme that has a value.
+ * typed for the browser session (`data-store`, under the panel's `data-credentials` and the origin
+ * of the server chosen), and sends every scheme that has a value.
  */
 function securityHtml(security: SecurityModel): string {
   const seen = new Set<string>();
