@@ -31,7 +31,7 @@ Usage:
 
 Options:
   --out <folder>  the build output folder, never read as content (default: dist); it is
-                  replaced only when empty, absent or written by docjet before
+                  replaced only when empty, absent or holding only docjet's last build
   --force         build: replace an output folder docjet did not write (outside the site
                   folder only; never the site folder or a folder containing it)
   --base <path>   serve the site under a sub-path, like /docs/ (default: /)

@@ -4,23 +4,36 @@
  * and a web server reading the folder never sees half a site.
  *
  * Replacing a folder deletes what was in it, so before anything is created the target is checked
- * (`checkOutputFolder`): docjet replaces only a folder that is absent, empty, or one it wrote
- * itself (it holds the `.docjet-output` marker, or looks exactly like a docjet output of a version
- * that wrote no marker). It never replaces the site folder, a folder that contains it, or a file.
+ * (`checkOutputFolder`), and again just before the swap: docjet replaces only a folder that is
+ * absent, empty, or holds nothing but what its last build wrote (the record in its `.docjet-output`
+ * marker, ownership.ts). It never replaces the site folder, a folder that contains it, a folder of
+ * the site's own files, the cache folder, a folder reached through a link out of the site, or a file.
  */
 import { constants as fsConstants, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';
 import { VERSION } from '../package-root.ts';
-import { ASSETS_FOLDER } from './assets.ts';
 import { diagnostic } from '../messages.ts';
+import { OUTPUT_MARKER, ownership, writeRecord } from './ownership.ts';
 
-/** Written into every output folder docjet makes: the proof that docjet may replace the folder. */
-export const OUTPUT_MARKER = '.docjet-output';
+export { OUTPUT_MARKER } from './ownership.ts';
 
 /** Codes of a refused or unusable output location: a command-line problem (`docjet` exits 2). */
-export const OUTPUT_LOCATION_CODES: ReadonlySet<string> = new Set(['output-is-site', 'output-is-file', 'output-not-docjet', 'output-holds-site-files', 'output-unwritable']);
+export const OUTPUT_LOCATION_CODES: ReadonlySet<string> = new Set([
+  'output-is-site',
+  'output-is-file',
+  'output-link-outside',
+  'output-in-cache',
+  'output-not-docjet',
+  'output-holds-site-files',
+  'output-unwritable',
+]);
+
+/** docjet's cache inside the site folder (content/docjet-cache.ts): never an output. */
+const CACHE_FOLDER = '.docjet';
+/** Files a refusal names; it says "and more" when there are others. */
+const FOREIGN_SHOWN = 3;
 
 export interface StagedOutput {
   /** Where files are written during the build. */
@@ -84,12 +97,14 @@ export interface OutputCheck {
 /**
  * Decides whether `target` may be replaced by a build of the site at `root`, without creating or
  * deleting anything. Real paths are compared, so a link to the site folder is the site folder.
- * `force` lets docjet replace a folder of other files outside the site, never anything else.
+ * `force` lets docjet replace a folder of other files outside the site, and files docjet wrote
+ * and a user changed inside it; never anything else.
  */
 export async function checkOutputFolder(options: { root: string; target: string; force?: boolean }): Promise<OutputCheck> {
   const asked = path.resolve(options.target);
   const shown = displayPath(asked);
-  const rootReal = await fs.realpath(path.resolve(options.root)).catch(() => undefined);
+  const root = path.resolve(options.root);
+  const rootReal = await fs.realpath(root).catch(() => undefined);
   const refuse = (problem: Diagnostic): OutputCheck => ({ target: asked, rootReal, diagnostics: [problem] });
 
   let found;
@@ -111,17 +126,32 @@ export async function checkOutputFolder(options: { root: string; target: string;
     const problem = rootReal === target ? 'is-site' : 'contains-site';
     return refuse(diagnostic('output-is-site', undefined, shown, { folder: shown, problem }));
   }
-  if (missing.length > 0) return { target, rootReal, diagnostics: [] };
-
-  const owner = await folderOwner(target);
-  if (owner === 'docjet' || owner === 'empty') return { target, rootReal, diagnostics: [] };
-  if (rootReal !== undefined && isInside(rootReal, target)) {
-    // Inside the site, a folder docjet did not write is the site's own content (pages, images):
-    // --force does not apply, whatever the folder holds.
-    return refuse(diagnostic('output-holds-site-files', undefined, shown, { folder: shown }));
+  const inSite = rootReal !== undefined && isInside(rootReal, target);
+  // `dist -> /elsewhere` shipped in a repository: a plain build would replace the folder it leads to.
+  if (rootReal !== undefined && isInside(root, asked) && !inSite) {
+    return refuse(diagnostic('output-link-outside', undefined, shown, { folder: shown, real: displayPath(target) }));
   }
+  if (rootReal !== undefined && (target === path.join(rootReal, CACHE_FOLDER) || isInside(path.join(rootReal, CACHE_FOLDER), target))) {
+    return refuse(diagnostic('output-in-cache', undefined, shown, { folder: shown }));
+  }
+  if (missing.length > 0) return { target, rootReal, diagnostics: [] };
+  // Outside the site, --force replaces whatever the folder holds: no need to look.
+  if (options.force && !inSite) return { target, rootReal, diagnostics: [] };
+
+  let owned;
+  try {
+    owned = await ownership(target, FOREIGN_SHOWN);
+  } catch (error) {
+    return refuse(diagnostic('output-unwritable', undefined, shown, { folder: shown, reason: systemReason(error), stage: 'check' }));
+  }
+  if (owned.foreign.length === 0) return { target, rootReal, diagnostics: [] };
+  const facts = { folder: shown, marker: owned.marker, files: owned.foreign, more: owned.more };
+  // Inside the site, a file docjet did not write is the site's own (a page, an image, a file added
+  // to the output): --force does not apply. It does to files docjet wrote that were changed since.
+  const onlyChanged = owned.marker === 'recorded' && !owned.more && owned.foreign.every((file) => file.changed);
+  if (inSite && !onlyChanged) return refuse(diagnostic('output-holds-site-files', undefined, shown, facts));
   if (options.force) return { target, rootReal, diagnostics: [] };
-  return refuse(diagnostic('output-not-docjet', undefined, shown, { folder: shown }));
+  return refuse(diagnostic('output-not-docjet', undefined, shown, facts));
 }
 
 /** Whether `child` lies strictly inside `parent` (both absolute, resolved). */
@@ -149,21 +179,6 @@ async function realPrefix(full: string): Promise<{ real: string; missing: string
       current = parent;
     }
   }
-}
-
-/**
- * Who an existing folder belongs to. docjet's: it holds the marker, or (outputs of docjet versions
- * that wrote no marker) it holds both a `404.html` file and the `_docjet` assets folder, the two
- * things every docjet build writes and hand-made folders do not combine.
- */
-async function folderOwner(folder: string): Promise<'empty' | 'docjet' | 'other'> {
-  const names = await fs.readdir(folder);
-  if (names.length === 0) return 'empty';
-  const isFile = async (name: string): Promise<boolean> => (await fs.lstat(path.join(folder, name)).catch(() => undefined))?.isFile() ?? false;
-  const isFolder = async (name: string): Promise<boolean> => (await fs.lstat(path.join(folder, name)).catch(() => undefined))?.isDirectory() ?? false;
-  if (names.includes(OUTPUT_MARKER) && (await isFile(OUTPUT_MARKER))) return 'docjet';
-  if (names.includes('404.html') && names.includes(ASSETS_FOLDER) && (await isFile('404.html')) && (await isFolder(ASSETS_FOLDER))) return 'docjet';
-  return 'other';
 }
 
 /** A path as the user would type it: relative to the current folder when inside it. */
@@ -252,6 +267,7 @@ function stagingLifecycle(dir: string, target: string): Pick<StagedOutput, 'comm
     async commit() {
       if (state !== 'open') return;
       try {
+        await writeRecord(dir);
         await swapIn(dir, target, path.dirname(target), path.basename(target));
       } catch (error) {
         // Still open: the caller's abort() removes the staging folder.
