@@ -83,38 +83,58 @@ async function deadPid(): Promise<number> {
 test('the next build removes what killed builds left beside the output, not what running builds use', async (t) => {
   const parent = await tempDir(t);
   const target = path.join(parent, 'dist');
-  await fs.mkdir(target);
-  await fs.writeFile(path.join(target, '.docjet-output'), '{}\n');
   const dead = await deadPid();
   const running = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
   t.after(() => running.kill());
-  const leftovers = [
-    `.dist.staging-${dead}-AbC123`, // killed during a build (kill -9)
-    `.dist.previous-${dead}-1700000000000`, // killed after the new site was moved in
-  ];
+  /** A staging folder of docjet's, as a build of process `pid` leaves it. */
+  const staging = async (pid: number): Promise<string> => {
+    const killed = await stageOutput({ target });
+    await killed.write('index.html', 'half a site');
+    const name = path.basename(killed.dir).replace(`-${process.pid}-`, `-${pid}-`);
+    await fs.rename(killed.dir, path.join(parent, name));
+    return name;
+  };
+  const first = await stageOutput({ target });
+  await first.commit();
+  const stillRunning = await staging(running.pid!);
+  const killed = await staging(dead);
+  // An output docjet wrote, moved aside by a commit that was then killed.
+  const previous = `.dist.previous-${dead}-1700000000000`;
+  const aside = await stageOutput({ target: path.join(parent, previous) });
+  await aside.write('index.html', 'x');
+  await aside.commit();
+  const leftovers = [killed, previous];
   const kept = [
-    `.dist.staging-${running.pid}-XyZ789`, // a build still running
+    stillRunning, // a build still running
     `.site.staging-${dead}-AbC123`, // another output folder's
     '.dist.notes', // not a name docjet uses
   ];
-  for (const name of [...leftovers, ...kept]) {
+  for (const name of kept.slice(1)) {
     await fs.mkdir(path.join(parent, name));
     await fs.writeFile(path.join(parent, name, 'index.html'), 'x');
   }
+  assert.deepEqual((await fs.readdir(parent)).sort(), ['dist', ...leftovers, ...kept].sort());
   const output = await stageOutput({ target });
   await output.commit();
   assert.deepEqual((await fs.readdir(parent)).sort(), ['dist', ...kept].sort());
 });
 
-test('a previous site left without a current one (killed between the two renames) is put back', async (t) => {
+test('a previous site left without a current one (killed between the two renames) is put back; a folder only named so is not', async (t) => {
   const parent = await tempDir(t);
   const dead = await deadPid();
-  await fs.mkdir(path.join(parent, `.dist.previous-${dead}-1700000000000`));
-  await fs.writeFile(path.join(parent, `.dist.previous-${dead}-1700000000000`, 'index.html'), 'last good site');
+  const previous = `.dist.previous-${dead}-1700000000000`;
+  const last = await stageOutput({ target: path.join(parent, previous) });
+  await last.write('index.html', 'last good site');
+  await last.commit();
+  const planted = `.site.previous-${dead}-1700000000000`;
+  await fs.mkdir(path.join(parent, planted));
+  await fs.writeFile(path.join(parent, planted, 'index.html'), 'not a docjet output');
   const output = await stageOutput({ target: path.join(parent, 'dist') });
   assert.equal(await fs.readFile(path.join(parent, 'dist', 'index.html'), 'utf8'), 'last good site');
   await output.abort();
-  assert.deepEqual(await fs.readdir(parent), ['dist']);
+  const other = await stageOutput({ target: path.join(parent, 'site') });
+  await other.abort();
+  assert.deepEqual((await fs.readdir(parent)).sort(), [planted, 'dist']);
 });
 
 test('checkOutputFolder: which folders a build may replace', async (t) => {

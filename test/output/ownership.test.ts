@@ -1,7 +1,8 @@
 /**
  * Which output folders a build may replace (issue 36, "a user's files deleted"): docjet replaces
  * only what it wrote, as recorded in the `.docjet-output` marker of the last build, never a folder
- * reached through a link out of the site, a folder among the pages or the cache.
+ * reached through a link out of the site, a folder among the pages or the cache, and a rebuild
+ * keeps the folder's mode and group.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -11,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { build, type BuildResult } from '../../src/output/build.ts';
-import { displayPath } from '../../src/output/output.ts';
+import { displayPath, stageOutput } from '../../src/output/output.ts';
 
 async function tempDir(t: { after(fn: () => Promise<void>): void }): Promise<string> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-owner-'));
@@ -253,5 +254,46 @@ describe('docjet\'s own output is replaced; what a user changed in it is not', (
     assert.deepEqual(codes(result), ['output-not-docjet']);
     assert.equal(await fs.readFile(path.join(out, 'late.txt'), 'utf8'), 'written during the build');
     assert.deepEqual((await fs.readdir(dir)).sort(), ['public', 'site'], 'the staging folder is removed');
+  });
+
+  test('a rebuild keeps the output folder\'s mode and group; a new folder gets the mode mkdir gives', async (t) => {
+    const dir = await tempDir(t);
+    const site = await smallSite(dir);
+    const out = path.join(dir, 'public');
+    await fs.mkdir(path.join(dir, 'made-by-mkdir'));
+    assert.equal((await build({ root: site, outDir: out })).ok, true);
+    const mode = async (folder: string): Promise<number> => (await fs.stat(folder)).mode & 0o7777;
+    assert.equal((await mode(out)).toString(8), (await mode(path.join(dir, 'made-by-mkdir'))).toString(8));
+    await fs.chmod(out, 0o2775);
+    const group = process.getuid?.() === 0 ? 4242 : (await fs.stat(out)).gid;
+    await fs.chown(out, -1, group);
+    assert.equal((await build({ root: site, outDir: out })).ok, true);
+    assert.equal((await mode(out)).toString(8), '2775');
+    assert.equal((await fs.stat(out)).gid, group);
+  });
+});
+
+describe('leftovers of killed builds', () => {
+  test('a folder named like a staging folder that docjet did not make is kept; docjet\'s own is removed', async (t) => {
+    const dir = await tempDir(t);
+    const target = path.join(dir, 'dist');
+    // A process id no process has (pids are below 2^22 on Linux).
+    const dead = 4_194_303;
+    const planted = path.join(dir, `.dist.staging-${dead}-AbC123`);
+    await fs.mkdir(planted);
+    await fs.writeFile(path.join(planted, 'photos.zip'), 'holiday');
+    await fs.writeFile(path.join(planted, '.docjet-output'), '{}');
+    const oldStyle = path.join(dir, '.dist.staging-AbC123');
+    await fs.mkdir(oldStyle);
+    await fs.utimes(oldStyle, new Date(2000, 0, 1), new Date(2000, 0, 1));
+    // docjet's own staging folder, as a build killed mid-way leaves it (renamed to carry a dead pid).
+    const killed = await stageOutput({ target });
+    await killed.write('index.html', 'half a site');
+    const leftover = path.join(dir, path.basename(killed.dir).replace(`-${process.pid}-`, `-${dead}-`));
+    await fs.rename(killed.dir, leftover);
+    const next = await stageOutput({ target });
+    await next.commit();
+    assert.deepEqual((await fs.readdir(dir)).sort(), ['.dist.staging-4194303-AbC123', '.dist.staging-AbC123', 'dist']);
+    assert.equal(await fs.readFile(path.join(planted, 'photos.zip'), 'utf8'), 'holiday');
   });
 });
