@@ -22,7 +22,7 @@ export const OUTPUT_MARKER = '.docjet-output';
 /** Version of the marker's layout; markers without it (docjet 0.1's, hand-made) record nothing. */
 const RECORD_FORMAT = 2;
 /** A marker larger than this is not docjet's (20,000 files take about 2.5 MB). */
-const MARKER_MAX_BYTES = 256 * 1024 * 1024;
+const MARKER_MAX_BYTES = 64 * 1024 * 1024;
 /** Files read at once while hashing. */
 const CONCURRENCY = 16;
 /** Files above this size are hashed as a stream rather than read whole. */
@@ -69,18 +69,22 @@ export async function readMarker(folder: string): Promise<Marker> {
   }
 }
 
+/**
+ * The record a marker holds, or undefined when it is not one. Names are only looked up (a file
+ * found on disk is searched for in the record), never opened, so any name is harmless.
+ */
 function toRecord(value: unknown): OutputRecord | undefined {
   if (!isObject(value) || value.generator !== 'docjet' || value.format !== RECORD_FORMAT || !isObject(value.files)) return undefined;
   const files = new Map<string, RecordedFile>();
   for (const [name, entry] of Object.entries(value.files)) {
-    if (!isSafeName(name) || !Array.isArray(entry) || entry.length !== 4) return undefined;
+    if (!Array.isArray(entry) || entry.length !== 4) return undefined;
     const [hash, size, mtime, ctime] = entry as unknown[];
     if (typeof hash !== 'string' || typeof size !== 'number' || typeof mtime !== 'string' || typeof ctime !== 'string') return undefined;
     files.set(name, [hash, size, mtime, ctime]);
   }
   const links = new Map<string, string>();
   for (const [name, target] of Object.entries(isObject(value.links) ? value.links : {})) {
-    if (!isSafeName(name) || typeof target !== 'string') return undefined;
+    if (typeof target !== 'string') return undefined;
     links.set(name, target);
   }
   return { files, links };
@@ -88,11 +92,6 @@ function toRecord(value: unknown): OutputRecord | undefined {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** A relative `/`-separated name that stays inside its folder. */
-function isSafeName(name: string): boolean {
-  return name !== '' && !name.startsWith('/') && !name.includes('\\') && name.split('/').every((part) => part !== '' && part !== '.' && part !== '..');
 }
 
 /**

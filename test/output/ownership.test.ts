@@ -223,6 +223,21 @@ describe('docjet\'s own output is replaced; what a user changed in it is not', (
     }
   });
 
+  test('a file touched but unchanged is still docjet\'s; one changed with its size and mtime put back is not', async (t) => {
+    const dir = await tempDir(t);
+    const site = await smallSite(dir);
+    const out = path.join(dir, 'public');
+    assert.equal((await build({ root: site, outDir: out })).ok, true);
+    const home = path.join(out, 'index.html');
+    await fs.utimes(home, new Date(2001, 0, 1), new Date(2001, 0, 1));
+    assert.equal((await build({ root: site, outDir: out })).ok, true, 'touched only: its content is what docjet wrote');
+    const before = await fs.stat(home);
+    const html = await fs.readFile(home, 'utf8');
+    await fs.writeFile(home, html.replace('Home', 'Hame'));
+    await fs.utimes(home, before.atime, before.mtime);
+    assert.deepEqual(codes(await build({ root: site, outDir: out })), ['output-not-docjet']);
+  });
+
   test('a file the user added to the default dist is refused even with --force (it lies in the site)', async (t) => {
     const dir = await tempDir(t);
     const site = await smallSite(dir);
