@@ -174,11 +174,24 @@ async function sameContent(full: string, [hash, size, mtime, ctime]: RecordedFil
   return (await hashFile(full, size)) === hash;
 }
 
+/** Hashes running now, and those waiting for one to end: at most CONCURRENCY files are read at once. */
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
 async function hashFile(full: string, size: number): Promise<string> {
-  const hash = createHash('sha256');
-  if (size > STREAM_ABOVE_BYTES) await pipeline(createReadStream(full), hash);
-  else hash.update(await fs.readFile(full));
-  return hash.digest('base64url');
+  // A slot is taken, or handed over by the hash that ends.
+  if (hashing < CONCURRENCY) hashing++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    const hash = createHash('sha256');
+    if (size > STREAM_ABOVE_BYTES) await pipeline(createReadStream(full), hash);
+    else hash.update(await fs.readFile(full));
+    return hash.digest('base64url');
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
 }
 
 /**
@@ -196,20 +209,17 @@ export async function writeRecord(folder: string): Promise<void> {
   found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
   const files: Record<string, RecordedFile> = {};
   const links: Record<string, string> = {};
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < found.length) {
-      const { name, kind } = found[next++]!;
+  await Promise.all(
+    found.map(async ({ name, kind }) => {
       const full = path.join(folder, name);
       if (kind === 'link') {
         links[name] = await fs.readlink(full);
-        continue;
+        return;
       }
       const info: BigIntStats = await fs.lstat(full, { bigint: true });
       files[name] = [await hashFile(full, Number(info.size)), Number(info.size), String(info.mtimeNs), String(info.ctimeNs)];
-    }
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    }),
+  );
   // Keys in name order, so the marker reads (and diffs) the same from one build to the next.
   const sorted = <T>(entries: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : 1)));
   const marker = { generator: 'docjet', version: VERSION, built: new Date().toISOString(), format: RECORD_FORMAT, files: sorted(files), links: sorted(links) };
