@@ -198,11 +198,20 @@ function compareAssets(beforeDir: string, afterDir: string, before: string[], af
   return changes;
 }
 
-/** The output marker records when it was built; only the rest of it must match. */
+/**
+ * The output marker records when it was built and, for each file, its hash and stat times: the
+ * files themselves are compared one by one, so only the marker's version must match.
+ */
 function sameMarker(file: string, a: Buffer, b: Buffer): boolean {
   if (file !== '.docjet-output') return false;
-  const withoutTime = (data: Buffer): string => data.toString('utf8').replace(/"built":"[^"]*"/, '"built":""');
-  return withoutTime(a) === withoutTime(b);
+  const version = (data: Buffer): unknown => {
+    try {
+      return (JSON.parse(data.toString('utf8')) as { version?: unknown }).version;
+    } catch {
+      return undefined;
+    }
+  };
+  return version(a) === version(b);
 }
 
 function compareSite(site: string, beforeDir: string, afterDir: string): SiteReport {

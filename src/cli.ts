@@ -31,9 +31,9 @@ Usage:
 
 Options:
   --out <folder>  the build output folder, never read as content (default: dist); it is
-                  replaced only when empty, absent or written by docjet before
+                  replaced only when empty, absent or holding only docjet's last build
   --force         build: replace an output folder docjet did not write (outside the site
-                  folder only; never the site folder or a folder containing it)
+                  folder; inside it, only files docjet wrote that were changed since)
   --base <path>   serve the site under a sub-path, like /docs/ (default: /)
   --url <url>     the site's public address, for sitemap.xml and canonical links
   --port <n>      dev, serve: the port (default: 3000; dev moves to the next free one)

@@ -652,14 +652,35 @@ export const CATALOGUE = {
     fix: (p: { file: string | undefined }) =>
       p.file === undefined ? 'Choose a folder with --out (an empty one, or one docjet wrote before).' : 'Choose a folder with --out whose parent folders are folders.',
   },
-  'output-not-docjet': { severity: 'error', about: 'The output folder holds files docjet did not write (no `.docjet-output` marker); `--force` replaces it anyway. `docjet` exits 2.',
-    message: (p: { folder: string }) => `the output folder \`${p.folder}\` holds files docjet did not write; building there would delete them`,
-    fix: 'Choose an empty folder, or pass --force to replace a folder docjet did not write.',
+  'output-link-outside': { severity: 'error', about: 'The output folder is reached through a symbolic link in the site folder that leads out of it (a repository shipping `dist -> /elsewhere`); building would replace the folder the link leads to. `--force` does not apply. `docjet` exits 2.',
+    message: (p: { folder: string; real: string }) =>
+      `the output folder \`${p.folder}\` is reached through a link in the site folder that leads out of it, to \`${p.real}\`; building there would replace a folder outside the site`,
+    fix: 'Remove the link, or pass that folder itself with --out if you mean to build there.',
   },
-  'output-holds-site-files': { severity: 'error', about: 'The output folder is a folder inside the site that holds files docjet did not write (the site\'s own files); `--force` does not apply. `docjet` exits 2.',
-    message: (p: { folder: string }) =>
-      `the output folder \`${p.folder}\` is a folder of the site that holds files docjet did not write; building there would delete them`,
-    fix: 'Choose an empty folder with --out, like dist (the default).',
+  'output-in-cache': { severity: 'error', about: 'The output folder is docjet\'s cache folder (`.docjet` in the site folder) or lies inside it. `--force` does not apply. `docjet` exits 2.',
+    message: (p: { folder: string }) => `the output folder \`${p.folder}\` is docjet's cache folder or lies inside it; building there would delete the cache`,
+    fix: 'Choose another folder with --out, like dist (the default).',
+  },
+  'output-not-docjet': { severity: 'error', about: 'The output folder holds files the last docjet build did not write: it has no `.docjet-output` marker, a marker without a record of the files (an earlier docjet\'s, or one made by hand), or files not in the record or changed since; the first few are named. `--force` replaces it anyway (inside the site folder, only files docjet wrote and the user changed). `docjet` exits 2.',
+    message: (p: ForeignFiles) => `the output folder \`${p.folder}\` ${foreignFiles(p, 'yours')}; building there would delete them`,
+    fix: (p: ForeignFiles) =>
+      p.marker === 'none'
+        ? 'Choose an empty folder, or pass --force to replace a folder docjet did not write.'
+        : p.marker === 'unrecorded'
+          ? 'Delete the folder if it holds only an earlier build, or pass --force to replace it.'
+          : 'Move them out of the folder, or pass --force to replace them.',
+  },
+  'output-holds-site-files': { severity: 'error', about: 'The output folder is a folder inside the site that holds files docjet did not write (the site\'s own files: pages, images, or a file added to the output), whatever its `.docjet-output` marker says; `--force` does not apply. `docjet` exits 2.',
+    message: (p: ForeignFiles) =>
+      isEarlierBuild(p)
+        ? `the output folder \`${p.folder}\` ${foreignFiles(p, "the site's")}; building there would delete them`
+        : `the output folder \`${p.folder}\` is a folder of the site that holds files docjet did not write: ${fileList(p)}; building there would delete them`,
+    fix: (p: ForeignFiles) =>
+      holdsPages(p)
+        ? 'Choose another folder with --out, like dist (the default): this one holds pages of the site.'
+        : isEarlierBuild(p)
+          ? 'Delete the folder if it holds only an earlier build, then build again.'
+          : 'Move them out of the folder (a file to publish goes in the site folder, beside docs.json), or choose another folder with --out.',
   },
   'output-unwritable': { severity: 'error', about: 'The output folder cannot be created (no permission, read-only or special file system); nothing is written. `docjet` exits 2.',
     /** `stage`: checking the folder before the build, or creating it. */
@@ -1197,6 +1218,40 @@ function snippetExportFix(p: SnippetExportMissing): string {
 }
 
 /** Writing a file of the built site (`relative` to the output folder), or moving the site into place. */
+/**
+ * Files in an output folder that docjet may not delete: the first few (`changed`: written by docjet,
+ * then changed), `more` when there are others; `marker` says what the folder's `.docjet-output` is:
+ * absent, without a record of the files (an earlier docjet's, or hand-made), or a record.
+ */
+type ForeignFiles = { folder: string; marker: 'none' | 'unrecorded' | 'recorded'; files: readonly { name: string; changed: boolean }[]; more: boolean };
+
+function fileList(p: ForeignFiles): string {
+  const names = p.files.map((file) => `\`${file.name}\`${file.changed ? ' (changed since)' : ''}`);
+  return p.more ? `${names.join(', ')} and more` : names.join(', ');
+}
+
+/** A page source (`.mdx`, or `.md` that is no Markdown twin) among the files named. */
+function holdsPages(p: ForeignFiles): boolean {
+  return p.files.some((file) => !file.changed && /\.mdx?$/.test(file.name));
+}
+
+/** A folder of the site with a marker that records nothing and no page among the files named: most likely an earlier docjet's output. */
+function isEarlierBuild(p: ForeignFiles): boolean {
+  return p.marker === 'unrecorded' && !holdsPages(p);
+}
+
+/** What an output folder holds, for `output-not-docjet` and `output-holds-site-files`; `whose`: whose files docjet cannot tell its own from. */
+function foreignFiles(p: ForeignFiles, whose: string): string {
+  switch (p.marker) {
+    case 'none':
+      return `holds files docjet did not write: ${fileList(p)}`;
+    case 'unrecorded':
+      return `has a .docjet-output marker without a record of the files docjet wrote (an earlier docjet's, or one made by hand), so docjet cannot tell them from ${whose}: ${fileList(p)}`;
+    case 'recorded':
+      return `holds files the last docjet build did not write: ${fileList(p)}`;
+  }
+}
+
 type OutputWriteFailed = { stage: 'write'; relative: string; reason: string } | { stage: 'commit'; folder: string; reason: string };
 
 /**

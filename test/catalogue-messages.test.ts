@@ -164,8 +164,18 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
   'component-partial': [{ subject: '`<Counter>`', uses: 'useState', outcome: 'its first render is shown' }],
   'output-is-site': [{ folder: '/', problem: 'file-system-root' }, { folder: 'docs', problem: 'contains-site' }],
   'output-is-file': [{ folder: 'out', file: undefined }, { folder: 'out/site', file: 'out' }],
-  'output-not-docjet': [{ folder: 'out' }],
-  'output-holds-site-files': [{ folder: 'images' }],
+  'output-link-outside': [{ folder: 'dist', real: '/srv/www' }],
+  'output-in-cache': [{ folder: '.docjet' }],
+  'output-not-docjet': [
+    { folder: 'out', marker: 'none', files: [{ name: 'cv.txt', changed: false }], more: false },
+    { folder: 'out', marker: 'unrecorded', files: [{ name: 'a.txt', changed: false }], more: true },
+    { folder: 'out', marker: 'recorded', files: [{ name: 'index.html', changed: true }], more: false },
+  ],
+  'output-holds-site-files': [
+    { folder: 'images', marker: 'none', files: [{ name: 'logo.svg', changed: false }], more: false },
+    { folder: 'dist', marker: 'unrecorded', files: [{ name: 'index.html', changed: false }], more: false },
+    { folder: 'guides', marker: 'unrecorded', files: [{ name: 'intro.mdx', changed: false }], more: false },
+  ],
   'output-unwritable': [{ folder: 'out', reason: 'EACCES', stage: 'create' }],
   'output-write-failed': [{ stage: 'write', relative: 'index.html', reason: 'ENOSPC' }, { stage: 'commit', folder: 'out', reason: 'EXDEV' }],
   'url-unsafe': [

@@ -3,7 +3,7 @@
  * errors in the site, 2 a wrong command line; never a stack trace for a user's mistake.
  */
 import assert from 'node:assert/strict';
-import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
@@ -220,11 +220,49 @@ describe('docjet build --out: a folder docjet may not replace is a command-line 
     await writeFile(path.join(mine, 'notes.txt'), 'keep me');
     const refused = await run('build', site, '--out', mine);
     assert.equal(refused.code, 2);
-    assert.equal(refused.out[0], `${mine} error the output folder \`${mine}\` holds files docjet did not write; building there would delete them. Choose an empty folder, or pass --force to replace a folder docjet did not write.`);
+    assert.equal(refused.out[0], `${mine} error the output folder \`${mine}\` holds files docjet did not write: \`notes.txt\`; building there would delete them. Choose an empty folder, or pass --force to replace a folder docjet did not write.`);
     assert.equal(await readFile(path.join(mine, 'notes.txt'), 'utf8'), 'keep me');
     const forced = await run('build', site, '--out', mine, '--force');
     assert.equal(forced.code, 0, forced.out.join('\n'));
     assert.deepEqual(await readdir(dir), ['mine', 'site']);
+  });
+
+  test('a planted .docjet-output proves nothing: a folder of the user\'s files, a page folder, a dist linked out of the site, the cache: exit 2, nothing touched', async (t) => {
+    const { dir, site } = await copyOfExamples(t);
+    const home = path.join(dir, 'home');
+    await mkdir(path.join(home, 'Documents'), { recursive: true });
+    await writeFile(path.join(home, 'Documents', 'cv.txt'), 'my cv');
+    await writeFile(path.join(home, '.docjet-output'), '');
+    await writeFile(path.join(site, 'guides', '.docjet-output'), '{"generator":"docjet"}');
+    const outside = path.join(dir, 'outside');
+    await mkdir(outside);
+    await writeFile(path.join(outside, '.docjet-output'), '');
+    await writeFile(path.join(outside, 'keys.txt'), 'secret');
+    await symlink(outside, path.join(site, 'dist'));
+    const before = async (): Promise<string[]> => (await readdir(dir, { recursive: true })).sort();
+    const files = await before();
+    const cv = await run('build', site, '--out', home);
+    assert.deepEqual([cv.code, cv.out[0]], [
+      2,
+      `${home} error the output folder \`${home}\` has a .docjet-output marker without a record of the files docjet wrote (an earlier docjet's, or one made by hand), so docjet cannot tell them from yours: \`Documents/cv.txt\`; building there would delete them. Delete the folder if it holds only an earlier build, or pass --force to replace it.`,
+    ]);
+    const guides = path.join(site, 'guides');
+    const pages = await run('build', site, '--out', guides, '--force');
+    assert.equal(pages.code, 2);
+    assert.equal(
+      pages.out[0],
+      `${guides} error the output folder \`${guides}\` is a folder of the site that holds files docjet did not write: \`installation.mdx\`, \`navigation/groups.mdx\`, \`navigation/overview.mdx\` and more; building there would delete them. Choose another folder with --out, like dist (the default): this one holds pages of the site.`,
+    );
+    for (const command of ['build', 'serve']) {
+      const linked = await run(command, site);
+      assert.equal(linked.code, 2, command);
+      assert.match(linked.out[0]!, /error the output folder `.*\/site\/dist` is reached through a link in the site folder that leads out of it, to `.*\/outside`; building there would replace a folder outside the site\. Remove the link, or pass that folder itself with --out if you mean to build there\.$/);
+    }
+    const cache = await run('build', site, '--out', path.join(site, '.docjet'), '--force');
+    assert.equal(cache.code, 2);
+    assert.match(cache.out[0]!, /is docjet's cache folder or lies inside it; building there would delete the cache\./);
+    assert.deepEqual(await before(), files);
+    assert.equal(await readFile(path.join(home, 'Documents', 'cv.txt'), 'utf8'), 'my cv');
   });
 
   test('--out under a file, or where nothing can be made (/proc): exit 2 with a fix, no stack trace', async (t) => {

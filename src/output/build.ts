@@ -43,8 +43,10 @@ export interface BuildOptions {
   siteUrl?: string;
   strict?: boolean;
   /**
-   * Replace an output folder outside the site that holds files docjet did not write. Never the
-   * site folder, a folder containing it, a folder inside it, or a file.
+   * Replace an output folder outside the site that holds files docjet did not write, and files
+   * docjet wrote that were changed since. Never the site folder, a folder containing it, a file
+   * inside it docjet did not write, the cache folder, a folder reached through a link out of the
+   * site, or a file.
    */
   force?: boolean;
   /** Remote OpenAPI specs from .docjet/cache only; nothing is fetched (default: DOCJET_OFFLINE). */
@@ -111,9 +113,14 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   try {
     await writeSite({ root, site, files, output, stats, diagnostics, options });
     const failed = hasErrors(options.strict ? promoteWarnings(diagnostics.all) : diagnostics.all);
-    if (failed) await output.abort();
-    else await output.commit();
-    return finish(!failed, diagnostics.all, validated.notes);
+    // Checked again just before the swap: a file put in the output while the build ran is not docjet's either.
+    const recheck = failed ? undefined : await checkOutputFolder({ root, target: outDir, force: options.force ?? false });
+    if (failed || recheck!.diagnostics.length > 0) {
+      await output.abort();
+      return finish(false, [...diagnostics.all, ...(recheck?.diagnostics ?? [])], validated.notes);
+    }
+    await output.commit();
+    return finish(true, diagnostics.all, validated.notes);
   } catch (error) {
     await output.abort();
     if (error instanceof OutputWriteError) return finish(false, [...diagnostics.all, outputDiagnostic(error, outDir)], validated.notes);

@@ -4,23 +4,37 @@
  * and a web server reading the folder never sees half a site.
  *
  * Replacing a folder deletes what was in it, so before anything is created the target is checked
- * (`checkOutputFolder`): docjet replaces only a folder that is absent, empty, or one it wrote
- * itself (it holds the `.docjet-output` marker, or looks exactly like a docjet output of a version
- * that wrote no marker). It never replaces the site folder, a folder that contains it, or a file.
+ * (`checkOutputFolder`), and again just before the swap: docjet replaces only a folder that is
+ * absent, empty, or holds nothing but what its last build wrote (the record in its `.docjet-output`
+ * marker, ownership.ts). It never replaces the site folder, a folder that contains it, a folder of
+ * the site's own files, the cache folder, a folder reached through a link out of the site, or a file.
  */
+import { randomBytes } from 'node:crypto';
 import { constants as fsConstants, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';
 import { VERSION } from '../package-root.ts';
-import { ASSETS_FOLDER } from './assets.ts';
 import { diagnostic } from '../messages.ts';
+import { OUTPUT_MARKER, ownership, writeRecord } from './ownership.ts';
 
-/** Written into every output folder docjet makes: the proof that docjet may replace the folder. */
-export const OUTPUT_MARKER = '.docjet-output';
+export { OUTPUT_MARKER } from './ownership.ts';
 
 /** Codes of a refused or unusable output location: a command-line problem (`docjet` exits 2). */
-export const OUTPUT_LOCATION_CODES: ReadonlySet<string> = new Set(['output-is-site', 'output-is-file', 'output-not-docjet', 'output-holds-site-files', 'output-unwritable']);
+export const OUTPUT_LOCATION_CODES: ReadonlySet<string> = new Set([
+  'output-is-site',
+  'output-is-file',
+  'output-link-outside',
+  'output-in-cache',
+  'output-not-docjet',
+  'output-holds-site-files',
+  'output-unwritable',
+]);
+
+/** docjet's cache inside the site folder (content/docjet-cache.ts): never an output. */
+const CACHE_FOLDER = '.docjet';
+/** Files a refusal names; it says "and more" when there are others. */
+const FOREIGN_SHOWN = 3;
 
 export interface StagedOutput {
   /** Where files are written during the build. */
@@ -84,12 +98,14 @@ export interface OutputCheck {
 /**
  * Decides whether `target` may be replaced by a build of the site at `root`, without creating or
  * deleting anything. Real paths are compared, so a link to the site folder is the site folder.
- * `force` lets docjet replace a folder of other files outside the site, never anything else.
+ * `force` lets docjet replace a folder of other files outside the site, and files docjet wrote
+ * and a user changed inside it; never anything else.
  */
 export async function checkOutputFolder(options: { root: string; target: string; force?: boolean }): Promise<OutputCheck> {
   const asked = path.resolve(options.target);
   const shown = displayPath(asked);
-  const rootReal = await fs.realpath(path.resolve(options.root)).catch(() => undefined);
+  const root = path.resolve(options.root);
+  const rootReal = await fs.realpath(root).catch(() => undefined);
   const refuse = (problem: Diagnostic): OutputCheck => ({ target: asked, rootReal, diagnostics: [problem] });
 
   let found;
@@ -111,17 +127,32 @@ export async function checkOutputFolder(options: { root: string; target: string;
     const problem = rootReal === target ? 'is-site' : 'contains-site';
     return refuse(diagnostic('output-is-site', undefined, shown, { folder: shown, problem }));
   }
-  if (missing.length > 0) return { target, rootReal, diagnostics: [] };
-
-  const owner = await folderOwner(target);
-  if (owner === 'docjet' || owner === 'empty') return { target, rootReal, diagnostics: [] };
-  if (rootReal !== undefined && isInside(rootReal, target)) {
-    // Inside the site, a folder docjet did not write is the site's own content (pages, images):
-    // --force does not apply, whatever the folder holds.
-    return refuse(diagnostic('output-holds-site-files', undefined, shown, { folder: shown }));
+  const inSite = rootReal !== undefined && isInside(rootReal, target);
+  // `dist -> /elsewhere` shipped in a repository: a plain build would replace the folder it leads to.
+  if (rootReal !== undefined && isInside(root, asked) && !inSite) {
+    return refuse(diagnostic('output-link-outside', undefined, shown, { folder: shown, real: displayPath(target) }));
   }
+  if (rootReal !== undefined && (target === path.join(rootReal, CACHE_FOLDER) || isInside(path.join(rootReal, CACHE_FOLDER), target))) {
+    return refuse(diagnostic('output-in-cache', undefined, shown, { folder: shown }));
+  }
+  if (missing.length > 0) return { target, rootReal, diagnostics: [] };
+  // Outside the site, --force replaces whatever the folder holds: no need to look.
+  if (options.force && !inSite) return { target, rootReal, diagnostics: [] };
+
+  let owned;
+  try {
+    owned = await ownership(target, FOREIGN_SHOWN);
+  } catch (error) {
+    return refuse(diagnostic('output-unwritable', undefined, shown, { folder: shown, reason: systemReason(error), stage: 'check' }));
+  }
+  if (owned.foreign.length === 0) return { target, rootReal, diagnostics: [] };
+  const facts = { folder: shown, marker: owned.marker, files: owned.foreign, more: owned.more };
+  // Inside the site, a file docjet did not write is the site's own (a page, an image, a file added
+  // to the output): --force does not apply. It does to files docjet wrote that were changed since.
+  const onlyChanged = owned.marker === 'recorded' && !owned.more && owned.foreign.every((file) => file.changed);
+  if (inSite && !onlyChanged) return refuse(diagnostic('output-holds-site-files', undefined, shown, facts));
   if (options.force) return { target, rootReal, diagnostics: [] };
-  return refuse(diagnostic('output-not-docjet', undefined, shown, { folder: shown }));
+  return refuse(diagnostic('output-not-docjet', undefined, shown, facts));
 }
 
 /** Whether `child` lies strictly inside `parent` (both absolute, resolved). */
@@ -151,21 +182,6 @@ async function realPrefix(full: string): Promise<{ real: string; missing: string
   }
 }
 
-/**
- * Who an existing folder belongs to. docjet's: it holds the marker, or (outputs of docjet versions
- * that wrote no marker) it holds both a `404.html` file and the `_docjet` assets folder, the two
- * things every docjet build writes and hand-made folders do not combine.
- */
-async function folderOwner(folder: string): Promise<'empty' | 'docjet' | 'other'> {
-  const names = await fs.readdir(folder);
-  if (names.length === 0) return 'empty';
-  const isFile = async (name: string): Promise<boolean> => (await fs.lstat(path.join(folder, name)).catch(() => undefined))?.isFile() ?? false;
-  const isFolder = async (name: string): Promise<boolean> => (await fs.lstat(path.join(folder, name)).catch(() => undefined))?.isDirectory() ?? false;
-  if (names.includes(OUTPUT_MARKER) && (await isFile(OUTPUT_MARKER))) return 'docjet';
-  if (names.includes('404.html') && names.includes(ASSETS_FOLDER) && (await isFile('404.html')) && (await isFolder(ASSETS_FOLDER))) return 'docjet';
-  return 'other';
-}
-
 /** A path as the user would type it: relative to the current folder when inside it. */
 export function displayPath(full: string): string {
   const relative = path.relative(process.cwd(), full);
@@ -176,13 +192,15 @@ export function displayPath(full: string): string {
 /**
  * Stages a build of `target`, which must have passed `checkOutputFolder`. Staging folders are named
  * `.<name>.staging-<pid>-<random>` beside the target, so leftovers of a killed build can be told
- * from those of a build still running, and removed.
+ * from those of a build still running; their marker names the folder itself (device and inode),
+ * so a folder that only has such a name (a user's, or one shipped in a repository) is never
+ * removed as a leftover.
  */
 export async function stageOutput(options: { target: string }): Promise<StagedOutput> {
   const target = path.resolve(options.target);
   const dir = await createStagingFolder(target);
   const output: StagedOutput = { dir, ...stagingWriter(dir), ...stagingLifecycle(dir, target) };
-  await writeMarker(output);
+  await writeStagingMarker(output);
   return output;
 }
 
@@ -194,20 +212,45 @@ async function createStagingFolder(target: string): Promise<string> {
     await fs.mkdir(parent, { recursive: true });
     await removeLeftovers(parent, base);
     // Same parent folder, so the final rename stays on one file system (rename is atomic there).
-    return await fs.mkdtemp(path.join(parent, `.${base}.staging-${process.pid}-`));
+    // mkdir, not mkdtemp: a new output gets the mode any new folder gets (mkdtemp's is 0700).
+    for (;;) {
+      const dir = path.join(parent, `.${base}.staging-${process.pid}-${randomBytes(6).toString('base64url')}`);
+      try {
+        await fs.mkdir(dir);
+        return dir;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+    }
   } catch (error) {
     throw OutputWriteError.from('create', '', error);
   }
 }
 
-/** Writes the marker that lets a later build replace this output. */
-async function writeMarker(output: StagedOutput): Promise<void> {
+/** The marker of a staging folder: which folder it was written in, until the record replaces it at commit. */
+async function writeStagingMarker(output: StagedOutput): Promise<void> {
   try {
-    await output.write(OUTPUT_MARKER, `${JSON.stringify({ generator: 'docjet', version: VERSION, built: new Date().toISOString() })}\n`);
+    const info = await fs.stat(output.dir, { bigint: true });
+    const staging = { dev: String(info.dev), ino: String(info.ino) };
+    await output.write(OUTPUT_MARKER, `${JSON.stringify({ generator: 'docjet', version: VERSION, built: new Date().toISOString(), staging })}\n`);
   } catch (error) {
     await output.abort();
     // The folder is usable only if a file can be written into it: report it as not creatable.
     throw new OutputWriteError('create', '', error instanceof OutputWriteError ? error.reason : systemReason(error));
+  }
+}
+
+/** Whether `folder` is a staging folder docjet made: its marker names this very folder. */
+async function isStagingFolder(folder: string): Promise<boolean> {
+  try {
+    const info = await fs.lstat(folder, { bigint: true });
+    const marker = path.join(folder, OUTPUT_MARKER);
+    const markerInfo = await fs.lstat(marker);
+    if (!info.isDirectory() || !markerInfo.isFile() || markerInfo.size > 4096) return false;
+    const staging = (JSON.parse(await fs.readFile(marker, 'utf8')) as { staging?: { dev?: unknown; ino?: unknown } }).staging;
+    return staging?.dev === String(info.dev) && staging.ino === String(info.ino);
+  } catch {
+    return false;
   }
 }
 
@@ -252,6 +295,8 @@ function stagingLifecycle(dir: string, target: string): Pick<StagedOutput, 'comm
     async commit() {
       if (state !== 'open') return;
       try {
+        await writeRecord(dir);
+        await keepModeAndGroup(dir, target);
         await swapIn(dir, target, path.dirname(target), path.basename(target));
       } catch (error) {
         // Still open: the caller's abort() removes the staging folder.
@@ -265,6 +310,21 @@ function stagingLifecycle(dir: string, target: string): Pick<StagedOutput, 'comm
       await removeFolder(dir);
     },
   };
+}
+
+/**
+ * Gives the new output the group and mode of the folder it replaces (a web server's group, a
+ * setgid bit), so a rebuild does not lock the server out. Group first: changing it can clear the
+ * setgid bit. Only root can give the folder its owner; a group the user is not in is left as is.
+ */
+async function keepModeAndGroup(dir: string, target: string): Promise<void> {
+  const previous = await fs.stat(target).catch(() => undefined);
+  if (previous === undefined) return;
+  const root = process.getuid?.() === 0;
+  await fs.chown(dir, root ? previous.uid : -1, previous.gid).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPERM') throw error;
+  });
+  await fs.chmod(dir, previous.mode & 0o7777);
 }
 
 /** Moves the previous site aside, the new one in, then deletes the previous one. */
@@ -292,35 +352,33 @@ async function removeFolder(folder: string): Promise<void> {
   await fs.rm(folder, { recursive: true, force: true, maxRetries: 3, retryDelay: 50 });
 }
 
-const LEFTOVER = /^\.(.+)\.(staging|previous)-(?:(\d+)-)?/;
-/** Staging folders of docjet versions that did not put the pid in the name: stale after this long. */
-const NAMELESS_STALE_MS = 60 * 60 * 1000;
+const LEFTOVER = /^\.(.+)\.(staging|previous)-(\d+)-/;
 
 /**
- * Removes what earlier builds of `base` left beside it when they were killed: staging folders and
- * previous outputs whose process is gone. A previous output with no current one (killed between the
- * two renames of a commit) is the last good site: it is put back rather than deleted.
+ * Removes what earlier builds of `base` left beside it when they were killed, once their process
+ * is gone: staging folders docjet made (their marker names them), and previous outputs that hold
+ * only what their build recorded. A previous output with no current one (killed between the two
+ * renames of a commit) is the last good site: it is put back rather than deleted. Anything else
+ * with such a name, and the pid-less staging folders of docjet 0.1, is left alone.
  */
 async function removeLeftovers(parent: string, base: string): Promise<void> {
   const entries = await fs.readdir(parent, { withFileTypes: true });
   for (const entry of entries) {
     const match = LEFTOVER.exec(entry.name);
-    if (!match || match[1] !== base || !entry.isDirectory()) continue;
+    if (!match || match[1] !== base || !entry.isDirectory() || !isGone(match[3]!)) continue;
     const folder = path.join(parent, entry.name);
-    if (!(await isAbandoned(folder, match[3]))) continue;
-    if (match[2] === 'previous' && !(await exists(path.join(parent, base)))) {
-      await fs.rename(folder, path.join(parent, base)).catch(() => undefined);
+    if (match[2] === 'staging') {
+      if (await isStagingFolder(folder)) await removeFolder(folder).catch(() => undefined);
       continue;
     }
-    await removeFolder(folder).catch(() => undefined);
+    if ((await ownership(folder, 1).catch(() => undefined))?.foreign.length !== 0) continue;
+    if (await exists(path.join(parent, base))) await removeFolder(folder).catch(() => undefined);
+    else await fs.rename(folder, path.join(parent, base)).catch(() => undefined);
   }
 }
 
-async function isAbandoned(folder: string, pid: string | undefined): Promise<boolean> {
-  if (pid === undefined) {
-    const info = await fs.stat(folder).catch(() => undefined);
-    return info !== undefined && Date.now() - info.mtimeMs > NAMELESS_STALE_MS;
-  }
+/** Whether the process that named a folder has exited. */
+function isGone(pid: string): boolean {
   const id = Number(pid);
   if (id === process.pid) return false;
   try {

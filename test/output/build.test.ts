@@ -10,7 +10,7 @@ import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { build, type BuildResult } from '../../src/output/build.ts';
-import { displayPath } from '../../src/output/output.ts';
+import { displayPath, stageOutput } from '../../src/output/output.ts';
 import { main, type Io } from '../../src/cli.ts';
 import { validate } from '../../src/validate.ts';
 
@@ -21,6 +21,13 @@ async function tempDir(t: { after(fn: () => Promise<void>): void }, prefix = 'do
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), prefix));
   t.after(() => fs.rm(dir, { recursive: true, force: true }));
   return dir;
+}
+
+/** A docjet output in `out` holding `files`, as an earlier build leaves it (with its record). */
+async function previousOutput(out: string, files: Record<string, string>): Promise<void> {
+  const output = await stageOutput({ target: out });
+  for (const [name, text] of Object.entries(files)) await output.write(name, text);
+  await output.commit();
 }
 
 async function read(dir: string, file: string): Promise<string> {
@@ -110,10 +117,7 @@ test('a config that breaks a rule fails with exactly its diagnostics and leaves 
   await fs.writeFile(path.join(site, 'index.mdx'), '# Home\n');
   await fs.writeFile(path.join(site, 'docs.json'), JSON.stringify({ name: 'Broken', navigation: { groups: [{ group: 'G', pages: ['index'] }], pages: ['index'] } }, null, 2));
   const out = path.join(dir, 'out');
-  await fs.mkdir(out);
-  // A previous docjet output (its marker lets a build replace it).
-  await fs.writeFile(path.join(out, '.docjet-output'), '{}\n');
-  await fs.writeFile(path.join(out, 'keep.html'), 'previous');
+  await previousOutput(out, { 'keep.html': 'previous' });
   const result = await build({ root: site, outDir: out });
   const validated = await validate({ root: site });
   assert.equal(result.ok, false);
@@ -206,18 +210,6 @@ describe('the output folder: a build replaces only a folder docjet may replace',
     assert.equal((await build({ root: site, outDir: mine })).ok, true);
   });
 
-  test('a dist written by a docjet without the marker (404.html and _docjet/) is replaced', async (t) => {
-    const { site } = await copyOfExamples(t);
-    const dist = path.join(site, 'dist');
-    await fs.mkdir(path.join(dist, '_docjet'), { recursive: true });
-    await fs.writeFile(path.join(dist, '404.html'), 'old');
-    await fs.writeFile(path.join(dist, 'stale.html'), 'old');
-    const result = await build({ root: site });
-    assert.equal(result.ok, true);
-    assert.ok(!existsSync(path.join(dist, 'stale.html')));
-    assert.ok(existsSync(path.join(dist, '.docjet-output')));
-  });
-
   test('an output folder inside the site reached through a link is not read as content by the next build', async (t) => {
     const { dir, site } = await copyOfExamples(t);
     await fs.symlink(site, path.join(dir, 'alias'));
@@ -269,9 +261,7 @@ describe('a page that cannot be written: every writer stops, then one diagnostic
       const dir = await tempDir(t);
       const site = await manyPages(dir, 120);
       const out = path.join(dir, 'out');
-      await fs.mkdir(out);
-      await fs.writeFile(path.join(out, '.docjet-output'), '{}\n');
-      await fs.writeFile(path.join(out, 'index.html'), 'previous site');
+      await previousOutput(out, { 'index.html': 'previous site' });
       const result = await build({ root: site, outDir: out, onProgress: sabotage(dir, 'out') });
       assert.equal(result.ok, false);
       assert.equal(result.diagnostics.length, 1, JSON.stringify(result.diagnostics));

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { test } from 'node:test';
 import { checkOutputFolder, OutputWriteError, stageOutput } from '../../src/output/output.ts';
 
@@ -22,8 +23,11 @@ test('a committed build replaces the previous output as a whole', async (t) => {
   await output.write('guides/intro/index.html', 'intro');
   await output.commit();
   assert.deepEqual((await fs.readdir(target, { recursive: true })).sort(), ['.docjet-output', 'guides', 'guides/intro', 'guides/intro/index.html', 'index.html']);
-  // The marker that lets the next build replace the folder: a small JSON stamp.
-  assert.deepEqual(Object.keys(JSON.parse(await fs.readFile(path.join(target, '.docjet-output'), 'utf8')) as object), ['generator', 'version', 'built']);
+  // The marker that lets the next build replace the folder: the record of every file it wrote.
+  const marker = JSON.parse(await fs.readFile(path.join(target, '.docjet-output'), 'utf8')) as { files: Record<string, [string, number, string, string]> };
+  assert.deepEqual(Object.keys(marker), ['generator', 'version', 'built', 'format', 'files', 'links']);
+  assert.deepEqual(Object.keys(marker.files), ['guides/intro/index.html', 'index.html']);
+  assert.deepEqual(marker.files['index.html']!.slice(0, 2), [createHash('sha256').update('<h1>new</h1>').digest('base64url'), 12]);
   assert.deepEqual(await fs.readdir(parent), ['dist']); // no staging or previous folder left behind
 });
 
@@ -79,38 +83,58 @@ async function deadPid(): Promise<number> {
 test('the next build removes what killed builds left beside the output, not what running builds use', async (t) => {
   const parent = await tempDir(t);
   const target = path.join(parent, 'dist');
-  await fs.mkdir(target);
-  await fs.writeFile(path.join(target, '.docjet-output'), '{}\n');
   const dead = await deadPid();
   const running = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
   t.after(() => running.kill());
-  const leftovers = [
-    `.dist.staging-${dead}-AbC123`, // killed during a build (kill -9)
-    `.dist.previous-${dead}-1700000000000`, // killed after the new site was moved in
-  ];
+  /** A staging folder of docjet's, as a build of process `pid` leaves it. */
+  const staging = async (pid: number): Promise<string> => {
+    const killed = await stageOutput({ target });
+    await killed.write('index.html', 'half a site');
+    const name = path.basename(killed.dir).replace(`-${process.pid}-`, `-${pid}-`);
+    await fs.rename(killed.dir, path.join(parent, name));
+    return name;
+  };
+  const first = await stageOutput({ target });
+  await first.commit();
+  const stillRunning = await staging(running.pid!);
+  const killed = await staging(dead);
+  // An output docjet wrote, moved aside by a commit that was then killed.
+  const previous = `.dist.previous-${dead}-1700000000000`;
+  const aside = await stageOutput({ target: path.join(parent, previous) });
+  await aside.write('index.html', 'x');
+  await aside.commit();
+  const leftovers = [killed, previous];
   const kept = [
-    `.dist.staging-${running.pid}-XyZ789`, // a build still running
+    stillRunning, // a build still running
     `.site.staging-${dead}-AbC123`, // another output folder's
     '.dist.notes', // not a name docjet uses
   ];
-  for (const name of [...leftovers, ...kept]) {
+  for (const name of kept.slice(1)) {
     await fs.mkdir(path.join(parent, name));
     await fs.writeFile(path.join(parent, name, 'index.html'), 'x');
   }
+  assert.deepEqual((await fs.readdir(parent)).sort(), ['dist', ...leftovers, ...kept].sort());
   const output = await stageOutput({ target });
   await output.commit();
   assert.deepEqual((await fs.readdir(parent)).sort(), ['dist', ...kept].sort());
 });
 
-test('a previous site left without a current one (killed between the two renames) is put back', async (t) => {
+test('a previous site left without a current one (killed between the two renames) is put back; a folder only named so is not', async (t) => {
   const parent = await tempDir(t);
   const dead = await deadPid();
-  await fs.mkdir(path.join(parent, `.dist.previous-${dead}-1700000000000`));
-  await fs.writeFile(path.join(parent, `.dist.previous-${dead}-1700000000000`, 'index.html'), 'last good site');
+  const previous = `.dist.previous-${dead}-1700000000000`;
+  const last = await stageOutput({ target: path.join(parent, previous) });
+  await last.write('index.html', 'last good site');
+  await last.commit();
+  const planted = `.site.previous-${dead}-1700000000000`;
+  await fs.mkdir(path.join(parent, planted));
+  await fs.writeFile(path.join(parent, planted, 'index.html'), 'not a docjet output');
   const output = await stageOutput({ target: path.join(parent, 'dist') });
   assert.equal(await fs.readFile(path.join(parent, 'dist', 'index.html'), 'utf8'), 'last good site');
   await output.abort();
-  assert.deepEqual(await fs.readdir(parent), ['dist']);
+  const other = await stageOutput({ target: path.join(parent, 'site') });
+  await other.abort();
+  assert.deepEqual((await fs.readdir(parent)).sort(), [planted, 'dist']);
 });
 
 test('checkOutputFolder: which folders a build may replace', async (t) => {
@@ -125,10 +149,16 @@ test('checkOutputFolder: which folders a build may replace', async (t) => {
   await fs.mkdir(path.join(dir, 'marked'));
   await fs.writeFile(path.join(dir, 'marked', '.docjet-output'), '{}');
   await fs.writeFile(path.join(dir, 'marked', 'extra.txt'), 'x');
-  // A docjet output of a version that wrote no marker.
+  // A folder docjet wrote: its marker records what is in it.
+  const built = await stageOutput({ target: path.join(dir, 'built') });
+  await built.write('index.html', 'home');
+  await built.commit();
+  // What a docjet version without a marker wrote: no proof of anything.
   await fs.mkdir(path.join(dir, 'legacy', '_docjet'), { recursive: true });
   await fs.writeFile(path.join(dir, 'legacy', '404.html'), 'not found');
   await fs.symlink(site, path.join(dir, 'link-to-site'));
+  await fs.symlink(path.join(dir, 'built'), path.join(site, 'dist'));
+  await fs.mkdir(path.join(site, '.docjet', 'cache'), { recursive: true });
   const code = async (target: string, force = false): Promise<string> => {
     const checked = await checkOutputFolder({ root: site, target: path.join(dir, target), force });
     return checked.diagnostics.map((diagnostic) => diagnostic.code).join(',') || 'ok';
@@ -138,8 +168,13 @@ test('checkOutputFolder: which folders a build may replace', async (t) => {
       absent: await code('new/out'),
       empty: await code('empty'),
       marked: await code('marked'),
+      markedForced: await code('marked', true),
+      built: await code('built'),
       legacy: await code('legacy'),
-      defaultDist: await code('site/dist'),
+      linkOut: await code('site/dist', true),
+      cache: await code('site/.docjet', true),
+      inCache: await code('site/.docjet/cache/out', true),
+      defaultDist: await code('site/public'),
       other: await code('mine'),
       otherForced: await code('mine', true),
       site: await code('site', true),
@@ -153,8 +188,13 @@ test('checkOutputFolder: which folders a build may replace', async (t) => {
     {
       absent: 'ok',
       empty: 'ok',
-      marked: 'ok',
-      legacy: 'ok',
+      marked: 'output-not-docjet',
+      markedForced: 'ok',
+      built: 'ok',
+      legacy: 'output-not-docjet',
+      linkOut: 'output-link-outside',
+      cache: 'output-in-cache',
+      inCache: 'output-in-cache',
       defaultDist: 'ok',
       other: 'output-not-docjet',
       otherForced: 'ok',
@@ -167,5 +207,5 @@ test('checkOutputFolder: which folders a build may replace', async (t) => {
       fsRoot: 'output-is-site',
     },
   );
-  assert.deepEqual((await fs.readdir(dir)).sort(), ['empty', 'legacy', 'link-to-site', 'marked', 'mine', 'site'], 'checking creates nothing');
+  assert.deepEqual((await fs.readdir(dir)).sort(), ['built', 'empty', 'legacy', 'link-to-site', 'marked', 'mine', 'site'], 'checking creates nothing');
 });

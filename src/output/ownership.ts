@@ -1,0 +1,227 @@
+/**
+ * What proves that docjet may replace an output folder: the `.docjet-output` marker of the last
+ * build records every file it wrote (name, SHA-256 of the content, size, mtime and ctime), and the
+ * folder holds nothing else. A marker alone proves nothing (anyone can write one), so a folder
+ * with a marker that records no files, or a file not in the record, or a file whose content is
+ * not what docjet wrote, is not docjet's to replace.
+ *
+ * Checking a 200 MB output must not read 200 MB: a file whose size, mtime and ctime are the
+ * recorded ones is taken as unchanged (ctime cannot be set back by a user, unlike mtime); only the
+ * others are hashed.
+ */
+import { createHash } from 'node:crypto';
+import { createReadStream, type BigIntStats } from 'node:fs';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { VERSION } from '../package-root.ts';
+
+/** Written into every output folder docjet makes: the record of what the build wrote. */
+export const OUTPUT_MARKER = '.docjet-output';
+
+/** Version of the marker's layout; markers without it (docjet 0.1's, hand-made) record nothing. */
+const RECORD_FORMAT = 2;
+/** A marker larger than this is not docjet's (20,000 files take about 2.5 MB). */
+const MARKER_MAX_BYTES = 64 * 1024 * 1024;
+/** Files read at once while hashing. */
+const CONCURRENCY = 16;
+/** Files above this size are hashed as a stream rather than read whole. */
+const STREAM_ABOVE_BYTES = 16 * 1024 * 1024;
+
+/** One file as docjet wrote it: content hash (SHA-256, base64url), size, and the stat times (ns) that let a check skip hashing. */
+type RecordedFile = readonly [hash: string, size: number, mtimeNs: string, ctimeNs: string];
+
+export interface OutputRecord {
+  /** Relative `/`-separated names of the files the build wrote. */
+  readonly files: ReadonlyMap<string, RecordedFile>;
+  /** Symbolic links the build wrote (KaTeX's fonts may be links), with their targets. */
+  readonly links: ReadonlyMap<string, string>;
+}
+
+/** What the marker of a folder says: no marker, a marker that records no files, or a record. */
+export type Marker = { kind: 'none' } | { kind: 'unrecorded' } | { kind: 'recorded'; record: OutputRecord };
+
+/** A file of an output folder that a build may not delete; `changed`: docjet wrote it, then it was changed. */
+export interface ForeignFile {
+  name: string;
+  changed: boolean;
+}
+
+export interface Ownership {
+  marker: Marker['kind'];
+  /** The first `limit` foreign files, in name order. */
+  foreign: ForeignFile[];
+  /** There are more foreign files than `foreign` lists. */
+  more: boolean;
+}
+
+/** Reads the marker of `folder`; anything but a regular file holding a well-formed record records nothing. */
+export async function readMarker(folder: string): Promise<Marker> {
+  const file = path.join(folder, OUTPUT_MARKER);
+  const info = await fs.lstat(file).catch(() => undefined);
+  if (info === undefined) return { kind: 'none' };
+  if (!info.isFile() || info.size > MARKER_MAX_BYTES) return { kind: 'unrecorded' };
+  try {
+    const record = toRecord(JSON.parse(await fs.readFile(file, 'utf8')));
+    return record ? { kind: 'recorded', record } : { kind: 'unrecorded' };
+  } catch {
+    return { kind: 'unrecorded' };
+  }
+}
+
+/**
+ * The record a marker holds, or undefined when it is not one. Names are only looked up (a file
+ * found on disk is searched for in the record), never opened, so any name is harmless.
+ */
+function toRecord(value: unknown): OutputRecord | undefined {
+  if (!isObject(value) || value.generator !== 'docjet' || value.format !== RECORD_FORMAT || !isObject(value.files)) return undefined;
+  const files = new Map<string, RecordedFile>();
+  for (const [name, entry] of Object.entries(value.files)) {
+    if (!Array.isArray(entry) || entry.length !== 4) return undefined;
+    const [hash, size, mtime, ctime] = entry as unknown[];
+    if (typeof hash !== 'string' || typeof size !== 'number' || typeof mtime !== 'string' || typeof ctime !== 'string') return undefined;
+    files.set(name, [hash, size, mtime, ctime]);
+  }
+  const links = new Map<string, string>();
+  for (const [name, target] of Object.entries(isObject(value.links) ? value.links : {})) {
+    if (typeof target !== 'string') return undefined;
+    links.set(name, target);
+  }
+  return { files, links };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Which files of `folder` the build may not delete, in name order, stopping after `limit`: all of
+ * them without a record; with one, files not in it or whose content differs, links and special
+ * files not in it. Page sources are never docjet's, whatever the record says: `.mdx` files, the
+ * site's `docs.json` or `mint.json`, and `.md` files without the page (`x/index.html` beside
+ * `x.md`) that a Markdown twin has. Folders count only for what they hold.
+ */
+export async function ownership(folder: string, limit: number): Promise<Ownership> {
+  const marker = await readMarker(folder);
+  const record = marker.kind === 'recorded' ? marker.record : undefined;
+  const foreign: ForeignFile[] = [];
+  const names = new Set<string>();
+  const twins: string[] = [];
+  let more = false;
+  const add = (file: ForeignFile): boolean => {
+    if (foreign.length === limit) {
+      more = true;
+      return false;
+    }
+    foreign.push(file);
+    return true;
+  };
+  const visit = async (relative: string): Promise<boolean> => {
+    const entries = (await fs.readdir(path.join(folder, relative), { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const named = entries.map((entry) => ({ entry, name: relative === '' ? entry.name : `${relative}/${entry.name}` })).filter(({ name }) => name !== OUTPUT_MARKER);
+    // The files of a folder are judged at once (a stat each, a hash for the few that changed), then read in order.
+    const verdicts = await Promise.all(
+      named.map(({ entry, name }) => (entry.isDirectory() ? undefined : judge(folder, name, entry.isFile() ? 'file' : entry.isSymbolicLink() ? 'link' : 'other', record))),
+    );
+    for (const [index, { entry, name }] of named.entries()) {
+      if (entry.isDirectory()) {
+        if (!(await visit(name))) return false;
+        continue;
+      }
+      names.add(name);
+      const verdict = verdicts[index];
+      if (verdict === 'twin') twins.push(name);
+      else if (verdict !== 'docjet' && !add({ name, changed: verdict === 'changed' })) return false;
+    }
+    return true;
+  };
+  if (await visit('')) {
+    for (const twin of twins) if (!names.has(twinPage(twin)) && !add({ name: twin, changed: false })) break;
+  }
+  foreign.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  return { marker: marker.kind, foreign, more };
+}
+
+/** A page or a site's config: never copied into an output (build.ts), so never docjet's, whatever a record says. */
+function isSiteSource(name: string): boolean {
+  return name.endsWith('.mdx') || name === 'docs.json' || name === 'mint.json';
+}
+
+/** The page a Markdown twin stands beside: `a/b.md` → `a/b/index.html`, `index.md` → `index.html`. */
+function twinPage(name: string): string {
+  return name === 'index.md' ? 'index.html' : `${name.slice(0, -'.md'.length)}/index.html`;
+}
+
+async function judge(folder: string, name: string, kind: 'file' | 'link' | 'other', record: OutputRecord | undefined): Promise<'docjet' | 'twin' | 'changed' | 'unknown'> {
+  if (record === undefined || kind === 'other' || isSiteSource(name)) return 'unknown';
+  const full = path.join(folder, name);
+  if (kind === 'link') {
+    const target = record.links.get(name);
+    if (target === undefined) return 'unknown';
+    return (await fs.readlink(full).catch(() => undefined)) === target ? 'docjet' : 'changed';
+  }
+  const recorded = record.files.get(name);
+  if (recorded === undefined) return 'unknown';
+  const same = await sameContent(full, recorded);
+  if (!same) return 'changed';
+  return name.endsWith('.md') ? 'twin' : 'docjet';
+}
+
+async function sameContent(full: string, [hash, size, mtime, ctime]: RecordedFile): Promise<boolean> {
+  const info = await fs.lstat(full, { bigint: true }).catch(() => undefined);
+  if (info === undefined || !info.isFile() || Number(info.size) !== size) return false;
+  if (String(info.mtimeNs) === mtime && String(info.ctimeNs) === ctime) return true;
+  return (await hashFile(full, size)) === hash;
+}
+
+/** Hashes running now, and those waiting for one to end: at most CONCURRENCY files are read at once. */
+let hashing = 0;
+const waiting: (() => void)[] = [];
+
+async function hashFile(full: string, size: number): Promise<string> {
+  // A slot is taken, or handed over by the hash that ends.
+  if (hashing < CONCURRENCY) hashing++;
+  else await new Promise<void>((resolve) => waiting.push(resolve));
+  try {
+    const hash = createHash('sha256');
+    if (size > STREAM_ABOVE_BYTES) await pipeline(createReadStream(full), hash);
+    else hash.update(await fs.readFile(full));
+    return hash.digest('base64url');
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else hashing--;
+  }
+}
+
+/**
+ * Writes the record of what `folder` holds into its marker: every file and link, hashed. Called on
+ * the finished staging folder, just before it is swapped in.
+ */
+export async function writeRecord(folder: string): Promise<void> {
+  const found: { name: string; kind: 'file' | 'link' }[] = [];
+  for (const entry of await fs.readdir(folder, { recursive: true, withFileTypes: true })) {
+    const name = path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (name === OUTPUT_MARKER) continue;
+    if (entry.isFile()) found.push({ name, kind: 'file' });
+    else if (entry.isSymbolicLink()) found.push({ name, kind: 'link' });
+  }
+  found.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  const files: Record<string, RecordedFile> = {};
+  const links: Record<string, string> = {};
+  await Promise.all(
+    found.map(async ({ name, kind }) => {
+      const full = path.join(folder, name);
+      if (kind === 'link') {
+        links[name] = await fs.readlink(full);
+        return;
+      }
+      const info: BigIntStats = await fs.lstat(full, { bigint: true });
+      files[name] = [await hashFile(full, Number(info.size)), Number(info.size), String(info.mtimeNs), String(info.ctimeNs)];
+    }),
+  );
+  // Keys in name order, so the marker reads (and diffs) the same from one build to the next.
+  const sorted = <T>(entries: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : 1)));
+  const marker = { generator: 'docjet', version: VERSION, built: new Date().toISOString(), format: RECORD_FORMAT, files: sorted(files), links: sorted(links) };
+  await fs.writeFile(path.join(folder, OUTPUT_MARKER), `${JSON.stringify(marker)}\n`);
+}
