@@ -9,12 +9,6 @@ import { MAX_SEGMENT_BYTES } from '../../openapi/slug.ts';
 import { leavesSite, MAX_REDIRECT_PATH_BYTES, normalizeRedirectPath } from '../redirect-path.ts';
 import type { Rule } from './context.ts';
 
-/** The source as the path a browser asks for (`/a/b`); undefined when it cannot be one. */
-export function normalizeRedirectSource(source: string): string | undefined {
-  const normal = normalizeRedirectPath(source, 'source');
-  return normal.ok ? `/${normal.route}` : undefined;
-}
-
 export const redirects: Rule = {
   name: 'redirects',
   create: (context) => ({
