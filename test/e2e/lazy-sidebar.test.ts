@@ -19,7 +19,7 @@ import { browserSuite, e2eTest, eventually, pathOf, texts } from './harness.ts';
 const e2e = browserSuite({
   lazy: { fixture: 'lazy-sidebar' },
   // "Big" as a top-level group (a `section`, always open), as the operations without tags of a
-  // tab's spec are (4,000 of them once made 2.4 GB).
+  // tab's spec are (4,000 of them once made 2.6 GB).
   top: {
     fixture: 'lazy-sidebar',
     config: {

@@ -64,7 +64,7 @@ export const LAZY_SIDEBAR_BYTES = 100_000;
  * A list of pages above which a lazy sidebar shows only a window of it (`WINDOW_REACH`) when it is
  * open: each of the list's pages repeats the whole list, so a big list's weight grows with the
  * square of its entries (GitHub's 268 webhooks: a 298 KB group in each, 80 MB of the site; 4,000
- * untagged operations, one top-level group: 2.4 GB). 32 KB is 90 to 140 endpoint entries (230 to
+ * untagged operations, one top-level group: 2.6 GB). 32 KB is 90 to 140 endpoint entries (230 to
  * 370 bytes each), far more than a hand-written group holds, so those stay whole; above it the
  * window of 21 entries is a quarter of the list or less, and each page of it saves 24 KB or more.
  * Every flat list is windowed: a nested group's, a top-level group's and a run of pages at the top
