@@ -91,7 +91,7 @@ for (const site of sites) {
 }
 if (totals.sites > 0) {
   process.stdout.write(
-    `\nfuzz total: ${totals.sites} sites, ${totals.runs} runs in ${(totals.milliseconds / 1000).toFixed(1)} s, ${totals.failures} failures, ${totals.crashes} crashes\n` +
+    `\nfuzz total (seed ${seed}): ${totals.sites} sites, ${totals.runs} runs in ${(totals.milliseconds / 1000).toFixed(1)} s, ${totals.failures} failures, ${totals.crashes} exit-3s (crashes)\n` +
       `  mutations: ${MUTATION_KINDS.map((kind) => `${kind} ×${totals.kinds[kind]}`).join(', ')}\n`,
   );
 }
