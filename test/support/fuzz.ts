@@ -342,8 +342,9 @@ export function checkResult(result: ValidateResult): string[] {
     if (typeof d.message !== 'string' || d.message.length === 0) problems.push(`empty message for ${d.code}`);
     if (!d.file) problems.push(`no file for ${d.code}`);
     // Problems written in a config file have a position; whole-file ones (a spec that is not
-    // OpenAPI, a missing config) may not.
-    if (configFiles.has(d.file) && d.code !== 'config-unreadable' && d.line < 1) {
+    // OpenAPI, a missing config, an empty file: a truncation at offset 0) may not.
+    const wholeFile = d.code === 'config-unreadable' || (d.code === 'json-syntax' && / is empty; it must hold a JSON (?:value|object)$/.test(d.message));
+    if (configFiles.has(d.file) && !wholeFile && d.line < 1) {
       problems.push(`${d.code} in ${d.file} has no line: ${d.message}`);
     }
     if (/\bat (?:\w+\.)*\w+ \(|TypeError|ReferenceError|undefined is not/.test(d.message)) problems.push(`stack-like message: ${d.message}`);
