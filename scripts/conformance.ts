@@ -1,9 +1,12 @@
 /**
- * npm run conformance [-- --runs N] [--site NAME]
+ * npm run conformance [-- --runs N] [--site NAME] [--seed N]
  * Validates every site of ../shared/corpus (time, pages, every error) and fuzzes each site's config
- * N times (default 1,000) against that site's real pages and specs, deep nesting and hostile
- * `$ref`s included (test/support/fuzz.ts). Exits 1 when a fuzz run crashes, yields a malformed
- * diagnostic or reads a file outside the site, or when validation of a site takes too long.
+ * N times (default 1,000) against that site's real pages and specs, deep nesting, hostile `$ref`s,
+ * keys written twice and hostile redirects included (test/support/fuzz.ts). The seed is drawn anew
+ * each run unless `--seed` (or `DOCJET_FUZZ_SEED`) gives one, and printed; each site's line counts
+ * its crashes, the runs the command would have ended with exit 3. Exits 1 when a fuzz run crashes,
+ * yields a malformed diagnostic or reads a file outside the site, or when validation of a site takes
+ * too long.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,10 +14,10 @@ import { parseArgs } from 'node:util';
 import { formatDiagnostic } from '../src/diagnostics.ts';
 import { CATALOGUE, type DiagnosticCode } from '../src/messages.ts';
 import { validate } from '../src/validate.ts';
-import { fuzzConfig, MUTATION_KINDS, type FuzzReport } from '../test/support/fuzz.ts';
+import { fuzzConfig, MUTATION_KINDS, newSeed, type FuzzReport } from '../test/support/fuzz.ts';
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '1000' }, site: { type: 'string' }, corpus: { type: 'string' } },
+  options: { runs: { type: 'string', default: '1000' }, site: { type: 'string' }, corpus: { type: 'string' }, seed: { type: 'string' } },
 });
 const corpus = path.resolve(values.corpus ?? new URL('../../shared/corpus', import.meta.url).pathname);
 if (!fs.existsSync(corpus)) {
@@ -22,6 +25,8 @@ if (!fs.existsSync(corpus)) {
   process.exit(2);
 }
 const runs = Number(values.runs);
+const seed = newSeed(values.seed ?? process.env['DOCJET_FUZZ_SEED']);
+if (runs > 0) process.stdout.write(`fuzz seed ${seed} (repeat with -- --seed ${seed})\n`);
 const sites = fs
   .readdirSync(corpus)
   .filter((name) => fs.statSync(path.join(corpus, name)).isDirectory())
@@ -64,7 +69,7 @@ for (const site of sites) {
       root,
       configText: fs.readFileSync(path.join(root, configFile), 'utf8'),
       runs,
-      seed: 1,
+      seed,
       ...(result.files && result.meta ? { reuse: { files: result.files, meta: result.meta } } : {}),
     });
     const crashes = report.failures.filter((failure) => failure.problems.some((problem) => problem.startsWith('crash:'))).length;
@@ -75,7 +80,7 @@ for (const site of sites) {
     totals.milliseconds += report.milliseconds;
     for (const kind of MUTATION_KINDS) totals.kinds[kind] += report.kinds[kind];
     process.stdout.write(
-      `  fuzz: ${report.runs} runs in ${(report.milliseconds / 1000).toFixed(1)} s: ${report.outcomes.errors} with errors, ${report.outcomes.success} valid, ${report.failures.length} failures (${crashes} crashes)\n` +
+      `  fuzz (seed ${seed}): ${report.runs} runs in ${(report.milliseconds / 1000).toFixed(1)} s: ${report.outcomes.errors} with errors, ${report.outcomes.success} valid, ${report.failures.length} failures, ${crashes} exit-3s (crashes)\n` +
         `  mutations: ${MUTATION_KINDS.map((kind) => `${kind} ×${report.kinds[kind]}`).join(', ')}\n`,
     );
     for (const failure of report.failures.slice(0, 5)) {
@@ -86,7 +91,7 @@ for (const site of sites) {
 }
 if (totals.sites > 0) {
   process.stdout.write(
-    `\nfuzz total: ${totals.sites} sites, ${totals.runs} runs in ${(totals.milliseconds / 1000).toFixed(1)} s, ${totals.failures} failures, ${totals.crashes} crashes\n` +
+    `\nfuzz total (seed ${seed}): ${totals.sites} sites, ${totals.runs} runs in ${(totals.milliseconds / 1000).toFixed(1)} s, ${totals.failures} failures, ${totals.crashes} exit-3s (crashes)\n` +
       `  mutations: ${MUTATION_KINDS.map((kind) => `${kind} ×${totals.kinds[kind]}`).join(', ')}\n`,
   );
 }

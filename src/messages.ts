@@ -411,6 +411,16 @@ export const CATALOGUE = {
       `redirect source ${quote(p.source)} is already used by redirects[${p.firstIndex}]${p.firstAt ? ` at ${p.firstAt}` : ''}${p.firstSpelling === p.source ? '' : ` (as ${quote(p.firstSpelling)})`}; the first one wins`,
     fix: 'Remove one of the two redirects, or change its source.',
   },
+  'redirect-path-invalid': { severity: 'warning', about: 'A redirect\'s source or destination cannot be a path on the site (a control character, an encoded `/`, a segment or path too long); the redirect is left out (`--strict`: an error).',
+    message: (p: { field: 'source' | 'destination'; value: string; problem: 'control' | 'encoded-separator' | 'segment-too-long' | 'too-long'; maxSegment: number; maxPath: number }) =>
+      `redirect ${p.field} ${quote(p.value.length > 80 ? `${p.value.slice(0, 77)}...` : p.value)} ${
+        p.problem === 'control' ? 'holds a control character (such as NUL), which no address may hold'
+        : p.problem === 'encoded-separator' ? 'holds a `/` or `\\` written as %2F or %5C inside a segment, which no file can be named after'
+        : p.problem === 'segment-too-long' ? `has a segment over ${p.maxSegment} bytes, longer than a file name may be`
+        : `is over ${p.maxPath} bytes long`
+      }; the redirect is left out`,
+    fix: 'Write the path as a browser shows it in the address bar: plain segments separated by "/".',
+  },
   'group-pages-missing': { severity: 'error', about: 'A group has no "pages" and no "openapi" to generate them (rule 3).',
     message: (p: { label: string | undefined }) =>
       `the group${p.label ? ` ${quote(p.label)}` : ''} needs "pages" (the list of its pages), or "openapi" to generate them from a spec`,

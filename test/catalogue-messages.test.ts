@@ -118,6 +118,12 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
   'setting-no-effect': [{ setting: 'api.playground.proxy' }, { setting: 'api.examples.prefill' }],
   'contextual-option-no-effect': [{ options: ['mcp'], gap: 'mcp' }, { options: ['claud'], gap: 'unknown', suggestion: 'claude' }, { options: ['cursor', 'vscode'], gap: 'mcp', pages: 2 }],
   'redirect-duplicate': [{ source: '/a', firstIndex: 0, firstSpelling: '/a/', firstAt: 'docs.json:12' }],
+  'redirect-path-invalid': [
+    { field: 'source', value: '/a\u0000b', problem: 'control', maxSegment: 200, maxPath: 2048 },
+    { field: 'destination', value: '/a%2F..%2Fb', problem: 'encoded-separator', maxSegment: 200, maxPath: 2048 },
+    { field: 'source', value: `/${'x'.repeat(300)}`, problem: 'segment-too-long', maxSegment: 200, maxPath: 2048 },
+    { field: 'source', value: '/x/'.repeat(800), problem: 'too-long', maxSegment: 200, maxPath: 2048 },
+  ],
   'group-pages-missing': [{ label: 'Guides' }, { label: undefined }],
   'group-root-missing': [{ entry: 'guides', wanted: 'guides', suggestion: undefined }],
   'route-collision': [{ kept: 'a.mdx', dropped: 'a/index.mdx', route: 'a' }],

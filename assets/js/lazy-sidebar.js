@@ -3,17 +3,15 @@
     const assets = document.querySelector('meta[name="docjet:assets"]')?.content ?? '/_docjet/';
     let loading;
     const lazyNav = (target) => target instanceof Element ? target.closest('aside.sidebar > nav[data-nav-fragment]') : null;
+    const keyOf = (list) => list.getAttribute('data-list') ?? list.parentElement?.getAttribute('data-group');
     const fill = (nav, html) => {
         const full = document.createElement('template');
         full.innerHTML = html;
         const lists = new Map();
-        for (const group of full.content.querySelectorAll('details[data-group]')) {
-            const list = group.querySelector(':scope > ul.nav-list');
-            if (list)
-                lists.set(group.getAttribute('data-group') ?? '', list);
-        }
+        for (const list of full.content.querySelectorAll('ul.nav-list'))
+            lists.set(keyOf(list), list);
         for (const stub of nav.querySelectorAll('ul[data-lazy]')) {
-            const list = lists.get(stub.parentElement?.getAttribute('data-group') ?? '');
+            const list = lists.get(keyOf(stub) ?? 0);
             if (list)
                 replaceList(stub, list);
         }

@@ -4,9 +4,10 @@
    (`data-nav-fragment`, under `_docjet/nav/`), fetched once, when the reader first points at or
    focuses the sidebar or opens such a group; each stub list is then replaced by its group's list,
    matched by `data-group`. Only stubs are replaced, so the groups the reader opened stay open and
-   the current page stays marked. A big group of pages shows only the entries around the current
-   page (`ul[data-lazy="window"]`, `WINDOW_GROUP_BYTES`), replaced the same way: its current entry
-   is marked again and kept where it was on screen. Switching version swaps in a full sidebar
+   the current page stays marked. A big list of pages (a group's, nested or top-level, or a run of
+   the section's own pages, which is named by `data-list`) shows only the entries around the
+   current page (`ul[data-lazy="window"]`, `WINDOW_GROUP_BYTES`), replaced the same way: its
+   current entry is marked again and kept where it was on screen. Switching version swaps in a full sidebar
    without the attribute (placements.ts): there is nothing left to fill then, and listeners look
    the nav up each time. */
 {
@@ -17,17 +18,17 @@
   const lazyNav = (target: EventTarget | null): HTMLElement | null =>
     target instanceof Element ? target.closest<HTMLElement>('aside.sidebar > nav[data-nav-fragment]') : null;
 
-  /** Each stub (or window) list of `nav` replaced by its group's list in the full sidebar. */
+  /** What finds a list in the full sidebar: its own `data-list`, else its group's `data-group` (a `details` or a top-level `section`). */
+  const keyOf = (list: Element): string | null | undefined => list.getAttribute('data-list') ?? list.parentElement?.getAttribute('data-group');
+
+  /** Each stub (or window) list of `nav` replaced by its list in the full sidebar. */
   const fill = (nav: HTMLElement, html: string): void => {
     const full = document.createElement('template');
     full.innerHTML = html;
-    const lists = new Map<string, Element>();
-    for (const group of full.content.querySelectorAll('details[data-group]')) {
-      const list = group.querySelector(':scope > ul.nav-list');
-      if (list) lists.set(group.getAttribute('data-group') ?? '', list);
-    }
+    const lists = new Map<unknown, Element>();
+    for (const list of full.content.querySelectorAll('ul.nav-list')) lists.set(keyOf(list), list);
     for (const stub of nav.querySelectorAll('ul[data-lazy]')) {
-      const list = lists.get(stub.parentElement?.getAttribute('data-group') ?? '');
+      const list = lists.get(keyOf(stub) ?? 0);
       if (list) replaceList(stub, list);
     }
     nav.removeAttribute('data-nav-fragment');

@@ -51,12 +51,17 @@ class PositionScan {
     this.text = source.text;
   }
 
-  /** The value starting at the next non-space character; false to give up. `depth`: containers around it. */
+  /**
+   * The value starting at the next non-space character; false to give up. `depth`: containers
+   * around it. The text and the value part ways where a key is written twice: `JSON.parse` keeps
+   * the last value, while the scan meets the first one first (`{"a":{},"a":1}` pairs `{}` with 1),
+   * so a container is only scanned beside a value of its kind, and the repeated key then gives up.
+   */
   value(value: unknown, depth: number): boolean {
     this.skipSpace();
     const char = this.text.charCodeAt(this.at);
-    if (char === OPEN_BRACE) return depth < this.maxNesting && this.object(value as Record<string, unknown>, depth + 1);
-    if (char === OPEN_BRACKET) return depth < this.maxNesting && this.array(value as unknown[], depth + 1);
+    if (char === OPEN_BRACE) return depth < this.maxNesting && isPlainObject(value) && this.object(value, depth + 1);
+    if (char === OPEN_BRACKET) return depth < this.maxNesting && Array.isArray(value) && this.array(value, depth + 1);
     if (char === QUOTE) this.string();
     else this.skipLiteral();
     return true;
@@ -128,6 +133,10 @@ class PositionScan {
   private skipSpace(): void {
     while (isSpace(this.text.charCodeAt(this.at))) this.at++;
   }
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** JSON's white space (RFC 8259 §2): what `JSON.parse` allows between tokens. */

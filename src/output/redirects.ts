@@ -4,7 +4,11 @@
  * read one (Netlify, Cloudflare Pages). A `:slug*` wildcard (format-behaviour.md §4.4) cannot be a
  * static file, so it is expanded: every page whose route matches the destination pattern gets its
  * source page (`/docs/:slug*` → `/guides/:slug*` makes `/docs/setup` for `/guides/setup`).
+ * Sources and site destinations are the paths a browser asks for (`normalizeRedirectPath`: `..`,
+ * `.`, `//`, `\` and percent-escapes resolved), so a page is written inside the output folder or,
+ * for a path no file can have (reported by the config rule), not at all.
  */
+import { normalizeRedirectPath } from '../config/redirect-path.ts';
 import type { Config } from '../config/schema.ts';
 import { escapeHtml } from '../content/mdx/escape.ts';
 import { encodeRoute, isExternal } from '../render/links.ts';
@@ -27,11 +31,12 @@ export function expandRedirects(redirects: readonly Redirect[], routes: Iterable
   const result: StaticRedirect[] = [];
   const seen = new Set<string>();
   const add = (from: string, destination: string, permanent: boolean): void => {
-    const route = from.replace(/^\/+|\/+$/g, '');
+    const route = sourceRoute(from);
+    const to = isExternal(destination) ? destination : siteDestination(destination, base);
     // A redirect never hides a real page, and the first one written wins.
-    if (taken.has(route) || seen.has(route) || route.includes('*') || route.includes(':')) return;
+    if (route === undefined || to === undefined || taken.has(route) || seen.has(route) || route.includes('*') || route.includes(':')) return;
     seen.add(route);
-    result.push({ from: route, to: isExternal(destination) ? destination : base + destination.replace(/^\/+/, ''), permanent });
+    result.push({ from: route, to, permanent });
   };
   for (const redirect of redirects) {
     const permanent = redirect.permanent !== false;
@@ -41,18 +46,32 @@ export function expandRedirects(redirects: readonly Redirect[], routes: Iterable
       continue;
     }
     if (isExternal(redirect.destination)) continue;
-    const pattern = patternOf(redirect.destination);
-    if (!pattern) continue;
+    const destination = siteDestination(redirect.destination, '/');
+    const pattern = destination === undefined ? undefined : patternOf(destination);
+    if (!destination || !pattern) continue;
     for (const route of routeList) {
       const match = pattern.regex.exec(route);
       if (!match) continue;
       const values = new Map(pattern.names.map((name, index) => [name, match[index + 1] ?? '']));
       if (!names.every((name) => values.has(name))) continue;
       const from = redirect.source.replace(PARAMETER, (_, name: string) => values.get(name) ?? '');
-      add(from, redirect.destination.replace(PARAMETER, (_, name: string) => values.get(name) ?? ''), permanent);
+      add(from, destination.replace(PARAMETER, (_, name: string) => values.get(name) ?? ''), permanent);
     }
   }
   return result;
+}
+
+/** A source as the route of the page written for it; undefined when no file can have its path. */
+function sourceRoute(source: string): string | undefined {
+  const normal = normalizeRedirectPath(source, 'source');
+  return normal.ok ? normal.route : undefined;
+}
+
+/** A site destination with the base in front (`/base/guides/`), its query and fragment kept; undefined when it cannot be a path. */
+function siteDestination(destination: string, base: string): string | undefined {
+  const normal = normalizeRedirectPath(destination, 'destination');
+  if (!normal.ok) return undefined;
+  return base + normal.route + (normal.trailingSlash && normal.route !== '' ? '/' : '') + normal.suffix;
 }
 
 /** `/guides/:slug*` → a regex over routes capturing `slug`; undefined when the pattern is not usable. */
@@ -77,7 +96,7 @@ function escapeRegex(text: string): string {
 }
 
 export function redirectPage(redirect: StaticRedirect): string {
-  const to = redirect.to.startsWith('/') ? redirect.to.split('/').map((part) => encodeRoute(decodeSafely(part))).join('/') : redirect.to;
+  const to = redirect.to.startsWith('/') ? encodeSitePath(redirect.to) : redirect.to;
   const href = escapeHtml(to);
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Redirecting…</title>` +
@@ -92,13 +111,22 @@ export function redirectPage(redirect: StaticRedirect): string {
 export function redirectsFile(redirects: readonly Redirect[], base: string): string {
   const lines: string[] = [];
   for (const redirect of redirects) {
-    const from = base + redirect.source.replace(/^\/+/, '').replace(/:(\w+)\*/g, '*');
-    const to = isExternal(redirect.destination) ? redirect.destination : base + redirect.destination.replace(/^\/+/, '');
+    const source = sourceRoute(redirect.source);
+    const to = isExternal(redirect.destination) ? redirect.destination : siteDestination(redirect.destination, base);
+    if (source === undefined || to === undefined) continue;
+    const from = (base + source).replace(/:(\w+)\*/g, '*');
     const target = to.replace(/:(\w+)\*/g, ':splat');
     if (/\s/.test(from) || /\s/.test(target)) continue;
     lines.push(`${from} ${target} ${redirect.permanent === false ? 302 : 301}`);
   }
   return lines.length > 0 ? `${lines.join('\n')}\n` : '';
+}
+
+/** A site path percent-encoded segment by segment; its query and fragment as they are. */
+function encodeSitePath(to: string): string {
+  const cut = to.search(/[?#]/);
+  const [pathPart, suffix] = cut === -1 ? [to, ''] : [to.slice(0, cut), to.slice(cut)];
+  return pathPart.split('/').map((part) => encodeRoute(decodeSafely(part))).join('/') + suffix;
 }
 
 function decodeSafely(part: string): string {

@@ -232,6 +232,35 @@ test('a key written twice is a warning at the second one; the last one counts', 
   assert.equal(result.config?.name, 'B');
 });
 
+test('a key written twice with a list or object first and another kind last: a warning at the second, never a crash (docs.json, a "$ref" file, mint.json)', async (t) => {
+  // Each of these stopped `validate` and `build` with "Invalid value used as weak map key", exit 3.
+  const payloads: [string, unknown][] = [
+    ['{"a":{},"a":1}', 1],
+    ['{"a":[],"a":{}}', {}],
+    ['{"a":{},"a":[]}', []],
+    ['{"a":[{}],"a":[1]}', [1]],
+    ['{"a":{"b":[]},"a":{"b":{}}}', { b: {} }],
+  ];
+  for (const [payload, last] of payloads) {
+    const column = payload.lastIndexOf('"a"') + 1;
+    const top = await tempSite(t, { 'docs.json': `{"name":"A","navigation":{"pages":["index"]},\n"extra":${payload}}`, 'index.mdx': PAGE });
+    const viaRef = await tempSite(t, { 'docs.json': '{"name":"A","navigation":{"pages":["index"]},\n"extra":{"$ref":"extra.json"}}', 'extra.json': payload, 'index.mdx': PAGE });
+    const mint = await tempSite(t, { 'mint.json': `{"name":"A","navigation":[{"group":"G","pages":["index"]}],\n"extra":${payload}}`, 'index.mdx': PAGE });
+    for (const [root, at] of [
+      [top, `docs.json:2:${column + '"extra":'.length}`],
+      [viaRef, `extra.json:1:${column}`],
+      [mint, `mint.json:2:${column + '"extra":'.length}`],
+    ] as const) {
+      const result = await validate({ root });
+      const duplicates = result.diagnostics.filter((d) => d.code === 'json-duplicate-key').map(seen);
+      assert.deepEqual(duplicates, [{ code: 'json-duplicate-key', severity: 'warning', at, path: 'extra.a', message: 'the key "a" is written twice in this object; only the last one counts', fix: 'Remove one of them.' }], payload);
+      // The mint.json upgrade keeps only the keys it knows.
+      if (root !== mint) assert.deepEqual((result.loaded.value as { extra: { a: unknown } }).extra.a, last, `${payload}: the last one counts, as JSON.parse reads it`);
+      assert.ok(result.site, `${payload}: only warnings, so the site is resolved`);
+    }
+  }
+});
+
 test('a byte order mark is skipped: columns on the first line are what an editor shows', async (t) => {
   const root = await tempSite(t, {
     'docs.json': '\ufeff{ "name": "A", "navigaton": {}, "navigation": { "pages": ["index"] } }\n',

@@ -5,7 +5,8 @@
  * test/fixtures/e2e/lazy-sidebar (640 operations in 32 tags of 20, written by
  * test/fixtures/e2e/generate-lazy-sidebar.ts: about 118 KB of sidebar, over `LAZY_SIDEBAR_BYTES`;
  * then "Big", 150 operations with long summaries, over `WINDOW_GROUP_BYTES`, whose pages show a
- * window of it).
+ * window of it). The same operations as top-level groups (the spec named by the navigation): "Big"
+ * is windowed there too.
  */
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -15,7 +16,24 @@ import type { Page } from 'playwright-core';
 import { dev } from '../../src/dev/dev-server.ts';
 import { browserSuite, e2eTest, eventually, pathOf, texts } from './harness.ts';
 
-const e2e = browserSuite({ lazy: { fixture: 'lazy-sidebar' } });
+const e2e = browserSuite({
+  lazy: { fixture: 'lazy-sidebar' },
+  // "Big" as a top-level group (a `section`, always open), as the operations without tags of a
+  // tab's spec are (4,000 of them once made 2.6 GB).
+  top: {
+    fixture: 'lazy-sidebar',
+    config: {
+      navigation: {
+        groups: [
+          { group: 'Start', pages: ['index'] },
+          { group: 'Big', openapi: 'openapi.json', pages: Array.from({ length: 150 }, (_, index) => `GET /big/items-${index + 1}`) },
+          // Every operation again, by tag: the sidebar stays over `LAZY_SIDEBAR_BYTES`.
+          { group: 'API', openapi: 'openapi.json' },
+        ],
+      },
+    },
+  },
+});
 const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/e2e/lazy-sidebar');
 
 function group(page: Page, label: string) {
@@ -124,4 +142,16 @@ e2eTest('docjet dev serves the same lazy sidebar and its fragment', async (t: Te
   const page = await context.newPage();
   await page.goto(new URL('api-reference/tag-02/tag-02-item-3', server.url).href);
   await fillsGroups(page);
+}, { timeout: 90_000 });
+
+e2eTest('a big top-level group shows the entries around the page; pointing at the sidebar fills it from the fragment', async (t) => {
+  const page = await e2e.open(t, 'top', BIG_75);
+  const requests = fragmentRequests(page);
+  const big = page.locator('aside.sidebar section.nav-group').filter({ has: page.locator(':scope > .nav-group-title .nav-label', { hasText: /^Big$/ }) });
+  const labels = async (): Promise<string[]> => (await big.locator('a.nav-link .nav-label').allTextContents()).map((text) => text.trim());
+  assert.deepEqual(await labels(), bigItems(65, 85), 'ten entries either side');
+  await page.locator('aside.sidebar a.nav-link[aria-current="page"]').hover();
+  await eventually(labels, bigItems(1, 150));
+  assert.equal(requests.count, 1);
+  assert.deepEqual(await texts(page, 'aside.sidebar a.nav-link[aria-current="page"] .nav-label'), bigItems(75, 75), 'the current page stays marked');
 }, { timeout: 90_000 });

@@ -380,6 +380,12 @@ describe('parseOpenApi: syntax errors', () => {
     );
   });
 
+  test('JSON: a key written twice, a list or object first, is read as JSON.parse reads it (the last one counts), never a crash', () => {
+    const text = '{"openapi":"3.0.0","info":{"title":"T","version":"1"},"paths":{"/a":{"get":{"summary":"A"}},"/b":{"get":{"summary":"B"}},"/a":{"post":{"summary":"A2"}}},"components":{"schemas":{"X":{}},"schemas":[]}}';
+    const { document } = parseOpenApi({ file: 'a.json', text });
+    assert.deepEqual(document?.operations.map(brief), ['POST /a', 'GET /b']);
+  });
+
   test('YAML: an alias with no anchor, and a second document', () => {
     const problem = (text: string) => parseOpenApi({ file: 'a.yaml', text }).diagnostics.map((d) => [d.code, d.line, d.column, d.message]);
     assert.deepEqual(problem('openapi: 3.1.0\npaths:\n  /a:\n    get:\n      x-shared: *common\n'), [

@@ -8,8 +8,12 @@
  * operations with long summaries).
  */
 import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { build } from '../../src/output/build.ts';
 import { chromeOf } from '../../src/render/shell/chrome.ts';
 import { Shell, type ShellOptions } from '../../src/render/shell/document.ts';
 import { NavigationFragments } from '../../src/render/shell/fragments.ts';
@@ -156,4 +160,66 @@ test('a label of a paragraph is cut to three lines on screen; short labels are w
   assert.ok(after.includes(`<span class="nav-label"><span class="nav-clamp">${long}</span></span>`), 'the whole text, in a clamped span');
   assert.equal(after.match(/nav-clamp/g)?.length, 1);
   assert.equal(after.replace(/<span class="nav-clamp">[^<]*<\/span>/, 'Install'), before, 'every other entry as before');
+});
+
+/**
+ * A site whose OpenAPI document has `count` operations without tags, in a tab of its own: they land
+ * in one top-level group ("API Reference"), or, listed by reference in the tab's `pages`, in a run
+ * of the section's own pages. Each page used to carry the whole list (4,000 operations: 2.6 GB).
+ */
+async function untaggedSite(t: { after(fn: () => Promise<void>): void }, count: number, listed = false): Promise<{ root: string; work: string }> {
+  const work = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-untagged-')));
+  t.after(() => fs.rm(work, { recursive: true, force: true }));
+  const root = path.join(work, 'site');
+  await fs.mkdir(root);
+  const paths: Record<string, unknown> = {};
+  for (let i = 0; i < count; i++) paths[`/items/${i}`] = { get: { summary: `Get item ${i}`, responses: { 200: { description: 'OK' } } } };
+  await fs.writeFile(path.join(root, 'openapi.json'), JSON.stringify({ openapi: '3.0.3', info: { title: 'Items', version: '1' }, paths }));
+  await fs.writeFile(path.join(root, 'index.mdx'), '# Home\n');
+  const api = listed ? { tab: 'API', openapi: 'openapi.json', pages: Object.keys(paths).map((route) => `GET ${route}`) } : { tab: 'API', openapi: 'openapi.json' };
+  await fs.writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Items', navigation: { tabs: [{ tab: 'Guides', pages: ['index'] }, api] } }));
+  return { root, work };
+}
+
+/** The numbers of the "Get item N" entries a sidebar shows, in order. */
+function items(html: string): number[] {
+  return [...html.matchAll(/<span class="nav-label">Get item (\d+)</g)].map((match) => Number(match[1]));
+}
+
+test('4,000 operations without tags build, and each page\'s sidebar shows the 21 entries around it, not all 4,000', async (t) => {
+  const { root, work } = await untaggedSite(t, 4000);
+  const out = path.join(work, 'out');
+  const result = await build({ root, outDir: out });
+  assert.equal(result.ok, true, JSON.stringify(result.diagnostics.slice(0, 3)));
+  assert.equal(result.stats.endpointPages, 4000);
+  const html = await fs.readFile(path.join(out, 'api-reference/get-item-2000/index.html'), 'utf8');
+  const sidebar = /<aside class="sidebar" id="sidebar">.*?<\/aside>/s.exec(html)![0];
+  assert.deepEqual(items(sidebar), range(1990, 2010));
+  assert.ok(sidebar.length < 16_000, `one page's sidebar: ${sidebar.length} bytes`);
+  assert.match(sidebar, /<section class="nav-group" data-group="[^"]*"><p class="nav-group-title"><span class="nav-label">API Reference<\/span><\/p><ul class="nav-list" data-lazy="window">/);
+  // Linear: about 25 KB a page (it was 689 KB, the whole list in each: 2.6 GB for the site).
+  assert.ok(result.stats.bytes / result.stats.pages < 60_000, `${result.stats.bytes} bytes for ${result.stats.pages} pages`);
+  // The section's full sidebar, which the page script fills the window from, holds every entry once.
+  const fragment = /data-nav-fragment="([0-9a-f]{10})"/.exec(html)![1]!;
+  const full = await fs.readFile(path.join(out, `_docjet/nav/${fragment}.html`), 'utf8');
+  assert.equal(items(full).length, 4000);
+  assert.match(full, /<section class="nav-group" data-group="[^"]*"><p class="nav-group-title"><span class="nav-label">API Reference<\/span><\/p><ul class="nav-list">/);
+});
+
+test('a big run of the section\'s own pages is windowed too, named by data-list for the page script', async (t) => {
+  const { root } = await untaggedSite(t, 400, true);
+  const { site } = await validate({ root });
+  const route = 'api-reference/get-item-200';
+  const lazySidebar = lazySidebarOf(site!, route);
+  assert.deepEqual(items(lazySidebar), range(190, 210));
+  assert.match(lazySidebar, /^<ul class="nav-list" data-lazy="window" data-list="run-0"><li>/);
+  const fragment = new Shell(optionsFor(site!)).sectionSidebar(page(site!, route).placements[0]!.sectionId);
+  assert.match(fragment, /^<ul class="nav-list" data-list="run-0"><li>/);
+  assert.equal(items(fragment).length, 400);
+  // A small run stays as it was: no name, whole.
+  const small = await untaggedSite(t, 20, true);
+  const smallSite = (await validate({ root: small.root })).site!;
+  const whole = lazySidebarOf(smallSite, 'api-reference/get-item-10');
+  assert.deepEqual(items(whole), range(0, 19));
+  assert.match(whole, /^<ul class="nav-list"><li>/);
 });

@@ -2,21 +2,38 @@
  * Seeded config fuzzing: mutate a valid docs.json (drop, duplicate, retype and swap keys and
  * values; truncate the text; wrap a value in up to 5,000 levels of lists, objects or groups;
  * replace a value by a hostile `{"$ref": …}`: outside the root, bad pointer escapes, itself, a
- * folder, a file nested 5,000 deep) and check that validation ends in diagnostics or success,
- * never a crash, that every diagnostic is well-formed, and that nothing outside the root got into
- * the config. Used by test/fuzz.test.ts on our fixtures and by scripts/conformance.ts on every
- * corpus site.
+ * folder, a file nested 5,000 deep; write a key twice in the text, a list or object first; add
+ * redirects whose paths climb out with `..`, `%2e`, backslashes, or hold NUL and over-long
+ * segments) and check that validation ends in diagnostics or success, never a crash, that every
+ * diagnostic is well-formed, that nothing outside the root got into the config, and that the
+ * redirects the output would write stay inside the output folder. Used by test/fuzz.test.ts on our
+ * fixtures and by scripts/conformance.ts on every corpus site, each with a seed drawn per run
+ * unless one is given (`newSeed`), printed so a failure can be repeated.
  */
+import { randomInt } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { CATALOGUE } from '../../src/messages.ts';
+import { outputPath } from '../../src/output/output.ts';
+import { pageOutputPath } from '../../src/output/paths.ts';
+import { expandRedirects, redirectPage, redirectsFile } from '../../src/output/redirects.ts';
 import { validate, type ValidateResult } from '../../src/validate.ts';
 import type { PageMeta } from '../../src/content/frontmatter.ts';
 import type { SiteFiles } from '../../src/content/scan.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Path = (string | number)[];
+
+/** A seed for a fuzz run: `given` (a number, from `--seed` or `DOCJET_FUZZ_SEED`) when there is one, else a new one. */
+export function newSeed(given?: string): number {
+  if (given !== undefined && given.trim() !== '') {
+    const seed = Number(given);
+    if (!Number.isSafeInteger(seed) || seed < 0) throw new Error(`a fuzz seed is a whole number ≥ 0, not ${JSON.stringify(given)}`);
+    return seed;
+  }
+  return randomInt(2 ** 32);
+}
 
 /** mulberry32: small, fast, good enough to make runs repeatable from a seed. */
 export function random(seed: number): () => number {
@@ -38,7 +55,7 @@ const ODD_VALUES: Json[] = [
 ];
 const ODD_KEYS = ['pages', 'groups', 'tabs', 'anchors', 'href', 'openapi', 'expanded', 'default', 'navigaton', 'menu', 'global', '$ref', '__proto__', 'constructor'];
 
-export const MUTATION_KINDS = ['drop', 'duplicate', 'retype', 'swap-values', 'swap-keys', 'rename-key', 'truncate', 'nest', 'hostile-ref'] as const;
+export const MUTATION_KINDS = ['drop', 'duplicate', 'retype', 'swap-values', 'swap-keys', 'rename-key', 'truncate', 'nest', 'hostile-ref', 'duplicate-key', 'hostile-redirect'] as const;
 
 export interface Mutation {
   kind: (typeof MUTATION_KINDS)[number];
@@ -69,6 +86,40 @@ export const HOSTILE_REFS: readonly string[] = [
   'docs.json#/navigation/length',
 ];
 
+/**
+ * Redirect paths no site should be able to use against docjet: climbing out of the output folder
+ * (`..`, `%2e`, backslashes), names no file can have (NUL, `%2F`, over-long segments), and odd but
+ * harmless spellings.
+ */
+export const HOSTILE_PATHS: readonly string[] = [
+  '/a/../../x',
+  `/${'../'.repeat(30)}tmp/docjet-fuzz-escape`,
+  '/%2e%2e/%2e%2e/x',
+  '/.%2e/.%2E/x',
+  '/..%2f..%2fx',
+  '\\..\\..\\x',
+  '\\\\evil.example/x',
+  '//x//y//',
+  '/./x/.',
+  '/x\u0000y',
+  '/x%00y',
+  '/x%2F..%2F..%2Fy',
+  '/x%5C..%5Cy',
+  `/${'x'.repeat(300)}`,
+  `/${'é'.repeat(150)}`,
+  '/x/'.repeat(1000),
+  '/%E0%A4%A',
+  '/x?y=1#z',
+  '/:slug*',
+  '/../:slug*',
+  '/a/:slug*/../..',
+  '',
+  ' ',
+  '/',
+  '..',
+  'index',
+];
+
 /** How deep `nest` wraps: mostly around the limit (256), sometimes far beyond it. */
 const NEST_DEPTHS = [1, 2, 50, 84, 85, 120, 127, 128, 200, 255, 256, 257, 1000, 5000];
 
@@ -88,6 +139,13 @@ export function mutate(source: string, next: () => number, hostileRefs: readonly
     if (roll < 0.14) return nest(root, next, mutations);
     if (roll < 0.24) {
       const result = hostileRef(root, next, hostileRefs);
+      root = result.root;
+      mutations.push(result.mutation);
+      continue;
+    }
+    if (roll < 0.3) return duplicateKey(root, next, mutations);
+    if (roll < 0.36) {
+      const result = hostileRedirects(root, next);
       root = result.root;
       mutations.push(result.mutation);
       continue;
@@ -124,6 +182,52 @@ function nest(root: Json, next: () => number, mutations: Mutation[]): { text: st
   set(parent, key, marker);
   // A function, so that `$&` or `$'` in the site's own strings are not replacement patterns.
   return { text: JSON.stringify(root, null, 2).replace(JSON.stringify(marker), () => wrapped), mutations };
+}
+
+/**
+ * Writes one key of an object twice in the text: a list, an object or another value first, then
+ * the value it had (or another). `JSON.parse` keeps the last; the first, mostly a list or object
+ * where the last is not, is what made the position scan key a WeakMap by a number (exit 3). Always
+ * the last mutation of a run, as it exists only as text.
+ */
+function duplicateKey(root: Json, next: () => number, mutations: Mutation[]): { text: string; mutations: Mutation[] } {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  const objects = collect(root).filter((node) => isObject(node.value) && Object.keys(node.value).length > 0);
+  if (objects.length === 0) {
+    mutations.push({ kind: 'duplicate-key', at: '(no object)' });
+    return { text: JSON.stringify(root, null, 2), mutations };
+  }
+  const target = pick(objects);
+  const object = target.value as Record<string, Json>;
+  const key = pick(Object.keys(object));
+  const had = object[key]!;
+  const first = structuredClone(pick<Json>([{}, [], [{}], { a: {} }, had, pick(ODD_VALUES)]));
+  const last = next() < 0.6 ? had : structuredClone(pick(ODD_VALUES));
+  const marker = '\u0000duplicate\u0000';
+  object[key] = marker;
+  mutations.push({ kind: 'duplicate-key', at: [...target.path, key].join('.') });
+  const text = JSON.stringify(root, null, 2).replace(JSON.stringify(marker), () => `${JSON.stringify(first)}, ${JSON.stringify(key)}: ${JSON.stringify(last)}`);
+  return { text, mutations };
+}
+
+/** Adds one to three redirects with hostile sources and destinations (to the config's own, if any). */
+function hostileRedirects(root: Json, next: () => number): { root: Json; mutation: Mutation } {
+  const pick = <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!;
+  if (!isObject(root)) return { root, mutation: { kind: 'hostile-redirect', at: '(root is not an object)' } };
+  const redirects = Array.isArray(root['redirects']) ? root['redirects'] : [];
+  const added: string[] = [];
+  for (let count = 1 + Math.floor(next() * 3); count > 0; count--) {
+    const source = pick(HOSTILE_PATHS);
+    const destination = next() < 0.5 ? pick(HOSTILE_PATHS) : pick(['/', '/index', 'https://example.com/x', '/:slug*']);
+    redirects.push({ source, destination });
+    added.push(`${JSON.stringify(source).slice(0, 40)} -> ${JSON.stringify(destination).slice(0, 40)}`);
+  }
+  root['redirects'] = redirects;
+  return { root, mutation: { kind: 'hostile-redirect', at: added.join(', ') } };
+}
+
+function isObject(value: Json | undefined): value is { [key: string]: Json } {
+  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** Replaces one value (or adds one, under a navigation key) with `{"$ref": hostile}`. */
@@ -238,14 +342,40 @@ export function checkResult(result: ValidateResult): string[] {
     if (typeof d.message !== 'string' || d.message.length === 0) problems.push(`empty message for ${d.code}`);
     if (!d.file) problems.push(`no file for ${d.code}`);
     // Problems written in a config file have a position; whole-file ones (a spec that is not
-    // OpenAPI, a missing config) may not.
-    if (configFiles.has(d.file) && d.code !== 'config-unreadable' && d.line < 1) {
+    // OpenAPI, a missing config, an empty file: a truncation at offset 0) may not.
+    const wholeFile = d.code === 'config-unreadable' || (d.code === 'json-syntax' && / is empty; it must hold a JSON (?:value|object)$/.test(d.message));
+    if (configFiles.has(d.file) && !wholeFile && d.line < 1) {
       problems.push(`${d.code} in ${d.file} has no line: ${d.message}`);
     }
     if (/\bat (?:\w+\.)*\w+ \(|TypeError|ReferenceError|undefined is not/.test(d.message)) problems.push(`stack-like message: ${d.message}`);
   }
   const errors = result.diagnostics.some((d) => d.severity === 'error');
   if (!errors && !result.site) problems.push('no errors, yet no site model');
+  if (result.site) problems.push(...redirectProblems(result.site.config.redirects ?? [], [...result.site.pages.keys()]));
+  return problems;
+}
+
+/** Where the fuzzer pretends to build: redirect pages must land inside it. */
+const OUTPUT = path.resolve(tmpdir(), 'docjet-fuzz-output');
+
+/**
+ * What `build` would do with the site's redirects (`dev` expands them the same way): a page per
+ * source, inside the output folder, with a name a file system takes; the hosts' file. A throw is a
+ * crash, as it is in `build` (exit 3).
+ */
+function redirectProblems(redirects: Parameters<typeof expandRedirects>[0], routes: string[]): string[] {
+  const problems: string[] = [];
+  try {
+    for (const redirect of expandRedirects(redirects, routes, '/docs/')) {
+      const file = outputPath(OUTPUT, pageOutputPath(redirect.from));
+      // eslint-disable-next-line no-control-regex
+      if (/[\u0000-\u001f]/.test(file) || file.split(path.sep).some((name) => Buffer.byteLength(name) > 255)) problems.push(`crash: redirect page ${JSON.stringify(file)} cannot be written`);
+      redirectPage(redirect);
+    }
+    redirectsFile(redirects, '/docs/');
+  } catch (error) {
+    problems.push(`crash: redirects: ${(error as Error).stack ?? String(error)}`);
+  }
   return problems;
 }
 

@@ -29,14 +29,20 @@ type Part = string | { page: string } | { group: string; open: boolean } | { ico
 
 /**
  * A nested group's list: whole (`body`) on the page's trail, else its `stub` when the sidebar is
- * lazy. A big group of pages also keeps its `entries`, for a lazy sidebar's window of them.
+ * lazy. A big list of pages (a group's, or a run of pages at the top of the section) also keeps
+ * its `entries`, for a lazy sidebar's window of them.
  */
 interface LazyBody {
-  lazy: string;
+  /** The group's id, for the page's trail; undefined for a list that is always shown whole or windowed (a top-level group's, the section's own pages). */
+  lazy: string | undefined;
   open: boolean;
   body: Part[];
   stub: Part[];
   entries?: Entry[];
+  /** Route → index in `entries`. */
+  positions?: Map<string, number>;
+  /** The window's opening tag. */
+  window?: string;
 }
 
 /** One page's entry of a group: its `<li>` (parts), and the route that finds it. */
@@ -55,13 +61,14 @@ interface Entry {
 export const LAZY_SIDEBAR_BYTES = 100_000;
 
 /**
- * A group's list above which a lazy sidebar shows only a window of it (`WINDOW_REACH`) when the
- * group is open: each of the group's pages repeats the whole list, so a big group's weight grows
- * with the square of its entries (GitHub's 268 webhooks: a 298 KB group in each, 80 MB of the
- * site). 32 KB is 90 to 140 endpoint entries (230 to 370 bytes each), far more than a hand-written
- * group holds, so those stay whole; above it the window of 21 entries is a quarter of the list or
- * less, and each page of the group saves 24 KB or more. Only groups of pages alone are windowed: a
- * window through nested groups would have to cut them.
+ * A list of pages above which a lazy sidebar shows only a window of it (`WINDOW_REACH`) when it is
+ * open: each of the list's pages repeats the whole list, so a big list's weight grows with the
+ * square of its entries (GitHub's 268 webhooks: a 298 KB group in each, 80 MB of the site; 4,000
+ * untagged operations, one top-level group: 2.6 GB). 32 KB is 90 to 140 endpoint entries (230 to
+ * 370 bytes each), far more than a hand-written group holds, so those stay whole; above it the
+ * window of 21 entries is a quarter of the list or less, and each page of it saves 24 KB or more.
+ * Every flat list is windowed: a nested group's, a top-level group's and a run of pages at the top
+ * of the section. A group that holds groups is not: a window through them would have to cut them.
  */
 export const WINDOW_GROUP_BYTES = 32_000;
 
@@ -127,15 +134,17 @@ function fillParts(parts: readonly Part[], fill: Fill): string {
  */
 function fillLazyBody(part: LazyBody, fill: Fill): string {
   if (!fill.lazy) return fillParts(part.body, fill);
-  const onTrail = fill.trail.has(part.lazy);
+  const onTrail = part.lazy === undefined || fill.trail.has(part.lazy);
   if (!part.open && !onTrail) return fillParts(part.stub, fill);
   if (part.entries === undefined) return fillParts(part.body, fill);
-  const current = onTrail ? part.entries.findIndex((entry) => entry.route === fill.currentRoute) : -1;
-  const [start, end] = windowAround(Math.max(current, 0), part.entries.length);
-  let html = '<ul class="nav-list" data-lazy="window">';
+  const current = onTrail && fill.currentRoute !== undefined ? (part.positions?.get(fill.currentRoute) ?? 0) : 0;
+  const [start, end] = windowAround(current, part.entries.length);
+  let html = part.window ?? WINDOW_OPEN;
   for (const entry of part.entries.slice(start, end)) html += fillParts(entry.parts, fill);
   return `${html}</ul>`;
 }
+
+const WINDOW_OPEN = '<ul class="nav-list" data-lazy="window">';
 
 /**
  * The entries `[start, end)` of a window around entry `index` of `count`: `WINDOW_REACH` either
@@ -157,12 +166,12 @@ class SidebarWriter {
   items(element: NavElement, depth: number): void {
     if (element.items.length === 0) return;
     const pagesOnly: NavElement['items'] = [];
+    let runs = 0;
     const flush = (): void => {
       if (pagesOnly.length === 0) return;
-      this.parts.push('<ul class="nav-list">');
-      const repeated = this.repeatedLabels(pagesOnly);
-      for (const item of pagesOnly) if (item.type === 'page') this.page(item.route, repeated);
-      this.parts.push('</ul>');
+      // Named for the page script (`data-list`) only when it is big enough to be windowed.
+      this.pageList(pagesOnly, undefined, (big) => (big ? ` data-list="run-${runs}"` : ''));
+      runs++;
       pagesOnly.length = 0;
     };
     if (depth === 0) {
@@ -199,8 +208,37 @@ class SidebarWriter {
     this.parts.push('>');
     this.groupLabel(group);
     this.parts.push(group.root !== undefined ? '</a>' : '</p>');
-    this.items(group, 1);
+    if (group.items.length > 0 && group.items.every((item) => item.type === 'page')) this.pageList(group.items, group.id, () => '');
+    else this.items(group, 1);
     this.parts.push('</section>');
+  }
+
+  /**
+   * A list of pages alone, always shown (a top-level group's, or a run of the section's own
+   * pages): whole, or, when it is over `WINDOW_GROUP_BYTES`, a part a lazy sidebar windows around
+   * the current page. `name(big)`: attributes that let the page script find the list in the
+   * section's full sidebar, when its parent does not (a top-level group's `data-group` does).
+   */
+  private pageList(items: NavElement['items'], groupId: string | undefined, name: (big: boolean) => string): void {
+    const entries = this.pageEntries(items);
+    const whole = (attributes: string): Part[] => merge([`<ul class="nav-list"${attributes}>`, ...entries.flatMap((entry) => entry.parts), '</ul>']);
+    if (bytes(whole('')) <= WINDOW_GROUP_BYTES) {
+      this.parts.push(...whole(name(false)));
+      return;
+    }
+    const body = whole(name(true));
+    this.parts.push(this.windowed({ lazy: groupId, open: true, body, stub: body, window: `<ul class="nav-list" data-lazy="window"${name(true)}>` }, entries));
+  }
+
+  /** `lazy` with the entries a window shows and where each route is among them. */
+  private windowed(lazy: LazyBody, entries: Entry[]): LazyBody {
+    lazy.entries = entries;
+    lazy.positions = new Map();
+    // The first listing of a route is the one a window centres on, as a search of the list would find.
+    entries.forEach((entry, index) => {
+      if (!lazy.positions!.has(entry.route)) lazy.positions!.set(entry.route, index);
+    });
+    return lazy;
   }
 
   /**
@@ -233,8 +271,7 @@ class SidebarWriter {
     const entries = this.entries(group);
     const body = entries ? merge(['<ul class="nav-list">', ...entries.flatMap((entry) => entry.parts), '</ul>']) : this.written(() => this.items(group, depth + 1));
     const lazy: LazyBody = { lazy: group.id, open: group.expanded === true, body, stub: this.stub(group) };
-    if (entries && bytes(body) > WINDOW_GROUP_BYTES) lazy.entries = entries;
-    this.parts.push(lazy, '</details></li>');
+    this.parts.push(entries && bytes(body) > WINDOW_GROUP_BYTES ? this.windowed(lazy, entries) : lazy, '</details></li>');
   }
 
   /**
@@ -243,9 +280,14 @@ class SidebarWriter {
    */
   private entries(group: NavElement): Entry[] | undefined {
     if (group.items.length === 0 || group.items.some((item) => item.type !== 'page')) return undefined;
-    const repeated = this.repeatedLabels(group.items);
+    return this.pageEntries(group.items);
+  }
+
+  /** Pages, entry by entry (hidden pages left out), as `items` writes them. */
+  private pageEntries(items: NavElement['items']): Entry[] {
+    const repeated = this.repeatedLabels(items);
     const entries: Entry[] = [];
-    for (const item of group.items) {
+    for (const item of items) {
       if (item.type !== 'page') continue;
       const parts = this.written(() => this.page(item.route, repeated));
       if (parts.length > 0) entries.push({ route: item.route, parts });
