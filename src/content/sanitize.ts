@@ -4,7 +4,8 @@
  * (`<object>`, `<embed>`, `<applet>`, `<base>`, `<meta http-equiv>`, frames), event-handler
  * attributes (`onerror`, `onClick`), `srcdoc`, URL attributes with a `javascript:`/`vbscript:`/
  * `data:` URL (`safe-url.ts`) and `style` attributes that try to call script. `<style>` stays
- * (CSS runs no script) but cannot close itself early.
+ * (CSS runs no script); the serializer writes its text so that it cannot end early or be read as
+ * markup (`mdx/serialize.ts`).
  *
  * Pages are the site's own content, so this is a deny-list over hast, not the allow-list that
  * third-party text (OpenAPI descriptions, `commonmark.ts`) gets: classes, ids, `data-*`, SVG and
@@ -13,7 +14,6 @@
  */
 import type { Element, ElementContent, Properties, Root, RootContent } from 'hast';
 import { raw } from 'hast-util-raw';
-import { toHtml } from 'hast-util-to-html';
 import { isUnsafeUrl, type UrlUse } from './safe-url.ts';
 import { resolveTreeUrls, type UrlResolver } from './page-urls.ts';
 
@@ -62,7 +62,6 @@ export function sanitizeElement(element: Element, onRemove?: OnRemove): boolean 
     return false;
   }
   sanitizeAttributes(element, onRemove);
-  if (tag === 'style') closeStyleSafely(element);
   sanitizeNodes(element.children, onRemove);
   if (element.content) sanitizeNodes(element.content.children, onRemove);
   return true;
@@ -94,25 +93,21 @@ export function sanitizeAttributes(element: Element, onRemove?: OnRemove): void 
   }
 }
 
-/** `</style` inside a style element's text would end it early and let what follows be markup. */
-function closeStyleSafely(element: Element): void {
-  for (const child of element.children) {
-    if (child.type === 'text' && /<\/style/i.test(child.value)) child.value = child.value.replace(/<\/(style)/gi, '<\\/$1');
-  }
-}
-
 function hasProperty(properties: Properties, normalized: string): boolean {
   return Object.keys(properties).some((key) => key.toLowerCase().replace(/[^a-z]/g, '') === normalized && properties[key] !== undefined && properties[key] !== null);
 }
 
 /**
  * An HTML string (a `<style>` element as written, `dangerouslySetInnerHTML`) parsed as a browser
- * would, sanitised, and written back: what it smuggles (`</style><script>`) becomes elements first.
- * With `resolveUrl`, the URLs of what is left are resolved for the page (`page-urls.ts`).
+ * would, sanitised: what it smuggles (`</style><script>`) becomes elements first. Nodes, not HTML:
+ * the serializer writes them where they are placed, knowing whether that is inside `<svg>` or
+ * `<noscript>`; a string written here could not. With `resolveUrl`, the URLs of what is left are
+ * resolved for the page (`page-urls.ts`).
  */
-export function sanitizeHtml(html: string, onRemove?: OnRemove, resolveUrl?: UrlResolver): string {
+export function sanitizeHtml(html: string, onRemove?: OnRemove, resolveUrl?: UrlResolver): ElementContent[] {
   const tree = raw({ type: 'root', children: [{ type: 'raw', value: html }] });
-  const root: Root = tree.type === 'root' ? sanitizeRoot(tree, onRemove) : { type: 'root', children: sanitizeNodes([tree as RootContent], onRemove) };
-  if (resolveUrl) resolveTreeUrls(root.children, resolveUrl);
-  return toHtml(root);
+  const nodes = (tree.type === 'root' ? tree.children : [tree as RootContent]).filter((node): node is ElementContent => node.type !== 'doctype');
+  sanitizeNodes(nodes, onRemove);
+  if (resolveUrl) resolveTreeUrls(nodes, resolveUrl);
+  return nodes;
 }
