@@ -14,14 +14,14 @@
  */
 import type { Element, ElementContent, Properties, Root, RootContent } from 'hast';
 import { raw } from 'hast-util-raw';
-import { isUnsafeUrl, type UrlUse } from './safe-url.ts';
+import { unsafeScheme, type UrlUse } from './safe-url.ts';
 import { resolveTreeUrls, type UrlResolver } from './page-urls.ts';
 
 export type Removal =
   | { kind: 'script'; element: Element }
   | { kind: 'element'; element: Element; tag: string }
   | { kind: 'attribute'; element: Element; attribute: string; value: string }
-  | { kind: 'url'; element: Element; attribute: string; value: string };
+  | { kind: 'url'; element: Element; attribute: string; value: string; /** Of the URL in the value that runs code (`javascript`). */ scheme: string };
 
 /** Told about each thing left out, with the element it was on (for its position). */
 export type OnRemove = (removal: Removal) => void;
@@ -37,6 +37,13 @@ const URL_ATTRIBUTES = new Set([
 ]);
 /** URL attributes that hold a list (`srcset="a.png 1x, b.png 2x"`). */
 const URL_LIST_ATTRIBUTES = new Set(['srcset', 'imagesrcset']);
+/**
+ * SVG animation values: `values` is a list the browser splits at `;` and writes entry by entry
+ * (`values="x;javascript:…"` ends on the script URL); `from`, `to` and `by` are read the same way
+ * here, so no entry of any of them is a `javascript:` URL
+ * (https://svgwg.org/specs/animations/#ValuesAttribute).
+ */
+const ANIMATION_VALUES = new Set(['to', 'from', 'values', 'by']);
 const SCRIPT_IN_CSS = /expression\s*\(|javascript:|vbscript:|-moz-binding|behavior\s*:/i;
 
 /** Sanitises `nodes` in place (and returns them): elements left out are removed from their parent. */
@@ -76,21 +83,31 @@ export function sanitizeAttributes(element: Element, onRemove?: OnRemove): void 
     if (value === undefined || value === null || value === false) continue;
     const name = key.toLowerCase().replace(/[^a-z]/g, '');
     const text = Array.isArray(value) ? value.join(' ') : String(value);
-    if (name.startsWith('on') || name === 'srcdoc') {
+    // `<set attributeName="onclick" to="…">` would animate a handler into being.
+    if (name.startsWith('on') || name === 'srcdoc' || (name === 'attributename' && /^\s*(?:[^:]*:)?on/i.test(text))) {
       delete properties[key];
       onRemove?.({ kind: 'attribute', element, attribute: key, value: text });
     } else if (URL_ATTRIBUTES.has(name) || URL_LIST_ATTRIBUTES.has(name)) {
       const use: UrlUse = (tag === 'img' || tag === 'source' || tag === 'picture') && name !== 'href' ? 'image' : 'link';
-      const urls = URL_LIST_ATTRIBUTES.has(name) ? text.split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '') : [text];
-      if (urls.some((url) => isUnsafeUrl(url, use))) {
+      const urls = URL_LIST_ATTRIBUTES.has(name) ? text.split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '') : ANIMATION_VALUES.has(name) ? text.split(';') : [text];
+      const scheme = firstUnsafeScheme(urls, use);
+      if (scheme !== undefined) {
         delete properties[key];
-        onRemove?.({ kind: 'url', element, attribute: key, value: text });
+        onRemove?.({ kind: 'url', element, attribute: key, value: text, scheme });
       }
     } else if (name === 'style' && SCRIPT_IN_CSS.test(text.replace(/\\|\/\*.*?\*\//g, ''))) {
       delete properties[key];
       onRemove?.({ kind: 'attribute', element, attribute: key, value: text });
     }
   }
+}
+
+function firstUnsafeScheme(urls: readonly string[], use: UrlUse): string | undefined {
+  for (const url of urls) {
+    const scheme = unsafeScheme(url, use);
+    if (scheme !== undefined) return scheme;
+  }
+  return undefined;
 }
 
 function hasProperty(properties: Properties, normalized: string): boolean {

@@ -110,3 +110,41 @@ test("a component's prop written into an attribute inside <noscript>: the page's
   assert.equal(page('export const Own = ({ title }) => <p title={title}>t</p>\n\n<noscript><Own title="</noscript><img src=x onerror=alert(2)>" /></noscript>\n'), expected);
   assert.equal(page("import { Titled } from '/snippets/titled.jsx'\n\n<noscript><Titled title=\"</noscript><img src=x onerror=alert(2)>\" /></noscript>\n"), expected);
 });
+
+test('SVG animation: each entry of values, and from, to and by, is checked as a URL; an animated handler is left out', () => {
+  const result = renderMarkdown({
+    file: 'a.mdx',
+    format: 'mdx',
+    text:
+      '<svg>\n  <a>\n' +
+      '    <animate attributeName="href" values="x;javascript:alert(4)" dur="1s" />\n' +
+      '    <animateMotion values="x; JavaScript:alert(4)" />\n' +
+      '    <animateTransform attributeName="href" values="#a;&#106;avascript:alert(4)" />\n' +
+      '    <set attributeName="xlink:href" to="javascript:alert(4)" />\n' +
+      '    <animate attributeName="href" from="#a" by="javascript:alert(4)" />\n' +
+      '    <set attributeName="onclick" to="alert(4)" />\n' +
+      '    <animate attributeName="fill" values="red;blue" dur="1s" />\n' +
+      '    <text>t</text>\n  </a>\n</svg>\n',
+  });
+  assert.equal(
+    result.html,
+    '<svg><a><animate attributeName="href" dur="1s"></animate><animateMotion></animateMotion><animateTransform attributeName="href"></animateTransform>' +
+      '<set attributeName="xlink:href"></set><animate attributeName="href" from="#a"></animate><set to="alert(4)"></set>' +
+      '<animate attributeName="fill" values="red;blue" dur="1s"></animate><p><text>t</text></p></a></svg>',
+  );
+  assert.deepEqual(
+    result.diagnostics.map((d) => `${d.code} ${d.line}:${d.column} ${d.message}`),
+    [
+      'url-unsafe 3:5 the `values` of `<animate>` is a javascript: URL (`x;javascript:alert(4)`), which runs code or hides content when followed; it is left out',
+      'url-unsafe 4:5 the `values` of `<animateMotion>` is a javascript: URL (`x; JavaScript:alert(4)`), which runs code or hides content when followed; it is left out',
+      'url-unsafe 5:5 the `values` of `<animateTransform>` is a javascript: URL (`#a;javascript:alert(4)`), which runs code or hides content when followed; it is left out',
+      'url-unsafe 6:5 the `to` of `<set>` is a javascript: URL (`javascript:alert(4)`), which runs code or hides content when followed; it is left out',
+      'url-unsafe 7:5 the `by` of `<animate>` is a javascript: URL (`javascript:alert(4)`), which runs code or hides content when followed; it is left out',
+      "html-unsafe 8:5 the `attributeName` attribute of `<set>` is left out: it would run script in every reader's browser",
+    ],
+  );
+  assert.equal(
+    md('<svg><a><animate attributeName="href" values="x;javascript:alert(4)" dur="1s" /><text>t</text></a></svg>\n'),
+    '<p><svg><a><animate attributeName="href" dur="1s"></animate><text>t</text></a></svg></p>',
+  );
+});
