@@ -20,6 +20,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
+import { inlineMarkdownHtml, markdownHtml } from '../../src/content/commonmark.ts';
 import { renderMarkdown } from '../../src/content/mdx/index.ts';
 import { createPageRenderer } from '../../src/content/snippets/index.ts';
 
@@ -29,6 +30,11 @@ function mdx(text: string): string {
 
 function md(text: string): string {
   return renderMarkdown({ file: 'p.md', format: 'md', text }).html;
+}
+
+/** A `<` that starts a tag a page did not write as an element: `<img` and `</noscript` are the payloads' own. */
+function startsPayloadTag(html: string): boolean {
+  return /<\/?(?:img|noscript|textarea|template)\b/.test(html.replace(/<\/?noscript>|<\/?textarea>|<\/?template>/g, ''));
 }
 
 test('.mdx: a <style> in SVG or MathML keeps its text as text (escaped, as foreign content needs)', () => {
@@ -109,6 +115,26 @@ test("a component's prop written into an attribute inside <noscript>: the page's
   const expected = '<noscript><p title="&#x3C;/noscript&#x3E;&#x3C;img src=x onerror=alert(2)&#x3E;">t</p></noscript>';
   assert.equal(page('export const Own = ({ title }) => <p title={title}>t</p>\n\n<noscript><Own title="</noscript><img src=x onerror=alert(2)>" /></noscript>\n'), expected);
   assert.equal(page("import { Titled } from '/snippets/titled.jsx'\n\n<noscript><Titled title=\"</noscript><img src=x onerror=alert(2)>\" /></noscript>\n"), expected);
+});
+
+test('the banner and OpenAPI descriptions: the allow-list drops <svg>, <math>, <style> and <noscript>, and no value starts a tag', () => {
+  const payloads = [
+    '<svg><style>&lt;img src=x onerror=alert(5)&gt;</style></svg>',
+    '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
+    '<noscript><p title="</noscript><img src=x onerror=alert(2)>"></p></noscript>',
+    '<div><noscript><!-- </noscript><img src=x onerror=alert(3)> --></noscript></div>',
+  ];
+  assert.deepEqual(payloads.map((payload) => inlineMarkdownHtml(payload)), [
+    '&#x3C;img src=x onerror=alert(5)>',
+    '&#x3C;img src=x onerror=alert(1)><table></table>',
+    '<p></p><p title="&#x3C;/noscript&#x3E;&#x3C;img src=x onerror=alert(2)&#x3E;"></p><p></p>',
+    '<div></div>',
+  ]);
+  for (const payload of payloads) {
+    const html = markdownHtml(`Text.\n\n${payload}\n`);
+    assert.ok(!startsPayloadTag(html), html);
+  }
+  assert.equal(markdownHtml('<a href="https://x" title="</noscript><img src=x onerror=alert(2)>">a</a>'), '<p><a href="https://x" title="&#x3C;/noscript&#x3E;&#x3C;img src=x onerror=alert(2)&#x3E;">a</a></p>');
 });
 
 test('SVG animation: each entry of values, and from, to and by, is checked as a URL; an animated handler is left out', () => {
