@@ -88,6 +88,25 @@ test('.md: <plaintext> and <xmp> are written as the <pre> they look like; <plain
   assert.equal(md('<xmp><b>x</b> &amp; y</xmp>\n'), '<p></p><pre>&#x3C;b>x &#x26; y</pre><p></p>');
 });
 
+test('the whole class: an attribute, a <style> and a comment inside each element a browser reads raw, and <template>', () => {
+  const parents = ['noscript', 'textarea', 'title', 'iframe', 'noframes', 'xmp', 'noembed', 'plaintext', 'style', 'script', 'template'];
+  const leaks: string[] = [];
+  for (const parent of parents) {
+    const pages: [string, string][] = [
+      ['mdx', `<${parent}><b title="</${parent}><img src=x onerror=alert(1)>">x</b></${parent}>\n`],
+      ['mdx', `<${parent}><style>{"</${parent}><img src=x onerror=alert(1)>"}</style></${parent}>\n`],
+      ['md', `<div><${parent}><b title="</${parent}><img src=x onerror=alert(1)>">x</b></${parent}></div>\n`],
+      ['md', `<div><${parent}><!-- </${parent}><img src=x onerror=alert(1)> --></${parent}></div>\n`],
+    ];
+    for (const [format, text] of pages) {
+      const html = format === 'md' ? md(text) : mdx(text);
+      // The payload's own `<img src=x ` unescaped, or a handler written as an attribute (`onerror="`).
+      if (html.includes('<img src=x ') || html.includes('onerror="')) leaks.push(`${format} ${text.trim()} → ${html}`);
+    }
+  }
+  assert.deepEqual(leaks, []);
+});
+
 const site = mkdtempSync(path.join(os.tmpdir(), 'docjet-breakout-'));
 after(() => rmSync(site, { recursive: true, force: true }));
 mkdirSync(path.join(site, 'snippets'));
