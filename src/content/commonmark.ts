@@ -15,17 +15,17 @@
  * its links and images resolved for that page (`page-urls.ts`): the first such page keeps the
  * text's sanitised tree, and each resolves a copy of it.
  */
-import type { Nodes, Root } from 'hast';
+import type { ElementContent, Nodes, Root } from 'hast';
 import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast';
 import { raw } from 'hast-util-raw';
 import { defaultSchema, sanitize, type Schema } from 'hast-util-sanitize';
-import { toHtml } from 'hast-util-to-html';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toHast } from 'mdast-util-to-hast';
 import { gfm } from 'micromark-extension-gfm';
 import { escapeHtml } from './mdx/escape.ts';
 import { fastParseMarkdown } from './mdx/fast-parse.ts';
+import { trustedHtml } from './mdx/serialize.ts';
 import { isUnsafeUrl } from './safe-url.ts';
 import type { UrlResolver } from './page-urls.ts';
 
@@ -117,7 +117,7 @@ function pageHtml(text: string, block: Block, resolveUrl: UrlResolver): string {
   block.tree ??= sanitizedTree(text);
   const copy = structuredClone(block.tree);
   resolveUrls(copy, resolveUrl);
-  return toHtml(copy).trim();
+  return writeHtml(copy);
 }
 
 /** Markdown of one paragraph (a banner line) → sanitised inline HTML, without the `<p>` around it. */
@@ -131,7 +131,15 @@ export function inlineMarkdownHtml(text: string): string {
 function render(text: string): Block {
   const tree = sanitizedTree(text);
   const urls = resolveUrls(tree, safeOnly);
-  return { html: toHtml(tree).trim(), urls };
+  return { html: writeHtml(tree), urls };
+}
+
+/**
+ * A sanitised tree written by the page serializer, whose escaping holds wherever the HTML is put
+ * (an attribute value's `<` is escaped, `mdx/serialize.ts`); the allow-list has already run.
+ */
+function writeHtml(tree: Nodes): string {
+  return trustedHtml(tree.type === 'root' ? (tree.children as ElementContent[]) : [tree as ElementContent]).trim();
 }
 
 /**

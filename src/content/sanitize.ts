@@ -4,7 +4,8 @@
  * (`<object>`, `<embed>`, `<applet>`, `<base>`, `<meta http-equiv>`, frames), event-handler
  * attributes (`onerror`, `onClick`), `srcdoc`, URL attributes with a `javascript:`/`vbscript:`/
  * `data:` URL (`safe-url.ts`) and `style` attributes that try to call script. `<style>` stays
- * (CSS runs no script) but cannot close itself early.
+ * (CSS runs no script); the serializer writes its text so that it cannot end early or be read as
+ * markup (`mdx/serialize.ts`).
  *
  * Pages are the site's own content, so this is a deny-list over hast, not the allow-list that
  * third-party text (OpenAPI descriptions, `commonmark.ts`) gets: classes, ids, `data-*`, SVG and
@@ -13,15 +14,14 @@
  */
 import type { Element, ElementContent, Properties, Root, RootContent } from 'hast';
 import { raw } from 'hast-util-raw';
-import { toHtml } from 'hast-util-to-html';
-import { isUnsafeUrl, type UrlUse } from './safe-url.ts';
+import { unsafeScheme, type UrlUse } from './safe-url.ts';
 import { resolveTreeUrls, type UrlResolver } from './page-urls.ts';
 
 export type Removal =
   | { kind: 'script'; element: Element }
   | { kind: 'element'; element: Element; tag: string }
   | { kind: 'attribute'; element: Element; attribute: string; value: string }
-  | { kind: 'url'; element: Element; attribute: string; value: string };
+  | { kind: 'url'; element: Element; attribute: string; value: string; /** Of the URL in the value that runs code (`javascript`). */ scheme: string };
 
 /** Told about each thing left out, with the element it was on (for its position). */
 export type OnRemove = (removal: Removal) => void;
@@ -37,6 +37,13 @@ const URL_ATTRIBUTES = new Set([
 ]);
 /** URL attributes that hold a list (`srcset="a.png 1x, b.png 2x"`). */
 const URL_LIST_ATTRIBUTES = new Set(['srcset', 'imagesrcset']);
+/**
+ * SVG animation values: `values` is a list the browser splits at `;` and writes entry by entry
+ * (`values="x;javascript:…"` ends on the script URL); `from`, `to` and `by` are read the same way
+ * here, so no entry of any of them is a `javascript:` URL
+ * (https://svgwg.org/specs/animations/#ValuesAttribute).
+ */
+const ANIMATION_VALUES = new Set(['to', 'from', 'values', 'by']);
 const SCRIPT_IN_CSS = /expression\s*\(|javascript:|vbscript:|-moz-binding|behavior\s*:/i;
 
 /** Sanitises `nodes` in place (and returns them): elements left out are removed from their parent. */
@@ -62,7 +69,6 @@ export function sanitizeElement(element: Element, onRemove?: OnRemove): boolean 
     return false;
   }
   sanitizeAttributes(element, onRemove);
-  if (tag === 'style') closeStyleSafely(element);
   sanitizeNodes(element.children, onRemove);
   if (element.content) sanitizeNodes(element.content.children, onRemove);
   return true;
@@ -77,15 +83,17 @@ export function sanitizeAttributes(element: Element, onRemove?: OnRemove): void 
     if (value === undefined || value === null || value === false) continue;
     const name = key.toLowerCase().replace(/[^a-z]/g, '');
     const text = Array.isArray(value) ? value.join(' ') : String(value);
-    if (name.startsWith('on') || name === 'srcdoc') {
+    // `<set attributeName="onclick" to="…">` would animate a handler into being.
+    if (name.startsWith('on') || name === 'srcdoc' || (name === 'attributename' && /^\s*(?:[^:]*:)?on/i.test(text))) {
       delete properties[key];
       onRemove?.({ kind: 'attribute', element, attribute: key, value: text });
     } else if (URL_ATTRIBUTES.has(name) || URL_LIST_ATTRIBUTES.has(name)) {
       const use: UrlUse = (tag === 'img' || tag === 'source' || tag === 'picture') && name !== 'href' ? 'image' : 'link';
-      const urls = URL_LIST_ATTRIBUTES.has(name) ? text.split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '') : [text];
-      if (urls.some((url) => isUnsafeUrl(url, use))) {
+      const urls = URL_LIST_ATTRIBUTES.has(name) ? text.split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '') : ANIMATION_VALUES.has(name) ? text.split(';') : [text];
+      const scheme = firstUnsafeScheme(urls, use);
+      if (scheme !== undefined) {
         delete properties[key];
-        onRemove?.({ kind: 'url', element, attribute: key, value: text });
+        onRemove?.({ kind: 'url', element, attribute: key, value: text, scheme });
       }
     } else if (name === 'style' && SCRIPT_IN_CSS.test(text.replace(/\\|\/\*.*?\*\//g, ''))) {
       delete properties[key];
@@ -94,11 +102,12 @@ export function sanitizeAttributes(element: Element, onRemove?: OnRemove): void 
   }
 }
 
-/** `</style` inside a style element's text would end it early and let what follows be markup. */
-function closeStyleSafely(element: Element): void {
-  for (const child of element.children) {
-    if (child.type === 'text' && /<\/style/i.test(child.value)) child.value = child.value.replace(/<\/(style)/gi, '<\\/$1');
+function firstUnsafeScheme(urls: readonly string[], use: UrlUse): string | undefined {
+  for (const url of urls) {
+    const scheme = unsafeScheme(url, use);
+    if (scheme !== undefined) return scheme;
   }
+  return undefined;
 }
 
 function hasProperty(properties: Properties, normalized: string): boolean {
@@ -107,12 +116,15 @@ function hasProperty(properties: Properties, normalized: string): boolean {
 
 /**
  * An HTML string (a `<style>` element as written, `dangerouslySetInnerHTML`) parsed as a browser
- * would, sanitised, and written back: what it smuggles (`</style><script>`) becomes elements first.
- * With `resolveUrl`, the URLs of what is left are resolved for the page (`page-urls.ts`).
+ * would, sanitised: what it smuggles (`</style><script>`) becomes elements first. Nodes, not HTML:
+ * the serializer writes them where they are placed, knowing whether that is inside `<svg>` or
+ * `<noscript>`; a string written here could not. With `resolveUrl`, the URLs of what is left are
+ * resolved for the page (`page-urls.ts`).
  */
-export function sanitizeHtml(html: string, onRemove?: OnRemove, resolveUrl?: UrlResolver): string {
+export function sanitizeHtml(html: string, onRemove?: OnRemove, resolveUrl?: UrlResolver): ElementContent[] {
   const tree = raw({ type: 'root', children: [{ type: 'raw', value: html }] });
-  const root: Root = tree.type === 'root' ? sanitizeRoot(tree, onRemove) : { type: 'root', children: sanitizeNodes([tree as RootContent], onRemove) };
-  if (resolveUrl) resolveTreeUrls(root.children, resolveUrl);
-  return toHtml(root);
+  const nodes = (tree.type === 'root' ? tree.children : [tree as RootContent]).filter((node): node is ElementContent => node.type !== 'doctype');
+  sanitizeNodes(nodes, onRemove);
+  if (resolveUrl) resolveTreeUrls(nodes, resolveUrl);
+  return nodes;
 }

@@ -10,6 +10,7 @@ import { frontmatterUrlDiagnostics } from '../../src/content/frontmatter-url.ts'
 import { renderMarkdown } from '../../src/content/mdx/index.ts';
 import { isUnsafeUrl, safeUrl, unsafeScheme } from '../../src/content/safe-url.ts';
 import { sanitizeHtml } from '../../src/content/sanitize.ts';
+import { trustedHtml } from '../../src/content/mdx/serialize.ts';
 
 test('the URL predicate reads the scheme as a browser does', () => {
   const unsafe = [
@@ -45,14 +46,14 @@ test('the URL predicate reads the scheme as a browser does', () => {
 
 test('the page sanitiser drops handlers, unsafe URLs, scripts and active elements, and keeps the rest', () => {
   const removed: string[] = [];
-  const html = sanitizeHtml(
+  const html = trustedHtml(sanitizeHtml(
     '<div class="x" id="y" data-k="v" onclick="a()"><img src="a.png" onerror="b()"><a href="&#106;avascript:c()">x</a><a href="/ok">ok</a>' +
       '<svg><a xlink:href="javascript:d()"><animate attributeName="href" values="javascript:e()"/></a></svg>' +
       '<iframe srcdoc="<script>f()</script>" src="https://www.youtube.com/embed/x"></iframe><object data="x.swf"></object><embed src="y">' +
       '<form action="javascript:g()"><button formaction="javascript:h()">go</button></form><p style="background:url(javascript:i())">s</p>' +
       '<meta http-equiv="refresh" content="0;url=javascript:j()"><base href="javascript:k()"><script>l()</script></div>',
     (removal) => removed.push(removal.kind === 'element' || removal.kind === 'script' ? `<${removal.element.tagName}>` : `${removal.element.tagName} ${removal.attribute}`),
-  );
+  ));
   assert.equal(
     html,
     '<div class="x" id="y" data-k="v"><img src="a.png"><a>x</a><a href="/ok">ok</a><svg><a><animate attributeName="href"></animate></a></svg>' +
@@ -63,7 +64,7 @@ test('the page sanitiser drops handlers, unsafe URLs, scripts and active element
     'iframe srcDoc', 'a xLinkHref', 'animate values', 'a href', 'img onError',
   ]);
   // A style element cannot close itself early and let a script follow.
-  assert.equal(sanitizeHtml('<style>a{}</style><script>x()</script>'), '<style>a{}</style>');
+  assert.equal(trustedHtml(sanitizeHtml('<style>a{}</style><script>x()</script>')), '<style>a{}</style>');
 });
 
 test('page links, images, JSX and raw HTML that would run script are left out with a warning at their line', () => {

@@ -29,10 +29,8 @@ export function reportRemoval(page: Page, removal: Removal, at: Point | undefine
     case 'attribute':
       page.reporter.diagnostic('html-unsafe', at, { tag, attribute: removal.attribute });
       return;
-    case 'url': {
-      const scheme = unsafeScheme(removal.value, 'image') ?? unsafeScheme(removal.value) ?? 'script';
-      page.reporter.diagnostic('url-unsafe', at, { in: 'attribute', attribute: removal.attribute, element: removal.element.tagName, scheme, url: short(removal.value) });
-    }
+    case 'url':
+      page.reporter.diagnostic('url-unsafe', at, { in: 'attribute', attribute: removal.attribute, element: removal.element.tagName, scheme: removal.scheme, url: short(removal.value) });
   }
 }
 

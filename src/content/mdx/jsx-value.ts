@@ -159,7 +159,7 @@ function element(node: JSXElement, evaluator: JsxEvaluator): Rendered {
   if (/^[a-z]/.test(name) && !name.includes('.')) {
     const inner = props['dangerouslySetInnerHTML'];
     const html = isRecord(inner) && typeof inner['__html'] === 'string' ? inner['__html'] : undefined;
-    const made: Element = { type: 'element', tagName: name, properties: toProperties(props), children: html === undefined ? content : [{ type: 'raw', value: sanitizeHtml(html, undefined, evaluator.resolveUrl) }] };
+    const made: Element = { type: 'element', tagName: name, properties: toProperties(props), children: html === undefined ? content : sanitizeHtml(html, undefined, evaluator.resolveUrl) };
     if (evaluator.resolveUrl) resolveElementUrls(made, evaluator.resolveUrl);
     return { content: [made], parts: [made] };
   }

@@ -87,7 +87,7 @@ function renderIntrinsic(page: Page, state: State, node: JsxElement, name: strin
     return undefined;
   }
   // Its content is not MDX; parsed as a browser would, so `</style><script>` inside it stays text.
-  if (lower === 'style') return { type: 'raw', value: sanitizeHtml(restoreText(page.source(node)), reportingRemovals(page, startOf(node))) };
+  if (lower === 'style') return fragment(sanitizeHtml(restoreText(page.source(node)), reportingRemovals(page, startOf(node))));
   const made: Element = { type: 'element', tagName: name, properties: toProperties(readProps(page, node)), children: state.all(node) };
   state.patch(node, made);
   // Event handlers, `javascript:` URLs, `<object>`: left out, with a warning at the element.
