@@ -135,6 +135,19 @@ test('`"x".repeat(1e4).repeat(1e4)` is a value too large: a warning at its line,
   );
 });
 
+test('an export whose value goes over the budget: a warning at the export', () => {
+  const result = render('---\ntitle: T\n---\n\nexport const big = "x".repeat(1e4).repeat(1e4)\n\n{big}\n\nAfter.\n');
+  assert.deepEqual(
+    result.diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`),
+    ['mdx-evaluation-budget 5:20', 'mdx-expression-unsupported 7:1'],
+  );
+  assert.equal(
+    result.diagnostics[0]!.message,
+    '`big` makes a value larger than page code may make (more than 4,000,000 characters, list items or HTML elements, or nested more than 1,000 deep); it has no value, and what uses it is shown as written',
+  );
+  assert.match(result.html, /<p>After.<\/p>/);
+});
+
 test('values that double with each call, a list of a billion items and replacements that copy the text stop at the size limit', () => {
   const page = [
     'export const list = (v, n) => n === 0 ? v : list([v, v], n - 1)',
