@@ -124,10 +124,21 @@ export function measure(value: Value): Readonly<Shape> {
 const shapes = new WeakMap<object, Shape>();
 const LEAF: Shape = { size: 1, depth: 0 };
 
+/**
+ * Lists and objects of at most this many items, none of them a list or object, are measured each
+ * time they are met rather than remembered: most values a page makes are such, and a `WeakMap`
+ * costs more than counting a few items.
+ */
+const COUNT_AGAIN = 32;
+
 /** A value's size written out (`[a, a]` counts `a` twice) and its nesting depth. */
 function shapeOf(value: Value): Shape {
   if (typeof value === 'string') return { size: value.length, depth: 0 };
   if (typeof value !== 'object' || value === null || value instanceof RegExp || value instanceof Callable) return LEAF;
+  if (!(value instanceof Markup)) {
+    const flat = flatSize(value);
+    if (flat !== undefined) return { size: flat, depth: 1 };
+  }
   const known = shapes.get(value);
   if (known) return known;
   let shape: Shape;
@@ -136,6 +147,26 @@ function shapeOf(value: Value): Shape {
   else shape = sum(Object.entries(value), ([key, item]) => plus(shapeOf(item), key.length));
   shapes.set(value, shape);
   return shape;
+}
+
+/** The size of a short list or object of text, numbers and the like; undefined for any other. */
+function flatSize(value: Value[] | { [key: string]: Value }): number | undefined {
+  let size = 1;
+  let count = 0;
+  if (Array.isArray(value)) {
+    if (value.length > COUNT_AGAIN) return undefined;
+    for (const item of value) {
+      if (typeof item === 'object' && item !== null) return undefined;
+      size += typeof item === 'string' ? item.length : 1;
+    }
+    return size;
+  }
+  for (const key in value) {
+    const item = value[key];
+    if (++count > COUNT_AGAIN || (typeof item === 'object' && item !== null)) return undefined;
+    size += key.length + (typeof item === 'string' ? item.length : 1);
+  }
+  return size;
 }
 
 /** An HTML node of a JSX value: its text, attributes' text and children. */
