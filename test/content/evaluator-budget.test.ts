@@ -157,6 +157,7 @@ test('values that double with each call, a list of a billion items and replaceme
     'export const copied = () => "a".repeat(3000).replace(/a/g, "$`")',
     'export const padded = () => "x".padStart(1e9, "ab")',
     'export const json = (v, n) => n === 0 ? JSON.stringify(v, null, 10) : json([v, [v]], n - 1)',
+    'export const empties = (v, n) => n === 0 ? v : empties([v, v, v, v], n - 1)',
     '',
     '{list("x", 60)}',
     '',
@@ -172,12 +173,15 @@ test('values that double with each call, a list of a billion items and replaceme
     '',
     '{json(1, 40)}',
     '',
+    '{empties(",".repeat(1e6).split(","), 4)}',
+    '',
     'After.',
     '',
   ].join('\n');
   const result = renderInChild(page);
-  assert.deepEqual(budgetProblems(result), ['9:1', '11:1', '13:1', '15:1', '17:1', '19:1', '21:1'].map((at) => `${at} size`));
-  assert.match(result.html, /\{list\("x", 60\)\}[\s\S]*\{json\(1, 40\)\}\n<p>After.<\/p>/);
+  // A list of empty strings counts one per item: shown, each is still an item to walk.
+  assert.deepEqual(budgetProblems(result), ['10:1', '12:1', '14:1', '16:1', '18:1', '20:1', '22:1', '24:1'].map((at) => `${at} size`));
+  assert.match(result.html, /\{list\("x", 60\)\}[\s\S]*\{json\(1, 40\)\}[\s\S]*<p>After.<\/p>/);
 });
 
 test('work that never ends within the page stops at the step limit; the components after it show their children', () => {

@@ -131,9 +131,12 @@ const LEAF: Shape = { size: 1, depth: 0 };
  */
 const COUNT_AGAIN = 32;
 
-/** A value's size written out (`[a, a]` counts `a` twice) and its nesting depth. */
+/**
+ * A value's size written out (`[a, a]` counts `a` twice) and its nesting depth. Text counts one
+ * more than its length, as every item does: a list of empty strings, joined, still writes commas.
+ */
 function shapeOf(value: Value): Shape {
-  if (typeof value === 'string') return { size: value.length, depth: 0 };
+  if (typeof value === 'string') return { size: value.length + 1, depth: 0 };
   if (typeof value !== 'object' || value === null || value instanceof RegExp || value instanceof Callable) return LEAF;
   if (!(value instanceof Markup)) {
     const flat = flatSize(value);
@@ -157,14 +160,14 @@ function flatSize(value: Value[] | { [key: string]: Value }): number | undefined
     if (value.length > COUNT_AGAIN) return undefined;
     for (const item of value) {
       if (typeof item === 'object' && item !== null) return undefined;
-      size += typeof item === 'string' ? item.length : 1;
+      size += typeof item === 'string' ? item.length + 1 : 1;
     }
     return size;
   }
   for (const key in value) {
     const item = value[key];
     if (++count > COUNT_AGAIN || (typeof item === 'object' && item !== null)) return undefined;
-    size += key.length + (typeof item === 'string' ? item.length : 1);
+    size += key.length + (typeof item === 'string' ? item.length + 1 : 1);
   }
   return size;
 }
