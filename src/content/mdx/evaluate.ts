@@ -11,7 +11,8 @@
  * (`.map`, `.filter`, `Math.max`, React's `useState` giving its initial value). Anything else is a
  * `Failure`. At the top of a page a failure is reported and the expression shown as written; inside
  * a component it is noted as a `Problem` and that part left out, so the component shows what it can.
- * The parsed tree is only read, never changed.
+ * Everything one page evaluates shares a budget (budget.ts): going over it ends the expression,
+ * whatever function it is in, with `reason: 'budget'`. The parsed tree is only read, never changed.
  */
 import type { BaseFunction, Expression, Pattern, Program, SpreadElement } from 'estree';
 import type { Node } from 'estree-jsx';
