@@ -528,6 +528,11 @@ export const CATALOGUE = {
     message: (p: UnsupportedExpression) => unsupportedExpressionMessage(p),
     fix: (p: UnsupportedExpression) => UNSUPPORTED_EXPRESSION_FIX[p.problem],
   },
+  'mdx-evaluation-budget': { severity: 'warning', about: "A page's code (an expression, a component written as a function) did more work than a page may: too many steps, too large a value or too slow a regular expression; shown as written or left out.",
+    /** `subject`: what was evaluated; `outcome`: what the page shows instead. */
+    message: (p: EvaluationBudget) => `${p.subject} ${EVALUATION_BUDGET_TEXT[p.limit]}; ${p.outcome}`,
+    fix: (p: EvaluationBudget) => EVALUATION_BUDGET_FIX[p.limit],
+  },
   'mdx-unknown-component': { severity: 'warning', about: 'A component docjet does not know; its children are shown without it.',
     /** `pageCode`: the name is defined by the page's own JavaScript (`export const Name = …`). */
     message: (p: { name: string; pageCode: boolean }) =>
@@ -1352,6 +1357,21 @@ type UnsupportedExpression =
   | { problem: 'needs-javascript'; source: string; what: string }
   | { problem: 'spread-not-object'; attribute: string; element: string | null }
   | { problem: 'attribute-needs-javascript'; attribute: string; element: string | null; what: string };
+
+/** The limits of content/mdx/budget.ts (`BUDGET_LIMITS`), as a writer reads them; a test keeps the two alike. */
+type EvaluationBudget = { subject: string; limit: 'steps' | 'size' | 'pattern-time'; outcome: string };
+
+const EVALUATION_BUDGET_TEXT: Record<EvaluationBudget['limit'], string> = {
+  steps: 'needs more than the 2,000,000 steps of evaluation a page may take (a recursion or a `.map` that does not end, or work over a very large list)',
+  size: 'makes a value larger than page code may make (more than 4,000,000 characters, list items or HTML elements, or nested more than 1,000 deep)',
+  'pattern-time': 'runs a regular expression for longer than a page may (1 s for one match, 5 s for the whole page), as a pattern with nested repetition like `(a+)+` does on text it does not match',
+};
+
+const EVALUATION_BUDGET_FIX: Record<EvaluationBudget['limit'], string> = {
+  steps: 'Give the recursion an end and keep lists to a few thousand items, or compute the value beforehand and write it in the page.',
+  size: 'Make smaller values (`.repeat()`, `.padStart()` and lists of lists grow fast), or write the text in the page.',
+  'pattern-time': 'Rewrite the pattern without a repetition inside a repetition (`(a+)+` → `a+`), or test the text with `.includes()` / `.startsWith()`.',
+};
 
 function unsupportedExpressionMessage(p: UnsupportedExpression): string {
   switch (p.problem) {

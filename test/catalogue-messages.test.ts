@@ -145,6 +145,11 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
   'mdx-fallback-markdown': [{ reason: 'Unexpected closing tag' }],
   'mdx-expression-undefined': [{ in: 'text', name: 'x', source: 'x' }, { in: 'attribute', name: 'x', attribute: 'title', element: 'Card' }],
   'mdx-expression-unsupported': [{ problem: 'needs-javascript', source: 'f()', what: 'a call' }, { problem: 'spread-not-object', attribute: '{...x}', element: 'Card' }],
+  'mdx-evaluation-budget': [
+    { subject: '`{f()}`', limit: 'steps', outcome: 'so it is shown as written' },
+    { subject: '`<Hero>`', limit: 'size', outcome: 'the page shows its children without it' },
+    { subject: 'the attribute `title` of `<Card>`', limit: 'pattern-time', outcome: 'the attribute is left out' },
+  ],
   'mdx-unknown-component': [{ name: 'Widget', pageCode: false }, { name: 'Widget', pageCode: true }],
   'script-tag': [{}],
   'code-fence-unclosed': [{}],

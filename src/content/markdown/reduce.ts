@@ -16,7 +16,7 @@ import type { Comment, ElementContent } from 'hast';
 import type { Heading, Nodes, Parents, PhrasingContent, Root } from 'mdast';
 import type { InlineMath } from 'mdast-util-math';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
-import { evaluateExpression, evaluateProgram } from '../mdx/evaluate.ts';
+import { evaluateProgram, valueOfName } from '../mdx/evaluate.ts';
 import { Failure } from '../mdx/failure.ts';
 import { splitCustomId } from '../mdx/headings.ts';
 import { holdsBlocks, isIntrinsic } from '../mdx/jsx.ts';
@@ -24,7 +24,7 @@ import { unshowable } from '../mdx/jsx-value.ts';
 import { collectProblems } from '../mdx/partial.ts';
 import { restoreText } from '../mdx/repair.ts';
 import { createContext, createScope, snippetScope } from '../mdx/scope.ts';
-import { Callable, Markup, type Body, type Host, type Props, type Scope, type Value } from '../mdx/types.ts';
+import { Callable, Markup, type Body, type Budget, type Host, type Props, type Scope, type Value } from '../mdx/types.ts';
 import type { UrlResolver } from '../page-urls.ts';
 import { isUnsafeUrl, type UrlUse } from '../safe-url.ts';
 import { isRecord } from '../mdx/values.ts';
@@ -65,6 +65,7 @@ export class Reduction {
   private readonly chain: string[] = [];
   /** Where built-in components in functions' JSX and snippet bodies are written as Markdown. */
   readonly host: Host;
+  private budget: Budget | undefined;
 
   constructor(private readonly services: ReduceServices) {
     this.host = {
@@ -79,6 +80,8 @@ export class Reduction {
 
   /** The tree's content as Markdown nodes (not yet tidied: `tidy.ts`). */
   tree(source: Source, tree: Root): Nodes[] {
+    // The page's budget (budget.ts) is shared by the snippets it shows, as in the HTML.
+    this.budget ??= source.scope.context.budget;
     return this.all(source, tree);
   }
 
@@ -241,7 +244,7 @@ export class Reduction {
    */
   private call(source: Source, fn: Callable, props: Props, node: JsxElement): Nodes[] {
     const children = this.all(source, node);
-    const context = createContext(this.host, this.services.resolveUrl);
+    const context = createContext(this.host, this.services.resolveUrl, source.scope.context.budget);
     try {
       return this.value(fn.call([{ ...props, children: children.length === 0 ? undefined : new Markup([this.mark(children)]) }], context));
     } catch (error) {
@@ -253,7 +256,7 @@ export class Reduction {
   /** A snippet's body reduced here, its props bound as names and as `props` (as `Page.embed` does). */
   private embed(body: Body, props: Props): Nodes[] {
     if (this.chain.includes(body.file) || this.chain.length > MAX_EMBED_DEPTH) return [];
-    const scope = snippetScope(body, props, createContext(this.host, this.services.resolveUrl));
+    const scope = snippetScope(body, props, createContext(this.host, this.services.resolveUrl, this.budget));
     this.chain.push(body.file);
     try {
       return this.tree({ file: body.file, text: body.text, scope }, body.tree);
@@ -313,8 +316,7 @@ function evaluate(source: Source, program: Program | null | undefined): { ok: tr
 /** The function a capitalised name stands for, if the page defines or imports one (`<Hero>`, `<Ui.Button>`). */
 function definedComponent(scope: Scope, name: string): Callable | undefined {
   const [first, ...rest] = name.split('.');
-  const found = evaluateExpression({ type: 'Identifier', name: first! }, scope);
-  let value: Value = found.ok ? found.value : undefined;
+  let value = valueOfName(first!, scope);
   for (const key of rest) value = isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
   return value instanceof Callable ? value : undefined;
 }

@@ -5,6 +5,7 @@
  */
 import type { BaseNode, SimpleCallExpression } from 'estree';
 import type { Node } from 'estree-jsx';
+import { BudgetExceeded, isOrdinaryFailure } from './budget.ts';
 import { Failure, ShortCircuit, unsupported } from './failure.ts';
 import type { JsxEvaluator } from './jsx-value.ts';
 import { callMethod } from './methods.ts';
@@ -13,12 +14,12 @@ import { note, noteProblem, siteOf } from './scope.ts';
 import { Callable, type CallContext, type Evaluate, type Evaluation, type Scope, type Value } from './types.ts';
 import { isRecord, stringify } from './values.ts';
 
-/** `evaluate`, with a failure as a result instead of an exception. */
+/** `evaluate`, with a failure as a result instead of an exception (a spent budget still throws). */
 export function attempt(evaluate: Evaluate, node: Parameters<Evaluate>[0], scope: Scope): Evaluation {
   try {
     return { ok: true, value: evaluate(node, scope) };
   } catch (error) {
-    if (error instanceof Failure) return error.evaluation;
+    if (isOrdinaryFailure(error)) return error.evaluation;
     throw error;
   }
 }
@@ -65,6 +66,7 @@ function callAt(fn: Callable, args: readonly Value[], scope: Scope, node: BaseNo
     return fn.call(args, context);
   } catch (error) {
     // A built-in's own failure has no position; the call is where it happened.
+    if (error instanceof BudgetExceeded && error.node === undefined) throw new BudgetExceeded(error.evaluation.limit, node);
     if (error instanceof Failure && error.node === undefined) throw new Failure(error.evaluation, node);
     throw error;
   } finally {
@@ -88,7 +90,7 @@ export function jsxEvaluator(scope: Scope, evaluate: Evaluate): JsxEvaluator {
     try {
       return { ok: true, value: compute() };
     } catch (error) {
-      if (!(error instanceof Failure)) throw error;
+      if (!isOrdinaryFailure(error)) throw error;
       note(error, scope, node);
       return { ok: false };
     }

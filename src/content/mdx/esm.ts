@@ -12,9 +12,9 @@ import type { BaseNode, Directive, Identifier, Literal, ModuleDeclaration, State
 import type { Root } from 'mdast';
 import { detach } from './detach.ts';
 import { evaluateExpression, toCallable } from './evaluate.ts';
-import type { Point } from './report.ts';
+import type { Point, Reporter } from './report.ts';
 import { collectProblems } from './partial.ts';
-import { Callable, type ImportBinding, type Problem, type Scope, type Value } from './types.ts';
+import { Callable, type BudgetLimit, type ImportBinding, type Problem, type Scope, type Value } from './types.ts';
 
 export type { ImportBinding } from './types.ts';
 
@@ -32,10 +32,25 @@ export interface ModuleShape {
   exports: Map<string, string>;
   /** What functions called while computing the module's values needed and docjet did not run. */
   problems: Problem[];
+  /** Values whose computing went over the budget (budget.ts): the name, the limit, where it is declared. */
+  overBudget: OverBudget[];
+}
+
+export interface OverBudget {
+  name: string;
+  limit: BudgetLimit;
+  at: Point | undefined;
+}
+
+/** One `mdx-evaluation-budget` warning per value over the budget, at its declaration. */
+export function reportOverBudget(reporter: Reporter, overBudget: readonly OverBudget[]): void {
+  for (const { name, limit, at } of overBudget) {
+    reporter.diagnostic('mdx-evaluation-budget', at, { subject: `\`${name}\``, limit, outcome: 'it has no value, and what uses it is shown as written' });
+  }
 }
 
 /** Reads the top-level ESM of a page into `scope`: its imports, and the problems to report. */
-export function readEsm(tree: Root, scope: Scope, options: EsmOptions = {}): Pick<ModuleShape, 'imports' | 'problems'> {
+export function readEsm(tree: Root, scope: Scope, options: EsmOptions = {}): Pick<ModuleShape, 'imports' | 'problems' | 'overBudget'> {
   return readModule(esmStatements(tree), scope, options);
 }
 
@@ -56,7 +71,7 @@ export function readModule(statements: readonly (Statement | ModuleDeclaration |
   const { problems } = collectProblems(scope.context.problems, () => {
     for (const statement of statements) readStatement(statement.type, statement, reader);
   });
-  return { imports: reader.imports, exports: reader.exports, problems };
+  return { imports: reader.imports, exports: reader.exports, problems, overBudget: reader.overBudget };
 }
 
 type TopLevel = Statement | ModuleDeclaration | Directive;
@@ -113,6 +128,7 @@ class ModuleReader {
   readonly imports: ImportBinding[] = [];
   /** Exported name → the local name holding its value. */
   readonly exports = new Map<string, string>();
+  readonly overBudget: OverBudget[] = [];
 
   constructor(
     readonly scope: Scope,
@@ -133,6 +149,7 @@ class ModuleReader {
     const result = init ? evaluateExpression(init, this.scope) : { ok: true as const, value: undefined };
     if (result.ok) this.define(name, result.value);
     else this.makeOpaque(name);
+    if (!result.ok && result.reason === 'budget') this.overBudget.push({ name: name === '*default*' ? 'export default' : name, limit: result.limit, at: init ? pointOf(init) : undefined });
   }
 
   /** Imports are kept for the whole page, past the section they are in: as copies (`detach`). */

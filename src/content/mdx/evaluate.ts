@@ -11,14 +11,17 @@
  * (`.map`, `.filter`, `Math.max`, React's `useState` giving its initial value). Anything else is a
  * `Failure`. At the top of a page a failure is reported and the expression shown as written; inside
  * a component it is noted as a `Problem` and that part left out, so the component shows what it can.
- * The parsed tree is only read, never changed.
+ * Everything one page evaluates shares a budget (budget.ts): going over it ends the expression,
+ * whatever function it is in, with `reason: 'budget'`. The parsed tree is only read, never changed.
  */
 import type { BaseFunction, Expression, Pattern, Program, SpreadElement } from 'estree';
 import type { Node } from 'estree-jsx';
+import { BudgetExceeded } from './budget.ts';
 import { attempt } from './calls.ts';
 import { EXPRESSIONS, type ExpressionHandler } from './expressions.ts';
-import { unsupported } from './failure.ts';
+import { Failure, unsupported } from './failure.ts';
 import { toCallable as functionValue } from './functions.ts';
+import { lookup } from './scope.ts';
 import { Callable, type EvaluableNode, type Evaluation, type Scope, type Value } from './types.ts';
 
 export { Failure, unsupported } from './failure.ts';
@@ -40,9 +43,33 @@ export function evaluateProgram(program: Program, scope: Scope): Evaluation {
   return result.ok && result.value instanceof Callable ? { ok: false, reason: 'unsupported', what: 'a function' } : result;
 }
 
-/** The value of one expression; functions are values here (`export const Hero = () => …`). */
+/**
+ * The value of one expression; functions are values here (`export const Hero = () => …`). A spent
+ * budget ends here, as a failure of its own (`reason: 'budget'`).
+ */
 export function evaluateExpression(node: Expression | SpreadElement | Pattern, scope: Scope): Evaluation {
-  return attempt(evaluate, node, scope);
+  try {
+    return attempt(evaluate, node, scope);
+  } catch (error) {
+    if (error instanceof BudgetExceeded) return error.evaluation;
+    // What the limits are there to prevent (a string or list too long for V8, a stack too deep):
+    // a value too large, not a bug in docjet.
+    if (error instanceof RangeError) return { ok: false, reason: 'budget', limit: 'size' };
+    throw error;
+  }
+}
+
+/**
+ * The value a name has in `scope`, undefined when it has none: read, not evaluated, so it costs no
+ * step of the budget (a component after a runaway one is still found, and its call reports why it stops).
+ */
+export function valueOfName(name: string, scope: Scope): Value {
+  try {
+    return lookup(name, scope, { type: 'Identifier' });
+  } catch (error) {
+    if (error instanceof Failure) return undefined;
+    throw error;
+  }
 }
 
 /** A function a page or snippet declares, as a value (`export function Hero(props) { … }`). */
@@ -50,9 +77,18 @@ export function toCallable(node: BaseFunction, scope: Scope, name: string): Call
   return functionValue(node, scope, name, evaluate);
 }
 
-/** The dispatch: the node's handler, or a failure naming a node type the evaluator does not read. */
+/** Nodes that give a value already made (a name's, a literal's, a part's): nothing new to measure. */
+const READS: ReadonlySet<string> = new Set(['Identifier', 'Literal', 'MemberExpression', 'ChainExpression', 'ConditionalExpression', 'LogicalExpression', 'SequenceExpression', 'ArrowFunctionExpression', 'FunctionExpression']);
+
+/**
+ * The dispatch: the node's handler, or a failure naming a node type the evaluator does not read.
+ * Each node is a step of the page's budget, and each value made is measured against it.
+ */
 function evaluate(node: EvaluableNode, scope: Scope): Value {
-  return handle(node.type, node, scope);
+  const { budget } = scope.context;
+  budget.step(node);
+  const value = handle(node.type, node, scope);
+  return READS.has(node.type) ? value : budget.made(value, node);
 }
 
 function handle<K extends Node['type']>(type: K, node: Extract<Node, { type: K }>, scope: Scope): Value {

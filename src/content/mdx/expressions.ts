@@ -31,6 +31,7 @@ export const EXPRESSIONS: ExpressionHandlers = {
     node.expressions.forEach((expression, index) => {
       out += stringify(evaluate(expression, scope));
       out += node.quasis[index + 1]?.value.cooked ?? '';
+      scope.context.budget.room(out.length, node);
     });
     return out;
   },
@@ -38,8 +39,12 @@ export const EXPRESSIONS: ExpressionHandlers = {
     const out: Value[] = [];
     for (const element of node.elements) {
       if (element === null) out.push(undefined);
-      else if (element.type === 'SpreadElement') out.push(...spreadItems(evaluate(element.argument, scope), element));
-      else out.push(evaluate(element, scope));
+      else if (element.type === 'SpreadElement') {
+        const items = spreadItems(evaluate(element.argument, scope), element);
+        scope.context.budget.room(out.length + items.length, element);
+        // One by one: `push(...items)` passes each item as an argument, and a long list overflows the stack.
+        for (const item of items) out.push(item);
+      } else out.push(evaluate(element, scope));
     }
     return out;
   },

@@ -5,7 +5,8 @@
  * shows what it can; loops are not run (they could run for ever).
  */
 import type { BaseFunction, Pattern, Statement } from 'estree';
-import { Failure, unsupported } from './failure.ts';
+import { isOrdinaryFailure } from './budget.ts';
+import { unsupported } from './failure.ts';
 import { createScope, note } from './scope.ts';
 import { Callable, type Evaluate, type Scope, type Value } from './types.ts';
 import { define, isRecord, stringify } from './values.ts';
@@ -49,7 +50,7 @@ function run(statements: readonly Statement[], scope: Scope, evaluate: Evaluate)
       const completion = step(statement.type, statement, scope, evaluate);
       if (completion) return completion;
     } catch (error) {
-      if (!(error instanceof Failure)) throw error;
+      if (!isOrdinaryFailure(error)) throw error;
       note(error, scope, statement);
       if (statement.type === 'ReturnStatement') return { value: undefined };
     }
@@ -75,7 +76,7 @@ const STATEMENTS: { [K in Statement['type']]?: StatementHandler<K> } = {
       try {
         bind(declarator.id, declarator.init ? evaluate(declarator.init, scope) : undefined, scope, evaluate);
       } catch (error) {
-        if (!(error instanceof Failure)) throw error;
+        if (!isOrdinaryFailure(error)) throw error;
         note(error, scope, declarator);
         for (const name of patternNames(declarator.id)) scope.opaque.add(name);
       }

@@ -204,6 +204,10 @@ function expression(page: Page, node: MdxFlowExpression | MdxTextExpression): El
     page.reporter.diagnostic('mdx-expression-unsupported', startOf(node), { problem: 'not-renderable', source, refused });
     return literal;
   }
+  if (result.reason === 'budget') {
+    page.reporter.diagnostic('mdx-evaluation-budget', startOf(node), { subject: `\`{${shorten(source)}}\``, limit: result.limit, outcome: 'so it is shown as written' });
+    return literal;
+  }
   if (result.reason === 'undefined') {
     page.reporter.diagnostic('mdx-expression-undefined', startOf(node), { in: 'text', name: result.name, source });
     return literal;

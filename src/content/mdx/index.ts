@@ -21,7 +21,7 @@ import { sortDiagnostics, type Diagnostic } from '../../diagnostics.ts';
 import { copyButtonHtml, plainHighlighter, type Highlighter } from './code.ts';
 import { noIcon } from './components/icon.ts';
 import { defaultComponents, type ComponentRegistry } from './components/index.ts';
-import { esmStatements, readEsm, readModule, type ImportBinding } from './esm.ts';
+import { esmStatements, readEsm, readModule, reportOverBudget, type ImportBinding } from './esm.ts';
 import { createContext, createScope } from './scope.ts';
 import type { BodyUi, CopyLabels, IconDrawer, PageParts, Scope, Value } from './types.ts';
 import { createHandlers } from './handlers.ts';
@@ -168,8 +168,9 @@ function* renderSections(options: RenderOptions, link: LinkOptions | undefined, 
     shiftPositions(parsed.tree, chunk.line, offset);
     offset += parsed.text.length;
     if (parsed.format === 'md') readAs = 'md';
-    const found = parsed.format === 'mdx' ? readEsm(parsed.tree, scope, resolve) : { imports: [], problems: [] };
+    const found = parsed.format === 'mdx' ? readEsm(parsed.tree, scope, resolve) : { imports: [], problems: [], overBudget: [] };
     reportProblems(reporter, () => 'an `export` of this page', 'its value is computed without that', found.problems);
+    reportOverBudget(reporter, found.overBudget);
     imports.push(...found.imports);
     if (page === undefined) {
       page = new Page({
@@ -221,8 +222,9 @@ export function parseBody(options: { file: string; text: string; format: Format;
   const reporter = new Reporter(file, firstLine);
   const parsed = parsePage({ text, format: options.format, reporter });
   const scope = createScope({ parent: link.globals, origin: { file, firstLine }, context: createContext(undefined, options.resolveUrl) });
-  const shape = parsed.format === 'mdx' ? readModule(esmStatements(parsed.tree), scope, { resolveImport: (binding, at) => link.resolveImport(binding, at, { file, reporter }) }) : { imports: [], exports: new Map<string, string>(), problems: [] };
+  const shape = parsed.format === 'mdx' ? readModule(esmStatements(parsed.tree), scope, { resolveImport: (binding, at) => link.resolveImport(binding, at, { file, reporter }) }) : { imports: [], exports: new Map<string, string>(), problems: [], overBudget: [] };
   reportProblems(reporter, () => 'an `export` of this snippet', 'its value is computed without that', shape.problems);
+  reportOverBudget(reporter, shape.overBudget);
   const { values, unknown } = exportedValues(shape.exports, scope);
   const body: Body = { file, text: parsed.text, firstLine, format: parsed.format, tree: parsed.tree, scope, imports: shape.imports };
   return { body, exports: values, unknown, diagnostics: reporter.diagnostics };

@@ -16,7 +16,7 @@ import { parseFence } from './code.ts';
 import type { Props, RenderedChild } from './components/types.ts';
 import { CODE_TAB_COMPONENTS, INLINE_COMPONENTS } from './components/index.ts';
 import { element, fragment, isEmptyContent } from './components/hast.ts';
-import { evaluateExpression, evaluateProgram } from './evaluate.ts';
+import { evaluateProgram, valueOfName } from './evaluate.ts';
 import { Failure } from './failure.ts';
 import { createContext } from './scope.ts';
 import { Callable, type Evaluation, type Value } from './types.ts';
@@ -137,8 +137,7 @@ function renderComponent(page: Page, state: State, node: JsxElement, name: strin
 /** The function a capitalised name stands for, if the page defines or imports one (`<Hero>`, `<Ui.Button>`). */
 function definedComponent(page: Page, name: string): Callable | undefined {
   const [first, ...rest] = name.split('.');
-  const found = evaluateExpression({ type: 'Identifier', name: first! }, page.scope);
-  let value: Value = found.ok ? found.value : undefined;
+  let value = valueOfName(first!, page.scope);
   for (const key of rest) value = isRecord(value) && Object.hasOwn(value, key) ? value[key] : undefined;
   return value instanceof Callable ? value : undefined;
 }
@@ -149,7 +148,7 @@ function definedComponent(page: Page, name: string): Callable | undefined {
  * into the component's own file.
  */
 function callComponent(page: Page, fn: Callable, props: Props, children: ElementContent[], offset: number, at: Point | undefined, inline: boolean): ElementContent[] {
-  const context = createContext(page.host(offset, at), page.resolveUrl);
+  const context = createContext(page.host(offset, at), page.resolveUrl, page.scope.context.budget);
   context.at = { origin: page.scope.origin, line: at?.line ?? 0, column: at?.column ?? 0 };
   let made: ElementContent[];
   try {
@@ -157,6 +156,11 @@ function callComponent(page: Page, fn: Callable, props: Props, children: Element
   } catch (error) {
     if (!(error instanceof Failure)) throw error;
     const { evaluation } = error;
+    made = [element(inline ? 'span' : 'div', { dataComponent: fn.name }, children)];
+    if (evaluation.reason === 'budget') {
+      page.reporter.diagnostic('mdx-evaluation-budget', at, { subject: `\`<${fn.name}>\``, limit: evaluation.limit, outcome: 'the page shows its children without it' });
+      return inline ? unwrapParagraph(made) : made;
+    }
     context.problems.push({ what: evaluation.reason === 'unsupported' ? evaluation.what : `\`${evaluation.name}\``, ...context.at });
     made = [element(inline ? 'span' : 'div', { dataComponent: fn.name }, children)];
   }
@@ -268,6 +272,8 @@ function reportAttribute(page: Page, attribute: { position?: Nodes['position'] }
     page.reporter.diagnostic('mdx-expression-undefined', where, { in: 'attribute', name: result.name, attribute: what, element: node.name });
   } else if (result.reason === 'unsupported') {
     page.reporter.diagnostic('mdx-expression-unsupported', where, { problem: 'attribute-needs-javascript', attribute: what, element: node.name, what: result.what });
+  } else if (result.reason === 'budget') {
+    page.reporter.diagnostic('mdx-evaluation-budget', where, { subject: `the attribute ${what} of \`<${node.name}>\``, limit: result.limit, outcome: 'the attribute is left out' });
   }
   // 'opaque': an imported snippet value or a name the page's own code defines; the snippet stage
   // resolves the first, and the second is reported where it is used as a component.

@@ -201,7 +201,7 @@ export class Page {
       this.reporter.diagnostic('snippet-cycle', at, { via: 'element', loop, chain: path, maxDepth: MAX_EMBED_DEPTH });
       return [];
     }
-    const scope = snippetScope(body, props, createContext(undefined, this.resolveUrl));
+    const scope = snippetScope(body, props, createContext(undefined, this.resolveUrl, this.scope.context.budget));
     const reporter = new Reporter(body.file, body.firstLine);
     const child = new Page({
       file: body.file,

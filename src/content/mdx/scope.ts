@@ -3,12 +3,14 @@
  * out; and the context one rendering shares (who renders components, what was left out).
  */
 import type { BaseNode } from 'estree';
+import { PageBudget } from './budget.ts';
 import { Failure, unsupported } from './failure.ts';
 import type { UrlResolver } from '../page-urls.ts';
-import type { Body, CallContext, Host, Origin, Props, Scope, Site, Value } from './types.ts';
+import type { Body, Budget, CallContext, Host, Origin, Props, Scope, Site, Value } from './types.ts';
 
-export function createContext(host?: Host, resolveUrl?: UrlResolver): CallContext {
-  return { host, resolveUrl, problems: [], depth: 0, calls: 0, at: { origin: undefined, line: 0, column: 0 } };
+/** A context for one rendering; `budget` is the page's when the rendering is part of a page (a component, a snippet). */
+export function createContext(host?: Host, resolveUrl?: UrlResolver, budget: Budget = new PageBudget()): CallContext {
+  return { host, resolveUrl, problems: [], depth: 0, calls: 0, at: { origin: undefined, line: 0, column: 0 }, budget };
 }
 
 export function createScope(options: { parent?: Scope; context?: CallContext; origin?: Origin; inFunction?: boolean; builtins?: boolean } = {}): Scope {
@@ -71,6 +73,7 @@ export function note(failure: Failure, scope: Scope, fallback?: BaseNode): void 
   let what: string;
   if (evaluation.reason === 'unsupported') what = evaluation.what;
   else if (evaluation.reason === 'opaque') what = `\`${evaluation.name}\`, whose value docjet cannot compute`;
+  else if (evaluation.reason === 'budget') what = 'more work than a page may do';
   else if (BROWSER_NAMES.has(evaluation.name)) what = `\`${evaluation.name}\`, which only a browser has`;
   else what = `\`${evaluation.name}\`, which nothing defines`;
   noteProblem(scope, what, failure.node ?? fallback);

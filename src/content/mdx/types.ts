@@ -4,7 +4,7 @@
  * A leaf: it imports nothing of the renderer, so every other file can depend on it and import
  * arrows point one way (evaluator → values → types; renderer → evaluator → types).
  */
-import type { Expression, Pattern, SpreadElement } from 'estree';
+import type { BaseNode, Expression, Pattern, SpreadElement } from 'estree';
 import type { Node } from 'estree-jsx';
 import type { Element, ElementContent } from 'hast';
 import type { Root } from 'mdast';
@@ -193,6 +193,8 @@ export interface CallContext {
   calls: number;
   /** The call under way, for built-ins that note a problem (`useState`). */
   at: Site;
+  /** The work the page's code may still do, shared by everything one page renders (budget.ts). */
+  budget: Budget;
 }
 
 /** Names a page, snippet or function body defines. */
@@ -220,7 +222,27 @@ export type Evaluation =
   | { ok: false; reason: 'undefined'; name: string }
   /** A name the page defines with something that is not a literal value. */
   | { ok: false; reason: 'opaque'; name: string }
-  | { ok: false; reason: 'unsupported'; what: string };
+  | { ok: false; reason: 'unsupported'; what: string }
+  /** The page's code went over its budget (budget.ts): too many steps, too large a value, too slow a pattern. */
+  | { ok: false; reason: 'budget'; limit: BudgetLimit };
+
+/** Which of a page's evaluation limits was reached (budget.ts). */
+export type BudgetLimit = 'steps' | 'size' | 'pattern-time';
+
+/** The work a page's code may do (budget.ts has the limits and `PageBudget`, which keeps them). */
+export interface Budget {
+  /** One node evaluated. */
+  step(node: BaseNode | undefined): void;
+  /** Work a built-in does: `units` steps. */
+  charge(units: number, node?: BaseNode): void;
+  /** A value just made: checked for size and charged; returned as it is. */
+  made(value: Value, node?: BaseNode): Value;
+  /** Fails unless a value of `size`, about to be made, is within the size limit. */
+  room(size: number, node?: BaseNode): void;
+  exceed(limit: BudgetLimit, node: BaseNode | undefined): never;
+  /** Runs a native regular-expression method within the time left for patterns. */
+  pattern<T>(work: () => T): T;
+}
 
 /** What the evaluator reads: an expression, a pattern, a spread, or JSX. */
 export type EvaluableNode = Node | Expression | Pattern | SpreadElement;

@@ -8,6 +8,7 @@
  * so the author learns that the widget will not respond. Nothing here reaches the machine
  * (no clock, no randomness, no network): the same site always builds to the same pages.
  */
+import { measure } from '../mdx/budget.ts';
 import { createScope } from '../mdx/scope.ts';
 import { Callable, Markup, type CallContext, type Scope, type Value } from '../mdx/types.ts';
 import { define, isRecord, stringify } from '../mdx/values.ts';
@@ -47,9 +48,13 @@ const react: Record<string, Callable> = {
 };
 
 /** An object's own names and values; a list's and a string's by index, as `Object.entries` gives them. */
-function ownEntries(value: Value): [string, Value][] {
+function ownEntries(value: Value, context: CallContext): [string, Value][] {
   if (isRecord(value)) return Object.entries(value);
-  if (Array.isArray(value) || typeof value === 'string') return Array.from(value, (item, index) => [String(index), item]);
+  if (Array.isArray(value) || typeof value === 'string') {
+    // A pair of two items for each item or character.
+    context.budget.room(value.length * 3);
+    return Array.from(value, (item, index) => [String(index), item]);
+  }
   return [];
 }
 
@@ -77,15 +82,19 @@ const javascript: Record<string, Value> = {
     E: Math.E,
   },
   JSON: {
-    stringify: fn('JSON.stringify', (args) => {
+    stringify: fn('JSON.stringify', (args, context) => {
       const indent = typeof args[2] === 'number' || typeof args[2] === 'string' ? args[2] : undefined;
+      // Escapes write a character as up to six (`\u0000`); each line is indented once per level.
+      const { size, depth } = measure(args[0]);
+      const indentLength = typeof indent === 'number' ? Math.min(10, Math.max(0, indent)) : (indent?.length ?? 0);
+      context.budget.room(size * (6 + Math.min(10, indentLength) * depth));
       return JSON.stringify(toJson(args[0]), null, indent);
     }),
   },
   Object: {
-    keys: fn('Object.keys', (args) => ownEntries(args[0]).map(([key]) => key)),
-    values: fn('Object.values', (args) => ownEntries(args[0]).map(([, value]) => value)),
-    entries: fn('Object.entries', (args) => ownEntries(args[0])),
+    keys: fn('Object.keys', (args, context) => ownEntries(args[0], context).map(([key]) => key)),
+    values: fn('Object.values', (args, context) => ownEntries(args[0], context).map(([, value]) => value)),
+    entries: fn('Object.entries', (args, context) => ownEntries(args[0], context)),
     fromEntries: fn('Object.fromEntries', (args) => {
       const out: { [key: string]: Value } = {};
       if (Array.isArray(args[0])) for (const entry of args[0]) if (Array.isArray(entry)) define(out, stringify(entry[0]), entry[1]);
@@ -105,7 +114,12 @@ const javascript: Record<string, Value> = {
       let items: Value[];
       if (Array.isArray(source)) items = [...source];
       else if (typeof source === 'string') items = [...source];
-      else if (isRecord(source) && typeof source['length'] === 'number') items = Array.from({ length: Math.max(0, Math.min(source['length'], 10_000)) }, () => undefined);
+      else if (isRecord(source) && typeof source['length'] === 'number') {
+        // `{ length: 1e9 }`: refused at the size limit, not cut short without a word.
+        const length = Number.isFinite(source['length']) ? Math.max(0, Math.trunc(source['length'])) : 0;
+        context.budget.room(length);
+        items = Array.from({ length }, () => undefined);
+      }
       else items = [];
       const map = args[1];
       return map instanceof Callable ? items.map((item, index) => map.call([item, index], context)) : items;

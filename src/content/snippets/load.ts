@@ -15,7 +15,7 @@ import jsx from 'acorn-jsx';
 import type { Diagnostic } from '../../diagnostics.ts';
 import { diagnostic } from '../../messages.ts';
 import { readFrontmatter } from '../frontmatter.ts';
-import { readModule } from '../mdx/esm.ts';
+import { readModule, reportOverBudget } from '../mdx/esm.ts';
 import { createContext, createScope } from '../mdx/scope.ts';
 import { exportedValues, parseBody, type LinkOptions } from '../mdx/index.ts';
 import type { Body } from '../mdx/page.ts';
@@ -125,6 +125,7 @@ function loadJsx(file: string, text: string, link: LinkOptions, resolveUrl: UrlR
   const scope = createScope({ parent: link.globals, origin: { file, firstLine: 1 }, context: createContext(undefined, resolveUrl) });
   const shape = readModule(program.body, scope, { resolveImport: (binding, at) => link.resolveImport(binding, at, { file, reporter }) });
   reportProblems(reporter, () => 'a value this snippet exports', 'its value is computed without that', shape.problems);
+  reportOverBudget(reporter, shape.overBudget);
   const { values, unknown } = exportedValues(shape.exports, scope);
   return { exports: values, unknown, broken: false, diagnostics: reporter.diagnostics };
 }
