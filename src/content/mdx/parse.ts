@@ -19,6 +19,7 @@ import { mdxjs } from 'micromark-extension-mdxjs';
 import { LineIndex } from '../../diagnostics.ts';
 import { shiftPositions, splitIntoChunks, type Chunk } from './chunks.ts';
 import { fastParseMarkdown, fastParseMdx } from './fast-parse.ts';
+import { limitHtmlNesting } from './html-nesting.ts';
 import { flattenDeepNodes, limitLinePrefixes, MAX_NESTING } from './nesting.ts';
 import { limitSyntax } from './syntax-limits.ts';
 import { errorOffset, protectCustomIds, reasonOf, repairMdx, restoreTree, tidyReason, type RepairWarning } from './repair.ts';
@@ -173,6 +174,9 @@ function parseUncached(text: string, format: Format, reporter: Sink): ParsedPage
   const { parsed, repaired } = parseLimited(syntax.text, format, reporter);
   const flattened = flattenDeepNodes(parsed.tree);
   if (flattened && limited.offset === undefined) reportTooDeep(reporter, flattened.position?.start);
+  // Raw HTML nests only when the HTML parser reads it, after this: its tags are limited here.
+  const htmlCut = limitHtmlNesting(parsed.tree);
+  if (htmlCut !== undefined && !flattened && limited.offset === undefined) reportTooDeep(reporter, new LineIndex(text).position(htmlCut));
   runTransforms(parsed.tree);
   return repaired || syntax.text !== limited.text ? { ...parsed, tree: restoreTree(parsed.tree) } : parsed;
 }
