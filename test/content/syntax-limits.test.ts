@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { markdownHtml } from '../../src/content/commonmark.ts';
 import { renderMarkdown } from '../../src/content/mdx/index.ts';
 import { limitSyntax, MAX_BRACKETS, MAX_DEFINITIONS, MAX_REFERENCES } from '../../src/content/mdx/syntax-limits.ts';
 
@@ -99,6 +100,16 @@ describe('syntax limits', () => {
     assert.deepEqual(warnings(result), [
       '1:1 warning page-syntax-limit: this paragraph holds 1,001 brackets (`[`, `]`), more than the 1,000 docjet reads as links in one paragraph, so they are shown as text (and in 2 more paragraphs of the page)',
     ]);
+  });
+
+  test('OpenAPI descriptions and the banner are held to the same limits: nested links, `_*` runs, 3,000 nested `<span>`', () => {
+    const links = `${'['.repeat(8_000)}a${'](b)'.repeat(8_000)}`;
+    assert.equal(markdownHtml(links), `<p>${links}</p>`);
+    const marks = `a${'_*'.repeat(20_000)}`;
+    assert.equal(markdownHtml(marks), `<p>${marks}</p>`);
+    const spans = markdownHtml(`${'<span>'.repeat(3_000)}deep`);
+    assert.equal(spans.split('<span>').length - 1, 256);
+    assert.match(spans, /<span>deep<\/span>/);
   });
 
   test('real pages are far below every limit and read as before: a table of 400 links, code with brackets, `_` inside names', () => {
