@@ -92,9 +92,8 @@ interface Block {
 export function limitSyntax(text: string): LimitedSyntax {
   // Cheap test first: nearly every page is far below every limit in total.
   const largest: Record<SyntaxLimit, number> = { brackets: 0, emphasis: 0, backticks: 0, 'lazy-lines': 0, references: 0, definitions: 0 };
-  const codes = new Uint16Array(text.length);
-  for (let i = 0; i < text.length; i++) codes[i] = text.charCodeAt(i);
-  let changed = false;
+  // Read from the text; written into a copy made on the first change (most pages have none).
+  const codes = new Source(text);
   const found = new Map<SyntaxLimit, SyntaxRefusal>();
   const refuse = (limit: SyntaxLimit, offset: number, count: number, max: number): void => {
     const known = found.get(limit);
@@ -115,7 +114,6 @@ export function limitSyntax(text: string): LimitedSyntax {
       if (counts[limit] <= max) continue;
       refuse(limit, block.start, counts[limit], max);
       showAsText(codes, block, limit);
-      changed = true;
     }
     block = undefined;
   };
@@ -150,11 +148,10 @@ export function limitSyntax(text: string): LimitedSyntax {
 
     if (isDefinition(codes, content, end) && ++definitions > MAX_DEFINITIONS) {
       if (definitions === MAX_DEFINITIONS + 1) refuse('definitions', content, definitions, MAX_DEFINITIONS);
-      codes[content] = STAND_IN['[']!;
-      changed = true;
+      codes.set(content, STAND_IN['[']!);
     }
     for (let i = content; i < end; i++) {
-      const code = codes[i]!;
+      const code = codes.at(i);
       if (code === BACKSLASH) {
         i++;
       } else if (code === OPEN_BRACKET || code === CLOSE_BRACKET) {
@@ -162,19 +159,18 @@ export function limitSyntax(text: string): LimitedSyntax {
       } else if (code === STAR || code === UNDERSCORE || code === TILDE) {
         // A run of one mark is one delimiter; `_` inside a word (`MAX_RETRIES`) opens and closes nothing.
         let run = 1;
-        while (i + run < end && codes[i + run] === code) run++;
-        if (code !== UNDERSCORE || !isAlphanumeric(codes[i - 1] ?? 0) || !isAlphanumeric(codes[i + run] ?? 0)) block.emphasis++;
+        while (i + run < end && codes.at(i + run) === code) run++;
+        if (code !== UNDERSCORE || !isAlphanumeric(codes.at(i - 1) ?? 0) || !isAlphanumeric(codes.at(i + run) ?? 0)) block.emphasis++;
         i += run - 1;
       } else if (code === BACKTICK) {
         let run = 1;
-        while (i + run < end && codes[i + run] === BACKTICK) run++;
+        while (i + run < end && codes.at(i + run) === BACKTICK) run++;
         block.backtickLengths.add(run);
         i += run - 1;
       } else if (code === AMPERSAND && isReference(codes, i + 1, end)) {
         if (++references > MAX_REFERENCES) {
           if (references === MAX_REFERENCES + 1) refuse('references', i, references, MAX_REFERENCES);
-          codes[i] = STAND_IN['&']!;
-          changed = true;
+          codes.set(i, STAND_IN['&']!);
         }
       }
     }
@@ -186,31 +182,31 @@ export function limitSyntax(text: string): LimitedSyntax {
   const refusals = [...found.values()].sort((a, b) => a.offset - b.offset);
   // The page-wide counts are the page's totals, not where the limit was passed.
   for (const refusal of refusals) if (refusal.limit === 'references' || refusal.limit === 'definitions') refusal.count = largest[refusal.limit];
-  return { text: changed ? decode(codes) : text, refusals, largest };
+  return { text: codes.text(), refusals, largest };
 }
 
 /**
  * The container prefix of a line (indentation, `>`, list markers): where its content starts and
  * how many markers it holds. Over-reading is harmless: it only decides which characters count.
  */
-function readPrefix(codes: Uint16Array, start: number, end: number): { content: number; containers: number } {
+function readPrefix(codes: Source, start: number, end: number): { content: number; containers: number } {
   let i = start;
   let containers = 0;
   while (i < end) {
-    const code = codes[i]!;
+    const code = codes.at(i);
     if (code === SPACE || code === TAB) {
       i++;
     } else if (code === GREATER) {
       containers++;
       i++;
-    } else if ((code === DASH || code === STAR || code === PLUS) && (i + 1 === end || codes[i + 1] === SPACE || codes[i + 1] === TAB)) {
+    } else if ((code === DASH || code === STAR || code === PLUS) && (i + 1 === end || codes.at(i + 1) === SPACE || codes.at(i + 1) === TAB)) {
       containers++;
       i++;
     } else if (code >= 48 && code <= 57) {
       let j = i;
-      while (j < end && j - i < 9 && codes[j]! >= 48 && codes[j]! <= 57) j++;
-      const delimiter = codes[j];
-      if ((delimiter !== 46 && delimiter !== 41) || !(j + 1 === end || codes[j + 1] === SPACE || codes[j + 1] === TAB)) break;
+      while (j < end && j - i < 9 && codes.at(j) >= 48 && codes.at(j) <= 57) j++;
+      const delimiter = codes.at(j);
+      if ((delimiter !== 46 && delimiter !== 41) || !(j + 1 === end || codes.at(j + 1) === SPACE || codes.at(j + 1) === TAB)) break;
       containers++;
       i = j + 1;
     } else {
@@ -220,50 +216,50 @@ function readPrefix(codes: Uint16Array, start: number, end: number): { content: 
   return { content: i, containers };
 }
 
-function isBlank(codes: Uint16Array, from: number, end: number): boolean {
-  for (let i = from; i < end; i++) if (codes[i] !== SPACE && codes[i] !== TAB && codes[i] !== 13) return false;
+function isBlank(codes: Source, from: number, end: number): boolean {
+  for (let i = from; i < end; i++) if (codes.at(i) !== SPACE && codes.at(i) !== TAB && codes.at(i) !== 13) return false;
   return true;
 }
 
-function opensFence(codes: Uint16Array, from: number, end: number): { char: number; length: number } | undefined {
-  const char = codes[from];
+function opensFence(codes: Source, from: number, end: number): { char: number; length: number } | undefined {
+  const char = codes.at(from);
   if (char !== BACKTICK && char !== TILDE) return undefined;
   let length = 0;
-  while (from + length < end && codes[from + length] === char) length++;
+  while (from + length < end && codes.at(from + length) === char) length++;
   if (length < 3) return undefined;
   // A backtick fence's info string holds no backtick (else the line is a code span).
-  if (char === BACKTICK) for (let i = from + length; i < end; i++) if (codes[i] === BACKTICK) return undefined;
+  if (char === BACKTICK) for (let i = from + length; i < end; i++) if (codes.at(i) === BACKTICK) return undefined;
   return { char, length };
 }
 
-function closesFence(codes: Uint16Array, from: number, end: number, fence: { char: number; length: number }): boolean {
+function closesFence(codes: Source, from: number, end: number, fence: { char: number; length: number }): boolean {
   let length = 0;
-  while (from + length < end && codes[from + length] === fence.char) length++;
+  while (from + length < end && codes.at(from + length) === fence.char) length++;
   return length >= fence.length && isBlank(codes, from + length, end);
 }
 
 /** `[label]:` at the start of a line's content: a link reference definition, or its first line. */
-function isDefinition(codes: Uint16Array, from: number, end: number): boolean {
-  if (codes[from] !== OPEN_BRACKET) return false;
+function isDefinition(codes: Source, from: number, end: number): boolean {
+  if (codes.at(from) !== OPEN_BRACKET) return false;
   for (let i = from + 1; i < end && i - from < 1001; i++) {
-    const code = codes[i]!;
+    const code = codes.at(i);
     if (code === BACKSLASH) i++;
     else if (code === OPEN_BRACKET) return false;
-    else if (code === CLOSE_BRACKET) return i > from + 1 && codes[i + 1] === 58;
+    else if (code === CLOSE_BRACKET) return i > from + 1 && codes.at(i + 1) === 58;
   }
   return false;
 }
 
 /** `name;`, `#123;` or `#x1F;` after an `&`: a character reference (known names or not: both cost the same). */
-function isReference(codes: Uint16Array, from: number, end: number): boolean {
+function isReference(codes: Source, from: number, end: number): boolean {
   let i = from;
-  if (codes[i] === 35) {
+  if (codes.at(i) === 35) {
     i++;
-    if (codes[i] === 120 || codes[i] === 88) i++;
+    if (codes.at(i) === 120 || codes.at(i) === 88) i++;
   }
   const first = i;
-  while (i < end && i - first < 32 && isAlphanumeric(codes[i]!)) i++;
-  return i > first && codes[i] === 59;
+  while (i < end && i - first < 32 && isAlphanumeric(codes.at(i))) i++;
+  return i > first && codes.at(i) === 59;
 }
 
 function isAlphanumeric(code: number): boolean {
@@ -271,19 +267,19 @@ function isAlphanumeric(code: number): boolean {
 }
 
 /** Swaps the characters a limit is about, in one block, for their stand-ins. */
-function showAsText(codes: Uint16Array, block: Block, limit: SyntaxLimit): void {
+function showAsText(codes: Source, block: Block, limit: SyntaxLimit): void {
   for (const line of block.lines) {
     if (limit === 'lazy-lines') {
       // The block's list items and quotes become one paragraph: their markers are shown as text.
       for (let i = line.start; i < line.content; i++) {
-        const char = String.fromCharCode(codes[i]!);
+        const char = String.fromCharCode(codes.at(i));
         const standIn = char === '.' || char === ')' || char === '>' || char === '-' || char === '*' || char === '+' ? STAND_IN[char] : undefined;
-        if (standIn !== undefined) codes[i] = standIn;
+        if (standIn !== undefined) codes.set(i, standIn);
       }
       continue;
     }
     for (let i = line.content; i < line.end; i++) {
-      const code = codes[i]!;
+      const code = codes.at(i);
       if (code === BACKSLASH) {
         i++;
         continue;
@@ -293,13 +289,33 @@ function showAsText(codes: Uint16Array, block: Block, limit: SyntaxLimit): void 
         limit === 'brackets' ? code === OPEN_BRACKET || code === CLOSE_BRACKET
         : limit === 'emphasis' ? code === STAR || code === UNDERSCORE || code === TILDE
         : code === BACKTICK;
-      if (hit) codes[i] = STAND_IN[char]!;
+      if (hit) codes.set(i, STAND_IN[char]!);
     }
   }
 }
 
-function decode(codes: Uint16Array): string {
-  let out = '';
-  for (let i = 0; i < codes.length; i += 8192) out += String.fromCharCode(...codes.subarray(i, i + 8192));
-  return out;
+/** The page's characters: read from the text until the first change, then from a copy that holds the changes. */
+class Source {
+  private copy: Uint16Array | undefined;
+
+  constructor(private readonly original: string) {}
+
+  at(index: number): number {
+    return this.copy ? this.copy[index]! : this.original.charCodeAt(index);
+  }
+
+  set(index: number, code: number): void {
+    if (!this.copy) {
+      this.copy = new Uint16Array(this.original.length);
+      for (let i = 0; i < this.original.length; i++) this.copy[i] = this.original.charCodeAt(i);
+    }
+    this.copy[index] = code;
+  }
+
+  text(): string {
+    if (!this.copy) return this.original;
+    let out = '';
+    for (let i = 0; i < this.copy.length; i += 8192) out += String.fromCharCode(...this.copy.subarray(i, i + 8192));
+    return out;
+  }
 }
