@@ -778,6 +778,10 @@ export const CATALOGUE = {
       `the page nests lists, quotes, elements or emphasis more than ${p.max} levels deep here; the deeper levels are shown flattened at level ${p.max}`,
     fix: 'Nest less deeply: split the content into separate lists, quotes or elements.',
   },
+  'page-syntax-limit': { severity: 'warning', about: 'A paragraph (or page) holds more brackets, emphasis marks, backtick runs of different lengths, lazy lines, character references or link definitions than Markdown can be read with in time that grows with its size; those characters are shown as text.',
+    message: (p: SyntaxLimitParams) => syntaxLimitMessage(p),
+    fix: (p: SyntaxLimitParams) => SYNTAX_LIMIT_FIX[p.limit],
+  },
   'yaml-aliases-too-many': { severity: 'error', about: 'YAML (an OpenAPI document or a page\'s frontmatter) expands its aliases (`*name`) into more than 100,000 values, which is an "alias bomb"; it is not read.',
     /** `reason`: the parser's account of the expansion; `file`: the OpenAPI file, when it is one. */
     message: (p: { in: 'frontmatter'; reason: string } | { in: 'openapi'; file: string; reason: string }) =>
@@ -1142,6 +1146,38 @@ function cacheUnusableMessage(p: CacheUnusable): string {
  * A formula KaTeX cannot read (`reason`, KaTeX's words), as shown (`formula`: one line, shortened):
  * written between dollars (`price`: it looks like an amount, `$5…`), or in `<Latex>`.
  */
+/** `page-syntax-limit`: which limit (`syntax-limits.ts`), the count that passed it, and in how many blocks. */
+interface SyntaxLimitParams {
+  limit: 'brackets' | 'emphasis' | 'backticks' | 'lazy-lines' | 'references' | 'definitions';
+  count: number;
+  max: number;
+  places: number;
+}
+
+const SYNTAX_LIMIT_WHAT: Record<SyntaxLimitParams['limit'], (count: string, max: string) => string> = {
+  brackets: (count, max) => `this paragraph holds ${count} brackets (\`[\`, \`]\`), more than the ${max} docjet reads as links in one paragraph, so they are shown as text`,
+  emphasis: (count, max) => `this paragraph holds ${count} runs of \`*\`, \`_\` or \`~\`, more than the ${max} docjet reads as emphasis in one paragraph, so they are shown as text`,
+  backticks: (count, max) => `this paragraph holds backtick runs of ${count} different lengths, more than the ${max} docjet reads as code in one paragraph, so its backticks are shown as text`,
+  'lazy-lines': (count, max) => `this list or quote continues on ${count} lines without its indentation or \`>\`, more than the ${max} docjet reads, so its markers are shown as text and it reads as one paragraph`,
+  references: (count, max) => `the page holds ${count} character references (\`&amp;\`, \`&#38;\`), more than the ${max} docjet reads in one page; from here on they are shown as written`,
+  definitions: (count, max) => `the page holds ${count} link definitions (\`[label]: url\`), more than the ${max} docjet reads in one page; from here on they are shown as text`,
+};
+
+function syntaxLimitMessage(p: SyntaxLimitParams): string {
+  const what = SYNTAX_LIMIT_WHAT[p.limit](p.count.toLocaleString('en-US'), p.max.toLocaleString('en-US'));
+  const more = p.places - 1;
+  return more > 0 ? `${what} (and in ${more.toLocaleString('en-US')} more ${more === 1 ? 'paragraph' : 'paragraphs'} of the page)` : what;
+}
+
+const SYNTAX_LIMIT_FIX: Record<SyntaxLimitParams['limit'], string> = {
+  brackets: 'Split the paragraph with blank lines, or escape brackets that are not links as `\\[`.',
+  emphasis: 'Split the paragraph with blank lines, or escape marks that are not emphasis as `\\*` or `\\_`.',
+  backticks: 'Split the paragraph with blank lines, or put the code in a fenced code block.',
+  'lazy-lines': 'Indent the continuation lines to the item\'s text (or start them with `>` in a quote), or end the list with a blank line.',
+  references: 'Write the characters themselves (UTF-8) instead of `&…;` references, or split the page.',
+  definitions: 'Write the URLs inline (`[text](url)`), or split the page.',
+};
+
 type MathInvalid = { formula: string; reason: string } & ({ in: 'dollars'; price: boolean } | { in: 'latex' });
 
 /**

@@ -14,6 +14,9 @@
  * a meaning to skips the parser. A description shown on a page file (`openapi:` frontmatter) has
  * its links and images resolved for that page (`page-urls.ts`): the first such page keeps the
  * text's sanitised tree, and each resolves a copy of it.
+ *
+ * The bounds of pages hold here too, without a warning (a spec's text has no line to report at):
+ * nesting past 256 levels is flattened, and syntax past `syntax-limits.ts`'s limits is text.
  */
 import type { ElementContent, Nodes, Root } from 'hast';
 import type { Nodes as MdastNodes, Root as MdastRoot } from 'mdast';
@@ -26,6 +29,10 @@ import { gfm } from 'micromark-extension-gfm';
 import { escapeHtml } from './mdx/escape.ts';
 import { fastParseMarkdown } from './mdx/fast-parse.ts';
 import { trustedHtml } from './mdx/serialize.ts';
+import { limitHtmlNesting } from './mdx/html-nesting.ts';
+import { flattenDeepNodes, limitLinePrefixes } from './mdx/nesting.ts';
+import { restoreTree } from './mdx/repair.ts';
+import { limitSyntax } from './mdx/syntax-limits.ts';
 import { isUnsafeUrl } from './safe-url.ts';
 import type { UrlResolver } from './page-urls.ts';
 
@@ -67,8 +74,13 @@ const trees = new Map<string, MdastRoot>();
 export function markdownTree(text: string): MdastRoot {
   let tree = trees.get(text);
   if (tree === undefined) {
+    // Pages' bounds (nesting, syntax the parser reads in more than linear time), without their warnings.
+    const limited = limitSyntax(limitLinePrefixes(text).text).text;
     // The fast reader's tree is micromark's (it leaves literal autolinks, GFM's pass here, to micromark).
-    tree = fastParseMarkdown(text) ?? fromMarkdown(text, PARSE_OPTIONS);
+    tree = fastParseMarkdown(limited) ?? fromMarkdown(limited, PARSE_OPTIONS);
+    if (limited !== text) tree = restoreTree(tree);
+    flattenDeepNodes(tree);
+    limitHtmlNesting(tree);
     if (trees.size >= MAX_CACHED) trees.clear();
     trees.set(text, tree);
   }

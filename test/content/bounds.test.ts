@@ -47,7 +47,7 @@ describe('nesting limit', () => {
     assert.equal(result.html.split('<ul>').length - 1, 256);
   });
 
-  test('blockquotes, JSX elements and emphasis nested 1,000 deep are flattened, not crashed on', () => {
+  test('blockquotes and JSX elements nested 1,000 deep, and emphasis 400 deep, are flattened, not crashed on', () => {
     const quotes = render(`${'> '.repeat(1000)}deep quote\n`);
     assert.deepEqual(codes(quotes), ['1:513 page-nesting-too-deep']);
     assert.match(quotes.html, /deep quote/);
@@ -57,11 +57,40 @@ describe('nesting limit', () => {
     assert.equal(divs.html.split('<div>').length - 1, 256);
     assert.match(divs.html, /<p>deep div<\/p>/);
 
-    const emphasis = render(`${'*a '.repeat(1000)}deep${' a*'.repeat(1000)}\n`);
+    // 400 deep: a paragraph of more than 1,000 emphasis marks is shown as text (syntax limits, below).
+    const emphasis = render(`${'*a '.repeat(400)}deep${' a*'.repeat(400)}\n`);
     assert.equal(emphasis.diagnostics.length, 1);
     assert.equal(emphasis.diagnostics[0]!.code, 'page-nesting-too-deep');
     assert.equal(emphasis.html.split('<em>').length - 1, 256);
     assert.match(emphasis.html, /deep/);
+  });
+
+  test('3,000 nested `<span>` (18 KB) render flattened at level 256, with a warning, not "Maximum call stack size exceeded"', () => {
+    for (const format of ['md', 'mdx'] as const) {
+      const result = render(`Intro\n\n${'<span>'.repeat(3000)}deep\n\n## After\n`, format);
+      assert.ok(codes(result).includes('3:1537 page-nesting-too-deep'), `${format}: ${codes(result).join(', ')}`);
+      assert.ok(!result.diagnostics.some((each) => each.code === 'page-render-failed'), format);
+      assert.equal(result.html.split('<span>').length - 1, 256, format);
+      assert.match(result.html, /<span>deep<\/span>/);
+      assert.match(result.html, /<h2 id="after">After<\/h2>/);
+    }
+  });
+
+  test('raw HTML closed, misnested or in tables, SVG and templates stays within the limit as the browser parses it', () => {
+    const shapes = [
+      `${'<div><b class="x">'.repeat(600)}deep`,
+      `${'<table><tr><td>'.repeat(400)}deep`,
+      `<svg>${'<g><path d="M0"/>'.repeat(600)}</svg>`,
+      `${'<div><table></p><template><svg></br><path/>'.repeat(300)}deep`,
+      `${'<p><b id=x><div></b>'.repeat(600)}deep`,
+    ];
+    for (const shape of shapes) {
+      const result = render(`${shape}\n\n## After\n`, 'md');
+      assert.deepEqual(codes(result).map((each) => each.split(' ')[1]), ['page-nesting-too-deep'], shape.slice(0, 40));
+      assert.match(result.html, /<h2 id="after">After<\/h2>/, shape.slice(0, 40));
+    }
+    const svg = render(`<svg>${'<path d="M0"/>'.repeat(2000)}</svg>\n`, 'md');
+    assert.deepEqual(svg.diagnostics, [], 'self-closed SVG shapes do not nest');
   });
 
   test('a page within the limit is untouched', () => {

@@ -24,6 +24,8 @@ import { holdsBlocks, renderJsx } from './jsx.ts';
 import { quoteFormula, renderMath } from './math.ts';
 import { startOf, type Page } from './page.ts';
 import { restoreText } from './repair.ts';
+import { flattenDeepElements } from './html-nesting.ts';
+import { MAX_NESTING } from './nesting.ts';
 import { reportingRemovals, reportUnsafeLink } from './inert.ts';
 import { plainText } from './text.ts';
 import { sanitizeRoot } from '../sanitize.ts';
@@ -134,11 +136,33 @@ function root(page: Page, state: State, node: MdastRoot, rawHtml: boolean): Elem
   const children = tree.type === 'root' ? tree.children : [tree];
   if (!rawHtml) return children.filter(isElementContent);
   // A file turns positions on (hast-util-from-parse5); they come from the nodes', the page's.
-  const parsed = raw({ type: 'root', children }, { file: new VFile(page.text) });
+  const parsed = parseHtml(page, children.filter(isElementContent));
   const result: HastRoot = { type: 'root', children: parsed.type === 'root' ? parsed.children : [parsed].filter(isElementContent) };
+  // Raw HTML was limited before the parse (`html-nesting.ts`), to 256 levels inside the Markdown's 256: what the parser still nested deeper is flattened here.
+  if (flattenDeepElements(result, 2 * MAX_NESTING)) page.reporter.diagnostic('page-nesting-too-deep', startOf(node), { max: MAX_NESTING });
   const inert = sanitizeRoot(result, reportingRemovals(page, undefined)).children.filter(isElementContent);
   if (page.resolveUrl) resolveTreeUrls(inert, page.resolveUrl);
   return inert;
+}
+
+/**
+ * The HTML parser's tree. Its tree walk recurses once per level; should the limit before it
+ * (`html-nesting.ts`) have let through HTML that overflows the stack, the HTML is shown as text.
+ */
+function parseHtml(page: Page, children: ElementContent[]): HastNodes {
+  try {
+    return raw({ type: 'root', children }, { file: new VFile(page.text) });
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+    const first = children.find((child) => child.type === 'raw');
+    page.reporter.diagnostic('page-nesting-too-deep', first?.position && { line: first.position.start.line, column: first.position.start.column }, { max: MAX_NESTING });
+    return { type: 'root', children: asText(children) };
+  }
+}
+
+/** `raw` nodes as text, at any depth (of the Markdown tree, which is bounded). */
+function asText(children: ElementContent[]): ElementContent[] {
+  return children.map((child) => (child.type === 'raw' ? { type: 'text', value: child.value } : child.type === 'element' ? { ...child, children: asText(child.children) } : child));
 }
 
 /** Whether a tree holds raw HTML (`html` nodes: only Markdown has them; MDX reads HTML as JSX). */

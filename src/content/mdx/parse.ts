@@ -19,7 +19,9 @@ import { mdxjs } from 'micromark-extension-mdxjs';
 import { LineIndex } from '../../diagnostics.ts';
 import { shiftPositions, splitIntoChunks, type Chunk } from './chunks.ts';
 import { fastParseMarkdown, fastParseMdx } from './fast-parse.ts';
+import { limitHtmlNesting } from './html-nesting.ts';
 import { flattenDeepNodes, limitLinePrefixes, MAX_NESTING } from './nesting.ts';
+import { limitSyntax } from './syntax-limits.ts';
 import { errorOffset, protectCustomIds, reasonOf, repairMdx, restoreTree, tidyReason, type RepairWarning } from './repair.ts';
 import type { DiagnosticCode, MessageParams } from '../../messages.ts';
 import type { Point, Reporter } from './report.ts';
@@ -160,11 +162,23 @@ export function parseSection(chunk: Chunk, options: { format: Format; reporter: 
 function parseUncached(text: string, format: Format, reporter: Sink): ParsedPage {
   const limited = limitLinePrefixes(text);
   if (limited.offset !== undefined) reportTooDeep(reporter, new LineIndex(text).position(limited.offset));
-  const { parsed, repaired } = parseLimited(limited.text, format, reporter);
+  // Constructs the parser reads in more than linear time, past their limits, are shown as text (stand-ins, as repairs use).
+  const syntax = limitSyntax(limited.text);
+  if (syntax.refusals.length > 0) {
+    const lines = new LineIndex(text);
+    for (const { limit, offset, count, max, places } of syntax.refusals) {
+      const at = lines.position(offset);
+      reporter.diagnostic('page-syntax-limit', { line: at.line, column: at.column }, { limit, count, max, places });
+    }
+  }
+  const { parsed, repaired } = parseLimited(syntax.text, format, reporter);
   const flattened = flattenDeepNodes(parsed.tree);
   if (flattened && limited.offset === undefined) reportTooDeep(reporter, flattened.position?.start);
+  // Raw HTML nests only when the HTML parser reads it, after this: its tags are limited here.
+  const htmlCut = limitHtmlNesting(parsed.tree);
+  if (htmlCut !== undefined && !flattened && limited.offset === undefined) reportTooDeep(reporter, new LineIndex(text).position(htmlCut));
   runTransforms(parsed.tree);
-  return repaired ? { ...parsed, tree: restoreTree(parsed.tree) } : parsed;
+  return repaired || syntax.text !== limited.text ? { ...parsed, tree: restoreTree(parsed.tree) } : parsed;
 }
 
 /** A Markdown text's tree: by the fast reader when it can, else by micromark. */

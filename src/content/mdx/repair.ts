@@ -17,9 +17,19 @@ export const ANGLE = '\uFDD1';
 /** Stand-ins for the first letter of a line that starts with `import` or `export` but is not ESM. */
 const LETTER_I = '\uFDD2';
 const LETTER_E = '\uFDD3';
-const ORIGINAL: Record<string, string> = { [BRACE]: '{', [ANGLE]: '<', [LETTER_I]: 'i', [LETTER_E]: 'e' };
-const SENTINELS = /[\uFDD0-\uFDD3]/g;
-const ANY_SENTINEL = /[\uFDD0-\uFDD3]/;
+/**
+ * Stand-ins (char codes) for the characters `syntax-limits.ts` shows as text when a block or page
+ * holds more of them than the parser reads in linear time.
+ */
+export const STAND_IN: Readonly<Record<string, number>> = Object.fromEntries(
+  ['[', ']', '*', '_', '~', '`', '&', '>', '-', '+', '.', ')'].map((char, index) => [char, 0xfdd4 + index]),
+);
+const ORIGINAL: Record<string, string> = {
+  [BRACE]: '{', [ANGLE]: '<', [LETTER_I]: 'i', [LETTER_E]: 'e',
+  ...Object.fromEntries(Object.entries(STAND_IN).map(([char, code]) => [String.fromCharCode(code), char])),
+};
+const SENTINELS = /[\uFDD0-\uFDDF]/g;
+const ANY_SENTINEL = /[\uFDD0-\uFDDF]/;
 
 /** The warning of a repair: its code and the facts its message is made from. */
 export type RepairWarning =
