@@ -26,6 +26,10 @@ export interface DevOptions {
   watch?: boolean;
   /** Told what happens, for the terminal. */
   onEvent?: (event: DevEvent) => void;
+  /** How long one page may take to render, in ms, before its render is stopped (default 60 s; `DOCJET_DEV_RENDER_DEADLINE_MS`). */
+  renderDeadlineMs?: number;
+  /** Test hook: the route whose render never ends, as a runaway page's does (`DOCJET_DEV_TEST_HANG`). */
+  testHang?: string;
 }
 
 export type DevEvent =
@@ -56,7 +60,15 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const onEvent = options.onEvent ?? (() => {});
   const base = normalizeBase('/');
   const live = new LiveReload();
-  const session = new DevSession({ root, base, extraScripts: [base + CLIENT_PATH], listeners: () => live.all, onEvent });
+  const session = new DevSession({
+    root,
+    base,
+    extraScripts: [base + CLIENT_PATH],
+    listeners: () => live.all,
+    onEvent,
+    renderDeadlineMs: options.renderDeadlineMs ?? positive(process.env['DOCJET_DEV_RENDER_DEADLINE_MS']),
+    hang: options.testHang ?? process.env['DOCJET_DEV_TEST_HANG'],
+  });
   const responder: Responder = { session, live, root, ready: Promise.resolve(), allowsHost: (name) => allowsHost(name, host) };
   const server = createServer((request, response) => {
     respond(responder, request, response).catch(() => {
@@ -130,4 +142,10 @@ export function allowsHost(header: string | undefined, host: string): boolean {
   if (header === undefined) return true;
   const name = header.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1').toLowerCase();
   return name === 'localhost' || name.endsWith('.localhost') || isIP(name) !== 0 || name === host.toLowerCase();
+}
+
+/** A positive number of ms from the environment, else undefined. */
+function positive(text: string | undefined): number | undefined {
+  const value = Number(text);
+  return text !== undefined && Number.isFinite(value) && value > 0 ? value : undefined;
 }

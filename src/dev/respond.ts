@@ -176,7 +176,7 @@ async function docjetFile({ session }: Responder, name: string): Promise<Answer 
   // A schema fragment a page rendered here links to, made on request from the spec as it is now.
   const schema = name.startsWith(`${SCHEMA_FOLDER}/`) && name.endsWith('.html') ? name.slice(SCHEMA_FOLDER.length + 1, -'.html'.length) : undefined;
   if (schema !== undefined && session.model && isFragmentId(schema)) {
-    const rendered = await session.model.renderer.fragmentById(schema);
+    const rendered = await session.fragmentById(schema);
     if (rendered) return { kind: 'body', status: 200, type: 'text/html; charset=utf-8', body: rendered.html };
   }
   if (name === 'mermaid.min.js') return { kind: 'file', file: mermaidScript() };
