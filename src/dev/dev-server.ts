@@ -48,6 +48,8 @@ export interface DevServer {
   changed(changes: FileChange[]): Promise<void>;
   /** Resolves once every change seen so far is handled. */
   idle(): Promise<void>;
+  /** How many request paths the server remembers (bounded, whatever is asked for). */
+  remembered(): number;
   close(): Promise<void>;
 }
 
@@ -98,6 +100,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     ready: settled,
     changed: (changes) => session.changed(changes),
     idle: () => session.idle(),
+    remembered: () => session.remembered,
     async close() {
       await watcher?.close();
       live.close();

@@ -13,7 +13,6 @@
  * time, then each open page showing such code is told to colour it in place.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { escapeHtml } from '../content/mdx/escape.ts';
 import { isMissing } from '../content/fs-errors.ts';
@@ -29,7 +28,7 @@ import { CLIENT_PATH } from './client-script.ts';
 import type { Listener, LiveEvent } from './live-reload.ts';
 import { overlayEntries, type OverlayEntry } from './overlay.ts';
 import { hashOf, PageCache, type CachedPage } from './page-cache.ts';
-import { checkRegularFile } from './regular-file.ts';
+import { checkRegularFile, contentStamp } from './regular-file.ts';
 import { RenderThreads, RenderTimeout } from './render-threads.ts';
 import { idleSteps, sampleOf, warmGrammars } from './grammar-warmup.ts';
 import { IdleQueue } from './idle.ts';
@@ -71,15 +70,19 @@ export class DevSession {
   /** Errors of the latest resolve, when it failed: shown over every page until fixed. */
   private problems: Diagnostic[] = [];
   private configFiles = new Set(['docs.json', 'mint.json']);
-  /** Hash of the HTML last served for each path: a page that connects with an older one is stale. */
-  private readonly served = new Map<string, string>();
+  /**
+   * Hash of the HTML last served for each path: a page that connects with an older one is stale.
+   * The most recent PATHS_KEPT paths: a browser's open pages are among them, and 60,000 distinct
+   * missing addresses asked for no longer cost a gigabyte.
+   */
+  private readonly served = new BoundedMap<string, string>(PATHS_KEPT);
   /** The problems last printed for each route, to print a page's problems once. */
-  private readonly printed = new Map<string, string>();
+  private readonly printed = new BoundedMap<string, string>(FILES_KEPT);
   private queue: Promise<void> = Promise.resolve();
   /** The frontmatter cache being written after the start. */
   private saving: Promise<void> = Promise.resolve();
-  /** Content hash of each file as last handled: a second event for the same save is not a change. */
-  private readonly handled = new Map<string, string>();
+  /** Content stamp of each file as last handled (regular-file.ts): a second event for the same save is not a change. */
+  private readonly handled = new BoundedMap<string, string>(FILES_KEPT);
   /** Where pages are rendered: threads with a deadline per render, so that a runaway page cannot block the server. */
   private readonly threads: RenderThreads;
   /** Which model the threads render: bumped with each model resolved. */
@@ -119,6 +122,11 @@ export class DevSession {
     });
     this.prerender = new LinkPrerenderer({ base: options.base, idle: this.idleTasks, render: (route) => this.renderAhead(route) });
     this.slowPages = new SlowPages({ root: options.root, idle: this.idleTasks, render: (route) => this.renderAhead(route) });
+  }
+
+  /** Request paths remembered (what each was last served): at most PATHS_KEPT. */
+  get remembered(): number {
+    return this.served.size;
   }
 
   get model(): DevSite | undefined {
@@ -416,8 +424,8 @@ export class DevSession {
         real.push(change);
         continue;
       }
-      const content = await readFile(path.join(this.options.root, change.file)).catch(() => undefined);
-      const hash = content === undefined ? undefined : hashOf(content);
+      // Never read whole, nor opened when it is not a regular file (regular-file.ts).
+      const hash = await contentStamp(path.join(this.options.root, change.file));
       if (hash !== undefined && this.handled.get(change.file) === hash) continue;
       if (hash !== undefined) this.handled.set(change.file, hash);
       real.push(change);
@@ -505,6 +513,8 @@ function newDiagnostics(before: readonly Diagnostic[], after: readonly Diagnosti
   return after.filter((diagnostic) => !known.has(JSON.stringify(diagnostic)));
 }
 
+/** Request paths remembered (`served`), the most recently used. */
+export const PATHS_KEPT = 1_000;
 /** Routes, files and fragments remembered each, the most recently used: bounded by the site, and by this. */
 export const FILES_KEPT = 20_000;
 
