@@ -8,7 +8,7 @@
  * whole (it was, and took 1.2 GB of memory, to see whether it changed).
  */
 import { constants, type Stats } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { open, type FileHandle } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 
 /** Files larger than this are stamped by size and times rather than hashed. */
@@ -22,16 +22,42 @@ export class NotRegularFile extends Error {
   }
 }
 
-/** The content of a regular file (following links); rejects with NotRegularFile for anything else, without waiting for a writer. */
-export async function readRegularFile(file: string): Promise<Buffer> {
+/** A file larger than a reader's `maxBytes`. */
+export class FileTooLarge extends Error {
+  readonly code = 'EFBIG';
+  constructor(readonly path: string) {
+    super(`${path} is too large to read here`);
+  }
+}
+
+/**
+ * The content of a regular file (following links); rejects with NotRegularFile for anything else,
+ * without waiting for a writer, and with FileTooLarge past `maxBytes`.
+ */
+export async function readRegularFile(file: string, maxBytes = Infinity): Promise<Buffer> {
   const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
   try {
     const info = await handle.stat();
     if (!info.isFile()) throw new NotRegularFile(file);
+    if (info.size > maxBytes) throw new FileTooLarge(file);
     return await handle.readFile();
   } finally {
     await handle.close();
   }
+}
+
+/** A regular file opened for reading without waiting (the caller closes it); rejects with NotRegularFile for anything else. */
+export async function openRegularFile(file: string): Promise<{ handle: FileHandle; size: number }> {
+  const handle = await open(file, constants.O_RDONLY | constants.O_NONBLOCK);
+  const info = await handle.stat().catch(async (error: unknown) => {
+    await handle.close();
+    throw error;
+  });
+  if (!info.isFile()) {
+    await handle.close();
+    throw new NotRegularFile(file);
+  }
+  return { handle, size: info.size };
 }
 
 /** Resolves when `file` is a regular file (following links); rejects with why not (ENOENT, EACCES, NotRegularFile), opening it without waiting. */
@@ -61,15 +87,13 @@ export async function contentStamp(file: string): Promise<string | undefined> {
     if (!info.isFile()) return undefined;
     if (info.size > HASH_LIMIT) return statStamp(info);
     const hash = createHash('sha1');
-    // Read through one buffer, never more than HASH_LIMIT: a file growing meanwhile is read no further.
+    // Read through one buffer, as far as the size said: a file growing meanwhile is read no further.
     const buffer = Buffer.allocUnsafe(Math.min(Math.max(info.size, 1), 1024 * 1024));
-    let total = 0;
-    for (;;) {
-      const { bytesRead } = await handle.read(buffer, 0, buffer.length, total);
+    for (let total = 0; total < info.size; ) {
+      const { bytesRead } = await handle.read(buffer, 0, Math.min(buffer.length, info.size - total), total);
       if (bytesRead === 0) break;
       hash.update(buffer.subarray(0, bytesRead));
       total += bytesRead;
-      if (total > HASH_LIMIT) return statStamp(info);
     }
     return `sha1:${hash.digest('hex')}`;
   } catch {

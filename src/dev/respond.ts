@@ -10,8 +10,7 @@
  * output folder or docjet cache, nothing `.mintignore` leaves out), and only when their real path
  * is still inside the site. Nothing else of the disk is reachable, and folders are never listed.
  */
-import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { katexAssets } from '../content/mdx/math.ts';
 import { ASSETS_FOLDER } from '../output/assets.ts';
@@ -24,6 +23,7 @@ import { isFragmentId, SCHEMA_FOLDER } from '../render/endpoint/schema-fragment.
 import { SEARCH_FOLDER, searchIndexOf } from '../search/index.ts';
 import { CLIENT_PATH, CLIENT_SCRIPT } from './client-script.ts';
 import { EVENTS_PATH, type LiveReload } from './live-reload.ts';
+import { openRegularFile } from './regular-file.ts';
 import { contentType, realFileInside, requestPath, resolveInside } from './request-files.ts';
 import type { DevSession, PageAnswer } from './session.ts';
 import type { DevSite } from './site-model.ts';
@@ -227,13 +227,17 @@ async function send(response: ServerResponse, method: string, answer: Answer, ex
     response.end(head ? undefined : answer.body);
     return;
   }
-  const size = (await stat(answer.file)).size;
+  // Opened without waiting, and only if still a regular file: a named pipe renamed over it since would never be read.
+  const opened = await openRegularFile(answer.file).catch(() => undefined);
+  if (!opened) return send(response, method, plain(404, 'Not found'), extra);
+  const { handle, size } = opened;
   response.writeHead(200, { 'content-type': contentType(answer.file), 'content-length': size, 'cache-control': NO_STORE, ...extra });
   if (head) {
     response.end();
+    await handle.close();
     return;
   }
-  const stream = createReadStream(answer.file);
+  const stream = handle.createReadStream();
   stream.once('error', () => response.destroy());
   response.once('close', () => stream.destroy());
   stream.pipe(response);

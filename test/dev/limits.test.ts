@@ -6,6 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
+import { request } from 'node:http';
 import { chmod, mkdtemp, open, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -32,6 +33,27 @@ async function startDev(t: TestContext, root: string): Promise<{ server: Awaited
   t.after(() => within(server.close(), 30_000, 'closing docjet dev'));
   await server.ready;
   return { server, events };
+}
+
+/** The first event of a page's live-reload channel, as sent. */
+function firstEvent(server: { url: string }, page: string): Promise<string> {
+  const url = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, path: `/_docjet/dev/events?page=${encodeURIComponent(page)}` }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => {
+        text += chunk;
+        const end = text.indexOf('\n\n', text.indexOf('event:'));
+        if (text.includes('event:') && end !== -1) {
+          req.destroy();
+          resolve(text.slice(0, end));
+        }
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 /** Whether this platform makes named pipes. */
@@ -89,6 +111,9 @@ test('a named pipe in the folder: change handling goes on, a pipe renamed over a
   const reply = await within(fetchRaw(server, '/setup'), 20_000, '/setup once a pipe');
   assert.equal(reply.status, 500);
   assert.match(reply.body, /the page could not be read \(it is not a regular file\)/);
+  // The browser's live-reload channel says hello with the overlay (which quotes files: never the pipe).
+  const hello = await within(firstEvent(server, '/setup'), 20_000, "the open page's hello");
+  assert.match(hello, /"code":"page-unreadable"/);
   await within(server.changed([{ file: 'setup.mdx', kind: 'update' }]), 20_000, 'handling the pipe over the page');
 });
 
