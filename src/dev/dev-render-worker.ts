@@ -12,6 +12,7 @@ import { useCopy } from '../openapi/spec-cache.ts';
 import { createCodeHighlighter, type CodeHighlighter } from '../render/highlight.ts';
 import { createRenderer, type Renderer } from '../render/page.ts';
 import { NavigationFragments } from '../render/shell/fragments.ts';
+import { createPageMarkdown, type PageMarkdown } from '../output/page-markdown.ts';
 import type { Site } from '../site/types.ts';
 import type { RenderThreadData, ThreadReply, ThreadRequest } from './render-threads.ts';
 
@@ -21,7 +22,7 @@ const port = parentPort!;
 /** One highlighter for every model: a change that resolves the site again keeps the grammars compiled. */
 let highlight: Promise<CodeHighlighter> | undefined;
 /** The latest model's site and renderer, and the one's before (renders asked for just before a change). */
-const models = new Map<number, { site: Site; renderer: Promise<Renderer> }>();
+const models = new Map<number, { site: Site; base: string; renderer: Promise<Renderer>; markdown?: PageMarkdown }>();
 
 function highlighter(): Promise<CodeHighlighter> {
   highlight ??= createCodeHighlighter({ langs: [] }).then((made) => {
@@ -40,7 +41,7 @@ port.on('message', (message: ThreadRequest) => {
       const fragments = new NavigationFragments(options);
       const renderer = highlighter().then((shared) => createRenderer({ ...options, navFragments: fragments.names, lazySidebars: fragments.lazy, highlight: shared }));
       renderer.catch(() => undefined);
-      models.set(message.model, { site: options.site, renderer });
+      models.set(message.model, { site: options.site, base: options.base, renderer });
       for (const id of models.keys()) if (id < message.model - 1) models.delete(id);
       return;
     }
@@ -66,10 +67,15 @@ port.postMessage({ type: 'ready' } satisfies ThreadReply);
 async function render(message: Extract<ThreadRequest, { type: 'render' }>): Promise<ThreadReply> {
   const model = models.get(message.model);
   if (!model) throw new Error(`no site model ${message.model} in this render thread`);
-  const renderer = await model.renderer;
   const page = model.site.pages.get(message.route);
   if (!page) throw new Error(`no page at /${message.route} in this render thread`);
   if (init.hang !== undefined && message.route === init.hang) for (;;);
+  if (message.markdown) {
+    model.markdown ??= createPageMarkdown({ site: model.site, base: model.base });
+    const text = await model.markdown.render(page);
+    return { type: 'rendered', job: message.job, html: text, diagnostics: [], fragments: [], uncoloured: false };
+  }
+  const renderer = await model.renderer;
   const before = renderer.highlight.uncoloured;
   // Rendered ahead of the reader: between its sections, a request that came meanwhile starts.
   const pause = message.ahead ? () => new Promise<void>((resolve) => setImmediate(resolve)) : undefined;

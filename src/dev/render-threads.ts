@@ -35,7 +35,7 @@ export interface RenderThreadData {
 
 export type ThreadRequest =
   | { type: 'model'; model: number; options: RendererOptions; remoteSpecs: SpecCopy[] }
-  | { type: 'render'; job: number; model: number; route: string; ahead: boolean }
+  | { type: 'render'; job: number; model: number; route: string; ahead: boolean; markdown: boolean }
   | { type: 'invalidate'; file?: string | undefined }
   | { type: 'warm'; job: number; grammar: string; code: string };
 
@@ -80,13 +80,15 @@ interface Job {
   route: string;
   model: number;
   ahead: boolean;
+  /** The page's Markdown version (`/route.md`), not its HTML. */
+  markdown: boolean;
   resolve(rendered: ThreadRendered): void;
   reject(error: Error): void;
   /** The thread rendering it now, and when it was handed to it. */
   thread: Thread | undefined;
   sentAt: number;
   timers: NodeJS.Timeout[];
-  /** Handed to another thread once already. */
+  /** Handed to another thread already (a thread that stopped on its own is not retried twice). */
   moved: boolean;
 }
 
@@ -132,11 +134,14 @@ export class RenderThreads {
     for (const thread of this.threads) this.sendModel(thread);
   }
 
-  /** Renders the page at `route` of model `model` in a thread; rejects with RenderTimeout past the deadline. */
-  render(model: number, route: string, ahead = false): Promise<ThreadRendered> {
+  /**
+   * Renders the page at `route` of model `model` in a thread (`markdown`: its Markdown version, in
+   * `html`); rejects with RenderTimeout past the deadline.
+   */
+  render(model: number, route: string, ahead = false, markdown = false): Promise<ThreadRendered> {
     if (this.closed) return Promise.reject(new Error('the dev server is closing'));
     return new Promise<ThreadRendered>((resolve, reject) => {
-      const job: Job = { id: this.nextJob++, route, model, ahead, resolve, reject, thread: undefined, sentAt: 0, timers: [], moved: false };
+      const job: Job = { id: this.nextJob++, route, model, ahead, markdown, resolve, reject, thread: undefined, sentAt: 0, timers: [], moved: false };
       this.dispatch(job, this.pick());
     });
   }
@@ -175,10 +180,10 @@ export class RenderThreads {
     await Promise.all(threads.map((thread) => thread.worker.terminate()));
   }
 
-  /** The thread for a new render: the first whose renders are not stuck, else a new one (up to MAX_THREADS), else the least busy. */
+  /** The thread for a new render: an idle one, else one whose renders are not stuck, else a new one (up to MAX_THREADS), else the least busy. */
   private pick(exclude?: Thread): Thread {
     const candidates = this.threads.filter((thread) => thread !== exclude);
-    const free = candidates.find((thread) => !this.stuck(thread));
+    const free = candidates.find((thread) => thread.jobs.size === 0) ?? candidates.find((thread) => !this.stuck(thread));
     if (free) return free;
     if (this.threads.length < MAX_THREADS) return this.start();
     return candidates.sort((a, b) => a.jobs.size - b.jobs.size)[0] ?? this.threads[0]!;
@@ -251,14 +256,17 @@ export class RenderThreads {
     void thread.ready.then(() => {
       if (job.thread !== thread || !thread.jobs.has(job)) return;
       job.sentAt = performance.now();
-      thread.worker.postMessage({ type: 'render', job: job.id, model: job.model, route: job.route, ahead: job.ahead } satisfies ThreadRequest);
+      thread.worker.postMessage({ type: 'render', job: job.id, model: job.model, route: job.route, ahead: job.ahead, markdown: job.markdown } satisfies ThreadRequest);
       job.timers = [setTimeout(() => this.expire(job, thread), this.deadlineMs), setTimeout(() => this.maybeMove(job, thread), SPARE_AFTER_MS)];
     });
   }
 
-  /** A render still waiting after SPARE_AFTER_MS behind an older one on its thread moves to another thread. */
+  /**
+   * A render still waiting after SPARE_AFTER_MS behind an older one on its thread moves to another
+   * thread (again, if it waits there too): the older one may be a runaway page.
+   */
   private maybeMove(job: Job, thread: Thread): void {
-    if (job.thread !== thread || job.moved || this.closed) return;
+    if (job.thread !== thread || this.closed) return;
     const older = [...thread.jobs].some((other) => other !== job && other.sentAt < job.sentAt);
     if (!older) return;
     thread.jobs.delete(job);

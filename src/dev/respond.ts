@@ -77,7 +77,7 @@ async function answerFor(responder: Responder, relative: string, request: Incomi
   if (relative.startsWith(`${ASSETS_FOLDER}/`)) return (await docjetFile(responder, relative.slice(ASSETS_FOLDER.length + 1))) ?? notFound(responder);
   const route = relative.replace(/\/+$/, '');
   const markdown = model && markdownRoute(model, relative, route, request.headers.accept);
-  if (model && markdown !== undefined) return markdownAnswer(model, markdown);
+  if (model && markdown !== undefined) return markdownAnswer(responder, markdown);
   if (!model || model.site.pages.has(route)) return pageAnswer(responder, relative, request.headers['x-docjet-dev'] === undefined);
   if (model.assets.has(relative)) {
     const file = await siteFile(responder.root, relative);
@@ -118,11 +118,11 @@ function prefersMarkdown(accept: string | undefined): boolean {
   return best?.type === 'text/markdown';
 }
 
-/** A page's Markdown, made on request from what is on disk now (snippets and specs read afresh). */
-async function markdownAnswer(model: DevSite, route: string): Promise<Answer> {
-  const markdown = createPageMarkdown({ site: model.site, base: model.rendering.options.base });
-  const body = await markdown.render(model.site.pages.get(route)!);
-  return { kind: 'body', status: 200, type: 'text/markdown; charset=utf-8', body };
+/** A page's Markdown, made on request from what is on disk now, in a render thread (session.ts). */
+async function markdownAnswer(responder: Responder, route: string): Promise<Answer> {
+  const answer = await responder.session.markdown(route);
+  if (!answer) return notFound(responder);
+  return { kind: 'body', status: answer.status, type: 'text/markdown; charset=utf-8', body: answer.text };
 }
 
 /**

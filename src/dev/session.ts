@@ -207,6 +207,25 @@ export class DevSession {
   /** The threads' grammars, compiled where pages are rendered. */
   private readonly threadGrammars = { warm: (grammar: string, code: string, step?: Step) => (step ? step(() => this.threads.warm(grammar, code)) : this.threads.warm(grammar, code)) };
 
+  /**
+   * A page's Markdown version (`/route.md`), made in a render thread from what is on disk now
+   * (snippets and specs read afresh): undefined when the page is gone; past the deadline, the
+   * Markdown says it was stopped.
+   */
+  async markdown(route: string): Promise<{ status: 200 | 500; text: string } | undefined> {
+    const page = this.current?.model.site.pages.get(route);
+    if (!this.current || !page) return undefined;
+    try {
+      if (page.source.type === 'file') await checkRegularFile(path.join(this.options.root, page.source.file));
+      return { status: 200, text: (await this.threads.render(this.modelId, route, false, true)).html };
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      const problem = failureProblem(page, error);
+      if (!problem) throw error;
+      return { status: 500, text: `${problem.file}: ${problem.message}. ${problem.fix ?? ''}\n` };
+    }
+  }
+
   /** A schema fragment a page rendered here links to, by id (dev serves them on request). */
   async fragmentById(id: string): Promise<RenderedFragment | undefined> {
     const model = this.current?.model;
@@ -336,11 +355,8 @@ export class DevSession {
    * anything else (a bug, which the request reports).
    */
   private failedPage(page: Page, error: unknown): CachedPage | undefined {
-    const file = page.source.type === 'file' ? page.source.file : page.source.spec;
-    let problem: Diagnostic;
-    if (error instanceof RenderTimeout) problem = diagnostic('page-render-timeout', undefined, file, { route: page.route, seconds: error.milliseconds / 1000 });
-    else if (isUnreadable(error)) problem = diagnostic('page-unreadable', undefined, file, { reason: readReason(error) });
-    else return undefined;
+    const problem = failureProblem(page, error);
+    if (!problem) return undefined;
     const html = problemsPage([problem], this.options.base, 'the page could not be rendered').html;
     return { html, hash: hashOf(html), diagnostics: [problem], failed: true };
   }
@@ -546,6 +562,14 @@ export class BoundedMap<K, V> {
   delete(key: K): boolean {
     return this.entries.delete(key);
   }
+}
+
+/** Why a page could not be rendered, when it is the writer's to fix: past its deadline, or its file cannot be read. */
+function failureProblem(page: Page, error: unknown): Diagnostic | undefined {
+  const file = page.source.type === 'file' ? page.source.file : page.source.spec;
+  if (error instanceof RenderTimeout) return diagnostic('page-render-timeout', undefined, file, { route: page.route, seconds: error.milliseconds / 1000 });
+  if (isUnreadable(error)) return diagnostic('page-unreadable', undefined, file, { reason: readReason(error) });
+  return undefined;
 }
 
 /** A file that is there but cannot be read: permissions, not a regular file, a folder. */

@@ -47,6 +47,11 @@ test('a page whose render never ends: the other pages answer meanwhile, it answe
   const again = await within(fetchRaw(server, '/setup'), 2_000 + 4_000, '/setup asked for again');
   assert.equal(again.status, 500);
   assert.equal((await within(fetchRaw(server, '/guide'), 30_000, 'a page after the thread was stopped')).status, 200);
+  // Its Markdown version too is made in a thread, with the same deadline.
+  const markdown = await within(fetchRaw(server, '/setup.md'), 60_000, '/setup.md past its deadline');
+  assert.equal(markdown.status, 500);
+  assert.match(markdown.body, /^setup\.mdx: rendering the page \/setup took longer than 4 s and was stopped/);
+  assert.match((await within(fetchRaw(server, '/guide.md'), 30_000, '/guide.md')).body, /Read me\./);
 });
 
 for (const signal of ['SIGTERM', 'SIGINT'] as const) {
@@ -60,11 +65,13 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     const server = { url };
     assert.equal((await within(fetchRaw(server, '/guide'), 60_000, 'the first page')).status, 200);
     const runaway = fetchRaw(server, '/runaway').catch(() => undefined);
+    const markdown = fetchRaw(server, '/runaway.md').catch(() => undefined);
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     const other = await within(fetchRaw(server, '/setup'), 30_000, `another page while /runaway renders\n${dev.out.join('\n')}`);
     assert.equal(other.status, 200);
+    assert.match((await within(fetchRaw(server, '/guide.md'), 30_000, 'a Markdown version while /runaway.md renders')).body, /Read me\./);
     dev.child.kill(signal);
     assert.equal(await within(dev.exited, 30_000, `docjet dev exiting on ${signal}`), 0);
-    await runaway;
+    await Promise.all([runaway, markdown]);
   });
 }
