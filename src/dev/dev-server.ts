@@ -28,7 +28,7 @@ export interface DevOptions {
   onEvent?: (event: DevEvent) => void;
   /** How long one page may take to render, in ms, before its render is stopped (default 60 s; `DOCJET_DEV_RENDER_DEADLINE_MS`). */
   renderDeadlineMs?: number;
-  /** Test hook: the route whose render never ends, as a runaway page's does (`DOCJET_DEV_TEST_HANG`). */
+  /** Test hook: the route whose render never ends, as a runaway page's does. */
   testHang?: string;
 }
 
@@ -69,7 +69,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     listeners: () => live.all,
     onEvent,
     renderDeadlineMs: options.renderDeadlineMs ?? positive(process.env['DOCJET_DEV_RENDER_DEADLINE_MS']),
-    hang: options.testHang ?? process.env['DOCJET_DEV_TEST_HANG'],
+    hang: options.testHang,
   });
   const responder: Responder = { session, live, root, ready: Promise.resolve(), allowsHost: (name) => allowsHost(name, host) };
   const server = createServer((request, response) => {
