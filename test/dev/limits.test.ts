@@ -7,10 +7,12 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
+import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, open, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import { dev, type DevEvent } from '../../src/dev/dev-server.ts';
 import { contentStamp, HASH_LIMIT } from '../../src/dev/regular-file.ts';
 import { PATHS_KEPT } from '../../src/dev/session.ts';
@@ -146,4 +148,18 @@ test('a page no one may read (chmod 000) answers the overlay saying so, with wha
   assert.match(reply.body, /_docjet\/dev\//, 'the dev client, which shows the overlay');
   child.child.kill('SIGTERM');
   assert.equal(await within(child.exited, 30_000, 'docjet dev exiting'), 0);
+});
+
+test('build with a page no one may read: the diagnostic at the page, exit 1, nothing written (no crash)', async (t) => {
+  const root = await site(t);
+  const user = unprivileged();
+  await chmod(root, 0o777);
+  await chmod(path.join(root, 'setup.mdx'), 0o000);
+  const out = path.join(root, 'out');
+  const script = `import(${JSON.stringify(fileURLToPath(new URL('../../src/cli.ts', import.meta.url)))}).then((cli) => cli.main(['build', ${JSON.stringify(root)}, '--out', ${JSON.stringify(out)}])).then((code) => { process.exitCode = code; })`;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, DOCJET_OFFLINE: '1' }, timeout: 120_000, ...(user ?? {}) });
+  assert.equal(run.status, 1, run.stderr);
+  assert.match(run.stdout + run.stderr, /setup\.mdx.*error the page could not be read \(EACCES\)/);
+  assert.doesNotMatch(run.stdout + run.stderr, /internal error|a bug in docjet/);
+  assert.equal(existsSync(out), false, 'nothing written');
 });
