@@ -485,7 +485,7 @@ export const CATALOGUE = {
   },
   'page-unreadable': { severity: 'error', about: 'A page file exists but cannot be read.',
     message: (p: { reason: string }) => `the page could not be read (${p.reason})`,
-    fix: 'Check that the file exists and is readable.',
+    fix: 'Check that the file exists, is a regular file, and that its permissions let docjet read it.',
   },
   'folder-unreadable': { severity: 'warning', about: 'A folder of the site cannot be read and is skipped.',
     message: (p: { reason: string }) => `the folder could not be read (${p.reason}), so its files are left out`,
@@ -567,6 +567,10 @@ export const CATALOGUE = {
     message: (p: { name: string; reason: string }) =>
       `the \`<${p.name}>\` component failed (${p.reason}); its children are shown without it`,
     fix: 'This is a bug in the component: please report it with the page attached.',
+  },
+  'page-render-timeout': { severity: 'error', about: '`docjet dev`: a page whose render did not end within its deadline (60 s); it was stopped, and is tried again once the page or a file it includes changes.',
+    message: (p: { route: string; seconds: number }) => `rendering the page /${p.route} took longer than ${p.seconds} s and was stopped`,
+    fix: 'Look for what makes this page slow: an expression that never ends (a loop, a regular expression that backtracks), or Markdown nested very deeply; `docjet build` reports it at its line.',
   },
   'page-render-failed': { severity: 'error', about: 'A page body that cannot be rendered at all.',
     /** `operation`: the label of the OpenAPI operation whose page failed; undefined for an MDX page. */

@@ -159,6 +159,7 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
     { in: 'latex', formula: '\\oops', reason: 'Undefined control sequence: \\oops, at character 1' },
   ],
   'component-failed': [{ name: 'Tabs', reason: 'boom' }],
+  'page-render-timeout': [{ route: 'guides/slow', seconds: 60 }],
   'page-render-failed': [{ operation: undefined, reason: 'boom' }, { operation: 'GET /pets', reason: 'boom' }],
   'icon-unknown': [{ name: 'rocet', suggestion: 'rocket', library: 'fontawesome' }, { name: 'zzz', suggestion: undefined, library: 'lucide' }],
   'snippet-missing': [{ via: 'import', source: '/snippets/a.mdx', file: 'snippets/a.mdx', suggestion: undefined }, { via: 'element', file: 'a.mdx', name: 'a.mdx', suggestion: 'b.mdx' }],

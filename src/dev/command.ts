@@ -48,7 +48,17 @@ export async function runDev(options: DevCommandOptions, io: DevIo): Promise<num
   }
   if (options.open) openBrowser(server.url, io);
   await (options.stopped ?? interrupted());
-  await server.close();
+  if (options.stopped) {
+    await server.close();
+  } else {
+    // Stopping waits for the change being handled; a second Ctrl+C or SIGTERM does not wait for anything.
+    const again = interrupted();
+    const closed = await Promise.race([server.close().then(() => true), again.then(() => false)]);
+    if (!closed) {
+      io.error('docjet dev: stopped without waiting for the work under way.');
+      process.exit(130);
+    }
+  }
   io.out('docjet dev: stopped.');
   return 0;
 }

@@ -28,6 +28,10 @@ export interface DevOptions {
   onEvent?: (event: DevEvent) => void;
   /** Remote OpenAPI specs may come from loopback and private addresses (validate's `allowPrivateNetwork`). */
   allowPrivateNetwork?: boolean;
+  /** How long one page may take to render, in ms, before its render is stopped (default 60 s; `DOCJET_DEV_RENDER_DEADLINE_MS`). */
+  renderDeadlineMs?: number;
+  /** Test hook: the route whose render never ends, as a runaway page's does. */
+  testHang?: string;
 }
 
 export type DevEvent =
@@ -46,6 +50,8 @@ export interface DevServer {
   changed(changes: FileChange[]): Promise<void>;
   /** Resolves once every change seen so far is handled. */
   idle(): Promise<void>;
+  /** How many request paths the server remembers (bounded, whatever is asked for). */
+  remembered(): number;
   close(): Promise<void>;
 }
 
@@ -58,7 +64,15 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
   const onEvent = options.onEvent ?? (() => {});
   const base = normalizeBase('/');
   const live = new LiveReload();
-  const session = new DevSession({ root, base, extraScripts: [base + CLIENT_PATH], listeners: () => live.all, onEvent, allowPrivateNetwork: options.allowPrivateNetwork ?? false });
+  const session = new DevSession({
+    root,
+    base,
+    extraScripts: [base + CLIENT_PATH],
+    listeners: () => live.all,
+    onEvent,
+    renderDeadlineMs: options.renderDeadlineMs ?? positive(process.env['DOCJET_DEV_RENDER_DEADLINE_MS']),
+    hang: options.testHang,
+  });
   const responder: Responder = { session, live, root, ready: Promise.resolve(), allowsHost: (name) => allowsHost(name, host) };
   const server = createServer((request, response) => {
     respond(responder, request, response).catch(() => {
@@ -88,6 +102,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     ready: settled,
     changed: (changes) => session.changed(changes),
     idle: () => session.idle(),
+    remembered: () => session.remembered,
     async close() {
       await watcher?.close();
       live.close();
@@ -132,4 +147,10 @@ export function allowsHost(header: string | undefined, host: string): boolean {
   if (header === undefined) return true;
   const name = header.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1').toLowerCase();
   return name === 'localhost' || name.endsWith('.localhost') || isIP(name) !== 0 || name === host.toLowerCase();
+}
+
+/** A positive number of ms from the environment, else undefined. */
+function positive(text: string | undefined): number | undefined {
+  const value = Number(text);
+  return text !== undefined && Number.isFinite(value) && value > 0 ? value : undefined;
 }

@@ -14,10 +14,10 @@
  * three longest blocks reach more rules than the first three (slowest page 121–174 ms) for a
  * warm-up of 2.1–2.7 s instead of 1.6–2.1 s.
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fencedBlocks, grammarOf, type CodeHighlighter, type Step } from '../render/highlight.ts';
 import type { IdleQueue } from './idle.ts';
+import { HASH_LIMIT, readRegularFile } from './regular-file.ts';
 
 /** Blocks coloured per grammar, the longest: one block reaches only some of its rules. */
 const SAMPLES = 3;
@@ -81,7 +81,8 @@ export async function warmGrammars(options: WarmupOptions): Promise<string[]> {
   for (let start = 0; start < files.length && !signal.aborted; start += FILES_PER_STEP) {
     await idle.run(async () => {
       const batch = files.slice(start, start + FILES_PER_STEP);
-      const texts = await Promise.all(batch.map((file) => readFile(path.join(root, file), 'utf8').catch(() => '')));
+      // Regular files only (a named pipe renamed over a page would hold a thread of libuv's pool for ever).
+      const texts = await Promise.all(batch.map((file) => readRegularFile(path.join(root, file), HASH_LIMIT).then((bytes) => bytes.toString('utf8'), () => '')));
       for (const text of texts) tally.add(text);
     });
   }

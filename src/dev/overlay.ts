@@ -4,8 +4,8 @@
  * channel, and written into the page as text by the dev client (never as markup: the message
  * quotes the user's files).
  */
-import { readFile } from 'node:fs/promises';
 import type { Diagnostic } from '../diagnostics.ts';
+import { HASH_LIMIT, readRegularFile } from './regular-file.ts';
 import { resolveInside } from './request-files.ts';
 
 export interface OverlayEntry {
@@ -29,7 +29,8 @@ export async function overlayEntries(root: string, diagnostics: readonly Diagnos
     if (!text) {
       // Only files of the site are quoted (a diagnostic can name a link that leads out).
       const full = resolveInside(root, file);
-      text = full === undefined ? Promise.resolve(undefined) : readFile(full, 'utf8').catch(() => undefined);
+      // A regular file only, and not a huge one: a diagnostic can name a named pipe, or a file of gigabytes.
+      text = full === undefined ? Promise.resolve(undefined) : readRegularFile(full, HASH_LIMIT).then((bytes) => bytes.toString('utf8'), () => undefined);
       texts.set(file, text);
     }
     return text;

@@ -22,21 +22,32 @@
  * several, and a request that comes meanwhile goes first, unless it asks for that very page.
  */
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../diagnostics.ts';
-import type { Renderer } from '../render/page.ts';
 import type { Page } from '../site/types.ts';
+import { contentStamp } from './regular-file.ts';
 
 export interface CachedPage {
   html: string;
   /** Hash of `html`: what a browser holding the page has, to tell whether it changed. */
   hash: string;
   diagnostics: Diagnostic[];
+  /** The page could not be rendered: this shows why (a render past its deadline, a file that cannot be read). */
+  failed?: boolean;
 }
 
 /** HTML kept, in characters (one or two bytes each): 200 pages of a 5,000-page site, 1,000 of a smaller one. */
 const BUDGET = 32 * 1024 * 1024;
+
+/** What renders pages (render-threads.ts through session.ts; tests: a stand-in). */
+export interface PageRenderer {
+  /** `uncoloured`: some code is shown uncoloured (else `options.uncoloured` is compared around the render). */
+  render(page: Page, pause?: () => Promise<void>): Promise<{ html: string; diagnostics: Diagnostic[]; uncoloured?: boolean }>;
+  invalidate(file?: string): void;
+}
+
+/** Versions of a page's files whose uncoloured renders are remembered. */
+const KEYS_KEPT = 4;
 
 /** A render under way; `want` says a request waits for it, which then must not pause. */
 interface Pending {
@@ -64,13 +75,22 @@ export class PageCache {
   private generation = 0;
   /** Bumped each time a grammar has been compiled for code shown uncoloured (`recoloured`). */
   private colours = 0;
-  /** By route: the page's key, and the hashes of its versions rendered with code uncoloured under that key. */
-  private readonly uncolouredVersions = new Map<string, { key: string; hashes: Set<string> }>();
+  /** By route, then by the page's key: the hashes of its versions rendered with code uncoloured under that key. */
+  private readonly uncolouredVersions = new Map<string, Map<string, Set<string>>>();
 
   constructor(
     private readonly root: string,
-    private readonly renderer: Pick<Renderer, 'render' | 'invalidate'>,
-    private readonly options: { budget?: number; uncoloured?: () => number; pause?: (hurry: () => boolean) => Promise<void> } = {},
+    private readonly renderer: PageRenderer,
+    private readonly options: {
+      budget?: number;
+      uncoloured?: () => number;
+      pause?: (hurry: () => boolean) => Promise<void>;
+      /**
+       * A render that failed: the page to keep in its place until the page's files change (a
+       * render past its deadline, a file that cannot be read), or undefined to fail the request.
+       */
+      failed?: (page: Page, error: unknown) => CachedPage | undefined;
+    } = {},
   ) {}
 
   /** The page rendered, from the cache when its files are as they were. */
@@ -109,7 +129,7 @@ export class PageCache {
   /** Whether `hash` is a version of `page` that differs from the page as its files are now only by showing code uncoloured. */
   async colouredSince(page: Page, hash: string): Promise<boolean> {
     const versions = this.uncolouredVersions.get(page.route);
-    return versions !== undefined && versions.hashes.has(hash) && versions.key === (await this.keyOf(page));
+    return versions !== undefined && (versions.get(await this.keyOf(page))?.has(hash) ?? false);
   }
 
   /** Rendered from the files as they are, and with every colour that could be given then. */
@@ -137,9 +157,18 @@ export class PageCache {
   private async render(page: Page, key: string, pause?: () => Promise<void>): Promise<CachedPage> {
     const colours = this.colours;
     const before = this.options.uncoloured?.();
-    const rendered = await this.renderer.render(page, pause);
+    let rendered;
+    try {
+      rendered = await this.renderer.render(page, pause);
+    } catch (error) {
+      // Kept under this key: a page past its deadline is not rendered again (for as long again) until it is edited.
+      const kept = this.options.failed?.(page, error);
+      if (!kept) throw error;
+      this.keep(page.route, { key, page: kept, uncoloured: false, colours });
+      return kept;
+    }
     // Renders may overlap: one that began before another's uncoloured block is counted uncoloured too, which only costs a render.
-    const uncoloured = before !== this.options.uncoloured?.();
+    const uncoloured = rendered.uncoloured ?? before !== this.options.uncoloured?.();
     const entry = { html: rendered.html, hash: hashOf(rendered.html), diagnostics: rendered.diagnostics };
     if (uncoloured) this.noteUncoloured(page.route, key, entry.hash);
     this.keep(page.route, { key, page: entry, uncoloured, colours });
@@ -147,9 +176,13 @@ export class PageCache {
   }
 
   private noteUncoloured(route: string, key: string, hash: string): void {
-    let versions = this.uncolouredVersions.get(route);
-    if (versions?.key !== key) this.uncolouredVersions.set(route, (versions = { key, hashes: new Set() }));
-    versions.hashes.add(hash);
+    // By key, the last few: renders overlap (one ahead of the reader, started before an edit, may end after the request's render of the edit).
+    const versions = this.uncolouredVersions.get(route) ?? new Map<string, Set<string>>();
+    this.uncolouredVersions.set(route, versions);
+    const hashes = versions.get(key) ?? new Set<string>();
+    versions.delete(key);
+    versions.set(key, hashes.add(hash));
+    if (versions.size > KEYS_KEPT) versions.delete(versions.keys().next().value!);
   }
 
   /** Keeps a rendered page as the one used last, dropping those used longest ago past the budget. */
@@ -176,7 +209,8 @@ export class PageCache {
     const hash = createHash('sha1').update(`${this.generation}\0`);
     // An endpoint page's spec is a site file, or a URL read once per model (nothing to read here).
     const file = page.source.type === 'file' ? page.source.file : page.source.spec;
-    hash.update(await readFile(path.join(this.root, file)).catch(() => Buffer.alloc(0)));
+    // Hashed up to a limit, past it stamped by size and times; nothing but a regular file is opened (regular-file.ts).
+    hash.update((await contentStamp(path.join(this.root, file))) ?? 'unreadable');
     return hash.digest('hex');
   }
 }

@@ -10,8 +10,7 @@
  * output folder or docjet cache, nothing `.mintignore` leaves out), and only when their real path
  * is still inside the site. Nothing else of the disk is reachable, and folders are never listed.
  */
-import { createReadStream } from 'node:fs';
-import { realpath, stat } from 'node:fs/promises';
+import { realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { katexAssets } from '../content/mdx/math.ts';
 import { ASSETS_FOLDER } from '../output/assets.ts';
@@ -24,6 +23,7 @@ import { isFragmentId, SCHEMA_FOLDER } from '../render/endpoint/schema-fragment.
 import { SEARCH_FOLDER, searchIndexOf } from '../search/index.ts';
 import { CLIENT_PATH, CLIENT_SCRIPT } from './client-script.ts';
 import { EVENTS_PATH, type LiveReload } from './live-reload.ts';
+import { openRegularFile } from './regular-file.ts';
 import { contentType, realFileInside, requestPath, resolveInside } from './request-files.ts';
 import type { DevSession, PageAnswer } from './session.ts';
 import type { DevSite } from './site-model.ts';
@@ -77,7 +77,7 @@ async function answerFor(responder: Responder, relative: string, request: Incomi
   if (relative.startsWith(`${ASSETS_FOLDER}/`)) return (await docjetFile(responder, relative.slice(ASSETS_FOLDER.length + 1))) ?? notFound(responder);
   const route = relative.replace(/\/+$/, '');
   const markdown = model && markdownRoute(model, relative, route, request.headers.accept);
-  if (model && markdown !== undefined) return markdownAnswer(model, markdown);
+  if (model && markdown !== undefined) return markdownAnswer(responder, markdown);
   if (!model || model.site.pages.has(route)) return pageAnswer(responder, relative, request.headers['x-docjet-dev'] === undefined);
   if (model.assets.has(relative)) {
     const file = await siteFile(responder.root, relative);
@@ -118,11 +118,11 @@ function prefersMarkdown(accept: string | undefined): boolean {
   return best?.type === 'text/markdown';
 }
 
-/** A page's Markdown, made on request from what is on disk now (snippets and specs read afresh). */
-async function markdownAnswer(model: DevSite, route: string): Promise<Answer> {
-  const markdown = createPageMarkdown({ site: model.site, base: model.rendering.options.base });
-  const body = await markdown.render(model.site.pages.get(route)!);
-  return { kind: 'body', status: 200, type: 'text/markdown; charset=utf-8', body };
+/** A page's Markdown, made on request from what is on disk now, in a render thread (session.ts). */
+async function markdownAnswer(responder: Responder, route: string): Promise<Answer> {
+  const answer = await responder.session.markdown(route);
+  if (!answer) return notFound(responder);
+  return { kind: 'body', status: answer.status, type: 'text/markdown; charset=utf-8', body: answer.text };
 }
 
 /**
@@ -176,7 +176,7 @@ async function docjetFile({ session }: Responder, name: string): Promise<Answer 
   // A schema fragment a page rendered here links to, made on request from the spec as it is now.
   const schema = name.startsWith(`${SCHEMA_FOLDER}/`) && name.endsWith('.html') ? name.slice(SCHEMA_FOLDER.length + 1, -'.html'.length) : undefined;
   if (schema !== undefined && session.model && isFragmentId(schema)) {
-    const rendered = await session.model.renderer.fragmentById(schema);
+    const rendered = await session.fragmentById(schema);
     if (rendered) return { kind: 'body', status: 200, type: 'text/html; charset=utf-8', body: rendered.html };
   }
   if (name === 'mermaid.min.js') return { kind: 'file', file: mermaidScript() };
@@ -227,13 +227,17 @@ async function send(response: ServerResponse, method: string, answer: Answer, ex
     response.end(head ? undefined : answer.body);
     return;
   }
-  const size = (await stat(answer.file)).size;
+  // Opened without waiting, and only if still a regular file: a named pipe renamed over it since would never be read.
+  const opened = await openRegularFile(answer.file).catch(() => undefined);
+  if (!opened) return send(response, method, plain(404, 'Not found'), extra);
+  const { handle, size } = opened;
   response.writeHead(200, { 'content-type': contentType(answer.file), 'content-length': size, 'cache-control': NO_STORE, ...extra });
   if (head) {
     response.end();
+    await handle.close();
     return;
   }
-  const stream = createReadStream(answer.file);
+  const stream = handle.createReadStream();
   stream.once('error', () => response.destroy());
   response.once('close', () => stream.destroy());
   stream.pipe(response);

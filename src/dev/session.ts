@@ -13,18 +13,23 @@
  * time, then each open page showing such code is told to colour it in place.
  */
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { escapeHtml } from '../content/mdx/escape.ts';
 import { isMissing } from '../content/fs-errors.ts';
 import { plural, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
-import { createCodeHighlighter, type CodeHighlighter } from '../render/highlight.ts';
+import { diagnostic } from '../messages.ts';
+import type { RenderedFragment } from '../render/page.ts';
+import type { SchemaFragment } from '../render/endpoint/schema-fragment.ts';
+import type { Page } from '../site/types.ts';
+import { createCodeHighlighter, type CodeHighlighter, type Step } from '../render/highlight.ts';
 import { pageHref } from '../render/links.ts';
 import { isEmptyPlan, planChanges, type ChangePlan } from './changes.ts';
 import { CLIENT_PATH } from './client-script.ts';
 import type { Listener, LiveEvent } from './live-reload.ts';
 import { overlayEntries, type OverlayEntry } from './overlay.ts';
 import { hashOf, PageCache, type CachedPage } from './page-cache.ts';
+import { checkRegularFile, contentStamp } from './regular-file.ts';
+import { RenderThreads, RenderTimeout } from './render-threads.ts';
 import { idleSteps, sampleOf, warmGrammars } from './grammar-warmup.ts';
 import { IdleQueue } from './idle.ts';
 import { LinkPrerenderer } from './prerender.ts';
@@ -65,15 +70,25 @@ export class DevSession {
   /** Errors of the latest resolve, when it failed: shown over every page until fixed. */
   private problems: Diagnostic[] = [];
   private configFiles = new Set(['docs.json', 'mint.json']);
-  /** Hash of the HTML last served for each path: a page that connects with an older one is stale. */
-  private readonly served = new Map<string, string>();
+  /**
+   * Hash of the HTML last served for each path: a page that connects with an older one is stale.
+   * The most recent PATHS_KEPT paths: a browser's open pages are among them, and 60,000 distinct
+   * missing addresses asked for no longer cost a gigabyte.
+   */
+  private readonly served = new BoundedMap<string, string>(PATHS_KEPT);
   /** The problems last printed for each route, to print a page's problems once. */
-  private readonly printed = new Map<string, string>();
+  private readonly printed = new BoundedMap<string, string>(FILES_KEPT);
   private queue: Promise<void> = Promise.resolve();
   /** The frontmatter cache being written after the start. */
   private saving: Promise<void> = Promise.resolve();
-  /** Content hash of each file as last handled: a second event for the same save is not a change. */
-  private readonly handled = new Map<string, string>();
+  /** Content stamp of each file as last handled (regular-file.ts): a second event for the same save is not a change. */
+  private readonly handled = new BoundedMap<string, string>(FILES_KEPT);
+  /** Where pages are rendered: threads with a deadline per render, so that a runaway page cannot block the server. */
+  private readonly threads: RenderThreads;
+  /** Which model the threads render: bumped with each model resolved. */
+  private modelId = 0;
+  /** Schema fragments the pages rendered in the threads link to, by id, for the model served now. */
+  private fragments = new BoundedMap<string, SchemaFragment>(FILES_KEPT);
   /** Work done while the reader reads, between requests: pages rendered ahead, grammars compiled. */
   private readonly idleTasks = new IdleQueue();
   /** The pages the open page links to, rendered while the reader reads. */
@@ -88,10 +103,31 @@ export class DevSession {
   private readonly stopping = new AbortController();
 
   constructor(
-    private readonly options: { root: string; base: string; extraScripts: readonly string[]; listeners: () => readonly Listener[]; onEvent: (event: SessionEvent) => void; allowPrivateNetwork?: boolean },
+    private readonly options: {
+      root: string;
+      base: string;
+      extraScripts: readonly string[];
+      listeners: () => readonly Listener[];
+      onEvent: (event: SessionEvent) => void;
+      /** Per render, in ms (render-threads.ts DEFAULT_DEADLINE_MS); tests shorten it. */
+      renderDeadlineMs?: number | undefined;
+      /** Test hook: the route whose render never ends. */
+      hang?: string | undefined;
+      allowPrivateNetwork?: boolean;
+    },
   ) {
+    this.threads = new RenderThreads({
+      deadlineMs: options.renderDeadlineMs,
+      hang: options.hang,
+      onLater: (grammar, code) => this.colourLater(this.threadGrammars, grammar, code),
+    });
     this.prerender = new LinkPrerenderer({ base: options.base, idle: this.idleTasks, render: (route) => this.renderAhead(route) });
     this.slowPages = new SlowPages({ root: options.root, idle: this.idleTasks, render: (route) => this.renderAhead(route) });
+  }
+
+  /** Request paths remembered (what each was last served): at most PATHS_KEPT. */
+  get remembered(): number {
+    return this.served.size;
   }
 
   get model(): DevSite | undefined {
@@ -106,6 +142,8 @@ export class DevSession {
 
   private async load(): Promise<void> {
     const started = performance.now();
+    // The render thread loads the renderer while the site is read.
+    this.threads.warmUp();
     // The highlighter's WebAssembly compiles while the site's files are read, not after.
     const highlight = createCodeHighlighter({ langs: [] }).catch(() => undefined);
     const read = await readSources(this.options.root);
@@ -162,7 +200,39 @@ export class DevSession {
   /** Stops the work done ahead of the reader (the server is closing). */
   async stop(): Promise<void> {
     this.stopping.abort();
+    // Renders under way (a runaway page's too) end now: the threads are terminated.
+    await this.threads.close();
     await Promise.all([this.prerender.stop(), this.slowPages.stop(), this.warming]);
+  }
+
+  /** The threads' grammars, compiled where pages are rendered. */
+  private readonly threadGrammars = { warm: (grammar: string, code: string, step?: Step) => (step ? step(() => this.threads.warm(grammar, code)) : this.threads.warm(grammar, code)) };
+
+  /**
+   * A page's Markdown version (`/route.md`), made in a render thread from what is on disk now
+   * (snippets and specs read afresh): undefined when the page is gone; past the deadline, the
+   * Markdown says it was stopped.
+   */
+  async markdown(route: string): Promise<{ status: 200 | 500; text: string } | undefined> {
+    const page = this.current?.model.site.pages.get(route);
+    if (!this.current || !page) return undefined;
+    try {
+      if (page.source.type === 'file') await checkRegularFile(path.join(this.options.root, page.source.file));
+      return { status: 200, text: (await this.threads.render(this.modelId, route, false, true)).html };
+    } catch (error) {
+      if (isMissing(error)) return undefined;
+      const problem = failureProblem(page, error);
+      if (!problem) throw error;
+      return { status: 500, text: `${problem.file}: ${problem.message}. ${problem.fix ?? ''}\n` };
+    }
+  }
+
+  /** A schema fragment a page rendered here links to, by id (dev serves them on request). */
+  async fragmentById(id: string): Promise<RenderedFragment | undefined> {
+    const model = this.current?.model;
+    if (!model) return undefined;
+    const fragment = this.fragments.get(id);
+    return fragment ? model.renderer.fragment(fragment) : model.renderer.fragmentById(id);
   }
 
   /** Renders the pages guessed slow of the model served now, in idle time; says so when done. */
@@ -184,14 +254,14 @@ export class DevSession {
       root: this.options.root,
       files,
       idle: this.idleTasks,
-      highlighter: () => this.current?.model.renderer.highlight,
+      highlighter: () => (this.current ? this.threadGrammars : undefined),
       signal: this.stopping.signal,
     }).catch(() => []);
     if (!this.stopping.signal.aborted) this.options.onEvent({ type: 'warmed', grammars, milliseconds: performance.now() - started });
   }
 
   /** Compiles `grammar` (with a block that showed uncoloured) before other idle work, step by step, then colours the open pages that show it. */
-  private colourLater(highlighter: CodeHighlighter, grammar: string, code: string): void {
+  private colourLater(highlighter: Pick<CodeHighlighter, 'warm'>, grammar: string, code: string): void {
     if (this.colouring.has(grammar)) return;
     this.colouring.add(grammar);
     const warm = highlighter.warm(grammar, sampleOf(code), idleSteps(this.idleTasks, this.stopping.signal, { first: true }));
@@ -277,7 +347,19 @@ export class DevSession {
     const meta = page.source.type === 'file' ? (current.model.sources.metaDiagnostics.get(page.source.id) ?? []) : [];
     const diagnostics = sortDiagnostics([...meta, ...rendered.diagnostics]);
     this.notePageProblems(route, diagnostics);
-    return { status: 200, html: rendered.html, hash: rendered.hash, diagnostics };
+    return { status: rendered.failed ? 500 : 200, html: rendered.html, hash: rendered.hash, diagnostics };
+  }
+
+  /**
+   * What a page that cannot be rendered shows, kept until its files change: a render past its
+   * deadline (its thread was terminated), or a page file that cannot be read. Undefined for
+   * anything else (a bug, which the request reports).
+   */
+  private failedPage(page: Page, error: unknown): CachedPage | undefined {
+    const problem = failureProblem(page, error);
+    if (!problem) return undefined;
+    const html = problemsPage([problem], this.options.base, 'the page could not be rendered').html;
+    return { html, hash: hashOf(html), diagnostics: [problem], failed: true };
   }
 
   /** Tells the terminal a page's problems when they differ from those it was last told. */
@@ -302,8 +384,21 @@ export class DevSession {
     }
     this.configFiles = new Set(['docs.json', 'mint.json', ...result.model.configFiles]);
     this.problems = [];
-    const renderer = result.model.renderer;
-    const cache = new PageCache(this.options.root, renderer, { uncoloured: () => renderer.highlight.uncoloured, pause: (hurry) => this.idleTasks.pause(hurry) });
+    const model = ++this.modelId;
+    this.threads.setModel(model, result.model.rendering.options);
+    this.fragments = new BoundedMap(FILES_KEPT);
+    const threads = this.threads;
+    const renderer = {
+      render: async (page: Page, pause?: () => Promise<void>) => {
+        // A page file that is not a regular file (a FIFO renamed over it) is never opened: its read would wait for ever.
+        if (page.source.type === 'file') await checkRegularFile(path.join(this.options.root, page.source.file));
+        const rendered = await threads.render(model, page.route, pause !== undefined);
+        for (const fragment of rendered.fragments) this.fragments.set(fragment.id, fragment);
+        return rendered;
+      },
+      invalidate: (file?: string) => threads.invalidate(file),
+    };
+    const cache = new PageCache(this.options.root, renderer, { pause: (hurry) => this.idleTasks.pause(hurry), failed: (page, error) => this.failedPage(page, error) });
     this.current = { model: result.model, cache };
     // The new model's cache is empty: its slow pages are rendered again, once a reader is there.
     if (this.slowPagesStarted) this.renderSlowPages();
@@ -346,8 +441,8 @@ export class DevSession {
         real.push(change);
         continue;
       }
-      const content = await readFile(path.join(this.options.root, change.file)).catch(() => undefined);
-      const hash = content === undefined ? undefined : hashOf(content);
+      // Never read whole, nor opened when it is not a regular file (regular-file.ts).
+      const hash = await contentStamp(path.join(this.options.root, change.file));
       if (hash !== undefined && this.handled.get(change.file) === hash) continue;
       if (hash !== undefined) this.handled.set(change.file, hash);
       real.push(change);
@@ -419,11 +514,12 @@ function routeOf(path: string): string {
 }
 
 /** What every path answers while no site could be resolved: the errors, as text (the dev client shows the overlay). */
-function problemsPage(problems: readonly Diagnostic[], base: string): PageAnswer {
-  const items = problems.map((problem) => `<li><code>${escapeHtml(`${problem.file}:${problem.line}:${problem.column}`)}</code> ${escapeHtml(problem.message)}</li>`).join('');
+function problemsPage(problems: readonly Diagnostic[], base: string, what = 'the site could not be read'): PageAnswer {
+  const items = problems.map((problem) => `<li><code>${escapeHtml(`${problem.file}:${problem.line}:${problem.column}`)}</code> ${escapeHtml(problem.message)}${problem.fix ? `. ${escapeHtml(problem.fix)}` : ''}</li>`).join('');
+  const title = what === 'the site could not be read' ? 'the site has errors' : what;
   const html =
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docjet dev: the site has errors</title></head>` +
-    `<body><main><h1>The site could not be read</h1><p>Fix these and the page shows:</p><ul>${items}</ul></main>` +
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docjet dev: ${escapeHtml(title)}</title></head>` +
+    `<body><main><h1>${escapeHtml(what[0]!.toUpperCase() + what.slice(1))}</h1><p>Fix these and the page shows:</p><ul>${items}</ul></main>` +
     `<script src="${base}${CLIENT_PATH}" defer></script></body></html>`;
   return { status: 500, html, hash: hashOf(html), diagnostics: [] };
 }
@@ -432,4 +528,60 @@ function problemsPage(problems: readonly Diagnostic[], base: string): PageAnswer
 function newDiagnostics(before: readonly Diagnostic[], after: readonly Diagnostic[]): Diagnostic[] {
   const known = new Set(before.map((diagnostic) => JSON.stringify(diagnostic)));
   return after.filter((diagnostic) => !known.has(JSON.stringify(diagnostic)));
+}
+
+/** Request paths remembered (`served`), the most recently used. */
+export const PATHS_KEPT = 1_000;
+/** Routes, files and fragments remembered each, the most recently used: bounded by the site, and by this. */
+export const FILES_KEPT = 20_000;
+
+/** A Map of at most `limit` entries: setting one past it drops the one set or read longest ago. */
+export class BoundedMap<K, V> {
+  private readonly entries = new Map<K, V>();
+  constructor(private readonly limit: number) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: K): V | undefined {
+    const value = this.entries.get(key);
+    if (value !== undefined) {
+      this.entries.delete(key);
+      this.entries.set(key, value);
+    }
+    return value;
+  }
+
+  set(key: K, value: V): this {
+    this.entries.delete(key);
+    this.entries.set(key, value);
+    if (this.entries.size > this.limit) this.entries.delete(this.entries.keys().next().value as K);
+    return this;
+  }
+
+  delete(key: K): boolean {
+    return this.entries.delete(key);
+  }
+}
+
+/** Why a page could not be rendered, when it is the writer's to fix: past its deadline, or its file cannot be read. */
+function failureProblem(page: Page, error: unknown): Diagnostic | undefined {
+  const file = page.source.type === 'file' ? page.source.file : page.source.spec;
+  if (error instanceof RenderTimeout) return diagnostic('page-render-timeout', undefined, file, { route: page.route, seconds: error.milliseconds / 1000 });
+  if (isUnreadable(error)) return diagnostic('page-unreadable', undefined, file, { reason: readReason(error) });
+  return undefined;
+}
+
+/** A file that is there but cannot be read: permissions, not a regular file, a folder. */
+function isUnreadable(error: unknown): boolean {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  return code === 'EACCES' || code === 'EPERM' || code === 'EISDIR' || code === 'ENOTREG' || code === 'ELOOP' || code === 'EIO';
+}
+
+function readReason(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException | undefined)?.code;
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'ENOTREG' || code === 'EISDIR') return 'it is not a regular file';
+  return code ?? String(error);
 }
