@@ -18,6 +18,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { writeBundleManifest } from '../lib/load-bundle.js';
 
 const lib = fileURLToPath(new URL('../lib/', import.meta.url));
 const outdir = `${lib}bundle`;
@@ -105,6 +106,8 @@ const bundled = await build({
 });
 writeFileSync(cli, withPackageImports(bundled.outputFiles[0].text, bundled.metafile.outputs));
 trainCodeCache();
+// Last: a bundle without this list is one whose build was stopped (bin/docjet.js says so).
+writeBundleManifest(outdir);
 
 /**
  * The bundle with each `import("package")` of a package left out of it written `__docjetImport("package")`,

@@ -9,9 +9,11 @@
  * V8 checks a cache against its own version, its flags and the source's length, and ignores one
  * that does not fit (another Node version, `--cpu-prof`): the bundle is then compiled as usual.
  * scripts/bundle.mjs writes the bundle and its cache together into an emptied folder, so a cache
- * never outlives the bundle it was made from.
+ * never outlives the bundle it was made from, and writes the list of what it wrote last
+ * (BUNDLE_MANIFEST): a build stopped halfway (Ctrl+C during `npm ci`'s `prepare`) leaves no list,
+ * and bin/docjet.js says so rather than starting slower without a word.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
@@ -63,4 +65,38 @@ function readCache(file: string): Buffer | undefined {
     // No cache (a build that could not write one): compiled as usual.
     return undefined;
   }
+}
+
+/** Written last into the bundle's folder by scripts/bundle.mjs: each file there and its size. */
+export const BUNDLE_MANIFEST = 'complete.json';
+
+/** Lists every file of the bundle's folder with its size, as the last step of a build. */
+export function writeBundleManifest(folder: string): void {
+  const files: Record<string, number> = {};
+  for (const name of readdirSync(folder).sort()) if (name !== BUNDLE_MANIFEST) files[name] = statSync(path.join(folder, name)).size;
+  writeFileSync(path.join(folder, BUNDLE_MANIFEST), `${JSON.stringify({ files }, null, 2)}\n`);
+}
+
+/**
+ * Why the bundle in `folder` cannot be trusted to start as built, or undefined when it is whole:
+ * no list of its files (a build stopped before its end), a file missing or of another size than
+ * written (cut short, or removed since, the code cache among them).
+ */
+export function bundleProblem(folder: string): string | undefined {
+  let files: Record<string, number>;
+  try {
+    files = (JSON.parse(readFileSync(path.join(folder, BUNDLE_MANIFEST), 'utf8')) as { files: Record<string, number> }).files;
+  } catch {
+    return `${folder} is incomplete (no ${BUNDLE_MANIFEST}: its build was stopped before the end)`;
+  }
+  for (const [name, size] of Object.entries(files)) {
+    let actual: number | undefined;
+    try {
+      actual = statSync(path.join(folder, name)).size;
+    } catch {
+      return `${folder} is incomplete (${name} is missing)`;
+    }
+    if (actual !== size) return `${folder} is incomplete (${name} has ${actual} bytes, ${size} were written)`;
+  }
+  return undefined;
 }

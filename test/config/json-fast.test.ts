@@ -92,7 +92,13 @@ test('the loader reports a repeated key and reads a $ref whichever way the file 
   assert.deepEqual(loaded.locations.locate(loaded.value, ['navigation', 'pages', 0]), { file: 'nav.json', line: 1, column: 13 });
 });
 
-test('every config file of the corpus is read the same either way', { skip: !existsSync(CORPUS) && 'no corpus' }, () => {
+test('every config file of the corpus is read the same either way', (t) => {
+  if (!existsSync(CORPUS)) {
+    const message = `no corpus at ${CORPUS} (DOCJET_CORPUS names one): compared on the written cases only`;
+    console.log(`docs.json reader: ${message}`);
+    t.skip(message);
+    return;
+  }
   let read = 0;
   for (const site of readdirSync(CORPUS)) {
     for (const name of ['docs.json', 'mint.json']) {
