@@ -72,6 +72,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     onEvent,
     renderDeadlineMs: options.renderDeadlineMs ?? positive(process.env['DOCJET_DEV_RENDER_DEADLINE_MS']),
     hang: options.testHang,
+    allowPrivateNetwork: options.allowPrivateNetwork ?? false,
   });
   const responder: Responder = { session, live, root, ready: Promise.resolve(), allowsHost: (name) => allowsHost(name, host) };
   const server = createServer((request, response) => {
