@@ -4,25 +4,14 @@
  * that counts its requests (allowed with `--allow-private-network`).
  */
 import assert from 'node:assert/strict';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { main, type Io } from '../src/cli.ts';
+import { startRemoteSpecSite, type RemoteSpecSite } from './support/remote-spec-site.ts';
 
 // These tests decide when to be offline; a suite run with DOCJET_OFFLINE=1 must not decide for them.
 delete process.env.DOCJET_OFFLINE;
-
-const SPEC = `openapi: 3.0.3
-info: { title: Pets, version: 1.0.0 }
-paths:
-  /pets:
-    get:
-      summary: List pets
-      responses: { '200': { description: The pets } }
-`;
 
 async function run(...argv: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
@@ -31,29 +20,17 @@ async function run(...argv: string[]): Promise<{ code: number; out: string[]; er
   return { code: await main(argv, io), out, err };
 }
 
-let server: http.Server;
-let url: string;
-const requests: string[] = [];
+let site: RemoteSpecSite;
 let root: string;
+let requests: string[];
+let url: string;
 
 before(async () => {
-  server = http.createServer((request, response) => {
-    requests.push(request.url ?? '');
-    response.writeHead(200, { 'content-type': 'application/yaml' }).end(SPEC);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.yaml`;
-  root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'docjet-cli-offline-')));
-  await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nWelcome.\n');
-  const navigation = { groups: [{ group: 'Guides', pages: ['index'] }, { group: 'API', openapi: url }] };
-  await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Offline', theme: 'mint', colors: { primary: '#0D9373' }, navigation }));
+  site = await startRemoteSpecSite('Offline');
+  ({ root, requests, url } = site);
 });
 
-after(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  await rm(root, { recursive: true, force: true });
-});
+after(() => site.close());
 
 describe('docjet --offline', () => {
   test('validate --offline without a cache: no request, one warning saying how to get the spec, exit 0', async () => {
