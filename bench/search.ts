@@ -35,7 +35,7 @@ import { gzipSync } from 'node:zlib';
 import { dev, type DevServer } from '../src/dev/dev-server.ts';
 import type { Manifest } from '../src/search/index-files.ts';
 import { searchIndex, searchScripts } from '../src/search/index.ts';
-import { validate } from '../src/validate.ts';
+import { validate } from '../src/validate/index.ts';
 import { syntheticRoute, writeSyntheticSite } from './synthetic-site.ts';
 
 const QUERIES = ['deploy', 'replica webhook', 'clus', 'deplyo', 'xeploy', 'token region 42'];

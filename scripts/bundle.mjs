@@ -26,7 +26,7 @@ const cli = `${outdir}/cli.cjs`;
 
 /**
  * Zod's translations of its messages into 40 languages (`z.locales`, 366 KB, a tenth of the bundle,
- * parsed at every start) are never shown: docjet words every problem itself (src/messages.ts), and
+ * parsed at every start) are never shown: docjet words every problem itself (src/shared/messages.ts), and
  * zod's English default is imported on its own (zod/v4/classic/schemas.js), so it stays.
  */
 const withoutZodLocales = {
@@ -100,7 +100,7 @@ const bundled = await build({
   format: 'cjs',
   write: false,
   metafile: true,
-  // The modules find docjet's files from their own address (src/package-root.ts, the render worker's).
+  // The modules find docjet's files from their own address (src/shared/package-root.ts, the render worker's).
   define: { 'import.meta.url': '__docjetModuleUrl' },
   banner: { js: "var __docjetModuleUrl = require('node:url').pathToFileURL(__filename).href;" },
 });

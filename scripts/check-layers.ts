@@ -17,36 +17,33 @@ import type { ICruiseOptions, ICruiseResult, IModule } from 'dependency-cruiser'
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-export type Layer = 'shared' | 'content' | 'openapi' | 'config' | 'site' | 'validate' | 'render' | 'search' | 'output' | 'dev' | 'cli' | 'client';
+export type Layer = 'shared' | 'config' | 'content' | 'openapi' | 'site' | 'validate' | 'render' | 'search' | 'output' | 'dev' | 'cli' | 'client';
 
 /** What each layer holds, and why it may import what it may. */
 export const LAYERS: Record<Layer, { holds: string; mayImport: readonly Layer[] }> = {
   shared: {
-    holds: 'src/diagnostics.ts, src/messages.ts, src/suggest.ts, src/package-root.ts: diagnostics and their catalogue, "did you mean", where docjet is installed and its version',
+    holds: 'src/shared: the diagnostics catalogue and its types, "did you mean", where docjet is installed, reading text, paths inside the root, file-system errors, the cache folder, YAML limits, safe URLs, HTML escaping, the scan of a site folder',
     mayImport: [],
   },
-  content: { holds: 'src/content: page files, frontmatter, the MDX renderer and its components, snippets', mayImport: ['shared'] },
-  openapi: { holds: 'src/openapi: OpenAPI documents, endpoint references, their routes', mayImport: ['shared', 'content'] },
-  // The config's rules check that the pages and OpenAPI operations the navigation names exist:
-  // pages and specs are inputs the config refers to, not something built from it.
-  config: { holds: 'src/config: loading docs.json/mint.json, the schema, the rules', mayImport: ['shared', 'content', 'openapi'] },
-  site: { holds: 'src/site: the resolved site model (routes, sections, alternates, breadcrumbs)', mayImport: ['shared', 'content', 'openapi', 'config'] },
-  validate: { holds: 'src/validate.ts: load, check and resolve a site (what `docjet validate` and `build` share)', mayImport: ['shared', 'content', 'openapi', 'config', 'site'] },
-  render: { holds: 'src/render: a page to HTML (shell, themes, highlighting, icons, endpoint pages)', mayImport: ['shared', 'content', 'openapi', 'config', 'site'] },
-  search: { holds: 'src/search: the search index and its browser modules', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'render'] },
-  output: { holds: 'src/output: writing the whole site (workers, assets, redirects, sitemap, atomic output)', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'validate', 'render', 'search'] },
-  dev: { holds: 'src/dev: serving a site (the static server, the dev server)', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'validate', 'render', 'search', 'output'] },
-  cli: { holds: 'src/cli.ts, src/index.ts, src/load-bundle.ts: the command line (and how its bundle is loaded) and the library entry', mayImport: ['shared', 'content', 'openapi', 'config', 'site', 'validate', 'render', 'search', 'output', 'dev'] },
+  // The config is what the user wrote: schema and loading know nothing of pages or OpenAPI documents.
+  config: { holds: 'src/config: loading docs.json/mint.json ($ref, mint.json upgrade), the schema and its types, the navigation table', mayImport: ['shared'] },
+  content: { holds: 'src/content: page files, frontmatter, MDX and Markdown parsing and evaluation, components, snippet files', mayImport: ['shared', 'config'] },
+  openapi: { holds: 'src/openapi: OpenAPI documents (those the config names included), endpoint references, the endpoint view model', mayImport: ['shared', 'config', 'content'] },
+  site: { holds: 'src/site: the resolved site model (routes, sections, alternates, breadcrumbs)', mayImport: ['shared', 'config', 'content', 'openapi'] },
+  validate: { holds: 'src/validate: load, check and resolve a site (what `docjet validate` and `build` share), and the rules, which read pages and specs', mayImport: ['shared', 'config', 'content', 'openapi', 'site'] },
+  render: { holds: 'src/render: every page to HTML and Markdown (body, shell, endpoint wing, icons, highlighting), llms.txt and the site-level renderings', mayImport: ['shared', 'config', 'content', 'openapi', 'site'] },
+  search: { holds: 'src/search: the search index, built from rendered pages', mayImport: ['shared', 'config', 'content', 'openapi', 'site', 'render'] },
+  output: { holds: 'src/output: writing the whole site (workers, redirects, sitemap, atomic output); renders through render/ only', mayImport: ['shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search'] },
+  dev: { holds: 'src/dev: serving a site (the static server, the dev server); renders through render/ only', mayImport: ['shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search', 'output'] },
+  cli: { holds: 'src/cli.ts, src/index.ts, src/load-bundle.ts: the command line (and how its bundle is loaded) and the library entry', mayImport: ['shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search', 'output', 'dev'] },
   client: { holds: 'src/client: the page script, run in the browser; imports nothing', mayImport: [] },
 };
 
-const SHARED_FILES = new Set(['src/diagnostics.ts', 'src/messages.ts', 'src/suggest.ts', 'src/package-root.ts']);
-const TOP_FILES: Record<string, Layer> = { 'src/validate.ts': 'validate', 'src/cli.ts': 'cli', 'src/index.ts': 'cli', 'src/load-bundle.ts': 'cli' };
-const FOLDERS = new Set<string>(['content', 'openapi', 'config', 'site', 'render', 'search', 'output', 'dev', 'client']);
+const TOP_FILES: Record<string, Layer> = { 'src/cli.ts': 'cli', 'src/index.ts': 'cli', 'src/load-bundle.ts': 'cli' };
+const FOLDERS = new Set<string>(['shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search', 'output', 'dev', 'client']);
 
 /** The layer of a file under `src/` (a `/`-separated path from the repository root); undefined for none. */
 export function layerOf(file: string): Layer | undefined {
-  if (SHARED_FILES.has(file)) return 'shared';
   const top = TOP_FILES[file];
   if (top) return top;
   const folder = /^src\/([^/]+)\//.exec(file)?.[1];

@@ -11,9 +11,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { formatDiagnostic } from '../src/diagnostics.ts';
-import { CATALOGUE, type DiagnosticCode } from '../src/messages.ts';
-import { validate } from '../src/validate.ts';
+import { formatDiagnostic } from '../src/shared/diagnostics.ts';
+import { CATALOGUE, type DiagnosticCode } from '../src/shared/messages.ts';
+import { validate } from '../src/validate/index.ts';
 import { fuzzConfig, MUTATION_KINDS, newSeed, type FuzzReport } from '../test/support/fuzz.ts';
 
 const { values } = parseArgs({

@@ -1,11 +1,11 @@
 /**
  * Writes docs/diagnostics.md, the list of every diagnostic code, from the catalogue
- * (`src/messages.ts`): `npm run diagnostics-doc`. test/diagnostics-doc.test.ts fails when the file
+ * (`src/shared/messages.ts`): `npm run diagnostics-doc`. test/diagnostics-doc.test.ts fails when the file
  * is stale, so the list cannot drift from the code.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { CATALOGUE, type DiagnosticCode } from '../src/messages.ts';
+import { CATALOGUE, type DiagnosticCode } from '../src/shared/messages.ts';
 
 export const DOC_FILE = fileURLToPath(new URL('../docs/diagnostics.md', import.meta.url));
 
@@ -30,7 +30,7 @@ export function renderDiagnosticsDoc(): string {
   return [
     '# Diagnostics',
     '',
-    '<!-- Generated from src/messages.ts by `npm run diagnostics-doc`; do not edit by hand. -->',
+    '<!-- Generated from src/shared/messages.ts by `npm run diagnostics-doc`; do not edit by hand. -->',
     '',
     `Every problem docjet reports has one of these ${codes.length} codes. \`docjet validate --format json\``,
     'prints the code of each diagnostic, with its file, line, column, message and fix. An error fails',

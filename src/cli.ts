@@ -6,15 +6,15 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { formatDiagnostic, plural, type Diagnostic } from './diagnostics.ts';
+import { formatDiagnostic, plural, type Diagnostic } from './shared/diagnostics.ts';
 import { build } from './output/build.ts';
 import { displayPath, OUTPUT_LOCATION_CODES } from './output/output.ts';
 import { runDev } from './dev/command.ts';
 import { serveStatic } from './dev/static-server.ts';
 import { normalizeBase } from './render/links.ts';
-import { closestMatch } from './suggest.ts';
-import { validate, validationFailed } from './validate.ts';
-import { VERSION } from './package-root.ts';
+import { closestMatch } from './shared/suggest.ts';
+import { validate, validationFailed } from './validate/index.ts';
+import { VERSION } from './shared/package-root.ts';
 
 const HELP = `docjet ${VERSION}: documentation sites from docs.json, offline
 

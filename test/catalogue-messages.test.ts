@@ -1,5 +1,5 @@
 /**
- * Every message is made in the catalogue (`src/messages.ts`) from typed facts: no code takes its
+ * Every message is made in the catalogue (`src/shared/messages.ts`) from typed facts: no code takes its
  * text from the call site. `SAMPLES` holds facts for every code (the compiler checks that no code
  * is missing and that each sample has the code's parameter types); each must give a whole sentence.
  * The codes whose wording moved into the catalogue last are spelt out, one case each, so a change
@@ -7,7 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { cachedCopyNote, CATALOGUE, diagnostic, type DiagnosticCode, type MessageParams } from '../src/messages.ts';
+import { cachedCopyNote, CATALOGUE, diagnostic, type DiagnosticCode, type MessageParams } from '../src/shared/messages.ts';
 
 /** At least one set of facts per code, typed by the code's own parameters. */
 const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...MessageParams<C>[]] } = {

@@ -1,5 +1,5 @@
 /**
- * Every diagnostic code is in the catalogue (`src/messages.ts`), so docs and tests can name it. Codes
+ * Every diagnostic code is in the catalogue (`src/shared/messages.ts`), so docs and tests can name it. Codes
  * passed to `diagnostic()` and `report()` are checked by the compiler; diagnostics built as plain
  * objects (`code: 'x'`) or through local helpers are not, hence this test, which reads the source,
  * and also runs every config fixture and checks what comes out.
@@ -9,8 +9,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { CATALOGUE } from '../src/messages.ts';
-import { validate } from '../src/validate.ts';
+import { CATALOGUE } from '../src/shared/messages.ts';
+import { validate } from '../src/validate/index.ts';
 import { FIXTURES } from './config/helpers.ts';
 
 const SRC = fileURLToPath(new URL('../src/', import.meta.url));

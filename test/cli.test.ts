@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { main, type Io } from '../src/cli.ts';
-import { VERSION } from '../src/package-root.ts';
+import { VERSION } from '../src/shared/package-root.ts';
 import { fixture } from './config/helpers.ts';
 
 interface Run {

@@ -10,7 +10,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { pageScript } from '../src/output/assets.ts';
+import { pageScript } from '../src/render/assets.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 

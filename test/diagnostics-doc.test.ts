@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { DOC_FILE, renderDiagnosticsDoc } from '../scripts/diagnostics-doc.ts';
-import { CATALOGUE } from '../src/messages.ts';
+import { CATALOGUE } from '../src/shared/messages.ts';
 
-test('docs/diagnostics.md is up to date with src/messages.ts (run `npm run diagnostics-doc`)', () => {
+test('docs/diagnostics.md is up to date with src/shared/messages.ts (run `npm run diagnostics-doc`)', () => {
   assert.equal(readFileSync(DOC_FILE, 'utf8'), renderDiagnosticsDoc());
 });
 

@@ -3,7 +3,7 @@
  * dialog, whose script (src/client/search-dialog.mts, the URL in the button's
  * `data-search-script`) and index load on first use; the button's label follows a language
  * switched in place. The button is hidden without JavaScript, where it could do nothing. A
- * module, not part of the page script (src/output/assets.ts joins the `.js` files only), so that
+ * module, not part of the page script (src/render/assets.ts joins the `.js` files only), so that
  * it can `import()` the dialog.
  */
 interface SearchDialog {

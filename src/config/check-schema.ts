@@ -5,8 +5,8 @@
  * again without them so later stages still get a typed `Config`.
  */
 import type { z } from 'zod';
-import type { Diagnostic } from '../diagnostics.ts';
-import { diagnostic, type MessageParams } from '../messages.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
+import { diagnostic, type MessageParams } from '../shared/messages.ts';
 import { formatJsonPath, valueAt, type JsonPath, type SourceLocations } from './json-source.ts';
 import { configSchema, type Config } from './schema.ts';
 import { describeTarget, invalidTypeFacts, invalidValueFacts, knownKeys, missingFieldFacts, unknownKeyFacts } from './schema-issue-text.ts';

@@ -4,7 +4,7 @@
  * it cannot, for the warning `validate` gives (`contextual-option-no-effect`). The hosted product
  * runs an assistant, an MCP server and a PDF service for each site; a static site has none of them.
  */
-import type { ContextualGap } from '../messages.ts';
+import type { ContextualGap } from '../shared/messages.ts';
 import { isObject } from './is-object.ts';
 
 export const CONTEXTUAL_OPTIONS = {

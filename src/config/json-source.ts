@@ -4,7 +4,7 @@
  * positions survive `$ref` substitution and the mint.json upgrade, which reuse the same objects.
  */
 import { parseTree, printParseErrorCode, type Node, type ParseError } from 'jsonc-parser';
-import { LineIndex, type Position } from '../diagnostics.ts';
+import { LineIndex, type Position } from '../shared/diagnostics.ts';
 
 export interface SourceFile {
   /** Site-relative posix path, as printed in diagnostics. */

@@ -3,8 +3,8 @@
  * unreadable, empty, not JSON, a key written twice, nested too deep. Pure: each returns the
  * diagnostic, the loader (`load.ts`) decides when.
  */
-import type { Diagnostic, Position } from '../diagnostics.ts';
-import { diagnostic } from '../messages.ts';
+import type { Diagnostic, Position } from '../shared/diagnostics.ts';
+import { diagnostic } from '../shared/messages.ts';
 import { formatJsonPath, MAX_NESTING, type JsonPath, type ParsedJson } from './json-source.ts';
 
 export function unreadableFile(file: string, error: unknown): Diagnostic {

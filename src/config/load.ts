@@ -6,10 +6,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Node } from 'jsonc-parser';
-import { LineIndex, type Diagnostic } from '../diagnostics.ts';
-import { diagnostic } from '../messages.ts';
+import { LineIndex, type Diagnostic } from '../shared/diagnostics.ts';
+import { diagnostic } from '../shared/messages.ts';
 import { formatJsonPath, materialize, MAX_NESTING, parseJsonSource, SourceLocations, type JsonPath, type MaterializeHooks, type SourceFile } from './json-source.ts';
-import { insideRoot } from '../content/inside-root.ts';
+import { insideRoot } from '../shared/inside-root.ts';
 import { readPlainJson } from './json-fast.ts';
 import { isObject } from './is-object.ts';
 import { duplicateKey, emptyFile, nestingTooDeep, parseProblem, unreadableFile } from './load-problems.ts';

@@ -7,8 +7,8 @@
  * Objects taken over unchanged (groups, pages) keep their identity, so diagnostics still point into
  * mint.json; new containers borrow the position of the mint.json entry they come from.
  */
-import type { Diagnostic } from '../diagnostics.ts';
-import { diagnostic } from '../messages.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
+import { diagnostic } from '../shared/messages.ts';
 import type { SourceLocations } from './json-source.ts';
 
 type Json = Record<string, unknown>;

@@ -5,7 +5,7 @@
  * resolver reads the same function, so a reference the rules accept is one the site lists.
  */
 import path from 'node:path';
-import type { PageFile } from '../content/scan.ts';
+import type { PageFile } from '../shared/scan.ts';
 
 export interface PageMatch {
   id: string;

@@ -5,9 +5,9 @@
  */
 import path from 'node:path';
 import type { Node } from 'jsonc-parser';
-import type { Diagnostic, Position } from '../diagnostics.ts';
-import { diagnostic } from '../messages.ts';
-import { outsideReason } from '../content/inside-root.ts';
+import type { Diagnostic, Position } from '../shared/diagnostics.ts';
+import { diagnostic } from '../shared/messages.ts';
+import { outsideReason } from '../shared/inside-root.ts';
 import { parsePointer, splitPointer } from './ref-pointer.ts';
 import { normalizeRelative, resolveRefPath, type RefTarget } from './ref-target.ts';
 

@@ -4,7 +4,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { insideRoot } from '../content/inside-root.ts';
+import { insideRoot } from '../shared/inside-root.ts';
 
 export type RefTarget = { kind: 'file'; file: string; real: string } | { kind: 'outside'; via: 'path' | 'symlink' } | { kind: 'folder' } | { kind: 'missing' };
 

@@ -3,8 +3,8 @@
  * how a place in the config, the expected type and the value found are named, and what would fix
  * it. Pure functions of the path and the values.
  */
-import { quote, type MessageParams, type TypeAdvice } from '../messages.ts';
-import { closestMatch } from '../suggest.ts';
+import { quote, type MessageParams, type TypeAdvice } from '../shared/messages.ts';
+import { closestMatch } from '../shared/suggest.ts';
 import type { z } from 'zod';
 import { formatJsonPath, type JsonPath } from './json-source.ts';
 import { isObject } from './is-object.ts';

@@ -10,7 +10,7 @@
  * Spec: ../shared/spec/docs-json-navigation.md. Other top-level keys: reference/format-behaviour.md §1.
  */
 import { z } from 'zod';
-import type { UrlUse } from '../content/safe-url.ts';
+import type { UrlUse } from '../shared/safe-url.ts';
 
 /** Marks unknown keys so the error mapper can offer the closest known key. */
 export const UNKNOWN_KEY_PREFIX = 'docjet-known-keys:';

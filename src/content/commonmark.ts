@@ -26,14 +26,14 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { toHast } from 'mdast-util-to-hast';
 import { gfm } from 'micromark-extension-gfm';
-import { escapeHtml } from './mdx/escape.ts';
+import { escapeHtml } from '../shared/html-escape.ts';
 import { fastParseMarkdown } from './mdx/fast-parse.ts';
 import { trustedHtml } from './mdx/serialize.ts';
 import { limitHtmlNesting } from './mdx/html-nesting.ts';
 import { flattenDeepNodes, limitLinePrefixes } from './mdx/nesting.ts';
 import { restoreTree } from './mdx/repair.ts';
 import { limitSyntax } from './mdx/syntax-limits.ts';
-import { isUnsafeUrl } from './safe-url.ts';
+import { isUnsafeUrl } from '../shared/safe-url.ts';
 import type { UrlResolver } from './page-urls.ts';
 
 /**

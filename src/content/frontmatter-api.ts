@@ -4,8 +4,8 @@
  * page's `<ParamField>`s. The value is read here, once, for every stage that shows it; a value that
  * is not a method and a URL is reported at its line (frontmatter-schema.ts) and left out.
  */
-import type { ApiFrontmatterProblem } from '../messages.ts';
-import { closestMatch } from '../suggest.ts';
+import type { ApiFrontmatterProblem } from '../shared/messages.ts';
+import { closestMatch } from '../shared/suggest.ts';
 
 export const API_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE'] as const;
 

@@ -10,8 +10,8 @@
  * value (`description:`) is no value, without a warning.
  */
 import { z } from 'zod';
-import type { Diagnostic } from '../diagnostics.ts';
-import { diagnostic, listOr } from '../messages.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
+import { diagnostic, listOr } from '../shared/messages.ts';
 import { readApiFrontmatter } from './frontmatter-api.ts';
 
 /** What a key expects, for the warning: "must be true or false", and the fix's example value. */

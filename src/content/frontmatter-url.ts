@@ -3,10 +3,10 @@
  * that would run code (`javascript:…`, `safe-url.ts`) is not written into any sidebar
  * (`render/shell/sidebar.ts`); this is the warning, at the line of the `url:` key.
  */
-import type { Diagnostic } from '../diagnostics.ts';
-import { diagnostic } from '../messages.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
+import { diagnostic } from '../shared/messages.ts';
 import { frontmatterKeyPosition, type Frontmatter } from './frontmatter-schema.ts';
-import { unsafeScheme } from './safe-url.ts';
+import { unsafeScheme } from '../shared/safe-url.ts';
 
 export function frontmatterUrlDiagnostics(file: string, text: string, bodyLine: number, frontmatter: Frontmatter): Diagnostic[] {
   const url = frontmatter.url;

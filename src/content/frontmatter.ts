@@ -10,12 +10,12 @@
 
 import { closeSync, constants, openSync, readSync } from 'node:fs';
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics.ts';
-import { diagnostic } from '../messages.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
+import { diagnostic } from '../shared/messages.ts';
 import { checkFrontmatter, type Frontmatter } from './frontmatter-schema.ts';
 import { simpleFrontmatter } from './frontmatter-fast.ts';
-import { readYaml, type YamlResult } from './yaml-limits.ts';
-import type { PageFile } from './scan.ts';
+import { readYaml, type YamlResult } from '../shared/yaml-limits.ts';
+import type { PageFile } from '../shared/scan.ts';
 
 export type { Frontmatter } from './frontmatter-schema.ts';
 

@@ -5,7 +5,7 @@
  * base path, `src/render/links.ts`), and no HTML is rewritten after it is written.
  */
 import type { Element, ElementContent, RootContent } from 'hast';
-import type { UrlUse } from './safe-url.ts';
+import type { UrlUse } from '../shared/safe-url.ts';
 
 /** `url` as the built site writes it, or undefined when following or showing it would run code (`safe-url.ts`). */
 export type UrlResolver = (url: string, use: UrlUse) => string | undefined;

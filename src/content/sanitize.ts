@@ -14,7 +14,7 @@
  */
 import type { Element, ElementContent, Properties, Root, RootContent } from 'hast';
 import { raw } from 'hast-util-raw';
-import { unsafeScheme, type UrlUse } from './safe-url.ts';
+import { unsafeScheme, type UrlUse } from '../shared/safe-url.ts';
 import { resolveTreeUrls, type UrlResolver } from './page-urls.ts';
 
 export type Removal =

@@ -4,7 +4,7 @@
  * and stops cleanly on Ctrl+C (the watcher and the server closed, exit 0).
  */
 import { spawn } from 'node:child_process';
-import { formatDiagnostic, plural, type Diagnostic } from '../diagnostics.ts';
+import { formatDiagnostic, plural, type Diagnostic } from '../shared/diagnostics.ts';
 import { displayPath } from '../output/output.ts';
 import { dev, type DevEvent, type DevServer } from './dev-server.ts';
 

@@ -12,7 +12,7 @@ import { useCopy } from '../openapi/spec-cache.ts';
 import { createCodeHighlighter, type CodeHighlighter } from '../render/highlight.ts';
 import { createRenderer, type Renderer } from '../render/page.ts';
 import { NavigationFragments } from '../render/shell/fragments.ts';
-import { createPageMarkdown, type PageMarkdown } from '../output/page-markdown.ts';
+import { createPageMarkdown, type PageMarkdown } from '../render/page-markdown.ts';
 import type { Site } from '../site/types.ts';
 import type { RenderThreadData, ThreadReply, ThreadRequest } from './render-threads.ts';
 

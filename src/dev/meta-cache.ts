@@ -19,11 +19,11 @@ import { statSync, type Stats } from 'node:fs';
 import { readFile, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
 import type { PageMeta } from '../content/frontmatter.ts';
-import type { PageFile } from '../content/scan.ts';
-import { cacheFolder, writeAtomic } from '../content/docjet-cache.ts';
-import { VERSION } from '../package-root.ts';
+import type { PageFile } from '../shared/scan.ts';
+import { cacheFolder, writeAtomic } from '../shared/docjet-cache.ts';
+import { VERSION } from '../shared/package-root.ts';
 import { isInside } from './request-files.ts';
 
 /** `.docjet/cache/dev` (`content/docjet-cache.ts`). */

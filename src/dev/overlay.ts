@@ -4,7 +4,7 @@
  * channel, and written into the page as text by the dev client (never as markup: the message
  * quotes the user's files).
  */
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
 import { HASH_LIMIT, readRegularFile } from './regular-file.ts';
 import { resolveInside } from './request-files.ts';
 

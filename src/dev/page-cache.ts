@@ -23,7 +23,7 @@
  */
 import { createHash } from 'node:crypto';
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
 import type { Page } from '../site/types.ts';
 import { contentStamp } from './regular-file.ts';
 

@@ -12,7 +12,7 @@
  * `RETIRE_AFTER_MS` beyond the first is stopped.
  */
 import { Worker } from 'node:worker_threads';
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
 import { runCopiesOf, type SpecCopy } from '../openapi/spec-cache.ts';
 import { startThread } from '../output/pool.ts';
 import type { SchemaFragment } from '../render/endpoint/schema-fragment.ts';

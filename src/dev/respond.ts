@@ -13,10 +13,10 @@
 import { realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { katexAssets } from '../content/mdx/math.ts';
-import { ASSETS_FOLDER } from '../output/assets.ts';
+import { ASSETS_FOLDER } from '../render/assets.ts';
 import { mermaidScript } from '../output/copy.ts';
-import { llmsTxt, partitions, renderLlmsFullTxt } from '../output/llms.ts';
-import { createPageMarkdown } from '../output/page-markdown.ts';
+import { llmsTxt, partitions, renderLlmsFullTxt } from '../render/llms.ts';
+import { createPageMarkdown } from '../render/page-markdown.ts';
 import { defaultFavicon } from '../output/favicon.ts';
 import { NAV_FOLDER } from '../render/shell/fragments.ts';
 import { isFragmentId, SCHEMA_FOLDER } from '../render/endpoint/schema-fragment.ts';

@@ -14,10 +14,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
-import { escapeHtml } from '../content/mdx/escape.ts';
-import { isMissing } from '../content/fs-errors.ts';
-import { plural, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
-import { diagnostic } from '../messages.ts';
+import { escapeHtml } from '../shared/html-escape.ts';
+import { isMissing } from '../shared/fs-errors.ts';
+import { plural, sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
+import { diagnostic } from '../shared/messages.ts';
 import type { RenderedFragment } from '../render/page.ts';
 import type { SchemaFragment } from '../render/endpoint/schema-fragment.ts';
 import type { Page } from '../site/types.ts';

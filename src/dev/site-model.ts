@@ -6,15 +6,15 @@
  * resolving the site again.
  */
 import path from 'node:path';
-import { countBySeverity, hasErrors, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
+import { countBySeverity, hasErrors, sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
 import { expandRedirects } from '../output/redirects.ts';
 import { pageHref } from '../render/links.ts';
 import type { CodeHighlighter } from '../render/highlight.ts';
 import { createRenderer, type Renderer } from '../render/page.ts';
 import { homeRoutes } from '../site/home-routes.ts';
 import type { Site } from '../site/types.ts';
-import { validate } from '../validate.ts';
-import { siteRendering, type SiteRendering } from '../output/site-rendering.ts';
+import { validate } from '../validate/index.ts';
+import { siteRendering, type SiteRendering } from '../render/site-rendering.ts';
 import { sourceDiagnostics, type SiteSources } from './site-sources.ts';
 
 export interface Redirect {

@@ -6,9 +6,9 @@
  * reads only the pages that changed since the last (meta-cache.ts).
  */
 import { isDeepStrictEqual } from 'node:util';
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
 import { readAllPageMeta, readPageMeta, type PageMeta } from '../content/frontmatter.ts';
-import { scanSite, type PageFile, type SiteFiles } from '../content/scan.ts';
+import { scanSite, type PageFile, type SiteFiles } from '../shared/scan.ts';
 import { readMetaCache, writeMetaCache, type CachedMeta } from './meta-cache.ts';
 
 export interface SiteSources {

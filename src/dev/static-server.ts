@@ -10,7 +10,7 @@ import type { FileHandle } from 'node:fs/promises';
 import { open, realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
-import { isMissing } from '../content/fs-errors.ts';
+import { isMissing } from '../shared/fs-errors.ts';
 import { contentType, realFileInside, requestPath, resolveInside } from './request-files.ts';
 
 export interface StaticServer {

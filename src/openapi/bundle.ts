@@ -19,11 +19,11 @@
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { BaseResolver, bundle, createConfig, ResolveError, Source, type Config, type Document, type NormalizedProblem } from '@redocly/openapi-core';
-import { insideRoot, outsideReason } from '../content/inside-root.ts';
-import { encodingDiagnostic, readText } from '../content/read-text.ts';
-import type { Diagnostic } from '../diagnostics.ts';
-import { diagnostic } from '../messages.ts';
-import { closestMatch } from '../suggest.ts';
+import { insideRoot, outsideReason } from '../shared/inside-root.ts';
+import { encodingDiagnostic, readText } from '../shared/read-text.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
+import { diagnostic } from '../shared/messages.ts';
+import { closestMatch } from '../shared/suggest.ts';
 import { stampFile, type FileStamp } from './file-stamps.ts';
 import { pointerSegments, TextLocator } from './locate.ts';
 import { parseText, type TextFormat } from './parse-text.ts';

@@ -17,8 +17,8 @@ import https from 'node:https';
 import { isIP, type LookupFunction } from 'node:net';
 import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
-import { decodeText, type DecodedText } from '../content/read-text.ts';
-import type { FetchFailure, PrivateAddressRefused } from '../messages.ts';
+import { decodeText, type DecodedText } from '../shared/read-text.ts';
+import type { FetchFailure, PrivateAddressRefused } from '../shared/messages.ts';
 import { privateRange, type PrivateRange } from './network-address.ts';
 
 export const DEFAULT_FETCH_TIMEOUT_MS = 10_000;

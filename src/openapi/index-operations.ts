@@ -3,8 +3,8 @@
  * dereferenced except a path item (or operation) that is itself an internal `$ref`; schemas are
  * left for the page renderer to resolve lazily (openapi-libraries.md §7).
  */
-import type { Diagnostic } from '../diagnostics.ts';
-import { diagnostic, type MessageParams } from '../messages.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
+import { diagnostic, type MessageParams } from '../shared/messages.ts';
 import type { TextPosition } from './locate.ts';
 import type { OpenApiDocument, OpenApiTag, Operation } from './types.ts';
 

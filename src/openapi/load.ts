@@ -3,13 +3,13 @@
  * diagnostics; nothing here throws for a bad file.
  */
 import { readdir, stat } from 'node:fs/promises';
-import { encodingDiagnostic, readText } from '../content/read-text.ts';
+import { encodingDiagnostic, readText } from '../shared/read-text.ts';
 import path from 'node:path';
-import { insideRoot, outsideReason } from '../content/inside-root.ts';
-import { isMissing } from '../content/fs-errors.ts';
-import type { Diagnostic } from '../diagnostics.ts';
-import { diagnostic, type FetchFailure } from '../messages.ts';
-import { closestMatch } from '../suggest.ts';
+import { insideRoot, outsideReason } from '../shared/inside-root.ts';
+import { isMissing } from '../shared/fs-errors.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
+import { diagnostic, type FetchFailure } from '../shared/messages.ts';
+import { closestMatch } from '../shared/suggest.ts';
 import { hasExternalRefs, markBundled } from './external-refs.ts';
 import { isRemoteSpec } from './fetch-spec.ts';
 import { stampsHold, type FileStamp } from './file-stamps.ts';

@@ -6,7 +6,7 @@
  */
 import { parseTree, type Node as JsonNode } from 'jsonc-parser';
 import { isAlias, isMap, isNode, isScalar, isSeq, parseDocument, type Document } from 'yaml';
-import { LineIndex } from '../diagnostics.ts';
+import { LineIndex } from '../shared/diagnostics.ts';
 import type { TextFormat } from './parse-text.ts';
 
 export interface TextPosition {

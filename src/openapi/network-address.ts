@@ -10,7 +10,7 @@
  * (node:net's BlockList does that), and so is a NAT64 one (`64:ff9b::/96`, RFC 6052).
  */
 import { BlockList, isIP } from 'node:net';
-import type { PrivateRange } from '../messages.ts';
+import type { PrivateRange } from '../shared/messages.ts';
 
 export type { PrivateRange };
 

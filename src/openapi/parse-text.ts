@@ -3,8 +3,8 @@
  * knowledge here; `load.ts` turns failures into diagnostics.
  */
 import { parse as parseJsonc, printParseErrorCode, type ParseError, type ParseErrorCode } from 'jsonc-parser';
-import { readYaml } from '../content/yaml-limits.ts';
-import { LineIndex } from '../diagnostics.ts';
+import { readYaml } from '../shared/yaml-limits.ts';
+import { LineIndex } from '../shared/diagnostics.ts';
 
 export type TextFormat = 'JSON' | 'YAML';
 

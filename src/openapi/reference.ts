@@ -3,7 +3,7 @@
  * `openapi.yaml GET /pets`, `webhook customer.created`, `spec.json webhook name`
  * (format-behaviour.md §4.3; openapi-libraries.md §1).
  */
-import { closestMatches } from '../suggest.ts';
+import { closestMatches } from '../shared/suggest.ts';
 import type { EndpointReference, OpenApiDocument, Operation } from './types.ts';
 
 export type { EndpointReference } from './types.ts';

@@ -4,9 +4,9 @@
  * `openapi-remote` warning. Once loaded it is an ordinary document: diagnostics inside it name the
  * URL, and rendering reads the same copy (spec-cache.ts).
  */
-import { encodingDiagnostic } from '../content/read-text.ts';
-import type { Diagnostic } from '../diagnostics.ts';
-import { cachedCopyNote, diagnostic, type FetchFailure, type PrivateAddressRefused } from '../messages.ts';
+import { encodingDiagnostic } from '../shared/read-text.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
+import { cachedCopyNote, diagnostic, type FetchFailure, type PrivateAddressRefused } from '../shared/messages.ts';
 import { DEFAULT_FETCH_TIMEOUT_MS, fetchSpec, literalPrivateAddress, MAX_SPEC_BYTES, type FetchLimits } from './fetch-spec.ts';
 import { loadOpenApi, type OpenApiResult } from './load.ts';
 import { readCopy, saveCopy, useCopy, type CacheProblem, type SpecCopy } from './spec-cache.ts';

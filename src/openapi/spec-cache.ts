@@ -14,8 +14,8 @@
 import { createHash } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { decodeText } from '../content/read-text.ts';
-import { cacheFolder, writeAtomic } from '../content/docjet-cache.ts';
+import { decodeText } from '../shared/read-text.ts';
+import { cacheFolder, writeAtomic } from '../shared/docjet-cache.ts';
 
 /** The cache's folder: `.docjet/cache/openapi` (`content/docjet-cache.ts`). */
 const CACHE_PART = 'openapi';

@@ -7,29 +7,29 @@
  * rendered fails the build after every other page was checked, so all errors are reported at once.
  */
 import path from 'node:path';
-import { hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../diagnostics.ts';
+import { hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
 import { katexAssets } from '../content/mdx/math.ts';
-import { diagnostic } from '../messages.ts';
-import type { SiteFiles } from '../content/scan.ts';
+import { diagnostic } from '../shared/messages.ts';
+import type { SiteFiles } from '../shared/scan.ts';
 import { markdownPath } from '../content/markdown/path.ts';
 import { normalizeBase, pageHref } from '../render/links.ts';
 import { NAV_FOLDER } from '../render/shell/fragments.ts';
 import type { Site } from '../site/types.ts';
 import { homeRoutes } from '../site/home-routes.ts';
-import { validate } from '../validate.ts';
+import { validate } from '../validate/index.ts';
 import { SEARCH_FOLDER, searchIndex } from '../search/index.ts';
-import { ASSETS_FOLDER } from './assets.ts';
+import { ASSETS_FOLDER } from '../render/assets.ts';
 import { mermaidScript } from './copy.ts';
 import { defaultFavicon } from './favicon.ts';
 import { checkOutputFolder, displayPath, isInside, OutputWriteError, stageOutput, type StagedOutput } from './output.ts';
 import { expandRedirects, redirectPage, redirectsFile } from './redirects.ts';
-import { usedLanguages } from './languages.ts';
-import { siteRendering } from './site-rendering.ts';
+import { usedLanguages } from './fence-languages.ts';
+import { siteRendering } from '../render/site-rendering.ts';
 import { pageOutputPath } from './paths.ts';
-import { createPageMarkdown, MarkdownPages } from './page-markdown.ts';
-import { llmsFiles } from './llms.ts';
+import { createPageMarkdown, MarkdownPages } from '../render/page-markdown.ts';
+import { llmsFiles } from '../render/llms.ts';
 import { renderPages } from './render-pages.ts';
-import { FragmentWriter } from './schema-fragments.ts';
+import { FragmentWriter } from './fragment-writer.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
 export interface BuildOptions {

@@ -13,9 +13,9 @@ import { randomBytes } from 'node:crypto';
 import { constants as fsConstants, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics.ts';
-import { VERSION } from '../package-root.ts';
-import { diagnostic } from '../messages.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
+import { VERSION } from '../shared/package-root.ts';
+import { diagnostic } from '../shared/messages.ts';
 import { OUTPUT_MARKER, ownership, writeRecord } from './ownership.ts';
 
 export { OUTPUT_MARKER } from './ownership.ts';

@@ -14,7 +14,7 @@ import { createReadStream, type BigIntStats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { VERSION } from '../package-root.ts';
+import { VERSION } from '../shared/package-root.ts';
 
 /** Written into every output folder docjet makes: the record of what the build wrote. */
 export const OUTPUT_MARKER = '.docjet-output';

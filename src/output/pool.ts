@@ -6,7 +6,7 @@
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
 import { runCopiesOf, type SpecCopy } from '../openapi/spec-cache.ts';
 import { OutputWriteError } from './output.ts';
 import type { RendererOptions } from '../render/page.ts';

@@ -8,9 +8,9 @@
  * `.`, `//`, `\` and percent-escapes resolved), so a page is written inside the output folder or,
  * for a path no file can have (reported by the config rule), not at all.
  */
-import { normalizeRedirectPath } from '../config/redirect-path.ts';
+import { normalizeRedirectPath } from '../site/redirect-path.ts';
 import type { Config } from '../config/schema.ts';
-import { escapeHtml } from '../content/mdx/escape.ts';
+import { escapeHtml } from '../shared/html-escape.ts';
 import { encodeRoute, isExternal } from '../render/links.ts';
 
 export interface StaticRedirect {

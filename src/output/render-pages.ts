@@ -4,7 +4,7 @@
  * time. Either way, once one page fails no more are started, and the failure is raised only after
  * the pages being written have finished, so nothing writes while the staging folder is removed.
  */
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
 import type { CodeHighlighter } from '../render/highlight.ts';
 import { createRenderer, rendererLanguages, type Renderer, type RendererOptions } from '../render/page.ts';
 import { ColourThread, wantsColourThread } from './colour-thread.ts';

@@ -12,7 +12,7 @@ import { markdownPath } from '../content/markdown/path.ts';
 import { useCopy } from '../openapi/spec-cache.ts';
 import { createRenderer } from '../render/page.ts';
 import { OutputWriteError, outputPath } from './output.ts';
-import { createPageMarkdown } from './page-markdown.ts';
+import { createPageMarkdown } from '../render/page-markdown.ts';
 import { pageOutputPath } from './paths.ts';
 import { toWorkerFailure, type RouteResult, type WorkerData, type WorkerReply, type WorkerRequest } from './pool.ts';
 import { pageAt } from './render-pages.ts';

@@ -4,7 +4,7 @@
  * `noindex` (format-behaviour.md §4.4). A sitemap needs absolute URLs: with `--url` they are full,
  * without it they are paths from the base, which search engines ignore but tools can still read.
  */
-import { escapeHtml } from '../content/mdx/escape.ts';
+import { escapeHtml } from '../shared/html-escape.ts';
 import type { Page, Site } from '../site/types.ts';
 import { pageHref } from '../render/links.ts';
 

@@ -8,7 +8,7 @@
 import type { Config } from '../config/schema.ts';
 import { apiFrontmatter } from '../content/frontmatter-api.ts';
 import type { PageParts } from '../content/mdx/index.ts';
-import { escapeHtml } from '../content/mdx/escape.ts';
+import { escapeHtml } from '../shared/html-escape.ts';
 import type { Page } from '../site/types.ts';
 import { manualEndpoint } from './endpoint/manual.ts';
 

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import type { UrlResolver } from '../content/page-urls.ts';
-import { isUnsafeUrl, type UrlUse } from '../content/safe-url.ts';
+import { isUnsafeUrl, type UrlUse } from '../shared/safe-url.ts';
 
 /** `''`, `/`, `docs`, `/docs/` → `/`, `/`, `/docs/`, `/docs/`. */
 export function normalizeBase(base: string | undefined): string {
@@ -39,7 +39,7 @@ export function siteHref(href: string, base: string, use: UrlUse = 'link'): stri
 }
 
 /** The one check every URL the shell writes goes through: `url`, or undefined when it would run code. */
-export { safeUrl } from '../content/safe-url.ts';
+export { safeUrl } from '../shared/safe-url.ts';
 
 /** `https:`, `mailto:`, `//cdn…` and other links that leave the site. */
 export function isExternal(href: string): boolean {

@@ -2,9 +2,9 @@
  * Icons named somewhere that no library has: each reported once per renderer, at the first page
  * (and, when the name appears in its text, the line) that used it.
  */
-import { LineIndex, type Diagnostic } from '../diagnostics.ts';
-import { diagnostic } from '../messages.ts';
-import type { IconSet } from './icons.ts';
+import { LineIndex, type Diagnostic } from '../shared/diagnostics.ts';
+import { diagnostic } from '../shared/messages.ts';
+import type { IconSet } from './icons/index.ts';
 
 export class MissingIcons {
   /** Where each missing icon was first seen. */

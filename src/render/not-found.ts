@@ -1,7 +1,7 @@
 /** The 404 page: the site's `errors.404` title and text (or the UI strings'), a link home, an optional redirect. */
-import { escapeHtml } from '../content/mdx/escape.ts';
+import { escapeHtml } from '../shared/html-escape.ts';
 import type { Site } from '../site/types.ts';
-import { pageIcons, type IconSet } from './icons.ts';
+import { pageIcons, type IconSet } from './icons/index.ts';
 import type { Shell } from './shell/document.ts';
 import { uiStrings } from './ui-strings.ts';
 

@@ -4,22 +4,22 @@
  * page. Each reads only its own file or spec.
  */
 import path from 'node:path';
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
 import type { Heading } from '../content/mdx/headings.ts';
 import type { CopyLabels, IconDrawer } from '../content/mdx/index.ts';
 import { copyButtonHtml, type Highlighter } from '../content/mdx/code.ts';
 import { frontmatterUrlDiagnostics } from '../content/frontmatter-url.ts';
 import { locateBody } from '../content/frontmatter.ts';
 import { frontmatterKeyPosition } from '../content/frontmatter-schema.ts';
-import { diagnostic } from '../messages.ts';
-import { encodingDiagnostic, readText } from '../content/read-text.ts';
-import type { PageRenderer as BodyRenderer } from '../content/snippets/index.ts';
+import { diagnostic } from '../shared/messages.ts';
+import { encodingDiagnostic, readText } from '../shared/read-text.ts';
+import type { PageRenderer as BodyRenderer } from './mdx-renderer.ts';
 import { findEndpoint, siteSpecFiles, type DocumentLoader } from '../openapi/documents.ts';
 import type { Page, PageSource, Site } from '../site/types.ts';
 import { renderEndpoint } from './endpoint/index.ts';
 import { fenceLanguages, type CodeHighlighter } from './highlight.ts';
 import { contentUrlResolver } from './links.ts';
-import { mintContentPart, schemaPart, type OpenApiPart } from './openapi-body.ts';
+import { mintContentPart, schemaPart, type OpenApiPart } from './endpoint/openapi-parts.ts';
 import type { SchemaFragment } from './endpoint/schema-fragment.ts';
 import { examplesByKind, pageColumnsHtml } from './example-column.ts';
 
@@ -155,7 +155,7 @@ function frontmatterSchema(reference: string, file: string, frontmatterText: str
   });
 }
 
-/** Languages of the code an endpoint shows: the request samples (src/openapi/endpoint/snippets.ts) and the JSON examples. */
+/** Languages of the code an endpoint shows: the request samples (src/openapi/endpoint/code-samples.ts) and the JSON examples. */
 export const ENDPOINT_LANGUAGES = ['shellscript', 'json', 'python', 'javascript', 'typescript', 'go', 'ruby', 'php', 'java', 'csharp', 'powershell', 'swift', 'kotlin', 'c'];
 
 /**

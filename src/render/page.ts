@@ -6,23 +6,23 @@
  * page's file (and its snippets and spec): no pass over the whole site. Nothing here knows how the
  * HTML is written or served.
  */
-import type { Diagnostic } from '../diagnostics.ts';
-import { escapeHtml } from '../content/mdx/escape.ts';
-import { createPageRenderer as createBodyRenderer } from '../content/snippets/index.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
+import { escapeHtml } from '../shared/html-escape.ts';
+import { createPageRenderer as createBodyRenderer } from './mdx-renderer.ts';
 import { createDocumentLoader } from '../openapi/documents.ts';
 import type { Page, Site } from '../site/types.ts';
 import { contentBody, endpointBody, ENDPOINT_LANGUAGES, type Body, type BodyServices, type ColourService, type PageUi } from './page-body.ts';
 import { createCodeHighlighter, type CodeHighlighter } from './highlight.ts';
-import { createIconSet, pageIcons, type IconLibrary, type PageIcons } from './icons.ts';
+import { createIconSet, pageIcons, type IconLibrary, type PageIcons } from './icons/index.ts';
 import { MissingIcons } from './missing-icons.ts';
 import { notFoundHtml } from './not-found.ts';
 import { Shell, type ShellOptions } from './shell/document.ts';
 import { uiStrings } from './ui-strings.ts';
 import { contentUrlResolver } from './links.ts';
 import { SCHEMA_FOLDER, type SchemaFragment } from './endpoint/schema-fragment.ts';
-import { SchemaFragments, type RenderedFragment } from './schema-fragments.ts';
+import { SchemaFragments, type RenderedFragment } from './endpoint/fragment-registry.ts';
 
-export type { RenderedFragment } from './schema-fragments.ts';
+export type { RenderedFragment } from './endpoint/fragment-registry.ts';
 
 /** The shell's options (site, base, asset URLs, public URL), and the languages to load up front. */
 export interface RendererOptions extends ShellOptions {

@@ -10,7 +10,7 @@ import { LiveSearchIndex } from './live-index.ts';
 import { searchRecords } from './records.ts';
 
 export { SEARCH_FOLDER } from './index-files.ts';
-export { searchScripts, type SearchScripts } from './scripts.ts';
+export { searchScripts, type SearchScripts } from '../render/search-scripts.ts';
 
 /** Every file of the index, by name relative to `_docjet/search/`. */
 export async function searchIndex(site: Site, base: string): Promise<Map<string, string>> {

@@ -4,13 +4,13 @@
  * Each step of the resolver is a function over one `Draft`.
  */
 import type { PageMeta } from '../content/frontmatter.ts';
-import type { PageFile, SiteFiles } from '../content/scan.ts';
+import type { PageFile, SiteFiles } from '../shared/scan.ts';
 import type { Config } from '../config/schema.ts';
 import type { LanguageCode } from '../config/languages.ts';
 import type { OpenApiInForce } from '../config/openapi-in-force.ts';
 import type { PageMatch } from '../config/page-reference.ts';
-import type { LoadedSpecs } from '../config/specs.ts';
-import type { Diagnostic } from '../diagnostics.ts';
+import type { LoadedSpecs } from '../openapi/specs.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
 import { RouteAllocator } from '../openapi/slug.ts';
 import type { NavElement, Page, Placement, Section } from './types.ts';
 

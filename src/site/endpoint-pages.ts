@@ -5,7 +5,7 @@
  */
 import { formatJsonPath, type JsonPath } from '../config/json-source.ts';
 import { ownsOpenApi, type OpenApiSource } from '../config/openapi-in-force.ts';
-import { specKey } from '../config/specs.ts';
+import { specKey } from '../openapi/specs.ts';
 import type { Config } from '../config/schema.ts';
 import { checkFrontmatter, type Frontmatter } from '../content/frontmatter-schema.ts';
 import { walkNavigation } from '../config/walk.ts';

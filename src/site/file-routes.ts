@@ -1,5 +1,5 @@
 /** The routes page files claim, before any endpoint page: endpoint pages that collide are numbered. */
-import { diagnostic } from '../messages.ts';
+import { diagnostic } from '../shared/messages.ts';
 import type { Draft } from './draft.ts';
 import { routeOfPage } from './page-ref.ts';
 

@@ -2,8 +2,8 @@
  * Routes of pages: a page file's id gives its URL, and some URLs are too long to be written as files.
  * Page references (`guides/intro` → `guides/intro.mdx`) are the config's: `config/page-reference.ts`.
  */
-import type { Diagnostic } from '../diagnostics.ts';
-import { diagnostic } from '../messages.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
+import { diagnostic } from '../shared/messages.ts';
 import type { Page } from './types.ts';
 
 /** `index` → `` (the home page), `guides/index` → `guides`, `guides/intro` → `guides/intro`. */

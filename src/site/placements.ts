@@ -2,7 +2,7 @@
  * Where the navigation lists each page (its placements), the pages made from page files, the pages
  * on disk that nothing lists, and previous/next inside each section.
  */
-import type { PageFile } from '../content/scan.ts';
+import type { PageFile } from '../shared/scan.ts';
 import { titleFromPath } from '../content/frontmatter.ts';
 import type { Context, Draft } from './draft.ts';
 import { routeOfPage } from './page-ref.ts';

@@ -4,7 +4,7 @@
  * missing page is skipped here; `config/rules/pages.ts` says why); its own diagnostics are about
  * routes. Each step is a module of its own, in the order they run.
  */
-import type { Diagnostic } from '../diagnostics.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
 import { computeAlternates } from './alternates.ts';
 import { createDraft, type ResolveOptions } from './draft.ts';
 import { findExplicitOpenApi } from './endpoint-pages.ts';

@@ -9,7 +9,7 @@ import assert from 'node:assert/strict';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 import { seen, tempSite, PAGE } from './helpers.ts';
 
 const NO_WINDOWS = { skip: process.platform === 'win32' && 'symlinks need privileges on Windows' };

@@ -3,8 +3,8 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Diagnostic } from '../../src/diagnostics.ts';
-import { validate, type ValidateResult } from '../../src/validate.ts';
+import type { Diagnostic } from '../../src/shared/diagnostics.ts';
+import { validate, type ValidateResult } from '../../src/validate/index.ts';
 
 export const FIXTURES = fileURLToPath(new URL('../fixtures/config/', import.meta.url));
 

@@ -8,7 +8,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 
 const pages = Array.from({ length: 2000 }, (_, index) => `guides/page-${index}`);
 

@@ -9,7 +9,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
-import { LineIndex } from '../../src/diagnostics.ts';
+import { LineIndex } from '../../src/shared/diagnostics.ts';
 import { readPlainJson } from '../../src/config/json-fast.ts';
 import { materialize, MAX_NESTING, parseJsonSource, SourceLocations, type JsonPath } from '../../src/config/json-source.ts';
 import { loadConfig } from '../../src/config/load.ts';

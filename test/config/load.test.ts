@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 import { diagnose, fixture, PAGE, seen, tempSite, validateFixture } from './helpers.ts';
 
 const FIX_JSON = 'Fix the JSON at this position; an editor with JSON support shows the exact spot.';

@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { test } from 'node:test';
 import { normalizePageEntry, resolvePageReference } from '../../src/config/page-reference.ts';
-import type { PageFile } from '../../src/content/scan.ts';
+import type { PageFile } from '../../src/shared/scan.ts';
 
 /** The normalization spelled out: slashes, `.` and `..` resolved, no slash at either end. */
 function normalized(entry: string): string {

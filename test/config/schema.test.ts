@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { z } from 'zod';
 import { configSchema } from '../../src/config/schema.ts';
-import { validate, type ValidateResult } from '../../src/validate.ts';
+import { validate, type ValidateResult } from '../../src/validate/index.ts';
 import { PAGE, seen, tempSite, type Seen } from './helpers.ts';
 
 type Cleanup = Parameters<typeof tempSite>[0];

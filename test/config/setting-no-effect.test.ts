@@ -1,6 +1,6 @@
 /**
  * `api` settings docjet accepts but does not apply yet are reported at their line
- * (src/config/rules/unapplied-settings.ts); values that ask for what docjet does anyway are not.
+ * (src/validate/rules/unapplied-settings.ts); values that ask for what docjet does anyway are not.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';

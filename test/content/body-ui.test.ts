@@ -10,7 +10,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { COPY_BUTTON } from '../../src/content/mdx/code.ts';
 import { renderMarkdown, type IconDrawer } from '../../src/content/mdx/index.ts';
-import { createPageRenderer } from '../../src/content/snippets/index.ts';
+import { createPageRenderer } from '../../src/render/mdx-renderer.ts';
 
 /** Draws the name and type it is given, so a test can read where each icon came from. */
 const draw: IconDrawer = (name, iconType) => (name === 'unknown' ? undefined : `<i>${name}${iconType === undefined ? '' : `/${iconType}`}</i>`);

@@ -9,10 +9,10 @@ import path from 'node:path';
 import { describe, test } from 'node:test';
 import { splitIntoChunks } from '../../src/content/mdx/chunks.ts';
 import { renderMarkdown } from '../../src/content/mdx/index.ts';
-import { createPageRenderer } from '../../src/content/snippets/index.ts';
+import { createPageRenderer } from '../../src/render/mdx-renderer.ts';
 import { readFrontmatter } from '../../src/content/frontmatter.ts';
-import { decodeText, encodingDiagnostic, firstInvalidByte } from '../../src/content/read-text.ts';
-import { aliasExpansion } from '../../src/content/yaml-limits.ts';
+import { decodeText, encodingDiagnostic, firstInvalidByte } from '../../src/shared/read-text.ts';
+import { aliasExpansion } from '../../src/shared/yaml-limits.ts';
 import { clearOpenApiCache, loadOpenApi, parseOpenApi } from '../../src/openapi/load.ts';
 
 const file = 'deep.mdx';

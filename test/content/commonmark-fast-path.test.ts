@@ -15,7 +15,7 @@ import { toHast } from 'mdast-util-to-hast';
 import { gfm } from 'micromark-extension-gfm';
 import { markdownHtml } from '../../src/content/commonmark.ts';
 import type { UrlResolver } from '../../src/content/page-urls.ts';
-import { isUnsafeUrl } from '../../src/content/safe-url.ts';
+import { isUnsafeUrl } from '../../src/shared/safe-url.ts';
 import { contentUrlResolver } from '../../src/render/links.ts';
 
 const SCHEMA: Schema = { ...defaultSchema, attributes: { ...defaultSchema.attributes, code: [['className', /^language-./]] } };

@@ -21,7 +21,7 @@ import { evaluateProgram } from '../../src/content/mdx/evaluate.ts';
 import { createScope } from '../../src/content/mdx/scope.ts';
 import { Callable, Markup, type Evaluation, type Value } from '../../src/content/mdx/types.ts';
 import { GLOBALS } from '../../src/content/snippets/globals.ts';
-import { createPageRenderer } from '../../src/content/snippets/index.ts';
+import { createPageRenderer } from '../../src/render/mdx-renderer.ts';
 
 const VALUES = {
   n: 1,

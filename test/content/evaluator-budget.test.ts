@@ -12,10 +12,10 @@ import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Diagnostic } from '../../src/diagnostics.ts';
+import type { Diagnostic } from '../../src/shared/diagnostics.ts';
 import { BUDGET_LIMITS } from '../../src/content/mdx/budget.ts';
-import { createPageRenderer } from '../../src/content/snippets/index.ts';
-import { diagnostic } from '../../src/messages.ts';
+import { createPageRenderer } from '../../src/render/mdx-renderer.ts';
+import { diagnostic } from '../../src/shared/messages.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const snippetSite = fileURLToPath(new URL('../fixtures/snippets/site/', import.meta.url));
@@ -34,7 +34,7 @@ function render(text: string): Rendered {
 
 /** Renders in a child process with 1 GB of heap; a run that does not end in time fails the test. */
 function renderInChild(text: string): Rendered {
-  const renderer = pathToFileURL(path.join(repo, 'src/content/snippets/index.ts')).href;
+  const renderer = pathToFileURL(path.join(repo, 'src/render/mdx-renderer.ts')).href;
   const script = [
     `const { createPageRenderer } = await import(${JSON.stringify(renderer)});`,
     'let text = "";',

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { test } from 'node:test';
 import { readFrontmatter } from '../../src/content/frontmatter.ts';
 import { simpleFrontmatter } from '../../src/content/frontmatter-fast.ts';
-import { readYaml } from '../../src/content/yaml-limits.ts';
+import { readYaml } from '../../src/shared/yaml-limits.ts';
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const CORPUS = process.env['DOCJET_CORPUS'] ?? path.resolve(REPO, '../shared/corpus');

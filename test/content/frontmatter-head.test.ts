@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { readAllPageMeta } from '../../src/content/frontmatter.ts';
-import type { PageFile } from '../../src/content/scan.ts';
+import type { PageFile } from '../../src/shared/scan.ts';
 
 const pageFile = (id: string): PageFile => ({ id, file: `${id}.mdx`, ext: '.mdx' });
 

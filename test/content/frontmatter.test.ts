@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { locateBody, readAllPageMeta, readFrontmatter, readPageMeta, titleFromPath } from '../../src/content/frontmatter.ts';
-import type { PageFile } from '../../src/content/scan.ts';
+import type { PageFile } from '../../src/shared/scan.ts';
 
 const metaSite = fileURLToPath(new URL('../fixtures/content/meta-site/', import.meta.url));
 const file = 'guides/page.mdx';

@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { renderMarkdown, type RenderResult } from '../../src/content/mdx/index.ts';
-import { createPageRenderer } from '../../src/content/snippets/index.ts';
+import { createPageRenderer } from '../../src/render/mdx-renderer.ts';
 import { fileURLToPath } from 'node:url';
 
 const file = 'guides/page.mdx';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { markdownHtml } from '../../src/content/commonmark.ts';
 import { renderMarkdown } from '../../src/content/mdx/index.ts';
-import { createPageRenderer, type PageRenderResult } from '../../src/content/snippets/index.ts';
+import { createPageRenderer, type PageRenderResult } from '../../src/render/mdx-renderer.ts';
 import { contentUrlResolver } from '../../src/render/links.ts';
 
 const BASE = '/docs/';

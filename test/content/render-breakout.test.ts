@@ -22,7 +22,7 @@ import path from 'node:path';
 import { after, test } from 'node:test';
 import { inlineMarkdownHtml, markdownHtml } from '../../src/content/commonmark.ts';
 import { renderMarkdown } from '../../src/content/mdx/index.ts';
-import { createPageRenderer } from '../../src/content/snippets/index.ts';
+import { createPageRenderer } from '../../src/render/mdx-renderer.ts';
 
 function mdx(text: string): string {
   return renderMarkdown({ file: 'p.mdx', format: 'mdx', text }).html;

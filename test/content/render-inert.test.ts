@@ -1,6 +1,6 @@
 /**
  * Nothing a page, a spec or the config writes runs as script: the shared URL predicate
- * (src/content/safe-url.ts), the page sanitiser (src/content/sanitize.ts), Markdown for OpenAPI
+ * (src/shared/safe-url.ts), the page sanitiser (src/content/sanitize.ts), Markdown for OpenAPI
  * descriptions and the banner (src/content/commonmark.ts), and what page rendering reports.
  */
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import { test } from 'node:test';
 import { inlineMarkdownHtml, markdownHtml } from '../../src/content/commonmark.ts';
 import { frontmatterUrlDiagnostics } from '../../src/content/frontmatter-url.ts';
 import { renderMarkdown } from '../../src/content/mdx/index.ts';
-import { isUnsafeUrl, safeUrl, unsafeScheme } from '../../src/content/safe-url.ts';
+import { isUnsafeUrl, safeUrl, unsafeScheme } from '../../src/shared/safe-url.ts';
 import { sanitizeHtml } from '../../src/content/sanitize.ts';
 import { trustedHtml } from '../../src/content/mdx/serialize.ts';
 

@@ -9,7 +9,7 @@ import { readFrontmatter } from '../../src/content/frontmatter.ts';
 import { COPY_BUTTON } from '../../src/content/mdx/code.ts';
 import { renderMarkdown, type RenderOptions, type RenderResult } from '../../src/content/mdx/index.ts';
 import { renderMath } from '../../src/content/mdx/math.ts';
-import { CATALOGUE } from '../../src/messages.ts';
+import { CATALOGUE } from '../../src/shared/messages.ts';
 
 const file = 'guides/page.mdx';
 

@@ -7,7 +7,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { diagnostic, type Diagnostic } from '../../src/messages.ts';
+import { diagnostic, type Diagnostic } from '../../src/shared/messages.ts';
 import { Latex } from '../../src/content/mdx/components/latex.ts';
 import { fragmentHtml } from '../../src/content/mdx/serialize.ts';
 import type { ComponentContext } from '../../src/content/mdx/components/types.ts';

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readFrontmatter } from '../../src/content/frontmatter.ts';
-import { createPageRenderer, type PageRenderResult } from '../../src/content/snippets/index.ts';
+import { createPageRenderer, type PageRenderResult } from '../../src/render/mdx-renderer.ts';
 
 const root = fileURLToPath(new URL('../fixtures/snippets/site/', import.meta.url));
 const renderer = createPageRenderer({ root });

@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { dev, type DevEvent } from '../../src/dev/dev-server.ts';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 
 const PAGES = {
   'index.mdx': '---\ntitle: Home\n---\n\nWelcome.\n',

@@ -16,7 +16,7 @@ import { fileURLToPath } from 'node:url';
 import { dev, type DevEvent } from '../../src/dev/dev-server.ts';
 import { contentStamp, HASH_LIMIT } from '../../src/dev/regular-file.ts';
 import { PATHS_KEPT } from '../../src/dev/session.ts';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 import { fetchRaw } from '../support/http.ts';
 import { spawnDev, unprivileged, within } from '../support/dev-process.ts';
 

@@ -22,7 +22,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { dev, type DevServer } from '../../src/dev/dev-server.ts';
 import { serveStatic, type StaticServer } from '../../src/dev/static-server.ts';
 import { build } from '../../src/output/build.ts';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 import { CHROMIUM, e2eTest, skipBrowser } from './harness.ts';
 
 const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/e2e/breakout');

@@ -19,11 +19,11 @@ import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { build } from '../../src/output/build.ts';
-import { isUnsafeUrl } from '../../src/content/safe-url.ts';
+import { isUnsafeUrl } from '../../src/shared/safe-url.ts';
 import { serveStatic, type StaticServer } from '../../src/dev/static-server.ts';
 import { Shell } from '../../src/render/shell/document.ts';
 import type { Site } from '../../src/site/types.ts';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 import { CHROMIUM, e2eTest, inWindow, skipBrowser } from './harness.ts';
 
 const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/e2e/injection');

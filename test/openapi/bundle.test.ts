@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, beforeEach, describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { formatDiagnostic } from '../../src/diagnostics.ts';
+import { formatDiagnostic } from '../../src/shared/diagnostics.ts';
 import { clearOpenApiCache, loadOpenApi, parseOpenApi } from '../../src/openapi/load.ts';
 import { renderEndpoint } from '../../src/render/endpoint/index.ts';
 

@@ -17,7 +17,7 @@ import { describe, test } from 'node:test';
 import { build } from '../../src/output/build.ts';
 import { fetchSpec } from '../../src/openapi/fetch-spec.ts';
 import { privateRange } from '../../src/openapi/network-address.ts';
-import { validate, type ValidateResult } from '../../src/validate.ts';
+import { validate, type ValidateResult } from '../../src/validate/index.ts';
 
 // These tests decide when to be offline; a suite run with DOCJET_OFFLINE=1 must not decide for them.
 delete process.env.DOCJET_OFFLINE;

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { buildSidebar, fillSidebar } from '../../src/render/shell/sidebar.ts';
 import type { Site } from '../../src/site/types.ts';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 
 const SPEC = {
   openapi: '3.0.3',

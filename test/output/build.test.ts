@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { build, type BuildResult } from '../../src/output/build.ts';
 import { displayPath, stageOutput } from '../../src/output/output.ts';
 import { main, type Io } from '../../src/cli.ts';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 const CORPUS = '/work/shared/corpus';

@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { build, type BuildOptions } from '../../src/output/build.ts';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 
 const SPEC = {
   openapi: '3.0.3',

@@ -7,12 +7,12 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { siteRendering, type SiteRendering } from '../../src/output/site-rendering.ts';
+import { siteRendering, type SiteRendering } from '../../src/render/site-rendering.ts';
 import { NavigationFragments } from '../../src/render/shell/fragments.ts';
 import { createRenderer } from '../../src/render/page.ts';
 import type { ShellOptions } from '../../src/render/shell/document.ts';
 import type { Site } from '../../src/site/types.ts';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 import { fixturePath, page } from '../site/helpers.ts';
 
 async function renderings(scenario: string): Promise<{ built: SiteRendering; dev: SiteRendering; site: Site }> {

@@ -13,7 +13,7 @@ import { test } from 'node:test';
 import { build } from '../../src/output/build.ts';
 import { expandRedirects } from '../../src/output/redirects.ts';
 import { main, type Io } from '../../src/cli.ts';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 
 /** Every file under `dir`, relative, sorted. */
 async function files(dir: string): Promise<string[]> {

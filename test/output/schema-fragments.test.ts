@@ -1,10 +1,10 @@
 /**
- * The build's schema fragments (src/output/schema-fragments.ts): a fragment shared by fields of
+ * The build's schema fragments (src/output/fragment-writer.ts): a fragment shared by fields of
  * different names is written the same whatever order the pages that link to it were rendered in.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { FragmentWriter } from '../../src/output/schema-fragments.ts';
+import { FragmentWriter } from '../../src/output/fragment-writer.ts';
 import { schemaFragment, type SchemaFragment } from '../../src/render/endpoint/schema-fragment.ts';
 
 /** GitHub's `actor` and `creator`: one inline schema under two names, so one fragment. */

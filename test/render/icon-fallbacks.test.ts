@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { iconHtml } from '../../src/content/mdx/components/icon.ts';
 import { build } from '../../src/output/build.ts';
-import { createIconSet, pageIcons } from '../../src/render/icons.ts';
+import { createIconSet, pageIcons } from '../../src/render/icons/index.ts';
 import { fontAwesome } from '../../src/render/icons/fontawesome.ts';
 import { PRO_FALLBACKS, strippedNames } from '../../src/render/icons/pro-fallbacks.ts';
 import { lucide, tabler } from '../../src/render/icons/svg-files.ts';

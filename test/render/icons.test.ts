@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { test } from 'node:test';
 import { iconHtml } from '../../src/content/mdx/components/icon.ts';
 import { renderMarkdown } from '../../src/content/mdx/index.ts';
-import { createIconSet, pageIcons } from '../../src/render/icons.ts';
+import { createIconSet, pageIcons } from '../../src/render/icons/index.ts';
 import { navIcon } from '../../src/render/shell/sidebar.ts';
 import { MISSING_ICON } from '../../src/render/icons/svg.ts';
 

@@ -19,7 +19,7 @@ import { Shell, type ShellOptions } from '../../src/render/shell/document.ts';
 import { NavigationFragments } from '../../src/render/shell/fragments.ts';
 import { buildSidebar, fillSidebar, LAZY_SIDEBAR_BYTES, WINDOW_GROUP_BYTES } from '../../src/render/shell/sidebar.ts';
 import type { NavElement, Site } from '../../src/site/types.ts';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 import { loadSite, page } from '../site/helpers.ts';
 
 function optionsFor(site: Site): ShellOptions {

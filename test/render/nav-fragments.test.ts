@@ -13,7 +13,7 @@ import { switchablePlacements } from '../../src/render/shell/chrome.ts';
 import { Shell, type ShellOptions } from '../../src/render/shell/document.ts';
 import { NavigationFragments } from '../../src/render/shell/fragments.ts';
 import type { Site } from '../../src/site/types.ts';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 import { loadSite, page } from '../site/helpers.ts';
 
 function optionsFor(site: Site): ShellOptions {

@@ -14,7 +14,7 @@ import type { Element, Nodes, Root } from 'hast';
 import { raw } from 'hast-util-raw';
 import { configSchema } from '../../src/config/schema.ts';
 import { parseOpenApi } from '../../src/openapi/load.ts';
-import { pageScript, siteBundle } from '../../src/output/assets.ts';
+import { pageScript, siteBundle } from '../../src/render/assets.ts';
 import type { OpenApiDocument } from '../../src/openapi/types.ts';
 import { renderEndpoint, type RenderEndpointOptions } from '../../src/render/endpoint/index.ts';
 import { playgroundDisplay } from '../../src/render/endpoint/playground.ts';

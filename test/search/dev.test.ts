@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import { dev } from '../../src/dev/dev-server.ts';
 import type { Manifest } from '../../src/search/index-files.ts';
 import { searchIndex } from '../../src/search/index.ts';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 import { fetchRaw } from '../support/http.ts';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/e2e/search');

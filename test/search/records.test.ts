@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { searchRecords } from '../../src/search/records.ts';
 import type { Site } from '../../src/site/types.ts';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../fixtures/e2e/search');
 

@@ -6,7 +6,7 @@ import { walkNavigation } from '../../src/config/walk.ts';
 import { parseEndpointReference } from '../../src/openapi/reference.ts';
 import { resolvePageReference } from '../../src/config/page-reference.ts';
 import { routeOfPage } from '../../src/site/page-ref.ts';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 
 const CREWAI = '/work/shared/corpus/crewAIInc__crewAI';
 

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { loadSite } from './helpers.ts';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 
 describe('navigation elements', () => {
   test('anchors › tabs › groups, an `href` anchor, and a global anchor: each once, in document order', async () => {

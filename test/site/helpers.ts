@@ -1,8 +1,8 @@
 /** Loads a fixture site under `test/fixtures/site/` the way users do (`validate`), once per scenario. */
 import { fileURLToPath } from 'node:url';
-import { formatDiagnostic } from '../../src/diagnostics.ts';
+import { formatDiagnostic } from '../../src/shared/diagnostics.ts';
 import type { Page, Placement, Site } from '../../src/site/types.ts';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 
 const loaded = new Map<string, Promise<Site>>();
 

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { build } from '../../src/output/build.ts';
-import { validate } from '../../src/validate.ts';
+import { validate } from '../../src/validate/index.ts';
 import { loadSite, page, titles } from './helpers.ts';
 
 describe('routes and titles (fixture: routes)', () => {
@@ -82,7 +82,7 @@ test('root repository files are pages on disk; snippets are pages only when the 
   const fs = await import('node:fs/promises');
   const os = await import('node:os');
   const path = await import('node:path');
-  const { validate } = await import('../../src/validate.ts');
+  const { validate } = await import('../../src/validate/index.ts');
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-unlisted-'));
   t.after(() => fs.rm(root, { recursive: true, force: true }));
   const files: Record<string, string> = {

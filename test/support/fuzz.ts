@@ -14,13 +14,13 @@ import { randomInt } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { CATALOGUE } from '../../src/messages.ts';
+import { CATALOGUE } from '../../src/shared/messages.ts';
 import { outputPath } from '../../src/output/output.ts';
 import { pageOutputPath } from '../../src/output/paths.ts';
 import { expandRedirects, redirectPage, redirectsFile } from '../../src/output/redirects.ts';
-import { validate, type ValidateResult } from '../../src/validate.ts';
+import { validate, type ValidateResult } from '../../src/validate/index.ts';
 import type { PageMeta } from '../../src/content/frontmatter.ts';
-import type { SiteFiles } from '../../src/content/scan.ts';
+import type { SiteFiles } from '../../src/shared/scan.ts';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 type Path = (string | number)[];

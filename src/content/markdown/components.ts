@@ -11,7 +11,7 @@ import { parseFence } from '../mdx/code.ts';
 import type { FieldNodeView } from '../mdx/components/fields.ts';
 import { flag, list, text as textProp } from '../mdx/components/props.ts';
 import type { Props } from '../mdx/types.ts';
-import type { UrlUse } from '../safe-url.ts';
+import type { UrlUse } from '../../shared/safe-url.ts';
 import { isRecord } from '../mdx/values.ts';
 import { blockquote, listItem, orderedItem, paragraph, plainText, splitLead, text } from './tidy.ts';
 

@@ -26,7 +26,7 @@ import { restoreText } from '../mdx/repair.ts';
 import { createContext, createScope, snippetScope } from '../mdx/scope.ts';
 import { Callable, Markup, type Body, type Budget, type Host, type Props, type Scope, type Value } from '../mdx/types.ts';
 import type { UrlResolver } from '../page-urls.ts';
-import { isUnsafeUrl, type UrlUse } from '../safe-url.ts';
+import { isUnsafeUrl, type UrlUse } from '../../shared/safe-url.ts';
 import { isRecord } from '../mdx/values.ts';
 import { markdownComponents, SECTION_COMPONENTS } from './components.ts';
 import { contentToMarkdown, elementToMarkdown } from './elements.ts';

@@ -5,7 +5,7 @@
  * block's markup, the same with or without syntax highlighting: a `Highlighter` only supplies the
  * coloured tokens (`src/render/highlight.ts`); `plainHighlighter` supplies none.
  */
-import { attributes, escapeHtml } from './escape.ts';
+import { attributes, escapeHtml } from '../../shared/html-escape.ts';
 import { iconHtml, noIcon } from './components/icon.ts';
 import type { BodyUi, CodeMeta, CopyLabels } from './types.ts';
 import type { Element } from 'hast';

@@ -22,7 +22,7 @@ import { Parser } from 'acorn';
 import acornJsx from 'acorn-jsx';
 import type { MdxJsxAttribute, MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import type { Point as UnistPoint, Position } from 'unist';
-import { LineIndex } from '../../diagnostics.ts';
+import { LineIndex } from '../../shared/diagnostics.ts';
 
 /** The parser micromark-extension-mdxjs reads ESM with. */
 const ESM_PARSER = Parser.extend(acornJsx());

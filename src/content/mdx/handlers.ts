@@ -29,7 +29,7 @@ import { MAX_NESTING } from './nesting.ts';
 import { reportingRemovals, reportUnsafeLink } from './inert.ts';
 import { plainText } from './text.ts';
 import { sanitizeRoot } from '../sanitize.ts';
-import { isUnsafeUrl } from '../safe-url.ts';
+import { isUnsafeUrl } from '../../shared/safe-url.ts';
 import { resolveElementUrls, resolveTreeUrls, type UrlResolver } from '../page-urls.ts';
 
 export function createHandlers(page: Page): Handlers {

@@ -17,7 +17,7 @@
 import type { Root as HastRoot } from 'hast';
 import type { Root } from 'mdast';
 import { toHast } from 'mdast-util-to-hast';
-import { sortDiagnostics, type Diagnostic } from '../../diagnostics.ts';
+import { sortDiagnostics, type Diagnostic } from '../../shared/diagnostics.ts';
 import { copyButtonHtml, plainHighlighter, type Highlighter } from './code.ts';
 import { noIcon } from './components/icon.ts';
 import { defaultComponents, type ComponentRegistry } from './components/index.ts';
@@ -37,7 +37,7 @@ import type { UrlResolver } from '../page-urls.ts';
 export type { CodeMeta, Highlighter } from './code.ts';
 export type { Component, ComponentContext, ComponentRegistry, Props, RenderedChild } from './components/index.ts';
 export { defaultComponents } from './components/index.ts';
-export { escapeHtml } from './escape.ts';
+export { escapeHtml } from '../../shared/html-escape.ts';
 export type { ImportBinding } from './esm.ts';
 export type { Heading } from './headings.ts';
 export type { Format } from './parse.ts';

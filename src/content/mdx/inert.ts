@@ -4,7 +4,7 @@
  */
 import type { Element } from 'hast';
 import { sanitizeElement, type OnRemove, type Removal } from '../sanitize.ts';
-import { unsafeScheme } from '../safe-url.ts';
+import { unsafeScheme } from '../../shared/safe-url.ts';
 import type { Page } from './page.ts';
 import type { Point } from './report.ts';
 

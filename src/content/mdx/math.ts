@@ -8,7 +8,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type Katex from 'katex';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml } from '../../shared/html-escape.ts';
 
 const require = createRequire(import.meta.url);
 let katex: typeof Katex | undefined;

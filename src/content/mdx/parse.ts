@@ -16,14 +16,14 @@ import { mdxFromMarkdown } from 'mdast-util-mdx';
 import { gfm } from 'micromark-extension-gfm';
 import { math } from 'micromark-extension-math';
 import { mdxjs } from 'micromark-extension-mdxjs';
-import { LineIndex } from '../../diagnostics.ts';
+import { LineIndex } from '../../shared/diagnostics.ts';
 import { shiftPositions, splitIntoChunks, type Chunk } from './chunks.ts';
 import { fastParseMarkdown, fastParseMdx } from './fast-parse.ts';
 import { limitHtmlNesting } from './html-nesting.ts';
 import { flattenDeepNodes, limitLinePrefixes, MAX_NESTING } from './nesting.ts';
 import { limitSyntax } from './syntax-limits.ts';
 import { errorOffset, protectCustomIds, reasonOf, repairMdx, restoreTree, tidyReason, type RepairWarning } from './repair.ts';
-import type { DiagnosticCode, MessageParams } from '../../messages.ts';
+import type { DiagnosticCode, MessageParams } from '../../shared/messages.ts';
 import type { Point, Reporter } from './report.ts';
 import type { Format } from './types.ts';
 

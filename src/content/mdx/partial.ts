@@ -3,7 +3,7 @@
  * out of what the function rendered: one warning per use, at the first problem, in the file the
  * code is written in (a component imported from a snippet points into the snippet).
  */
-import { diagnostic } from '../../messages.ts';
+import { diagnostic } from '../../shared/messages.ts';
 import type { Problem } from './types.ts';
 import type { Reporter } from './report.ts';
 

@@ -8,9 +8,9 @@
  * `restoreText` swaps them back in the tree. Noncharacters (U+FDD0…) never occur in real text.
  * The one repair that adds a character (the `/` of `<br/>`) shifts later columns of its line by one.
  */
-import type { MessageParams } from '../../messages.ts';
+import type { MessageParams } from '../../shared/messages.ts';
 import type { Nodes, Root } from 'mdast';
-import { LineIndex } from '../../diagnostics.ts';
+import { LineIndex } from '../../shared/diagnostics.ts';
 
 export const BRACE = '\uFDD0';
 export const ANGLE = '\uFDD1';

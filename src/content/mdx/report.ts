@@ -1,6 +1,6 @@
 /** Diagnostics of one page, positioned in the original file (the body starts on `firstLine`). */
-import type { Diagnostic, Position } from '../../diagnostics.ts';
-import { diagnostic, type DiagnosticCode, type MessageParams } from '../../messages.ts';
+import type { Diagnostic, Position } from '../../shared/diagnostics.ts';
+import { diagnostic, type DiagnosticCode, type MessageParams } from '../../shared/messages.ts';
 
 export interface Point {
   line: number;

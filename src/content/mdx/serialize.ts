@@ -22,7 +22,7 @@
 import type { Element, ElementContent, Properties, Root, RootContent } from 'hast';
 import { htmlVoidElements } from 'html-void-elements';
 import { find, html, svg, type Info, type Schema } from 'property-information';
-import { escapeHtml } from './escape.ts';
+import { escapeHtml } from '../../shared/html-escape.ts';
 import { sanitizeNodes, sanitizeRoot } from '../sanitize.ts';
 
 declare module 'hast' {

@@ -7,13 +7,13 @@
  * Problems found while loading (a parse error, an import of a missing file) belong to the module
  * and travel with it, so each page that uses a snippet reports them, pointing into the snippet.
  */
-import { encodingDiagnostic, readTextSync } from '../read-text.ts';
+import { encodingDiagnostic, readTextSync } from '../../shared/read-text.ts';
 import path from 'node:path';
 import type { Program } from 'estree';
 import { Parser } from 'acorn';
 import jsx from 'acorn-jsx';
-import type { Diagnostic } from '../../diagnostics.ts';
-import { diagnostic } from '../../messages.ts';
+import type { Diagnostic } from '../../shared/diagnostics.ts';
+import { diagnostic } from '../../shared/messages.ts';
 import { readFrontmatter } from '../frontmatter.ts';
 import { readModule, reportOverBudget } from '../mdx/esm.ts';
 import { createContext, createScope } from '../mdx/scope.ts';

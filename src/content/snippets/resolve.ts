@@ -8,8 +8,8 @@
  */
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { closestMatch } from '../../suggest.ts';
-import { insideRoot } from '../inside-root.ts';
+import { closestMatch } from '../../shared/suggest.ts';
+import { insideRoot } from '../../shared/inside-root.ts';
 
 export const SNIPPET_EXTENSIONS = ['.mdx', '.md', '.jsx'] as const;
 

@@ -2,7 +2,7 @@
  * Schema fields as Markdown, the way the Markdown twin of a page writes them (`route.md`,
  * llms-full.txt, search): one list item per field, `` `name` (type, required): description ``,
  * nested as deep as `MAX_DEPTH` and stopping after `MAX_FIELDS` (the page's HTML and the spec have
- * the rest). Endpoint pages (src/output/endpoint-markdown.ts) and model pages (`openapi-schema:`
+ * the rest). Endpoint pages (src/render/endpoint/markdown-page.ts) and model pages (`openapi-schema:`
  * frontmatter) share it, so a field reads the same on both.
  */
 import type { Nodes, PhrasingContent, RootContent } from 'mdast';

@@ -10,9 +10,9 @@ import { arrayOf, isRecord, recordOf, stringOf, type JsonObject } from './json.t
 import { isJsonMedia, type CodeSample, type EndpointModel, type ExampleModel, type MediaModel, type ParameterModel, type SchemeUse } from './model.ts';
 import type { Resolver } from './resolve.ts';
 import { schemaExample, toShape, type Mode } from './shape.ts';
-import { encodeQuery, generateSnippets, snippetLanguage, snippetLanguages, type RequestParts } from './snippets.ts';
+import { encodeQuery, generateSnippets, snippetLanguage, snippetLanguages, type RequestParts } from './code-samples.ts';
 
-export type { RequestParts } from './snippets.ts';
+export type { RequestParts } from './code-samples.ts';
 
 export interface CodeExample {
   title: string;

@@ -3,7 +3,7 @@
  * code and callbacks, each media type's schema through `SchemaRenderer`.
  */
 import { REQUIRED_PILL, tabsHtml } from '../../content/mdx/components/ui.ts';
-import { escapeHtml } from '../../content/mdx/escape.ts';
+import { escapeHtml } from '../../shared/html-escape.ts';
 import type { PageContext } from './context.ts';
 import { arrayOf, displayValue, isRecord, recordOf, stringOf, type JsonObject } from '../../openapi/endpoint/json.ts';
 import type { BodyModel, CallbackModel, EndpointModel, MediaModel, ParameterModel, ResponseModel, ServerModel } from '../../openapi/endpoint/model.ts';

@@ -10,12 +10,12 @@
 import { fieldHtml, tabsHtml } from '../../content/mdx/components/ui.ts';
 import type { Highlighter } from '../../content/mdx/code.ts';
 import type { CopyLabels } from '../../content/mdx/types.ts';
-import { escapeHtml } from '../../content/mdx/escape.ts';
+import { escapeHtml } from '../../shared/html-escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import type { Config } from '../../config/schema.ts';
-import type { Diagnostic } from '../../diagnostics.ts';
+import type { Diagnostic } from '../../shared/diagnostics.ts';
 import type { UrlResolver } from '../../content/page-urls.ts';
-import { diagnostic } from '../../messages.ts';
+import { diagnostic } from '../../shared/messages.ts';
 import type { OpenApiDocument, Operation } from '../../openapi/types.ts';
 import { FIELD_BUDGET, MAX_DEPTH, PageContext } from './context.ts';
 import { bodyHtml, callbacksHtml, methodBadgeHtml, parameterHtml, planInput, responseHtml, serversHtml } from './content.ts';

@@ -16,7 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { REQUIRED_PILL } from '../../content/mdx/components/ui.ts';
-import { attributes, escapeHtml } from '../../content/mdx/escape.ts';
+import { attributes, escapeHtml } from '../../shared/html-escape.ts';
 import { sampleOf } from '../../openapi/endpoint/example.ts';
 import { arrayOf, recordOf, stringOf, type JsonObject } from '../../openapi/endpoint/json.ts';
 import { isJsonMedia, type EndpointModel, type MediaModel, type ParameterLocation, type ParameterModel, type SchemeUse, type SecurityModel } from '../../openapi/endpoint/model.ts';

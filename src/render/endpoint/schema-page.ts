@@ -4,7 +4,7 @@
  * (`openapi-schema: Pet` frontmatter, format-behaviour.md §4.3). Each shows as many levels as fit
  * in its own budget (plan.ts); what does not fit is again a fragment.
  */
-import { escapeHtml } from '../../content/mdx/escape.ts';
+import { escapeHtml } from '../../shared/html-escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import type { CopyLabels } from '../../content/mdx/index.ts';
 import type { UrlResolver } from '../../content/page-urls.ts';

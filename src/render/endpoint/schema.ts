@@ -7,7 +7,7 @@
  * for the browser to fetch from the schema's fragment (schema-fragment.ts).
  */
 import { expandableHtml, fieldHtml, tabsHtml, type FieldView } from '../../content/mdx/components/ui.ts';
-import { escapeHtml } from '../../content/mdx/escape.ts';
+import { escapeHtml } from '../../shared/html-escape.ts';
 import { MAX_DEPTH, MAX_FIELDS, type PageContext } from './context.ts';
 import { fieldMemo, objectId, type FieldMemo } from './field-memo.ts';
 import { displayValue, recordOf, stringOf, type JsonObject } from '../../openapi/endpoint/json.ts';

@@ -3,7 +3,7 @@
  * or cookie field the reader has to send. Alternatives (`security: [{a: []}, {b: []}]`) are tabs.
  */
 import { fieldHtml, tabsHtml } from '../../content/mdx/components/ui.ts';
-import { escapeHtml } from '../../content/mdx/escape.ts';
+import { escapeHtml } from '../../shared/html-escape.ts';
 import type { PageContext } from './context.ts';
 import { recordOf, stringOf, type JsonObject } from '../../openapi/endpoint/json.ts';
 import { fieldView } from './schema.ts';

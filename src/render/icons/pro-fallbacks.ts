@@ -5,7 +5,7 @@
  * does; only a name with no such stand-in is reported and drawn as a placeholder.
  *
  * First the table, for the common Pro names; then, for the others, the name without its Pro-only
- * decorations (`strippedNames`). The icon set (`../icons.ts`) tries each name in the site's library
+ * decorations (`strippedNames`). The icon set (`./index.ts`) tries each name in the site's library
  * first, and strips no name that is a misspelling of a real one.
  */
 

@@ -1,5 +1,5 @@
 /** "Did you mean" for icon names, tuned for them: typos and the plain icon of a variant. */
-import { closestMatches, editDistance } from '../../suggest.ts';
+import { closestMatches, editDistance } from '../../shared/suggest.ts';
 
 /** The known name closest to a misspelt one (`rockte` → `rocket`), when one is close enough. */
 export function suggestIcon(name: string, names: readonly string[]): string | undefined {

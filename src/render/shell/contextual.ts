@@ -15,12 +15,12 @@
 import { isOffered, usesMcp, type OfferedOption } from '../../config/contextual-options.ts';
 import { contextualSchema, type Contextual, type ContextualOption, type Icon } from '../../config/schema.ts';
 import { markdownPath } from '../../content/markdown/path.ts';
-import { escapeHtml } from '../../content/mdx/escape.ts';
+import { escapeHtml } from '../../shared/html-escape.ts';
 import type { Page, Site } from '../../site/types.ts';
 import { pageHref, siteHref } from '../links.ts';
 import type { UiStrings } from '../ui-strings.ts';
 import { navIcon } from './sidebar.ts';
-import type { DrawIcon } from '../icons.ts';
+import type { DrawIcon } from '../icons/index.ts';
 
 /** The menu a page shows without `contextual` anywhere. */
 const DEFAULT: Contextual = { options: ['copy', 'view'] };

@@ -7,11 +7,11 @@
 import { LANGUAGES } from '../../config/languages.ts';
 import type { Config } from '../../config/schema.ts';
 import { inlineMarkdownHtml } from '../../content/commonmark.ts';
-import { escapeHtml } from '../../content/mdx/escape.ts';
+import { escapeHtml } from '../../shared/html-escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import { breadcrumbs } from '../../site/breadcrumbs.ts';
 import type { NavElement, Page, Placement, Site } from '../../site/types.ts';
-import type { DrawIcon } from '../icons.ts';
+import type { DrawIcon } from '../icons/index.ts';
 import { pageHref, safeUrl, siteHref } from '../links.ts';
 import { themeSettings, type ThemeSettings } from '../theme.ts';
 import { uiStrings, type UiStrings } from '../ui-strings.ts';
@@ -41,7 +41,7 @@ export interface ShellOptions {
   navFragments?: ReadonlyMap<string, string>;
   /** Section id → name of its full sidebar's fragment, for sections whose pages carry a lazy sidebar (`navigationFragments`). */
   lazySidebars?: ReadonlyMap<string, string>;
-  /** URLs of search's two modules (src/search/scripts.ts): with them the header has a search button. */
+  /** URLs of search's two modules (src/render/search-scripts.ts): with them the header has a search button. */
   search?: { script: string; dialog: string };
 }
 

@@ -9,7 +9,7 @@
  * section carry only in part (`LAZY_SIDEBAR_BYTES`, src/client/lazy-sidebar.ts).
  */
 import { createHash } from 'node:crypto';
-import { createIconSet, pageIcons, type DrawIcon, type IconLibrary } from '../icons.ts';
+import { createIconSet, pageIcons, type DrawIcon, type IconLibrary } from '../icons/index.ts';
 import type { Placement, Site } from '../../site/types.ts';
 import { switchablePlacements } from './chrome.ts';
 import { Shell, type ShellOptions } from './document.ts';

@@ -8,11 +8,11 @@
 import { LANGUAGES, type LanguageCode } from '../../config/languages.ts';
 import { NAVIGATION, type ElementKind } from '../../config/navigation.ts';
 import type { Config } from '../../config/schema.ts';
-import { escapeHtml } from '../../content/mdx/escape.ts';
+import { escapeHtml } from '../../shared/html-escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import type { Breadcrumb } from '../../site/breadcrumbs.ts';
 import type { Alternate } from '../../site/types.ts';
-import type { DrawIcon } from '../icons.ts';
+import type { DrawIcon } from '../icons/index.ts';
 import { pageHref, safeUrl, siteHref as hrefOf } from '../links.ts';
 import type { UiStrings } from '../ui-strings.ts';
 import type { ChromeItem, ChromeTab } from './chrome.ts';

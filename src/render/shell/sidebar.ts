@@ -20,9 +20,9 @@
  */
 import type { Icon } from '../../config/schema.ts';
 import { apiFrontmatter } from '../../content/frontmatter-api.ts';
-import { escapeHtml } from '../../content/mdx/escape.ts';
+import { escapeHtml } from '../../shared/html-escape.ts';
 import type { NavElement, Page, Site } from '../../site/types.ts';
-import type { DrawIcon } from '../icons.ts';
+import type { DrawIcon } from '../icons/index.ts';
 import { isExternal, pageHref, safeUrl } from '../links.ts';
 
 type Part = string | { page: string } | { group: string; open: boolean } | { icon: Icon } | LazyBody;

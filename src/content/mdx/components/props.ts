@@ -3,7 +3,7 @@ import type { ElementContent } from 'hast';
 import { Markup, type Value } from '../values.ts';
 import { textNode } from './hast.ts';
 import type { ComponentContext, Props } from './types.ts';
-import { unsafeScheme, type UrlUse } from '../../safe-url.ts';
+import { unsafeScheme, type UrlUse } from '../../../shared/safe-url.ts';
 
 /** A string or number prop as text; undefined when absent, empty or of another type. */
 export function text(props: Props, name: string): string | undefined {

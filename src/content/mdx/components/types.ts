@@ -5,7 +5,7 @@
  * with `hast.ts`, so that props are escaped when the page is written, as text and attribute values.
  */
 import type { ElementContent } from 'hast';
-import type { DiagnosticCode, MessageParams } from '../../../messages.ts';
+import type { DiagnosticCode, MessageParams } from '../../../shared/messages.ts';
 import type { UrlResolver } from '../../page-urls.ts';
 import type { IconDrawer, PageFeature, PageParts, Props, RenderedChild } from '../types.ts';
 
