@@ -127,6 +127,7 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
   'group-pages-missing': [{ label: 'Guides' }, { label: undefined }],
   'group-root-missing': [{ entry: 'guides', wanted: 'guides', suggestion: undefined }],
   'route-collision': [{ kept: 'a.mdx', dropped: 'a/index.mdx', route: 'a' }],
+  'endpoint-route-taken': [{ file: 'api-reference/pets/list-pets.mdx', operation: 'GET /pets', spec: 'openapi.json', route: 'api-reference/pets/list-pets', given: 'api-reference/pets/list-pets-1' }],
   'duplicate-page-file': [{ ignored: 'intro.md', used: 'intro.mdx', id: 'intro' }],
   'symlink-outside-root': [{ target: '/etc/passwd' }],
   'symlink-cycle': [{ folder: undefined }, { folder: 'docs' }],

@@ -435,6 +435,12 @@ export const CATALOGUE = {
       `${p.kept} and ${p.dropped} are both served at /${p.route}; ${p.kept} is used`,
     fix: 'Rename or remove one of them.',
   },
+  'endpoint-route-taken': { severity: 'warning', about: 'A page file stands at the route of a generated endpoint page and describes something else; the generated page gets a numbered route.',
+    message: (p: { file: string; operation: string; spec: string; route: string; given: string }) =>
+      `${p.file} is at /${p.route}, the route of the page generated for \`${p.operation}\` of ${p.spec}, and does not describe that operation; the generated page is served at /${p.given}`,
+    fix: (p: { operation: string }) =>
+      `To make the file that operation's page, give it the frontmatter \`openapi: ${p.operation}\`; otherwise move the file, or set \`x-mint.href\` on the operation.`,
+  },
 
   // Content
   'duplicate-page-file': { severity: 'warning', about: 'Both x.md and x.mdx exist; x.mdx is used.',

@@ -10,11 +10,13 @@ import type { Config } from '../config/schema.ts';
 import { checkFrontmatter, type Frontmatter } from '../content/frontmatter-schema.ts';
 import { walkNavigation } from '../config/walk.ts';
 import { isRemoteSpec } from '../openapi/fetch-spec.ts';
-import { findOperation, parseEndpointReference } from '../openapi/reference.ts';
+import { describeOperation, findOperation, parseEndpointReference } from '../openapi/reference.ts';
+import { diagnostic } from '../shared/messages.ts';
 import { DEFAULT_API_DIRECTORY, endpointRoute, endpointTitle } from '../openapi/slug.ts';
 import type { EndpointReference, Operation } from '../openapi/types.ts';
+import type { PageFile } from '../shared/scan.ts';
 import { addElement, type Context, type Draft } from './draft.ts';
-import { place } from './placements.ts';
+import { fileRoutePage, place } from './placements.ts';
 import type { NavElement, Page } from './types.ts';
 
 /** Elements whose own `openapi` has endpoint references listed under it: they get those pages only. */
@@ -64,14 +66,32 @@ function endpointPage(draft: Draft, { spec, directory, operation }: Endpoint): s
   const key = `${spec}\u0000${directory}\u0000${operation.pointer}`;
   const existing = draft.endpointRoutes.get(key);
   if (existing !== undefined) return existing;
-  const route = draft.routes.allocate(endpointRoute(operation, directory));
-  draft.endpointRoutes.set(key, route);
   const frontmatter = withMetadata(draft, spec, operation, {
     title: endpointTitle(operation),
     openapi: `${spec} ${operation.kind === 'webhook' ? 'webhook' : operation.method} ${operation.path}`,
     ...(operation.description ? { description: operation.description } : {}),
     ...(operation.deprecated ? { deprecated: true } : {}),
   });
+  const wanted = endpointRoute(operation, directory);
+  const file = draft.fileRoutes.get(wanted);
+  if (file && describesOperation(draft, file, spec, operation)) {
+    draft.endpointRoutes.set(key, wanted);
+    fileStandsForEndpoint(draft, wanted, frontmatter);
+    return wanted;
+  }
+  const route = draft.routes.allocate(wanted);
+  draft.endpointRoutes.set(key, route);
+  if (file) {
+    draft.diagnostics.push(
+      diagnostic('endpoint-route-taken', { file: file.file, line: 1, column: 1 }, file.file, {
+        file: file.file,
+        operation: describeOperation(operation),
+        spec,
+        route: wanted,
+        given: route,
+      }),
+    );
+  }
   const page: Page = {
     route,
     source: { type: 'endpoint', spec, directory, operation },
@@ -87,6 +107,40 @@ function endpointPage(draft: Draft, { spec, directory, operation }: Endpoint): s
   if (description) page.description = description;
   draft.pages.set(route, page);
   return route;
+}
+
+/**
+ * A page file at the route of a generated endpoint page whose `openapi:` frontmatter names that
+ * same operation is that page (the hosted product writes the file over the generated one): one
+ * route, no `-1`. A file naming another operation, or none, is something else: the generated page
+ * is numbered and `endpoint-route-taken` says so.
+ */
+function describesOperation(draft: Draft, file: PageFile, spec: string, operation: Operation): boolean {
+  const value = draft.options.meta.get(file.id)?.data.openapi;
+  const reference = typeof value === 'string' ? parseEndpointReference(value) : undefined;
+  if (!reference) return false;
+  if (reference.spec !== undefined && !sameSpec(reference.spec, spec)) return false;
+  const document = draft.options.specs.get(spec)?.document;
+  return document !== undefined && findOperation(document, reference) === operation;
+}
+
+/** `api.json`, `/api.json` and `api` (the extension left out, as frontmatter may) name the spec `api.json`. */
+function sameSpec(named: string, spec: string): boolean {
+  const key = specKey(named);
+  return key === spec || (!/\.(?:json|ya?ml)$/i.test(key) && spec.replace(/\.(?:json|ya?ml)$/i, '') === key);
+}
+
+/**
+ * The file's page stands where the generated one would: what the file's frontmatter leaves out,
+ * the title, description and sidebar title, comes from the operation (as in the hosted product).
+ */
+function fileStandsForEndpoint(draft: Draft, route: string, generated: Frontmatter): void {
+  const page = fileRoutePage(draft, route);
+  if (!page) return;
+  const own = page.frontmatter;
+  if (own.title === undefined && generated.title !== undefined) page.title = String(generated.title);
+  if (own.sidebarTitle === undefined && generated.sidebarTitle !== undefined) page.sidebarTitle = String(generated.sidebarTitle);
+  if (own.description === undefined && typeof generated.description === 'string') page.description = firstLine(generated.description);
 }
 
 /**

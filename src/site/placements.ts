@@ -11,11 +11,18 @@ import type { NavElement, Page, Placement } from './types.ts';
 /** Places the page of a page file (made on first use); returns its route, undefined when the file lost its route. */
 export function placeFile(draft: Draft, id: string, parent: NavElement, context: Context): string | undefined {
   const route = routeOfPage(id);
-  const file = draft.fileRoutes.get(route);
-  if (!file) return undefined;
-  if (!draft.pages.has(route)) draft.pages.set(route, filePage(draft, route, file));
+  if (!fileRoutePage(draft, route)) return undefined;
   place(draft, route, parent, context);
   return route;
+}
+
+/** The page of the page file at a route (made on first use); undefined when no file has the route. */
+export function fileRoutePage(draft: Draft, route: string): Page | undefined {
+  const file = draft.fileRoutes.get(route);
+  if (!file) return undefined;
+  let page = draft.pages.get(route);
+  if (!page) draft.pages.set(route, (page = filePage(draft, route, file)));
+  return page;
 }
 
 function filePage(draft: Draft, route: string, file: PageFile): Page {

@@ -1,7 +1,8 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import type { Site } from '../../src/site/types.ts';
-import { loadSite, page, where } from './helpers.ts';
+import { validate } from '../../src/validate/index.ts';
+import { fixturePath, loadSite, page, where } from './helpers.ts';
 
 /** Label → listed routes of the groups generated under an element. */
 function generatedGroups(site: Site, parentId: string): [string, string[]][] {
@@ -182,5 +183,54 @@ describe('endpoints listed in `pages` (fixture: openapi-explicit)', () => {
       { type: 'page', route: 'api-reference/service-status' },
     ]);
     assert.deepEqual(page(site, 'api-reference/service-status').frontmatter, { title: 'Service status', openapi: 'status.yaml GET /status' });
+  });
+});
+
+describe('a page file at a generated endpoint route (fixture: openapi-file-at-route)', () => {
+  const dir = 'api-reference/client-api--display';
+  const group = 'navigation.tabs[1]#openapi:openapi.yaml:Client API - Display';
+
+  test('a file naming the same operation is that page: one route, no `-1`, placed in the generated group', async () => {
+    const site = await loadSite('openapi-file-at-route');
+    const create = page(site, `${dir}/create-display`);
+    assert.deepEqual(create.source, { type: 'file', file: `${dir}/create-display.mdx`, id: `${dir}/create-display`, ext: '.mdx' });
+    // The file sets no title or description: the operation's, as the hosted product keeps them.
+    assert.equal(create.title, 'Create display');
+    assert.equal(create.description, 'Creates a display.');
+    assert.deepEqual(create.placements.map((placement) => placement.parentId), [group]);
+    assert.equal(site.pages.has(`${dir}/create-display-1`), false);
+  });
+
+  test('listed in the navigation too: still one page, in both places, with its own title', async () => {
+    const site = await loadSite('openapi-file-at-route');
+    const get = page(site, `${dir}/get-display`);
+    assert.equal(get.source.type, 'file');
+    assert.equal(get.title, 'Custom title');
+    assert.deepEqual(get.placements.map((placement) => placement.parentId).sort(), [group, 'navigation.tabs[0]'].sort());
+    assert.equal(site.pages.has(`${dir}/get-display-1`), false);
+  });
+
+  test('a file naming another operation, or none, keeps its route; the generated page is numbered and a warning names both', async () => {
+    const result = await validate({ root: fixturePath('openapi-file-at-route') });
+    const site = result.site!;
+    assert.equal(page(site, `${dir}/list-displays`).source.type, 'file');
+    assert.equal(page(site, `${dir}/list-displays-1`).source.type, 'endpoint');
+    assert.equal(page(site, `${dir}/delete-display`).title, 'Deleting displays');
+    assert.equal(page(site, `${dir}/delete-display-1`).source.type, 'endpoint');
+    const generatedGroup = site.elements.get(group)!;
+    assert.deepEqual(
+      generatedGroup.items.map((item) => (item.type === 'page' ? item.route : item.id)),
+      [`${dir}/create-display`, `${dir}/list-displays-1`, `${dir}/get-display`, `${dir}/delete-display-1`, `${dir}/other-thing`],
+    );
+    const taken = result.diagnostics.filter((each) => each.code === 'endpoint-route-taken');
+    assert.deepEqual(
+      taken.map((each) => [each.file, each.line, each.severity]),
+      [
+        [`${dir}/delete-display.mdx`, 1, 'warning'],
+        [`${dir}/list-displays.mdx`, 1, 'warning'],
+      ],
+    );
+    assert.match(taken[1]!.message, /GET \/api\/v1\/client\/\{workspaceId\}\/displays.*served at \/api-reference\/client-api--display\/list-displays-1/);
+    assert.match(taken[1]!.fix ?? '', /openapi: GET \/api\/v1\/client\/\{workspaceId\}\/displays/);
   });
 });
