@@ -1,7 +1,7 @@
 /**
  * How `docjet dev` answers one request. In order: docjet's own files (`/_docjet/…`: the stylesheet
  * and script bundle, navigation fragments, schema fragments, KaTeX, mermaid, the dev client and its events), a page's
- * Markdown version (`/route.md`, or `Accept: text/markdown`), a page of the site (rendered on
+ * Markdown version (`/route.md`, or `Accept: text/markdown`), a page's RSS feed (`/route/rss.xml`), a page of the site (rendered on
  * request), a static file, the site's `llms.txt` and `llms-full.txt`, a redirect (301 or 302, as docs.json says, and
  * `/` to the first page), the default favicon, else the site's 404 page with status 404. Nothing is cached by the browser (`Cache-Control: no-store`): what it shows is what
  * is on disk.
@@ -19,6 +19,7 @@ import { llmsTxt, partitions, renderLlmsFullTxt } from '../render/llms.ts';
 import { createPageMarkdown } from '../render/page-markdown.ts';
 import { defaultFavicon } from '../output/favicon.ts';
 import { NAV_FOLDER } from '../render/shell/fragments.ts';
+import { feedRoute } from '../render/feed.ts';
 import { isFragmentId, SCHEMA_FOLDER } from '../render/endpoint/schema-fragment.ts';
 import { SEARCH_FOLDER, searchIndexOf } from '../search/index.ts';
 import { CLIENT_PATH, CLIENT_SCRIPT } from './client-script.ts';
@@ -35,6 +36,7 @@ type Answer =
   | { kind: 'redirect'; status: 301 | 302; location: string };
 
 const ALLOWED = 'GET, HEAD';
+const FEED_TYPE = 'application/rss+xml; charset=utf-8';
 const NO_STORE = 'no-store';
 
 export interface Responder {
@@ -78,6 +80,11 @@ async function answerFor(responder: Responder, relative: string, request: Incomi
   const route = relative.replace(/\/+$/, '');
   const markdown = model && markdownRoute(model, relative, route, request.headers.accept);
   if (model && markdown !== undefined) return markdownAnswer(responder, markdown);
+  const feed = model && !model.assets.has(relative) ? feedRoute(relative) : undefined;
+  if (feed !== undefined && model?.site.pages.has(feed)) {
+    const xml = await responder.session.feed(feed);
+    if (xml !== undefined) return { kind: 'body', status: 200, type: FEED_TYPE, body: xml };
+  }
   if (!model || model.site.pages.has(route)) return pageAnswer(responder, relative, request.headers['x-docjet-dev'] === undefined);
   if (model.assets.has(relative)) {
     const file = await siteFile(responder.root, relative);
