@@ -7,6 +7,7 @@
 import { LANGUAGES } from '../../config/languages.ts';
 import type { Config } from '../../config/schema.ts';
 import { inlineMarkdownHtml } from '../../content/commonmark.ts';
+import { lastModified } from '../../content/last-modified.ts';
 import { escapeHtml } from '../../shared/html-escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import { breadcrumbs } from '../../site/breadcrumbs.ts';
@@ -43,6 +44,8 @@ export interface ShellOptions {
   lazySidebars?: ReadonlyMap<string, string>;
   /** URLs of search's two modules (src/render/search-scripts.ts): with them the header has a search button. */
   search?: { script: string; dialog: string };
+  /** The last commit's date of each page file (site-relative path → ISO 8601), when some page shows a "Last modified" date (src/content/last-modified.ts). */
+  gitDates?: ReadonlyMap<string, string>;
 }
 
 export interface PageView {
@@ -60,6 +63,20 @@ export interface PageView {
 
 type Mode = 'default' | 'wide' | 'custom' | 'frame' | 'center';
 const MODES = new Set<string>(['default', 'wide', 'custom', 'frame', 'center']);
+/** The words before a page's date (English in every language for now: the date itself is in the page's language). */
+const LAST_MODIFIED = 'Last modified on';
+
+/** A date as the page's language writes it (`August 13, 2026`), the day it is in UTC; as written when it is no date. */
+function formatDate(date: string, language: string | undefined): string {
+  const time = Date.parse(date);
+  if (Number.isNaN(time)) return date;
+  try {
+    return new Intl.DateTimeFormat(language ?? 'en', { dateStyle: 'long', timeZone: 'UTC' }).format(time);
+  } catch {
+    return new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(time);
+  }
+}
+
 /** Characters past which a page title is set at a text size: about two lines of the display size. */
 const LONG_TITLE = 90;
 
@@ -105,7 +122,7 @@ export class Shell {
       this.topHtml(chrome, strings, draw, sidebar, lazySidebar) +
       `<div class="layout">` +
       `<main id="content" class="content">` +
-      `<article class="page${chrome.placement ? '' : ' unlisted'}">${mode === 'custom' ? '' : this.pageHeaderHtml(view, page, headerMenu)}<div class="prose">${view.bodyHtml}</div></article>` +
+      `<article class="page${chrome.placement ? '' : ' unlisted'}">${mode === 'custom' ? '' : this.pageHeaderHtml(view, page, headerMenu)}<div class="prose">${view.bodyHtml}</div>${page && !view.notFound ? this.lastModifiedHtml(page, chrome) : ''}</article>` +
       this.pagerHtml(page?.placements[0], strings) +
       footerHtml(this.languageConfig(chrome)?.footer ?? this.options.site.config.footer, this.options.site.config.name, this.options.base, draw) +
       `</main>` +
@@ -293,6 +310,24 @@ export class Shell {
     const crumbs = breadcrumbs(this.options.site, { ...page, placements: [placement] });
     if (this.theme.breadcrumbs) return breadcrumbsHtml(crumbs, this.options.base);
     return crumbs.length > 0 ? `<p class="eyebrow">${escapeHtml(crumbs[crumbs.length - 1]!.label)}</p>` : '';
+  }
+
+  /** "Last modified on …" under the page's content, when the page shows its date (src/content/last-modified.ts). */
+  private lastModifiedHtml(page: Page, chrome: Chrome): string {
+    const date = this.modified(page);
+    if (date === undefined) return '';
+    const language = chrome.language ? LANGUAGES[chrome.language]?.bcp47 : undefined;
+    return `<p class="last-modified">${LAST_MODIFIED} <time datetime="${escapeHtml(date)}">${escapeHtml(formatDate(date, language))}</time></p>`;
+  }
+
+  /** The date the page shows as last modified, if it shows one. */
+  private modified(page: Page): string | undefined {
+    return lastModified({
+      frontmatter: page.frontmatter,
+      file: page.source.type === 'file' ? page.source.file : undefined,
+      siteTimestamp: this.options.site.config.metadata?.timestamp,
+      dates: this.options.gitDates,
+    });
   }
 
   /** Previous and next where the page is placed (each version lists its own neighbours). */
