@@ -20,6 +20,8 @@ import { createPageMarkdown } from '../render/page-markdown.ts';
 import { defaultFavicon } from '../output/favicon.ts';
 import { NAV_FOLDER } from '../render/shell/fragments.ts';
 import { feedRoute } from '../render/feed.ts';
+import { CARDS_FOLDER, cardName, wantsCard } from '../render/card-name.ts';
+import { createCardDrawer, type CardDrawer } from '../render/social-card.ts';
 import { isFragmentId, SCHEMA_FOLDER } from '../render/endpoint/schema-fragment.ts';
 import { SEARCH_FOLDER, searchIndexOf } from '../search/index.ts';
 import { CLIENT_PATH, CLIENT_SCRIPT } from './client-script.ts';
@@ -186,6 +188,11 @@ async function docjetFile({ session }: Responder, name: string): Promise<Answer 
     const rendered = await session.fragmentById(schema);
     if (rendered) return { kind: 'body', status: 200, type: 'text/html; charset=utf-8', body: rendered.html };
   }
+  // A page's generated social card (`thumbnails`), drawn on request (or taken from the cache).
+  if (name.startsWith(`${CARDS_FOLDER}/`) && session.model?.site.config.thumbnails) {
+    const card = await cardAnswer(session.model, name.slice(CARDS_FOLDER.length + 1));
+    if (card) return card;
+  }
   if (name === 'mermaid.min.js') return { kind: 'file', file: mermaidScript() };
   const katex = katexAssets();
   if (name === 'katex/katex.min.css') return { kind: 'file', file: katex.css };
@@ -196,6 +203,18 @@ async function docjetFile({ session }: Responder, name: string): Promise<Answer 
     if (file) return { kind: 'file', file };
   }
   return undefined;
+}
+
+const cardDrawers = new WeakMap<DevSite, Promise<CardDrawer>>();
+
+/** The card named `name` of a page of the site, if one has that name. */
+async function cardAnswer(model: DevSite, name: string): Promise<Answer | undefined> {
+  const config = model.site.config;
+  const page = [...model.site.pages.values()].find((each) => wantsCard(config, each) && cardName(config, each) === name);
+  if (!page) return undefined;
+  let drawer = cardDrawers.get(model);
+  if (!drawer) cardDrawers.set(model, (drawer = createCardDrawer(model.site.root, config)));
+  return { kind: 'body', status: 200, type: 'image/png', body: await (await drawer).draw(page) };
 }
 
 /** A static file of the site, by its real path, when that is still a file inside the site. */

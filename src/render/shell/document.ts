@@ -8,6 +8,8 @@ import { LANGUAGES } from '../../config/languages.ts';
 import type { Config } from '../../config/schema.ts';
 import { inlineMarkdownHtml } from '../../content/commonmark.ts';
 import { lastModified } from '../../content/last-modified.ts';
+import { cardName, cardOutputPath, wantsCard } from '../card-name.ts';
+import { metaTags, structuredData } from './meta-tags.ts';
 import { escapeHtml } from '../../shared/html-escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import { breadcrumbs } from '../../site/breadcrumbs.ts';
@@ -354,18 +356,18 @@ export class Shell {
     // Hidden pages of the navigation are noindex; pages listed nowhere only stay out of the sitemap (§4.4).
     const noindex = frontmatter['noindex'] === true || (page?.hidden === true && page.placements.length > 0) || view.notFound === true;
     if (noindex) meta.push('<meta name="robots" content="noindex">');
-    if (this.options.siteUrl && page) meta.push(`<link rel="canonical" href="${escapeHtml(this.options.siteUrl.replace(/\/+$/, '') + pageHref(page.route, base))}">`);
-    const tags = new Map<string, string>();
-    for (const [key, value] of Object.entries(config.seo?.metatags ?? {})) tags.set(key, value);
-    tags.set('og:title', view.title);
-    tags.set('og:site_name', config.name);
-    if (description) tags.set('og:description', description);
-    for (const [key, value] of Object.entries(frontmatter)) {
-      if (/^(og|twitter):/.test(key) && (typeof value === 'string' || typeof value === 'number')) tags.set(key, String(value));
-    }
+    const origin = this.options.siteUrl?.replace(/\/+$/, '');
+    const canonical = origin && page ? origin + pageHref(page.route, base) : undefined;
+    if (canonical) meta.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`);
+    const card = page && !view.notFound && wantsCard(config, page) ? `${origin ?? ''}${base}${cardOutputPath(cardName(config, page))}` : undefined;
+    const tags = metaTags({ config, page, title: view.title, description, canonical, card });
     for (const [key, value] of tags) {
       const attribute = key.startsWith('og:') ? 'property' : 'name';
       meta.push(`<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(value)}">`);
+    }
+    if (page && !noindex) {
+      const pageUrl = canonical ?? pageHref(page.route, base);
+      meta.push(structuredData({ site, page, title: view.title, description, base, siteUrl: origin, pageUrl, modified: this.modified(page) }));
     }
     meta.push(...this.faviconHtml());
     meta.push(`<link rel="stylesheet" href="${escapeHtml(this.options.stylesheet)}">`);
