@@ -110,7 +110,11 @@ test('build writes changelog/rss.xml: one item per update with its label, date, 
   // `rss: true` without updates: a feed with no items yet, linked too; a page with neither has none.
   const blog = readFeed(await readFile(path.join(out, 'news', 'blog', 'rss.xml'), 'utf8'));
   assert.deepEqual(blog.items, []);
-  assert.match(await readFile(path.join(out, 'news', 'blog', 'index.html'), 'utf8'), /href="https:\/\/docs\.example\.com\/news\/blog\/rss\.xml"/);
+  const blogHtml = await readFile(path.join(out, 'news', 'blog', 'index.html'), 'utf8');
+  assert.match(blogHtml, /href="https:\/\/docs\.example\.com\/news\/blog\/rss\.xml"/);
+  // `rss: true` also shows a link to the feed beside the title; the changelog, without it, does not.
+  assert.match(blogHtml, /<a class="rss-link" href="\/news\/blog\/rss\.xml" type="application\/rss\+xml">RSS<\/a>/);
+  assert.doesNotMatch(html, /class="rss-link"/);
   await assert.rejects(readFile(path.join(out, 'rss.xml')), { code: 'ENOENT' });
   assert.doesNotMatch(await readFile(path.join(out, 'index.html'), 'utf8'), /application\/rss\+xml/);
 });

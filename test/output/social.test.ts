@@ -124,6 +124,21 @@ test('thumbnails.fonts is not applied: setting-no-effect at its line', async () 
   );
 });
 
+test('a thumbnails.background docjet cannot draw on (a remote image) is setting-no-effect at its line; a site image is not', async () => {
+  const other = path.join(scratch, 'remote-background');
+  await mkdir(other, { recursive: true });
+  await writeFile(path.join(other, 'index.mdx'), '---\ntitle: Home\n---\n\nHi.\n');
+  const config = (background: string) => JSON.stringify({ name: 'Harbor', theme: 'mint', thumbnails: { background }, navigation: { pages: ['index'] } }, null, 2);
+  await writeFile(path.join(other, 'docs.json'), config('https://cdn.example.com/og-background.png'));
+  const remote = (await validate({ root: other })).diagnostics.filter((each) => each.code === 'setting-no-effect');
+  assert.deepEqual(
+    remote.map((each) => [each.line, each.message]),
+    [[5, '"thumbnails.background" has no effect yet: social cards are drawn on an image file of the site (PNG, JPEG, GIF or SVG); docjet fetches no remote image, and draws the card without it']],
+  );
+  await writeFile(path.join(other, 'docs.json'), config('/images/og-background.svg'));
+  assert.deepEqual((await validate({ root: other })).diagnostics.filter((each) => each.code === 'setting-no-effect'), []);
+});
+
 test('docjet dev draws the card a page links to on request', async (t) => {
   const server = await dev({ root, port: 0, watch: false });
   t.after(() => server.close());

@@ -10,6 +10,7 @@ import { inlineMarkdownHtml } from '../../content/commonmark.ts';
 import { lastModified } from '../../content/last-modified.ts';
 import { cardName, cardOutputPath, wantsCard } from '../card-name.ts';
 import { metaTags, structuredData } from './meta-tags.ts';
+import { feedHref } from '../feed.ts';
 import { escapeHtml } from '../../shared/html-escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import { breadcrumbs } from '../../site/breadcrumbs.ts';
@@ -303,7 +304,9 @@ export class Shell {
     const tag = typeof tagValue === 'string' ? tagHtml(tagValue) : '';
     // A title of several sentences (API summaries are often a paragraph) is set smaller, not as a wall of display type.
     const size = view.title.length > LONG_TITLE ? ' page-title-long' : '';
-    return `<header class="page-header">${eyebrow}${contextual}<h1 class="page-title${size}">${escapeHtml(view.title)}${tag}</h1>${view.description ? `<p class="page-description">${escapeHtml(view.description)}</p>` : ''}</header>`;
+    // `rss: true`: a link to the page's feed beside its title, as the hosted product shows a feed button.
+    const rss = page?.frontmatter['rss'] === true ? `<a class="rss-link" href="${escapeHtml(feedHref(page.route, this.options.base))}" type="application/rss+xml">RSS</a>` : '';
+    return `<header class="page-header">${eyebrow}${contextual}${rss}<h1 class="page-title${size}">${escapeHtml(view.title)}${tag}</h1>${view.description ? `<p class="page-description">${escapeHtml(view.description)}</p>` : ''}</header>`;
   }
 
   /** The breadcrumbs of the page where it is placed, or only the section name, as the theme says. */

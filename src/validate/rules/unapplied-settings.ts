@@ -12,6 +12,7 @@ const SETTINGS: { setting: UnappliedSetting; path: [string, ...string[]]; unappl
   { setting: 'api.playground.proxy', path: ['api', 'playground', 'proxy'], unapplied: (value) => value === true },
   { setting: 'api.playground.credentials', path: ['api', 'playground', 'credentials'], unapplied: (value) => value === true },
   { setting: 'api.examples.prefill', path: ['api', 'examples', 'prefill'], unapplied: (value) => value !== undefined },
+  { setting: 'thumbnails.background', path: ['thumbnails', 'background'], unapplied: (value) => typeof value === 'string' && !drawableImage(value) },
   { setting: 'thumbnails.fonts', path: ['thumbnails', 'fonts'], unapplied: (value) => value !== undefined },
   { setting: 'seo.trailingSlash', path: ['seo', 'trailingSlash'], unapplied: (value) => value === true },
 ];
@@ -36,4 +37,10 @@ function valueAt(value: unknown, path: readonly string[]): unknown {
     current = current[key];
   }
   return current;
+}
+
+/** An image file of the site that cards can be drawn on (src/render/social-card.ts reads it): not a URL, of a type satori draws. */
+function drawableImage(value: string): boolean {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('//')) return false;
+  return /\.(png|jpe?g|gif|svg)$/i.test(value.split(/[?#]/)[0]!);
 }
