@@ -8,6 +8,7 @@
  * date is written, so the same site gives the same feed.
  */
 import type { UpdateEntry } from '../content/mdx/index.ts';
+import { LANGUAGES } from '../config/languages.ts';
 import { escapeHtml } from '../shared/html-escape.ts';
 import type { Page, Site } from '../site/types.ts';
 import { pageHref } from './links.ts';
@@ -38,11 +39,13 @@ export function feedRoute(relativePath: string): string | undefined {
 export function feedXml(options: { site: Site; page: Page; updates: readonly UpdateEntry[]; base: string; siteUrl?: string | undefined }): string {
   const { site, page, updates, base, siteUrl } = options;
   const link = absolute(pageHref(page.route, base), siteUrl);
+  const code = page.placements[0]?.language;
+  const language = code === undefined ? undefined : LANGUAGES[code]?.bcp47;
   const permanent = siteUrl !== undefined;
   const items = updates.map((update) => {
     const itemLink = `${link}#${encodeURIComponent(update.id)}`;
-    const date = labelDate(update.label);
-    const description = update.rss?.description ?? (update.html.trim() === '' ? update.description : update.html);
+    const date = labelDate(update.label, language);
+    const description = update.rss?.description ?? (update.html.trim() === '' ? update.description : absoluteLinks(update.html, siteUrl));
     return (
       `<item>` +
       `<title>${cdata(update.rss?.title ?? update.label)}</title>` +
@@ -75,18 +78,63 @@ export function feedXml(options: { site: Site; page: Page; updates: readonly Upd
  * The date an `<Update>`'s label names (`August 21, 2026`, `2024-10-11`, `March 2025`), at
  * midnight UTC; undefined for a label without a four-digit year or that is no date (`v1.2.0`).
  */
-export function labelDate(label: string): Date | undefined {
-  if (!/\b(19|20|21)\d\d\b/.test(label)) return undefined;
+export function labelDate(label: string, language?: string): Date | undefined {
+  if (!/(^|\D)(19|20|21)\d\d($|\D)/.test(label)) return undefined;
   const iso = /^\s*(\d{4})-(\d{2})-(\d{2})/.exec(label);
-  if (iso) return validDate(new Date(Date.UTC(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3]))));
+  if (iso) return utcDay(Number(iso[1]), Number(iso[2]) - 1, Number(iso[3]));
+  // Chinese, Japanese and Korean: `2026年8月21日`, `2024年7月`, `2026년 8월 21일`.
+  const cjk = /(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월](?:\s*(\d{1,2})\s*[日일])?/.exec(label);
+  if (cjk) return utcDay(Number(cjk[1]), Number(cjk[2]) - 1, cjk[3] === undefined ? 1 : Number(cjk[3]));
   const parsed = new Date(label);
-  if (Number.isNaN(parsed.getTime())) return undefined;
   // Read as local time by `Date`: the same calendar day at midnight UTC, whatever the machine's zone.
-  return validDate(new Date(Date.UTC(parsed.getFullYear(), parsed.getMonth(), parsed.getDate())));
+  if (!Number.isNaN(parsed.getTime())) return utcDay(parsed.getFullYear(), parsed.getMonth(), parsed.getDate());
+  return language === undefined ? undefined : localDate(label, language);
+}
+
+/** A label with a month named in the page's language (`21 août 2026`, `3 de marzo de 2026`), a year and perhaps a day. */
+function localDate(label: string, language: string): Date | undefined {
+  const months = monthNames(language);
+  const words = label.toLocaleLowerCase(language).split(/[\s,./-]+/).map((word) => word.replace(/\.$/, ''));
+  const month = words.map((word) => months.get(word)).find((index) => index !== undefined);
+  const year = words.find((word) => /^\d{4}$/.test(word));
+  if (month === undefined || year === undefined) return undefined;
+  const day = words.find((word) => /^\d{1,2}$/.test(word));
+  return utcDay(Number(year), month, day === undefined ? 1 : Number(day));
+}
+
+/** Month names of a language, long and short, lower case, each to its index. */
+function monthNames(language: string): Map<string, number> {
+  const names = new Map<string, number>();
+  try {
+    for (const style of ['long', 'short'] as const) {
+      const format = new Intl.DateTimeFormat(language, { month: style, timeZone: 'UTC' });
+      for (let month = 0; month < 12; month++) names.set(format.format(Date.UTC(2026, month, 15)).toLocaleLowerCase(language).replace(/\.$/, ''), month);
+    }
+  } catch {
+    // A language Intl does not know: no names.
+  }
+  return names;
+}
+
+function utcDay(year: number, month: number, day: number): Date | undefined {
+  if (month < 0 || month > 11 || day < 1 || day > 31) return undefined;
+  return validDate(new Date(Date.UTC(year, month, day)));
 }
 
 function validDate(date: Date): Date | undefined {
   return Number.isNaN(date.getTime()) ? undefined : date;
+}
+
+/**
+ * Links and images of the content, which the site writes from its root (`/docs/guide`), made
+ * absolute with the site's URL (`--url`), as canonical links are: a feed reader shows the content
+ * away from the site.
+ */
+function absoluteLinks(html: string, siteUrl: string | undefined): string {
+  if (!siteUrl) return html;
+  // As canonical links are made: the site's URL, then the path the page writes (which holds the base).
+  const prefix = siteUrl.replace(/\/+$/, '');
+  return html.replace(/ (href|src)="\/(?!\/)/g, (_, name: string) => ` ${name}="${prefix}/`);
 }
 
 function absolute(href: string, siteUrl: string | undefined): string {

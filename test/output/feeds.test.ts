@@ -13,6 +13,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { build } from '../../src/output/build.ts';
 import { dev } from '../../src/dev/dev-server.ts';
 import { fetchRaw } from '../support/http.ts';
+import { labelDate } from '../../src/render/feed.ts';
 
 let root: string;
 let scratch: string;
@@ -25,7 +26,7 @@ description: What changed in Harbor.
 <Update label="August 21, 2026" description="v2.1.0" tags={["New releases", "Fixes"]}>
   ## Faster builds
 
-  Builds are **twice** as fast. <b>Bold</b> and a ]]> sequence.
+  Builds are **twice** as fast. <b>Bold</b> and a ]]> sequence. See [the guide](/index).
 
   \`\`\`js
   const secret = 1;
@@ -101,6 +102,8 @@ test('build writes changelog/rss.xml: one item per update with its label, date, 
   // The content as HTML inside CDATA: markup stays text to the XML reader; code blocks are left out.
   assert.match(items[0]!.description!, /<strong>twice<\/strong>/);
   assert.match(items[0]!.description!, /a \]\]> sequence/);
+  // Links of the content are absolute: a feed reader shows it away from the site.
+  assert.match(items[0]!.description!, /<a href="https:\/\/docs\.example\.com\/">the guide<\/a>/);
   assert.doesNotMatch(items[0]!.description!, /secret/);
   assert.match(xml, /<description><!\[CDATA\[/);
   assert.equal(items[1]!.description, 'Custom text for subscribers');
@@ -117,6 +120,14 @@ test('build writes changelog/rss.xml: one item per update with its label, date, 
   assert.doesNotMatch(html, /class="rss-link"/);
   await assert.rejects(readFile(path.join(out, 'rss.xml')), { code: 'ENOENT' });
   assert.doesNotMatch(await readFile(path.join(out, 'index.html'), 'utf8'), /application\/rss\+xml/);
+});
+
+test('labelDate: English, ISO, month and year, and the page language\'s month names and CJK dates; no date in a version label', () => {
+  const day = (label: string, language?: string) => labelDate(label, language)?.toISOString().slice(0, 10);
+  assert.deepEqual(
+    [day('August 21, 2026'), day('2024-10-11'), day('March 2025'), day('21 août 2026', 'fr'), day('3 de marzo de 2026', 'es'), day('2026年8月21日'), day('2024年7月'), day('v1.2.0'), day('Week 3'), day('21 août 2026')],
+    ['2026-08-21', '2024-10-11', '2025-03-01', '2026-08-21', '2026-03-03', '2026-08-21', '2024-07-01', undefined, undefined, undefined],
+  );
 });
 
 test('docjet dev answers /changelog/rss.xml as an RSS document, and 404 for a page without a feed', async (t) => {
