@@ -75,7 +75,8 @@ const common = {
   target: 'node20',
   // jsonc-parser's `main` is a UMD build that requires files by relative path at run time.
   mainFields: ['module', 'main'],
-  external: ['@parcel/watcher', '@redocly/openapi-core', 'katex', 'mermaid', '@shikijs/langs/*', '@shikijs/themes/*'],
+  // satori and resvg draw social cards (resvg is a native addon): loaded when a site asks for cards.
+  external: ['@parcel/watcher', '@redocly/openapi-core', 'katex', 'mermaid', '@shikijs/langs/*', '@shikijs/themes/*', 'satori', '@resvg/resvg-js'],
   plugins: [withoutZodLocales, shikiWasmFromFile],
   logLevel: 'warning',
 };

@@ -330,7 +330,15 @@ export const configSchema = strict({
   seo: strict({
     metatags: metatags.optional(),
     paths: z.array(strict({ path: z.string(), metatags })).optional(),
-    organization: z.looseObject({ url: linkUrl().optional(), logo: imageUrl().optional() }).optional(),
+    /** The publisher of the pages' JSON-LD (src/render/structured-data.ts). */
+    organization: strict({
+      id: linkUrl().optional(),
+      name: z.string().optional(),
+      legalName: z.string().optional(),
+      url: linkUrl().optional(),
+      logo: imageUrl().optional(),
+      sameAs: z.array(linkUrl()).optional(),
+    }).optional(),
     indexing: z.enum(['navigable', 'all']).optional(),
     trailingSlash: z.boolean().optional(),
   }).optional(),
@@ -383,7 +391,12 @@ export const configSchema = strict({
   metadata: strict({ timestamp: z.boolean().optional() }).optional(),
   // Analytics keys are many and vendor-specific; each is an object of settings.
   integrations: z.record(z.string(), z.looseObject({})).optional(),
-  thumbnails: z.looseObject({}).optional(),
+  /** Generated social cards (src/render/social-card.ts). */
+  thumbnails: strict({
+    appearance: z.enum(['light', 'dark']).optional(),
+    background: imageUrl().optional(),
+    fonts: strict({ family: z.string() }).optional(),
+  }).optional(),
   variables: z.record(z.string(), z.string()).optional(),
   markdown: strict({
     schema: z.boolean().optional(),

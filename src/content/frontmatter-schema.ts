@@ -13,6 +13,7 @@ import { z } from 'zod';
 import type { Diagnostic } from '../shared/diagnostics.ts';
 import { diagnostic, listOr } from '../shared/messages.ts';
 import { readApiFrontmatter } from './frontmatter-api.ts';
+import { isDate } from './last-modified.ts';
 
 /** What a key expects, for the warning: "must be true or false", and the fix's example value. */
 interface Expectation {
@@ -58,6 +59,14 @@ export const frontmatterSchema = z
     public: flag().optional(),
     deprecated: flag().optional(),
     rss: flag().optional(),
+    /** Shows or hides the "Last modified" date on this page, over the site's `metadata.timestamp`. */
+    timestamp: flag().optional(),
+    /** The date the page shows as last modified, instead of its last commit's (src/content/last-modified.ts). */
+    lastUpdatedDate: z
+      .string()
+      .refine(isDate)
+      .register(expectations, { expects: 'a date (2026-08-13) or an ISO 8601 timestamp', example: '"2026-08-13"' })
+      .optional(),
     keywords: z.array(z.string()).register(expectations, { expects: 'a list of text', example: '["one", "two"]' }).optional(),
   })
   .superRefine(

@@ -80,7 +80,7 @@ async function render(message: Extract<ThreadRequest, { type: 'render' }>): Prom
   // Rendered ahead of the reader: between its sections, a request that came meanwhile starts.
   const pause = message.ahead ? () => new Promise<void>((resolve) => setImmediate(resolve)) : undefined;
   const rendered = await renderer.render(page, pause);
-  return { type: 'rendered', job: message.job, html: rendered.html, diagnostics: rendered.diagnostics, fragments: rendered.fragments, uncoloured: renderer.highlight.uncoloured !== before };
+  return { type: 'rendered', job: message.job, html: rendered.html, diagnostics: rendered.diagnostics, fragments: rendered.fragments, uncoloured: renderer.highlight.uncoloured !== before, ...(rendered.feed === undefined ? {} : { feed: rendered.feed }) };
 }
 
 /** A failure as data: a file that could not be read is the writer's to fix; anything else, a bug. */

@@ -41,7 +41,7 @@ export type ThreadRequest =
 
 export type ThreadReply =
   | { type: 'ready' }
-  | { type: 'rendered'; job: number; html: string; diagnostics: Diagnostic[]; fragments: SchemaFragment[]; uncoloured: boolean }
+  | { type: 'rendered'; job: number; html: string; diagnostics: Diagnostic[]; fragments: SchemaFragment[]; uncoloured: boolean; feed?: string }
   | { type: 'failed'; job: number; code?: string; path?: string; message: string }
   | { type: 'later'; grammar: string; code: string }
   | { type: 'warmed'; job: number };
@@ -52,6 +52,8 @@ export interface ThreadRendered {
   fragments: SchemaFragment[];
   /** Some of its code is shown uncoloured: its grammar is being compiled. */
   uncoloured: boolean;
+  /** The page's RSS feed, when it has one (src/render/feed.ts). */
+  feed?: string;
 }
 
 /** A render that did not end before its deadline; its thread was terminated. */
@@ -217,7 +219,7 @@ export class RenderThreads {
         case 'failed': {
           const job = [...thread.jobs].find((each) => each.id === reply.job);
           if (!job) return;
-          if (reply.type === 'rendered') this.settle(job, { html: reply.html, diagnostics: reply.diagnostics, fragments: reply.fragments, uncoloured: reply.uncoloured });
+          if (reply.type === 'rendered') this.settle(job, { html: reply.html, diagnostics: reply.diagnostics, fragments: reply.fragments, uncoloured: reply.uncoloured, ...(reply.feed === undefined ? {} : { feed: reply.feed }) });
           else this.settle(job, undefined, new RenderFailure(reply.message, reply.code, reply.path));
           this.idleLater(thread);
           return;

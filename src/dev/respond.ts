@@ -1,7 +1,7 @@
 /**
  * How `docjet dev` answers one request. In order: docjet's own files (`/_docjet/…`: the stylesheet
  * and script bundle, navigation fragments, schema fragments, KaTeX, mermaid, the dev client and its events), a page's
- * Markdown version (`/route.md`, or `Accept: text/markdown`), a page of the site (rendered on
+ * Markdown version (`/route.md`, or `Accept: text/markdown`), a page's RSS feed (`/route/rss.xml`), a page of the site (rendered on
  * request), a static file, the site's `llms.txt` and `llms-full.txt`, a redirect (301 or 302, as docs.json says, and
  * `/` to the first page), the default favicon, else the site's 404 page with status 404. Nothing is cached by the browser (`Cache-Control: no-store`): what it shows is what
  * is on disk.
@@ -19,6 +19,9 @@ import { llmsTxt, partitions, renderLlmsFullTxt } from '../render/llms.ts';
 import { createPageMarkdown } from '../render/page-markdown.ts';
 import { defaultFavicon } from '../output/favicon.ts';
 import { NAV_FOLDER } from '../render/shell/fragments.ts';
+import { feedRoute } from '../render/feed.ts';
+import { CARDS_FOLDER, cardName, wantsCard } from '../render/card-name.ts';
+import { createCardDrawer, type CardDrawer } from '../render/social-card.ts';
 import { isFragmentId, SCHEMA_FOLDER } from '../render/endpoint/schema-fragment.ts';
 import { SEARCH_FOLDER, searchIndexOf } from '../search/index.ts';
 import { CLIENT_PATH, CLIENT_SCRIPT } from './client-script.ts';
@@ -35,6 +38,7 @@ type Answer =
   | { kind: 'redirect'; status: 301 | 302; location: string };
 
 const ALLOWED = 'GET, HEAD';
+const FEED_TYPE = 'application/rss+xml; charset=utf-8';
 const NO_STORE = 'no-store';
 
 export interface Responder {
@@ -78,6 +82,11 @@ async function answerFor(responder: Responder, relative: string, request: Incomi
   const route = relative.replace(/\/+$/, '');
   const markdown = model && markdownRoute(model, relative, route, request.headers.accept);
   if (model && markdown !== undefined) return markdownAnswer(responder, markdown);
+  const feed = model && !model.assets.has(relative) ? feedRoute(relative) : undefined;
+  if (feed !== undefined && model?.site.pages.has(feed)) {
+    const xml = await responder.session.feed(feed);
+    if (xml !== undefined) return { kind: 'body', status: 200, type: FEED_TYPE, body: xml };
+  }
   if (!model || model.site.pages.has(route)) return pageAnswer(responder, relative, request.headers['x-docjet-dev'] === undefined);
   if (model.assets.has(relative)) {
     const file = await siteFile(responder.root, relative);
@@ -179,6 +188,11 @@ async function docjetFile({ session }: Responder, name: string): Promise<Answer 
     const rendered = await session.fragmentById(schema);
     if (rendered) return { kind: 'body', status: 200, type: 'text/html; charset=utf-8', body: rendered.html };
   }
+  // A page's generated social card (`thumbnails`), drawn on request (or taken from the cache).
+  if (name.startsWith(`${CARDS_FOLDER}/`) && session.model?.site.config.thumbnails) {
+    const card = await cardAnswer(session.model, name.slice(CARDS_FOLDER.length + 1));
+    if (card) return card;
+  }
   if (name === 'mermaid.min.js') return { kind: 'file', file: mermaidScript() };
   const katex = katexAssets();
   if (name === 'katex/katex.min.css') return { kind: 'file', file: katex.css };
@@ -189,6 +203,18 @@ async function docjetFile({ session }: Responder, name: string): Promise<Answer 
     if (file) return { kind: 'file', file };
   }
   return undefined;
+}
+
+const cardDrawers = new WeakMap<DevSite, Promise<CardDrawer>>();
+
+/** The card named `name` of a page of the site, if one has that name. */
+async function cardAnswer(model: DevSite, name: string): Promise<Answer | undefined> {
+  const config = model.site.config;
+  const page = [...model.site.pages.values()].find((each) => wantsCard(config, each) && cardName(config, each) === name);
+  if (!page) return undefined;
+  let drawer = cardDrawers.get(model);
+  if (!drawer) cardDrawers.set(model, (drawer = createCardDrawer(model.site.root, config)));
+  return { kind: 'body', status: 200, type: 'image/png', body: await (await drawer).draw(page) };
 }
 
 /** A static file of the site, by its real path, when that is still a file inside the site. */

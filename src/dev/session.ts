@@ -227,6 +227,22 @@ export class DevSession {
     }
   }
 
+  /**
+   * A page's RSS feed (`/route/rss.xml`), made in a render thread from what is on disk now:
+   * undefined when the page is gone or has no feed.
+   */
+  async feed(route: string): Promise<string | undefined> {
+    const page = this.current?.model.site.pages.get(route);
+    if (!this.current || !page) return undefined;
+    try {
+      if (page.source.type === 'file') await checkRegularFile(path.join(this.options.root, page.source.file));
+      return (await this.threads.render(this.modelId, route)).feed;
+    } catch (error) {
+      if (isMissing(error) || failureProblem(page, error)) return undefined;
+      throw error;
+    }
+  }
+
   /** A schema fragment a page rendered here links to, by id (dev serves them on request). */
   async fragmentById(id: string): Promise<RenderedFragment | undefined> {
     const model = this.current?.model;

@@ -25,6 +25,8 @@ import { checkOutputFolder, displayPath, isInside, OutputWriteError, stageOutput
 import { expandRedirects, redirectPage, redirectsFile } from './redirects.ts';
 import { usedLanguages } from './fence-languages.ts';
 import { siteRendering } from '../render/site-rendering.ts';
+import { cardName, cardOutputPath, wantsCard } from '../render/card-name.ts';
+import { createCardDrawer } from '../render/social-card.ts';
 import { pageOutputPath } from './paths.ts';
 import { createPageMarkdown, MarkdownPages } from '../render/page-markdown.ts';
 import { llmsFiles } from '../render/llms.ts';
@@ -217,6 +219,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   for (const [name, html] of fragments) await write(`${ASSETS_FOLDER}/${NAV_FOLDER}/${name}.html`, html);
   await schemaFragments.write(renderer, write);
   await copyPageAssets(needs, output);
+  await writeCards(root, site, output, stats);
   await write('404.html', renderer.notFound());
   if (!written.has('sitemap.xml')) await write('sitemap.xml', sitemapXml(site, base, options.siteUrl));
   if (!written.has('robots.txt')) await write('robots.txt', robotsTxt(base, options.siteUrl));
@@ -239,6 +242,22 @@ async function copySiteFiles(root: string, files: SiteFiles, output: StagedOutpu
     stats.files++;
   }
   return written;
+}
+
+/** The generated social card of each page that links one (`thumbnails`), each drawn once, or taken from the cache. */
+async function writeCards(root: string, site: Site, output: StagedOutput, stats: BuildStats): Promise<void> {
+  if (site.config.thumbnails === undefined) return;
+  const cards = await createCardDrawer(root, site.config);
+  const written = new Set<string>();
+  for (const page of site.pages.values()) {
+    if (!wantsCard(site.config, page)) continue;
+    const name = cardName(site.config, page);
+    if (written.has(name)) continue;
+    written.add(name);
+    const png = await cards.draw(page);
+    stats.bytes += png.length;
+    await output.write(cardOutputPath(name), png);
+  }
 }
 
 /** KaTeX's stylesheet and fonts, and mermaid, when some page needs them. */

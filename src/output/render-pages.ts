@@ -9,6 +9,7 @@ import type { CodeHighlighter } from '../render/highlight.ts';
 import { createRenderer, rendererLanguages, type Renderer, type RendererOptions } from '../render/page.ts';
 import { ColourThread, wantsColourThread } from './colour-thread.ts';
 import type { Page, Site } from '../site/types.ts';
+import { feedOutputPath } from '../render/feed.ts';
 import { pageOutputPath } from './paths.ts';
 import { renderInWorkers, workerCount, type RouteResult } from './pool.ts';
 
@@ -85,6 +86,7 @@ async function renderHere(renderer: Renderer, site: Site, routes: readonly strin
       try {
         const rendered = await renderer.render(pageAt(site, route));
         await options.write(pageOutputPath(route), rendered.html);
+        if (rendered.feed !== undefined) await options.write(feedOutputPath(route), rendered.feed);
         options.onPage(rendered);
       } catch (error) {
         failure ??= { error };

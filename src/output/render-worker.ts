@@ -13,6 +13,7 @@ import { useCopy } from '../openapi/spec-cache.ts';
 import { createRenderer } from '../render/page.ts';
 import { OutputWriteError, outputPath } from './output.ts';
 import { createPageMarkdown } from '../render/page-markdown.ts';
+import { feedOutputPath } from '../render/feed.ts';
 import { pageOutputPath } from './paths.ts';
 import { toWorkerFailure, type RouteResult, type WorkerData, type WorkerReply, type WorkerRequest } from './pool.ts';
 import { pageAt } from './render-pages.ts';
@@ -53,7 +54,12 @@ async function renderRoute(route: string): Promise<RouteResult> {
   const text = await markdown.render(page);
   const encoded = Buffer.from(text);
   await writeOutput(markdownPath(route), encoded);
-  const bytes = html.length + encoded.length;
+  let bytes = html.length + encoded.length;
+  if (rendered.feed !== undefined) {
+    const feed = Buffer.from(rendered.feed);
+    await writeOutput(feedOutputPath(route), feed);
+    bytes += feed.length;
+  }
   return { route, diagnostics: rendered.diagnostics, math: rendered.math, mermaid: rendered.mermaid, bytes, fragments: rendered.fragments, markdown: text };
 }
 

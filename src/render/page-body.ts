@@ -6,7 +6,7 @@
 import path from 'node:path';
 import type { Diagnostic } from '../shared/diagnostics.ts';
 import type { Heading } from '../content/mdx/headings.ts';
-import type { CopyLabels, IconDrawer } from '../content/mdx/index.ts';
+import type { CopyLabels, IconDrawer, UpdateEntry } from '../content/mdx/index.ts';
 import { copyButtonHtml, type Highlighter } from '../content/mdx/code.ts';
 import { frontmatterUrlDiagnostics } from '../content/frontmatter-url.ts';
 import { locateBody } from '../content/frontmatter.ts';
@@ -72,6 +72,8 @@ export interface Body {
   text?: string;
   /** Schema fragments the page links to (src/render/endpoint/schema-fragment.ts), for the build to write. */
   fragments?: SchemaFragment[];
+  /** The page's `<Update>` entries, which its RSS feed is made of (src/render/feed.ts). */
+  updates?: UpdateEntry[];
 }
 
 type FileSource = Extract<PageSource, { type: 'file' }>;
@@ -136,7 +138,7 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
     headings = [...headings, ...model.headings];
   }
   if (colours) html = await colours.settle(html);
-  return { html, headings, diagnostics, math: body.math, mermaid: body.mermaid, playground, file, text, fragments: [...(endpoint?.fragments ?? []), ...(model?.fragments ?? [])] };
+  return { html, headings, diagnostics, math: body.math, mermaid: body.mermaid, playground, file, text, fragments: [...(endpoint?.fragments ?? []), ...(model?.fragments ?? [])], updates: body.parts.updates };
 }
 
 /** The fields of the model `openapi-schema:` names, with the site's `api.params` settings. */

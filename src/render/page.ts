@@ -18,6 +18,7 @@ import { MissingIcons } from './missing-icons.ts';
 import { notFoundHtml } from './not-found.ts';
 import { Shell, type ShellOptions } from './shell/document.ts';
 import { uiStrings } from './ui-strings.ts';
+import { feedHref, feedXml, hasFeed } from './feed.ts';
 import { contentUrlResolver } from './links.ts';
 import { SCHEMA_FOLDER, type SchemaFragment } from './endpoint/schema-fragment.ts';
 import { SchemaFragments, type RenderedFragment } from './endpoint/fragment-registry.ts';
@@ -48,6 +49,8 @@ export interface RenderedPage {
   mermaid: boolean;
   /** The schema fragments the page links to, for the build to write (`Renderer.fragment`). */
   fragments: SchemaFragment[];
+  /** The page's RSS feed (src/render/feed.ts), when it has one: written at `feedOutputPath(route)`. */
+  feed?: string;
 }
 
 export interface Renderer {
@@ -97,9 +100,11 @@ export async function createRenderer(options: RendererOptions, colours?: (highli
       const ui: PageUi = { icon: drawn.draw, copyLabels: { copy, copied } };
       const body = page.source.type === 'endpoint' ? await endpointBody(page, page.source, services, ui) : await contentBody(page, page.source, services, ui, pause);
       const linked = fragments.note(body.fragments ?? []);
-      const html = pageDocument(page, body, drawn, document);
+      const updates = body.updates ?? [];
+      const feed = hasFeed(page, updates) ? { href: feedHref(page.route, base, options.siteUrl), xml: feedXml({ site, page, updates, base, siteUrl: options.siteUrl }) } : undefined;
+      const html = pageDocument(page, body, drawn, document, feed?.href);
       missingIcons.note(drawn.missing, body.file ?? 'docs.json', body.text);
-      return { html, math: body.math, mermaid: body.mermaid, diagnostics: body.diagnostics, fragments: linked };
+      return { html, math: body.math, mermaid: body.mermaid, diagnostics: body.diagnostics, fragments: linked, ...(feed ? { feed: feed.xml } : {}) };
     },
     fragment: (fragment) => fragments.render(fragment),
     fragmentById: (id) => fragments.renderById(id),
@@ -129,9 +134,11 @@ interface DocumentParts {
 }
 
 /** The page body inside the shell, which draws its icons with the page's; with the stylesheet and scripts the body needs. */
-function pageDocument(page: Page, body: Body, icons: PageIcons, { shell, katexSheet, playgroundScript, fieldsScript }: DocumentParts): string {
+function pageDocument(page: Page, body: Body, icons: PageIcons, { shell, katexSheet, playgroundScript, fieldsScript }: DocumentParts, feed: string | undefined): string {
   const description = page.description;
   const scripts = [playgroundScript && body.playground ? playgroundScript : '', fieldsScript && body.fragments?.length ? fieldsScript : ''].filter(Boolean);
+  // Feed readers and browsers find the page's feed from its head (RSS autodiscovery).
+  const extraHead = (feed ? `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(page.title)}" href="${escapeHtml(feed)}">` : '') + scripts.map((script) => `<script src="${escapeHtml(script)}" defer></script>`).join('');
   return shell.render(
     {
       page,
@@ -140,7 +147,7 @@ function pageDocument(page: Page, body: Body, icons: PageIcons, { shell, katexSh
       headings: body.headings,
       ...(description ? { description } : {}),
       ...(body.math ? { extraStylesheets: [katexSheet] } : {}),
-      ...(scripts.length > 0 ? { extraHead: scripts.map((script) => `<script src="${escapeHtml(script)}" defer></script>`).join('') } : {}),
+      ...(extraHead ? { extraHead } : {}),
     },
     icons.draw,
   );

@@ -9,6 +9,7 @@
  * asked for, so that its first page does not wait for the sidebar of every section.
  */
 import { customAssets } from '../content/custom-assets.ts';
+import { gitDates, wantsDates } from '../content/last-modified.ts';
 import type { SiteFiles } from '../shared/scan.ts';
 import { ASSETS_FOLDER, siteBundle, type Bundle } from './assets.ts';
 import { codeTokenCss } from './highlight.ts';
@@ -44,6 +45,8 @@ export async function siteRendering(options: {
   const bundle = siteBundle(site.config, base, await codeTokenCss());
   const search = searchScripts();
   const custom = await customAssets(root, files.assets);
+  // One `git log` for the whole site, only when some page shows its date.
+  const dates = wantsDates(site.config.metadata?.timestamp, site.pages.values()) ? await gitDates(root) : undefined;
   const rendererOptions: RendererOptions = {
     customStyles: custom.styles.map((file) => pageHref(file, base)),
     customScripts: [...custom.scripts.map((file) => pageHref(file, base)), ...(options.extraScripts ?? [])],
@@ -57,6 +60,7 @@ export async function siteRendering(options: {
     search: { script: `${base}${ASSETS_FOLDER}/${search.entry.file}`, dialog: `${base}${ASSETS_FOLDER}/${search.dialog.file}` },
     ...(options.languages ? { languages: options.languages } : {}),
     ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
+    ...(dates ? { gitDates: dates } : {}),
   };
   const fragments = new NavigationFragments(rendererOptions);
   rendererOptions.navFragments = options.onDemand ? fragments.names : new Map(fragments.names);

@@ -40,7 +40,7 @@ export async function cacheFolder(root: string, part: string, { create }: { crea
 }
 
 /** Written beside the target under a name no one else uses, then renamed over it (atomic on one file system). */
-export async function writeAtomic(file: string, text: string): Promise<void> {
+export async function writeAtomic(file: string, text: string | Uint8Array): Promise<void> {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
   try {
     // `wx`: never through a file or link already at that name.

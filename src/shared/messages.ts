@@ -54,6 +54,9 @@ const UNAPPLIED_SETTINGS = {
   'api.playground.proxy': 'the "Try it" panel always sends requests from the reader\'s browser, never through a proxy',
   'api.playground.credentials': 'the "Try it" panel does not send cookies with its requests',
   'api.examples.prefill': 'the "Try it" panel does not read it',
+  'thumbnails.background': 'social cards are drawn on an image file of the site (PNG, JPEG, GIF or SVG); docjet fetches no remote image, and draws the card without it',
+  'thumbnails.fonts': 'social cards are drawn with a sans-serif font of this machine (or KaTeX\'s, which docjet ships); docjet downloads no fonts',
+  'seo.trailingSlash': 'canonical links, the sitemap and links between pages are written without a trailing slash',
 } as const;
 
 export type UnappliedSetting = keyof typeof UNAPPLIED_SETTINGS;

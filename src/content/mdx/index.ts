@@ -41,7 +41,7 @@ export { escapeHtml } from '../../shared/html-escape.ts';
 export type { ImportBinding } from './esm.ts';
 export type { Heading } from './headings.ts';
 export type { Format } from './parse.ts';
-export type { CopyLabels, IconDrawer, PageParts, ParamFieldEntry } from './types.ts';
+export type { CopyLabels, IconDrawer, PageParts, ParamFieldEntry, UpdateEntry } from './types.ts';
 
 export interface RenderOptions {
   /** The page's path relative to the site root, for diagnostics. */
@@ -139,7 +139,7 @@ function render(options: RenderOptions, link: LinkOptions | undefined): RenderRe
 function failedRender({ format }: RenderOptions, reporter: Reporter, error: unknown): RenderResult {
   const reason = error instanceof Error ? error.message : String(error);
   reporter.diagnostic('page-render-failed', { line: 1, column: 1 }, { operation: undefined, reason });
-  return { html: '', headings: [], imports: [], format, parts: { examples: [], params: [] }, diagnostics: reporter.diagnostics, math: false, mermaid: false };
+  return { html: '', headings: [], imports: [], format, parts: { examples: [], params: [], updates: [] }, diagnostics: reporter.diagnostics, math: false, mermaid: false };
 }
 
 /**
@@ -197,7 +197,7 @@ function* renderSections(options: RenderOptions, link: LinkOptions | undefined, 
     if (chunk !== chunks.at(-1)) yield;
   }
   const features = page?.features;
-  return { html, headings: page?.headings() ?? [], imports, format: readAs, parts: page?.parts ?? { examples: [], params: [] }, diagnostics: sortDiagnostics(reporter.diagnostics), math: features?.has('math') ?? false, mermaid: features?.has('mermaid') ?? false };
+  return { html, headings: page?.headings() ?? [], imports, format: readAs, parts: page?.parts ?? { examples: [], params: [], updates: [] }, diagnostics: sortDiagnostics(reporter.diagnostics), math: features?.has('math') ?? false, mermaid: features?.has('mermaid') ?? false };
 }
 
 function bodyUi(options: RenderOptions): BodyUi {

@@ -94,7 +94,7 @@ export class Page {
     this.renderTree = options.renderTree;
     this.parent = options.parent;
     this.slugger = options.parent?.page.slugger ?? new Slugger();
-    this.parts = options.parent?.page.parts ?? { examples: [], params: [] };
+    this.parts = options.parent?.page.parts ?? { examples: [], params: [], updates: [] };
     this.importsByName = new Map(options.imports.map((binding) => [binding.name, binding]));
   }
 

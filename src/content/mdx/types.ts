@@ -119,6 +119,21 @@ export interface PageParts {
   examples: { kind: 'request' | 'response'; html: string }[];
   /** Top-level `<ParamField>`s with a location, in page order. */
   params: ParamFieldEntry[];
+  /** `<Update>` entries, in page order: the page's RSS feed is made of them (src/render/feed.ts). */
+  updates: UpdateEntry[];
+}
+
+/** One `<Update>` as its feed item reads it. */
+export interface UpdateEntry {
+  label: string;
+  /** The anchor of its label on the page. */
+  id: string;
+  description?: string;
+  tags: string[];
+  /** `rss={{ title, description }}`: what the feed says instead of the label and content. */
+  rss?: { title?: string; description?: string };
+  /** Its content as HTML, made inert, without what a feed reader cannot show (code, buttons, scripts). */
+  html: string;
 }
 
 export interface ImportBinding {

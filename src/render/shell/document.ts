@@ -7,6 +7,10 @@
 import { LANGUAGES } from '../../config/languages.ts';
 import type { Config } from '../../config/schema.ts';
 import { inlineMarkdownHtml } from '../../content/commonmark.ts';
+import { lastModified } from '../../content/last-modified.ts';
+import { cardName, cardOutputPath, wantsCard } from '../card-name.ts';
+import { metaTags, structuredData } from './meta-tags.ts';
+import { feedHref } from '../feed.ts';
 import { escapeHtml } from '../../shared/html-escape.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import { breadcrumbs } from '../../site/breadcrumbs.ts';
@@ -43,6 +47,8 @@ export interface ShellOptions {
   lazySidebars?: ReadonlyMap<string, string>;
   /** URLs of search's two modules (src/render/search-scripts.ts): with them the header has a search button. */
   search?: { script: string; dialog: string };
+  /** The last commit's date of each page file (site-relative path → ISO 8601), when some page shows a "Last modified" date (src/content/last-modified.ts). */
+  gitDates?: ReadonlyMap<string, string>;
 }
 
 export interface PageView {
@@ -60,6 +66,20 @@ export interface PageView {
 
 type Mode = 'default' | 'wide' | 'custom' | 'frame' | 'center';
 const MODES = new Set<string>(['default', 'wide', 'custom', 'frame', 'center']);
+/** The words before a page's date (English in every language for now: the date itself is in the page's language). */
+const LAST_MODIFIED = 'Last modified on';
+
+/** A date as the page's language writes it (`August 13, 2026`), the day it is in UTC; as written when it is no date. */
+function formatDate(date: string, language: string | undefined): string {
+  const time = Date.parse(date);
+  if (Number.isNaN(time)) return date;
+  try {
+    return new Intl.DateTimeFormat(language ?? 'en', { dateStyle: 'long', timeZone: 'UTC' }).format(time);
+  } catch {
+    return new Intl.DateTimeFormat('en', { dateStyle: 'long', timeZone: 'UTC' }).format(time);
+  }
+}
+
 /** Characters past which a page title is set at a text size: about two lines of the display size. */
 const LONG_TITLE = 90;
 
@@ -105,7 +125,7 @@ export class Shell {
       this.topHtml(chrome, strings, draw, sidebar, lazySidebar) +
       `<div class="layout">` +
       `<main id="content" class="content">` +
-      `<article class="page${chrome.placement ? '' : ' unlisted'}">${mode === 'custom' ? '' : this.pageHeaderHtml(view, page, headerMenu)}<div class="prose">${view.bodyHtml}</div></article>` +
+      `<article class="page${chrome.placement ? '' : ' unlisted'}">${mode === 'custom' ? '' : this.pageHeaderHtml(view, page, headerMenu)}<div class="prose">${view.bodyHtml}</div>${page && !view.notFound ? this.lastModifiedHtml(page, chrome) : ''}</article>` +
       this.pagerHtml(page?.placements[0], strings) +
       footerHtml(this.languageConfig(chrome)?.footer ?? this.options.site.config.footer, this.options.site.config.name, this.options.base, draw) +
       `</main>` +
@@ -284,7 +304,9 @@ export class Shell {
     const tag = typeof tagValue === 'string' ? tagHtml(tagValue) : '';
     // A title of several sentences (API summaries are often a paragraph) is set smaller, not as a wall of display type.
     const size = view.title.length > LONG_TITLE ? ' page-title-long' : '';
-    return `<header class="page-header">${eyebrow}${contextual}<h1 class="page-title${size}">${escapeHtml(view.title)}${tag}</h1>${view.description ? `<p class="page-description">${escapeHtml(view.description)}</p>` : ''}</header>`;
+    // `rss: true`: a link to the page's feed beside its title, as the hosted product shows a feed button.
+    const rss = page?.frontmatter['rss'] === true ? `<a class="rss-link" href="${escapeHtml(feedHref(page.route, this.options.base))}" type="application/rss+xml">RSS</a>` : '';
+    return `<header class="page-header">${eyebrow}${contextual}${rss}<h1 class="page-title${size}">${escapeHtml(view.title)}${tag}</h1>${view.description ? `<p class="page-description">${escapeHtml(view.description)}</p>` : ''}</header>`;
   }
 
   /** The breadcrumbs of the page where it is placed, or only the section name, as the theme says. */
@@ -293,6 +315,24 @@ export class Shell {
     const crumbs = breadcrumbs(this.options.site, { ...page, placements: [placement] });
     if (this.theme.breadcrumbs) return breadcrumbsHtml(crumbs, this.options.base);
     return crumbs.length > 0 ? `<p class="eyebrow">${escapeHtml(crumbs[crumbs.length - 1]!.label)}</p>` : '';
+  }
+
+  /** "Last modified on …" under the page's content, when the page shows its date (src/content/last-modified.ts). */
+  private lastModifiedHtml(page: Page, chrome: Chrome): string {
+    const date = this.modified(page);
+    if (date === undefined) return '';
+    const language = chrome.language ? LANGUAGES[chrome.language]?.bcp47 : undefined;
+    return `<p class="last-modified">${LAST_MODIFIED} <time datetime="${escapeHtml(date)}">${escapeHtml(formatDate(date, language))}</time></p>`;
+  }
+
+  /** The date the page shows as last modified, if it shows one. */
+  private modified(page: Page): string | undefined {
+    return lastModified({
+      frontmatter: page.frontmatter,
+      file: page.source.type === 'file' ? page.source.file : undefined,
+      siteTimestamp: this.options.site.config.metadata?.timestamp,
+      dates: this.options.gitDates,
+    });
   }
 
   /** Previous and next where the page is placed (each version lists its own neighbours). */
@@ -319,18 +359,18 @@ export class Shell {
     // Hidden pages of the navigation are noindex; pages listed nowhere only stay out of the sitemap (§4.4).
     const noindex = frontmatter['noindex'] === true || (page?.hidden === true && page.placements.length > 0) || view.notFound === true;
     if (noindex) meta.push('<meta name="robots" content="noindex">');
-    if (this.options.siteUrl && page) meta.push(`<link rel="canonical" href="${escapeHtml(this.options.siteUrl.replace(/\/+$/, '') + pageHref(page.route, base))}">`);
-    const tags = new Map<string, string>();
-    for (const [key, value] of Object.entries(config.seo?.metatags ?? {})) tags.set(key, value);
-    tags.set('og:title', view.title);
-    tags.set('og:site_name', config.name);
-    if (description) tags.set('og:description', description);
-    for (const [key, value] of Object.entries(frontmatter)) {
-      if (/^(og|twitter):/.test(key) && (typeof value === 'string' || typeof value === 'number')) tags.set(key, String(value));
-    }
+    const origin = this.options.siteUrl?.replace(/\/+$/, '');
+    const canonical = origin && page ? origin + pageHref(page.route, base) : undefined;
+    if (canonical) meta.push(`<link rel="canonical" href="${escapeHtml(canonical)}">`);
+    const card = page && !view.notFound && wantsCard(config, page) ? `${origin ?? ''}${base}${cardOutputPath(cardName(config, page))}` : undefined;
+    const tags = metaTags({ config, page, title: view.title, description, canonical, card });
     for (const [key, value] of tags) {
       const attribute = key.startsWith('og:') ? 'property' : 'name';
       meta.push(`<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(value)}">`);
+    }
+    if (page && !noindex) {
+      const pageUrl = canonical ?? pageHref(page.route, base);
+      meta.push(structuredData({ site, page, title: view.title, description, base, siteUrl: origin, pageUrl, modified: this.modified(page) }));
     }
     meta.push(...this.faviconHtml());
     meta.push(`<link rel="stylesheet" href="${escapeHtml(this.options.stylesheet)}">`);

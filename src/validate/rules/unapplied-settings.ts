@@ -1,17 +1,20 @@
 /**
- * Settings of `api` the format defines and docjet accepts, but does not apply yet, get a warning
- * at their line (format-behaviour.md §1.4), so a site that relies on one learns it here rather than
+ * Settings the format defines and docjet accepts, but does not apply yet, get a warning at their
+ * line (format-behaviour.md §1.1, §1.4), so a site that relies on one learns it here rather than
  * from its readers. A value that asks for what docjet does anyway (`proxy: false`) is not reported.
  */
 import type { UnappliedSetting } from '../../shared/messages.ts';
 import { isObject } from '../../config/load.ts';
 import type { Rule } from './context.ts';
 
-/** Where each setting is written under `api`, and whether a written value asks for something docjet does not do. */
+/** Where each setting is written in docs.json, and whether a written value asks for something docjet does not do. */
 const SETTINGS: { setting: UnappliedSetting; path: [string, ...string[]]; unapplied: (value: unknown) => boolean }[] = [
-  { setting: 'api.playground.proxy', path: ['playground', 'proxy'], unapplied: (value) => value === true },
-  { setting: 'api.playground.credentials', path: ['playground', 'credentials'], unapplied: (value) => value === true },
-  { setting: 'api.examples.prefill', path: ['examples', 'prefill'], unapplied: (value) => value !== undefined },
+  { setting: 'api.playground.proxy', path: ['api', 'playground', 'proxy'], unapplied: (value) => value === true },
+  { setting: 'api.playground.credentials', path: ['api', 'playground', 'credentials'], unapplied: (value) => value === true },
+  { setting: 'api.examples.prefill', path: ['api', 'examples', 'prefill'], unapplied: (value) => value !== undefined },
+  { setting: 'thumbnails.background', path: ['thumbnails', 'background'], unapplied: (value) => typeof value === 'string' && !drawableImage(value) },
+  { setting: 'thumbnails.fonts', path: ['thumbnails', 'fonts'], unapplied: (value) => value !== undefined },
+  { setting: 'seo.trailingSlash', path: ['seo', 'trailingSlash'], unapplied: (value) => value === true },
 ];
 
 export const unappliedSettings: Rule = {
@@ -19,9 +22,9 @@ export const unappliedSettings: Rule = {
   create: (context) => ({
     finish() {
       const config = context.config;
-      if (!isObject(config) || !isObject(config.api)) return;
+      if (!isObject(config)) return;
       for (const { setting, path, unapplied } of SETTINGS) {
-        if (unapplied(valueAt(config.api, path))) context.report('setting-no-effect', ['api', ...path], { setting });
+        if (unapplied(valueAt(config, path))) context.report('setting-no-effect', path, { setting });
       }
     },
   }),
@@ -34,4 +37,10 @@ function valueAt(value: unknown, path: readonly string[]): unknown {
     current = current[key];
   }
   return current;
+}
+
+/** An image file of the site that cards can be drawn on (src/render/social-card.ts reads it): not a URL, of a type satori draws. */
+function drawableImage(value: string): boolean {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(value) || value.startsWith('//')) return false;
+  return /\.(png|jpe?g|gif|svg)$/i.test(value.split(/[?#]/)[0]!);
 }
