@@ -25,6 +25,8 @@ export interface DevCommandOptions {
   stopped?: Promise<void>;
   /** `--allow-private-network`: remote OpenAPI specs may come from loopback and private addresses. */
   allowPrivateNetwork?: boolean;
+  /** `--analytics`: pages load the site's `integrations`, as built pages do (off by default: a writer's previews are not visits). */
+  analytics?: boolean;
 }
 
 export async function runDev(options: DevCommandOptions, io: DevIo): Promise<number> {
@@ -36,6 +38,7 @@ export async function runDev(options: DevCommandOptions, io: DevIo): Promise<num
       host: options.host,
       onEvent: (event) => print(event, io, options.root),
       ...(options.allowPrivateNetwork ? { allowPrivateNetwork: true } : {}),
+      ...(options.analytics ? { analytics: true } : {}),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;

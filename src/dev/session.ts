@@ -114,6 +114,8 @@ export class DevSession {
       /** Test hook: the route whose render never ends. */
       hang?: string | undefined;
       allowPrivateNetwork?: boolean;
+      /** Pages load the site's `integrations` (`docjet dev --analytics`). */
+      analytics?: boolean;
     },
   ) {
     this.threads = new RenderThreads({
@@ -376,7 +378,7 @@ export class DevSession {
    */
   private async resolve(sources: SiteSources, first?: CodeHighlighter): Promise<boolean> {
     const highlight = this.current?.model.renderer.highlight ?? first;
-    const result = await resolveModel({ root: this.options.root, sources, base: this.options.base, extraScripts: this.options.extraScripts, highlight, allowPrivateNetwork: this.options.allowPrivateNetwork ?? false });
+    const result = await resolveModel({ root: this.options.root, sources, base: this.options.base, extraScripts: this.options.extraScripts, highlight, allowPrivateNetwork: this.options.allowPrivateNetwork ?? false, analytics: this.options.analytics ?? false });
     if (!result.ok) {
       this.configFiles = new Set([...this.configFiles, ...result.configFiles]);
       this.problems = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');

@@ -8,6 +8,7 @@ import { LANGUAGES } from '../../config/languages.ts';
 import type { Config } from '../../config/schema.ts';
 import { inlineMarkdownHtml } from '../../content/commonmark.ts';
 import { escapeHtml } from '../../shared/html-escape.ts';
+import { analyticsHead } from '../analytics.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import { breadcrumbs } from '../../site/breadcrumbs.ts';
 import type { NavElement, Page, Placement, Site } from '../../site/types.ts';
@@ -43,6 +44,8 @@ export interface ShellOptions {
   lazySidebars?: ReadonlyMap<string, string>;
   /** URLs of search's two modules (src/render/search-scripts.ts): with them the header has a search button. */
   search?: { script: string; dialog: string };
+  /** URL of the analytics script (src/render/analytics.ts): with it, pages load the site's `integrations` (not `dev` without `--analytics`). */
+  analyticsScript?: string;
 }
 
 export interface PageView {
@@ -332,6 +335,7 @@ export class Shell {
       const attribute = key.startsWith('og:') ? 'property' : 'name';
       meta.push(`<meta ${attribute}="${escapeHtml(key)}" content="${escapeHtml(value)}">`);
     }
+    if (this.options.analyticsScript) meta.push(analyticsHead(config.integrations, this.options.analyticsScript));
     meta.push(...this.faviconHtml());
     meta.push(`<link rel="stylesheet" href="${escapeHtml(this.options.stylesheet)}">`);
     for (const sheet of [...(view.extraStylesheets ?? []), ...(this.options.customStyles ?? [])]) meta.push(`<link rel="stylesheet" href="${escapeHtml(sheet)}">`);
