@@ -54,6 +54,7 @@ const UNAPPLIED_SETTINGS = {
   'api.playground.proxy': 'the "Try it" panel always sends requests from the reader\'s browser, never through a proxy',
   'api.playground.credentials': 'the "Try it" panel does not send cookies with its requests',
   'api.examples.prefill': 'the "Try it" panel does not read it',
+  'integrations.cookies': 'without "key" it names no consent to wait for, so analytics load for every reader',
 } as const;
 
 export type UnappliedSetting = keyof typeof UNAPPLIED_SETTINGS;

@@ -179,7 +179,9 @@ e2eTest('an id holding </script><script>alert(1)</script> runs nothing: it reach
 });
 
 e2eTest('every vendor of the 23 keys loads its script with its id once OneTrust, Transcend and the consent cookie all agree', async (t) => {
-  const { traffic } = await openTracked(t, 'every', (context) => context.addInitScript(() => localStorage.setItem('docs-consent', 'yes')));
+  const { traffic } = await openTracked(t, 'every', async (context) => {
+    await context.addInitScript("localStorage.setItem('docs-consent', 'yes')");
+  });
   const scripts = [
     'assets.adobedtm.com/launch-EN123.min.js',
     'cdn.amplitude.com/script/amp123.js',
