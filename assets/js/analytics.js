@@ -61,14 +61,14 @@
             return () => w.posthog.capture('$pageview', { $current_url: location.href, title: document.title });
         },
         mixpanel: ({ projectToken, region }) => {
-            const host = region === 'eu' ? 'https://api-eu.mixpanel.com' : region === 'in' ? 'https://api-in.mixpanel.com' : 'https://api-js.mixpanel.com';
+            const host = region === 'eu' ? { api_host: 'https://api-eu.mixpanel.com' } : region === 'in' ? { api_host: 'https://api-in.mixpanel.com' } : {};
             if (!w.mixpanel?.__SV) {
                 const mixpanel = Object.assign([], { _i: [], __SV: 1.2 });
-                stub(mixpanel, 'track track_pageview track_links track_forms register register_once unregister identify alias people.set set_config reset opt_in_tracking opt_out_tracking time_event get_group', (name, args) => mixpanel.push([name, ...args]));
+                stub(mixpanel, 'track track_pageview track_links track_forms register register_once unregister identify alias set_config reset opt_in_tracking opt_out_tracking time_event get_group', (name, args) => mixpanel.push([name, ...args]));
                 w.mixpanel = mixpanel;
                 load('https://cdn.mxpnl.com/libs/mixpanel-2-latest.min.js');
             }
-            w.mixpanel._i.push([text(projectToken), { api_host: host, track_pageview: true, persistence: 'localStorage' }, 'mixpanel']);
+            w.mixpanel._i.push([text(projectToken), { ...host, track_pageview: true, persistence: 'localStorage' }, 'mixpanel']);
             return () => w.mixpanel.track_pageview();
         },
         segment: ({ key, cdnUrl }) => segmentLike('analytics', `${text(cdnUrl) || 'https://cdn.segment.com'}/analytics.js/v1/${path(text(key))}/analytics.min.js`, text(key), cdnUrl ? { _cdn: text(cdnUrl) } : {}),
@@ -114,7 +114,7 @@
             if (w.ko)
                 return;
             const ko = (w.ko = []);
-            stub(ko, 'identify track removeListeners on off qualify ready', (name, args) => ko.push([name, ...args]));
+            stub(ko, 'identify track removeListeners open on off qualify ready', (name, args) => ko.push([name, ...args]));
             load(`https://cdn.getkoala.com/v1/${path(text(publicApiKey))}/sdk.js`);
         },
         logrocket: ({ appId }) => load('https://cdn.lr-ingest.com/LogRocket.min.js', { crossorigin: 'anonymous' }, () => w.LogRocket?.init?.(text(appId))),
