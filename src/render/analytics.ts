@@ -43,6 +43,17 @@ export function analyticsSettings(integrations: Integrations | undefined): Integ
 }
 
 /**
+ * The second half of Tag Manager's snippet, first in the body: its frame for readers without
+ * JavaScript. Not where a consent manager or cookie is named: such a reader cannot consent.
+ */
+export function analyticsNoscript(integrations: Integrations | undefined): string {
+  const tagId = integrations?.gtm?.tagId;
+  if (!tagId || integrations.cookies?.key !== undefined || integrations.onetrust || integrations.transcend || integrations.osano) return '';
+  const src = `https://www.googletagmanager.com/ns.html?id=${encodeURIComponent(tagId)}`;
+  return `<noscript><iframe src="${escapeHtml(src)}" height="0" width="0" style="display:none;visibility:hidden"></iframe></noscript>`;
+}
+
+/**
  * The head's markup: Osano's script first and blocking (it must run before any other script to
  * hold back what the visitor has not consented to), then the settings and the analytics script.
  */

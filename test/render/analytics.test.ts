@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { analyticsHead, analyticsSettings, integrationsApplied } from '../../src/render/analytics.ts';
+import { analyticsHead, analyticsNoscript, analyticsSettings, integrationsApplied } from '../../src/render/analytics.ts';
 
 const SCRIPT = '/_docjet/analytics.0123456789.js';
 
@@ -31,4 +31,13 @@ test("mint.json's Osano comes first and blocking; consent or telemetry alone loa
 test('applied / configured: every key of the schema is applied, but cookies that name no key', () => {
   assert.deepEqual(integrationsApplied({ ga4: { measurementId: 'G-1' }, cookies: { value: 'yes' } }), { configured: ['ga4', 'cookies'], applied: ['ga4'] });
   assert.deepEqual(integrationsApplied(undefined), { configured: [], applied: [] });
+});
+
+test("Tag Manager's frame for readers without JavaScript, its id encoded; none where a consent must come first", () => {
+  assert.equal(
+    analyticsNoscript({ gtm: { tagId: 'GTM-A"B<' } }),
+    '<noscript><iframe src="https://www.googletagmanager.com/ns.html?id=GTM-A%22B%3C" height="0" width="0" style="display:none;visibility:hidden"></iframe></noscript>',
+  );
+  assert.equal(analyticsNoscript({ gtm: { tagId: 'GTM-1' }, cookies: { key: 'consent' } }), '');
+  assert.equal(analyticsNoscript({ ga4: { measurementId: 'G-1' } }), '');
 });

@@ -8,7 +8,7 @@ import { LANGUAGES } from '../../config/languages.ts';
 import type { Config } from '../../config/schema.ts';
 import { inlineMarkdownHtml } from '../../content/commonmark.ts';
 import { escapeHtml } from '../../shared/html-escape.ts';
-import { analyticsHead } from '../analytics.ts';
+import { analyticsHead, analyticsNoscript } from '../analytics.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import { breadcrumbs } from '../../site/breadcrumbs.ts';
 import type { NavElement, Page, Placement, Site } from '../../site/types.ts';
@@ -104,6 +104,7 @@ export class Shell {
       this.head(view, page) +
       (view.extraHead ?? '') +
       `</head><body data-mode="${mode}"${view.notFound ? ' data-not-found' : ''}${switchable.attributes}>` +
+      (this.options.analyticsScript ? analyticsNoscript(this.options.site.config.integrations) : '') +
       `<a class="skip-link" href="#content">${escapeHtml(strings.skipToContent)}</a>` +
       this.topHtml(chrome, strings, draw, sidebar, lazySidebar) +
       `<div class="layout">` +
