@@ -21,6 +21,7 @@ const HOSTILE = '</script><script>alert(1)</script>';
 const e2e = browserSuite({
   tracked: { fixture: 'shared-languages', config: { integrations: { ga4: GA4, posthog: POSTHOG } } },
   consent: { fixture: 'shared-languages', config: { integrations: { ga4: GA4, posthog: POSTHOG, cookies: { key: 'docs-consent', value: 'yes' } } } },
+  onetrust: { fixture: 'shared-languages', config: { integrations: { ga4: GA4, onetrust: { domainScript: 'ot-domain-1', categoryId: 'C0004' } } } },
   hostile: { fixture: 'shared-languages', config: { integrations: { ga4: { measurementId: `G-${HOSTILE}` }, posthog: { apiKey: `phc_${HOSTILE}` } } } },
   every: {
     fixture: 'shared-languages',
@@ -78,7 +79,7 @@ const POSTHOG_ARRAY = `(() => {
   for (const [name, ...args] of queued) if (name === 'capture') capture(...args);
 })();`;
 
-/** OneTrust's SDK stub granting the performance category; Transcend's airgap granting the site's purpose. */
+/** OneTrust's SDK stub granting the performance category (and the targeting one), then telling `OptanonWrapper`; Transcend's airgap granting the site's purpose. */
 const ONETRUST = `window.OnetrustActiveGroups = ',C0001,C0002,'; window.OptanonWrapper && window.OptanonWrapper();`;
 const AIRGAP = `(() => {
   const queue = (window.airgap && window.airgap.readyQueue) || [];
@@ -115,7 +116,7 @@ async function intercept(context: BrowserContext, siteUrl: string): Promise<Traf
   return traffic;
 }
 
-async function openTracked(t: Parameters<typeof e2e.open>[0], name: 'tracked' | 'consent' | 'hostile' | 'every', before?: (context: BrowserContext) => Promise<void>): Promise<{ page: Page; traffic: Traffic }> {
+async function openTracked(t: Parameters<typeof e2e.open>[0], name: 'tracked' | 'consent' | 'onetrust' | 'hostile' | 'every', before?: (context: BrowserContext) => Promise<void>): Promise<{ page: Page; traffic: Traffic }> {
   const page = await e2e.open(t, name);
   const traffic = await intercept(page.context(), e2e.site(name).url);
   await before?.(page.context());
@@ -166,6 +167,31 @@ e2eTest('a consent cookie named in docs.json holds every vendor, and its cookies
     (await page.context().cookies()).map((cookie) => cookie.name),
     ['_ga'],
   );
+});
+
+e2eTest('OneTrust: nothing loads until its named category is active; taking it back reloads the page, which then loads nothing', async (t) => {
+  const { page, traffic } = await openTracked(t, 'onetrust');
+  await eventually(() => Promise.resolve(traffic.requests), ['cdn.cookielaw.org/scripttemplates/otSDKStub.js']);
+  // The stand-in SDK has answered with the performance category only: not C0004, which the site names.
+  assert.equal(await inWindow(page, (window) => window.OnetrustActiveGroups), ',C0001,C0002,');
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  assert.deepEqual(traffic.requests, ['cdn.cookielaw.org/scripttemplates/otSDKStub.js']);
+  assert.deepEqual(await page.context().cookies(), []);
+
+  await inWindow(page, (window) => {
+    window.OnetrustActiveGroups = ',C0001,C0002,C0004,';
+    window.OptanonWrapper();
+  });
+  await eventually(() => Promise.resolve(traffic.pageViews), ['ga4 G-TEST123'], undefined, 10_000);
+
+  const reloaded = page.waitForEvent('load');
+  await inWindow(page, (window) => {
+    window.OnetrustActiveGroups = ',C0001,';
+    window.OptanonWrapper();
+  });
+  await reloaded;
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  assert.deepEqual(traffic.pageViews, ['ga4 G-TEST123'], 'no page view after consent was taken back');
 });
 
 e2eTest('an id holding </script><script>alert(1)</script> runs nothing: it reaches the vendor as data', async (t) => {
