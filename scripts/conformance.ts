@@ -6,13 +6,16 @@
  * each run unless `--seed` (or `DOCJET_FUZZ_SEED`) gives one, and printed; each site's line counts
  * its crashes, the runs the command would have ended with exit 3. Exits 1 when a fuzz run crashes,
  * yields a malformed diagnostic or reads a file outside the site, or when validation of a site takes
- * too long.
+ * too long, or when a site configures an `integrations` key docjet neither applies nor warns about.
+ * Each site's line also says how many of its `integrations` keys docjet applies ("integrations
+ * applied / configured"), and the last line sums them.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic } from '../src/shared/diagnostics.ts';
 import { CATALOGUE, type DiagnosticCode } from '../src/shared/messages.ts';
+import { integrationsApplied } from '../src/render/analytics.ts';
 import { validate } from '../src/validate/index.ts';
 import { fuzzConfig, MUTATION_KINDS, newSeed, type FuzzReport } from '../test/support/fuzz.ts';
 
@@ -41,6 +44,7 @@ const SPEC_FORBIDS: Partial<Record<DiagnosticCode, string>> = {
 };
 
 let failed = false;
+const integrationTotals = { sites: 0, configured: 0, applied: 0 };
 const totals = { sites: 0, runs: 0, failures: 0, crashes: 0, milliseconds: 0, kinds: Object.fromEntries(MUTATION_KINDS.map((kind) => [kind, 0])) as FuzzReport['kinds'] };
 for (const site of sites) {
   const root = path.join(corpus, site);
@@ -63,6 +67,24 @@ for (const site of sites) {
   for (const d of result.diagnostics) if (d.severity === 'warning') warnings.set(d.code, (warnings.get(d.code) ?? 0) + 1);
   for (const [code, count] of warnings) process.stdout.write(`  warning ${code} ×${count}: ${CATALOGUE[code].about}\n`);
   if (slow) failed = true;
+
+  // Keys as written (the schema drops unknown ones from the config), against those docjet applies:
+  // each one left is warned at its place (unknown key or setting-no-effect), or the run fails.
+  const written = (result.loaded.value as { integrations?: unknown } | undefined)?.integrations;
+  const configured = written && typeof written === 'object' && !Array.isArray(written) ? Object.keys(written) : [];
+  const applied = new Set(integrationsApplied(result.config?.integrations).applied);
+  const unwarned = configured.filter((key) => !applied.has(key) && !result.diagnostics.some((d) => d.path === `integrations.${key}` || d.path?.startsWith(`integrations.${key}.`)));
+  if (configured.length > 0) {
+    integrationTotals.sites++;
+    integrationTotals.configured += configured.length;
+    integrationTotals.applied += applied.size;
+    process.stdout.write(
+      `  integrations applied / configured: ${applied.size} / ${configured.length} (${configured.map((key) => (applied.has(key) ? key : `${key}: not applied`)).join(', ')})` +
+        `${unwarned.length > 0 ? `; NOT WARNED: ${unwarned.join(', ')}` : ''}
+`,
+    );
+  }
+  if (unwarned.length > 0) failed = true;
 
   if (runs > 0) {
     const report = await fuzzConfig({
@@ -89,6 +111,9 @@ for (const site of sites) {
     }
   }
 }
+process.stdout.write(
+  `\nintegrations applied / configured: ${integrationTotals.applied} / ${integrationTotals.configured} keys on the ${integrationTotals.sites} of ${sites.length} sites that configure any\n`,
+);
 if (totals.sites > 0) {
   process.stdout.write(
     `\nfuzz total (seed ${seed}): ${totals.sites} sites, ${totals.runs} runs in ${(totals.milliseconds / 1000).toFixed(1)} s, ${totals.failures} failures, ${totals.crashes} exit-3s (crashes)\n` +

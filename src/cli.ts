@@ -21,7 +21,7 @@ const HELP = `docjet ${VERSION}: documentation sites from docs.json, offline
 Usage:
   docjet build [dir] [--out <folder>] [--force] [--base <path>] [--url <url>] [--strict] [--offline] [--allow-private-network]
       Build the static site into <folder> (default: dist beside docs.json).
-  docjet dev [dir] [--port <n>] [--host <name>] [--open] [--allow-private-network]
+  docjet dev [dir] [--port <n>] [--host <name>] [--open] [--analytics] [--allow-private-network]
       Preview the site at http://127.0.0.1:3000, updated on every save (nothing is written).
   docjet serve [dir] [--port <n>] [--host <name>] [--out <folder>] [--force] [--base <path>] [--strict] [--offline] [--allow-private-network]
       Build the site, then serve it at http://localhost:3000.
@@ -40,6 +40,8 @@ Options:
   --host <name>   dev, serve: the interface to listen on (default: 127.0.0.1 for dev,
                   localhost for serve)
   --open          dev: open the site in the browser
+  --analytics     dev: load the site's "integrations" (analytics, chat) as built pages
+                  do; off by default, so previews are not counted as visits
   --strict        treat warnings as errors (a missing page, a repeated redirect…): fail
                   instead of building without them
   --offline       fetch no remote OpenAPI spec ("openapi": "https://…"): use the copies
@@ -69,6 +71,7 @@ const OPTIONS = {
   force: { type: 'boolean', default: false },
   offline: { type: 'boolean', default: false },
   'allow-private-network': { type: 'boolean', default: false },
+  analytics: { type: 'boolean', default: false },
 } as const;
 
 const COMMANDS = ['build', 'dev', 'serve', 'validate'];
@@ -112,7 +115,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     case 'build':
       return (await runBuild(buildOptions, io)).code;
     case 'dev':
-      return runDev({ root: rest[0] ?? '.', port, host: values.host ?? '127.0.0.1', open: values.open ?? false, allowPrivateNetwork: values['allow-private-network'] ?? false }, io);
+      return runDev({ root: rest[0] ?? '.', port, host: values.host ?? '127.0.0.1', open: values.open ?? false, allowPrivateNetwork: values['allow-private-network'] ?? false, analytics: values.analytics ?? false }, io);
     case 'serve': {
       const built = await runBuild(buildOptions, io);
       if (built.code !== 0 || !built.outDir) return built.code;

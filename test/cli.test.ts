@@ -151,11 +151,11 @@ describe('a wrong command line: exit 2 and one helpful line on stderr', () => {
     },
     {
       argv: ['validate', '--strcit'],
-      err: ['docjet: unknown option --strcit. Did you mean --strict? Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --open, --verbose, --force, --offline, --allow-private-network.\nRun docjet --help for usage.'],
+      err: ['docjet: unknown option --strcit. Did you mean --strict? Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --open, --verbose, --force, --offline, --allow-private-network, --analytics.\nRun docjet --help for usage.'],
     },
     {
       argv: ['validate', '--bogus=1'],
-      err: ['docjet: unknown option --bogus. Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --open, --verbose, --force, --offline, --allow-private-network.\nRun docjet --help for usage.'],
+      err: ['docjet: unknown option --bogus. Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --open, --verbose, --force, --offline, --allow-private-network, --analytics.\nRun docjet --help for usage.'],
     },
     {
       argv: ['validate', '--format'],

@@ -138,7 +138,7 @@
         label.textContent = name;
     };
     let shown = 0;
-    const show = async (index) => {
+    const show = async (index, restored = false) => {
         const [name, version, language] = placements[index];
         const html = await fetchFragment(name);
         const fragment = document.createElement('template');
@@ -163,7 +163,7 @@
         markSwitcher('version', version);
         markSwitcher('language', language);
         shown = index;
-        document.dispatchEvent(new CustomEvent('docjet:navigation'));
+        document.dispatchEvent(new CustomEvent('docjet:navigation', { detail: { restored } }));
     };
     const placementIn = (dimension, value) => {
         const at = dimension === 'version' ? 1 : 2;
@@ -203,6 +203,6 @@
     if (placements.length > 1) {
         const index = rememberedPlacement();
         if (index !== 0)
-            show(index).catch(() => { });
+            show(index, true).catch(() => { });
     }
 }

@@ -149,7 +149,7 @@
 
   let shown = 0;
   /** Shows the page in placement `index`: that section's tabs, sidebar and language chrome, breadcrumbs and pager. */
-  const show = async (index: number): Promise<void> => {
+  const show = async (index: number, restored = false): Promise<void> => {
     const [name, version, language] = placements[index]!;
     const html = await fetchFragment(name);
     const fragment = document.createElement('template');
@@ -174,7 +174,8 @@
     markSwitcher('version', version);
     markSwitcher('language', language);
     shown = index;
-    document.dispatchEvent(new CustomEvent('docjet:navigation'));
+    // `restored`: the reader's remembered choice shown on load, not a navigation of theirs (analytics count no page view).
+    document.dispatchEvent(new CustomEvent('docjet:navigation', { detail: { restored } }));
   };
 
   /** The placement of this page in `value`, keeping the other dimension where it can; -1 when none lists the page. */
@@ -217,6 +218,6 @@
 
   if (placements.length > 1) {
     const index = rememberedPlacement();
-    if (index !== 0) show(index).catch(() => {});
+    if (index !== 0) show(index, true).catch(() => {});
   }
 }

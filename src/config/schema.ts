@@ -308,6 +308,52 @@ const redirectSchema = strict({
 
 const metatags = z.record(z.string(), z.string());
 
+/** A vendor's id: a non-empty string that may have to start with `prefix` (how the hosted product checks it). */
+const vendorId = (prefix?: string, example?: string) =>
+  prefix === undefined ? nonEmpty : nonEmpty.startsWith(prefix, `must start with "${prefix}", such as "${example}"`);
+/** A host name written without a scheme (Plausible, Hightouch): the loader adds `https://`. */
+const hostName = nonEmpty.regex(/^(?![a-z][a-z0-9+.-]*:\/\/)[^/?#\s]+$/i, 'must be a host name without "https://", such as "plausible.example.com"');
+/** An `https:` script or CDN address without a query (Segment's `cdnUrl`, OneTrust's `scriptSource`). */
+const httpsUrl = (query: boolean) =>
+  nonEmpty.regex(query ? /^https:\/\/[^\s]+$/i : /^https:\/\/[^\s?#]+$/i, query ? 'must be an https:// address' : 'must be an https:// address without "?" or "#"');
+
+/**
+ * `integrations` (format-behaviour.md §1.4): analytics, support widgets and consent, each vendor's
+ * settings typed as the hosted product types them, so `ga4: { measurementID }` is an unknown key
+ * with "did you mean". What docjet does with each is in src/render/analytics.ts.
+ */
+export const integrationsSchema = strict({
+  adobe: strict({ launchUrl: httpsUrl(true) }).optional(),
+  amplitude: strict({ apiKey: nonEmpty }).optional(),
+  clarity: strict({ projectId: nonEmpty }).optional(),
+  clearbit: strict({ publicApiKey: nonEmpty }).optional(),
+  fathom: strict({ siteId: nonEmpty }).optional(),
+  frontchat: strict({ snippetId: nonEmpty.min(6) }).optional(),
+  ga4: strict({ measurementId: vendorId('G', 'G-XXXXXXX') }).optional(),
+  gtm: strict({ tagId: vendorId('G', 'GTM-XXXXXXX') }).optional(),
+  heap: strict({ appId: nonEmpty }).optional(),
+  hightouch: strict({ writeKey: nonEmpty, apiHost: hostName.optional() }).optional(),
+  hotjar: strict({ hjid: nonEmpty, hjsv: nonEmpty }).optional(),
+  intercom: strict({ appId: nonEmpty.min(6) }).optional(),
+  koala: strict({ publicApiKey: nonEmpty.min(2) }).optional(),
+  logrocket: strict({ appId: nonEmpty }).optional(),
+  mixpanel: strict({ projectToken: nonEmpty, region: z.enum(['us', 'eu', 'in']).optional() }).optional(),
+  onetrust: strict({ domainScript: nonEmpty, categoryId: nonEmpty.optional(), scriptSource: httpsUrl(true).optional() }).optional(),
+  pirsch: strict({ id: nonEmpty }).optional(),
+  posthog: strict({
+    apiKey: vendorId('phc_', 'phc_XXXXXXXX'),
+    apiHost: nonEmpty.regex(/^https?:\/\/[^\s?#]+$/i, 'must be an http:// or https:// address, such as "https://eu.i.posthog.com"').optional(),
+    sessionRecording: z.boolean().optional(),
+  }).optional(),
+  plausible: strict({ domain: hostName, server: hostName.optional() }).optional(),
+  segment: strict({ key: nonEmpty, cdnUrl: httpsUrl(false).optional() }).optional(),
+  telemetry: strict({ enabled: z.boolean().optional() }).optional(),
+  cookies: strict({ key: z.string().optional(), value: z.string().optional() }).optional(),
+  // Not one of the 23: mint.json's `integrations.osano` (its script's URL), upgraded to this shape (mint-json.ts).
+  osano: strict({ scriptSource: httpsUrl(true) }).optional(),
+  transcend: strict({ bundleId: nonEmpty.regex(/^[\w-]+$/, 'may hold only letters, digits, "-" and "_"'), analyticsPurpose: nonEmpty.optional() }).optional(),
+});
+
 export const configSchema = strict({
   $schema: z.string().optional(),
   theme: z.enum(THEMES).default('mint'),
@@ -389,14 +435,13 @@ export const configSchema = strict({
   }).optional(),
   contextual: contextualSchema.optional(),
   metadata: strict({ timestamp: z.boolean().optional() }).optional(),
-  // Analytics keys are many and vendor-specific; each is an object of settings.
-  integrations: z.record(z.string(), z.looseObject({})).optional(),
   /** Generated social cards (src/render/social-card.ts). */
   thumbnails: strict({
     appearance: z.enum(['light', 'dark']).optional(),
     background: imageUrl().optional(),
     fonts: strict({ family: z.string() }).optional(),
   }).optional(),
+  integrations: integrationsSchema.optional(),
   variables: z.record(z.string(), z.string()).optional(),
   markdown: strict({
     schema: z.boolean().optional(),
@@ -416,6 +461,7 @@ export type Navigation = z.output<typeof navigationSchema>;
 export type OpenApiSetting = z.output<typeof openapiSchema>;
 export type Icon = z.output<typeof iconSchema>;
 export type Contextual = z.output<typeof contextualSchema>;
+export type Integrations = z.output<typeof integrationsSchema>;
 /** One entry of `contextual.options`: a built-in option's name or the site's own entry. */
 export type ContextualOption = Contextual['options'][number];
 export type GlobalNavigation = z.output<typeof globalSchema>;

@@ -25,6 +25,8 @@ export interface DevCommandOptions {
   stopped?: Promise<void>;
   /** `--allow-private-network`: remote OpenAPI specs may come from loopback and private addresses. */
   allowPrivateNetwork?: boolean;
+  /** `--analytics`: pages load the site's `integrations`, as built pages do (off by default: a writer's previews are not visits). */
+  analytics?: boolean;
 }
 
 export async function runDev(options: DevCommandOptions, io: DevIo): Promise<number> {
@@ -36,6 +38,7 @@ export async function runDev(options: DevCommandOptions, io: DevIo): Promise<num
       host: options.host,
       onEvent: (event) => print(event, io, options.root),
       ...(options.allowPrivateNetwork ? { allowPrivateNetwork: true } : {}),
+      ...(options.analytics ? { analytics: true } : {}),
     });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
@@ -95,6 +98,7 @@ function print(event: DevEvent, io: DevIo, root: string): void {
       }
       const endpoints = event.endpointPages > 0 ? ` (${event.endpointPages} from OpenAPI)` : '';
       io.out(`✔ ${plural(event.pages, 'page')}${endpoints}, ${plural(event.warnings, 'warning')} · ready in ${seconds} s (docjet validate lists the warnings)`);
+      if (event.analyticsOff) io.out(`integrations (${event.analyticsOff.join(', ')}) are not loaded in dev, so previews are not counted; docjet dev --analytics loads them as built pages do`);
       return;
     }
     case 'change': {

@@ -28,6 +28,8 @@ export interface DevOptions {
   onEvent?: (event: DevEvent) => void;
   /** Remote OpenAPI specs may come from loopback and private addresses (validate's `allowPrivateNetwork`). */
   allowPrivateNetwork?: boolean;
+  /** Pages load the site's `integrations` (`--analytics`; off by default). */
+  analytics?: boolean;
   /** How long one page may take to render, in ms, before its render is stopped (default 60 s; `DOCJET_DEV_RENDER_DEADLINE_MS`). */
   renderDeadlineMs?: number;
   /** Test hook: the route whose render never ends, as a runaway page's does. */
@@ -73,6 +75,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     renderDeadlineMs: options.renderDeadlineMs ?? positive(process.env['DOCJET_DEV_RENDER_DEADLINE_MS']),
     hang: options.testHang,
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,
+    analytics: options.analytics ?? false,
   });
   const responder: Responder = { session, live, root, ready: Promise.resolve(), allowsHost: (name) => allowsHost(name, host) };
   const server = createServer((request, response) => {

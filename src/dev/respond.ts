@@ -167,8 +167,8 @@ function html(page: PageAnswer): Answer {
 async function docjetFile({ session }: Responder, name: string): Promise<Answer | undefined> {
   const rendering = session.model?.rendering;
   if (!rendering) return undefined;
-  const { css, js, playground, fields } = rendering.bundle;
-  for (const asset of [css, js, playground, fields]) {
+  const { css, js, playground, fields, analytics } = rendering.bundle;
+  for (const asset of [css, js, playground, fields, analytics]) {
     if (`${ASSETS_FOLDER}/${name}` === asset.file) return { kind: 'body', status: 200, type: contentType(asset.file), body: asset.text };
   }
   for (const script of [rendering.search.entry, rendering.search.dialog]) {

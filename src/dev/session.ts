@@ -23,6 +23,7 @@ import type { SchemaFragment } from '../render/endpoint/schema-fragment.ts';
 import type { Page } from '../site/types.ts';
 import { createCodeHighlighter, type CodeHighlighter, type Step } from '../render/highlight.ts';
 import { pageHref } from '../render/links.ts';
+import { analyticsSettings } from '../render/analytics.ts';
 import { isEmptyPlan, planChanges, type ChangePlan } from './changes.ts';
 import { CLIENT_PATH } from './client-script.ts';
 import type { Listener, LiveEvent } from './live-reload.ts';
@@ -49,7 +50,17 @@ export interface PageAnswer {
 
 /** What the terminal is told. */
 export type SessionEvent =
-  | { type: 'ready'; ok: boolean; pages: number; endpointPages: number; warnings: number; diagnostics: Diagnostic[]; milliseconds: number }
+  | {
+      type: 'ready';
+      ok: boolean;
+      pages: number;
+      endpointPages: number;
+      warnings: number;
+      diagnostics: Diagnostic[];
+      milliseconds: number;
+      /** `integrations` keys that would load on built pages but not here (no `--analytics`), for the terminal to say so. */
+      analyticsOff?: string[];
+    }
   | { type: 'change'; files: string[]; ok: boolean; rebuilt: string; milliseconds: number; diagnostics: Diagnostic[] }
   | { type: 'page'; route: string; diagnostics: Diagnostic[] }
   /** The grammars of the site's code were compiled, most-used first, after the first page (grammar-warmup.ts). */
@@ -114,6 +125,8 @@ export class DevSession {
       /** Test hook: the route whose render never ends. */
       hang?: string | undefined;
       allowPrivateNetwork?: boolean;
+      /** Pages load the site's `integrations` (`docjet dev --analytics`). */
+      analytics?: boolean;
     },
   ) {
     this.threads = new RenderThreads({
@@ -154,7 +167,9 @@ export class DevSession {
     const model = this.current?.model;
     const summary = model ? modelSummary(model) : { pages: 0, endpointPages: 0, warnings: 0 };
     const diagnostics = resolved ? (model?.diagnostics ?? []) : this.problems;
-    this.options.onEvent({ type: 'ready', ok: resolved, ...summary, diagnostics, milliseconds: performance.now() - started });
+    const integrations = model?.site.config.integrations;
+    const analyticsOff = !this.options.analytics && analyticsSettings(integrations) ? Object.keys(integrations ?? {}) : [];
+    this.options.onEvent({ type: 'ready', ok: resolved, ...summary, diagnostics, milliseconds: performance.now() - started, ...(analyticsOff.length > 0 ? { analyticsOff } : {}) });
     // The home page, rendered while the browser starts: the first render also loads what every
     // page needs (grammars, icons), so the first request finds it done or under way. The
     // frontmatter cache for the next start is written after it in idle time, pausing between its
@@ -392,7 +407,7 @@ export class DevSession {
    */
   private async resolve(sources: SiteSources, first?: CodeHighlighter): Promise<boolean> {
     const highlight = this.current?.model.renderer.highlight ?? first;
-    const result = await resolveModel({ root: this.options.root, sources, base: this.options.base, extraScripts: this.options.extraScripts, highlight, allowPrivateNetwork: this.options.allowPrivateNetwork ?? false });
+    const result = await resolveModel({ root: this.options.root, sources, base: this.options.base, extraScripts: this.options.extraScripts, highlight, allowPrivateNetwork: this.options.allowPrivateNetwork ?? false, analytics: this.options.analytics ?? false });
     if (!result.ok) {
       this.configFiles = new Set([...this.configFiles, ...result.configFiles]);
       this.problems = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');

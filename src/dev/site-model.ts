@@ -52,6 +52,8 @@ export async function resolveModel(options: {
   extraScripts: readonly string[];
   highlight?: CodeHighlighter | undefined;
   allowPrivateNetwork?: boolean;
+  /** Pages load the site's `integrations` (`--analytics`). */
+  analytics?: boolean;
 }): Promise<ModelResult> {
   const { root, sources, base } = options;
   const validated = await validate({ root, reuse: { files: sources.files, meta: sources.meta }, allowPrivateNetwork: options.allowPrivateNetwork ?? false });
@@ -59,7 +61,7 @@ export async function resolveModel(options: {
   const diagnostics = sortDiagnostics([...sourceDiagnostics(sources), ...validated.diagnostics]);
   if (hasErrors(diagnostics) || !validated.site) return { ok: false, diagnostics, configFiles };
   const site = validated.site;
-  const rendering = await siteRendering({ root, site, files: sources.files, base, extraScripts: options.extraScripts, onDemand: true });
+  const rendering = await siteRendering({ root, site, files: sources.files, base, extraScripts: options.extraScripts, onDemand: true, analytics: options.analytics ?? false });
   const renderer = await createRenderer({ ...rendering.options, ...(options.highlight ? { highlight: options.highlight } : {}) });
   const customFiles = [...(rendering.options.customStyles ?? []), ...(rendering.options.customScripts ?? [])];
   return {

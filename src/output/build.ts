@@ -30,6 +30,7 @@ import { createCardDrawer } from '../render/social-card.ts';
 import { pageOutputPath } from './paths.ts';
 import { createPageMarkdown, MarkdownPages } from '../render/page-markdown.ts';
 import { llmsFiles } from '../render/llms.ts';
+import { analyticsSettings } from '../render/analytics.ts';
 import { renderPages } from './render-pages.ts';
 import { FragmentWriter } from './fragment-writer.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
@@ -214,6 +215,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   await write(bundle.js.file, bundle.js.text);
   await write(bundle.playground.file, bundle.playground.text);
   await write(bundle.fields.file, bundle.fields.text);
+  if (analyticsSettings(site.config.integrations)) await write(bundle.analytics.file, bundle.analytics.text);
   for (const script of [search.entry, search.dialog]) await write(`${ASSETS_FOLDER}/${script.file}`, script.text);
   for (const [name, text] of await searchIndex(site, base)) await write(`${ASSETS_FOLDER}/${SEARCH_FOLDER}/${name}`, text);
   for (const [name, html] of fragments) await write(`${ASSETS_FOLDER}/${NAV_FOLDER}/${name}.html`, html);

@@ -23,14 +23,17 @@ export interface Bundle {
   playground: { file: string; text: string };
   /** The script that fetches fields a page left for later (src/client/fields.ts): only pages with such fields load it. */
   fields: { file: string; text: string };
+  /** The site's `integrations` (src/client/analytics.ts): only sites that configure one load it. */
+  analytics: { file: string; text: string };
 }
 
 /** Compiled scripts left out of the page script: only the pages that need one load it. */
-const PAGE_ONLY_SCRIPTS = new Set(['playground.js', 'fields.js']);
+const PAGE_ONLY_SCRIPTS = new Set(['playground.js', 'fields.js', 'analytics.js']);
 
-let packageFiles: { css: string; js: string; playground: string; fields: string } | undefined;
+type PackageFiles = { css: string; js: string; playground: string; fields: string; analytics: string };
+let packageFiles: PackageFiles | undefined;
 
-function readPackageAssets(): { css: string; js: string; playground: string; fields: string } {
+function readPackageAssets(): PackageFiles {
   if (packageFiles) return packageFiles;
   const read = (kind: 'css' | 'js'): string => {
     const folder = path.join(ASSETS_DIR, kind);
@@ -43,7 +46,7 @@ function readPackageAssets(): { css: string; js: string; playground: string; fie
     return names.map((name) => `/* ${name} */\n${readFileSync(path.join(folder, name), 'utf8')}`).join('\n');
   };
   const pageOnly = (name: string): string => `"use strict";\n${readFileSync(path.join(ASSETS_DIR, 'js', name), 'utf8')}`;
-  packageFiles = { css: read('css'), js: read('js'), playground: pageOnly('playground.js'), fields: pageOnly('fields.js') };
+  packageFiles = { css: read('css'), js: read('js'), playground: pageOnly('playground.js'), fields: pageOnly('fields.js'), analytics: pageOnly('analytics.js') };
   return packageFiles;
 }
 
@@ -56,12 +59,13 @@ export function pageScript(): string {
 export function siteBundle(config: Config, base: string, codeCss: string): Bundle {
   const css = `${readPackageAssets().css}\n/* code tokens */\n${codeCss}/* docs.json */\n${siteCss(config, base)}\n`;
   const js = pageScript();
-  const { playground, fields } = readPackageAssets();
+  const { playground, fields, analytics } = readPackageAssets();
   return {
     css: { file: `${ASSETS_FOLDER}/docjet.${hashOf(css)}.css`, text: css },
     js: { file: `${ASSETS_FOLDER}/docjet.${hashOf(js)}.js`, text: js },
     playground: { file: `${ASSETS_FOLDER}/playground.${hashOf(playground)}.js`, text: playground },
     fields: { file: `${ASSETS_FOLDER}/fields.${hashOf(fields)}.js`, text: fields },
+    analytics: { file: `${ASSETS_FOLDER}/analytics.${hashOf(analytics)}.js`, text: analytics },
   };
 }
 

@@ -40,6 +40,8 @@ export async function siteRendering(options: {
   siteUrl?: string | undefined;
   /** Make each navigation fragment when first needed (dev), not all before the first page (build). */
   onDemand?: boolean;
+  /** Load the site's `integrations` on its pages: `build` and `serve` always, `dev` with `--analytics`. */
+  analytics?: boolean;
 }): Promise<SiteRendering> {
   const { root, site, files, base } = options;
   const bundle = siteBundle(site.config, base, await codeTokenCss());
@@ -56,6 +58,7 @@ export async function siteRendering(options: {
     script: base + bundle.js.file,
     playgroundScript: base + bundle.playground.file,
     fieldsScript: base + bundle.fields.file,
+    ...(options.analytics === false ? {} : { analyticsScript: base + bundle.analytics.file }),
     assetsPrefix: `${base}${ASSETS_FOLDER}/`,
     search: { script: `${base}${ASSETS_FOLDER}/${search.entry.file}`, dialog: `${base}${ASSETS_FOLDER}/${search.dialog.file}` },
     ...(options.languages ? { languages: options.languages } : {}),

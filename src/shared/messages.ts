@@ -57,6 +57,7 @@ const UNAPPLIED_SETTINGS = {
   'thumbnails.background': 'social cards are drawn on an image file of the site (PNG, JPEG, GIF or SVG); docjet fetches no remote image, and draws the card without it',
   'thumbnails.fonts': 'social cards are drawn with a sans-serif font of this machine (or KaTeX\'s, which docjet ships); docjet downloads no fonts',
   'seo.trailingSlash': 'canonical links, the sitemap and links between pages are written without a trailing slash',
+  'integrations.cookies': 'without "key" it names no consent to wait for, so analytics load for every reader',
 } as const;
 
 export type UnappliedSetting = keyof typeof UNAPPLIED_SETTINGS;

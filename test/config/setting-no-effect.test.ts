@@ -40,3 +40,21 @@ test('settings docjet applies, or whose value is what docjet does, give no warni
   const root = await tempSite(t, { 'docs.json': docsJson(api), 'index.mdx': PAGE });
   assert.deepEqual(await diagnose(root), []);
 });
+
+test('integrations.cookies without "key" names no consent to wait for: a warning at its line; with a key, none', async (t) => {
+  const docs = (cookies: unknown) =>
+    JSON.stringify({ name: 'Settings', navigation: { pages: ['index'] }, integrations: { ga4: { measurementId: 'G-TEST123' }, cookies } }, null, 2);
+  const root = await tempSite(t, { 'docs.json': docs({ value: 'yes' }), 'index.mdx': PAGE });
+  assert.deepEqual(await diagnose(root), [
+    {
+      code: 'setting-no-effect',
+      severity: 'warning',
+      at: 'docs.json:12:16',
+      path: 'integrations.cookies',
+      message: '"integrations.cookies" has no effect yet: without "key" it names no consent to wait for, so analytics load for every reader',
+      fix: FIX,
+    },
+  ]);
+  const keyed = await tempSite(t, { 'docs.json': docs({ key: 'consent', value: 'yes' }), 'index.mdx': PAGE });
+  assert.deepEqual(await diagnose(keyed), []);
+});

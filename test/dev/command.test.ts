@@ -156,3 +156,16 @@ test('--open opens the address in the browser BROWSER names, else the system def
   const missing = await run({ BROWSER: path.join(bin, 'no-such-browser') });
   assert.match(missing.err.join('\n'), /^docjet dev: could not open a browser \(.*ENOENT.*\); open http:\S+ yourself\.$/);
 });
+
+test('a site with integrations: the terminal says dev does not load them and how to, once --analytics is not given', async (t) => {
+  const root = await site(t);
+  await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Harbor', navigation: { pages: ['guide'] }, integrations: { ga4: { measurementId: 'G-TEST123' }, intercom: { appId: 'abc123def4' } } }));
+  const { out, stop, running } = startDev(root);
+  await printed(out, /^✔ /);
+  assert.equal(
+    await printed(out, /^integrations/),
+    'integrations (ga4, intercom) are not loaded in dev, so previews are not counted; docjet dev --analytics loads them as built pages do',
+  );
+  stop();
+  assert.equal(await running, 0);
+});

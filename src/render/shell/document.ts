@@ -12,6 +12,7 @@ import { cardName, cardOutputPath, wantsCard } from '../card-name.ts';
 import { metaTags, structuredData } from './meta-tags.ts';
 import { feedHref } from '../feed.ts';
 import { escapeHtml } from '../../shared/html-escape.ts';
+import { analyticsHead, analyticsNoscript } from '../analytics.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
 import { breadcrumbs } from '../../site/breadcrumbs.ts';
 import type { NavElement, Page, Placement, Site } from '../../site/types.ts';
@@ -49,6 +50,8 @@ export interface ShellOptions {
   search?: { script: string; dialog: string };
   /** The last commit's date of each page file (site-relative path → ISO 8601), when some page shows a "Last modified" date (src/content/last-modified.ts). */
   gitDates?: ReadonlyMap<string, string>;
+  /** URL of the analytics script (src/render/analytics.ts): with it, pages load the site's `integrations` (not `dev` without `--analytics`). */
+  analyticsScript?: string;
 }
 
 export interface PageView {
@@ -121,6 +124,7 @@ export class Shell {
       this.head(view, page) +
       (view.extraHead ?? '') +
       `</head><body data-mode="${mode}"${view.notFound ? ' data-not-found' : ''}${switchable.attributes}>` +
+      (this.options.analyticsScript ? analyticsNoscript(this.options.site.config.integrations) : '') +
       `<a class="skip-link" href="#content">${escapeHtml(strings.skipToContent)}</a>` +
       this.topHtml(chrome, strings, draw, sidebar, lazySidebar) +
       `<div class="layout">` +
@@ -372,6 +376,7 @@ export class Shell {
       const pageUrl = canonical ?? pageHref(page.route, base);
       meta.push(structuredData({ site, page, title: view.title, description, base, siteUrl: origin, pageUrl, modified: this.modified(page) }));
     }
+    if (this.options.analyticsScript) meta.push(analyticsHead(config.integrations, this.options.analyticsScript));
     meta.push(...this.faviconHtml());
     meta.push(`<link rel="stylesheet" href="${escapeHtml(this.options.stylesheet)}">`);
     for (const sheet of [...(view.extraStylesheets ?? []), ...(this.options.customStyles ?? [])]) meta.push(`<link rel="stylesheet" href="${escapeHtml(sheet)}">`);

@@ -1,7 +1,8 @@
 /**
  * Settings the format defines and docjet accepts, but does not apply yet, get a warning at their
  * line (format-behaviour.md §1.1, §1.4), so a site that relies on one learns it here rather than
- * from its readers. A value that asks for what docjet does anyway (`proxy: false`) is not reported.
+ * from its readers. A value that asks for what docjet does anyway (`proxy: false`) is not reported. Every key
+ * of `integrations` is applied (src/render/analytics.ts), but a `cookies` that names no key.
  */
 import type { UnappliedSetting } from '../../shared/messages.ts';
 import { isObject } from '../../config/load.ts';
@@ -15,6 +16,7 @@ const SETTINGS: { setting: UnappliedSetting; path: [string, ...string[]]; unappl
   { setting: 'thumbnails.background', path: ['thumbnails', 'background'], unapplied: (value) => typeof value === 'string' && !drawableImage(value) },
   { setting: 'thumbnails.fonts', path: ['thumbnails', 'fonts'], unapplied: (value) => value !== undefined },
   { setting: 'seo.trailingSlash', path: ['seo', 'trailingSlash'], unapplied: (value) => value === true },
+  { setting: 'integrations.cookies', path: ['integrations', 'cookies'], unapplied: (value) => isObject(value) && value['key'] === undefined },
 ];
 
 export const unappliedSettings: Rule = {
