@@ -11,7 +11,7 @@
  *
  * Left out of the bundle, and found in node_modules when needed: native code (@parcel/watcher),
  * libraries only some sites use and that read their own files (the OpenAPI bundler, KaTeX,
- * mermaid), and Shiki's grammars and themes (each loaded alone, when a page needs it).
+ * mermaid), Shiki's grammars and themes (each loaded alone, when a page needs it), and the MCP SDK.
  */
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -75,7 +75,8 @@ const common = {
   target: 'node20',
   // jsonc-parser's `main` is a UMD build that requires files by relative path at run time.
   mainFields: ['module', 'main'],
-  external: ['@parcel/watcher', '@redocly/openapi-core', 'katex', 'mermaid', '@shikijs/langs/*', '@shikijs/themes/*'],
+  // The MCP SDK only for `docjet mcp` and a request to `/mcp` (src/dev/mcp/): no other command loads it.
+  external: ['@parcel/watcher', '@redocly/openapi-core', 'katex', 'mermaid', '@shikijs/langs/*', '@shikijs/themes/*', '@modelcontextprotocol/sdk'],
   plugins: [withoutZodLocales, shikiWasmFromFile],
   logLevel: 'warning',
 };
