@@ -122,7 +122,7 @@ export async function createDocsServer(docs: McpDocs): Promise<McpServer> {
       withSite(async (current) => {
         const answer = await findApiOperation(current, operation, spec);
         if ('problem' in answer) return failure(answer.problem);
-        return { content: [{ type: 'text', text: JSON.stringify(answer.endpoint, null, 2) }], structuredContent: { ...answer.endpoint } };
+        return { content: [{ type: 'text', text: JSON.stringify(answer.endpoint) }], structuredContent: { ...answer.endpoint } };
       }),
   );
   return server;
