@@ -126,6 +126,11 @@ describe('docjet mcp (stdio)', () => {
     const wrong = await call(client, 'get_api_operation', { operation: 'GET /site/{siteId}' });
     assert.equal(wrong.isError, true);
     assert.match(wrong.text, /^No API operation is named "GET \/site\/\{siteId\}"\. Did you mean "GET \/sites\/\{siteId\}"\? .*Operations: GET \/sites, POST \/sites, GET \/sites\/\{siteId\}, POST \/sites\/\{siteId\}\/builds, webhook buildFinished$/);
+    // Only the site's own OpenAPI documents are read, whatever file a client names.
+    for (const spec of ['../package.json', '/etc/passwd', 'docs.json']) {
+      assert.equal((await call(client, 'get_api_operation', { operation: 'GET /sites', spec })).data!['spec'], 'api/openapi.yaml', spec);
+    }
+    assert.equal((await call(client, 'get_api_operation', { operation: '../../package.json GET /sites' })).data!['spec'], 'api/openapi.yaml');
     const notApi = await call(client, 'get_api_operation', { operation: '/guides/quickstart' });
     assert.equal(notApi.text, 'The page /guides/quickstart documents no API operation; read it with read_page.');
   });

@@ -20,11 +20,11 @@ const LISTED = 30;
 
 export async function findApiOperation(docs: DocsSnapshot, name: string, spec?: string): Promise<OperationAnswer> {
   const { site, documents, base } = docs;
-  const specs = (): string[] => {
-    const all = siteSpecFiles(site);
-    return spec === undefined ? all : [spec, ...all.filter((file) => file !== spec)];
-  };
-  const found = (await fromPage(docs, name)) ?? (await fromReference(docs, name, spec, specs)) ?? (await fromOperationId(docs, name, specs()));
+  // Only the documents the site uses are read: a client's `spec` names one of them, never any file.
+  const all = siteSpecFiles(site);
+  const first = spec === undefined ? undefined : all.find((file) => file === spec.replace(/^\/+/, ''));
+  const specs = (): string[] => (first === undefined ? all : [first, ...all.filter((file) => file !== first)]);
+  const found = (await fromPage(docs, name)) ?? (await fromReference(docs, name, specs)) ?? (await fromOperationId(docs, name, specs()));
   if (found && 'problem' in found) return found;
   if (found) {
     const route = pageOf(docs, found);
@@ -60,12 +60,13 @@ async function fromPage(docs: DocsSnapshot, name: string): Promise<Endpoint | { 
   return endpoint ?? { problem: `The page ${name} names the operation "${reference}", which no OpenAPI document of the site has.` };
 }
 
-/** `GET /pets`, `spec.yaml GET /pets`, `webhook name`. */
-async function fromReference(docs: DocsSnapshot, name: string, spec: string | undefined, specs: () => string[]): Promise<Endpoint | undefined> {
+/** `GET /pets`, `spec.yaml GET /pets`, `webhook name`: in the spec it names first, when the site uses it. */
+async function fromReference(docs: DocsSnapshot, name: string, specs: () => string[]): Promise<Endpoint | undefined> {
   const reference = parseEndpointReference(name);
   if (!reference) return undefined;
-  const files = reference.spec === undefined ? specs() : [reference.spec.replace(/^\/+/, ''), ...specs()];
-  for (const file of new Set(spec === undefined ? files : [spec, ...files])) {
+  const files = specs();
+  const named = reference.spec?.replace(/^\/+/, '');
+  for (const file of new Set(named !== undefined && files.includes(named) ? [named, ...files] : files)) {
     const document = await docs.documents(file);
     const operation = document && findOperation(document, reference);
     if (document && operation) return { document, operation };
