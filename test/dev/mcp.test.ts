@@ -5,14 +5,17 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { dev, type DevServer } from '../../src/dev/dev-server.ts';
+import { staticDocs } from '../../src/dev/mcp/docs.ts';
+import { createDocsServer } from '../../src/dev/mcp/server.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const examples = path.join(repo, 'examples');
@@ -172,6 +175,43 @@ describe('/mcp of docjet dev (Streamable HTTP)', () => {
     assert.equal(page.status, 404);
     assert.match(page.headers.get('content-type') ?? '', /text\/html/);
   });
+});
+
+test('/mcp of docjet dev answers from the site as it is after a save', async (t) => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'docjet-mcp-dev-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ name: 'Tide', theme: 'mint', navigation: { groups: [{ group: 'Start', pages: ['index'] }] } }));
+  writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Tides\n---\n\nThe harbour floods at noon.\n');
+  const server = await dev({ root, port: 0, watch: false });
+  t.after(() => server.close());
+  await server.ready;
+  const client = new Client({ name: 'docjet-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL('mcp', server.url)));
+  t.after(() => client.close());
+  assert.deepEqual(await paths(client, { query: 'floods noon' }), ['/']);
+  writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Tides\n---\n\nThe harbour drains at dusk.\n');
+  await server.changed([{ file: 'index.mdx', kind: 'update' }]);
+  assert.deepEqual(await paths(client, { query: 'floods noon' }), []);
+  assert.deepEqual(await paths(client, { query: 'drains dusk' }), ['/']);
+  assert.match((await call(client, 'read_page', { path: '/' })).text, /The harbour drains at dusk\./);
+});
+
+test('a site with errors: every tool says them, with file and line, and answers nothing else', async (t) => {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'docjet-mcp-broken-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  writeFileSync(path.join(root, 'docs.json'), '{ "name": "Tide", "theme": "mint", "navigation": { "groups": [{ "group": "Start", "pages": "index" }] } }');
+  writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Tides\n---\n\nText.\n');
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const server = await createDocsServer(staticDocs({ root }));
+  await server.connect(serverSide);
+  const client = new Client({ name: 'docjet-test', version: '1.0.0' });
+  await client.connect(clientSide);
+  t.after(() => client.close());
+  for (const [name, args] of [['search', { query: 'text' }], ['read_page', { path: '/' }], ['list_navigation', {}], ['get_api_operation', { operation: 'GET /x' }]] as const) {
+    const answer = await call(client, name, args);
+    assert.equal(answer.isError, true, name);
+    assert.match(answer.text, /^The site cannot be read until its errors are fixed \(docjet validate lists them\):\ndocs\.json:1:\d+ error /, name);
+  }
 });
 
 describe('/mcp of docjet serve (Streamable HTTP)', () => {
