@@ -124,9 +124,9 @@ test('"mcp", "add-mcp", "cursor" and "vscode" offer the site\'s MCP server at /m
   const config = Buffer.from(JSON.stringify({ url: 'https://harbor.dev/mcp' })).toString('base64');
   assert.deepEqual(await menuOf(known, 'install/index.html'), [
     'button: Copy MCP server URL [script]',
-    'Copy MCP install command — Add these docs to your AI tools with npx add-mcp [script]',
-    `Connect to Cursor — Install the MCP server of these docs in Cursor → cursor://anysphere.cursor-deeplink/mcp/install?name=Harbor&config=${encodeURIComponent(config)}`,
-    `Connect to VS Code — Install the MCP server of these docs in VS Code → vscode:mcp/install?${encodeURIComponent('{"name":"Harbor","type":"http","url":"https://harbor.dev/mcp"}')}`,
+    'Copy MCP install command — Use these docs from your AI tools [script]',
+    `Connect to Cursor — Use these docs from your AI tools → cursor://anysphere.cursor-deeplink/mcp/install?name=Harbor&config=${encodeURIComponent(config)}`,
+    `Connect to VS Code — Use these docs from your AI tools → vscode:mcp/install?${encodeURIComponent('{"name":"Harbor","type":"http","url":"https://harbor.dev/mcp"}')}`,
   ]);
   const html = await fs.readFile(path.join(known, 'install/index.html'), 'utf8');
   assert.match(html, /<button type="button" class="contextual-primary" data-copy-mcp="url" hidden>/);
@@ -134,8 +134,16 @@ test('"mcp", "add-mcp", "cursor" and "vscode" offer the site\'s MCP server at /m
   // Without --url the page script makes the install links with the address the reader is at.
   const local = await built(t, { contextual: { options } });
   assert.deepEqual((await menuOf(local, 'install/index.html'))!.slice(2), [
-    'Connect to Cursor — Install the MCP server of these docs in Cursor → # [script]',
-    'Connect to VS Code — Install the MCP server of these docs in VS Code → # [script]',
+    'Connect to Cursor — Use these docs from your AI tools → # [script]',
+    'Connect to VS Code — Use these docs from your AI tools → # [script]',
+  ]);
+  // In the page's language, like every entry.
+  const french = await menuOf(local, 'fr/install/index.html');
+  assert.deepEqual(french?.map((entry) => entry.replace(/ → .*/, '')), [
+    'button: Copier l’URL du serveur MCP [script]',
+    'Copier la commande d’installation MCP — Utiliser cette documentation dans vos outils d’IA [script]',
+    'Connecter à Cursor — Utiliser cette documentation dans vos outils d’IA',
+    'Connecter à VS Code — Utiliser cette documentation dans vos outils d’IA',
   ]);
   const { root } = await writeSite(t, { contextual: { options } });
   assert.deepEqual((await validate({ root })).diagnostics.filter((d) => d.code === 'contextual-option-no-effect'), []);

@@ -37,7 +37,7 @@ const AI_TOOLS: Readonly<Record<'chatgpt' | 'claude' | 'perplexity' | 'grok', { 
 };
 
 /** The UI strings the menu writes, for the language switch to carry (`sectionChromeHtml`). */
-export const CONTEXTUAL_WORDS = ['copyPage', 'copyPageHint', 'copied', 'copyFailed', 'viewMarkdown', 'viewMarkdownHint', 'openIn', 'openInHint', 'downloadSpec', 'downloadSpecHint', 'pageActions'] as const;
+export const CONTEXTUAL_WORDS = ['copyPage', 'copyPageHint', 'copied', 'copyFailed', 'viewMarkdown', 'viewMarkdownHint', 'openIn', 'openInHint', 'copyMcpUrl', 'copyMcpCommand', 'connectTo', 'mcpHint', 'downloadSpec', 'downloadSpecHint', 'pageActions'] as const;
 
 /** Words: a UI string by key (`{name}` filled in), or the site's own text. */
 type Words = { key: keyof UiStrings; name?: string } | { text: string };
@@ -126,9 +126,9 @@ function builtInAction(option: OfferedOption, context: ContextualMenuOptions): A
     case 'download-spec':
       return specAction(page, base);
     case 'mcp':
-      return [{ type: 'copy-mcp', what: 'url', title: { text: 'Copy MCP server URL' }, hint: { text: 'Connect AI tools to these docs' }, icon: solid('plug') }];
+      return [{ type: 'copy-mcp', what: 'url', title: { key: 'copyMcpUrl' }, hint: { key: 'mcpHint' }, icon: solid('plug') }];
     case 'add-mcp':
-      return [{ type: 'copy-mcp', what: 'command', title: { text: 'Copy MCP install command' }, hint: { text: 'Add these docs to your AI tools with npx add-mcp' }, icon: solid('terminal') }];
+      return [{ type: 'copy-mcp', what: 'command', title: { key: 'copyMcpCommand' }, hint: { key: 'mcpHint' }, icon: solid('terminal') }];
     case 'cursor':
     case 'vscode':
       return [mcpInstall(option, context)];
@@ -165,7 +165,7 @@ function mcpInstall(option: 'cursor' | 'vscode', { site, base, siteUrl }: Contex
   const url = mcpUrl(siteUrl, base);
   const name = site.config.name;
   const editor = option === 'cursor' ? 'Cursor' : 'VS Code';
-  const common = { type: 'link', title: { text: `Connect to ${editor}` }, hint: { text: `Install the MCP server of these docs in ${editor}` }, icon: solid('plug'), external: true, install: option } as const;
+  const common = { type: 'link', title: { key: 'connectTo', name: editor }, hint: { key: 'mcpHint' }, icon: solid('plug'), external: true, install: option } as const;
   if (url === undefined) return { ...common, href: '#' };
   return { ...common, href: mcpInstallHref(option, name, url) };
 }
