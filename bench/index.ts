@@ -21,6 +21,7 @@ const PARTS: Part[] = [
   { name: 'build', script: 'build-synthetic.ts', measures: 'build of the 1,000- and 5,000-page synthetic site: seconds, pages/s, peak memory, output size' },
   { name: 'dev', script: 'dev.ts', measures: 'docjet dev: start to first page (5,000 pages, largest corpus site), other pages, save to repaint' },
   { name: 'search', script: 'search.ts', measures: 'search index of 1,000 and 10,000 pages: size, first-query bytes, query latency' },
+  { name: 'mcp', script: 'mcp.ts', measures: 'docjet mcp on the 5,000-page synthetic site: start, first navigation, a page, first and next search' },
   { name: 'openapi', script: 'openapi.ts', measures: 'Stripe, Kubernetes and GitHub API sites: operations, pages, seconds, peak memory, output size' },
   { name: 'corpus', script: 'build-corpus.ts', measures: 'build of every corpus site', onRequest: true },
   { name: 'big', script: 'big-page.ts', measures: 'one page of 0.2, 1.4 and 10 MB: seconds per MB and peak memory', onRequest: true },

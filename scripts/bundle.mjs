@@ -11,7 +11,7 @@
  *
  * Left out of the bundle, and found in node_modules when needed: native code (@parcel/watcher),
  * libraries only some sites use and that read their own files (the OpenAPI bundler, KaTeX,
- * mermaid), and Shiki's grammars and themes (each loaded alone, when a page needs it).
+ * mermaid), Shiki's grammars and themes (each loaded alone, when a page needs it), and the MCP SDK.
  */
 import { build } from 'esbuild';
 import { spawnSync } from 'node:child_process';
@@ -76,7 +76,8 @@ const common = {
   // jsonc-parser's `main` is a UMD build that requires files by relative path at run time.
   mainFields: ['module', 'main'],
   // satori and resvg draw social cards (resvg is a native addon): loaded when a site asks for cards.
-  external: ['@parcel/watcher', '@redocly/openapi-core', 'katex', 'mermaid', '@shikijs/langs/*', '@shikijs/themes/*', 'satori', '@resvg/resvg-js'],
+  // The MCP SDK only for `docjet mcp` and a request to `/mcp` (src/dev/mcp/): no other command loads it.
+  external: ['@parcel/watcher', '@redocly/openapi-core', 'katex', 'mermaid', '@shikijs/langs/*', '@shikijs/themes/*', 'satori', '@resvg/resvg-js', '@modelcontextprotocol/sdk'],
   plugins: [withoutZodLocales, shikiWasmFromFile],
   logLevel: 'warning',
 };

@@ -10,6 +10,8 @@ import { formatDiagnostic, plural, type Diagnostic } from './shared/diagnostics.
 import { build } from './output/build.ts';
 import { displayPath, OUTPUT_LOCATION_CODES } from './output/output.ts';
 import { runDev } from './dev/command.ts';
+import { staticDocs } from './dev/mcp/docs.ts';
+import { runMcp } from './dev/mcp/stdio.ts';
 import { serveStatic } from './dev/static-server.ts';
 import { normalizeBase } from './render/links.ts';
 import { closestMatch } from './shared/suggest.ts';
@@ -27,6 +29,8 @@ Usage:
       Build the site, then serve it at http://localhost:3000.
   docjet validate [dir] [--format text|json] [--strict] [--offline] [--allow-private-network]
       Check docs.json (or mint.json), its pages and OpenAPI files; print every problem.
+  docjet mcp [dir]
+      Answer AI tools over MCP on stdin/stdout: search, read pages, navigation, API operations.
   docjet --help | --version
 
 Options:
@@ -74,7 +78,7 @@ const OPTIONS = {
   analytics: { type: 'boolean', default: false },
 } as const;
 
-const COMMANDS = ['build', 'dev', 'serve', 'validate'];
+const COMMANDS = ['build', 'dev', 'serve', 'validate', 'mcp'];
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   let parsed;
@@ -119,13 +123,15 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     case 'serve': {
       const built = await runBuild(buildOptions, io);
       if (built.code !== 0 || !built.outDir) return built.code;
-      return runServe({ dir: built.outDir, port, host: values.host ?? 'localhost', base: normalizeBase(values.base) }, io);
+      return runServe({ dir: built.outDir, root: buildOptions.root, port, host: values.host ?? 'localhost', base: normalizeBase(values.base) }, io);
     }
     case 'validate':
       return runValidate(
         { root: rest[0] ?? '.', format: values.format === 'json' ? 'json' : 'text', strict: values.strict ?? false, outDir: values.out, offline: values.offline ?? false, allowPrivateNetwork: values['allow-private-network'] ?? false },
         io,
       );
+    case 'mcp':
+      return runMcp({ root: rest[0] ?? '.' }, io);
     default: {
       const suggestion = closestMatch(command, COMMANDS, { maxRatio: 0.5 });
       io.error(
@@ -244,10 +250,13 @@ async function runBuild(options: CliBuildOptions, io: Io): Promise<{ code: numbe
   return { code: 0, outDir: result.outDir };
 }
 
-async function runServe(options: { dir: string; port: number; host: string; base: string }, io: Io): Promise<number> {
+async function runServe(options: { dir: string; root: string; port: number; host: string; base: string }, io: Io): Promise<number> {
   let served;
+  // `/mcp` answers AI tools from the site just built (read again, offline, while the server starts).
+  const mcp = staticDocs({ root: options.root, base: options.base });
+  mcp.preload();
   try {
-    served = await serveStatic(options);
+    served = await serveStatic({ dir: options.dir, port: options.port, host: options.host, base: options.base, mcp });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     io.error(code === 'EADDRINUSE' ? `docjet serve: port ${options.port} is in use; pass another with --port.` : `docjet serve: ${(error as Error).message}`);

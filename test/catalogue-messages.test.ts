@@ -116,7 +116,7 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
   'endpoint-no-openapi': [{ entry: 'GET /pets' }],
   'expanded-top-level': [{}],
   'setting-no-effect': [{ setting: 'api.playground.proxy' }, { setting: 'api.examples.prefill' }],
-  'contextual-option-no-effect': [{ options: ['mcp'], gap: 'mcp' }, { options: ['claud'], gap: 'unknown', suggestion: 'claude' }, { options: ['cursor', 'vscode'], gap: 'mcp', pages: 2 }],
+  'contextual-option-no-effect': [{ options: ['devin-mcp'], gap: 'mcp' }, { options: ['claud'], gap: 'unknown', suggestion: 'claude' }, { options: ['devin-mcp'], gap: 'mcp', pages: 2 }],
   'redirect-duplicate': [{ source: '/a', firstIndex: 0, firstSpelling: '/a/', firstAt: 'docs.json:12' }],
   'redirect-path-invalid': [
     { field: 'source', value: '/a\u0000b', problem: 'control', maxSegment: 200, maxPath: 2048 },

@@ -135,11 +135,11 @@ describe('a wrong command line: exit 2 and one helpful line on stderr', () => {
   const cases: { argv: string[]; err: string[] }[] = [
     {
       argv: ['valdiate'],
-      err: ['docjet: unknown command "valdiate". Did you mean "validate"? Commands: build, dev, serve, validate.\nRun docjet --help for usage.'],
+      err: ['docjet: unknown command "valdiate". Did you mean "validate"? Commands: build, dev, serve, validate, mcp.\nRun docjet --help for usage.'],
     },
     {
       argv: ['biuld'],
-      err: ['docjet: unknown command "biuld". Did you mean "build"? Commands: build, dev, serve, validate.\nRun docjet --help for usage.'],
+      err: ['docjet: unknown command "biuld". Did you mean "build"? Commands: build, dev, serve, validate, mcp.\nRun docjet --help for usage.'],
     },
     {
       argv: ['serve', '--port', 'many'],

@@ -2,7 +2,8 @@
  * The built-in entries of `contextual.options` (format-behaviour.md §1.5), and which of them a
  * site docjet builds can offer: each one the shell draws (src/render/shell/contextual.ts), or why
  * it cannot, for the warning `validate` gives (`contextual-option-no-effect`). The hosted product
- * runs an assistant, an MCP server and a PDF service for each site; a static site has none of them.
+ * runs an assistant, an MCP server and a PDF service for each site; docjet has the MCP server
+ * (`docjet serve` and `dev` answer at `/mcp`), not the others.
  */
 import type { ContextualGap } from '../shared/messages.ts';
 import { isObject } from './is-object.ts';
@@ -17,10 +18,11 @@ export const CONTEXTUAL_OPTIONS = {
   'download-spec': 'offered',
   assistant: 'assistant',
   'download-pdf': 'pdf',
-  mcp: 'mcp',
-  'add-mcp': 'mcp',
-  cursor: 'mcp',
-  vscode: 'mcp',
+  // The MCP server `docjet serve` and `docjet dev` answer at the site's /mcp (src/dev/mcp/http.ts).
+  mcp: 'offered',
+  'add-mcp': 'offered',
+  cursor: 'offered',
+  vscode: 'offered',
   'devin-mcp': 'mcp',
   aistudio: 'tool',
   devin: 'tool',
@@ -39,10 +41,7 @@ export function isOffered(name: string): name is OfferedOption {
   return Object.hasOwn(CONTEXTUAL_OPTIONS, name) && CONTEXTUAL_OPTIONS[name as ContextualOptionName] === 'offered';
 }
 
-/**
- * An `href` (text, or `{ base, query }`) that names the URL of the MCP server the hosted product
- * runs (`$mcp`): a docjet site has none, so its entry is left out.
- */
+/** An `href` (text, or `{ base, query }`) that names the URL of the site's MCP server (`$mcp`). */
 export function usesMcp(href: unknown): boolean {
   if (typeof href === 'string') return href.includes('$mcp');
   if (!isObject(href)) return false;

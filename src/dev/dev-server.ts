@@ -12,6 +12,8 @@ import { normalizeBase } from '../render/links.ts';
 import { CLIENT_PATH } from './client-script.ts';
 import { LiveReload } from './live-reload.ts';
 import { respond, type Responder } from './respond.ts';
+import { snapshotOf, type DocsSnapshot, type McpDocs } from './mcp/docs.ts';
+import { searchIndexOf } from '../search/index.ts';
 import { DevSession, type SessionEvent } from './session.ts';
 import { watchSite, type FileChange, type Watcher } from './watch.ts';
 
@@ -77,7 +79,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,
     analytics: options.analytics ?? false,
   });
-  const responder: Responder = { session, live, root, ready: Promise.resolve(), allowsHost: (name) => allowsHost(name, host) };
+  const responder: Responder = { session, live, root, ready: Promise.resolve(), allowsHost: (name) => allowsHost(name, host), mcp: sessionDocs(session, () => responder.ready, base) };
   const server = createServer((request, response) => {
     respond(responder, request, response).catch(() => {
       if (response.headersSent) response.destroy();
@@ -117,6 +119,32 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
       await settled;
       await session.stop();
       await session.idle();
+    },
+  };
+}
+
+/**
+ * What `/mcp` reads: the model the session serves now (the last one without errors), with the
+ * search index and the pages' Markdown made as the browser's are (kept across changes, rendered in
+ * a render thread), so that an AI client reads what the preview shows.
+ */
+function sessionDocs(session: DevSession, ready: () => Promise<void>, base: string): McpDocs {
+  const snapshots = new WeakMap<object, DocsSnapshot>();
+  return {
+    name: () => session.model?.site.config.name,
+    async current() {
+      await ready();
+      const model = session.model;
+      if (!model) return { problem: 'The site has errors, which docjet dev shows in the terminal and on every page; the tools answer once they are fixed.' };
+      let snapshot = snapshots.get(model);
+      if (!snapshot) {
+        snapshot = snapshotOf(model.site, base, {
+          searchFiles: () => searchIndexOf(session, model.sources, model.site, base),
+          markdown: async (route) => (await session.markdown(route))?.text,
+        });
+        snapshots.set(model, snapshot);
+      }
+      return snapshot;
     },
   };
 }

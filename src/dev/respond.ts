@@ -26,6 +26,8 @@ import { isFragmentId, SCHEMA_FOLDER } from '../render/endpoint/schema-fragment.
 import { SEARCH_FOLDER, searchIndexOf } from '../search/index.ts';
 import { CLIENT_PATH, CLIENT_SCRIPT } from './client-script.ts';
 import { EVENTS_PATH, type LiveReload } from './live-reload.ts';
+import { answerMcp, isMcpRequest } from './mcp/http.ts';
+import type { McpDocs } from './mcp/docs.ts';
 import { openRegularFile } from './regular-file.ts';
 import { contentType, realFileInside, requestPath, resolveInside } from './request-files.ts';
 import type { DevSession, PageAnswer } from './session.ts';
@@ -48,13 +50,17 @@ export interface Responder {
   /** Resolves once the site was read the first time: requests that come sooner wait for it. */
   ready: Promise<void>;
   allowsHost(host: string | undefined): boolean;
+  /** What `/mcp` answers from: the site this server shows. */
+  mcp: McpDocs;
 }
 
 export async function respond(responder: Responder, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const method = request.method ?? 'GET';
-  if (method !== 'GET' && method !== 'HEAD') return send(response, method, { kind: 'body', status: 405, type: 'text/plain; charset=utf-8', body: 'Method not allowed' }, { allow: ALLOWED });
   // A page of another site reaching this server through a DNS name that it points at 127.0.0.1 (DNS rebinding).
   if (!responder.allowsHost(request.headers.host)) return send(response, method, plain(403, 'docjet dev answers requests for localhost only; pass --host to serve another name.'));
+  // The site for AI tools (mcp/http.ts): its own methods, the same Host rule as every request.
+  if (isMcpRequest(request, '/')) return answerMcp(responder.mcp, request, response);
+  if (method !== 'GET' && method !== 'HEAD') return send(response, method, { kind: 'body', status: 405, type: 'text/plain; charset=utf-8', body: 'Method not allowed' }, { allow: ALLOWED });
   const requested = requestPath(request.url ?? '/');
   if ('status' in requested && requested.status === 400) return send(response, method, plain(400, 'Bad request'));
   const relative = 'path' in requested ? requested.path : undefined;

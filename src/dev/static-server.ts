@@ -11,6 +11,8 @@ import { open, realpath } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { isMissing } from '../shared/fs-errors.ts';
+import type { McpDocs } from './mcp/docs.ts';
+import { answerMcp, isMcpRequest } from './mcp/http.ts';
 import { contentType, realFileInside, requestPath, resolveInside } from './request-files.ts';
 
 export interface StaticServer {
@@ -26,6 +28,8 @@ export interface StaticServerOptions {
   base?: string;
   /** Opens a file to serve (a test seam: tests make it fail or vanish). */
   openFile?: (file: string) => Promise<FileHandle>;
+  /** The site `/mcp` answers AI tools from (mcp/http.ts); without it, `/mcp` is a path like any other. */
+  mcp?: McpDocs;
 }
 
 /** What a request resolves to: a file to send with a status, or a bare status. */
@@ -38,10 +42,11 @@ interface Served {
   dir: string;
   base: string;
   openFile: (file: string) => Promise<FileHandle>;
+  mcp: McpDocs | undefined;
 }
 
 export async function serveStatic(options: StaticServerOptions): Promise<StaticServer> {
-  const served: Served = { dir: path.resolve(options.dir), base: options.base ?? '/', openFile: options.openFile ?? ((file: string) => open(file, 'r')) };
+  const served: Served = { dir: path.resolve(options.dir), base: options.base ?? '/', openFile: options.openFile ?? ((file: string) => open(file, 'r')), mcp: options.mcp };
   const server = createServer((request, response) => {
     respond(served, request, response).catch(() => fail(response, 500));
   });
@@ -61,6 +66,7 @@ export async function serveStatic(options: StaticServerOptions): Promise<StaticS
 
 async function respond(served: Served, request: IncomingMessage, response: ServerResponse): Promise<void> {
   const method = request.method ?? 'GET';
+  if (served.mcp && isMcpRequest(request, served.base)) return answerMcp(served.mcp, request, response);
   if (method !== 'GET' && method !== 'HEAD') {
     response.writeHead(405, { allow: ALLOWED, 'content-type': 'text/plain; charset=utf-8' });
     response.end('Method not allowed');

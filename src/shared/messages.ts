@@ -74,16 +74,12 @@ const CONTEXTUAL_GAPS = {
   },
   pdf: { why: 'docjet makes no PDF of a page', fix: 'Remove it; readers can print a page to PDF from their browser.' },
   mcp: {
-    why: 'a site docjet builds has no MCP server, which the hosted product runs for each site',
-    fix: 'Remove {them}, or add your own entry ({ "title", "description", "href" }) linking to your MCP server\'s install page.',
+    why: 'docjet connects AI tools to the site\'s MCP server through "mcp", "add-mcp", "cursor" and "vscode" only',
+    fix: 'Remove {them}, or add your own entry ({ "title", "description", "href" }) whose "href" says "$mcp" where the MCP server\'s URL goes.',
   },
   tool: {
     why: 'docjet opens only ChatGPT, Claude, Perplexity and Grok with the page',
     fix: 'Remove {them}, or add your own entry ({ "title", "description", "href" }) whose "href" opens the tool; "$path" in a query value stands for the page\'s path.',
-  },
-  'mcp-placeholder': {
-    why: '"$mcp" stands for the URL of the MCP server the hosted product runs for each site, and a site docjet builds has none',
-    fix: 'Write your MCP server\'s URL in place of "$mcp", or remove the entry.',
   },
   unknown: { why: 'it is not an option of the contextual menu', fix: 'Use one of the options the format defines, or remove it.' },
 } as const;
@@ -398,7 +394,7 @@ export const CATALOGUE = {
     message: (p: { setting: UnappliedSetting }) => `${quote(p.setting)} has no effect yet: ${UNAPPLIED_SETTINGS[p.setting]}`,
     fix: 'Remove it to silence this warning; the site is built the same with or without it.',
   },
-  'contextual-option-no-effect': { severity: 'warning', about: 'Entries of `contextual.options` (in docs.json or a page\'s frontmatter) that a site docjet builds cannot offer: they need a service of the hosted product (assistant, MCP server, PDFs), or are no option at all; they are left out of the menu (`--strict`: an error). One warning per kind of entry, at the first.',
+  'contextual-option-no-effect': { severity: 'warning', about: 'Entries of `contextual.options` (in docs.json or a page\'s frontmatter) that a site docjet builds cannot offer: they need a service of the hosted product (assistant, PDFs, Devin\'s MCP), or are no option at all; they are left out of the menu (`--strict`: an error). One warning per kind of entry, at the first.',
     /**
      * `options`: the built-ins' names or the entries' titles, of one kind (`gap`); `pages`: other
      * pages whose frontmatter lists them too; `suggestion`: the known option an unknown one is closest to.

@@ -12,12 +12,33 @@ import { browserSuite, e2eTest, eventually, inWindow, pathOf, texts } from './ha
 
 const SHARE = { title: 'Share', description: 'Post this page', href: { base: 'https://share.example/post', query: [{ key: 'text', value: '$page' }] } };
 
+const MCP_LINK = { title: 'Our MCP page', href: { base: 'https://mcp.example/add', query: [{ key: 'server', value: '$mcp' }] } };
+
 const e2e = browserSuite({
   nav: { fixture: 'navigation', base: '/docs/' },
   atlas: { fixture: 'shared-languages', config: { contextual: { options: ['copy', 'view', 'chatgpt', SHARE], display: 'toc' } } },
+  mcp: { fixture: 'shared-languages', base: '/docs/', config: { name: 'Atlas', contextual: { options: ['mcp', 'add-mcp', 'cursor', 'vscode', MCP_LINK] } } },
 });
 
 const CLIPBOARD = { permissions: ['clipboard-read', 'clipboard-write'] };
+
+e2eTest('the MCP entries name the /mcp of the address the page is served at: URL and install command copied, Cursor and VS Code links, $mcp', async (t) => {
+  const page = await e2e.open(t, 'mcp', 'guides/glossary', CLIPBOARD);
+  const url = new URL('/docs/mcp', page.url()).href;
+  await page.getByRole('button', { name: 'Copy MCP server URL' }).click();
+  await eventually(() => inWindow(page, ({ navigator }) => navigator.clipboard.readText()), url, 'the URL is copied');
+  await page.locator('[data-contextual]:visible summary').click();
+  await page.getByRole('button', { name: /Copy MCP install command/ }).click();
+  await eventually(() => inWindow(page, ({ navigator }) => navigator.clipboard.readText()), `npx add-mcp ${url}`, 'the command is copied');
+  const href = (name: RegExp): Promise<string | null> => page.getByRole('link', { name }).getAttribute('href');
+  const cursor = new URL((await href(/Connect to Cursor/))!);
+  assert.equal(`${cursor.protocol}//${cursor.host}${cursor.pathname}`, 'cursor://anysphere.cursor-deeplink/mcp/install');
+  assert.equal(cursor.searchParams.get('name'), 'Atlas');
+  assert.deepEqual(JSON.parse(atob(cursor.searchParams.get('config')!)), { url });
+  const vscode = (await href(/Connect to VS Code/))!;
+  assert.equal(vscode, `vscode:mcp/install?${encodeURIComponent(JSON.stringify({ name: 'Atlas', type: 'http', url }))}`);
+  assert.equal(await href(/Our MCP page/), `https://mcp.example/add?server=${encodeURIComponent(url)}`);
+});
 
 e2eTest('"Copy page" puts the page\'s Markdown on the clipboard', async (t) => {
   const page = await e2e.open(t, 'nav', 'guides/install', CLIPBOARD);

@@ -65,7 +65,7 @@ async function menuOf(out: string, file: string, where = 'header'): Promise<stri
   const menu = new RegExp(`<div class="contextual contextual-${where}"[^>]*>(.*?)</div>`).exec(html)?.[1];
   if (menu === undefined) return undefined;
   const words = (markup: string): string => markup.replace(/<[^>]+>/g, '');
-  const script = (attributes: string): string => (/ data-(?:ai|fill-page|copy-page)\b/.test(attributes) ? ' [script]' : '');
+  const script = (attributes: string): string => (/ data-(?:ai|fill-page|copy-page|copy-mcp|install|fill-mcp)\b/.test(attributes) ? ' [script]' : '');
   const entry = (tag: string, attributes: string, inner: string): string => {
     const title = words(/<span class="contextual-title">(.*?)<\/span><\/span>/.exec(inner)?.[1] ?? inner);
     const hint = /<span class="contextual-hint">(.*?)<\/span><\/span>/.exec(inner)?.[1];
@@ -101,7 +101,7 @@ test('the first option is the button and the others the menu, in their order; AI
   assert.deepEqual(await menuOf(local, 'install/index.html'), ['button: Copy page [script]', 'Open in Claude — Ask questions about this page → https://claude.ai/new?q= [script]']);
 });
 
-test("the site's own entries link where they say, with the page's path for $path and its Markdown for $page", async (t) => {
+test("the site's own entries link where they say, with the page's path for $path, its Markdown for $page and the site's MCP server for $mcp", async (t) => {
   const share = { title: 'Share', description: 'Post this page', icon: 'x-twitter', href: { base: 'https://x.com/intent/tweet', query: [{ key: 'text', value: 'See $path: $page' }] } };
   const feature = { title: 'Request a feature', description: 'On GitHub', href: 'https://github.com/harbor/issues' };
   const mcp = { title: 'Our MCP', description: 'Install it', href: { base: 'https://example.com/install', query: [{ key: 'url', value: '$mcp' }] } };
@@ -110,7 +110,43 @@ test("the site's own entries link where they say, with the page's path for $path
     'button: Copy page [script]',
     'Request a feature — On GitHub → https://github.com/harbor/issues',
     'Share — Post this page → https://x.com/intent/tweet?text=See+%2Fdocs%2Finstall%3A+%24page [script]',
+    'Our MCP — Install it → https://example.com/install?url=%24mcp [script]',
   ]);
+  assert.match(await fs.readFile(path.join(out, 'install/index.html'), 'utf8'), /data-contextual [^>]*data-mcp="\/docs\/mcp" data-name="Harbor">/);
+  // With the site's address the build writes the URL itself.
+  const known = await built(t, { contextual: { options: ['copy', mcp, { title: 'Raw', href: 'https://example.com/add?u=$mcp' }] } }, { base: '/docs/', siteUrl: 'https://harbor.dev' });
+  assert.deepEqual((await menuOf(known, 'install/index.html'))!.slice(1), ['Our MCP — Install it → https://example.com/install?url=https%3A%2F%2Fharbor.dev%2Fdocs%2Fmcp', 'Raw → https://example.com/add?u=https://harbor.dev/docs/mcp']);
+});
+
+test('"mcp", "add-mcp", "cursor" and "vscode" offer the site\'s MCP server at /mcp, which docjet serve and dev answer', async (t) => {
+  const options = ['mcp', 'add-mcp', 'cursor', 'vscode'];
+  const known = await built(t, { contextual: { options } }, { siteUrl: 'https://harbor.dev' });
+  const config = Buffer.from(JSON.stringify({ url: 'https://harbor.dev/mcp' })).toString('base64');
+  assert.deepEqual(await menuOf(known, 'install/index.html'), [
+    'button: Copy MCP server URL [script]',
+    'Copy MCP install command — Use these docs from your AI tools [script]',
+    `Connect to Cursor — Use these docs from your AI tools → cursor://anysphere.cursor-deeplink/mcp/install?name=Harbor&config=${encodeURIComponent(config)}`,
+    `Connect to VS Code — Use these docs from your AI tools → vscode:mcp/install?${encodeURIComponent('{"name":"Harbor","type":"http","url":"https://harbor.dev/mcp"}')}`,
+  ]);
+  const html = await fs.readFile(path.join(known, 'install/index.html'), 'utf8');
+  assert.match(html, /<button type="button" class="contextual-primary" data-copy-mcp="url" hidden>/);
+  assert.match(html, /data-mcp="\/mcp" data-name="Harbor"/);
+  // Without --url the page script makes the install links with the address the reader is at.
+  const local = await built(t, { contextual: { options } });
+  assert.deepEqual((await menuOf(local, 'install/index.html'))!.slice(2), [
+    'Connect to Cursor — Use these docs from your AI tools → # [script]',
+    'Connect to VS Code — Use these docs from your AI tools → # [script]',
+  ]);
+  // In the page's language, like every entry.
+  const french = await menuOf(local, 'fr/install/index.html');
+  assert.deepEqual(french?.map((entry) => entry.replace(/ → .*/, '')), [
+    'button: Copier l’URL du serveur MCP [script]',
+    'Copier la commande d’installation MCP — Utiliser cette documentation dans vos outils d’IA [script]',
+    'Connecter à Cursor — Utiliser cette documentation dans vos outils d’IA',
+    'Connecter à VS Code — Utiliser cette documentation dans vos outils d’IA',
+  ]);
+  const { root } = await writeSite(t, { contextual: { options } });
+  assert.deepEqual((await validate({ root })).diagnostics.filter((d) => d.code === 'contextual-option-no-effect'), []);
 });
 
 test('"Download API spec" links an endpoint page\'s OpenAPI file, and appears on endpoint pages only', async (t) => {
@@ -149,24 +185,22 @@ test("a page's contextual frontmatter replaces the site's menu; `options: []` re
 });
 
 test('validate warns once about each kind of entry a docjet site cannot offer, and about a page whose contextual is malformed', async (t) => {
-  const mcp = { title: 'Our MCP', description: 'Install it', href: { base: 'https://example.com/install', query: [{ key: 'url', value: '$mcp' }] } };
-  const { root } = await writeSite(t, { contextual: { options: ['copy', 'mcp', 'cursor', 'assistant', 'download-pdf', 'aistudio', 'mcp', 'claud', mcp] } }, {
-    'install.mdx': '---\ntitle: Install\ncontextual:\n  options: [copy, vscode]\n---\n',
-    'plain.mdx': '---\ntitle: Plain\ncontextual:\n  options: [vscode]\n---\n',
+  const { root } = await writeSite(t, { contextual: { options: ['copy', 'devin-mcp', 'cursor', 'assistant', 'download-pdf', 'aistudio', 'devin-mcp', 'claud'] } }, {
+    'install.mdx': '---\ntitle: Install\ncontextual:\n  options: [copy, devin-mcp]\n---\n',
+    'plain.mdx': '---\ntitle: Plain\ncontextual:\n  options: [devin-mcp]\n---\n',
     'fr/install.mdx': '---\ntitle: Installer\ncontextual: [copy]\n---\n',
   });
   const result = await validate({ root });
   const found = result.diagnostics.map((d) => `${d.code} ${d.file}:${d.line} ${d.message} | ${d.fix}`);
-  const noServer = 'a site docjet builds has no MCP server, which the hosted product runs for each site';
-  const ownEntry = 'or add your own entry ({ "title", "description", "href" }) linking to your MCP server\'s install page.';
+  const noServer = 'docjet connects AI tools to the site\'s MCP server through "mcp", "add-mcp", "cursor" and "vscode" only';
+  const ownEntry = 'or add your own entry ({ "title", "description", "href" }) whose "href" says "$mcp" where the MCP server\'s URL goes.';
   assert.deepEqual(found, [
-    `contextual-option-no-effect docs.json:1 contextual options "mcp" and "cursor" have no effect: ${noServer} | Remove them, ${ownEntry}`,
+    `contextual-option-no-effect docs.json:1 contextual option "devin-mcp" has no effect: ${noServer} | Remove it, ${ownEntry}`,
     'contextual-option-no-effect docs.json:1 contextual option "assistant" has no effect: a site docjet builds has no AI assistant, which the hosted product runs for each site | Remove it; "chatgpt", "claude" or "perplexity" open an assistant with the page instead.',
     'contextual-option-no-effect docs.json:1 contextual option "download-pdf" has no effect: docjet makes no PDF of a page | Remove it; readers can print a page to PDF from their browser.',
     'contextual-option-no-effect docs.json:1 contextual option "aistudio" has no effect: docjet opens only ChatGPT, Claude, Perplexity and Grok with the page | Remove it, or add your own entry ({ "title", "description", "href" }) whose "href" opens the tool; "$path" in a query value stands for the page\'s path.',
     'contextual-option-no-effect docs.json:1 contextual option "claud" has no effect: it is not an option of the contextual menu | Did you mean "claude"?',
-    'contextual-option-no-effect docs.json:1 contextual option "Our MCP" has no effect: "$mcp" stands for the URL of the MCP server the hosted product runs for each site, and a site docjet builds has none | Write your MCP server\'s URL in place of "$mcp", or remove the entry.',
     'frontmatter-type fr/install.mdx:3 the frontmatter `contextual` is a list, but it must be an "options" list (option names, or entries with "title" and "href") and an optional "display", "header" or "toc"; it is ignored | Write `contextual: { options: [copy, view] }`, or remove it.',
-    `contextual-option-no-effect install.mdx:3 contextual option "vscode" has no effect: ${noServer} (1 other page lists it too) | Remove it, ${ownEntry}`,
+    `contextual-option-no-effect install.mdx:3 contextual option "devin-mcp" has no effect: ${noServer} (1 other page lists it too) | Remove it, ${ownEntry}`,
   ]);
 });

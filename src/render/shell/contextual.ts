@@ -37,7 +37,7 @@ const AI_TOOLS: Readonly<Record<'chatgpt' | 'claude' | 'perplexity' | 'grok', { 
 };
 
 /** The UI strings the menu writes, for the language switch to carry (`sectionChromeHtml`). */
-export const CONTEXTUAL_WORDS = ['copyPage', 'copyPageHint', 'copied', 'copyFailed', 'viewMarkdown', 'viewMarkdownHint', 'openIn', 'openInHint', 'downloadSpec', 'downloadSpecHint', 'pageActions'] as const;
+export const CONTEXTUAL_WORDS = ['copyPage', 'copyPageHint', 'copied', 'copyFailed', 'viewMarkdown', 'viewMarkdownHint', 'openIn', 'openInHint', 'copyMcpUrl', 'copyMcpCommand', 'connectTo', 'mcpHint', 'downloadSpec', 'downloadSpecHint', 'pageActions'] as const;
 
 /** Words: a UI string by key (`{name}` filled in), or the site's own text. */
 type Words = { key: keyof UiStrings; name?: string } | { text: string };
@@ -46,6 +46,8 @@ type Words = { key: keyof UiStrings; name?: string } | { text: string };
 type Action =
   /** Puts the page's Markdown on the clipboard. */
   | { type: 'copy'; icon: Icon }
+  /** Puts the site's MCP server's URL, or the command that installs it, on the clipboard (the page script knows the URL). */
+  | { type: 'copy-mcp'; what: 'url' | 'command'; title: Words; hint: Words; icon: Icon }
   | {
       type: 'link';
       title: Words;
@@ -58,9 +60,12 @@ type Action =
       as?: 'markdown' | 'download';
       /**
        * What the page script does before the link works: `ai`, the link is the tool's URL and
-       * the prompt naming the page is added to it; `page`, `$page` in it becomes the page's Markdown.
+       * the prompt naming the page is added to it; `page`, `$page` in it becomes the page's Markdown;
+       * `mcp`, `$mcp` in it becomes the URL of the site's MCP server.
        */
-      needs?: 'ai' | 'page';
+      needs?: 'ai' | 'page' | 'mcp';
+      /** An editor's link that installs the site's MCP server, made by the page script without `--url`. */
+      install?: 'cursor' | 'vscode';
     };
 
 export interface ContextualMenuOptions {
@@ -86,10 +91,11 @@ export function contextualMenu(options: ContextualMenuOptions): ContextualMenu |
   const actions = setting.options.flatMap((option) => actionOf(option, options));
   if (actions.length === 0) return undefined;
   const markdown = pageHref(markdownPath(options.page.route), options.base);
+  const mcp = actions.some((action) => action.type === 'copy-mcp' || (action.type === 'link' && (action.needs === 'mcp' || action.install !== undefined))) ? ` data-mcp="${escapeHtml(mcpPath(options.base))}" data-name="${escapeHtml(options.site.config.name)}"` : '';
   return {
     display: setting.display ?? 'header',
     html: (where) =>
-      `<div class="contextual contextual-${where}" data-contextual data-markdown="${escapeHtml(markdown)}" data-prompt="${escapeHtml(PROMPT)}">` +
+      `<div class="contextual contextual-${where}" data-contextual data-markdown="${escapeHtml(markdown)}" data-prompt="${escapeHtml(PROMPT)}"${mcp}>` +
       primaryHtml(actions[0]!, options.strings, options.draw) +
       menuHtml(actions.slice(1), options.strings, options.draw) +
       `</div>`,
@@ -119,6 +125,13 @@ function builtInAction(option: OfferedOption, context: ContextualMenuOptions): A
       return [{ type: 'link', title: { key: 'viewMarkdown' }, hint: { key: 'viewMarkdownHint' }, icon: brand('markdown'), href: markdown, external: false, as: 'markdown' }];
     case 'download-spec':
       return specAction(page, base);
+    case 'mcp':
+      return [{ type: 'copy-mcp', what: 'url', title: { key: 'copyMcpUrl' }, hint: { key: 'mcpHint' }, icon: solid('plug') }];
+    case 'add-mcp':
+      return [{ type: 'copy-mcp', what: 'command', title: { key: 'copyMcpCommand' }, hint: { key: 'mcpHint' }, icon: solid('terminal') }];
+    case 'cursor':
+    case 'vscode':
+      return [mcpInstall(option, context)];
     default: {
       const tool = AI_TOOLS[option];
       const title: Words = { key: 'openIn', name: tool.name };
@@ -129,6 +142,38 @@ function builtInAction(option: OfferedOption, context: ContextualMenuOptions): A
       return [{ ...common, href: tool.url + encodeURIComponent(PROMPT.replace('{url}', url)) }];
     }
   }
+}
+
+/**
+ * Where the site's MCP server answers: `/mcp` under the base, which `docjet serve` and `docjet dev`
+ * answer (src/dev/mcp/http.ts); absolute with the site's public URL.
+ */
+function mcpPath(base: string): string {
+  return `${base}mcp`;
+}
+
+function mcpUrl(siteUrl: string | undefined, base: string): string | undefined {
+  return siteUrl === undefined ? undefined : siteUrl.replace(/\/+$/, '') + mcpPath(base);
+}
+
+/**
+ * "Connect to Cursor" and "Connect to VS Code": the editor's own link that installs an MCP server
+ * by URL (Cursor's `cursor://anysphere.cursor-deeplink/mcp/install`, VS Code's `vscode:mcp/install`).
+ * Without the site's public URL the page script makes it, with the address the reader is at.
+ */
+function mcpInstall(option: 'cursor' | 'vscode', { site, base, siteUrl }: ContextualMenuOptions): Action {
+  const url = mcpUrl(siteUrl, base);
+  const name = site.config.name;
+  const editor = option === 'cursor' ? 'Cursor' : 'VS Code';
+  const common = { type: 'link', title: { key: 'connectTo', name: editor }, hint: { key: 'mcpHint' }, icon: solid('plug'), external: true, install: option } as const;
+  if (url === undefined) return { ...common, href: '#' };
+  return { ...common, href: mcpInstallHref(option, name, url) };
+}
+
+/** The link that installs the MCP server at `url` under `name` (src/client/contextual.ts makes the same in the browser). */
+export function mcpInstallHref(editor: 'cursor' | 'vscode', name: string, url: string): string {
+  if (editor === 'cursor') return `cursor://anysphere.cursor-deeplink/mcp/install?name=${encodeURIComponent(name)}&config=${encodeURIComponent(Buffer.from(JSON.stringify({ url })).toString('base64'))}`;
+  return `vscode:mcp/install?${encodeURIComponent(JSON.stringify({ name, type: 'http', url }))}`;
 }
 
 /** "Download API spec" on a page made from an OpenAPI operation: its spec file (copied into the site), or its URL. */
@@ -146,10 +191,10 @@ function specAction(page: Page, base: string): Action[] {
  * server's URL, which a docjet site does not have: the entry is left out, as `validate` warned).
  */
 function customAction(option: Exclude<ContextualOption, string>, context: ContextualMenuOptions): Action[] {
-  if (usesMcp(option.href)) return [];
   const path = pageHref(context.page.route, context.base);
-  const written = typeof option.href === 'string' ? option.href : withQuery(option.href.base, option.href.query ?? [], path);
-  const href = siteHref(written, context.base);
+  const mcp = usesMcp(option.href) ? mcpUrl(context.siteUrl, context.base) : undefined;
+  const written = typeof option.href === 'string' ? option.href : withQuery(option.href.base, option.href.query ?? [], path, mcp);
+  const href = siteHref(mcp === undefined || typeof option.href !== 'string' ? written : written.replaceAll('$mcp', mcp), context.base);
   if (href === undefined) return [];
   const icon: Icon | undefined = option.icon === undefined ? undefined : option.iconType === undefined ? option.icon : { name: option.icon, style: option.iconType };
   const page = typeof option.href !== 'string' && option.href.query?.some((entry) => entry.value.includes('$page')) === true;
@@ -161,22 +206,23 @@ function customAction(option: Exclude<ContextualOption, string>, context: Contex
       icon,
       href,
       external: /^[a-z][a-z\d+.-]*:|^\/\//i.test(href),
-      ...(page ? { needs: 'page' as const } : {}),
+      ...(page ? { needs: 'page' as const } : usesMcp(option.href) && mcp === undefined ? { needs: 'mcp' as const } : {}),
     },
   ];
 }
 
-/** `base` with the query added; `$path` filled in, `$page` left for the page script (written `%24page`). */
-function withQuery(base: string, query: readonly { key: string; value: string }[], path: string): string {
+/** `base` with the query added; `$path` filled in, `$mcp` too when known, `$page` (and `$mcp`) left for the page script (written `%24page`, `%24mcp`). */
+function withQuery(base: string, query: readonly { key: string; value: string }[], path: string, mcp: string | undefined): string {
   if (query.length === 0) return base;
   const params = new URLSearchParams();
-  for (const { key, value } of query) params.append(key, value.replaceAll('$path', path));
+  for (const { key, value } of query) params.append(key, mcp === undefined ? value.replaceAll('$path', path) : value.replaceAll('$path', path).replaceAll('$mcp', mcp));
   return `${base}${base.includes('?') ? '&' : '?'}${params.toString()}`;
 }
 
 /** The first entry, on its own beside the menu. */
 function primaryHtml(action: Action, strings: UiStrings, draw: DrawIcon): string {
   if (action.type === 'copy') return `<button type="button" class="contextual-primary" data-copy-page hidden>${navIcon(action.icon, draw)}${copyWordsHtml(strings)}</button>`;
+  if (action.type === 'copy-mcp') return `<button type="button" class="contextual-primary" data-copy-mcp="${action.what}" hidden>${navIcon(action.icon, draw)}${copyWordsHtml(strings, action.title)}</button>`;
   return `<a class="contextual-primary"${linkAttributes(action)}>${navIcon(action.icon, draw)}${wordsHtml(action.title, strings)}</a>`;
 }
 
@@ -185,6 +231,7 @@ function menuHtml(actions: readonly Action[], strings: UiStrings, draw: DrawIcon
   if (actions.length === 0) return '';
   const items = actions.map((action) => {
     if (action.type === 'copy') return `<li><button type="button" class="contextual-item" data-copy-page hidden>${navIcon(action.icon, draw)}${itemText(copyWordsHtml(strings), wordsHtml({ key: 'copyPageHint' }, strings))}</button></li>`;
+    if (action.type === 'copy-mcp') return `<li><button type="button" class="contextual-item" data-copy-mcp="${action.what}" hidden>${navIcon(action.icon, draw)}${itemText(copyWordsHtml(strings, action.title), wordsHtml(action.hint, strings))}</button></li>`;
     const hint = action.hint === undefined ? '' : wordsHtml(action.hint, strings);
     return `<li><a class="contextual-item"${linkAttributes(action)}>${navIcon(action.icon, draw)}${itemText(wordsHtml(action.title, strings), hint)}</a></li>`;
   });
@@ -205,13 +252,16 @@ function linkAttributes(action: Extract<Action, { type: 'link' }>): string {
   if (action.external) attributes += ' target="_blank" rel="noopener"';
   if (action.needs === 'ai') attributes += ' data-ai hidden';
   if (action.needs === 'page') attributes += ' data-fill-page hidden';
+  if (action.needs === 'mcp') attributes += ' data-fill-mcp hidden';
+  // Made by the page script when the build did not know the site's address.
+  if (action.install !== undefined && action.href === '#') attributes += ` data-install="${action.install}" hidden`;
   return attributes;
 }
 
-/** "Copy page", and what it says once it copied or failed, shown by the page script one at a time. */
-function copyWordsHtml(strings: UiStrings): string {
+/** "Copy page" (or `ready`), and what it says once it copied or failed, shown by the page script one at a time. */
+function copyWordsHtml(strings: UiStrings, ready?: Words): string {
   return (
-    `<span data-copy-state="ready" data-word="copyPage">${escapeHtml(strings.copyPage)}</span>` +
+    (ready ? wordsHtml(ready, strings).replace('<span', '<span data-copy-state="ready"') : `<span data-copy-state="ready" data-word="copyPage">${escapeHtml(strings.copyPage)}</span>`) +
     `<span data-copy-state="copied" data-word="copied" hidden>${escapeHtml(strings.copied)}</span>` +
     `<span data-copy-state="failed" data-word="copyFailed" hidden>${escapeHtml(strings.copyFailed)}</span>`
   );

@@ -1,8 +1,7 @@
 /**
  * Entries of `contextual.options` that a site docjet builds cannot offer (src/config/contextual-options.ts:
- * they need the hosted product's assistant, MCP server or PDFs, or are no option at all) get a
- * warning at their line, once each, as do the site's own entries whose `href` uses `$mcp`: the shell
- * leaves them out of the menu. A page's `contextual` frontmatter, which replaces the site's menu on
+ * they need the hosted product's assistant or PDFs, or are no option at all) get a warning at
+ * their line, once each: the shell leaves them out of the menu. A page's `contextual` frontmatter, which replaces the site's menu on
  * that page, is checked by `pageContextualDiagnostics`: the same warnings, once per option however
  * many pages list it, and a frontmatter value of the wrong shape (the page then keeps the site's menu).
  */
@@ -14,7 +13,7 @@ import { readText } from '../../shared/read-text.ts';
 import type { PageFile } from '../../shared/scan.ts';
 import { diagnostic, type ContextualGap } from '../../shared/messages.ts';
 import { closestMatch } from '../../shared/suggest.ts';
-import { CONTEXTUAL_OPTIONS, usesMcp, type ContextualOptionName } from '../../config/contextual-options.ts';
+import { CONTEXTUAL_OPTIONS, type ContextualOptionName } from '../../config/contextual-options.ts';
 import { isObject } from '../../config/load.ts';
 import { contextualSchema } from '../../config/schema.ts';
 import type { Rule } from './context.ts';
@@ -66,7 +65,6 @@ export function optionGap(option: unknown): Gap | undefined {
     const kind = CONTEXTUAL_OPTIONS[option as ContextualOptionName];
     return kind === 'offered' ? undefined : { option, gap: kind };
   }
-  if (isObject(option) && typeof option.title === 'string' && usesMcp(option.href)) return { option: option.title, gap: 'mcp-placeholder' };
   return undefined;
 }
 
