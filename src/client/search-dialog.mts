@@ -12,68 +12,16 @@
  * The input is a combobox over a listbox (WAI-ARIA APG "combobox with listbox popup"); a live
  * region says how many results there are. Page text only ever becomes text nodes and <mark>s.
  *
- * The tokenizer and the term files' keys repeat src/search/tokenize.ts and index-files.ts, which
- * this script cannot import; test/search/client-engine.test.ts holds them to the same output.
+ * The tokenizer and the index files' shape come from src/portable (shared with src/search, no DOM
+ * and no Node); `npm run client` bundles them into the compiled dialog (scripts/client.mjs).
  */
+import { characterKey, INDEX_FORMAT, MANIFEST_FILE, type Manifest, type Shard, type StoredPage } from '../portable/search-format.js';
+import { CJK, isCjkToken, normalizeText, tokenize, WORD } from '../portable/tokenize.js';
 
-// ---- Words: the rules of src/search/tokenize.ts ----
-
-const WORD = /[\p{L}\p{N}\u30fc]+/gu;
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+/gu;
-const CJK_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u;
-const ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff]/g;
-const MARKS = /\p{M}/gu;
-const MAX_TOKEN_LENGTH = 40;
-
-export function normalizeText(text: string): string {
-  return text.toLowerCase().replace(ACCENTED, (letter) => letter.normalize('NFD').replace(MARKS, ''));
-}
-
-export function tokenize(text: string): string[] {
-  const tokens: string[] = [];
-  for (const [word] of normalizeText(text).matchAll(WORD)) {
-    if (word.length > MAX_TOKEN_LENGTH) continue;
-    let last = 0;
-    for (const run of word.matchAll(CJK)) {
-      if (run.index > last) tokens.push(word.slice(last, run.index));
-      const characters = [...run[0]];
-      for (let index = 0; index + 1 < characters.length; index++) tokens.push(characters[index]! + characters[index + 1]!);
-      tokens.push(characters[characters.length - 1]!);
-      last = run.index + run[0].length;
-    }
-    if (last < word.length) tokens.push(word.slice(last));
-  }
-  return tokens;
-}
-
-export function isCjkToken(token: string): boolean {
-  return CJK_START.test(token);
-}
-
-export function characterKey(character: string): string {
-  return /^[a-z0-9]$/.test(character) ? character : `_${(character.codePointAt(0)! % 64).toString(36)}`;
-}
+// The tests call the bundled dialog's tokenizer (test/search/client.ts): the index's own rules.
+export { characterKey, tokenize };
 
 // ---- The index ----
-
-export interface Manifest {
-  format: number;
-  pages: number;
-  scopes: [string | null, string | null, string | null][];
-  scopeSets: number[][];
-  pageScopes: number[];
-  shards: Record<string, string>;
-  tails: Record<string, string>;
-  chunks: string[];
-  pagesPerChunk: number;
-}
-
-/** `[href, title, path, method, sections]`, each section `[heading id, heading, text]`. */
-export type StoredPage = [string, string, string, string, [string, string, string][]];
-/** Term → `[page gap, score, section mask, …]`. */
-export type Shard = Record<string, number[]>;
-
-const INDEX_FORMAT = 2;
 
 /** The file of `files` (term or tail files) holding `text`: by its first character, or its first two when that file was split. */
 export function fileOf(files: Record<string, string>, text: string): string | undefined {
@@ -390,7 +338,7 @@ async function wordCandidates(files: IndexFiles, manifest: Manifest, token: stri
 
 /** The pages matching `query` in scope (how many, and the first ones with their stored text). */
 export async function search(files: IndexFiles, query: string, reader: ReaderScope, widened: boolean): Promise<Found> {
-  const manifest = await files.get<Manifest>('index.json');
+  const manifest = await files.get<Manifest>(MANIFEST_FILE);
   if (manifest.format !== INDEX_FORMAT) throw new Error('index format');
   const tokens = queryTokens(query);
   if (tokens.length === 0) return { total: 0, terms: [], results: [] };
@@ -509,7 +457,7 @@ function makeDialog(button: HTMLElement): Dialog {
     }
     const slow = setTimeout(() => current === run && (status.textContent = text('loading')), 150);
     try {
-      const manifest = await files.get<Manifest>('index.json');
+      const manifest = await files.get<Manifest>(MANIFEST_FILE);
       showWiden(manifest);
       const ask = (): Promise<Found> => search(files, query, readerScope(button), widenBox.checked);
       // A file that is gone was renamed by a new build: read the index afresh, once.

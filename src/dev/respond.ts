@@ -21,7 +21,7 @@ import { defaultFavicon } from '../output/favicon.ts';
 import { NAV_FOLDER } from '../render/shell/fragments.ts';
 import { isFragmentId, SCHEMA_FOLDER } from '../render/endpoint/schema-fragment.ts';
 import { SEARCH_FOLDER, searchIndexOf } from '../search/index.ts';
-import { CLIENT_PATH, CLIENT_SCRIPT } from './client-script.ts';
+import { CLIENT_PATH, clientScript } from './client-script.ts';
 import { EVENTS_PATH, type LiveReload } from './live-reload.ts';
 import { openRegularFile } from './regular-file.ts';
 import { contentType, realFileInside, requestPath, resolveInside } from './request-files.ts';
@@ -54,7 +54,7 @@ export async function respond(responder: Responder, request: IncomingMessage, re
   const requested = requestPath(request.url ?? '/');
   if ('status' in requested && requested.status === 400) return send(response, method, plain(400, 'Bad request'));
   const relative = 'path' in requested ? requested.path : undefined;
-  if (relative === CLIENT_PATH) return send(response, method, { kind: 'body', status: 200, type: 'text/javascript; charset=utf-8', body: CLIENT_SCRIPT });
+  if (relative === CLIENT_PATH) return send(response, method, { kind: 'body', status: 200, type: 'text/javascript; charset=utf-8', body: clientScript() });
   if (relative === EVENTS_PATH && method === 'GET') return listen(responder, request, response);
   await responder.ready;
   const answer = relative === undefined ? await notFound(responder) : await answerFor(responder, relative, request);

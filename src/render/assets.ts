@@ -25,8 +25,11 @@ export interface Bundle {
   fields: { file: string; text: string };
 }
 
-/** Compiled scripts left out of the page script: only the pages that need one load it. */
-const PAGE_ONLY_SCRIPTS = new Set(['playground.js', 'fields.js']);
+/**
+ * Compiled scripts left out of the page script: only the pages that need one load it, and the dev
+ * client only `docjet dev` serves (src/dev/client-script.ts).
+ */
+const PAGE_ONLY_SCRIPTS = new Set(['playground.js', 'fields.js', 'dev-client.js']);
 
 let packageFiles: { css: string; js: string; playground: string; fields: string } | undefined;
 
