@@ -268,7 +268,7 @@ var IndexFiles = class {
 };
 var SHOWN = 12;
 var HEADINGS_SHOWN = 3;
-var SNIPPET_LENGTH = 160;
+var EXCERPT_LENGTH = 160;
 async function entriesFor(files, table, text) {
   const name = fileOf(table, text);
   return name ? files.get(name) : {};
@@ -466,7 +466,7 @@ function resultOptions({ hit, page }, terms, query) {
     const headingOption = option(`${href}#${encodeURIComponent(id)}`, "search-result search-heading");
     headingOption.append(span("search-result-title", marked));
     if (text)
-      headingOption.append(span("search-result-snippet", highlight(text, terms, query, SNIPPET_LENGTH)));
+      headingOption.append(span("search-result-snippet", highlight(text, terms, query, EXCERPT_LENGTH)));
     headings.push(headingOption);
     own.add(section);
   }
@@ -477,9 +477,9 @@ function resultOptions({ hit, page }, terms, query) {
   if (method)
     titleLine.prepend(span(`search-method method-${method.toLowerCase()}`, [{ text: method, mark: false }]));
   pageOption.append(titleLine);
-  const snippet = matching.find((section) => !own.has(section)) ?? (matching.length === 0 ? sections[0] : void 0);
-  if (snippet?.[2])
-    pageOption.append(span("search-result-snippet", highlight(snippet[2], terms, query, SNIPPET_LENGTH)));
+  const excerpt = matching.find((section) => !own.has(section)) ?? (matching.length === 0 ? sections[0] : void 0);
+  if (excerpt?.[2])
+    pageOption.append(span("search-result-snippet", highlight(excerpt[2], terms, query, EXCERPT_LENGTH)));
   return [pageOption, ...headings];
 }
 function option(href, className) {

@@ -4,7 +4,7 @@
  * `index.json` first, then the term file of each word typed (for a word nothing there matches, also
  * the tail files and the term files of the words one typo in the first letter away), then the page
  * files of the results shown. Results come as the reader types: pages with their section path and
- * a snippet, and the headings whose words match, which jump to the heading. The reader's version,
+ * an excerpt, and the headings whose words match, which jump to the heading. The reader's version,
  * language and product (from the button, or the switchers once the page script swapped them) limit
  * the results until "All versions" is ticked.
  *
@@ -217,7 +217,7 @@ export function scopeFilter(manifest: Manifest, reader: ReaderScope, widened: bo
   return (page) => setFits[sets[page]!] === true;
 }
 
-// ---- Snippets ----
+// ---- Excerpts ----
 
 export interface TextPart {
   text: string;
@@ -311,7 +311,7 @@ export interface Found {
 const SHOWN = 12;
 /** Headings shown under a page, at most. */
 const HEADINGS_SHOWN = 3;
-const SNIPPET_LENGTH = 160;
+const EXCERPT_LENGTH = 160;
 
 /** The entries of the file of `table` that holds `text` (none when there is no such file). */
 async function entriesFor<T>(files: IndexFiles, table: Record<string, string>, text: string): Promise<Record<string, T>> {
@@ -380,7 +380,7 @@ let opener: HTMLElement | undefined;
 /**
  * Opens the dialog (made on first use), its input focused and its last query selected, in the
  * words of the language shown: the page script puts a language's words on the button when the
- * reader switches language in place (src/client/placements.ts).
+ * reader switches language in place (src/client/nav-switch.ts).
  */
 export function openSearch(button: HTMLElement): void {
   opener = button;
@@ -539,7 +539,7 @@ function makeDialog(button: HTMLElement): Dialog {
 
 let optionCount = 0;
 
-/** A page's option, then one per heading whose own words match; the page's snippet from a matching section those leave out. */
+/** A page's option, then one per heading whose own words match; the page's excerpt from a matching section those leave out. */
 function resultOptions({ hit, page }: Result, terms: readonly string[], query: string): HTMLElement[] {
   const [href, title, path, method, sections] = page;
   const headings: HTMLElement[] = [];
@@ -551,7 +551,8 @@ function resultOptions({ hit, page }: Result, terms: readonly string[], query: s
     if (headings.length >= HEADINGS_SHOWN || !marked.some((part) => part.mark)) continue;
     const headingOption = option(`${href}#${encodeURIComponent(id)}`, 'search-result search-heading');
     headingOption.append(span('search-result-title', marked));
-    if (text) headingOption.append(span('search-result-snippet', highlight(text, terms, query, SNIPPET_LENGTH)));
+    // The class keeps its name (sites may style it): an excerpt of the page, not a snippet file.
+    if (text) headingOption.append(span('search-result-snippet', highlight(text, terms, query, EXCERPT_LENGTH)));
     headings.push(headingOption);
     own.add(section);
   }
@@ -560,8 +561,8 @@ function resultOptions({ hit, page }: Result, terms: readonly string[], query: s
   const titleLine = span('search-result-title', highlight(title, terms, query));
   if (method) titleLine.prepend(span(`search-method method-${method.toLowerCase()}`, [{ text: method, mark: false }]));
   pageOption.append(titleLine);
-  const snippet = matching.find((section) => !own.has(section)) ?? (matching.length === 0 ? sections[0] : undefined);
-  if (snippet?.[2]) pageOption.append(span('search-result-snippet', highlight(snippet[2], terms, query, SNIPPET_LENGTH)));
+  const excerpt = matching.find((section) => !own.has(section)) ?? (matching.length === 0 ? sections[0] : undefined);
+  if (excerpt?.[2]) pageOption.append(span('search-result-snippet', highlight(excerpt[2], terms, query, EXCERPT_LENGTH)));
   return [pageOption, ...headings];
 }
 

@@ -13,7 +13,7 @@
  *   needs (`xearch`, `earch`, `esarch` find `search`), fetched only for a word that nothing in its
  *   own term file matches.
  * - `d-<n>.<hash>.json`: 32 pages each: address, title, section path, headings and text for the
- *   snippet. Only the files of the results shown are fetched.
+ *   excerpt. Only the files of the results shown are fetched.
  *
  * `IndexWriter` keeps what it wrote: given the records again (`dev`, after an edit), it writes
  * again only the files holding what changed: the term and tail files of the terms that came, went
@@ -30,8 +30,8 @@ export const SEARCH_FOLDER = 'search';
 const PAGES_PER_CHUNK = 32;
 /** A term or tail file over this many bytes is split by the second character. */
 const SHARD_LIMIT = 96 * 1024;
-/** Text kept per section for snippets (the index itself has every word). */
-const SNIPPET_TEXT = 1200;
+/** Text kept per section for result excerpts (the index itself has every word). */
+const EXCERPT_TEXT = 1200;
 /** Terms shorter than this have no tail: a first-letter typo is looked for in words of four letters or more. */
 const TAIL_MIN_LENGTH = 3;
 
@@ -273,7 +273,7 @@ function byCodeUnit(a: string, b: string): number {
 }
 
 function storedPage(record: SearchRecord, base: string): StoredPage {
-  const sections = record.sections.map((section): [string, string, string] => [section.heading?.id ?? '', section.heading?.text ?? '', section.text.slice(0, SNIPPET_TEXT)]);
+  const sections = record.sections.map((section): [string, string, string] => [section.heading?.id ?? '', section.heading?.text ?? '', section.text.slice(0, EXCERPT_TEXT)]);
   return [pageHref(record.route, base), record.title, record.path, record.method ?? '', sections];
 }
 

@@ -18,7 +18,7 @@
  *
  * The modules, one construct each, in fast/: reader.ts (what they share: giving up, the line
  * table), blocks.ts (the flow, paragraphs, headings, fenced code), lists.ts, quotes.ts, tables.ts,
- * tags.ts (JSX tags), esm.ts (imports), inline.ts (a paragraph's text into pieces) and emphasis.ts
+ * tags.ts (JSX tags), imports.ts (ESM), phrasing.ts (a paragraph's text into pieces) and emphasis.ts
  * (the pieces into nodes). Each stays under 400 lines.
  *
  * Its scope is frozen: it reads the constructs above and nothing more. Pages get faster through
@@ -30,7 +30,7 @@ import type { Root } from 'mdast';
 import { Blocks } from './fast/blocks.ts';
 import { GIVE_UP, UNREAD } from './fast/reader.ts';
 
-export { EsmError } from './fast/esm.ts';
+export { EsmError } from './fast/imports.ts';
 
 /**
  * The tree micromark (MDX and GFM) would give for `text`, or undefined when the text holds anything

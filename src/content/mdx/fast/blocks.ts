@@ -5,8 +5,8 @@
  */
 import type { Code, Heading, Paragraph, Root } from 'mdast';
 import type { MdxJsxFlowElement } from 'mdast-util-mdx-jsx';
-import { readEsm } from './esm.ts';
-import { Inline } from './inline.ts';
+import { readEsm } from './imports.ts';
+import { Inline } from './phrasing.ts';
 import { listMarker, readList } from './lists.ts';
 import { readQuote } from './quotes.ts';
 import { type BlockReader, type Container, type Flow, giveUp, LineTable, SPACE, TAB, THEMATIC_BREAK } from './reader.ts';

@@ -1,6 +1,6 @@
 /** GFM tables as micromark-extension-gfm-table reads them: head, delimiter and body rows, cells read inline. */
 import type { AlignType, PhrasingContent, Table, TableCell, TableRow } from 'mdast';
-import { Inline } from './inline.ts';
+import { Inline } from './phrasing.ts';
 import { type BlockReader, COLON, type Container, DASH, giveUp, PIPE, SPACE, TAB, THEMATIC_BREAK } from './reader.ts';
 import { tagLine } from './tags.ts';
 
