@@ -11,7 +11,7 @@ import { listMarker, readList } from './lists.ts';
 import { readQuote } from './quotes.ts';
 import { type BlockReader, type Container, type Flow, giveUp, LineTable, SPACE, TAB, THEMATIC_BREAK } from './reader.ts';
 import { delimiterRow, headSize, readTable } from './tables.ts';
-import { tagLine } from './tags.ts';
+import { type OpenElement, pairTag, type Tag, tagLine } from './tags.ts';
 
 export class Blocks implements BlockReader {
   readonly lines: LineTable;
@@ -61,7 +61,7 @@ export class Blocks implements BlockReader {
    */
   flow(first: number, firstStart: number | undefined, container: Container): { nodes: Flow[]; next: number; blankBetween: boolean } {
     const nodes: Flow[] = [];
-    const open: { element: MdxJsxFlowElement; parentNodes: Flow[] }[] = [];
+    const open: OpenElement<MdxJsxFlowElement, Flow>[] = [];
     let current = nodes;
     let index = first;
     let sawBlank = false;
@@ -122,21 +122,7 @@ export class Blocks implements BlockReader {
             if (listJustEnded) giveUp();
             for (let line = index + 1; line <= lastLine; line++) if (this.indent(line) < container.column) giveUp();
           }
-          for (const tag of tags.tags) {
-            if (tag.closing) {
-              const top = open.pop();
-              if (top === undefined || top.element.name !== tag.name) giveUp();
-              top.element.position!.end = tag.end;
-              current = top.parentNodes;
-            } else {
-              const element: MdxJsxFlowElement = { type: 'mdxJsxFlowElement', name: tag.name, attributes: tag.attributes, children: [], position: { start: tag.start, end: tag.end } };
-              current.push(element);
-              if (!tag.selfClosing) {
-                open.push({ element, parentNodes: current });
-                current = element.children as Flow[];
-              }
-            }
-          }
+          for (const tag of tags.tags) current = pairTag(tag, open, current, flowElement);
           index = this.lines.lineOf(tags.end) + 1;
           continue;
         }
@@ -321,4 +307,8 @@ export class Blocks implements BlockReader {
     const node: Paragraph = { type: 'paragraph', children, position: { start: this.lines.point(start), end: this.lines.point(rawEnd) } };
     return { node, next: index };
   }
+}
+
+function flowElement(tag: Tag): MdxJsxFlowElement {
+  return { type: 'mdxJsxFlowElement', name: tag.name, attributes: tag.attributes, children: [], position: { start: tag.start, end: tag.end } };
 }

@@ -2,7 +2,7 @@
 import type { Emphasis, PhrasingContent, Strong } from 'mdast';
 import type { MdxJsxTextElement } from 'mdast-util-mdx-jsx';
 import { giveUp, type Source } from './reader.ts';
-import type { Tag } from './tags.ts';
+import { type OpenElement, pairTag, type Tag } from './tags.ts';
 
 interface TextPiece {
   kind: 'text';
@@ -98,7 +98,7 @@ export function resolveEmphasis(source: Source, pieces: Piece[]): PhrasingConten
 
 function nodes(source: Source, items: Item[]): PhrasingContent[] {
   const out: PhrasingContent[] = [];
-  const stack: { element: MdxJsxTextElement; parent: PhrasingContent[] }[] = [];
+  const stack: OpenElement<MdxJsxTextElement, PhrasingContent>[] = [];
   let current = out;
   const pushText = (value: string, start: number, end: number): void => {
     const last = current[current.length - 1];
@@ -133,25 +133,15 @@ function nodes(source: Source, items: Item[]): PhrasingContent[] {
         current.push(item.node);
         break;
       }
-      case 'tag': {
-        const { tag } = item;
-        if (tag.closing) {
-          const top = stack.pop();
-          if (top === undefined || top.element.name !== tag.name) giveUp();
-          top.element.position!.end = tag.end;
-          current = top.parent;
-        } else {
-          const element: MdxJsxTextElement = { type: 'mdxJsxTextElement', name: tag.name, attributes: tag.attributes, children: [], position: { start: tag.start, end: tag.end } };
-          current.push(element);
-          if (!tag.selfClosing) {
-            stack.push({ element, parent: current });
-            current = element.children;
-          }
-        }
+      case 'tag':
+        current = pairTag(item.tag, stack, current, textElement);
         break;
-      }
     }
   }
   if (stack.length > 0) giveUp();
   return out;
+}
+
+function textElement(tag: Tag): MdxJsxTextElement {
+  return { type: 'mdxJsxTextElement', name: tag.name, attributes: tag.attributes, children: [], position: { start: tag.start, end: tag.end } };
 }

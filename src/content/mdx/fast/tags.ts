@@ -1,5 +1,6 @@
 /** JSX tags: names, string, boolean and literal attributes; a line of whole tags is flow. */
 import type { MdxJsxAttribute } from 'mdast-util-mdx-jsx';
+import type { Position } from 'unist';
 import { giveUp, type LineTable, type Point, type Source, SPACE } from './reader.ts';
 
 export interface Tag {
@@ -106,4 +107,35 @@ export function tagLine(source: Source, start: number): { tags: Tag[]; end: numb
     if (at >= source.text.length || code === 10) return { tags, end: tag.end.offset };
     if (code !== 60) return tags.length === 1 && tags[0]!.start.offset === start ? undefined : giveUp();
   }
+}
+
+/** An element a tag opened and not closed yet, and the list it stands in (its parent's children). */
+export interface OpenElement<Element, Node> {
+  element: Element;
+  parent: Node[];
+}
+
+/**
+ * One tag paired into elements, in flow and in text alike: an opening tag adds its element to
+ * `current` and, unless self-closing, opens it (its children are where the next nodes go); a
+ * closing tag closes the innermost open element, giving up when it has another name. Returns
+ * where the next nodes go.
+ */
+export function pairTag<Element extends { name: string | null; children: unknown[]; position?: Position | undefined }, Node>(
+  tag: Tag,
+  open: OpenElement<Element, Node>[],
+  current: Node[],
+  make: (tag: Tag) => Element & Node,
+): Node[] {
+  if (tag.closing) {
+    const top = open.pop();
+    if (top === undefined || top.element.name !== tag.name) giveUp();
+    top.element.position!.end = tag.end;
+    return top.parent;
+  }
+  const element = make(tag);
+  current.push(element);
+  if (tag.selfClosing) return current;
+  open.push({ element, parent: current });
+  return element.children as Node[];
 }
