@@ -33,7 +33,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { dev, type DevServer } from '../src/dev/dev-server.ts';
-import type { Manifest } from '../src/search/index-files.ts';
+import type { Manifest } from '../src/portable/search-format.ts';
 import { searchIndex, searchScripts } from '../src/search/index.ts';
 import { validate } from '../src/validate/index.ts';
 import { syntheticRoute, writeSyntheticSite } from './synthetic-site.ts';

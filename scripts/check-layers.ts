@@ -8,7 +8,8 @@
  * from them, rendering, then writing and serving. A layer may import only from the layers listed
  * for it: "the config knows nothing of what is built from it; the site model knows nothing of
  * rendering; rendering knows nothing of how files are written or served" (issue 10). The browser
- * script (`src/client`) is a world of its own: it imports nothing, and nothing imports it.
+ * script (`src/client`) is a world of its own: it imports only `src/portable` (plain code with no
+ * DOM and no Node, which imports nothing), and nothing imports it.
  *
  * dependency-cruiser reads TypeScript with @swc/core: it does not support TypeScript 7, whose
  * compiler has no JavaScript API (madge cannot read TypeScript without that API either).
@@ -17,30 +18,32 @@ import type { ICruiseOptions, ICruiseResult, IModule } from 'dependency-cruiser'
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-export type Layer = 'shared' | 'config' | 'content' | 'openapi' | 'site' | 'validate' | 'render' | 'search' | 'output' | 'dev' | 'cli' | 'client';
+export type Layer = 'portable' | 'shared' | 'config' | 'content' | 'openapi' | 'site' | 'validate' | 'render' | 'search' | 'output' | 'dev' | 'cli' | 'client';
 
 /** What each layer holds, and why it may import what it may. */
 export const LAYERS: Record<Layer, { holds: string; mayImport: readonly Layer[] }> = {
+  // The one floor both sides stand on: plain code with neither DOM nor Node (tsconfig.portable.json).
+  portable: { holds: 'src/portable: what the browser and Node share: the search index\'s shape and tokenizer, the dev channel\'s events', mayImport: [] },
   shared: {
     holds: 'src/shared: the diagnostics catalogue and its types, "did you mean", where docjet is installed, reading text, paths inside the root, file-system errors, the cache folder, YAML limits, safe URLs, HTML escaping, the scan of a site folder',
     mayImport: [],
   },
   // The config is what the user wrote: schema and loading know nothing of pages or OpenAPI documents.
-  config: { holds: 'src/config: loading docs.json/mint.json ($ref, mint.json upgrade), the schema and its types, the navigation table', mayImport: ['shared'] },
-  content: { holds: 'src/content: page files, frontmatter, MDX and Markdown parsing and evaluation, components, snippet files', mayImport: ['shared', 'config'] },
-  openapi: { holds: 'src/openapi: OpenAPI documents (those the config names included), endpoint references, the endpoint view model', mayImport: ['shared', 'config', 'content'] },
-  site: { holds: 'src/site: the resolved site model (routes, sections, alternates, breadcrumbs)', mayImport: ['shared', 'config', 'content', 'openapi'] },
-  validate: { holds: 'src/validate: load, check and resolve a site (what `docjet validate` and `build` share), and the rules, which read pages and specs', mayImport: ['shared', 'config', 'content', 'openapi', 'site'] },
-  render: { holds: 'src/render: every page to HTML and Markdown (body, shell, endpoint wing, icons, highlighting), llms.txt and the site-level renderings', mayImport: ['shared', 'config', 'content', 'openapi', 'site'] },
-  search: { holds: 'src/search: the search index, built from rendered pages', mayImport: ['shared', 'config', 'content', 'openapi', 'site', 'render'] },
-  output: { holds: 'src/output: writing the whole site (workers, redirects, sitemap, atomic output); renders through render/ only', mayImport: ['shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search'] },
-  dev: { holds: 'src/dev: serving a site (the static server, the dev server); renders through render/ only', mayImport: ['shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search', 'output'] },
-  cli: { holds: 'src/cli.ts, src/index.ts, src/load-bundle.ts: the command line (and how its bundle is loaded) and the library entry', mayImport: ['shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search', 'output', 'dev'] },
-  client: { holds: 'src/client: the page script, run in the browser; imports nothing', mayImport: [] },
+  config: { holds: 'src/config: loading docs.json/mint.json ($ref, mint.json upgrade), the schema and its types, the navigation table', mayImport: ['portable', 'shared'] },
+  content: { holds: 'src/content: page files, frontmatter, MDX and Markdown parsing and evaluation, components, snippet files', mayImport: ['portable', 'shared', 'config'] },
+  openapi: { holds: 'src/openapi: OpenAPI documents (those the config names included), endpoint references, the endpoint view model', mayImport: ['portable', 'shared', 'config', 'content'] },
+  site: { holds: 'src/site: the resolved site model (routes, sections, alternates, breadcrumbs)', mayImport: ['portable', 'shared', 'config', 'content', 'openapi'] },
+  validate: { holds: 'src/validate: load, check and resolve a site (what `docjet validate` and `build` share), and the rules, which read pages and specs', mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site'] },
+  render: { holds: 'src/render: every page to HTML and Markdown (body, shell, endpoint wing, icons, highlighting), llms.txt and the site-level renderings', mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site'] },
+  search: { holds: 'src/search: the search index, built from rendered pages', mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site', 'render'] },
+  output: { holds: 'src/output: writing the whole site (workers, redirects, sitemap, atomic output); renders through render/ only', mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search'] },
+  dev: { holds: 'src/dev: serving a site (the static server, the dev server); renders through render/ only', mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search', 'output'] },
+  cli: { holds: 'src/cli.ts, src/index.ts, src/load-bundle.ts: the command line (and how its bundle is loaded) and the library entry', mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search', 'output', 'dev'] },
+  client: { holds: 'src/client: the page script and the dev client, run in the browser; imports only src/portable', mayImport: ['portable'] },
 };
 
 const TOP_FILES: Record<string, Layer> = { 'src/cli.ts': 'cli', 'src/index.ts': 'cli', 'src/load-bundle.ts': 'cli' };
-const FOLDERS = new Set<string>(['shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search', 'output', 'dev', 'client']);
+const FOLDERS = new Set<string>(['portable', 'shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search', 'output', 'dev', 'client']);
 
 /** The layer of a file under `src/` (a `/`-separated path from the repository root); undefined for none. */
 export function layerOf(file: string): Layer | undefined {
@@ -110,8 +113,8 @@ function wrongImports(module: IModule): string[] {
   for (const dependency of module.dependencies) {
     const target = dependency.resolved;
     if (!target.startsWith('src/')) {
-      // Node built-ins and packages: the browser script has neither.
-      if (from === 'client') wrong.push(`${module.source} → ${dependency.module} (client may import nothing)`);
+      // Node built-ins and packages: the browser script has neither, and the code it shares with Node neither.
+      if (from === 'client' || from === 'portable') wrong.push(`${module.source} → ${dependency.module} (${from} may import no package)`);
       continue;
     }
     const to = layerOf(target);

@@ -9,7 +9,7 @@
 
    Page views: each snippet records the page it loads on, as its vendor wrote it; every later
    navigation the page script makes without a load (a switch of version or language,
-   src/client/placements.ts) is announced as `docjet:navigation`, and each vendor that counts page
+   src/client/nav-switch.ts) is announced as `docjet:navigation`, and each vendor that counts page
    views is told. Only pages of sites that configure a vendor load this file. */
 {
   type Settings = Record<string, Record<string, string | boolean | undefined> | undefined>;

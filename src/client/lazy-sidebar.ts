@@ -8,7 +8,7 @@
    the section's own pages, which is named by `data-list`) shows only the entries around the
    current page (`ul[data-lazy="window"]`, `WINDOW_GROUP_BYTES`), replaced the same way: its
    current entry is marked again and kept where it was on screen. Switching version swaps in a full sidebar
-   without the attribute (placements.ts): there is nothing left to fill then, and listeners look
+   without the attribute (nav-switch.ts): there is nothing left to fill then, and listeners look
    the nav up each time. */
 {
   const assets = document.querySelector<HTMLMetaElement>('meta[name="docjet:assets"]')?.content ?? '/_docjet/';

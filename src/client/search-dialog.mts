@@ -4,7 +4,7 @@
  * `index.json` first, then the term file of each word typed (for a word nothing there matches, also
  * the tail files and the term files of the words one typo in the first letter away), then the page
  * files of the results shown. Results come as the reader types: pages with their section path and
- * a snippet, and the headings whose words match, which jump to the heading. The reader's version,
+ * an excerpt, and the headings whose words match, which jump to the heading. The reader's version,
  * language and product (from the button, or the switchers once the page script swapped them) limit
  * the results until "All versions" is ticked.
  *
@@ -12,68 +12,16 @@
  * The input is a combobox over a listbox (WAI-ARIA APG "combobox with listbox popup"); a live
  * region says how many results there are. Page text only ever becomes text nodes and <mark>s.
  *
- * The tokenizer and the term files' keys repeat src/search/tokenize.ts and index-files.ts, which
- * this script cannot import; test/search/client-engine.test.ts holds them to the same output.
+ * The tokenizer and the index files' shape come from src/portable (shared with src/search, no DOM
+ * and no Node); `npm run client` bundles them into the compiled dialog (scripts/client.mjs).
  */
+import { characterKey, INDEX_FORMAT, MANIFEST_FILE, type Manifest, type Shard, type StoredPage } from '../portable/search-format.js';
+import { CJK, isCjkToken, normalizeText, tokenize, WORD } from '../portable/tokenize.js';
 
-// ---- Words: the rules of src/search/tokenize.ts ----
-
-const WORD = /[\p{L}\p{N}\u30fc]+/gu;
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+/gu;
-const CJK_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u;
-const ACCENTED = /[\u00c0-\u024f\u1e00-\u1eff]/g;
-const MARKS = /\p{M}/gu;
-const MAX_TOKEN_LENGTH = 40;
-
-export function normalizeText(text: string): string {
-  return text.toLowerCase().replace(ACCENTED, (letter) => letter.normalize('NFD').replace(MARKS, ''));
-}
-
-export function tokenize(text: string): string[] {
-  const tokens: string[] = [];
-  for (const [word] of normalizeText(text).matchAll(WORD)) {
-    if (word.length > MAX_TOKEN_LENGTH) continue;
-    let last = 0;
-    for (const run of word.matchAll(CJK)) {
-      if (run.index > last) tokens.push(word.slice(last, run.index));
-      const characters = [...run[0]];
-      for (let index = 0; index + 1 < characters.length; index++) tokens.push(characters[index]! + characters[index + 1]!);
-      tokens.push(characters[characters.length - 1]!);
-      last = run.index + run[0].length;
-    }
-    if (last < word.length) tokens.push(word.slice(last));
-  }
-  return tokens;
-}
-
-export function isCjkToken(token: string): boolean {
-  return CJK_START.test(token);
-}
-
-export function characterKey(character: string): string {
-  return /^[a-z0-9]$/.test(character) ? character : `_${(character.codePointAt(0)! % 64).toString(36)}`;
-}
+// The tests call the bundled dialog's tokenizer (test/search/client.ts): the index's own rules.
+export { characterKey, tokenize };
 
 // ---- The index ----
-
-export interface Manifest {
-  format: number;
-  pages: number;
-  scopes: [string | null, string | null, string | null][];
-  scopeSets: number[][];
-  pageScopes: number[];
-  shards: Record<string, string>;
-  tails: Record<string, string>;
-  chunks: string[];
-  pagesPerChunk: number;
-}
-
-/** `[href, title, path, method, sections]`, each section `[heading id, heading, text]`. */
-export type StoredPage = [string, string, string, string, [string, string, string][]];
-/** Term → `[page gap, score, section mask, …]`. */
-export type Shard = Record<string, number[]>;
-
-const INDEX_FORMAT = 2;
 
 /** The file of `files` (term or tail files) holding `text`: by its first character, or its first two when that file was split. */
 export function fileOf(files: Record<string, string>, text: string): string | undefined {
@@ -269,7 +217,7 @@ export function scopeFilter(manifest: Manifest, reader: ReaderScope, widened: bo
   return (page) => setFits[sets[page]!] === true;
 }
 
-// ---- Snippets ----
+// ---- Excerpts ----
 
 export interface TextPart {
   text: string;
@@ -363,7 +311,7 @@ export interface Found {
 const SHOWN = 12;
 /** Headings shown under a page, at most. */
 const HEADINGS_SHOWN = 3;
-const SNIPPET_LENGTH = 160;
+const EXCERPT_LENGTH = 160;
 
 /** The entries of the file of `table` that holds `text` (none when there is no such file). */
 async function entriesFor<T>(files: IndexFiles, table: Record<string, string>, text: string): Promise<Record<string, T>> {
@@ -390,7 +338,7 @@ async function wordCandidates(files: IndexFiles, manifest: Manifest, token: stri
 
 /** The pages matching `query` in scope (how many, and the first ones with their stored text). */
 export async function search(files: IndexFiles, query: string, reader: ReaderScope, widened: boolean): Promise<Found> {
-  const manifest = await files.get<Manifest>('index.json');
+  const manifest = await files.get<Manifest>(MANIFEST_FILE);
   if (manifest.format !== INDEX_FORMAT) throw new Error('index format');
   const tokens = queryTokens(query);
   if (tokens.length === 0) return { total: 0, terms: [], results: [] };
@@ -432,7 +380,7 @@ let opener: HTMLElement | undefined;
 /**
  * Opens the dialog (made on first use), its input focused and its last query selected, in the
  * words of the language shown: the page script puts a language's words on the button when the
- * reader switches language in place (src/client/placements.ts).
+ * reader switches language in place (src/client/nav-switch.ts).
  */
 export function openSearch(button: HTMLElement): void {
   opener = button;
@@ -509,7 +457,7 @@ function makeDialog(button: HTMLElement): Dialog {
     }
     const slow = setTimeout(() => current === run && (status.textContent = text('loading')), 150);
     try {
-      const manifest = await files.get<Manifest>('index.json');
+      const manifest = await files.get<Manifest>(MANIFEST_FILE);
       showWiden(manifest);
       const ask = (): Promise<Found> => search(files, query, readerScope(button), widenBox.checked);
       // A file that is gone was renamed by a new build: read the index afresh, once.
@@ -591,7 +539,7 @@ function makeDialog(button: HTMLElement): Dialog {
 
 let optionCount = 0;
 
-/** A page's option, then one per heading whose own words match; the page's snippet from a matching section those leave out. */
+/** A page's option, then one per heading whose own words match; the page's excerpt from a matching section those leave out. */
 function resultOptions({ hit, page }: Result, terms: readonly string[], query: string): HTMLElement[] {
   const [href, title, path, method, sections] = page;
   const headings: HTMLElement[] = [];
@@ -603,7 +551,8 @@ function resultOptions({ hit, page }: Result, terms: readonly string[], query: s
     if (headings.length >= HEADINGS_SHOWN || !marked.some((part) => part.mark)) continue;
     const headingOption = option(`${href}#${encodeURIComponent(id)}`, 'search-result search-heading');
     headingOption.append(span('search-result-title', marked));
-    if (text) headingOption.append(span('search-result-snippet', highlight(text, terms, query, SNIPPET_LENGTH)));
+    // The class keeps its name (sites may style it): an excerpt of the page, not a snippet file.
+    if (text) headingOption.append(span('search-result-snippet', highlight(text, terms, query, EXCERPT_LENGTH)));
     headings.push(headingOption);
     own.add(section);
   }
@@ -612,8 +561,8 @@ function resultOptions({ hit, page }: Result, terms: readonly string[], query: s
   const titleLine = span('search-result-title', highlight(title, terms, query));
   if (method) titleLine.prepend(span(`search-method method-${method.toLowerCase()}`, [{ text: method, mark: false }]));
   pageOption.append(titleLine);
-  const snippet = matching.find((section) => !own.has(section)) ?? (matching.length === 0 ? sections[0] : undefined);
-  if (snippet?.[2]) pageOption.append(span('search-result-snippet', highlight(snippet[2], terms, query, SNIPPET_LENGTH)));
+  const excerpt = matching.find((section) => !own.has(section)) ?? (matching.length === 0 ? sections[0] : undefined);
+  if (excerpt?.[2]) pageOption.append(span('search-result-snippet', highlight(excerpt[2], terms, query, EXCERPT_LENGTH)));
   return [pageOption, ...headings];
 }
 

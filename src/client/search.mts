@@ -32,7 +32,7 @@ if (button?.dataset.searchScript) {
   // Fetched as the pointer or focus nears the button: the dialog is ready when it is pressed.
   button.addEventListener('pointerenter', () => void load().catch(() => {}), { once: true });
   button.addEventListener('focus', () => void load().catch(() => {}), { once: true });
-  // A language switched in place puts its words on the button (src/client/placements.ts): its label follows.
+  // A language switched in place puts its words on the button (src/client/nav-switch.ts): its label follows.
   document.addEventListener('docjet:navigation', () => {
     const label = button.querySelector('.search-label');
     try {

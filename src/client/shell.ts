@@ -26,7 +26,7 @@
   }
 
   // Menus: one open at a time, closed by a click elsewhere or Escape (focus returns to the menu).
-  // Found when used, not once: switching version swaps the tabs and sidebar menus (placements.ts).
+  // Found when used, not once: switching version swaps the tabs and sidebar menus (nav-switch.ts).
   const menus = (): HTMLDetailsElement[] => [...document.querySelectorAll<HTMLDetailsElement>('details[data-menu]')];
   const closeAll = (except?: Element): void => {
     for (const menu of menus()) if (menu !== except) menu.open = false;
@@ -199,7 +199,7 @@
   });
 
   // Dismissible banner, remembered per banner text. Switching language can swap the banner
-  // (placements.ts), so the one shown is looked at again then.
+  // (nav-switch.ts), so the one shown is looked at again then.
   const bannerKey = (banner: HTMLElement): string => `docjet-banner-${banner.dataset.banner}`;
   const showBanner = (): void => {
     const banner = document.querySelector<HTMLElement>('.banner[data-banner]');

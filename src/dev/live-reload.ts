@@ -6,25 +6,12 @@
  * learns what the docs being written say.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { OverlayEntry } from './overlay.ts';
+import type { LiveEvent } from '../portable/dev-channel.ts';
 
 export const EVENTS_PATH = '_docjet/dev/events';
 
-/** What the server sends; the dev client (client-script.ts) handles each. */
-export type LiveEvent =
-  /**
-   * On connecting: this server's id (a new one after a restart), the overlay, and whether the page
-   * changed since it was served (`stale`: reload), or only coloured its code since (`colours`).
-   */
-  | { type: 'hello'; instance: string; overlay: OverlayEntry[]; stale: boolean; colours: boolean }
-  /** Only the page's code changed, from uncoloured to coloured: fetch it and colour the code in place. */
-  | { type: 'colours' }
-  /** The page's HTML changed: fetch it and swap what changed in place (or reload when its navigation did). */
-  | { type: 'content'; overlay: OverlayEntry[] }
-  /** Reload the page (a stylesheet or script of the site changed). */
-  | { type: 'reload' }
-  /** Only the overlay changed (a config error, or its fix). */
-  | { type: 'overlay'; overlay: OverlayEntry[] };
+/** What the server sends, declared in src/portable: the dev client (src/client/dev-client.ts) handles each. */
+export type { LiveEvent };
 
 export interface Listener {
   /** Decoded path of the page (`guides/install`), as its URL names it. */

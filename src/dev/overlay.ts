@@ -4,20 +4,13 @@
  * channel, and written into the page as text by the dev client (never as markup: the message
  * quotes the user's files).
  */
+import type { OverlayEntry } from '../portable/dev-channel.ts';
 import type { Diagnostic } from '../shared/diagnostics.ts';
 import { HASH_LIMIT, readRegularFile } from './regular-file.ts';
 import { resolveInside } from './request-files.ts';
 
-export interface OverlayEntry {
-  severity: Diagnostic['severity'];
-  code: string;
-  /** `docs.json:12:7`, or the file alone for a problem with the whole file. */
-  where: string;
-  message: string;
-  fix?: string;
-  /** The line the problem is on, as written (tabs kept), and its 1-based column; none for a whole-file problem. */
-  source?: { text: string; column: number };
-}
+/** Declared in src/portable: the dev client reads it. */
+export type { OverlayEntry };
 
 /** Longest source line shown: a minified line would fill the screen. */
 const MAX_LINE = 240;

@@ -24,7 +24,7 @@ import { CARDS_FOLDER, cardName, wantsCard } from '../render/card-name.ts';
 import { createCardDrawer, type CardDrawer } from '../render/social-card.ts';
 import { isFragmentId, SCHEMA_FOLDER } from '../render/endpoint/schema-fragment.ts';
 import { SEARCH_FOLDER, searchIndexOf } from '../search/index.ts';
-import { CLIENT_PATH, CLIENT_SCRIPT } from './client-script.ts';
+import { CLIENT_PATH, clientScript } from './client-script.ts';
 import { EVENTS_PATH, type LiveReload } from './live-reload.ts';
 import { answerMcp, isMcpRequest } from './mcp/http.ts';
 import type { McpDocs } from './mcp/docs.ts';
@@ -64,7 +64,7 @@ export async function respond(responder: Responder, request: IncomingMessage, re
   const requested = requestPath(request.url ?? '/');
   if ('status' in requested && requested.status === 400) return send(response, method, plain(400, 'Bad request'));
   const relative = 'path' in requested ? requested.path : undefined;
-  if (relative === CLIENT_PATH) return send(response, method, { kind: 'body', status: 200, type: 'text/javascript; charset=utf-8', body: CLIENT_SCRIPT });
+  if (relative === CLIENT_PATH) return send(response, method, { kind: 'body', status: 200, type: 'text/javascript; charset=utf-8', body: clientScript() });
   if (relative === EVENTS_PATH && method === 'GET') return listen(responder, request, response);
   await responder.ready;
   const answer = relative === undefined ? await notFound(responder) : await answerFor(responder, relative, request);

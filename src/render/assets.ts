@@ -27,8 +27,11 @@ export interface Bundle {
   analytics: { file: string; text: string };
 }
 
-/** Compiled scripts left out of the page script: only the pages that need one load it. */
-const PAGE_ONLY_SCRIPTS = new Set(['playground.js', 'fields.js', 'analytics.js']);
+/**
+ * Compiled scripts left out of the page script: only the pages that need one load it, and the dev
+ * client only `docjet dev` serves (src/dev/client-script.ts).
+ */
+const PAGE_ONLY_SCRIPTS = new Set(['playground.js', 'fields.js', 'analytics.js', 'dev-client.js']);
 
 type PackageFiles = { css: string; js: string; playground: string; fields: string; analytics: string };
 let packageFiles: PackageFiles | undefined;

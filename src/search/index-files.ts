@@ -13,7 +13,7 @@
  *   needs (`xearch`, `earch`, `esarch` find `search`), fetched only for a word that nothing in its
  *   own term file matches.
  * - `d-<n>.<hash>.json`: 32 pages each: address, title, section path, headings and text for the
- *   snippet. Only the files of the results shown are fetched.
+ *   excerpt. Only the files of the results shown are fetched.
  *
  * `IndexWriter` keeps what it wrote: given the records again (`dev`, after an edit), it writes
  * again only the files holding what changed: the term and tail files of the terms that came, went
@@ -23,40 +23,17 @@ import { createHash } from 'node:crypto';
 import { pageHref } from '../render/links.ts';
 import { pageTerms, sameRecord, type PageTerms } from './page-terms.ts';
 import type { Scope, SearchRecord } from './records.ts';
-import { isCjkToken } from './tokenize.ts';
+import { isCjkToken } from '../portable/tokenize.ts';
+import { characterKey, INDEX_FORMAT, MANIFEST_FILE, type Manifest, type StoredPage } from '../portable/search-format.ts';
 
 export const SEARCH_FOLDER = 'search';
-export const MANIFEST_FILE = 'index.json';
-/** Bumped when the files' shape changes, so an old page script never misreads new files. */
-export const INDEX_FORMAT = 2;
 const PAGES_PER_CHUNK = 32;
 /** A term or tail file over this many bytes is split by the second character. */
 const SHARD_LIMIT = 96 * 1024;
-/** Text kept per section for snippets (the index itself has every word). */
-const SNIPPET_TEXT = 1200;
+/** Text kept per section for result excerpts (the index itself has every word). */
+const EXCERPT_TEXT = 1200;
 /** Terms shorter than this have no tail: a first-letter typo is looked for in words of four letters or more. */
 const TAIL_MIN_LENGTH = 3;
-
-export interface Manifest {
-  format: number;
-  pages: number;
-  /** Distinct scopes: `[version, language, product]`, null where the site has none. */
-  scopes: [string | null, string | null, string | null][];
-  /** Distinct sets of scopes (a page listed in several versions has several), as indexes into `scopes`. */
-  scopeSets: number[][];
-  /** Each page's scope set, run-length coded: `[count, set, count, set, …]`. */
-  pageScopes: number[];
-  /** Term file by key (`d`, `de`, `_1k`). */
-  shards: Record<string, string>;
-  /** Tail file by key, keyed like the term files by the tail's first characters. */
-  tails: Record<string, string>;
-  /** Page file `n` holds pages `n × pagesPerChunk` onwards. */
-  chunks: string[];
-  pagesPerChunk: number;
-}
-
-/** A page as a page file holds it: `[href, title, path, method, sections]`, each section `[heading id, heading, text]`. */
-export type StoredPage = [string, string, string, string, [string, string, string][]];
 
 /** Every file of the index, by name relative to `_docjet/search/`. */
 export function searchIndexFiles(records: readonly SearchRecord[], base: string): Map<string, string> {
@@ -227,14 +204,6 @@ export class IndexWriter {
   }
 }
 
-/**
- * The term files' key of one character: itself for a-z and 0-9, else a group of its code point
- * (CJK sites would otherwise write a file per character). The page script has the same function.
- */
-export function characterKey(character: string): string {
-  return /^[a-z0-9]$/.test(character) ? character : `_${(character.codePointAt(0)! % 64).toString(36)}`;
-}
-
 function firstOf(term: string): string {
   return String.fromCodePoint(term.codePointAt(0)!);
 }
@@ -304,7 +273,7 @@ function byCodeUnit(a: string, b: string): number {
 }
 
 function storedPage(record: SearchRecord, base: string): StoredPage {
-  const sections = record.sections.map((section): [string, string, string] => [section.heading?.id ?? '', section.heading?.text ?? '', section.text.slice(0, SNIPPET_TEXT)]);
+  const sections = record.sections.map((section): [string, string, string] => [section.heading?.id ?? '', section.heading?.text ?? '', section.text.slice(0, EXCERPT_TEXT)]);
   return [pageHref(record.route, base), record.title, record.path, record.method ?? '', sections];
 }
 

@@ -6,7 +6,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import type { Scope, SearchRecord } from './records.ts';
-import { isCjkToken, tokenize } from './tokenize.ts';
+import { isCjkToken, tokenize } from '../portable/tokenize.ts';
 
 export interface TermScore {
   score: number;

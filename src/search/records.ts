@@ -6,7 +6,7 @@
  * `searchable: true`, or when `seo.indexing` is `"all"`; never a `noindex` page unless it says
  * `searchable: true`. An endpoint page is found by its method, path, summary and operation id, and
  * by the words of its description and `x-mint.content`. A page's text includes that of the
- * snippets it imports (snippets.ts), and the fields of the model its `openapi-schema:` names,
+ * snippets it imports (snippet-text.ts), and the fields of the model its `openapi-schema:` names,
  * written as its Markdown twin writes them.
  */
 import { readFileSync } from 'node:fs';
@@ -19,7 +19,7 @@ import { findSchema, parseSchemaReference } from '../openapi/schemas.ts';
 import { configAt } from '../render/shell/document.ts';
 import { breadcrumbs } from '../site/breadcrumbs.ts';
 import type { Page, Placement, Site } from '../site/types.ts';
-import { SnippetTexts } from './snippets.ts';
+import { SnippetTexts } from './snippet-text.ts';
 import { pageSections, type TextSection } from './text.ts';
 
 /** Where a page is listed: what the reader's scope is matched against. */

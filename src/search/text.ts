@@ -5,7 +5,7 @@
  * titles and labels of components); markup, imports and expressions are dropped. Heading ids are
  * made the way the renderer makes them (`content/mdx/headings.ts`, `<Step titleSize>` and
  * `<Update label>` included), so a result jumps to the heading. Snippets are put in place before
- * (snippets.ts): their headings and words are the page's.
+ * (snippet-text.ts): their headings and words are the page's.
  */
 import { Slugger, splitCustomId } from '../content/mdx/headings.ts';
 

@@ -124,6 +124,15 @@ function disagreement(text: string): string | undefined {
   return `fast: …${a.slice(Math.max(0, at - 160), at + 120)}\nmicromark: …${b.slice(Math.max(0, at - 160), at + 120)}`;
 }
 
+/** Whether the fast reader reads `text`: into a tree, or to micromark's own error for a name imported twice (which `disagreement` compared). */
+function readsFast(text: string): boolean {
+  try {
+    return fastParseMdx(text) !== undefined;
+  } catch {
+    return true;
+  }
+}
+
 function assertSame(text: string): void {
   assert.notEqual(fastParseMdx(text), undefined, `the fast reader gave up on:\n${text}`);
   const problem = disagreement(text);
@@ -321,7 +330,7 @@ describe('fast MDX reader', () => {
       }
       const problem = disagreement(text);
       assert.equal(problem, undefined, `${problem}\nfor (DOCJET_FUZZ_SEED=${FUZZ_SEED}):\n${JSON.stringify(text)}`);
-      if (fastParseMdx(text) !== undefined) checked++;
+      if (readsFast(text)) checked++;
     }
     // The fast reader read a good part of them (the check would be empty otherwise).
     assert.ok(checked > rounds / 20, `only ${checked} of ${rounds} documents were read fast`);

@@ -6,6 +6,7 @@
  * through the channel (a page's new text, the overlay of a broken docs.json, and its fix).
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { request } from 'node:http';
 import { createServer } from 'node:net';
@@ -155,6 +156,11 @@ test('pages, static files, docjet assets, redirects and the 404 page answer like
     '/_docjet/dev/client.js': '200 text/javascript; charset=utf-8 no-store',
     '/favicon.ico': '200 image/x-icon no-store',
   });
+  // The dev client is what src/client/dev-client.ts compiles to; dev serves it, the page script never holds it.
+  const devClient = await fetchRaw(server, '/_docjet/dev/client.js');
+  assert.equal(devClient.body, readFileSync(path.resolve(import.meta.dirname, '../../assets/js/dev-client.js'), 'utf8'));
+  assert.match(devClient.body, /docjet-dev-overlay/);
+  assert.doesNotMatch((await fetchRaw(server, script!)).body, /docjet-dev-overlay/);
 
   const redirects: Record<string, string> = {};
   for (const target of ['/', '/old/guide', '/moved']) {

@@ -1,5 +1,5 @@
 /**
- * Request samples (src/openapi/endpoint/request.ts, snippets.ts): which languages, in which order,
+ * Request samples (src/openapi/endpoint/request.ts, code-samples.ts): which languages, in which order,
  * what they send, and that each one is a program its language reads. Every sample of a small spec
  * goes through that language's parser where the machine has it: curl runs against a stub `curl`
  * function, JavaScript and Python run against a stub `fetch` and `requests` and must send the body
@@ -18,7 +18,7 @@ import { parseOpenApi } from '../../src/openapi/load.ts';
 import { readEndpoint } from '../../src/openapi/endpoint/model.ts';
 import { requestExamples, type CodeExample, type ExampleSettings } from '../../src/openapi/endpoint/request.ts';
 import { Resolver } from '../../src/openapi/endpoint/resolve.ts';
-import { snippetLanguages } from '../../src/openapi/endpoint/code-samples.ts';
+import { sampleLanguages } from '../../src/openapi/endpoint/code-samples.ts';
 
 /** Text each language's string literals must carry unchanged. */
 const NOTE = 'line one\nline two: C:\\temp "quoted" it\'s ${x} #{y} $z é';
@@ -136,7 +136,7 @@ describe('choosing languages', () => {
 
   test('`api.examples.languages` in its order, by name or alias in any case; unknown names and repeats left out', () => {
     assert.deepEqual(
-      snippetLanguages(['py', 'curl', 'Node.js', 'GOLANG', 'c#', 'cobol', 'python', 'rust']).map((language) => language.title),
+      sampleLanguages(['py', 'curl', 'Node.js', 'GOLANG', 'c#', 'cobol', 'python', 'rust']).map((language) => language.title),
       ['Python', 'cURL', 'Node.js', 'Go', 'C#'],
     );
     assert.deepEqual(

@@ -1,7 +1,7 @@
 /**
  * The browser's side of search (src/client/search-dialog.mts, compiled), run on indexes made by
  * src/search: prefix and typo matching (in the first letter too), titles and headings first, boost, scoping and widening,
- * Chinese and Japanese queries, the files a query fetches, and snippets marked without markup.
+ * Chinese and Japanese queries, the files a query fetches, and excerpts marked without markup.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -91,7 +91,7 @@ test('a query fetches the manifest, the term file of each word and the page file
   assert.deepEqual(fetched.map((name) => name.replace(/\.[0-9a-f]{10}\.json$/, '')), ['index.json', 't-r', 'd-2']);
 });
 
-test('snippets are cut around the first match, matches marked as parts, never as markup', () => {
+test('excerpts are cut around the first match, matches marked as parts, never as markup', () => {
   const text = `${'lead '.repeat(40)}the <b>deployment</b> of a cluster & more ${'tail '.repeat(40)}`;
   const parts = client.highlight(text, ['deploy'], 'deploy', 80);
   assert.deepEqual(parts.filter((part) => part.mark), [{ text: 'deployment', mark: true }]);

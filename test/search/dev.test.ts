@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { dev } from '../../src/dev/dev-server.ts';
-import type { Manifest } from '../../src/search/index-files.ts';
+import type { Manifest } from '../../src/portable/search-format.ts';
 import { searchIndex } from '../../src/search/index.ts';
 import { validate } from '../../src/validate/index.ts';
 import { fetchRaw } from '../support/http.ts';

@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { IndexWriter, searchIndexFiles, type Manifest } from '../../src/search/index-files.ts';
+import type { Manifest } from '../../src/portable/search-format.ts';
+import { IndexWriter, searchIndexFiles } from '../../src/search/index-files.ts';
 import type { SearchRecord } from '../../src/search/records.ts';
 
 function record(route: string, title: string, text: string, extra: Partial<SearchRecord> = {}): SearchRecord {

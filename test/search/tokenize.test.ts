@@ -1,11 +1,11 @@
 /**
- * Words as search sees them (src/search/tokenize.ts), and the browser's copy of the same rules
+ * Words as search sees them (src/portable/tokenize.ts), and the browser's bundle of the same module
  * (src/client/search-dialog.mts): a query must be cut the way the index was, or it finds nothing.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { characterKey } from '../../src/search/index-files.ts';
-import { isCjkToken, tokenize } from '../../src/search/tokenize.ts';
+import { characterKey } from '../../src/portable/search-format.ts';
+import { isCjkToken, tokenize } from '../../src/portable/tokenize.ts';
 import { client } from './client.ts';
 
 test('words are lowercased, Latin accents folded, split at anything not a letter or digit', () => {

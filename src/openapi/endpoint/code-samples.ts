@@ -25,7 +25,7 @@ export interface RequestParts {
   body?: { mediaType: string; value: unknown; formPairs?: [string, string][] };
 }
 
-export interface SnippetLanguage {
+export interface SampleLanguage {
   /** The name in `api.examples.languages`. */
   key: string;
   /** The tab title; the same on every page, so the reader's choice follows them (src/client/components.ts). */
@@ -46,7 +46,7 @@ export interface SnippetLanguage {
 }
 
 /** Every language docjet writes samples in; `DEFAULT_LANGUAGES` unless the site chooses. */
-const LANGUAGES: readonly SnippetLanguage[] = [
+const LANGUAGES: readonly SampleLanguage[] = [
   { key: 'bash', title: 'cURL', lang: 'bash' },
   // Python's dict literal escapes neither backslashes nor line breaks, nor quotes in keys.
   { key: 'python', title: 'Python', lang: 'python', target: 'python', client: 'requests', textBody: /["\\\r\n]/ },
@@ -95,17 +95,17 @@ const ALIASES: Record<string, string> = {
 };
 
 /** The language an `api.examples.languages` entry names, by key or alias, in any case; undefined for others. */
-export function snippetLanguage(name: string): SnippetLanguage | undefined {
+export function sampleLanguage(name: string): SampleLanguage | undefined {
   const lower = name.trim().toLowerCase();
   const key = ALIASES[lower] ?? lower;
   return LANGUAGES.find((language) => language.key === key);
 }
 
 /** The languages to write samples in: the site's list in its order (unknown names left out, each once), else the default four. */
-export function snippetLanguages(names: readonly string[] | undefined): SnippetLanguage[] {
-  const chosen: SnippetLanguage[] = [];
+export function sampleLanguages(names: readonly string[] | undefined): SampleLanguage[] {
+  const chosen: SampleLanguage[] = [];
   for (const name of names ?? DEFAULT_LANGUAGES) {
-    const language = snippetLanguage(name);
+    const language = sampleLanguage(name);
     if (language && !chosen.includes(language)) chosen.push(language);
   }
   return chosen;
@@ -174,8 +174,8 @@ function postData({ mediaType, value, formPairs }: NonNullable<RequestParts['bod
   return { mimeType: mediaType, text: typeof value === 'string' ? value : (JSON.stringify(value) ?? '') };
 }
 
-export interface Snippet {
-  language: SnippetLanguage;
+export interface CodeSample {
+  language: SampleLanguage;
   code: string;
 }
 
@@ -183,13 +183,13 @@ export interface Snippet {
  * The request written in each language. httpsnippet parses the URL, which escapes a path template
  * left for the reader (`{owner}` → `%7Bowner%7D`): those are put back as written.
  */
-export function generateSnippets(parts: RequestParts, languages: readonly SnippetLanguage[]): Snippet[] {
+export function generateCodeSamples(parts: RequestParts, languages: readonly SampleLanguage[]): CodeSample[] {
   const har = toHar(parts);
   const strings = requestStrings(parts);
   const found = (pattern: RegExp | undefined): boolean => pattern !== undefined && strings.some((text) => pattern.test(text));
   const snippet = new HTTPSnippet(har, { harIsAlreadyEncoded: true });
   let textSnippet: HTTPSnippet | undefined;
-  const snippets: Snippet[] = [];
+  const samples: CodeSample[] = [];
   for (const language of languages) {
     if (language.target === undefined || found(language.unsafe)) continue;
     let generator = snippet;
@@ -203,9 +203,9 @@ export function generateSnippets(parts: RequestParts, languages: readonly Snippe
       // A request one generator cannot write leaves that tab out; the others and curl still show it.
       continue;
     }
-    if (typeof code === 'string' && code.trim() !== '') snippets.push({ language, code: restoreTemplates(code, parts.templates) });
+    if (typeof code === 'string' && code.trim() !== '') samples.push({ language, code: restoreTemplates(code, parts.templates) });
   }
-  return snippets;
+  return samples;
 }
 
 /** Every piece of text a sample writes into a string literal: the URL, query, headers, cookies, and the body's keys and values. */

@@ -1,7 +1,7 @@
 /**
  * The example panel: the author's samples, a request built from the operation (method, first
  * server, path, parameters, credential placeholders, body example) written as a curl command here
- * and in other languages by `snippets.ts`, and one example per response. Code only; `index.ts` puts
+ * and in other languages by `code-samples.ts`, and one example per response. Code only; `index.ts` puts
  * it into code groups.
  */
 import type { Operation } from '../types.ts';
@@ -10,7 +10,7 @@ import { arrayOf, isRecord, recordOf, stringOf, type JsonObject } from './json.t
 import { isJsonMedia, type CodeSample, type EndpointModel, type ExampleModel, type MediaModel, type ParameterModel, type SchemeUse } from './model.ts';
 import type { Resolver } from './resolve.ts';
 import { schemaExample, toShape, type Mode } from './shape.ts';
-import { encodeQuery, generateSnippets, snippetLanguage, snippetLanguages, type RequestParts } from './code-samples.ts';
+import { encodeQuery, generateCodeSamples, sampleLanguage, sampleLanguages, type RequestParts } from './code-samples.ts';
 
 export type { RequestParts } from './code-samples.ts';
 
@@ -22,7 +22,7 @@ export interface CodeExample {
 
 /** The site's `api.examples` settings. */
 export interface ExampleSettings {
-  /** Which generated samples, in order (`curl`, `python`, …); default the nine of `DEFAULT_LANGUAGES` (snippets.ts). */
+  /** Which generated samples, in order (`curl`, `python`, …); default the nine of `DEFAULT_LANGUAGES` (code-samples.ts). */
   languages?: readonly string[] | undefined;
   /** `all` (the default, as on the hosted product) adds the optional query, header and cookie parameters; `required` leaves them out. */
   defaults?: 'required' | 'all' | undefined;
@@ -48,10 +48,10 @@ export function requestExamples(model: EndpointModel, operation: Operation, reso
   }
   if (settings.autogenerate === false) return examples;
   const covered = new Set(examples.map((example) => example.lang));
-  const languages = snippetLanguages(settings.languages).filter((language) => !covered.has(language.lang));
+  const languages = sampleLanguages(settings.languages).filter((language) => !covered.has(language.lang));
   if (languages.length === 0) return examples;
   const parts = requestParts(model, operation, resolver, settings.defaults ?? 'all');
-  const generated = new Map(generateSnippets(parts, languages).map((snippet) => [snippet.language, snippet.code]));
+  const generated = new Map(generateCodeSamples(parts, languages).map((sample) => [sample.language, sample.code]));
   for (const language of languages) {
     const code = language.target === undefined ? curlCommand(parts) : generated.get(language);
     if (code !== undefined) examples.push({ title: language.title, lang: language.lang, code });
@@ -62,7 +62,7 @@ export function requestExamples(model: EndpointModel, operation: Operation, reso
 /** `x-codeSamples` (or `x-code-samples`), then `x-readme.code-samples`; a sample without a label is titled by its language. */
 function authorSamples(model: EndpointModel): CodeExample[] {
   return [...model.codeSamples, ...readmeSamples(model.operation)].map((sample) => ({
-    title: sample.label === sample.lang ? (snippetLanguage(sample.lang)?.title ?? sample.label) : sample.label,
+    title: sample.label === sample.lang ? (sampleLanguage(sample.lang)?.title ?? sample.label) : sample.label,
     lang: codeLanguage(sample.lang),
     code: sample.source,
   }));

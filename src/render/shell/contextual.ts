@@ -10,7 +10,7 @@
  * header for screens too narrow for that column (assets/css/contextual.css shows one of the two).
  *
  * Words carry `data-word` naming their UI string, so switching a page to another language
- * relabels them (src/client/placements.ts).
+ * relabels them (src/client/nav-switch.ts).
  */
 import { isOffered, usesMcp, type OfferedOption } from '../../config/contextual-options.ts';
 import { contextualSchema, type Contextual, type ContextualOption, type Icon } from '../../config/schema.ts';

@@ -146,7 +146,7 @@ export class Shell {
   /**
    * The navigation of a section, for every page of it: its tabs and its sidebar (head and groups),
    * no page current, groups closed unless `expanded`. The page script swaps it in when the reader
-   * switches a page listed in several versions or languages to another of them (src/client/placements.ts).
+   * switches a page listed in several versions or languages to another of them (src/client/nav-switch.ts).
    */
   sectionNavigation(placement: Placement, draw: DrawIcon): string {
     const { site, base } = this.options;
@@ -233,7 +233,7 @@ export class Shell {
    * On a phone the bar keeps the logo, the theme toggle and a menu button, and the rest of the
    * header (links, switchers, tabs, sidebar) is one drawer the button opens: the header is the
    * drawer, so the version switcher swaps tabs and sidebar wherever they are shown
-   * (src/client/placements.ts). The button needs the page script; a `<details>` beside it opens the
+   * (src/client/nav-switch.ts). The button needs the page script; a `<details>` beside it opens the
    * drawer without JavaScript, and the script removes it (src/client/shell.ts).
    */
   private topHtml(chrome: Chrome, strings: UiStrings, draw: DrawIcon, sidebar: string, lazySidebar?: string): string {

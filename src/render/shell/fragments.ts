@@ -1,7 +1,7 @@
 /**
  * The navigation of each section a page can be switched into, written once as a small HTML file
  * (`_docjet/nav/<hash>.html`) that the page script fetches when the reader switches version or
- * language on a page listed in several (src/client/placements.ts). Embedding every variant in
+ * language on a page listed in several (src/client/nav-switch.ts). Embedding every variant in
  * every page would not scale: crewAI lists each of its 942 files in 13 versions. Names are content
  * hashes, so a fragment can be cached like the other assets and a rebuild never serves stale ones.
  *

@@ -9,7 +9,7 @@ import { expandedTopLevel } from './expanded.ts';
 import { globalAnchors } from './global-anchors.ts';
 import { groups } from './groups.ts';
 import { hrefScheme } from './href-scheme.ts';
-import { languages } from './languages.ts';
+import { languages } from './language-codes.ts';
 import { menuItems } from './menu-items.ts';
 import { openapi } from './openapi.ts';
 import { pages } from './pages.ts';

@@ -1,5 +1,5 @@
 /**
- * Snippets in a page's searchable text (src/search/snippets.ts): the body of an imported snippet
+ * Snippets in a page's searchable text (src/search/snippet-text.ts): the body of an imported snippet
  * replaces its tag, string props fill `{name}`, snippets inside snippets are followed, and what is
  * no text (a `.jsx` snippet, a tag inside a code block, a snippet that includes itself) stays out.
  */
@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
-import { SnippetTexts } from '../../src/search/snippets.ts';
+import { SnippetTexts } from '../../src/search/snippet-text.ts';
 
 let root = '';
 

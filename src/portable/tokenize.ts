@@ -5,14 +5,14 @@
  * (`工作流` → `工作`, `作流`) and its last character alone: a query made the same way matches
  * wherever its characters stand together, and a single character is still found by prefix.
  *
- * The browser tokenizes queries with its own copy of these rules (src/client/search-dialog.mts,
- * which may import nothing); test/search/tokenize.test.ts holds the two to the same output.
+ * The index (src/search) and the browser's queries (src/client/search-dialog.mts, which bundles
+ * this file) share this one module.
  */
 
 /** Letters and digits of every script; `ー` and `々` continue Japanese and Chinese words. */
-const WORD = /[\p{L}\p{N}\u30fc]+/gu;
+export const WORD = /[\p{L}\p{N}\u30fc]+/gu;
 /** Han, Hiragana and Katakana: written without spaces between words. */
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+/gu;
+export const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]+/gu;
 const CJK_ANY = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u;
 const CJK_START = /^[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\u30fc]/u;
 /** Latin letters that may carry an accent (Latin-1 to Latin Extended Additional). */
