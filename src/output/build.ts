@@ -29,6 +29,7 @@ import { pageOutputPath } from './paths.ts';
 import { createPageMarkdown, MarkdownPages } from '../render/page-markdown.ts';
 import { llmsFiles } from '../render/llms.ts';
 import { renderPages } from './render-pages.ts';
+import { PageDiagnostics } from '../render/page-diagnostics.ts';
 import { FragmentWriter } from './fragment-writer.ts';
 import { robotsTxt, sitemapXml } from './sitemap.ts';
 
@@ -109,7 +110,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   } catch (error) {
     return finish(false, [...validated.diagnostics, outputDiagnostic(error, outDir)], validated.notes);
   }
-  const diagnostics = new BuildDiagnostics(validated.diagnostics);
+  const diagnostics = new PageDiagnostics(validated.diagnostics);
   try {
     await writeSite({ root, site, files, output, stats, diagnostics, options });
     const failed = hasErrors(options.strict ? promoteWarnings(diagnostics.all) : diagnostics.all);
@@ -128,39 +129,13 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
 }
 
-/** The diagnostics of a build: validation's, then each page's once (a snippet used by 500 pages reports once). */
-class BuildDiagnostics {
-  readonly all: Diagnostic[];
-  private readonly reported: Set<string>;
-
-  constructor(validation: readonly Diagnostic[]) {
-    this.all = [...validation];
-    this.reported = new Set(this.all.map(diagnosticKey));
-  }
-
-  /** A page's diagnostics, those already reported left out. */
-  addPage(diagnostics: readonly Diagnostic[]): void {
-    for (const diagnostic of diagnostics) {
-      const key = diagnosticKey(diagnostic);
-      if (this.reported.has(key)) continue;
-      this.reported.add(key);
-      this.all.push(diagnostic);
-    }
-  }
-
-  /** Diagnostics found once per renderer (unknown icons). */
-  add(diagnostics: readonly Diagnostic[]): void {
-    this.all.push(...diagnostics);
-  }
-}
-
 interface SiteWrite {
   root: string;
   site: Site;
   files: SiteFiles;
   output: StagedOutput;
   stats: BuildStats;
-  diagnostics: BuildDiagnostics;
+  diagnostics: PageDiagnostics;
   options: BuildOptions;
 }
 
@@ -295,8 +270,4 @@ function outputDiagnostic(error: unknown, outDir: string): Diagnostic {
     case 'commit':
       return diagnostic('output-write-failed', undefined, folder, { stage: 'commit', folder, reason });
   }
-}
-
-function diagnosticKey(diagnostic: Diagnostic): string {
-  return `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.code} ${diagnostic.message}`;
 }
