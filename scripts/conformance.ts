@@ -7,12 +7,19 @@
  * its crashes, the runs the command would have ended with exit 3. Exits 1 when a fuzz run crashes,
  * yields a malformed diagnostic or reads a file outside the site, or when validation of a site takes
  * too long.
+ *
+ * Each site is also built (into a temporary folder, offline) and validated reading every page, as
+ * `docjet validate` does: the two lists of diagnostics must be the same, code, place and message
+ * (issue 31); the line says how many each found, and the first differences fail the run.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic } from '../src/shared/diagnostics.ts';
 import { CATALOGUE, type DiagnosticCode } from '../src/shared/messages.ts';
+import os from 'node:os';
+import { build } from '../src/output/build.ts';
+import type { Diagnostic } from '../src/shared/diagnostics.ts';
 import { validate } from '../src/validate/index.ts';
 import { fuzzConfig, MUTATION_KINDS, newSeed, type FuzzReport } from '../test/support/fuzz.ts';
 
@@ -63,6 +70,7 @@ for (const site of sites) {
   for (const d of result.diagnostics) if (d.severity === 'warning') warnings.set(d.code, (warnings.get(d.code) ?? 0) + 1);
   for (const [code, count] of warnings) process.stdout.write(`  warning ${code} ×${count}: ${CATALOGUE[code].about}\n`);
   if (slow) failed = true;
+  if (!(await sameAsBuild(root))) failed = true;
 
   if (runs > 0) {
     const report = await fuzzConfig({
@@ -95,5 +103,30 @@ if (totals.sites > 0) {
       `  mutations: ${MUTATION_KINDS.map((kind) => `${kind} ×${totals.kinds[kind]}`).join(', ')}\n`,
   );
 }
+/** Whether `docjet validate` (every page read) lists what `docjet build` lists for the site; prints both counts and the first differences. */
+async function sameAsBuild(root: string): Promise<boolean> {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'docjet-conformance-'));
+  try {
+    const started = performance.now();
+    const validated = await validate({ root, pages: true, offline: true });
+    const validateSeconds = (performance.now() - started) / 1000;
+    const built = await build({ root, outDir: out, offline: true });
+    const key = (d: Diagnostic): string => formatDiagnostic(d);
+    const fromValidate = new Set(validated.diagnostics.map(key));
+    const fromBuild = new Set(built.diagnostics.map(key));
+    const onlyValidate = [...fromValidate].filter((line) => !fromBuild.has(line));
+    const onlyBuild = [...fromBuild].filter((line) => !fromValidate.has(line));
+    const same = onlyValidate.length === 0 && onlyBuild.length === 0;
+    process.stdout.write(
+      `  validate reading every page: ${validated.diagnostics.length} diagnostics in ${validateSeconds.toFixed(2)} s; build: ${built.diagnostics.length} in ${built.stats.seconds.toFixed(2)} s · ${same ? 'the same' : 'DIFFERENT'}\n`,
+    );
+    for (const line of onlyValidate.slice(0, 5)) process.stdout.write(`    only validate: ${line}\n`);
+    for (const line of onlyBuild.slice(0, 5)) process.stdout.write(`    only build: ${line}\n`);
+    return same;
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+}
+
 process.stdout.write(failed ? '\nconformance: FAILED\n' : '\nconformance: all sites validated and fuzzed without a crash\n');
 process.exitCode = failed ? 1 : 0;
