@@ -63,6 +63,10 @@ describe('validate reads every page', () => {
       'snippet.mdx snippet-missing',
       'variable.mdx mdx-expression-undefined',
     ]);
+    // Places inside the parser's words are counted from the top of the file too, not from after the frontmatter.
+    const note = validated.diagnostics.find((d) => d.file === 'note.mdx')!;
+    assert.equal(note.line, 7);
+    assert.match(note.message, /<Note> \(7:1-7:7\)/);
     assert.equal(validated.stats.warnings, validated.diagnostics.filter((d) => d.severity === 'warning').length);
   });
 
