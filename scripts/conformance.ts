@@ -113,7 +113,8 @@ async function sameAsBuild(root: string): Promise<boolean> {
     const built = await build({ root, outDir: out, offline: true });
     const key = (d: Diagnostic): string => formatDiagnostic(d);
     const fromValidate = new Set(validated.diagnostics.map(key));
-    const fromBuild = new Set(built.diagnostics.map(key));
+    // Only build writes a sitemap: the warning that it left one out for want of an address is its own.
+    const fromBuild = new Set(built.diagnostics.filter((d) => d.code !== 'sitemap-no-url').map(key));
     const onlyValidate = [...fromValidate].filter((line) => !fromBuild.has(line));
     const onlyBuild = [...fromBuild].filter((line) => !fromValidate.has(line));
     const same = onlyValidate.length === 0 && onlyBuild.length === 0;

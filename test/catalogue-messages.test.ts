@@ -190,6 +190,7 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
   ],
   'output-unwritable': [{ folder: 'out', reason: 'EACCES', stage: 'create' }],
   'output-write-failed': [{ stage: 'write', relative: 'index.html', reason: 'ENOSPC' }, { stage: 'commit', folder: 'out', reason: 'EXDEV' }],
+  'sitemap-no-url': [{}],
   'url-unsafe': [
     { in: 'prop', prop: 'href', scheme: 'javascript', use: 'link' },
     { in: 'prop', prop: 'img', scheme: 'javascript', use: 'image' },

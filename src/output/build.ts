@@ -31,7 +31,7 @@ import { llmsFiles } from '../render/llms.ts';
 import { renderPages } from './render-pages.ts';
 import { PageDiagnostics } from '../render/page-diagnostics.ts';
 import { FragmentWriter } from './fragment-writer.ts';
-import { robotsTxt, sitemapXml } from './sitemap.ts';
+import { robotsTxt, siteAddress, sitemapXml } from './sitemap.ts';
 
 export interface BuildOptions {
   /** The folder holding docs.json (default: the current folder). */
@@ -112,7 +112,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
   const diagnostics = new PageDiagnostics(validated.diagnostics);
   try {
-    await writeSite({ root, site, files, output, stats, diagnostics, options });
+    await writeSite({ root, site, files, output, stats, diagnostics, options, configFile: validated.loaded.configFile });
     const failed = hasErrors(options.strict ? promoteWarnings(diagnostics.all) : diagnostics.all);
     // Checked again just before the swap: a file put in the output while the build ran is not docjet's either.
     const recheck = failed ? undefined : await checkOutputFolder({ root, target: outDir, force: options.force ?? false });
@@ -137,11 +137,13 @@ interface SiteWrite {
   stats: BuildStats;
   diagnostics: PageDiagnostics;
   options: BuildOptions;
+  configFile: string;
 }
 
 /** Everything the output holds: the pages, the site's files and docjet's, the 404 page, sitemap and redirects. */
-async function writeSite({ root, site, files, output, stats, diagnostics, options }: SiteWrite): Promise<void> {
+async function writeSite({ root, site, files, output, stats, diagnostics, options, configFile }: SiteWrite): Promise<void> {
   const base = normalizeBase(options.base);
+  const siteUrl = siteAddress(site, options.siteUrl);
   // Encoded once, then counted and written: counting a string's UTF-8 bytes walks the whole string
   // as encoding it does (1.6 s of a profile of GitHub's 1,493 pages, 270 MB of HTML).
   const write = async (relative: string, data: string): Promise<void> => {
@@ -155,7 +157,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     files,
     base,
     languages: await usedLanguages(site.root, files.pages.values()),
-    siteUrl: options.siteUrl,
+    siteUrl,
   });
   const needs = { math: false, mermaid: false };
   const schemaFragments = new FragmentWriter();
@@ -193,9 +195,13 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   await schemaFragments.write(renderer, write);
   await copyPageAssets(needs, output);
   await write('404.html', renderer.notFound());
-  if (!written.has('sitemap.xml')) await write('sitemap.xml', sitemapXml(site, base, options.siteUrl));
-  if (!written.has('robots.txt')) await write('robots.txt', robotsTxt(base, options.siteUrl));
-  for (const file of llmsFiles({ site, base, siteUrl: options.siteUrl, markdown: markdown.texts })) if (!written.has(file.path)) await write(file.path, file.text);
+  // Without the site's address no sitemap (its URLs must be absolute), and one warning that says how to give it.
+  if (!written.has('sitemap.xml')) {
+    if (siteUrl) await write('sitemap.xml', sitemapXml(site, base, siteUrl));
+    else diagnostics.add([diagnostic('sitemap-no-url', undefined, configFile, {})]);
+  }
+  if (!written.has('robots.txt')) await write('robots.txt', robotsTxt(base, siteUrl));
+  for (const file of llmsFiles({ site, base, siteUrl, markdown: markdown.texts })) if (!written.has(file.path)) await write(file.path, file.text);
   if (!site.config.favicon && !written.has('favicon.ico')) {
     const icon = defaultFavicon(site.config.colors?.primary);
     stats.bytes += icon.length;

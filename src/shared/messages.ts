@@ -720,6 +720,11 @@ export const CATALOGUE = {
         : 'Check that the folder can be written to and no program holds it open, then build again.',
   },
 
+  'sitemap-no-url': { severity: 'warning', about: 'The build knows no public address for the site (no `--url`, no `seo.metatags.canonical`): `sitemap.xml`, which needs absolute URLs, is left out, and `robots.txt` names none.',
+    message: () => 'the site\'s public address is not known, so sitemap.xml (whose URLs must be absolute) was left out and robots.txt names no sitemap',
+    fix: 'Pass the address with --url https://docs.example.com, or set "seo": {"metatags": {"canonical": "https://docs.example.com"}} in docs.json.',
+  },
+
   // Script injection (safety)
   // @section injection
   'url-unsafe': { severity: 'warning', about: 'A link, image or other URL in a page, its frontmatter (`url`) or an OpenAPI description uses a javascript:, vbscript: or data: URL (however spelt); it is left out.',

@@ -53,7 +53,8 @@ describe('validate reads every page', () => {
   test('each page-level problem is reported, at the place build reports it', async () => {
     const validated = await validate({ root, pages: true });
     const built = await build({ root, outDir: out });
-    assert.deepEqual(places(validated.diagnostics), places(built.diagnostics));
+    // Only build writes a sitemap: the warning that it left one out (no --url) is its own.
+    assert.deepEqual(places(validated.diagnostics), places(built.diagnostics.filter((d) => d.code !== 'sitemap-no-url')));
     const codes = validated.diagnostics.map((d) => `${d.file} ${d.code}`);
     assert.deepEqual(codes, [
       'component.mdx mdx-unknown-component',
