@@ -55,6 +55,7 @@ export async function siteRendering(options: {
     fieldsScript: base + bundle.fields.file,
     assetsPrefix: `${base}${ASSETS_FOLDER}/`,
     search: { script: `${base}${ASSETS_FOLDER}/${search.entry.file}`, dialog: `${base}${ASSETS_FOLDER}/${search.dialog.file}` },
+    siteFiles: files.assets,
     ...(options.languages ? { languages: options.languages } : {}),
     ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
   };

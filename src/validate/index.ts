@@ -124,7 +124,7 @@ async function checkSite(result: ValidateResult, value: Record<string, unknown>,
   for (const spec of specs.values()) if (spec.note) result.notes.push(spec.note);
   result.files = files;
   diagnostics.push(...scanDiagnostics);
-  diagnostics.push(...runRules({ config: value, locations: loaded.locations, configFile: loaded.configFile, pages: files.pages, specs }));
+  diagnostics.push(...runRules({ config: value, locations: loaded.locations, configFile: loaded.configFile, pages: files.pages, specs, assets: new Set(files.assets) }));
   if (!schema.config) return;
   result.config = schema.config;
   const meta = options.reuse ? { meta: options.reuse.meta, diagnostics: [] } : await readAllPageMeta({ root, pages: files.pages.values() });
