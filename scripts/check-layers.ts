@@ -33,7 +33,8 @@ export const LAYERS: Record<Layer, { holds: string; mayImport: readonly Layer[] 
   content: { holds: 'src/content: page files, frontmatter, MDX and Markdown parsing and evaluation, components, snippet files', mayImport: ['portable', 'shared', 'config'] },
   openapi: { holds: 'src/openapi: OpenAPI documents (those the config names included), endpoint references, the endpoint view model', mayImport: ['portable', 'shared', 'config', 'content'] },
   site: { holds: 'src/site: the resolved site model (routes, sections, alternates, breadcrumbs)', mayImport: ['portable', 'shared', 'config', 'content', 'openapi'] },
-  validate: { holds: 'src/validate: load, check and resolve a site (what `docjet validate` and `build` share), and the rules, which read pages and specs', mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site'] },
+  // validate reads every page through render/ (without writing), so that it reports what build does (issue 31).
+  validate: { holds: 'src/validate: load, check and resolve a site (what `docjet validate` and `build` share), and the rules, which read pages and specs', mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site', 'render'] },
   render: { holds: 'src/render: every page to HTML and Markdown (body, shell, endpoint wing, icons, highlighting), llms.txt and the site-level renderings', mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site'] },
   search: { holds: 'src/search: the search index, built from rendered pages', mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site', 'render'] },
   output: { holds: 'src/output: writing the whole site (workers, redirects, sitemap, atomic output); renders through render/ only', mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search'] },

@@ -9,6 +9,10 @@
  * too long, or when a site configures an `integrations` key docjet neither applies nor warns about.
  * Each site's line also says how many of its `integrations` keys docjet applies ("integrations
  * applied / configured"), and the last line sums them.
+ *
+ * Each site is also built (into a temporary folder, offline) and validated reading every page, as
+ * `docjet validate` does: the two lists of diagnostics must be the same, code, place and message
+ * (issue 31); the line says how many each found, and the first differences fail the run.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +20,9 @@ import { parseArgs } from 'node:util';
 import { formatDiagnostic } from '../src/shared/diagnostics.ts';
 import { CATALOGUE, type DiagnosticCode } from '../src/shared/messages.ts';
 import { integrationsApplied } from '../src/render/analytics.ts';
+import os from 'node:os';
+import { build } from '../src/output/build.ts';
+import type { Diagnostic } from '../src/shared/diagnostics.ts';
 import { validate } from '../src/validate/index.ts';
 import { fuzzConfig, MUTATION_KINDS, newSeed, type FuzzReport } from '../test/support/fuzz.ts';
 
@@ -67,6 +74,7 @@ for (const site of sites) {
   for (const d of result.diagnostics) if (d.severity === 'warning') warnings.set(d.code, (warnings.get(d.code) ?? 0) + 1);
   for (const [code, count] of warnings) process.stdout.write(`  warning ${code} ×${count}: ${CATALOGUE[code].about}\n`);
   if (slow) failed = true;
+  if (!(await sameAsBuild(root))) failed = true;
 
   // Keys as written (the schema drops unknown ones from the config), against those docjet applies:
   // each one left is warned at its place (unknown key or setting-no-effect), or the run fails.
@@ -120,5 +128,31 @@ if (totals.sites > 0) {
       `  mutations: ${MUTATION_KINDS.map((kind) => `${kind} ×${totals.kinds[kind]}`).join(', ')}\n`,
   );
 }
+/** Whether `docjet validate` (every page read) lists what `docjet build` lists for the site; prints both counts and the first differences. */
+async function sameAsBuild(root: string): Promise<boolean> {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'docjet-conformance-'));
+  try {
+    const started = performance.now();
+    const validated = await validate({ root, pages: true, offline: true });
+    const validateSeconds = (performance.now() - started) / 1000;
+    const built = await build({ root, outDir: out, offline: true });
+    const key = (d: Diagnostic): string => formatDiagnostic(d);
+    const fromValidate = new Set(validated.diagnostics.map(key));
+    // Only build writes a sitemap: the warning that it left one out for want of an address is its own.
+    const fromBuild = new Set(built.diagnostics.filter((d) => d.code !== 'sitemap-no-url').map(key));
+    const onlyValidate = [...fromValidate].filter((line) => !fromBuild.has(line));
+    const onlyBuild = [...fromBuild].filter((line) => !fromValidate.has(line));
+    const same = onlyValidate.length === 0 && onlyBuild.length === 0;
+    process.stdout.write(
+      `  validate reading every page: ${validated.diagnostics.length} diagnostics in ${validateSeconds.toFixed(2)} s; build: ${built.diagnostics.length} in ${built.stats.seconds.toFixed(2)} s · ${same ? 'the same' : 'DIFFERENT'}\n`,
+    );
+    for (const line of onlyValidate.slice(0, 5)) process.stdout.write(`    only validate: ${line}\n`);
+    for (const line of onlyBuild.slice(0, 5)) process.stdout.write(`    only build: ${line}\n`);
+    return same;
+  } finally {
+    fs.rmSync(out, { recursive: true, force: true });
+  }
+}
+
 process.stdout.write(failed ? '\nconformance: FAILED\n' : '\nconformance: all sites validated and fuzzed without a crash\n');
 process.exitCode = failed ? 1 : 0;

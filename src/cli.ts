@@ -179,6 +179,7 @@ async function runValidate(
   const result = await validate({
     root: options.root,
     strict: options.strict,
+    pages: true,
     ...(options.outDir ? { outDir: options.outDir } : {}),
     // Without the flag, validate() reads DOCJET_OFFLINE.
     ...(options.offline ? { offline: true } : {}),

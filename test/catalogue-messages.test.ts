@@ -59,6 +59,7 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
   'version-label': [{ label: 'v1', suggested: '1.0.0' }, { label: 'latest', suggested: undefined }],
   'default-multiple': [{ kind: 'version', item: '2.0.0', first: '1.0.0' }],
   'page-missing': [{ entry: 'guides/intro', wanted: 'guides/intro', suggestion: 'guides/introduction' }],
+  'file-missing': [{ setting: 'logo.light', file: '/images/logo.svg', suggestion: '/images/logo.png' }, { setting: 'image', file: 'diagram.png', suggestion: undefined }],
   'page-extension': [{ entry: 'index.mdx', id: 'index' }],
   'openapi-missing': [
     { file: 'api/openapi.yml', at: 'spec', problem: 'missing', suggestion: 'api/openapi.yaml' },
@@ -191,6 +192,7 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
   ],
   'output-unwritable': [{ folder: 'out', reason: 'EACCES', stage: 'create' }],
   'output-write-failed': [{ stage: 'write', relative: 'index.html', reason: 'ENOSPC' }, { stage: 'commit', folder: 'out', reason: 'EXDEV' }],
+  'sitemap-no-url': [{}],
   'url-unsafe': [
     { in: 'prop', prop: 'href', scheme: 'javascript', use: 'link' },
     { in: 'prop', prop: 'img', scheme: 'javascript', use: 'image' },

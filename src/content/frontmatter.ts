@@ -112,11 +112,28 @@ function parseBlock(file: string, yamlText: string, firstYamlLine: number, diagn
     const at = { file, line: firstYamlLine + parsed.line - 1, column: parsed.column };
     diagnostics.push(diagnostic('yaml-aliases-too-many', at, file, { in: 'frontmatter', reason: parsed.reason }));
   } else {
-    const at = { file, line: firstYamlLine + parsed.line - 1, column: parsed.column };
+    const inBlock = withinBlock(yamlText, parsed.line, parsed.column);
+    const at = { file, line: firstYamlLine + inBlock.line - 1, column: inBlock.column };
     const fix = fixForYamlError(parsed.kind, yamlText, parsed.line - 1);
     diagnostics.push(diagnostic('frontmatter-syntax', at, file, { reason: parsed.reason, fix }));
   }
   return {};
+}
+
+/**
+ * A place in the block's own lines. The parser reports a value left open (a quote, a `[` list) at
+ * the end of the text, which is the closing `---`, not YAML: it is placed at the last line of the
+ * block that holds something, where its value starts (`title: "A` at the `"`).
+ */
+function withinBlock(yamlText: string, line: number, column: number): { line: number; column: number } {
+  const lines = yamlText.split('\n');
+  if (line < lines.length && lines[line - 1]?.trim() !== '') return { line, column };
+  let last = Math.min(line, lines.length) - 1;
+  while (last >= 0 && lines[last]!.trim() === '') last--;
+  if (last < 0) return { line, column };
+  const text = lines[last]!;
+  const value = /^(\s*(?:-\s+)?[^\s:#][^:#]*:\s+)\S/.exec(text)?.[1]?.length ?? /^\s*/.exec(text)![0].length;
+  return { line: last + 1, column: value + 1 };
 }
 
 /** Parses the YAML, retrying with unindented quoted continuations indented (with a warning), as the reference product reads them. */

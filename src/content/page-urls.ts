@@ -7,8 +7,32 @@
 import type { Element, ElementContent, RootContent } from 'hast';
 import type { UrlUse } from '../shared/safe-url.ts';
 
-/** `url` as the built site writes it, or undefined when following or showing it would run code (`safe-url.ts`). */
-export type UrlResolver = (url: string, use: UrlUse) => string | undefined;
+/**
+ * `url` as the built site writes it, or undefined when following or showing it would run code
+ * (`safe-url.ts`). `missing`, when the site's files are known: for an image's resolved URL that
+ * lands in the site but on no file of it, the file's site path (else undefined).
+ */
+export type UrlResolver = ((url: string, use: UrlUse) => string | undefined) & { missing?: (resolved: string) => string | undefined };
+
+/** Elements that show a file of the site, and the properties that name it. */
+const MEDIA: Readonly<Record<string, readonly string[]>> = { img: ['src'], video: ['src', 'poster'], source: ['src'], audio: ['src'], image: ['href'] };
+
+/**
+ * The site files a resolved element shows that the site does not have (`<img src>`, `<video src
+ * poster>`, `<source src>`), as site paths (`images/a.png`).
+ */
+export function missingMedia(element: Element, resolve: UrlResolver | undefined): string[] {
+  const properties = MEDIA[element.tagName];
+  if (!properties || !resolve?.missing) return [];
+  const found: string[] = [];
+  for (const key of properties) {
+    const value = element.properties[key];
+    if (typeof value !== 'string' || value === '') continue;
+    const file = resolve.missing(value);
+    if (file !== undefined) found.push(file);
+  }
+  return found;
+}
 
 /** hast properties whose value is a URL of the page, and how a browser uses it. */
 const URL_PROPERTIES: Readonly<Record<string, UrlUse>> = { href: 'link', src: 'image', srcSet: 'image', srcset: 'image', poster: 'image' };

@@ -32,8 +32,9 @@ import { createPageMarkdown, MarkdownPages } from '../render/page-markdown.ts';
 import { llmsFiles } from '../render/llms.ts';
 import { analyticsSettings } from '../render/analytics.ts';
 import { renderPages } from './render-pages.ts';
+import { PageDiagnostics } from '../render/page-diagnostics.ts';
 import { FragmentWriter } from './fragment-writer.ts';
-import { robotsTxt, sitemapXml } from './sitemap.ts';
+import { robotsTxt, siteAddress, sitemapXml } from './sitemap.ts';
 
 export interface BuildOptions {
   /** The folder holding docs.json (default: the current folder). */
@@ -112,9 +113,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   } catch (error) {
     return finish(false, [...validated.diagnostics, outputDiagnostic(error, outDir)], validated.notes);
   }
-  const diagnostics = new BuildDiagnostics(validated.diagnostics);
+  const diagnostics = new PageDiagnostics(validated.diagnostics);
   try {
-    await writeSite({ root, site, files, output, stats, diagnostics, options });
+    await writeSite({ root, site, files, output, stats, diagnostics, options, configFile: validated.loaded.configFile });
     const failed = hasErrors(options.strict ? promoteWarnings(diagnostics.all) : diagnostics.all);
     // Checked again just before the swap: a file put in the output while the build ran is not docjet's either.
     const recheck = failed ? undefined : await checkOutputFolder({ root, target: outDir, force: options.force ?? false });
@@ -131,45 +132,21 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
 }
 
-/** The diagnostics of a build: validation's, then each page's once (a snippet used by 500 pages reports once). */
-class BuildDiagnostics {
-  readonly all: Diagnostic[];
-  private readonly reported: Set<string>;
-
-  constructor(validation: readonly Diagnostic[]) {
-    this.all = [...validation];
-    this.reported = new Set(this.all.map(diagnosticKey));
-  }
-
-  /** A page's diagnostics, those already reported left out. */
-  addPage(diagnostics: readonly Diagnostic[]): void {
-    for (const diagnostic of diagnostics) {
-      const key = diagnosticKey(diagnostic);
-      if (this.reported.has(key)) continue;
-      this.reported.add(key);
-      this.all.push(diagnostic);
-    }
-  }
-
-  /** Diagnostics found once per renderer (unknown icons). */
-  add(diagnostics: readonly Diagnostic[]): void {
-    this.all.push(...diagnostics);
-  }
-}
-
 interface SiteWrite {
   root: string;
   site: Site;
   files: SiteFiles;
   output: StagedOutput;
   stats: BuildStats;
-  diagnostics: BuildDiagnostics;
+  diagnostics: PageDiagnostics;
   options: BuildOptions;
+  configFile: string;
 }
 
 /** Everything the output holds: the pages, the site's files and docjet's, the 404 page, sitemap and redirects. */
-async function writeSite({ root, site, files, output, stats, diagnostics, options }: SiteWrite): Promise<void> {
+async function writeSite({ root, site, files, output, stats, diagnostics, options, configFile }: SiteWrite): Promise<void> {
   const base = normalizeBase(options.base);
+  const siteUrl = siteAddress(site, options.siteUrl);
   // Encoded once, then counted and written: counting a string's UTF-8 bytes walks the whole string
   // as encoding it does (1.6 s of a profile of GitHub's 1,493 pages, 270 MB of HTML).
   const write = async (relative: string, data: string): Promise<void> => {
@@ -183,7 +160,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     files,
     base,
     languages: await usedLanguages(site.root, files.pages.values()),
-    siteUrl: options.siteUrl,
+    siteUrl,
   });
   const needs = { math: false, mermaid: false };
   const schemaFragments = new FragmentWriter();
@@ -223,9 +200,13 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   await copyPageAssets(needs, output);
   await writeCards(root, site, output, stats);
   await write('404.html', renderer.notFound());
-  if (!written.has('sitemap.xml')) await write('sitemap.xml', sitemapXml(site, base, options.siteUrl));
-  if (!written.has('robots.txt')) await write('robots.txt', robotsTxt(base, options.siteUrl));
-  for (const file of llmsFiles({ site, base, siteUrl: options.siteUrl, markdown: markdown.texts })) if (!written.has(file.path)) await write(file.path, file.text);
+  // Without the site's address no sitemap (its URLs must be absolute), and one warning that says how to give it.
+  if (!written.has('sitemap.xml')) {
+    if (siteUrl) await write('sitemap.xml', sitemapXml(site, base, siteUrl));
+    else diagnostics.add([diagnostic('sitemap-no-url', undefined, configFile, {})]);
+  }
+  if (!written.has('robots.txt')) await write('robots.txt', robotsTxt(base, siteUrl));
+  for (const file of llmsFiles({ site, base, siteUrl, markdown: markdown.texts })) if (!written.has(file.path)) await write(file.path, file.text);
   if (!site.config.favicon && !written.has('favicon.ico')) {
     const icon = defaultFavicon(site.config.colors?.primary);
     stats.bytes += icon.length;
@@ -316,8 +297,4 @@ function outputDiagnostic(error: unknown, outDir: string): Diagnostic {
     case 'commit':
       return diagnostic('output-write-failed', undefined, folder, { stage: 'commit', folder, reason });
   }
-}
-
-function diagnosticKey(diagnostic: Diagnostic): string {
-  return `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.code} ${diagnostic.message}`;
 }

@@ -4,7 +4,7 @@
  * time. Either way, once one page fails no more are started, and the failure is raised only after
  * the pages being written have finished, so nothing writes while the staging folder is removed.
  */
-import type { Diagnostic } from '../shared/diagnostics.ts';
+import { sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
 import type { CodeHighlighter } from '../render/highlight.ts';
 import { createRenderer, rendererLanguages, type Renderer, type RendererOptions } from '../render/page.ts';
 import { ColourThread, wantsColourThread } from './colour-thread.ts';
@@ -97,13 +97,15 @@ async function renderHere(renderer: Renderer, site: Site, routes: readonly strin
   if (failure) throw failure.error;
 }
 
-/** The same diagnostic found by several workers, once. */
+/**
+ * The same diagnostic found by several workers, once: at the first place any of them found it
+ * (missing-icons.ts), whichever worker rendered that page.
+ */
 function uniqueDiagnostics(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  const seen = new Set<string>();
-  return diagnostics.filter((diagnostic) => {
+  const first = new Map<string, Diagnostic>();
+  for (const diagnostic of sortDiagnostics(diagnostics)) {
     const key = `${diagnostic.code} ${diagnostic.message}`;
-    if (seen.has(key)) return false;
-    seen.add(key);
-    return true;
-  });
+    if (!first.has(key)) first.set(key, diagnostic);
+  }
+  return [...first.values()];
 }

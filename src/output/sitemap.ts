@@ -1,8 +1,9 @@
 /**
  * `sitemap.xml` and `robots.txt`. The sitemap lists the pages a reader can reach from the
  * navigation (not hidden, not `noindex`); `seo.indexing: "all"` adds every other page that is not
- * `noindex` (format-behaviour.md §4.4). A sitemap needs absolute URLs: with `--url` they are full,
- * without it they are paths from the base, which search engines ignore but tools can still read.
+ * `noindex` (format-behaviour.md §4.4). A sitemap needs absolute URLs (sitemaps.org): the site's
+ * address is `--url`, else the one the format gives (`seo.metatags.canonical`); with neither the
+ * build writes no sitemap, and `robots.txt` names none.
  */
 import { escapeHtml } from '../shared/html-escape.ts';
 import type { Page, Site } from '../site/types.ts';
@@ -14,8 +15,15 @@ export function indexable(site: Site, page: Page): boolean {
   return !page.hidden && page.placements.length > 0;
 }
 
-export function sitemapXml(site: Site, base: string, siteUrl: string | undefined): string {
-  const origin = siteUrl ? siteUrl.replace(/\/+$/, '') : '';
+/** The site's public address: `--url`, else `seo.metatags.canonical` when it is an http(s) address. */
+export function siteAddress(site: Site, given: string | undefined): string | undefined {
+  if (given) return given;
+  const canonical = site.config.seo?.metatags?.['canonical'];
+  return typeof canonical === 'string' && /^https?:\/\/[^\s/]+/.test(canonical.trim()) ? canonical.trim() : undefined;
+}
+
+export function sitemapXml(site: Site, base: string, siteUrl: string): string {
+  const origin = siteUrl.replace(/\/+$/, '');
   const urls: string[] = [];
   for (const page of site.pages.values()) {
     if (!indexable(site, page)) continue;
@@ -25,6 +33,6 @@ export function sitemapXml(site: Site, base: string, siteUrl: string | undefined
 }
 
 export function robotsTxt(base: string, siteUrl: string | undefined): string {
-  const origin = siteUrl ? siteUrl.replace(/\/+$/, '') : '';
-  return `User-agent: *\nAllow: /\n\nSitemap: ${origin}${base}sitemap.xml\n`;
+  if (!siteUrl) return 'User-agent: *\nAllow: /\n';
+  return `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl.replace(/\/+$/, '')}${base}sitemap.xml\n`;
 }

@@ -75,6 +75,23 @@ export function resolveContentUrl(url: string, pageFile: string, base: string): 
  * dropped, the rest made absolute from the page's file and the base (`resolveContentUrl`). Snippets
  * rendered into the page resolve against the page, as their content is part of it.
  */
-export function contentUrlResolver(pageFile: string, base: string): UrlResolver {
-  return (url, use) => (isUnsafeUrl(url, use) ? undefined : resolveContentUrl(url, pageFile, base));
+export function contentUrlResolver(pageFile: string, base: string, siteFiles?: ReadonlySet<string>): UrlResolver {
+  const resolver: UrlResolver = (url, use) => (isUnsafeUrl(url, use) ? undefined : resolveContentUrl(url, pageFile, base));
+  // With the site's files known, an image that lands in the site on no file of it is found missing.
+  if (siteFiles) resolver.missing = (resolved) => missingSiteFile(resolved, base, siteFiles);
+  return resolver;
+}
+
+/** The site path of a resolved URL inside the site that is no file of `siteFiles`; undefined for one that is, or leaves the site. */
+function missingSiteFile(resolved: string, base: string, siteFiles: ReadonlySet<string>): string | undefined {
+  if (!resolved.startsWith(base) || isExternal(resolved)) return undefined;
+  const written = resolved.slice(base.length).replace(/[?#].*$/, '');
+  if (written === '') return undefined;
+  let sitePath = written;
+  try {
+    sitePath = decodeURI(written);
+  } catch {
+    // Kept as written: a file name with a stray `%`.
+  }
+  return siteFiles.has(sitePath) || siteFiles.has(written) ? undefined : sitePath;
 }

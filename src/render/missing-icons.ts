@@ -1,6 +1,8 @@
 /**
- * Icons named somewhere that no library has: each reported once per renderer, at the first page
- * (and, when the name appears in its text, the line) that used it.
+ * Icons named somewhere that no library has: each reported once per renderer, at the page whose
+ * file sorts first among those that used it (and, when the name appears in its text, the line),
+ * so that the place does not depend on the order pages were rendered in: `validate` and `build`
+ * (whose workers render pages in any order) report it at the same place.
  */
 import { LineIndex, type Diagnostic } from '../shared/diagnostics.ts';
 import { diagnostic } from '../shared/messages.ts';
@@ -11,7 +13,10 @@ export class MissingIcons {
   private readonly firstSeen = new Map<string, { file: string; text: string | undefined }>();
 
   note(names: readonly string[], file: string, text: string | undefined): void {
-    for (const name of names) if (!this.firstSeen.has(name)) this.firstSeen.set(name, { file, text });
+    for (const name of names) {
+      const seen = this.firstSeen.get(name);
+      if (seen === undefined || file < seen.file) this.firstSeen.set(name, { file, text });
+    }
   }
 
   diagnostics(icons: IconSet, library: string): Diagnostic[] {

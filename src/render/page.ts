@@ -39,6 +39,8 @@ export interface RendererOptions extends ShellOptions {
   playgroundScript?: string;
   /** URL of the script that fetches schema fragments (src/client/fields.ts), which only pages linking to one load. */
   fieldsScript?: string;
+  /** The site's files that are not pages (`images/a.png`): an image or video of a page that names none of them is reported. */
+  siteFiles?: readonly string[];
 }
 
 export interface RenderedPage {
@@ -83,9 +85,10 @@ export async function createRenderer(options: RendererOptions, colours?: (highli
   const { site, base } = options;
   const highlight = options.highlight ?? (await createCodeHighlighter({ langs: [] }));
   await highlight.load(rendererLanguages(options));
-  const bodies = createBodyRenderer({ root: site.root, highlight, urls: (file) => contentUrlResolver(file, base) });
+  const siteFiles = options.siteFiles ? new Set(options.siteFiles) : undefined;
+  const bodies = createBodyRenderer({ root: site.root, highlight, urls: (file) => contentUrlResolver(file, base, siteFiles) });
   const icons = createIconSet({ library: (site.config.icons?.library ?? 'fontawesome') as IconLibrary, base });
-  const { languages: _languages, highlight: _highlight, playgroundScript, fieldsScript, ...shellOptions } = options;
+  const { languages: _languages, highlight: _highlight, playgroundScript, fieldsScript, siteFiles: _siteFiles, ...shellOptions } = options;
   const shell = new Shell(shellOptions);
   const missingIcons = new MissingIcons();
   const services: BodyServices = { site, base, highlight, bodies, documents: createDocumentLoader(site.root), fragmentPrefix: `${options.assetsPrefix}${SCHEMA_FOLDER}/`, colours: colours?.(highlight) };

@@ -61,6 +61,7 @@ export async function siteRendering(options: {
     ...(options.analytics === false ? {} : { analyticsScript: base + bundle.analytics.file }),
     assetsPrefix: `${base}${ASSETS_FOLDER}/`,
     search: { script: `${base}${ASSETS_FOLDER}/${search.entry.file}`, dialog: `${base}${ASSETS_FOLDER}/${search.dialog.file}` },
+    siteFiles: files.assets,
     ...(options.languages ? { languages: options.languages } : {}),
     ...(options.siteUrl ? { siteUrl: options.siteUrl } : {}),
     ...(dates ? { gitDates: dates } : {}),

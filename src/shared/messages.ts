@@ -260,6 +260,12 @@ export const CATALOGUE = {
     message: (p: MissingPage) => `page ${quote(p.entry)} does not exist: ${noFileFor(p.wanted)}; it is left out of the navigation`,
     fix: (p: MissingPage) => didYouMean(p.suggestion, 'Create the file, or remove the reference.'),
   },
+  'file-missing': { severity: 'warning', about: 'A file the site shows (docs.json\'s `logo`, `favicon` or `background.image`; an image or video of a page or component) is not in the site folder, or is kept out of it by `.mintignore`: readers would see a broken image.',
+    message: (p: { setting: string; file: string; suggestion: string | undefined }) =>
+      `${p.setting} names \`${p.file}\`, which is not a file of the site, so readers see a broken image in its place`,
+    fix: (p: { setting: string; file: string; suggestion: string | undefined }) =>
+      didYouMean(p.suggestion, `Add \`${p.file}\` to the site folder (paths start from the folder of docs.json), or correct the path.`),
+  },
   'page-extension': { severity: 'warning', about: 'A page reference includes its file extension (rule 9).',
     message: (p: { entry: string; id: string }) =>
       `page reference ${quote(p.entry)} includes the file extension; references name pages without it`,
@@ -724,6 +730,11 @@ export const CATALOGUE = {
       p.stage === 'write'
         ? 'Check that the disk has space and the folder can be written to, then build again.'
         : 'Check that the folder can be written to and no program holds it open, then build again.',
+  },
+
+  'sitemap-no-url': { severity: 'warning', about: 'The build knows no public address for the site (no `--url`, no `seo.metatags.canonical`): `sitemap.xml`, which needs absolute URLs, is left out, and `robots.txt` names none.',
+    message: () => 'the site\'s public address is not known, so sitemap.xml (whose URLs must be absolute) was left out and robots.txt names no sitemap',
+    fix: 'Pass the address with --url https://docs.example.com, or set "seo": {"metatags": {"canonical": "https://docs.example.com"}} in docs.json.',
   },
 
   // Script injection (safety)

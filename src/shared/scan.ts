@@ -56,6 +56,35 @@ const REPOSITORY_FILES = new Set([
   'code_of_conduct.md',
   'security.md',
 ]);
+/**
+ * What the hosted product leaves out of a site without being told: its `.mintignore` page's
+ * "Default ignored patterns" (mintlify__docs/organize/mintignore.mdx), in gitignore syntax. The
+ * folders are matched at the root only (langgenius' dify docs publish 89 pages from
+ * `…/use-dify/build/`), the file names at any depth; dot-folders are never read anyway. Then what
+ * describes the repository's tooling or its coding agents rather than the site, docjet's choice
+ * beside the list: `CLAUDE.md` and `AGENTS.md` (which go with the listed `.claude` and `.agents`),
+ * and npm's `package.json` and the lock files. A `!pattern` in `.mintignore` brings any of them back.
+ */
+export const DEFAULT_IGNORED = [
+  '/build/',
+  '/dist/',
+  '/coverage/',
+  '/tmp/',
+  '/temp/',
+  'README.md',
+  'LICENSE.md',
+  'CHANGELOG.md',
+  'CONTRIBUTING.md',
+  'CLAUDE.md',
+  'AGENTS.md',
+  '/package.json',
+  '/package-lock.json',
+  '/npm-shrinkwrap.json',
+  '/yarn.lock',
+  '/pnpm-lock.yaml',
+  '/bun.lock',
+  '/bun.lockb',
+];
 const CONCURRENCY = 32;
 
 type Ignore = ReturnType<typeof ignore>;
@@ -151,14 +180,14 @@ async function readIgnoreFile(root: string): Promise<{ ignorer?: Ignore; diagnos
     diagnostic: diagnostic('mintignore-unreadable', undefined, '.mintignore', { reason }),
   });
   const place = insideRoot(root, '.mintignore');
-  if (place.kind === 'missing') return {};
+  if (place.kind === 'missing') return { ignorer: ignore().add(DEFAULT_IGNORED) };
   if (place.kind === 'unreadable') return unreadable(place.code);
   // Nothing outside the root is read, and going on without it could publish the drafts it hides.
   if (place.kind === 'outside') return unreadable('it is a symbolic link to a file outside the site folder');
   try {
-    return { ignorer: ignore().add(await readFile(place.real, 'utf8')) };
+    return { ignorer: ignore().add(DEFAULT_IGNORED).add(await readFile(place.real, 'utf8')) };
   } catch (error) {
-    if (errorCode(error) === 'ENOENT') return {};
+    if (errorCode(error) === 'ENOENT') return { ignorer: ignore().add(DEFAULT_IGNORED) };
     return unreadable(errorCode(error) ?? String(error));
   }
 }

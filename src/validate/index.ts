@@ -7,6 +7,7 @@ import path from 'node:path';
 import { checkSchema } from '../config/check-schema.ts';
 import { isObject, loadConfig, type LoadedConfig } from '../config/load.ts';
 import { pageContextualDiagnostics } from './rules/contextual.ts';
+import { checkPages } from '../render/page-diagnostics.ts';
 import { runRules } from './rules/index.ts';
 import { loadSpecs } from '../openapi/specs.ts';
 import type { Config } from '../config/schema.ts';
@@ -44,6 +45,12 @@ export interface ValidateOptions {
   allowPrivateNetwork?: boolean;
   /** Name resolution and address checks of remote fetches, for tests (openapi/fetch-spec.ts). */
   network?: RemoteOptions['network'];
+  /**
+   * Also read every page as `build` renders it (nothing is written) and report what that finds,
+   * so that the list is the one `build` prints: what `docjet validate` does. Off for `build` and
+   * `dev`, which render the pages themselves. Not when the config has errors: `build` stops there.
+   */
+  pages?: boolean;
 }
 
 export interface ValidateResult {
@@ -89,8 +96,11 @@ export async function validate(options: ValidateOptions = {}): Promise<ValidateR
     if (isObject(loaded.value)) await checkSite(result, loaded.value, options);
     else diagnostics.push(notAnObject(loaded.configFile, loaded.value));
   }
+  // What rendering finds, as build finds it: only once the config has no error (build stops there).
+  const read = options.pages && result.site && result.files && !hasErrors(diagnostics);
+  const all = read ? await checkPages({ site: result.site!, files: result.files!, validation: diagnostics }) : diagnostics;
 
-  const final = sortDiagnostics(options.strict ? promoteWarnings(diagnostics) : diagnostics);
+  const final = sortDiagnostics(options.strict ? promoteWarnings(all) : all);
   result.diagnostics = final;
   result.stats.errors = countBySeverity(final, 'error');
   result.stats.warnings = countBySeverity(final, 'warning');
@@ -114,7 +124,7 @@ async function checkSite(result: ValidateResult, value: Record<string, unknown>,
   for (const spec of specs.values()) if (spec.note) result.notes.push(spec.note);
   result.files = files;
   diagnostics.push(...scanDiagnostics);
-  diagnostics.push(...runRules({ config: value, locations: loaded.locations, configFile: loaded.configFile, pages: files.pages, specs }));
+  diagnostics.push(...runRules({ config: value, locations: loaded.locations, configFile: loaded.configFile, pages: files.pages, specs, assets: new Set(files.assets) }));
   if (!schema.config) return;
   result.config = schema.config;
   const meta = options.reuse ? { meta: options.reuse.meta, diagnostics: [] } : await readAllPageMeta({ root, pages: files.pages.values() });

@@ -236,11 +236,12 @@ test('readFrontmatter names the fix for a repeated key, an open quote and tabs',
       fix: 'Remove one of the `title` settings; each key can appear only once.',
     },
   ]);
+  // At the open quote on line 2, not on the closing `---` of line 3 (issue 31).
   assert.deepEqual(problem('---\ntitle: "Unterminated\n---\nBody'), [
     {
       code: 'frontmatter-syntax',
-      line: 3,
-      column: 1,
+      line: 2,
+      column: 8,
       message: 'the frontmatter is not valid YAML: a `"` quoted value is never closed',
       fix: 'Add the closing `"` to the quoted value that starts at `title: "Unterminated`.',
     },
@@ -444,4 +445,10 @@ test('locateBody finds the body where readFrontmatter does, without parsing the 
     const { bodyStart, bodyLine } = readFrontmatter({ file, text });
     assert.deepEqual(locateBody(text), { bodyStart, bodyLine }, JSON.stringify(text));
   }
+});
+
+test('a YAML error left open at the end of the block is placed on its own line, not on the closing ---', () => {
+  const places = (text: string) => readFrontmatter({ file, text }).diagnostics.map(({ code, line, column }) => `${code} ${line}:${column}`);
+  assert.deepEqual(places('---\ntitle: [unclosed\n---\n\nBody\n'), ['frontmatter-syntax 2:8']);
+  assert.deepEqual(places('\n---\ntitle: A\ndescription: "open\n\n---\nBody\n'), ['frontmatter-leading-blank 1:1', 'frontmatter-syntax 4:14']);
 });

@@ -53,18 +53,14 @@ test('scanSite finds pages and assets, honouring .mintignore and the skipped fol
   assert.deepEqual(
     [...files.pages],
     [
-      // Root repository files are pages only if the navigation lists them (resolveSite leaves them out otherwise).
-      page('CONTRIBUTING', '.md', 'repository'),
-      page('README', '.md', 'repository'),
+      // README.md, CONTRIBUTING.md and license.md (at any depth, any case) are left out as the hosted product leaves them out.
       page('SECURITY', '.mdx'), // only the `.md` spelling is a repository file
-      page('guides/README', '.md'), // only at the root
       page('guides/both', '.mdx'),
       page('guides/intro', '.mdx'),
       page('guides/keep.draft', '.mdx'), // `!keep.draft.mdx` re-includes it
       page('guides/private', '.mdx'), // `/private.mdx` is anchored to the root
       page('guides/setup', '.md'),
       page('index', '.mdx'),
-      page('license', '.md', 'repository'), // repository files are matched case-insensitively
       page('site-out/page', '.mdx'), // not the output folder by default
       page('snippets/note', '.mdx', 'snippet'), // included by pages, never a page of its own unless listed
     ],
@@ -106,8 +102,9 @@ test('scanSite skips the configured output folder instead of dist', async (t) =>
   for (const outDir of ['site-out', './site-out/', path.join(root, 'site-out')]) {
     const { files } = await scanSite({ root, outDir });
     assert.equal(files.pages.has('site-out/page'), false, outDir);
-    assert.equal(files.pages.has('dist/index'), true, outDir);
-    assert.equal(files.assets.includes('dist/out.html'), true, outDir);
+    // `dist/` at the root is one of the hosted product's default ignored folders, output folder or not.
+    assert.equal(files.pages.has('dist/index'), false, outDir);
+    assert.equal(files.assets.includes('dist/out.html'), false, outDir);
   }
 });
 
@@ -315,4 +312,33 @@ test('a build copies nothing from outside the site folder: links out of a linked
     const full = path.join(out, file);
     if ((await stat(full)).isFile()) assert.doesNotMatch(await readFile(full, 'utf8'), /OUTSIDE/, file);
   }
+});
+
+test('scanSite leaves out what the hosted product leaves out by default, and .mintignore can bring it back', async (t) => {
+  const root = await tempDir(t);
+  await writeFiles(root, {
+    'docs.json': '{}',
+    'index.mdx': '# Home\n',
+    'README.md': '# Repository\n',
+    'CLAUDE.md': '# Agent notes\n',
+    'AGENTS.md': '# Agent notes\n',
+    'CHANGELOG.md': '# Changes\n',
+    'package.json': '{}',
+    'package-lock.json': '{}',
+    'build/index.mdx': '# build output\n',
+    'tmp/scratch.mdx': '# scratch\n',
+    'coverage/report.html': '<p>coverage</p>\n',
+    'guides/build/first.mdx': '# a page in a folder called build\n',
+    'guides/README.md': '# folder notes\n',
+    'guides/README.mdx': '# a page called README\n',
+    'examples/package.json': '{}',
+  });
+  const { files } = await scanSite({ root });
+  assert.deepEqual([...files.pages.keys()], ['guides/README', 'guides/build/first', 'index']);
+  assert.equal(files.pages.get('guides/README')!.file, 'guides/README.mdx');
+  assert.deepEqual(files.assets, ['docs.json', 'examples/package.json']);
+
+  await writeFile(path.join(root, '.mintignore'), '!README.md\n');
+  const again = await scanSite({ root });
+  assert.ok(again.files.pages.has('README'));
 });

@@ -78,7 +78,7 @@ describe('routes and titles (fixture: routes)', () => {
   });
 });
 
-test('root repository files are pages on disk; snippets are pages only when the navigation lists them', async (t) => {
+test('root repository files are pages on disk (those the hosted product ignores are not); snippets are pages only when the navigation lists them', async (t) => {
   const fs = await import('node:fs/promises');
   const os = await import('node:os');
   const path = await import('node:path');
@@ -86,10 +86,12 @@ test('root repository files are pages on disk; snippets are pages only when the 
   const root = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-unlisted-'));
   t.after(() => fs.rm(root, { recursive: true, force: true }));
   const files: Record<string, string> = {
-    'docs.json': JSON.stringify({ name: 'T', navigation: { pages: ['index', 'CHANGELOG', 'snippets/listed'] } }),
+    'docs.json': JSON.stringify({ name: 'T', navigation: { pages: ['index', 'SECURITY', 'snippets/listed'] } }),
     'index.mdx': '# Home\n',
-    'README.md': '# About this repository\n',
+    'README.md': '# About this repository\n', // ignored by default, as by the hosted product
     'CHANGELOG.md': '# Changes\n',
+    'SECURITY.md': '# Reporting a vulnerability\n',
+    'CODE_OF_CONDUCT.md': '# Be kind\n',
     'snippets/note.mdx': 'A reusable note.\n',
     'snippets/listed.mdx': 'Listed on purpose.\n',
   };
@@ -99,9 +101,9 @@ test('root repository files are pages on disk; snippets are pages only when the 
   }
   const { site, diagnostics } = await validate({ root });
   assert.deepEqual(diagnostics, []);
-  assert.deepEqual([...site!.pages.keys()].sort(), ['', 'CHANGELOG', 'README', 'snippets/listed']);
-  assert.equal(site!.pages.get('README')!.hidden, true, 'not in the sidebar');
-  assert.deepEqual(site!.pages.get('README')!.placements, []);
+  assert.deepEqual([...site!.pages.keys()].sort(), ['', 'CODE_OF_CONDUCT', 'SECURITY', 'snippets/listed']);
+  assert.equal(site!.pages.get('CODE_OF_CONDUCT')!.hidden, true, 'not in the sidebar');
+  assert.deepEqual(site!.pages.get('CODE_OF_CONDUCT')!.placements, []);
 });
 
 describe('long endpoint summaries (bounds)', () => {

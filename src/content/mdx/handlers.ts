@@ -26,7 +26,7 @@ import { startOf, type Page } from './page.ts';
 import { restoreText } from './repair.ts';
 import { flattenDeepElements } from './html-nesting.ts';
 import { MAX_NESTING } from './nesting.ts';
-import { reportingRemovals, reportUnsafeLink } from './inert.ts';
+import { reportingRemovals, reportMissingMedia, reportMissingMediaIn, reportUnsafeLink } from './inert.ts';
 import { plainText } from './text.ts';
 import { sanitizeRoot } from '../sanitize.ts';
 import { isUnsafeUrl } from '../../shared/safe-url.ts';
@@ -142,6 +142,7 @@ function root(page: Page, state: State, node: MdastRoot, rawHtml: boolean): Elem
   if (flattenDeepElements(result, 2 * MAX_NESTING)) page.reporter.diagnostic('page-nesting-too-deep', startOf(node), { max: MAX_NESTING });
   const inert = sanitizeRoot(result, reportingRemovals(page, undefined)).children.filter(isElementContent);
   if (page.resolveUrl) resolveTreeUrls(inert, page.resolveUrl);
+  reportMissingMediaIn(page, inert);
   return inert;
 }
 
@@ -199,7 +200,10 @@ function image(page: Page, node: Image | ImageReference, element: ElementContent
     reportUnsafeLink(page, 'image', src, startOf(node));
     return node.alt ? { type: 'text', value: node.alt } : undefined;
   }
-  if (resolve) resolveElementUrls(element, resolve);
+  if (resolve) {
+    resolveElementUrls(element, resolve);
+    reportMissingMedia(page, element, startOf(node));
+  }
   return element;
 }
 

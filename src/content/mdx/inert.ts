@@ -2,8 +2,9 @@
  * Page HTML and JSX made inert (`../sanitize.ts`), each thing left out reported at the line of the
  * element it was on, so an author learns why a handler or a link does nothing.
  */
-import type { Element } from 'hast';
+import type { Element, ElementContent } from 'hast';
 import { sanitizeElement, type OnRemove, type Removal } from '../sanitize.ts';
+import { missingMedia } from '../page-urls.ts';
 import { unsafeScheme } from '../../shared/safe-url.ts';
 import type { Page } from './page.ts';
 import type { Point } from './report.ts';
@@ -52,4 +53,23 @@ export function inertElement(page: Page, element: Element, fallback: Point | und
 function short(text: string): string {
   const flat = text.replace(/\s+/g, ' ');
   return flat.length > 60 ? `${flat.slice(0, 57)}…` : flat;
+}
+
+/** Images and videos of the page that are no file of the site, each a warning at `at`, or else at the element's own place. */
+export function reportMissingMedia(page: Page, element: Element, at: Point | undefined): void {
+  for (const file of missingMedia(element, page.resolveUrl)) {
+    const place = at ?? (element.position ? { line: element.position.start.line, column: element.position.start.column } : undefined);
+    const setting = element.tagName === 'img' ? 'the image' : `the <${element.tagName}>`;
+    page.reporter.diagnostic('file-missing', place, { setting, file: `/${file}`, suggestion: undefined });
+  }
+}
+
+/** `reportMissingMedia` for every element of a tree (raw HTML), each at its own place. */
+export function reportMissingMediaIn(page: Page, nodes: readonly ElementContent[]): void {
+  if (!page.resolveUrl?.missing) return;
+  for (const node of nodes) {
+    if (node.type !== 'element') continue;
+    reportMissingMedia(page, node, undefined);
+    reportMissingMediaIn(page, node.children);
+  }
 }

@@ -27,7 +27,7 @@ import { toProperties } from './properties.ts';
 import { childrenValue, startOf, type Page } from './page.ts';
 import type { Point } from './report.ts';
 import { restoreText } from './repair.ts';
-import { inertElement, reportingRemovals, reportScript } from './inert.ts';
+import { inertElement, reportingRemovals, reportMissingMedia, reportScript } from './inert.ts';
 import { fenceHtml } from './fence.ts';
 import { blockText, plainText } from './text.ts';
 import { sanitizeHtml } from '../sanitize.ts';
@@ -93,7 +93,10 @@ function renderIntrinsic(page: Page, state: State, node: JsxElement, name: strin
   // Event handlers, `javascript:` URLs, `<object>`: left out, with a warning at the element.
   if (!inertElement(page, made, startOf(node))) return undefined;
   // Its children resolved theirs as they were made.
-  if (page.resolveUrl) resolveElementUrls(made, page.resolveUrl);
+  if (page.resolveUrl) {
+    resolveElementUrls(made, page.resolveUrl);
+    reportMissingMedia(page, made, startOf(node));
+  }
   return made;
 }
 

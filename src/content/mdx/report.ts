@@ -18,7 +18,21 @@ export class Reporter {
 
   /** Reports `code`, worded by the catalogue from `params`; `point` is in body coordinates, as the parser gives it. */
   diagnostic<C extends DiagnosticCode>(code: C, point: Point | undefined, params: MessageParams<C>): void {
-    this.diagnostics.push(diagnostic(code, this.position(point), this.file, params));
+    this.diagnostics.push(diagnostic(code, this.position(point), this.file, this.shiftReason(params)));
+  }
+
+  /**
+   * The parser's own words name places too (`Expected a closing tag for <Note> (8:1-8:7)`), in
+   * what it parsed: counted from the file's first line, as the diagnostic's own place is.
+   */
+  private shiftReason<P>(params: P): P {
+    const reason = (params as { reason?: unknown } | undefined)?.reason;
+    if (this.firstLine === 1 || typeof reason !== 'string') return params;
+    const shift = (line: string): number => Number(line) + this.firstLine - 1;
+    const shifted = reason.replace(/\((\d+):(\d+)(?:-(\d+):(\d+))?\)/g, (_all, line: string, column: string, endLine?: string, endColumn?: string) =>
+      `(${shift(line)}:${column}${endLine === undefined ? '' : `-${shift(endLine)}:${endColumn}`})`,
+    );
+    return { ...params, reason: shifted };
   }
 
   private position(point: Point | undefined): Position | undefined {

@@ -13,6 +13,8 @@ export interface RuleContext {
   pages: ReadonlyMap<string, PageFile>;
   /** OpenAPI files named anywhere in the config, by normalized source path. */
   specs: LoadedSpecs;
+  /** The site's other files (`images/logo.svg`), when the folder was read. */
+  assets?: ReadonlySet<string>;
   /** Reports `code` at `path` in the config, its message made from `params` (see `messages.ts`). */
   report<C extends DiagnosticCode>(code: C, path: JsonPath, params: MessageParams<C>): void;
   /** Adds a diagnostic that already has its own position (e.g. inside an OpenAPI file). */

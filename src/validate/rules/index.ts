@@ -17,6 +17,7 @@ import { primaryPattern } from './primary-pattern.ts';
 import { redirects } from './redirects.ts';
 import { singleChildKind } from './single-child-kind.ts';
 import { singleDefault } from './single-default.ts';
+import { siteFiles } from './site-files.ts';
 import { unappliedSettings } from './unapplied-settings.ts';
 import { versions } from './versions.ts';
 
@@ -36,6 +37,7 @@ export const RULES: readonly Rule[] = [
   redirects,
   unappliedSettings,
   contextualOptions,
+  siteFiles,
 ];
 
 export function runRules(options: {
@@ -44,6 +46,7 @@ export function runRules(options: {
   configFile: string;
   pages: RuleContext['pages'];
   specs: RuleContext['specs'];
+  assets?: RuleContext['assets'];
   rules?: readonly Rule[];
 }): Diagnostic[] {
   const diagnostics: Diagnostic[] = [];
@@ -51,6 +54,7 @@ export function runRules(options: {
     config: options.config,
     pages: options.pages,
     specs: options.specs,
+    ...(options.assets ? { assets: options.assets } : {}),
     report(code, path, params) {
       const at = options.locations.locate(options.config, path);
       diagnostics.push(diagnostic(code, at, options.configFile, params, formatJsonPath(path)));
