@@ -75,7 +75,7 @@ const common = {
   target: 'node20',
   // jsonc-parser's `main` is a UMD build that requires files by relative path at run time.
   mainFields: ['module', 'main'],
-  external: ['@parcel/watcher', '@redocly/openapi-core', 'katex', 'mermaid', '@shikijs/langs/*', '@shikijs/themes/*'],
+  external: ['@parcel/watcher', '@tailwindcss/node', '@redocly/openapi-core', 'katex', 'mermaid', '@shikijs/langs/*', '@shikijs/themes/*'],
   plugins: [withoutZodLocales, shikiWasmFromFile],
   logLevel: 'warning',
 };

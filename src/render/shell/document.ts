@@ -27,6 +27,8 @@ export interface ShellOptions {
   /** URLs of the site's stylesheet and script. */
   stylesheet: string;
   script: string;
+  /** URL of the CSS of the Tailwind utilities the site uses (src/render/utilities.ts), after docjet's stylesheet; none when it uses none. */
+  utilityStylesheet?: string;
   /** The site's own `.css` and `.js` files (URLs), after docjet's own, on every page. */
   customStyles?: readonly string[];
   customScripts?: readonly string[];
@@ -334,6 +336,7 @@ export class Shell {
     }
     meta.push(...this.faviconHtml());
     meta.push(`<link rel="stylesheet" href="${escapeHtml(this.options.stylesheet)}">`);
+    if (this.options.utilityStylesheet) meta.push(`<link rel="stylesheet" href="${escapeHtml(this.options.utilityStylesheet)}" data-utilities>`);
     for (const sheet of [...(view.extraStylesheets ?? []), ...(this.options.customStyles ?? [])]) meta.push(`<link rel="stylesheet" href="${escapeHtml(sheet)}">`);
     // Before first paint: the reader's saved choice and the `dark` class, so a dark-mode reader never sees a white flash.
     meta.push(themeBootScript(this.theme));
