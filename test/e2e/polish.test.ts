@@ -80,7 +80,7 @@ async function edges(page: Page, selector: string): Promise<{ start: number; end
         for (let index = 0; index < pixels.length; index += 4) sum += pixels[index] + pixels[index + 1] + pixels[index + 2];
         return sum / (pixels.length / 4) / 3;
       });
-      return { start: result[0], end: result[1] };
+      return { start: result[0] as number, end: result[1] as number };
     },
     png,
   );

@@ -4,6 +4,8 @@
  * components use (test/fixtures/e2e/tailwind).
  */
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -146,3 +148,21 @@ e2eTest('dev: a class no page used before gets its CSS when the page is saved, w
   await eventually(box, '8px 37px', 'the new class\'s CSS arrived', 20_000);
   assert.equal(await inWindow(tab, (window) => window.notReloaded === true), true, 'the page was not reloaded');
 }, { timeout: 60_000 });
+
+e2eTest('axe in dark mode (toggle and OS) on a page with utilities and `.dark` rules: no serious or critical violation', async (t) => {
+  const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const violations = async (page: Page): Promise<string[]> => {
+    await page.addScriptTag({ content: axe });
+    return inWindow(page, async (window) => {
+      const result = await window.axe.run(window.document, { resultTypes: ['violations'] });
+      return result.violations
+        .filter((violation: any) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation: any) => `${violation.id}: ${violation.nodes.map((node: any) => node.target.join(' ')).join(', ')}`);
+    });
+  };
+  const system = await e2e.open(t, 'site', '', { colorScheme: 'dark' });
+  assert.deepEqual(await violations(system), []);
+  const toggled = await e2e.open(t, 'site', 'grid');
+  await toggled.locator('button[data-theme-toggle]').click();
+  assert.deepEqual(await violations(toggled), []);
+});
