@@ -77,7 +77,8 @@ const common = {
   mainFields: ['module', 'main'],
   // satori and resvg draw social cards (resvg is a native addon): loaded when a site asks for cards.
   // The MCP SDK only for `docjet mcp` and a request to `/mcp` (src/dev/mcp/): no other command loads it.
-  external: ['@parcel/watcher', '@redocly/openapi-core', 'katex', 'mermaid', '@shikijs/langs/*', '@shikijs/themes/*', 'satori', '@resvg/resvg-js', '@modelcontextprotocol/sdk'],
+  // @tailwindcss/node loads a native module (lightningcss).
+  external: ['@parcel/watcher', '@tailwindcss/node', '@redocly/openapi-core', 'katex', 'mermaid', '@shikijs/langs/*', '@shikijs/themes/*', 'satori', '@resvg/resvg-js', '@modelcontextprotocol/sdk'],
   plugins: [withoutZodLocales, shikiWasmFromFile],
   logLevel: 'warning',
 };

@@ -187,5 +187,12 @@
     on('content', (data) => void update().then(() => showOverlay(data.overlay)));
     on('overlay', (data) => showOverlay(data.overlay));
     on('reload', () => location.reload());
+    on('utilities', () => {
+        for (const link of document.querySelectorAll('link[data-utilities]')) {
+            const url = new URL(link.href);
+            url.searchParams.set('v', String(Date.now()));
+            link.href = url.href;
+        }
+    });
     addEventListener('pagehide', () => source.close());
 }

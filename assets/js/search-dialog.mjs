@@ -460,7 +460,7 @@ function resultOptions({ hit, page }, terms, query) {
   const own = /* @__PURE__ */ new Set();
   for (const section of matching) {
     const [id, heading, text] = section;
-    const marked = id ? highlight(heading, terms, query) : [];
+    const marked = id && !sameWords(heading, title) ? highlight(heading, terms, query) : [];
     if (headings.length >= HEADINGS_SHOWN || !marked.some((part) => part.mark))
       continue;
     const headingOption = option(`${href}#${encodeURIComponent(id)}`, "search-result search-heading");
@@ -481,6 +481,9 @@ function resultOptions({ hit, page }, terms, query) {
   if (excerpt?.[2])
     pageOption.append(span("search-result-snippet", highlight(excerpt[2], terms, query, EXCERPT_LENGTH)));
   return [pageOption, ...headings];
+}
+function sameWords(a, b) {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 function option(href, className) {
   const element = create("li", className);

@@ -13,6 +13,8 @@
  * - on `colours` (code first shown uncoloured while its grammar compiled), fetches the page again
  *   and puts the coloured code into each code block whose text is the same, touching nothing else
  *   and never reloading;
+ * - on `utilities` (a page used a Tailwind class no page used before), fetches the utilities'
+ *   stylesheet again, in place;
  * - on `reload`, reloads; after a restart of the server (a new `instance`), reloads once;
  * - shows the error overlay it is sent (`file:line:col`, message, fix, the source line), written
  *   as text, in a shadow root so the site's styles cannot touch it; an empty list removes it.
@@ -216,5 +218,13 @@
   on('content', (data) => void update().then(() => showOverlay(data.overlay)));
   on('overlay', (data) => showOverlay(data.overlay));
   on('reload', () => location.reload());
+  // A page used a class no page used before: the utilities' stylesheet is fetched again, in place.
+  on('utilities', () => {
+    for (const link of document.querySelectorAll<HTMLLinkElement>('link[data-utilities]')) {
+      const url = new URL(link.href);
+      url.searchParams.set('v', String(Date.now()));
+      link.href = url.href;
+    }
+  });
   addEventListener('pagehide', () => source.close());
 }

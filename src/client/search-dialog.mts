@@ -547,7 +547,8 @@ function resultOptions({ hit, page }: Result, terms: readonly string[], query: s
   const own = new Set<(typeof sections)[number]>();
   for (const section of matching) {
     const [id, heading, text] = section;
-    const marked = id ? highlight(heading, terms, query) : [];
+    // A heading that repeats the page's title would list the same words twice: the page's result stands for it.
+    const marked = id && !sameWords(heading, title) ? highlight(heading, terms, query) : [];
     if (headings.length >= HEADINGS_SHOWN || !marked.some((part) => part.mark)) continue;
     const headingOption = option(`${href}#${encodeURIComponent(id)}`, 'search-result search-heading');
     headingOption.append(span('search-result-title', marked));
@@ -564,6 +565,10 @@ function resultOptions({ hit, page }: Result, terms: readonly string[], query: s
   const excerpt = matching.find((section) => !own.has(section)) ?? (matching.length === 0 ? sections[0] : undefined);
   if (excerpt?.[2]) pageOption.append(span('search-result-snippet', highlight(excerpt[2], terms, query, EXCERPT_LENGTH)));
   return [pageOption, ...headings];
+}
+
+function sameWords(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
 
 function option(href: string, className: string): HTMLElement {

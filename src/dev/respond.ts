@@ -14,6 +14,7 @@ import { realpath } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { katexAssets } from '../content/mdx/math.ts';
 import { ASSETS_FOLDER } from '../render/assets.ts';
+import { DEV_UTILITIES_FILE } from '../render/site-rendering.ts';
 import { mermaidScript } from '../output/copy.ts';
 import { llmsTxt, partitions, renderLlmsFullTxt } from '../render/llms.ts';
 import { createPageMarkdown } from '../render/page-markdown.ts';
@@ -174,6 +175,7 @@ async function docjetFile({ session }: Responder, name: string): Promise<Answer 
   const rendering = session.model?.rendering;
   if (!rendering) return undefined;
   const { css, js, playground, fields, analytics } = rendering.bundle;
+  if (`${ASSETS_FOLDER}/${name}` === DEV_UTILITIES_FILE) return { kind: 'body', status: 200, type: 'text/css; charset=utf-8', body: await session.utilities.text() };
   for (const asset of [css, js, playground, fields, analytics]) {
     if (`${ASSETS_FOLDER}/${name}` === asset.file) return { kind: 'body', status: 200, type: contentType(asset.file), body: asset.text };
   }

@@ -34,6 +34,7 @@ import { RenderThreads, RenderTimeout } from './render-threads.ts';
 import { idleSteps, sampleOf, warmGrammars } from './grammar-warmup.ts';
 import { IdleQueue } from './idle.ts';
 import { LinkPrerenderer } from './prerender.ts';
+import { LiveUtilities } from './utilities.ts';
 import { SlowPages } from './slow-pages.ts';
 import { modelSummary, resolveModel, type DevSite } from './site-model.ts';
 import { pageFileAt, readSources, rereadPage, rescanSources, type SiteSources } from './site-sources.ts';
@@ -112,6 +113,10 @@ export class DevSession {
   /** Grammars waiting to be compiled for code shown uncoloured. */
   private readonly colouring = new Set<string>();
   private readonly stopping = new AbortController();
+  /** The CSS of the Tailwind utilities the pages rendered so far use. */
+  readonly utilities = new LiveUtilities();
+  /** The version of that CSS each open page has. */
+  private readonly utilityVersions = new WeakMap<Listener, number>();
 
   constructor(
     private readonly options: {
@@ -354,6 +359,7 @@ export class DevSession {
     const answer = await this.idleTasks.serving(() => this.render(listener.path));
     const served = this.served.get(listener.path);
     listener.hash = answer.hash;
+    this.utilityVersions.set(listener, this.utilities.version);
     const changed = served !== undefined && served !== answer.hash;
     const page = this.current?.model.site.pages.get(routeOf(listener.path));
     const colours = changed && page !== undefined && (await this.current!.cache.colouredSince(page, served));
@@ -425,6 +431,7 @@ export class DevSession {
         if (page.source.type === 'file') await checkRegularFile(path.join(this.options.root, page.source.file));
         const rendered = await threads.render(model, page.route, pause !== undefined);
         for (const fragment of rendered.fragments) this.fragments.set(fragment.id, fragment);
+        this.utilities.add(rendered.html, result.model.site.config);
         return rendered;
       },
       invalidate: (file?: string) => threads.invalidate(file),
@@ -529,6 +536,12 @@ export class DevSession {
       const overlay = await this.overlay(answer);
       if (answer.hash !== listener.hash) {
         listener.hash = answer.hash;
+        // A class no page used before: its CSS first, then the content that uses it.
+        await this.utilities.settled();
+        if (this.utilityVersions.get(listener) !== this.utilities.version) {
+          this.utilityVersions.set(listener, this.utilities.version);
+          listener.send({ type: 'utilities' });
+        }
         listener.send({ type: 'content', overlay });
         changed.push(listener.path);
       } else if (JSON.stringify(overlay) !== listener.overlay) {

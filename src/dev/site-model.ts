@@ -61,7 +61,7 @@ export async function resolveModel(options: {
   const diagnostics = sortDiagnostics([...sourceDiagnostics(sources), ...validated.diagnostics]);
   if (hasErrors(diagnostics) || !validated.site) return { ok: false, diagnostics, configFiles };
   const site = validated.site;
-  const rendering = await siteRendering({ root, site, files: sources.files, base, extraScripts: options.extraScripts, onDemand: true, analytics: options.analytics ?? false });
+  const rendering = await siteRendering({ root, site, files: sources.files, base, extraScripts: options.extraScripts, onDemand: true, analytics: options.analytics ?? false, utilities: 'live' });
   const renderer = await createRenderer({ ...rendering.options, ...(options.highlight ? { highlight: options.highlight } : {}) });
   const customFiles = [...(rendering.options.customStyles ?? []), ...(rendering.options.customScripts ?? [])];
   return {

@@ -19,6 +19,7 @@ import { homeRoutes } from '../site/home-routes.ts';
 import { validate } from '../validate/index.ts';
 import { SEARCH_FOLDER, searchIndex } from '../search/index.ts';
 import { ASSETS_FOLDER } from '../render/assets.ts';
+import { addCandidates, addFileCandidates } from '../render/utilities.ts';
 import { mermaidScript } from './copy.ts';
 import { defaultFavicon } from './favicon.ts';
 import { checkOutputFolder, displayPath, isInside, OutputWriteError, stageOutput, type StagedOutput } from './output.ts';
@@ -154,13 +155,18 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     stats.bytes += bytes.length;
     await output.write(relative, bytes);
   };
-  const { options: rendererOptions, bundle, fragments, search } = await siteRendering({
+  // The class names of pages and snippets, read with their fence languages; then those of components and scripts.
+  const classNames = new Set<string>();
+  const languages = await usedLanguages(site.root, files.pages.values(), (text) => addCandidates(text, 'markup', classNames));
+  await addFileCandidates(root, files.assets, classNames);
+  const { options: rendererOptions, bundle, fragments, search, utilities } = await siteRendering({
     root,
     site,
     files,
     base,
-    languages: await usedLanguages(site.root, files.pages.values()),
+    languages,
     siteUrl,
+    utilities: classNames,
   });
   const needs = { math: false, mermaid: false };
   const schemaFragments = new FragmentWriter();
@@ -193,6 +199,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   await write(bundle.playground.file, bundle.playground.text);
   await write(bundle.fields.file, bundle.fields.text);
   if (analyticsSettings(site.config.integrations)) await write(bundle.analytics.file, bundle.analytics.text);
+  if (utilities) await write(utilities.file, utilities.text);
   for (const script of [search.entry, search.dialog]) await write(`${ASSETS_FOLDER}/${script.file}`, script.text);
   for (const [name, text] of await searchIndex(site, base)) await write(`${ASSETS_FOLDER}/${SEARCH_FOLDER}/${name}`, text);
   for (const [name, html] of fragments) await write(`${ASSETS_FOLDER}/${NAV_FOLDER}/${name}.html`, html);

@@ -30,6 +30,8 @@ export type LiveEvent =
   | { type: 'colours' }
   /** The page's HTML changed: fetch it and swap what changed in place (or reload when its navigation did). */
   | { type: 'content'; overlay: OverlayEntry[] }
+  /** The Tailwind utilities' CSS changed (a page used a new class): fetch it again, no reload. */
+  | { type: 'utilities' }
   /** Reload the page (a stylesheet or script of the site changed). */
   | { type: 'reload' }
   /** Only the overlay changed (a config error, or its fix). */

@@ -72,6 +72,14 @@ export function siteBundle(config: Config, base: string, codeCss: string): Bundl
   };
 }
 
+let ownClasses: Set<string> | undefined;
+
+/** The class names docjet's stylesheet styles: docjet's own markup, never an author's utility. */
+export function ownClassNames(): Set<string> {
+  ownClasses ??= new Set(Array.from(readPackageAssets().css.matchAll(/\.(-?[A-Za-z_][\w-]*)/g), (match) => match[1]!));
+  return ownClasses;
+}
+
 export function hashOf(text: string | Uint8Array): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 10);
 }

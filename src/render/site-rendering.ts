@@ -11,12 +11,13 @@
 import { customAssets } from '../content/custom-assets.ts';
 import { gitDates, wantsDates } from '../content/last-modified.ts';
 import type { SiteFiles } from '../shared/scan.ts';
-import { ASSETS_FOLDER, siteBundle, type Bundle } from './assets.ts';
+import { ASSETS_FOLDER, hashOf, siteBundle, type Bundle } from './assets.ts';
 import { codeTokenCss } from './highlight.ts';
 import { pageHref } from './links.ts';
 import type { RendererOptions } from './page.ts';
 import { NavigationFragments } from './shell/fragments.ts';
 import { searchScripts, type SearchScripts } from './search-scripts.ts';
+import { utilityCss } from './utilities.ts';
 import type { Site } from '../site/types.ts';
 
 export interface SiteRendering {
@@ -26,7 +27,12 @@ export interface SiteRendering {
   fragments: NavigationFragments;
   /** Search's two modules (under `_docjet/`): every page loads the first, which loads the dialog. */
   search: SearchScripts;
+  /** The CSS of the Tailwind utilities the site uses (build), none when it uses none (src/render/utilities.ts). */
+  utilities?: { file: string; text: string };
 }
+
+/** In `dev`, the utilities' CSS has one address; the dev server answers it with the classes of the pages rendered so far. */
+export const DEV_UTILITIES_FILE = `${ASSETS_FOLDER}/utilities.css`;
 
 export async function siteRendering(options: {
   root: string;
@@ -42,6 +48,11 @@ export async function siteRendering(options: {
   onDemand?: boolean;
   /** Load the site's `integrations` on its pages: `build` and `serve` always, `dev` with `--analytics`. */
   analytics?: boolean;
+  /**
+   * The class names the site's pages, snippets and components write (build): their utilities'
+   * CSS is a file of its own. `'live'` (dev): pages link DEV_UTILITIES_FILE, whatever they use.
+   */
+  utilities?: Iterable<string> | 'live';
 }): Promise<SiteRendering> {
   const { root, site, files, base } = options;
   const bundle = siteBundle(site.config, base, await codeTokenCss());
@@ -49,12 +60,16 @@ export async function siteRendering(options: {
   const custom = await customAssets(root, files.assets);
   // One `git log` for the whole site, only when some page shows its date.
   const dates = wantsDates(site.config.metadata?.timestamp, site.pages.values()) ? await gitDates(root) : undefined;
+  const utilityText = options.utilities === undefined || options.utilities === 'live' ? '' : await utilityCss(options.utilities, site.config);
+  const utilities = utilityText ? { file: `${ASSETS_FOLDER}/utilities.${hashOf(utilityText)}.css`, text: utilityText } : undefined;
+  const utilityFile = options.utilities === 'live' ? DEV_UTILITIES_FILE : utilities?.file;
   const rendererOptions: RendererOptions = {
     customStyles: custom.styles.map((file) => pageHref(file, base)),
     customScripts: [...custom.scripts.map((file) => pageHref(file, base)), ...(options.extraScripts ?? [])],
     site,
     base,
     stylesheet: base + bundle.css.file,
+    ...(utilityFile ? { utilityStylesheet: base + utilityFile } : {}),
     script: base + bundle.js.file,
     playgroundScript: base + bundle.playground.file,
     fieldsScript: base + bundle.fields.file,
@@ -69,5 +84,5 @@ export async function siteRendering(options: {
   const fragments = new NavigationFragments(rendererOptions);
   rendererOptions.navFragments = options.onDemand ? fragments.names : new Map(fragments.names);
   rendererOptions.lazySidebars = options.onDemand ? fragments.lazy : new Map(fragments.lazy);
-  return { options: rendererOptions, bundle, fragments, search };
+  return { options: rendererOptions, bundle, fragments, search, ...(utilities ? { utilities } : {}) };
 }

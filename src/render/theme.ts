@@ -51,6 +51,32 @@ export function themeSettings(config: Config): ThemeSettings {
   };
 }
 
+/**
+ * `<html>` attributes of the theme, as written in the markup: `data-theme` and the `dark` class when
+ * `appearance.default` chooses one (so a page read without JavaScript still has them).
+ */
+export function themeAttributes(theme: ThemeSettings): string[] {
+  if (theme.appearance === 'system') return [];
+  return [`data-theme="${theme.appearance}"`, ...(theme.appearance === 'dark' ? ['class="dark"'] : [])];
+}
+
+/**
+ * The script at the top of every page, run before first paint. The reader's saved choice
+ * (`docjet-theme`) sets `data-theme`, unless the site fixes the appearance; then the `dark` class
+ * on `<html>` is kept equal to the theme in force: `data-theme` when set, else the OS setting. Sites'
+ * custom CSS and Tailwind's `dark:` variants read that class (`.dark …`, as on the hosted product);
+ * docjet's own CSS reads `data-theme`. It follows the toggle (which sets `data-theme`) and a change
+ * of the OS setting while the page is open.
+ */
+export function themeBootScript(theme: ThemeSettings): string {
+  const saved = theme.fixedAppearance ? '' : 'try{var t=localStorage.getItem("docjet-theme");if(t==="dark"||t==="light")d.dataset.theme=t}catch(e){}';
+  return (
+    `<script>(function(){var d=document.documentElement;${saved}` +
+    'var m=window.matchMedia&&matchMedia("(prefers-color-scheme: dark)"),s=function(){d.classList.toggle("dark",(d.dataset.theme||(m&&m.matches?"dark":"light"))==="dark")};s();' +
+    'if(m&&m.addEventListener)m.addEventListener("change",s);new MutationObserver(s).observe(d,{attributes:true,attributeFilter:["data-theme"]})})()</script>'
+  );
+}
+
 const HEX = /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i;
 /** The page and text colours of assets/css/base.css, which the readable variants are measured against. */
 const LIGHT = { bg: '#ffffff', fg: '#0f172a' };

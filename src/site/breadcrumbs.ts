@@ -24,7 +24,15 @@ export function breadcrumbs(site: Site, page: Page): Breadcrumb[] {
     if (!element || !NAVIGATION[element.kind].breadcrumb) continue;
     const crumb: Breadcrumb = { label: element.label, kind: element.kind };
     if (element.firstPage !== undefined) crumb.route = element.firstPage;
+    // A group named as the tab (or group) it is in says nothing new: "Redis › Redis › Tutorials"
+    // reads "Redis › Tutorials", the crumb linking to the nearer of the two.
+    const previous = crumbs[crumbs.length - 1];
+    if (previous && sameLabel(previous.label, crumb.label)) crumbs.pop();
     crumbs.push(crumb);
   }
   return crumbs;
+}
+
+function sameLabel(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
 }

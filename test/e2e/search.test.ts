@@ -61,6 +61,15 @@ e2eTest('Ctrl-K opens search; a word only in a page body finds it; arrows and En
   assert.equal(pathOf(page), '/guides/tuning');
 });
 
+e2eTest('a heading that repeats its page\'s title is not listed twice; other headings show as headings of the page', async (t) => {
+  const page = await e2e.open(t, 'search', '');
+  await page.keyboard.press('Control+k');
+  await page.locator(input).waitFor();
+  assert.deepEqual(await searchFor(page, 'calibration'), ['Calibration']);
+  assert.deepEqual(await searchFor(page, 'quixotrope care'), ['Calibration', 'Quixotrope care']);
+  assert.deepEqual(await texts(page, `${dialog} [role="option"].search-heading .search-result-title`), ['Quixotrope care']);
+});
+
 e2eTest('the header button opens search; Escape closes it and gives focus back; Tab stays inside', async (t) => {
   const page = await e2e.open(t, 'search', 'guides/install');
   const button = page.locator('button[data-search-button]');

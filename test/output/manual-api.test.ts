@@ -125,7 +125,7 @@ test('an api: page has the method bar with the api.mdx server, the Try-it panel 
   assert.ok(
     html.includes(
       '<div class="endpoint" data-method="post"><div class="endpoint-header"><span class="method-badge method-post">POST</span><code class="endpoint-url">' +
-        '<span class="endpoint-server">https://shop.example/v1</span><span class="endpoint-path">/stores/<span class="endpoint-path-param">{storeId}</span>/orders</span></code></div>' +
+        '<span class="endpoint-server">https://shop.example<wbr>/v1</span><span class="endpoint-path"><wbr>/stores<wbr>/<span class="endpoint-path-param">{storeId}</span><wbr>/orders</span></code></div>' +
         '<details class="playground" data-playground="interactive" data-method="POST" data-path="/stores/{storeId}/orders" data-credentials="118aff55e0c503aa" hidden>',
     ),
   );

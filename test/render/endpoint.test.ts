@@ -57,8 +57,8 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
     includes(
       page.html,
       '<div class="endpoint" data-method="post"><div class="endpoint-header"><span class="method-badge method-post">POST</span>' +
-        '<code class="endpoint-url"><span class="endpoint-server">https://eu.shop.example/v1</span>' +
-        '<span class="endpoint-path">/stores/<span class="endpoint-path-param">{storeId}</span>/orders</span></code></div>',
+        '<code class="endpoint-url"><span class="endpoint-server">https://eu.shop.example<wbr>/v1</span>' +
+        '<span class="endpoint-path"><wbr>/stores<wbr>/<span class="endpoint-path-param">{storeId}</span><wbr>/orders</span></code></div>',
       // A server with variables is listed as written, its variables' defaults and allowed values below it.
       '<ul class="endpoint-servers"><li><code>https://{region}.shop.example/v1</code> <span class="endpoint-server-description">Production</span>' +
         '<ul class="endpoint-server-variables"><li><code class="endpoint-server-variable">region</code>: default <code>eu</code>; one of <code>eu</code>, <code>us</code></li></ul></li>' +
@@ -215,7 +215,7 @@ describe('OpenAPI 3.0: GET /stores/{storeId}', () => {
   const page = render('shop-3.0.yaml', 'GET /stores/{storeId}');
 
   test('a deprecated operation with `security: []` has a badge and no Authorizations', () => {
-    includes(page.html, '/<span class="endpoint-path-param">{storeId}</span></span></code><span class="endpoint-badge endpoint-deprecated">deprecated</span></div>');
+    includes(page.html, '<wbr>/<span class="endpoint-path-param">{storeId}</span></span></code><span class="endpoint-badge endpoint-deprecated">deprecated</span></div>');
     assert.deepEqual(
       page.headings.map((heading) => heading.text),
       ['Path Parameters', 'Response'],
@@ -241,7 +241,7 @@ describe('Swagger 2.0', () => {
     const page = render('pets-2.0.json', 'GET /pets');
     includes(
       page.html,
-      '<span class="endpoint-server">http://pets.example.com/api</span><span class="endpoint-path">/pets</span>',
+      '<span class="endpoint-server">http://pets.example.com<wbr>/api</span><span class="endpoint-path"><wbr>/pets</span>',
       '<li><code>https://pets.example.com/api</code></li>',
       '<code class="field-name">api_key</code><span class="field-location">query</span><span class="field-type">string</span><span class="field-required">required</span>',
       // From `#/parameters/limit`: type, maximum and default written on the parameter itself.
@@ -424,7 +424,7 @@ describe('escaping', () => {
     assert.doesNotMatch(page.html, /<script|<img/i);
     includes(
       page.html,
-      '<span class="endpoint-server">https://api.example.com/&lt;script&gt;alert(1)&lt;/script&gt;</span>',
+      '<span class="endpoint-server">https://api.example.com<wbr>/&lt;script&gt;alert(1)&lt;<wbr>/script&gt;</span>',
       '<span class="endpoint-path-param">{&lt;script&gt;id&lt;/script&gt;}</span>',
       '<span class="endpoint-server-description">&lt;img src=x onerror=alert(2)&gt;</span>',
       '<code class="field-name">&lt;script&gt;name&lt;/script&gt;</code>',

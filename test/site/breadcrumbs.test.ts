@@ -14,6 +14,14 @@ describe('breadcrumbs', () => {
     ]);
   });
 
+  test('a label repeated by the element just inside it shows once, linking to the nearer one', async () => {
+    const site = await loadSite('repeated-labels');
+    assert.deepEqual(breadcrumbs(site, page(site, 'redis/first-steps')), [
+      { label: 'Redis', kind: 'group', route: 'redis' },
+      { label: 'Tutorials', kind: 'group', route: 'redis/first-steps' },
+    ]);
+  });
+
   test('from the canonical placement only', async () => {
     const site = await loadSite('tabs');
     assert.deepEqual(breadcrumbs(site, page(site, 'guides/faq')), [

@@ -6,7 +6,7 @@
  */
 import { escapeHtml } from '../../shared/html-escape.ts';
 import type { SchemaFragment } from './schema-fragment.ts';
-import type { ThemeSettings } from '../theme.ts';
+import { themeAttributes, themeBootScript, type ThemeSettings } from '../theme.ts';
 
 export interface FragmentDocumentOptions {
   fragment: SchemaFragment;
@@ -21,13 +21,13 @@ export interface FragmentDocumentOptions {
 export function fragmentDocumentHtml({ fragment, fieldsHtml, siteName, stylesheet, scripts, theme }: FragmentDocumentOptions): string {
   const side = fragment.mode === 'request' ? ' (request)' : fragment.mode === 'response' ? ' (response)' : '';
   const title = `Fields of ${fragment.title}${side}`;
-  const appearance = theme.appearance === 'system' ? '' : ` data-theme="${escapeHtml(theme.appearance)}"`;
+  const appearance = themeAttributes(theme).map((attribute) => ` ${attribute}`).join('');
   return (
     `<!doctype html><html lang="en" dir="ltr"${appearance} data-theme-name="${escapeHtml(theme.name)}"><head>` +
     `<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +
     `<title>${escapeHtml(`${title} - ${siteName}`)}</title><link rel="stylesheet" href="${escapeHtml(stylesheet)}">` +
     // The reader's saved theme before first paint, as on every page (src/render/shell/document.ts).
-    (theme.fixedAppearance ? '' : `<script>try{var d=document.documentElement,t=localStorage.getItem("docjet-theme");if(t==="dark"||t==="light")d.dataset.theme=t}catch(e){}</script>`) +
+    themeBootScript(theme) +
     `</head><body data-mode="default"><main id="content" class="schema-fragment"><article class="page">` +
     `<header class="page-header"><h1 class="page-title">Fields of <code>${escapeHtml(fragment.title)}</code>${escapeHtml(side)}</h1></header>` +
     `<div class="prose"><div class="endpoint" data-fragment-fields>${fieldsHtml}</div></div>` +

@@ -164,12 +164,17 @@ export function headerHtml({ operation, servers }: { operation: Operation; serve
     const server = servers[0]?.replace(/\/+$/, '') ?? '';
     const path = operation.path
       .split(/(\{[^{}]*\})/)
-      .map((part, index) => (index % 2 === 1 ? `<span class="endpoint-path-param">${escapeHtml(part)}</span>` : escapeHtml(part)))
+      .map((part, index) => (index % 2 === 1 ? `<span class="endpoint-path-param">${escapeHtml(part)}</span>` : breakableUrl(escapeHtml(part))))
       .join('');
-    target = `<code class="endpoint-url">${server === '' ? '' : `<span class="endpoint-server">${escapeHtml(server)}</span>`}<span class="endpoint-path">${path}</span></code>`;
+    target = `<code class="endpoint-url">${server === '' ? '' : `<span class="endpoint-server">${breakableUrl(escapeHtml(server))}</span>`}<span class="endpoint-path">${path}</span></code>`;
   }
   const deprecated = operation.deprecated ? '<span class="endpoint-badge endpoint-deprecated">deprecated</span>' : '';
   return `<div class="endpoint-header">${methodBadgeHtml(operation.method)}${target}${deprecated}</div>`;
+}
+
+/** A URL that wraps before a `/` (not inside `//`), so that a narrow screen breaks it between segments, not mid-word. */
+function breakableUrl(html: string): string {
+  return html.replace(/(?<!\/)\/(?!\/)/g, '<wbr>/');
 }
 
 function section(context: PageContext, title: string, className: string, body: string, location?: string): string {

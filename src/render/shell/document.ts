@@ -18,7 +18,7 @@ import { breadcrumbs } from '../../site/breadcrumbs.ts';
 import type { NavElement, Page, Placement, Site } from '../../site/types.ts';
 import type { DrawIcon } from '../icons/index.ts';
 import { pageHref, safeUrl, siteHref } from '../links.ts';
-import { themeSettings, type ThemeSettings } from '../theme.ts';
+import { themeAttributes, themeBootScript, themeSettings, type ThemeSettings } from '../theme.ts';
 import { uiStrings, type UiStrings } from '../ui-strings.ts';
 import { chromeOf, sectionChromeOf, switchablePlacements, type Chrome } from './chrome.ts';
 import { CONTEXTUAL_WORDS, contextualMenu } from './contextual.ts';
@@ -32,6 +32,8 @@ export interface ShellOptions {
   /** URLs of the site's stylesheet and script. */
   stylesheet: string;
   script: string;
+  /** URL of the CSS of the Tailwind utilities the site uses (src/render/utilities.ts), after docjet's stylesheet; none when it uses none. */
+  utilityStylesheet?: string;
   /** The site's own `.css` and `.js` files (URLs), after docjet's own, on every page. */
   customStyles?: readonly string[];
   customScripts?: readonly string[];
@@ -219,7 +221,7 @@ export class Shell {
     return [
       `lang="${language?.bcp47 ?? 'en'}"`,
       `dir="${language?.rtl ? 'rtl' : 'ltr'}"`,
-      this.theme.appearance === 'system' ? '' : `data-theme="${this.theme.appearance}"`,
+      ...themeAttributes(this.theme),
       this.theme.fixedAppearance ? 'data-fixed-theme' : '',
       `data-theme-name="${escapeHtml(this.theme.name)}"`,
       `data-drilldown="${this.theme.drilldown}"`,
@@ -379,11 +381,10 @@ export class Shell {
     if (this.options.analyticsScript) meta.push(analyticsHead(config.integrations, this.options.analyticsScript));
     meta.push(...this.faviconHtml());
     meta.push(`<link rel="stylesheet" href="${escapeHtml(this.options.stylesheet)}">`);
+    if (this.options.utilityStylesheet) meta.push(`<link rel="stylesheet" href="${escapeHtml(this.options.utilityStylesheet)}" data-utilities>`);
     for (const sheet of [...(view.extraStylesheets ?? []), ...(this.options.customStyles ?? [])]) meta.push(`<link rel="stylesheet" href="${escapeHtml(sheet)}">`);
-    // Before first paint: the reader's saved choice, so a dark-mode reader never sees a white flash.
-    meta.push(
-      `<script>try{var d=document.documentElement,t=localStorage.getItem("docjet-theme");if(!d.hasAttribute("data-fixed-theme")&&(t==="dark"||t==="light"))d.dataset.theme=t}catch(e){}</script>`,
-    );
+    // Before first paint: the reader's saved choice and the `dark` class, so a dark-mode reader never sees a white flash.
+    meta.push(themeBootScript(this.theme));
     return meta.join('');
   }
 
