@@ -167,8 +167,8 @@ describe('what a sample sends', () => {
     const codeOf = (title: string, operation: string): string => samplesOf(spec, operation, { defaults: 'required' }).find((sample) => sample.title === title)!.code;
     assert.equal(
       codeOf('cURL', 'GET /stores/{storeId}'),
-      // No example for storeId: the template stays for the reader to fill.
-      "curl --request GET \\\n  --url 'https://api.example.com/v1/stores/{storeId}?api_key=<api-key>'",
+      // No example for storeId: the template stays for the reader to fill, and `--globoff` keeps curl from reading its braces as a glob.
+      "curl --request GET \\\n  --globoff \\\n  --url 'https://api.example.com/v1/stores/{storeId}?api_key=<api-key>'",
     );
     assert.match(codeOf('Python', 'GET /stores/{storeId}'), /url = "https:\/\/api\.example\.com\/v1\/stores\/\{storeId\}\?api_key=<api-key>"/);
     assert.match(codeOf('cURL', 'POST /stores/{storeId}/orders'), /--url 'https:\/\/api\.example\.com\/v1\/stores\/st%201\/orders\?sort=newest'/);
@@ -198,7 +198,8 @@ describe('each sample is a program its language reads', () => {
       assert.equal(run.status, 0, `${operation}: ${run.stderr}`);
       const args = run.stdout.split('\0');
       if (operation === 'POST /stores/{storeId}/orders') assert.deepEqual(JSON.parse(args[args.indexOf('--data') + 1]!), ORDER);
-      if (operation === 'PUT /photos') assert.deepEqual(args.slice(args.indexOf('--form')), ['--form', 'photo=@example-file', '--form', 'caption=A cat', '']);
+      // `--form-string`: a value that starts with `@` or `<` is sent as written, not read from a file.
+      if (operation === 'PUT /photos') assert.deepEqual(args.slice(args.indexOf('--form')), ['--form', 'photo=@example-file', '--form-string', 'caption=A cat', '']);
       if (operation === 'POST /charges') assert.deepEqual(args.slice(args.indexOf('--data-urlencode')), ['--data-urlencode', 'amount=100', '--data-urlencode', 'metadata[order]=o_1', '']);
     }
   });
@@ -214,9 +215,13 @@ describe('each sample is a program its language reads', () => {
       sent.push({ url, options });
       return { json: async () => ({}) };
     };
-    for (const { code } of samplesIn('JavaScript')) vm.runInNewContext(code, { fetch, FormData, URLSearchParams, console: { log() {}, error() {} } });
+    for (const { code } of samplesIn('JavaScript')) vm.runInNewContext(code, { fetch, FormData, Blob, URLSearchParams, console: { log() {}, error() {} } });
     await new Promise((resolve) => setTimeout(resolve, 10));
-    for (const { options } of sent) if (typeof options.body === 'string') assert.deepEqual(JSON.parse(options.body), ORDER);
+    for (const { url, options } of sent) {
+      // The urlencoded form goes as the text the serializer wrote, brackets and all.
+      if (url.endsWith('/charges')) assert.equal(options.body, 'amount=100&metadata[order]=o_1');
+      else if (typeof options.body === 'string') assert.deepEqual(JSON.parse(options.body), ORDER);
+    }
     assert.deepEqual(
       sent.map(({ url, options }) => `${options.method} ${url}`),
       ['GET https://api.example.com/v1/stores/{storeId}?api_key=<api-key>', 'PUT https://api.example.com/v1/photos', 'POST https://api.example.com/v1/charges'],
