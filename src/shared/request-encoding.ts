@@ -53,7 +53,8 @@ export interface RequestEncoding {
 }
 
 export function requestEncoding(): RequestEncoding {
-  const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+  // Plain objects only: a File (a multipart part) is sent as itself.
+  const isObject = (value: unknown): value is Record<string, unknown> => Object.prototype.toString.call(value) === '[object Object]';
   const text = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
   const encode = (value: string, reserved?: boolean): string =>
     encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`).replace(reserved ? /%(3A|2F|3F|23|5B|5D|40|21|24|26|27|28|29|2A|2B|2C|3B|3D)/g : /$^/, (whole) => decodeURIComponent(whole));
@@ -187,5 +188,11 @@ export const encoding: RequestEncoding = requestEncoding();
 /** The source the panel's script starts with: `docjetRequestEncoding` holds the same functions in the browser. */
 export function requestEncodingScript(): string {
   // Loaders that keep function names (tsx) call a `__name` helper inside the function: a no-op here.
-  return `var docjetRequestEncoding = (function () { var __name = function (f) { return f; }; return (${requestEncoding.toString()})(); })();\n`;
+  // Whole-line comments (kept by tsc in lib/) are left out: the reader's browser has no use for them.
+  const source = requestEncoding
+    .toString()
+    .split('\n')
+    .filter((line) => !/^\s*\/\//.test(line))
+    .join('\n');
+  return `var docjetRequestEncoding = (function () { var __name = function (f) { return f; }; return (${source})(); })();\n`;
 }
