@@ -241,12 +241,9 @@
             lines.push(`--data ${quote(body.text)}`);
         else if (body.kind === 'file')
             lines.push(`--data-binary ${quote(`@${body.file.name}`)}`);
-        else if (body.kind === 'form') {
-            for (const [name, value] of body.pairs) {
-                const text = decodeURIComponent(value);
-                lines.push(codec.encode(text) === value && decodeURIComponent(name) === name ? `--data-urlencode ${quote(`${name}=${text}`)}` : `--data ${quote(`${name}=${value}`)}`);
-            }
-        }
+        else if (body.kind === 'form')
+            for (const [name, value] of body.pairs)
+                lines.push(`--data ${quote(`${name}=${value}`)}`);
         else if (body.kind === 'multipart') {
             for (const [name, value] of body.fields)
                 lines.push(typeof value === 'string' ? `--form-string ${quote(`${name}=${value}`)}` : `--form ${quote(`${name}=@${value.name}`)}`);

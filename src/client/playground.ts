@@ -290,13 +290,8 @@
     const body = call.body;
     if (body.kind === 'text') lines.push(`--data ${quote(body.text)}`);
     else if (body.kind === 'file') lines.push(`--data-binary ${quote(`@${body.file.name}`)}`);
-    else if (body.kind === 'form') {
-      // `--data-urlencode` encodes the value as the serializer did; otherwise the pair goes as encoded.
-      for (const [name, value] of body.pairs) {
-        const text = decodeURIComponent(value);
-        lines.push(codec.encode(text) === value && decodeURIComponent(name) === name ? `--data-urlencode ${quote(`${name}=${text}`)}` : `--data ${quote(`${name}=${value}`)}`);
-      }
-    }
+    // Encoded by the serializer, not by curl (whose `--data-urlencode` writes a space as `+` or `%20` by version).
+    else if (body.kind === 'form') for (const [name, value] of body.pairs) lines.push(`--data ${quote(`${name}=${value}`)}`);
     else if (body.kind === 'multipart') {
       // `--form-string` sends a value as written: `--form` reads `@file` and `<file` in it.
       for (const [name, value] of body.fields) lines.push(typeof value === 'string' ? `--form-string ${quote(`${name}=${value}`)}` : `--form ${quote(`${name}=@${value.name}`)}`);

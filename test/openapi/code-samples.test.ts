@@ -200,7 +200,7 @@ describe('each sample is a program its language reads', () => {
       if (operation === 'POST /stores/{storeId}/orders') assert.deepEqual(JSON.parse(args[args.indexOf('--data') + 1]!), ORDER);
       // `--form-string`: a value that starts with `@` or `<` is sent as written, not read from a file.
       if (operation === 'PUT /photos') assert.deepEqual(args.slice(args.indexOf('--form')), ['--form', 'photo=@example-file', '--form-string', 'caption=A cat', '']);
-      if (operation === 'POST /charges') assert.deepEqual(args.slice(args.indexOf('--data-urlencode')), ['--data-urlencode', 'amount=100', '--data-urlencode', 'metadata[order]=o_1', '']);
+      if (operation === 'POST /charges') assert.deepEqual(args.slice(args.indexOf('--data')), ['--data', 'amount=100', '--data', 'metadata[order]=o_1', '']);
     }
   });
 

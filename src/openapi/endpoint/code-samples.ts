@@ -222,6 +222,7 @@ export function generateSnippets(parts: RequestParts, languages: readonly Snippe
     }
     if (typeof code !== 'string' || code.trim() === '') continue;
     if (language.target === 'javascript') code = fileParts(code);
+    if (language.target === 'python') code = repeatedFields(code, parts);
     // Java keeps `%7Bowner%7D`: `URI.create` refuses braces.
     snippets.push({ language, code: language.target === 'java' ? code : restoreTemplates(code, parts.templates) });
   }
@@ -243,6 +244,18 @@ function requestStrings(parts: RequestParts): string[] {
   };
   visit(parts.body?.value);
   return strings;
+}
+
+/**
+ * httpsnippet writes Python's multipart fields as a dict, which keeps the last of a repeated name
+ * (a list's items): a list of pairs, which `requests` sends as one part each, keeps them all.
+ */
+function repeatedFields(code: string, parts: RequestParts): string {
+  const fields = (parts.body?.parts ?? []).filter(([, field]) => field !== '<binary>');
+  const names = fields.map(([name]) => name);
+  if (new Set(names).size === names.length) return code;
+  const pairs = fields.map(([name, field]) => `    (${JSON.stringify(name)}, ${JSON.stringify(textOf(field))})`).join(',\n');
+  return code.replace(/^payload = \{(?:[^\n]*\}|[\s\S]*?\n\})$/m, () => `payload = [\n${pairs}\n]`);
 }
 
 /** fetch's FormData gets a file for a file part, not the text `example-file`. */

@@ -224,9 +224,9 @@ function hasHeader(headers: Map<string, string>, name: string): boolean {
 }
 
 /**
- * `--data` for JSON and text; a urlencoded form field by field (`--data-urlencode 'address[city]=Paris'`,
- * which encodes the value as the serializer does); a multipart form one `--form-string` per part
- * (a file as `--form name=@example-file`).
+ * `--data` for JSON and text; a urlencoded form field by field as the serializer encoded it
+ * (`--data 'address[city]=Paris'`); a multipart form one `--form-string` per part (a file as
+ * `--form name=@example-file`).
  */
 function bodyArguments({ mediaType, value, form, parts }: NonNullable<RequestParts['body']>): string[] {
   if (parts) {
@@ -235,13 +235,8 @@ function bodyArguments({ mediaType, value, form, parts }: NonNullable<RequestPar
       return text === '<binary>' ? `--form ${shellQuote(`${name}=@example-file`)}` : `--form-string ${shellQuote(`${name}=${text}`)}`;
     });
   }
-  if (form) {
-    return form.pairs.map(([name, encoded]) => {
-      const decoded = decodeURIComponent(encoded);
-      // curl encodes the value only: a name that needs encoding goes as written by the serializer.
-      return encoding.encode(decoded) === encoded && decodeURIComponent(name) === name ? `--data-urlencode ${shellQuote(`${name}=${decoded}`)}` : `--data ${shellQuote(`${name}=${encoded}`)}`;
-    });
-  }
+  // Encoded here, not by curl: `--data-urlencode` writes a space as `+` or `%20` depending on curl's version.
+  if (form) return form.pairs.map(([name, encoded]) => `--data ${shellQuote(`${name}=${encoded}`)}`);
   if (typeof value === 'string' && value === '<binary>') return [`--data-binary '@example-file'`];
   return [`--data ${shellQuote(isJsonMedia(mediaType) || typeof value !== 'string' ? stringify(value) : value)}`];
 }
