@@ -19,6 +19,7 @@ import { notFoundHtml } from './not-found.ts';
 import { Shell, type ShellOptions } from './shell/document.ts';
 import { uiStrings } from './ui-strings.ts';
 import { contentUrlResolver } from './links.ts';
+import { markdownHtml } from '../content/commonmark.ts';
 import { SCHEMA_FOLDER, type SchemaFragment } from './endpoint/schema-fragment.ts';
 import { SchemaFragments, type RenderedFragment } from './endpoint/fragment-registry.ts';
 
@@ -131,6 +132,8 @@ interface DocumentParts {
 /** The page body inside the shell, which draws its icons with the page's; with the stylesheet and scripts the body needs. */
 function pageDocument(page: Page, body: Body, icons: PageIcons, { shell, katexSheet, playgroundScript, fieldsScript }: DocumentParts): string {
   const description = page.description;
+  // An operation's first paragraph is CommonMark (Stripe writes `<p>…</p>`, GitHub backticks and links): rendered, as the rest of it is.
+  const descriptionHtml = page.descriptionMarkdown === undefined ? undefined : markdownHtml(page.descriptionMarkdown);
   const scripts = [playgroundScript && body.playground ? playgroundScript : '', fieldsScript && body.fragments?.length ? fieldsScript : ''].filter(Boolean);
   return shell.render(
     {
@@ -139,6 +142,7 @@ function pageDocument(page: Page, body: Body, icons: PageIcons, { shell, katexSh
       bodyHtml: body.html,
       headings: body.headings,
       ...(description ? { description } : {}),
+      ...(descriptionHtml ? { descriptionHtml } : {}),
       ...(body.math ? { extraStylesheets: [katexSheet] } : {}),
       ...(scripts.length > 0 ? { extraHead: scripts.map((script) => `<script src="${escapeHtml(script)}" defer></script>`).join('') } : {}),
     },

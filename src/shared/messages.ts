@@ -54,6 +54,7 @@ const UNAPPLIED_SETTINGS = {
   'api.playground.proxy': 'the "Try it" panel always sends requests from the reader\'s browser, never through a proxy',
   'api.playground.credentials': 'the "Try it" panel does not send cookies with its requests',
   'api.examples.prefill': 'the "Try it" panel does not read it',
+  'api.examples.languages': 'docjet writes no samples in this language (httpsnippet, which writes them, has no Rust, Dart or C++ generator), so its tab is left out',
 } as const;
 
 export type UnappliedSetting = keyof typeof UNAPPLIED_SETTINGS;

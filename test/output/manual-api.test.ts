@@ -126,7 +126,7 @@ test('an api: page has the method bar with the api.mdx server, the Try-it panel 
     html.includes(
       '<div class="endpoint" data-method="post"><div class="endpoint-header"><span class="method-badge method-post">POST</span><code class="endpoint-url">' +
         '<span class="endpoint-server">https://shop.example/v1</span><span class="endpoint-path">/stores/<span class="endpoint-path-param">{storeId}</span>/orders</span></code></div>' +
-        '<details class="playground" data-playground="interactive" data-method="POST" data-path="/stores/{storeId}/orders" data-credentials="118aff55e0c503aa" hidden>',
+        '<details class="playground" data-playground="interactive" data-method="POST" data-path="/stores/{storeId}/orders" data-credentials="118aff55e0c503aa" data-security="[[&quot;bearerAuth&quot;]]" hidden>',
     ),
   );
   assert.match(html, /<input type="password" data-auth="token" data-prefix="Bearer"/, 'api.mdx.auth bearer gives a token field');

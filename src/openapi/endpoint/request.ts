@@ -43,7 +43,8 @@ export function requestExamples(model: EndpointModel, operation: Operation, reso
   if (operation.kind === 'webhook') {
     // Nobody calls a webhook: show what it sends.
     const media = preferredMedia(model.body?.contents ?? []);
-    const payload = media && mediaExamples(media, resolver, 'request')[0];
+    // What the API sends: read-only fields in, write-only ones out.
+    const payload = media && mediaExamples(media, resolver, 'response')[0];
     if (payload) examples.push({ title: 'Payload', lang: payload.lang, code: payload.code });
     return examples;
   }

@@ -89,7 +89,7 @@ export function playgroundHtml(input: PlaygroundInput): string {
     'data-path': operation.path,
     'data-credentials': credentialScope(input.credentials ?? input.document.file),
     // Which schemes go together: the script sends one alternative the reader filled in, not every field.
-    'data-security': JSON.stringify(model.security.alternatives.map((alternative) => alternative.map((use) => use.name))),
+    'data-security': model.security.alternatives.length > 0 ? JSON.stringify(model.security.alternatives.map((alternative) => alternative.map((use) => use.name))) : undefined,
     hidden: true,
     open: display === 'simple',
   });

@@ -6,6 +6,7 @@
 import type { UnappliedSetting } from '../../shared/messages.ts';
 import { isObject } from '../../config/load.ts';
 import type { Rule } from './context.ts';
+import { snippetLanguage } from '../../openapi/endpoint/code-samples.ts';
 
 /** Where each setting is written under `api`, and whether a written value asks for something docjet does not do. */
 const SETTINGS: { setting: UnappliedSetting; path: [string, ...string[]]; unapplied: (value: unknown) => boolean }[] = [
@@ -22,6 +23,13 @@ export const unappliedSettings: Rule = {
       if (!isObject(config) || !isObject(config.api)) return;
       for (const { setting, path, unapplied } of SETTINGS) {
         if (unapplied(valueAt(config.api, path))) context.report('setting-no-effect', ['api', ...path], { setting });
+      }
+      // A language no generator writes (Rust, Dart, C++, or a name the format does not know) gets no tab: said at its entry.
+      const languages = valueAt(config.api, ['examples', 'languages']);
+      if (Array.isArray(languages)) {
+        languages.forEach((name, index) => {
+          if (typeof name === 'string' && snippetLanguage(name) === undefined) context.report('setting-no-effect', ['api', 'examples', 'languages', index], { setting: 'api.examples.languages' });
+        });
       }
     },
   }),
