@@ -163,6 +163,19 @@ describe('choosing languages', () => {
 });
 
 describe('what a sample sends', () => {
+  test('a GET with a form body declared (as Stripe does) sends no body and no Content-Type; Swagger 2.0 without `host` names a placeholder host', () => {
+    const get = {
+      openapi: '3.0.3',
+      info: { title: 'Get', version: '1' },
+      servers: [{ url: 'https://api.example.com' }],
+      paths: { '/v1/customers': { get: { requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: {} } } } }, responses: { '200': { description: 'OK' } } } } },
+    };
+    for (const sample of samplesOf(get, 'GET /v1/customers', { languages: ['curl', 'python', 'node'] })) assert.doesNotMatch(sample.code, /content-type|--data|payload/i, sample.title);
+    const swagger = { swagger: '2.0', info: { title: 'K', version: '1' }, basePath: '/api', paths: { '/pods': { get: { responses: { '200': { description: 'OK' } } } } } };
+    const [curl] = samplesOf(swagger, 'GET /pods', { languages: ['curl'] });
+    assert.equal(curl!.code, 'curl --request GET \\\n  --url https://your-api-host/api/pods');
+  });
+
   test('the path parameter\'s example, the required parameters and the credential placeholders (`defaults: required`)', () => {
     const codeOf = (title: string, operation: string): string => samplesOf(spec, operation, { defaults: 'required' }).find((sample) => sample.title === title)!.code;
     assert.equal(

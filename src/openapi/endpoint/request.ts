@@ -126,12 +126,14 @@ export function requestParts(model: EndpointModel, operation: Operation, resolve
   }
   parts.url = `${server}${path}`;
 
-  const media = preferredMedia(model.body?.contents ?? []);
+  // GET and HEAD carry no body (Stripe declares an empty form on its GETs; fetch refuses one there), nor does an empty form.
+  const media = /^(GET|HEAD)$/i.test(operation.method) ? undefined : preferredMedia(model.body?.contents ?? []);
   const value = media && (media.examples[0] ? media.examples[0].value : sampleOf(media.schema, resolver, 'request'));
   if (media && value !== undefined) {
-    parts.body = { mediaType: media.mediaType, value };
-    if (/^application\/x-www-form-urlencoded/i.test(media.mediaType) && isRecord(value)) parts.body.form = encoding.form(encodingRules(media), value);
-    if (/^multipart\//i.test(media.mediaType) && isRecord(value)) parts.body.parts = encoding.multipart(value);
+    const body: NonNullable<RequestParts['body']> = { mediaType: media.mediaType, value };
+    if (/^application\/x-www-form-urlencoded/i.test(media.mediaType) && isRecord(value)) body.form = encoding.form(encodingRules(media), value);
+    if (/^multipart\//i.test(media.mediaType) && isRecord(value)) body.parts = encoding.multipart(value);
+    if (body.form?.text !== '' && body.parts?.length !== 0) parts.body = body;
   }
   // A Content-Type says what the body is: none without one (a GET), and multipart's carries its boundary, which each client writes.
   if (media && parts.body && !/^multipart\//i.test(media.mediaType)) setHeader(parts.headers, 'Content-Type', media.mediaType);
