@@ -163,6 +163,33 @@ describe('choosing languages', () => {
 });
 
 describe('what a sample sends', () => {
+  test('multipart: a Content-Type header parameter is ignored, as OpenAPI says, so every client sends its boundary; a list is one part per item', () => {
+    const upload = {
+      openapi: '3.0.3',
+      info: { title: 'Upload', version: '1' },
+      servers: [{ url: 'https://api.example.com' }],
+      paths: {
+        '/files': {
+          post: {
+            parameters: [{ name: 'Content-Type', in: 'header', required: true, schema: { type: 'string', example: 'multipart/form-data' } }],
+            requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, tags: { type: 'array', items: { type: 'string' }, example: ['l1', 'l2'] } } } } } },
+            responses: { '200': { description: 'OK' } },
+          },
+        },
+      },
+    };
+    const samples = samplesOf(upload, 'POST /files', { languages: ['curl', 'node', 'java', 'go', 'ruby', 'python', 'javascript'] });
+    for (const sample of samples.filter((each) => ['Node.js', 'Java', 'Go', 'Ruby'].includes(each.title))) {
+      assert.match(sample.code, /multipart\/form-data; boundary=/, sample.title);
+      assert.equal(sample.code.split('name=\\"tags\\"').length + sample.code.split('name="tags"').length - 2, 2, `${sample.title}: two tags parts`);
+    }
+    const curl = samples.find((each) => each.title === 'cURL')!.code;
+    assert.doesNotMatch(curl, /Content-Type/i);
+    assert.match(curl, /--form-string 'tags=l1' \\\n {2}--form-string 'tags=l2'/);
+    assert.match(samples.find((each) => each.title === 'Python')!.code, /payload = \[\n {4}\("tags", "l1"\),\n {4}\("tags", "l2"\)\n\]/);
+    assert.match(samples.find((each) => each.title === 'JavaScript')!.code, /form\.append\('file', new Blob\(\['<file contents>'\]\), 'example-file'\);/);
+  });
+
   test('a GET with a form body declared (as Stripe does) sends no body and no Content-Type; Swagger 2.0 without `host` names a placeholder host', () => {
     const get = {
       openapi: '3.0.3',

@@ -119,6 +119,9 @@ export function requestParts(model: EndpointModel, operation: Operation, resolve
       continue;
     }
     if (!parameter.required && (defaults === 'required' || parameter.deprecated)) continue;
+    // OpenAPI: a header parameter named Content-Type or Authorization is ignored; the body and the credentials set them
+    // (a written `multipart/form-data` would lose the boundary each client adds).
+    if (parameter.in === 'header' && /^(content-type|authorization)$/i.test(parameter.name)) continue;
     const value = parameter.example ? parameter.example.value : sampleOf(parameter.schema, resolver, 'request');
     if (parameter.in === 'query') parts.query.push(...encoding.query(rule, value));
     else if (parameter.in === 'header') setHeader(parts.headers, parameter.name, encoding.header(rule, value));
