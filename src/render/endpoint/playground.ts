@@ -221,7 +221,8 @@ function selectHtml(data: Record<string, string | boolean | undefined>, choices:
 /**
  * A field for each security scheme the operation accepts, once each; the script remembers what is
  * typed for the browser session (`data-store`, under the panel's `data-credentials` and the origin
- * of the server chosen), and sends every scheme that has a value.
+ * of the server chosen), and sends the first of the operation's security alternatives the reader filled
+ * in whole (`data-security`), saying so when other fields were filled too.
  */
 function securityHtml(security: SecurityModel): string {
   const seen = new Set<string>();
