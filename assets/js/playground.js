@@ -1,5 +1,6 @@
 "use strict";
 {
+    const codec = docjetRequestEncoding;
     const STORE = 'docjet-playground:';
     const TIMEOUT_MS = 60_000;
     const MAX_SHOWN = 400_000;
@@ -74,14 +75,42 @@
         if (!headers.some(([each]) => each.toLowerCase() === name.toLowerCase()))
             headers.push([name, value]);
     };
+    const ruleOf = (field) => {
+        const { name = '', style, explode } = field.dataset;
+        return { name, style, explode: explode === undefined ? undefined : explode === 'true', allowReserved: field.dataset.reserved !== undefined };
+    };
+    const valueOf = (field) => codec.parse(field.value, field.dataset.kind);
+    const appendQuery = (url, pieces) => {
+        if (pieces.length > 0)
+            url.search = [url.search.slice(1), ...pieces].filter((piece) => piece !== '').join('&');
+    };
+    const schemeOf = (field) => {
+        const store = field.dataset.store ?? '';
+        return store.slice(0, store.lastIndexOf(':'));
+    };
     const addCredentials = (panel, url, headers, cookies) => {
         if (credentialsOrigin.get(panel) !== url.origin)
-            return false;
+            return { added: false, note: '' };
+        const fields = all(panel, 'input[data-auth]');
+        const filled = [...new Set(fields.filter((field) => field.value !== '').map(schemeOf))];
+        let alternatives = [];
+        try {
+            alternatives = JSON.parse(panel.dataset.security ?? '[]');
+        }
+        catch {
+        }
+        const chosen = alternatives.find((alternative) => alternative.length > 0 && alternative.every((name) => filled.includes(name)));
+        const left = chosen ? filled.filter((name) => !chosen.includes(name)) : [];
+        const notes = [];
+        if (chosen && left.length > 0)
+            notes.push(`Sent with ${chosen.join(' and ')}; ${left.join(', ')} is filled in too but not sent: this endpoint takes one of them. Empty ${chosen.join(', ')} to send ${left.join(', ')}.`);
         let added = false;
-        for (const field of all(panel, 'input[data-auth]')) {
+        for (const field of fields) {
             const value = field.value;
-            added ||= value !== '';
             const { auth, store = '' } = field.dataset;
+            if (chosen && !chosen.includes(schemeOf(field)))
+                continue;
+            added ||= value !== '';
             if (auth === 'basic-user' || auth === 'basic-password') {
                 if (auth === 'basic-password')
                     continue;
@@ -99,55 +128,80 @@
             else if (auth === 'apikey') {
                 const name = field.dataset.name ?? '';
                 if (field.dataset.in === 'query')
-                    url.searchParams.append(name, value);
-                else if (field.dataset.in === 'cookie')
+                    appendQuery(url, [`${codec.encode(name)}=${codec.encode(value)}`]);
+                else if (field.dataset.in === 'cookie') {
                     cookies.push([name, value]);
+                    if (url.origin !== location.origin)
+                        notes.push(`Browsers do not let a page set a cookie for another site: the API key ${name} goes into the cURL command only.`);
+                }
                 else
                     setHeader(headers, name, value);
             }
         }
-        return added;
+        return { added, note: notes.join(' ') };
     };
-    const readBody = (panel, headers) => {
+    const readBody = (panel, headers, blockers) => {
         const picker = panel.querySelector('select[data-media]');
         const block = all(panel, '[data-media-type]')[picker?.selectedIndex ?? 0];
         if (!block)
             return { kind: 'none' };
         const type = block.dataset.mediaType ?? '';
+        const required = block.dataset.required !== undefined;
         const editor = block.querySelector('textarea[data-body]');
-        const file = block.querySelector('input[data-body-file]')?.files?.[0];
-        if (editor || file) {
-            if (editor ? editor.value.trim() === '' : !file)
+        const fileInput = block.querySelector('input[data-body-file]');
+        const file = fileInput?.files?.[0];
+        if (editor || fileInput) {
+            if (editor ? editor.value.trim() === '' : !file) {
+                if (required)
+                    blockers.push([editor ?? fileInput ?? undefined, 'The body is required.']);
                 return { kind: 'none' };
+            }
+            if (editor && editor.dataset.json !== undefined) {
+                try {
+                    JSON.parse(editor.value);
+                }
+                catch (error) {
+                    blockers.push([editor, `The body is not valid JSON (${error instanceof Error ? error.message : String(error)}).`]);
+                }
+            }
             setHeader(headers, 'Content-Type', type);
             return editor ? { kind: 'text', text: editor.value } : { kind: 'file', file: file };
         }
-        const fields = [];
+        const values = {};
+        const rules = {};
         for (const field of all(block, '[data-form-field]')) {
             const name = field.dataset.name ?? '';
-            if (field instanceof HTMLInputElement && field.type === 'file')
-                for (const chosen of field.files ?? [])
-                    fields.push([name, chosen]);
-            else if (field.value !== '')
-                fields.push([name, field.value]);
+            const files = field instanceof HTMLInputElement && field.type === 'file' ? [...(field.files ?? [])] : undefined;
+            const empty = files ? files.length === 0 : field.value === '';
+            if (empty) {
+                if (field.dataset.required !== undefined)
+                    blockers.push([field, `${name} is required.`]);
+                continue;
+            }
+            values[name] = files ? (field.hasAttribute('multiple') ? files : files[0]) : valueOf(field);
+            rules[name] = ruleOf(field);
         }
-        if (/^multipart\//i.test(type))
-            return { kind: 'multipart', fields };
-        return { kind: 'form', fields: fields.filter((field) => typeof field[1] === 'string') };
+        if (/^multipart\//i.test(type)) {
+            return { kind: 'multipart', fields: codec.multipart(values).map(([name, value]) => [name, value instanceof File ? value : codec.text(value)]) };
+        }
+        setHeader(headers, 'Content-Type', type);
+        return { kind: 'form', ...codec.form(rules, values) };
     };
     const callOf = (panel) => {
         const method = panel.dataset.method ?? 'GET';
-        const values = (location) => all(panel, `[data-param="${location}"]`).map((field) => [field.dataset.name ?? '', field.value, field.dataset.array !== undefined]);
+        const fields = (location) => all(panel, `[data-param="${location}"]`);
         const server = serverUrl(panel);
         if (server === '' && !panel.querySelector('select[data-server]'))
             return 'Enter the URL of the server to call.';
         const missing = [];
-        const pathValues = values('path');
+        const pathFields = fields('path');
         const path = (panel.dataset.path ?? '').replace(/\{([^{}]+)\}/g, (whole, name) => {
-            const value = pathValues.find(([each]) => each === name)?.[1] ?? '';
-            if (value === '')
+            const field = pathFields.find((each) => each.dataset.name === name);
+            if (!field || field.value === '') {
                 missing.push(name);
-            return encodeURIComponent(value);
+                return '';
+            }
+            return codec.path(ruleOf(field), valueOf(field));
         });
         if (missing.length > 0)
             return `Fill in the path parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`;
@@ -160,20 +214,24 @@
         }
         if (url.protocol !== 'http:' && url.protocol !== 'https:')
             return 'Only http and https servers can be called.';
-        for (const [name, value, array] of values('query')) {
-            if (value === '')
-                continue;
-            for (const item of array ? value.split(',').map((part) => part.trim()) : [value])
-                url.searchParams.append(name, item);
-        }
-        const headers = values('header').flatMap(([name, value]) => (value === '' ? [] : [[name, value]]));
-        const cookies = values('cookie').flatMap(([name, value]) => (value === '' ? [] : [[name, value]]));
+        const blockers = [];
+        const filled = (location) => fields(location).filter((field) => {
+            if (field.value !== '')
+                return true;
+            if (field.dataset.required !== undefined)
+                blockers.push([field, `${field.dataset.name ?? ''} is required.`]);
+            return false;
+        });
+        appendQuery(url, filled('query').flatMap((field) => codec.query(ruleOf(field), valueOf(field))));
+        const headers = filled('header').map((field) => [field.dataset.name ?? '', codec.header(ruleOf(field), valueOf(field))]);
+        const cookies = filled('cookie').flatMap((field) => codec.cookie(ruleOf(field), valueOf(field)));
         const credentials = addCredentials(panel, url, headers, cookies);
-        return { method, url, headers, cookies, body: readBody(panel, headers), credentials };
+        const body = readBody(panel, headers, blockers);
+        return { method, url, headers, cookies, body, credentials: credentials.added, authNote: credentials.note, blockers };
     };
     const quote = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
     const curlOf = (call) => {
-        const lines = [`curl --request ${call.method}`, `--url ${quote(call.url.href)}`];
+        const lines = [`curl --request ${call.method}`, ...(/[[\]{}]/.test(call.url.href) ? ['--globoff'] : []), `--url ${quote(call.url.href)}`];
         for (const [name, value] of call.headers)
             lines.push(`--header ${quote(`${name}: ${value}`)}`);
         if (call.cookies.length > 0)
@@ -184,8 +242,8 @@
         else if (body.kind === 'file')
             lines.push(`--data-binary ${quote(`@${body.file.name}`)}`);
         else if (body.kind === 'form')
-            for (const [name, value] of body.fields)
-                lines.push(`--data-urlencode ${quote(`${name}=${value}`)}`);
+            for (const [name, value] of body.pairs)
+                lines.push(`--data ${quote(`${name}=${value}`)}`);
         else if (body.kind === 'multipart') {
             for (const [name, value] of body.fields)
                 lines.push(typeof value === 'string' ? `--form-string ${quote(`${name}=${value}`)}` : `--form ${quote(`${name}=@${value.name}`)}`);
@@ -198,7 +256,7 @@
         if (body.kind === 'file')
             return body.file;
         if (body.kind === 'form')
-            return new URLSearchParams(body.fields);
+            return body.text;
         if (body.kind === 'multipart') {
             const data = new FormData();
             for (const [name, value] of body.fields)
@@ -207,19 +265,55 @@
         }
         return null;
     };
+    const markFields = (panel, blockers) => {
+        for (const old of all(panel, '.playground-field-error'))
+            old.remove();
+        for (const field of all(panel, '[aria-invalid]'))
+            field.removeAttribute('aria-invalid');
+        if (panel.dataset.tried === undefined)
+            return;
+        for (const [field, message] of blockers) {
+            if (!field)
+                continue;
+            field.setAttribute('aria-invalid', 'true');
+            const note = document.createElement('span');
+            note.className = 'playground-field-error';
+            note.textContent = message;
+            field.after(note);
+        }
+    };
     const refresh = (panel) => {
         showChoices(panel);
         syncCredentials(panel);
         const call = callOf(panel);
+        const blocked = typeof call === 'string' ? [] : call.blockers;
+        markFields(panel, blocked);
         const problem = panel.querySelector('[data-problem]');
         if (problem) {
-            problem.textContent = typeof call === 'string' ? call : '';
-            problem.hidden = typeof call !== 'string';
+            const text = typeof call === 'string' ? call : panel.dataset.tried === undefined ? '' : blocked.map(([, message]) => message).join(' ');
+            problem.textContent = text === '' ? '' : typeof call === 'string' ? text : `Not sent: ${text}`;
+            problem.hidden = text === '';
+        }
+        const authNote = panel.querySelector('[data-auth-note]');
+        if (authNote) {
+            authNote.textContent = typeof call === 'string' ? '' : call.authNote;
+            authNote.hidden = authNote.textContent === '';
         }
         const curl = panel.querySelector('[data-curl]');
         if (curl)
             curl.textContent = typeof call === 'string' ? '' : curlOf(call);
         return typeof call === 'string' ? undefined : call;
+    };
+    const setCookies = (call) => {
+        if (call.url.origin !== location.origin)
+            return () => { };
+        const safe = call.cookies.filter(([name, value]) => /^[!#$%&'*+.^`|~\w-]+$/.test(name) && /^[!#-+\--:<-[\]-~]*$/.test(value));
+        for (const [name, value] of safe)
+            document.cookie = `${name}=${value}; path=/; SameSite=Strict`;
+        return () => {
+            for (const [name] of safe)
+                document.cookie = `${name}=; path=/; max-age=0`;
+        };
     };
     const TEXT_TYPES = /json|text\/|xml|javascript|x-www-form-urlencoded|yaml|csv/i;
     const shownBody = async (response) => {
@@ -281,6 +375,7 @@
                 return;
             }
             const started = performance.now();
+            const unsetCookies = setCookies(call);
             try {
                 const response = await fetch(request);
                 if (response.type === 'opaqueredirect') {
@@ -310,6 +405,9 @@
                 if (curl)
                     curl.open = true;
             }
+            finally {
+                unsetCookies();
+            }
         }
         finally {
             if (button)
@@ -329,8 +427,9 @@
         panel.addEventListener('change', update);
         panel.querySelector('form')?.addEventListener('submit', (event) => {
             event.preventDefault();
+            panel.dataset.tried = '';
             const call = refresh(panel);
-            if (call && panel.dataset.playground !== 'simple')
+            if (call && call.blockers.length === 0 && panel.dataset.playground !== 'simple')
                 void send(panel, call);
         });
         refresh(panel);

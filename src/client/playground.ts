@@ -23,19 +23,25 @@
     | { kind: 'none' }
     | { kind: 'text'; text: string }
     | { kind: 'file'; file: File }
-    | { kind: 'form'; fields: [string, string][] }
+    | { kind: 'form'; text: string; pairs: [string, string][] }
     | { kind: 'multipart'; fields: [string, string | File][] };
 
   interface Call {
     method: string;
     url: URL;
     headers: [string, string][];
-    /** Sent by curl only: a page cannot choose a request's cookies. */
+    /** Sent only to this page's own origin: a page cannot choose the cookies of a request to another site. */
     cookies: [string, string][];
     body: Body;
     /** Credentials are in the headers or the query: the request follows no redirect. */
     credentials: boolean;
+    /** Which credentials go, when the reader filled in more than one way to sign in; why a cookie cannot go. */
+    authNote: string;
+    /** What keeps the request from being sent (a required field left empty, a body that is not JSON), each with its field. */
+    blockers: [HTMLElement | undefined, string][];
   }
+
+  const codec = docjetRequestEncoding;
 
   const STORE = 'docjet-playground:';
   const TIMEOUT_MS = 60_000;
@@ -124,17 +130,51 @@
     if (!headers.some(([each]) => each.toLowerCase() === name.toLowerCase())) headers.push([name, value]);
   };
 
+  /** A field's serialization rule, from the attributes the page wrote (src/render/endpoint/playground.ts). */
+  const ruleOf = (field: HTMLElement): DocjetEncodingRule => {
+    const { name = '', style, explode } = field.dataset;
+    return { name, style, explode: explode === undefined ? undefined : explode === 'true', allowReserved: field.dataset.reserved !== undefined };
+  };
+
+  /** What the reader typed, as the value it stands for: a list (`a, b`), an object (JSON), or text. */
+  const valueOf = (field: Field): unknown => codec.parse(field.value, field.dataset.kind);
+
+  /** Adds encoded `name=value` pieces to the URL's query as they are: `searchParams` would encode them again its own way. */
+  const appendQuery = (url: URL, pieces: string[]): void => {
+    if (pieces.length > 0) url.search = [url.search.slice(1), ...pieces].filter((piece) => piece !== '').join('&');
+  };
+
+  const schemeOf = (field: HTMLElement): string => {
+    const store = field.dataset.store ?? '';
+    return store.slice(0, store.lastIndexOf(':'));
+  };
+
   /**
-   * The credentials typed in, where their schemes put them; the first `Authorization` wins. None
-   * when `url` is not on the origin they were typed for.
+   * The credentials typed in, where their schemes put them. When the reader filled in more than one
+   * way to sign in, the first of the operation's security alternatives that is complete goes (a
+   * bearer token and basic credentials are never both sent, nor one dropped silently): `note` says
+   * which. None when `url` is not on the origin they were typed for.
    */
-  const addCredentials = (panel: HTMLElement, url: URL, headers: [string, string][], cookies: [string, string][]): boolean => {
-    if (credentialsOrigin.get(panel) !== url.origin) return false;
+  const addCredentials = (panel: HTMLElement, url: URL, headers: [string, string][], cookies: [string, string][]): { added: boolean; note: string } => {
+    if (credentialsOrigin.get(panel) !== url.origin) return { added: false, note: '' };
+    const fields = all<HTMLInputElement>(panel, 'input[data-auth]');
+    const filled = [...new Set(fields.filter((field) => field.value !== '').map(schemeOf))];
+    let alternatives: string[][] = [];
+    try {
+      alternatives = JSON.parse(panel.dataset.security ?? '[]') as string[][];
+    } catch {
+      // No alternatives: every scheme filled in goes.
+    }
+    const chosen = alternatives.find((alternative) => alternative.length > 0 && alternative.every((name) => filled.includes(name)));
+    const left = chosen ? filled.filter((name) => !chosen.includes(name)) : [];
+    const notes: string[] = [];
+    if (chosen && left.length > 0) notes.push(`Sent with ${chosen.join(' and ')}; ${left.join(', ')} is filled in too but not sent: this endpoint takes one of them. Empty ${chosen.join(', ')} to send ${left.join(', ')}.`);
     let added = false;
-    for (const field of all<HTMLInputElement>(panel, 'input[data-auth]')) {
+    for (const field of fields) {
       const value = field.value;
-      added ||= value !== '';
       const { auth, store = '' } = field.dataset;
+      if (chosen && !chosen.includes(schemeOf(field))) continue;
+      added ||= value !== '';
       if (auth === 'basic-user' || auth === 'basic-password') {
         if (auth === 'basic-password') continue;
         const scheme = store.slice(0, store.lastIndexOf(':'));
@@ -146,49 +186,75 @@
         setHeader(headers, 'Authorization', `${field.dataset.prefix ?? 'Bearer'} ${value}`);
       } else if (auth === 'apikey') {
         const name = field.dataset.name ?? '';
-        if (field.dataset.in === 'query') url.searchParams.append(name, value);
-        else if (field.dataset.in === 'cookie') cookies.push([name, value]);
-        else setHeader(headers, name, value);
+        if (field.dataset.in === 'query') appendQuery(url, [`${codec.encode(name)}=${codec.encode(value)}`]);
+        else if (field.dataset.in === 'cookie') {
+          cookies.push([name, value]);
+          if (url.origin !== location.origin) notes.push(`Browsers do not let a page set a cookie for another site: the API key ${name} goes into the cURL command only.`);
+        } else setHeader(headers, name, value);
       }
     }
-    return added;
+    return { added, note: notes.join(' ') };
   };
 
-  const readBody = (panel: HTMLElement, headers: [string, string][]): Body => {
+  const readBody = (panel: HTMLElement, headers: [string, string][], blockers: Call['blockers']): Body => {
     const picker = panel.querySelector<HTMLSelectElement>('select[data-media]');
     const block = all<HTMLElement>(panel, '[data-media-type]')[picker?.selectedIndex ?? 0];
     if (!block) return { kind: 'none' };
     const type = block.dataset.mediaType ?? '';
+    const required = block.dataset.required !== undefined;
     const editor = block.querySelector<HTMLTextAreaElement>('textarea[data-body]');
-    const file = block.querySelector<HTMLInputElement>('input[data-body-file]')?.files?.[0];
-    if (editor || file) {
-      if (editor ? editor.value.trim() === '' : !file) return { kind: 'none' };
+    const fileInput = block.querySelector<HTMLInputElement>('input[data-body-file]');
+    const file = fileInput?.files?.[0];
+    if (editor || fileInput) {
+      if (editor ? editor.value.trim() === '' : !file) {
+        if (required) blockers.push([editor ?? fileInput ?? undefined, 'The body is required.']);
+        return { kind: 'none' };
+      }
+      if (editor && editor.dataset.json !== undefined) {
+        try {
+          JSON.parse(editor.value);
+        } catch (error) {
+          blockers.push([editor, `The body is not valid JSON (${error instanceof Error ? error.message : String(error)}).`]);
+        }
+      }
       setHeader(headers, 'Content-Type', type);
       return editor ? { kind: 'text', text: editor.value } : { kind: 'file', file: file! };
     }
-    const fields: [string, string | File][] = [];
+    const values: Record<string, unknown> = {};
+    const rules: Record<string, DocjetEncodingRule> = {};
     for (const field of all<Field>(block, '[data-form-field]')) {
       const name = field.dataset.name ?? '';
-      if (field instanceof HTMLInputElement && field.type === 'file') for (const chosen of field.files ?? []) fields.push([name, chosen]);
-      else if (field.value !== '') fields.push([name, field.value]);
+      const files = field instanceof HTMLInputElement && field.type === 'file' ? [...(field.files ?? [])] : undefined;
+      const empty = files ? files.length === 0 : field.value === '';
+      if (empty) {
+        if (field.dataset.required !== undefined) blockers.push([field, `${name} is required.`]);
+        continue;
+      }
+      values[name] = files ? (field.hasAttribute('multiple') ? files : files[0]) : valueOf(field);
+      rules[name] = ruleOf(field);
     }
-    if (/^multipart\//i.test(type)) return { kind: 'multipart', fields };
-    return { kind: 'form', fields: fields.filter((field): field is [string, string] => typeof field[1] === 'string') };
+    if (/^multipart\//i.test(type)) {
+      return { kind: 'multipart', fields: codec.multipart(values).map(([name, value]): [string, string | File] => [name, value instanceof File ? value : codec.text(value)]) };
+    }
+    setHeader(headers, 'Content-Type', type);
+    return { kind: 'form', ...codec.form(rules, values) };
   };
 
   /** The request the form describes, or what is missing to make one. */
   const callOf = (panel: HTMLElement): Call | string => {
     const method = panel.dataset.method ?? 'GET';
-    const values = (location: string): [string, string, boolean][] =>
-      all<Field>(panel, `[data-param="${location}"]`).map((field) => [field.dataset.name ?? '', field.value, field.dataset.array !== undefined]);
+    const fields = (location: string): Field[] => all<Field>(panel, `[data-param="${location}"]`);
     const server = serverUrl(panel);
     if (server === '' && !panel.querySelector('select[data-server]')) return 'Enter the URL of the server to call.';
     const missing: string[] = [];
-    const pathValues = values('path');
+    const pathFields = fields('path');
     const path = (panel.dataset.path ?? '').replace(/\{([^{}]+)\}/g, (whole, name: string) => {
-      const value = pathValues.find(([each]) => each === name)?.[1] ?? '';
-      if (value === '') missing.push(name);
-      return encodeURIComponent(value);
+      const field = pathFields.find((each) => each.dataset.name === name);
+      if (!field || field.value === '') {
+        missing.push(name);
+        return '';
+      }
+      return codec.path(ruleOf(field), valueOf(field));
     });
     if (missing.length > 0) return `Fill in the path parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`;
     let url: URL;
@@ -198,27 +264,34 @@
       return `${server} is not a URL the browser can call.`;
     }
     if (url.protocol !== 'http:' && url.protocol !== 'https:') return 'Only http and https servers can be called.';
-    for (const [name, value, array] of values('query')) {
-      if (value === '') continue;
-      for (const item of array ? value.split(',').map((part) => part.trim()) : [value]) url.searchParams.append(name, item);
-    }
-    const headers: [string, string][] = values('header').flatMap(([name, value]): [string, string][] => (value === '' ? [] : [[name, value]]));
-    const cookies: [string, string][] = values('cookie').flatMap(([name, value]): [string, string][] => (value === '' ? [] : [[name, value]]));
+    const blockers: Call['blockers'] = [];
+    /** The fields of a location that have a value; a required one left empty stops the request. */
+    const filled = (location: string): Field[] =>
+      fields(location).filter((field) => {
+        if (field.value !== '') return true;
+        if (field.dataset.required !== undefined) blockers.push([field, `${field.dataset.name ?? ''} is required.`]);
+        return false;
+      });
+    appendQuery(url, filled('query').flatMap((field) => codec.query(ruleOf(field), valueOf(field))));
+    const headers: [string, string][] = filled('header').map((field) => [field.dataset.name ?? '', codec.header(ruleOf(field), valueOf(field))]);
+    const cookies: [string, string][] = filled('cookie').flatMap((field) => codec.cookie(ruleOf(field), valueOf(field)));
     const credentials = addCredentials(panel, url, headers, cookies);
-    return { method, url, headers, cookies, body: readBody(panel, headers), credentials };
+    const body = readBody(panel, headers, blockers);
+    return { method, url, headers, cookies, body, credentials: credentials.added, authNote: credentials.note, blockers };
   };
 
   /** Single-quoted for POSIX shells: nothing inside is special except the quote itself. */
   const quote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
 
   const curlOf = (call: Call): string => {
-    const lines = [`curl --request ${call.method}`, `--url ${quote(call.url.href)}`];
+    const lines = [`curl --request ${call.method}`, ...(/[[\]{}]/.test(call.url.href) ? ['--globoff'] : []), `--url ${quote(call.url.href)}`];
     for (const [name, value] of call.headers) lines.push(`--header ${quote(`${name}: ${value}`)}`);
     if (call.cookies.length > 0) lines.push(`--cookie ${quote(call.cookies.map(([name, value]) => `${name}=${value}`).join('; '))}`);
     const body = call.body;
     if (body.kind === 'text') lines.push(`--data ${quote(body.text)}`);
     else if (body.kind === 'file') lines.push(`--data-binary ${quote(`@${body.file.name}`)}`);
-    else if (body.kind === 'form') for (const [name, value] of body.fields) lines.push(`--data-urlencode ${quote(`${name}=${value}`)}`);
+    // Encoded by the serializer, not by curl (whose `--data-urlencode` writes a space as `+` or `%20` by version).
+    else if (body.kind === 'form') for (const [name, value] of body.pairs) lines.push(`--data ${quote(`${name}=${value}`)}`);
     else if (body.kind === 'multipart') {
       // `--form-string` sends a value as written: `--form` reads `@file` and `<file` in it.
       for (const [name, value] of body.fields) lines.push(typeof value === 'string' ? `--form-string ${quote(`${name}=${value}`)}` : `--form ${quote(`${name}=@${value.name}`)}`);
@@ -229,7 +302,7 @@
   const bodyInit = (body: Body): BodyInit | null => {
     if (body.kind === 'text') return body.text;
     if (body.kind === 'file') return body.file;
-    if (body.kind === 'form') return new URLSearchParams(body.fields);
+    if (body.kind === 'form') return body.text;
     if (body.kind === 'multipart') {
       const data = new FormData();
       for (const [name, value] of body.fields) data.append(name, value);
@@ -238,19 +311,52 @@
     return null;
   };
 
+  /** Marks the fields that keep the request from going, each with its message (once the reader tried to send). */
+  const markFields = (panel: HTMLElement, blockers: Call['blockers']): void => {
+    for (const old of all<HTMLElement>(panel, '.playground-field-error')) old.remove();
+    for (const field of all<HTMLElement>(panel, '[aria-invalid]')) field.removeAttribute('aria-invalid');
+    if (panel.dataset.tried === undefined) return;
+    for (const [field, message] of blockers) {
+      if (!field) continue;
+      field.setAttribute('aria-invalid', 'true');
+      const note = document.createElement('span');
+      note.className = 'playground-field-error';
+      note.textContent = message;
+      field.after(note);
+    }
+  };
+
   /** Writes the curl command and any problem; returns the call, when there is one. */
   const refresh = (panel: HTMLElement): Call | undefined => {
     showChoices(panel);
     syncCredentials(panel);
     const call = callOf(panel);
+    const blocked = typeof call === 'string' ? [] : call.blockers;
+    markFields(panel, blocked);
     const problem = panel.querySelector<HTMLElement>('[data-problem]');
     if (problem) {
-      problem.textContent = typeof call === 'string' ? call : '';
-      problem.hidden = typeof call !== 'string';
+      const text = typeof call === 'string' ? call : panel.dataset.tried === undefined ? '' : blocked.map(([, message]) => message).join(' ');
+      problem.textContent = text === '' ? '' : typeof call === 'string' ? text : `Not sent: ${text}`;
+      problem.hidden = text === '';
+    }
+    const authNote = panel.querySelector<HTMLElement>('[data-auth-note]');
+    if (authNote) {
+      authNote.textContent = typeof call === 'string' ? '' : call.authNote;
+      authNote.hidden = authNote.textContent === '';
     }
     const curl = panel.querySelector<HTMLElement>('[data-curl]');
     if (curl) curl.textContent = typeof call === 'string' ? '' : curlOf(call);
     return typeof call === 'string' ? undefined : call;
+  };
+
+  /** Cookies a page may set: for its own origin, names and values without `;`, `=` or spaces. Returns what unsets them. */
+  const setCookies = (call: Call): (() => void) => {
+    if (call.url.origin !== location.origin) return () => {};
+    const safe = call.cookies.filter(([name, value]) => /^[!#$%&'*+.^`|~\w-]+$/.test(name) && /^[!#-+\--:<-[\]-~]*$/.test(value));
+    for (const [name, value] of safe) document.cookie = `${name}=${value}; path=/; SameSite=Strict`;
+    return () => {
+      for (const [name] of safe) document.cookie = `${name}=; path=/; max-age=0`;
+    };
   };
 
   const TEXT_TYPES = /json|text\/|xml|javascript|x-www-form-urlencoded|yaml|csv/i;
@@ -317,6 +423,7 @@
         return;
       }
       const started = performance.now();
+      const unsetCookies = setCookies(call);
       try {
         const response = await fetch(request);
         if (response.type === 'opaqueredirect') {
@@ -342,6 +449,8 @@
         error.hidden = false;
         const curl = part<HTMLDetailsElement>('[data-curl-panel]');
         if (curl) curl.open = true;
+      } finally {
+        unsetCookies();
       }
     } finally {
       if (button) button.disabled = false;
@@ -360,8 +469,9 @@
     panel.addEventListener('change', update);
     panel.querySelector('form')?.addEventListener('submit', (event) => {
       event.preventDefault();
+      panel.dataset.tried = '';
       const call = refresh(panel);
-      if (call && panel.dataset.playground !== 'simple') void send(panel, call);
+      if (call && call.blockers.length === 0 && panel.dataset.playground !== 'simple') void send(panel, call);
     });
     refresh(panel);
     panel.hidden = false;

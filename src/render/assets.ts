@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { Config } from '../config/schema.ts';
 import { siteCss } from './theme.ts';
 import { PACKAGE_ROOT } from '../shared/package-root.ts';
+import { requestEncodingScript } from '../shared/request-encoding.ts';
 
 export const ASSETS_DIR = path.join(PACKAGE_ROOT, 'assets');
 export const ASSETS_FOLDER = '_docjet';
@@ -49,7 +50,9 @@ function readPackageAssets(): PackageFiles {
     return names.map((name) => `/* ${name} */\n${readFileSync(path.join(folder, name), 'utf8')}`).join('\n');
   };
   const pageOnly = (name: string): string => `"use strict";\n${readFileSync(path.join(ASSETS_DIR, 'js', name), 'utf8')}`;
-  packageFiles = { css: read('css'), js: read('js'), playground: pageOnly('playground.js'), fields: pageOnly('fields.js'), analytics: pageOnly('analytics.js') };
+  // The panel writes requests with the serializer the code samples use (src/shared/request-encoding.ts).
+  const playground = pageOnly('playground.js').replace('"use strict";\n', `"use strict";\n${requestEncodingScript()}`);
+  packageFiles = { css: read('css'), js: read('js'), playground, fields: pageOnly('fields.js'), analytics: pageOnly('analytics.js') };
   return packageFiles;
 }
 

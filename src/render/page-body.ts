@@ -87,7 +87,7 @@ export async function endpointBody(page: Page, { spec, operation }: EndpointSour
   // `x-mint.content`: MDX above the generated fields (§4.3).
   const content = await mintContentPart(operation, spec, services.bodies, services.highlight, ui);
   const colours = services.colours?.page();
-  const rendered = renderEndpoint({ document, operation, highlight: colours?.highlight ?? services.highlight, file: spec, pageDescription: page.description ?? '', copyLabels: ui.copyLabels, ...endpointSettings(page, services), ...(content ? { contentHtml: content.html } : {}) });
+  const rendered = renderEndpoint({ document, operation, highlight: colours?.highlight ?? services.highlight, file: spec, pageDescription: page.descriptionMarkdown ?? page.description ?? '', copyLabels: ui.copyLabels, ...endpointSettings(page, services), ...(content ? { contentHtml: content.html } : {}) });
   const endpoint = colours === undefined ? rendered : { ...rendered, html: await colours.settle(rendered.html) };
   if (!content) return { ...endpoint, ...NOTHING_TO_LOAD, playground: endpoint.playground };
   return { ...endpoint, headings: [...content.headings, ...endpoint.headings], diagnostics: [...content.diagnostics, ...endpoint.diagnostics], math: content.math, mermaid: content.mermaid };

@@ -37,7 +37,7 @@ export function createPageMarkdown(options: { site: Site; base: string; document
       if (source.type === 'endpoint') {
         const document = await documents(source.spec);
         const content = mintContent(source, converter, base);
-        const blocks = document ? endpointMarkdown({ document, operation: source.operation, api: site.config.api, pageDescription: page.description, content }) : [];
+        const blocks = document ? endpointMarkdown({ document, operation: source.operation, api: site.config.api, pageDescription: page.descriptionMarkdown ?? page.description, content }) : [];
         return toMarkdownText({ type: 'root', children: [...titleBlocks(page), ...blocks] });
       }
       const full = (await readText(path.join(site.root, source.file))).text;

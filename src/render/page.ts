@@ -20,6 +20,7 @@ import { Shell, type ShellOptions } from './shell/document.ts';
 import { uiStrings } from './ui-strings.ts';
 import { feedHref, feedXml, hasFeed } from './feed.ts';
 import { contentUrlResolver } from './links.ts';
+import { markdownHtml } from '../content/commonmark.ts';
 import { SCHEMA_FOLDER, type SchemaFragment } from './endpoint/schema-fragment.ts';
 import { SchemaFragments, type RenderedFragment } from './endpoint/fragment-registry.ts';
 
@@ -139,6 +140,8 @@ interface DocumentParts {
 /** The page body inside the shell, which draws its icons with the page's; with the stylesheet and scripts the body needs. */
 function pageDocument(page: Page, body: Body, icons: PageIcons, { shell, katexSheet, playgroundScript, fieldsScript }: DocumentParts, feed: string | undefined): string {
   const description = page.description;
+  // An operation's first paragraph is CommonMark (Stripe writes `<p>…</p>`, GitHub backticks and links): rendered, as the rest of it is.
+  const descriptionHtml = page.descriptionMarkdown === undefined ? undefined : markdownHtml(page.descriptionMarkdown);
   const scripts = [playgroundScript && body.playground ? playgroundScript : '', fieldsScript && body.fragments?.length ? fieldsScript : ''].filter(Boolean);
   // Feed readers and browsers find the page's feed from its head (RSS autodiscovery).
   const extraHead = (feed ? `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(page.title)}" href="${escapeHtml(feed)}">` : '') + scripts.map((script) => `<script src="${escapeHtml(script)}" defer></script>`).join('');
@@ -149,6 +152,7 @@ function pageDocument(page: Page, body: Body, icons: PageIcons, { shell, katexSh
       bodyHtml: body.html,
       headings: body.headings,
       ...(description ? { description } : {}),
+      ...(descriptionHtml ? { descriptionHtml } : {}),
       ...(body.math ? { extraStylesheets: [katexSheet] } : {}),
       ...(extraHead ? { extraHead } : {}),
     },

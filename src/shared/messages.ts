@@ -58,6 +58,7 @@ const UNAPPLIED_SETTINGS = {
   'thumbnails.fonts': 'social cards are drawn with a sans-serif font of this machine (or KaTeX\'s, which docjet ships); docjet downloads no fonts',
   'seo.trailingSlash': 'canonical links, the sitemap and links between pages are written without a trailing slash',
   'integrations.cookies': 'without "key" it names no consent to wait for, so analytics load for every reader',
+  'api.examples.languages': 'docjet writes no samples in this language (httpsnippet, which writes them, has no Rust, Dart or C++ generator), so its tab is left out',
 } as const;
 
 export type UnappliedSetting = keyof typeof UNAPPLIED_SETTINGS;

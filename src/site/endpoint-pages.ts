@@ -8,6 +8,7 @@ import { ownsOpenApi, type OpenApiSource } from '../config/openapi-in-force.ts';
 import { specKey } from '../openapi/specs.ts';
 import type { Config } from '../config/schema.ts';
 import { checkFrontmatter, type Frontmatter } from '../content/frontmatter-schema.ts';
+import { inlineMarkdownText } from '../content/commonmark.ts';
 import { walkNavigation } from '../config/walk.ts';
 import { isRemoteSpec } from '../openapi/fetch-spec.ts';
 import { describeOperation, findOperation, parseEndpointReference } from '../openapi/reference.ts';
@@ -102,9 +103,16 @@ function endpointPage(draft: Draft, { spec, directory, operation }: Endpoint): s
     alternates: { versions: [], languages: [] },
   };
   if (frontmatter.sidebarTitle !== undefined) page.sidebarTitle = String(frontmatter.sidebarTitle);
-  // A description of the metadata's own is shown whole; the operation's, its first paragraph.
-  const description = typeof operation.metadata?.['description'] === 'string' ? frontmatter.description : operation.description && firstLine(operation.description);
-  if (description) page.description = description;
+  // A description of the metadata's own is shown whole; the operation's, its first paragraph,
+  // rendered as the Markdown it is in the header (`descriptionMarkdown`), as plain text in meta tags.
+  if (typeof operation.metadata?.['description'] === 'string') {
+    if (frontmatter.description) page.description = String(frontmatter.description);
+  } else if (operation.description) {
+    const first = firstParagraph(operation.description);
+    const plain = plainDescription(first);
+    if (plain !== '') page.description = plain;
+    if (first !== '') page.descriptionMarkdown = first;
+  }
   draft.pages.set(route, page);
   return route;
 }
@@ -140,7 +148,12 @@ function fileStandsForEndpoint(draft: Draft, route: string, generated: Frontmatt
   const own = page.frontmatter;
   if (own.title === undefined && generated.title !== undefined) page.title = String(generated.title);
   if (own.sidebarTitle === undefined && generated.sidebarTitle !== undefined) page.sidebarTitle = String(generated.sidebarTitle);
-  if (own.description === undefined && typeof generated.description === 'string') page.description = firstLine(generated.description);
+  if (own.description === undefined && typeof generated.description === 'string') {
+    const first = firstParagraph(generated.description);
+    const plain = plainDescription(first);
+    if (plain !== '') page.description = plain;
+    if (first !== '') page.descriptionMarkdown = first;
+  }
 }
 
 /**
@@ -218,7 +231,14 @@ function operationsByTag(tags: readonly { name: string }[], operations: readonly
   return [...byTag].filter(([, list]) => list.length > 0);
 }
 
-function firstLine(text: string): string {
-  const line = text.split(/\n\s*\n/)[0]!.trim();
-  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
+/** The first paragraph of a description, whole: cut, the body would show it again (remainingDescription). */
+function firstParagraph(text: string): string {
+  return text.trim().split(/\n\s*\n/)[0]!.trim();
+}
+
+/** A paragraph of CommonMark as a reader sees it: no tags (Stripe's `<p>…</p>`), code spans and links as their text. */
+function plainDescription(markdown: string): string {
+  return inlineMarkdownText(markdown.replace(/<\/?[A-Za-z][^<>]*>/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
 }

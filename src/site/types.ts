@@ -100,7 +100,10 @@ export interface Page {
   source: PageSource;
   title: string;
   sidebarTitle?: string;
+  /** Plain text: the page's meta description, and what its header shows (unless `descriptionMarkdown`). */
   description?: string;
+  /** An endpoint page's first paragraph of its operation's description, as written (CommonMark): the header renders it. */
+  descriptionMarkdown?: string;
   /** Frontmatter as written, typed, wrong-typed values left out (files), or derived from the operation (endpoints). */
   frontmatter: Frontmatter;
   /** Left out of the sidebar: frontmatter `hidden`, `x-hidden`, a hidden ancestor, or listed nowhere. */

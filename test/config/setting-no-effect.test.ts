@@ -58,3 +58,18 @@ test('integrations.cookies without "key" names no consent to wait for: a warning
   const keyed = await tempSite(t, { 'docs.json': docs({ key: 'consent', value: 'yes' }), 'index.mdx': PAGE });
   assert.deepEqual(await diagnose(keyed), []);
 });
+
+test('a sample language no generator writes (Rust, Dart, C++, an unknown name) is reported at its entry; known names and aliases are not', async (t) => {
+  const api = { examples: { languages: ['curl', 'Rust', 'dart', 'py', 'c++', 'cobol'] } };
+  const root = await tempSite(t, { 'docs.json': docsJson(api), 'index.mdx': PAGE });
+  const reason = 'docjet writes no samples in this language (httpsnippet, which writes them, has no Rust, Dart or C++ generator), so its tab is left out';
+  const warning = (index: number, line: number) => ({
+    code: 'setting-no-effect',
+    severity: 'warning',
+    at: `docs.json:${line}:9`,
+    path: `api.examples.languages[${index}]`,
+    message: `"api.examples.languages" has no effect yet: ${reason}`,
+    fix: FIX,
+  });
+  assert.deepEqual(await diagnose(root), [warning(1, 12), warning(2, 13), warning(4, 15), warning(5, 16)]);
+});

@@ -163,12 +163,52 @@ describe('choosing languages', () => {
 });
 
 describe('what a sample sends', () => {
+  test('multipart: a Content-Type header parameter is ignored, as OpenAPI says, so every client sends its boundary; a list is one part per item', () => {
+    const upload = {
+      openapi: '3.0.3',
+      info: { title: 'Upload', version: '1' },
+      servers: [{ url: 'https://api.example.com' }],
+      paths: {
+        '/files': {
+          post: {
+            parameters: [{ name: 'Content-Type', in: 'header', required: true, schema: { type: 'string', example: 'multipart/form-data' } }],
+            requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, tags: { type: 'array', items: { type: 'string' }, example: ['l1', 'l2'] } } } } } },
+            responses: { '200': { description: 'OK' } },
+          },
+        },
+      },
+    };
+    const samples = samplesOf(upload, 'POST /files', { languages: ['curl', 'node', 'java', 'go', 'ruby', 'python', 'javascript'] });
+    for (const sample of samples.filter((each) => ['Node.js', 'Java', 'Go', 'Ruby'].includes(each.title))) {
+      assert.match(sample.code, /multipart\/form-data; boundary=/, sample.title);
+      assert.equal(sample.code.split('name=\\"tags\\"').length + sample.code.split('name="tags"').length - 2, 2, `${sample.title}: two tags parts`);
+    }
+    const curl = samples.find((each) => each.title === 'cURL')!.code;
+    assert.doesNotMatch(curl, /Content-Type/i);
+    assert.match(curl, /--form-string 'tags=l1' \\\n {2}--form-string 'tags=l2'/);
+    assert.match(samples.find((each) => each.title === 'Python')!.code, /payload = \[\n {4}\("tags", "l1"\),\n {4}\("tags", "l2"\)\n\]/);
+    assert.match(samples.find((each) => each.title === 'JavaScript')!.code, /form\.append\('file', new Blob\(\['<file contents>'\]\), 'example-file'\);/);
+  });
+
+  test('a GET with a form body declared (as Stripe does) sends no body and no Content-Type; Swagger 2.0 without `host` names a placeholder host', () => {
+    const get = {
+      openapi: '3.0.3',
+      info: { title: 'Get', version: '1' },
+      servers: [{ url: 'https://api.example.com' }],
+      paths: { '/v1/customers': { get: { requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: {} } } } }, responses: { '200': { description: 'OK' } } } } },
+    };
+    for (const sample of samplesOf(get, 'GET /v1/customers', { languages: ['curl', 'python', 'node'] })) assert.doesNotMatch(sample.code, /content-type|--data|payload/i, sample.title);
+    const swagger = { swagger: '2.0', info: { title: 'K', version: '1' }, basePath: '/api', paths: { '/pods': { get: { responses: { '200': { description: 'OK' } } } } } };
+    const [curl] = samplesOf(swagger, 'GET /pods', { languages: ['curl'] });
+    assert.equal(curl!.code, 'curl --request GET \\\n  --url https://your-api-host/api/pods');
+  });
+
   test('the path parameter\'s example, the required parameters and the credential placeholders (`defaults: required`)', () => {
     const codeOf = (title: string, operation: string): string => samplesOf(spec, operation, { defaults: 'required' }).find((sample) => sample.title === title)!.code;
     assert.equal(
       codeOf('cURL', 'GET /stores/{storeId}'),
-      // No example for storeId: the template stays for the reader to fill.
-      "curl --request GET \\\n  --url 'https://api.example.com/v1/stores/{storeId}?api_key=<api-key>'",
+      // No example for storeId: the template stays for the reader to fill, and `--globoff` keeps curl from reading its braces as a glob.
+      "curl --request GET \\\n  --globoff \\\n  --url 'https://api.example.com/v1/stores/{storeId}?api_key=<api-key>'",
     );
     assert.match(codeOf('Python', 'GET /stores/{storeId}'), /url = "https:\/\/api\.example\.com\/v1\/stores\/\{storeId\}\?api_key=<api-key>"/);
     assert.match(codeOf('cURL', 'POST /stores/{storeId}/orders'), /--url 'https:\/\/api\.example\.com\/v1\/stores\/st%201\/orders\?sort=newest'/);
@@ -198,8 +238,9 @@ describe('each sample is a program its language reads', () => {
       assert.equal(run.status, 0, `${operation}: ${run.stderr}`);
       const args = run.stdout.split('\0');
       if (operation === 'POST /stores/{storeId}/orders') assert.deepEqual(JSON.parse(args[args.indexOf('--data') + 1]!), ORDER);
-      if (operation === 'PUT /photos') assert.deepEqual(args.slice(args.indexOf('--form')), ['--form', 'photo=@example-file', '--form', 'caption=A cat', '']);
-      if (operation === 'POST /charges') assert.deepEqual(args.slice(args.indexOf('--data-urlencode')), ['--data-urlencode', 'amount=100', '--data-urlencode', 'metadata[order]=o_1', '']);
+      // `--form-string`: a value that starts with `@` or `<` is sent as written, not read from a file.
+      if (operation === 'PUT /photos') assert.deepEqual(args.slice(args.indexOf('--form')), ['--form', 'photo=@example-file', '--form-string', 'caption=A cat', '']);
+      if (operation === 'POST /charges') assert.deepEqual(args.slice(args.indexOf('--data')), ['--data', 'amount=100', '--data', 'metadata[order]=o_1', '']);
     }
   });
 
@@ -214,9 +255,13 @@ describe('each sample is a program its language reads', () => {
       sent.push({ url, options });
       return { json: async () => ({}) };
     };
-    for (const { code } of samplesIn('JavaScript')) vm.runInNewContext(code, { fetch, FormData, URLSearchParams, console: { log() {}, error() {} } });
+    for (const { code } of samplesIn('JavaScript')) vm.runInNewContext(code, { fetch, FormData, Blob, URLSearchParams, console: { log() {}, error() {} } });
     await new Promise((resolve) => setTimeout(resolve, 10));
-    for (const { options } of sent) if (typeof options.body === 'string') assert.deepEqual(JSON.parse(options.body), ORDER);
+    for (const { url, options } of sent) {
+      // The urlencoded form goes as the text the serializer wrote, brackets and all.
+      if (url.endsWith('/charges')) assert.equal(options.body, 'amount=100&metadata[order]=o_1');
+      else if (typeof options.body === 'string') assert.deepEqual(JSON.parse(options.body), ORDER);
+    }
     assert.deepEqual(
       sent.map(({ url, options }) => `${options.method} ${url}`),
       ['GET https://api.example.com/v1/stores/{storeId}?api_key=<api-key>', 'PUT https://api.example.com/v1/photos', 'POST https://api.example.com/v1/charges'],

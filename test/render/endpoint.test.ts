@@ -177,6 +177,7 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
         lang: 'bash',
         code: [
           'curl --request POST \\',
+          '  --globoff \\',
           "  --url 'https://eu.shop.example/v1/stores/{storeId}/orders?dryRun=false&sort=newest' \\",
           "  --header 'Authorization: Bearer <token>' \\",
           "  --header 'X-Request-Id: 3c90c3cc-0d44-4b50-8888-8dd25736052a' \\",
@@ -220,7 +221,7 @@ describe('OpenAPI 3.0: GET /stores/{storeId}', () => {
       page.headings.map((heading) => heading.text),
       ['Path Parameters', 'Response'],
     );
-    assert.equal(page.codes[0]!.code, "curl --request GET \\\n  --url 'https://eu.shop.example/v1/stores/{storeId}'");
+    assert.equal(page.codes[0]!.code, "curl --request GET \\\n  --globoff \\\n  --url 'https://eu.shop.example/v1/stores/{storeId}'");
   });
 
   test('a response without content is a plain row, not something to open', () => {
@@ -287,10 +288,12 @@ describe('Swagger 2.0', () => {
       page.codes[0]!.code,
       [
         'curl --request PUT \\',
+        '  --globoff \\',
         "  --url 'http://pets.example.com/api/pets/{id}/photo' \\",
         "  --header 'Authorization: Basic <encoded-value>' \\",
         "  --form 'photo=@example-file' \\",
-        "  --form 'caption=<string>'",
+        // `--form` would read the file `string>`: `--form-string` sends the text.
+        "  --form-string 'caption=<string>'",
       ].join('\n'),
     );
   });
@@ -460,7 +463,8 @@ describe('escaping', () => {
       codes.find((code) => code.title === 'cURL')?.code,
       [
         'curl --request POST \\',
-        "  --url 'https://api.example.com/<script>alert(1)</script>/items/{<script>id</script>}?q%27%22$(rm%20-rf%20~)=<script>alert(7)</script>' \\",
+        '  --globoff \\',
+        "  --url 'https://api.example.com/<script>alert(1)</script>/items/{<script>id</script>}?q%27%22%24%28rm%20-rf%20~%29=<script>alert%287%29%3C/script%3E' \\",
         "  --header '<script>alert(13)</script>: <api-key>' \\",
         "  --header 'Content-Type: application/json<script>' \\",
         "  --data '{",

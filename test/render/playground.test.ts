@@ -120,7 +120,7 @@ describe('which panel a page gets', () => {
     assert.ok(
       html.includes(
         '<span class="endpoint-server-description">Sandbox</span></li></ul>' +
-          '<details class="playground" data-playground="interactive" data-method="POST" data-path="/stores/{storeId}/orders" data-credentials="9cf43c630953b5fa" hidden><summary class="playground-summary">Try it</summary>',
+          '<details class="playground" data-playground="interactive" data-method="POST" data-path="/stores/{storeId}/orders" data-credentials="9cf43c630953b5fa" data-security="[[&quot;bearerAuth&quot;],[&quot;apiKey&quot;]]" hidden><summary class="playground-summary">Try it</summary>',
       ),
     );
   });
@@ -160,10 +160,11 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
       { label: 'Bearer token bearerAuth', control: 'input[password] data-auth=token data-prefix=Bearer data-store=bearerAuth:token' },
       { label: 'X-API-Key header apiKey', control: 'input[password] data-auth=apikey data-in=header data-name=X-API-Key data-store=apiKey:apikey' },
       // Required: prefilled with the author's value if there is one, else a hint; optional: sent only once filled in.
-      { label: 'storeId required integer<int64>', control: 'input[text] data-param=path data-name=storeId', hint: '123' },
+      { label: 'storeId required integer<int64>', control: 'input[text] data-param=path data-name=storeId data-required', hint: '123' },
       { label: 'dryRun boolean', control: 'select data-param=query data-name=dryRun', options: ['', 'true', 'false'], value: '' },
-      { label: 'sort required enum<string>', control: 'select data-param=query data-name=sort', options: ['newest', 'oldest'], value: 'newest' },
-      { label: 'X-Request-Id required string<uuid>', control: 'input[text] data-param=header data-name=X-Request-Id', hint: '3c90c3cc-0d44-4b50-8888-8dd25736052a' },
+      // `data-required`: the script says so at the field, and does not send, while it is empty.
+      { label: 'sort required enum<string>', control: 'select data-param=query data-name=sort data-required', options: ['newest', 'oldest'], value: 'newest' },
+      { label: 'X-Request-Id required string<uuid>', control: 'input[text] data-param=header data-name=X-Request-Id data-required', hint: '3c90c3cc-0d44-4b50-8888-8dd25736052a' },
       { label: 'session string', control: 'input[text] data-param=cookie data-name=session', hint: '<string>' },
     ]);
   });
@@ -177,7 +178,12 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
     );
     assert.deepEqual(
       find(panel, (element) => hasClass(element, 'playground-note')).map(textOf),
-      ['Any one of these is enough.', 'Browsers do not let a page choose the cookies of a request: these go into the cURL command only.', 'Content type: application/json'],
+      [
+        'Any one of these is enough.',
+        '',
+        'Browsers let a page set cookies only for its own site: these are sent when the API is served from this site, and otherwise go into the cURL command only.',
+        'Content type: application/json',
+      ],
     );
   });
 
@@ -194,8 +200,8 @@ describe('Swagger 2.0', () => {
       { label: 'Server', control: 'select data-server', options: ['http://pets.example.com/api', 'https://pets.example.com/api'], value: '0' },
       { label: 'Username basic', control: 'input[text] data-auth=basic-user data-store=basic:basic-user' },
       { label: 'Password basic', control: 'input[password] data-auth=basic-password data-store=basic:basic-password' },
-      { label: 'id required string', control: 'input[text] data-param=path data-name=id', hint: '<string>' },
-      { label: 'photo required string<binary>', control: 'input[file] data-form-field data-name=photo' },
+      { label: 'id required string', control: 'input[text] data-param=path data-name=id data-required', hint: '<string>' },
+      { label: 'photo required string<binary>', control: 'input[file] data-form-field data-name=photo data-required' },
       { label: 'caption string', control: 'input[text] data-form-field data-name=caption', hint: '<string>' },
     ]);
   });
@@ -241,8 +247,8 @@ describe('a hostile spec', () => {
     assert.deepEqual(fields[0]?.options, ['https://api.example.com/<script>alert(1)</script> (<img src=x onerror=alert(2)>)', 'https://backup.example.com']);
     assert.deepEqual(fields.slice(1), [
       { label: '<script>alert(13)</script> header <script>', control: 'input[password] data-auth=apikey data-in=header data-name=<script>alert(13)</script> data-store=<script>:apikey' },
-      { label: '<script>name</script> required <script>type</script>', control: 'input[text] data-param=path data-name=<script>name</script>', value: `"'><script>alert(6)</script>`, hint: `"'><script>alert(6)</script>` },
-      { label: `q'"$(rm -rf ~) required enum<string>`, control: `select data-param=query data-name=q'"$(rm -rf ~)`, options: ['<script>alert(7)</script>', "it's"], value: '<script>alert(7)</script>' },
+      { label: '<script>name</script> required <script>type</script>', control: 'input[text] data-param=path data-name=<script>name</script> data-required', value: `"'><script>alert(6)</script>`, hint: `"'><script>alert(6)</script>` },
+      { label: `q'"$(rm -rf ~) required enum<string>`, control: `select data-param=query data-name=q'"$(rm -rf ~) data-required`, options: ['<script>alert(7)</script>', "it's"], value: '<script>alert(7)</script>' },
     ]);
     const body = find(panel, (element) => element.tagName === 'textarea')[0]!;
     assert.deepEqual(JSON.parse(textOf(body)), { text: "it's a '$(reboot)' <script>alert(9)</script>" });
@@ -251,8 +257,12 @@ describe('a hostile spec', () => {
 });
 
 describe('the panel script', () => {
-  /** Gzipped bytes the script may take: 3,990 B when it was written, plus 25 %. */
-  const BUDGET_GZIPPED = 5000;
+  /**
+   * Gzipped bytes the script may take: 3,990 B when it was written, plus 25 %; then (issue 30) 1.6 KB
+   * more for OpenAPI's serialization rules it shares with the code samples and the checks before
+   * sending: 7,100 B.
+   */
+  const BUDGET_GZIPPED = 8000;
 
   test(`is its own file, out of the page script every page loads, under ${BUDGET_GZIPPED} bytes gzipped`, () => {
     const { playground } = siteBundle(configSchema.parse({ name: 'Budget', navigation: { pages: ['index'] } }), '/', '');

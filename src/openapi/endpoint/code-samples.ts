@@ -13,16 +13,17 @@ import { isJsonMedia } from './model.ts';
 /** What one call of the operation sends, before it is written in any language. */
 export interface RequestParts {
   method: string;
-  /** The first server and the path, path parameters with an example filled in; no query. */
+  /** The first server and the path, path parameters with an example filled in (in their style, encoded); no query. */
   url: string;
   /** Path parameters left as `{name}` for the reader to fill. */
   templates: string[];
-  /** Query, header and cookie values as sent, not yet encoded. */
-  query: [string, string][];
+  /** The query as `name=value` pieces, already encoded by the parameters' styles (src/shared/request-encoding.ts). */
+  query: string[];
+  /** Header and cookie values as sent. */
   headers: Map<string, string>;
   cookies: [string, string][];
-  /** The body example; a URL-encoded form's as its `name=value` pairs. */
-  body?: { mediaType: string; value: unknown; formPairs?: [string, string][] };
+  /** The body example; a URL-encoded form's also as its encoded text, a multipart form's as its parts. */
+  body?: { mediaType: string; value: unknown; form?: { text: string; pairs: [string, string][] }; parts?: [string, unknown][] };
 }
 
 export interface SampleLanguage {
@@ -142,13 +143,18 @@ interface HarRequest {
  * The request parts as HAR. Query values go in already encoded (`harIsAlreadyEncoded`), the way the
  * curl command writes them, so placeholders stay readable: `api_key=<api-key>`, not `%3Capi-key%3E`.
  */
-function toHar(parts: RequestParts): HarRequest {
+function toHar(parts: RequestParts, strictUrl = false): HarRequest {
+  const url = strictUrl ? uriSafe(parts.url) : parts.url;
   return {
     method: parts.method,
-    url: parts.url,
+    url,
     httpVersion: 'HTTP/1.1',
     headers: [...parts.headers].map(([name, value]) => ({ name, value })),
-    queryString: parts.query.map(([name, value]) => ({ name: encodeQuery(name), value: encodeQuery(value) })),
+    queryString: parts.query.map((piece) => {
+      const text = strictUrl ? uriSafe(piece) : readable(piece);
+      const at = text.indexOf('=');
+      return at < 0 ? { name: text, value: '' } : { name: text.slice(0, at), value: text.slice(at + 1) };
+    }),
     cookies: parts.cookies.map(([name, value]) => ({ name, value })),
     headersSize: -1,
     bodySize: -1,
@@ -156,20 +162,27 @@ function toHar(parts: RequestParts): HarRequest {
   };
 }
 
+/** Characters Java's `URI.create` refuses (a `{template}` or `<placeholder>` of a sample), percent-encoded. */
+function uriSafe(url: string): string {
+  return url.replace(/[<>{}|\\^`"\s]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+}
+
 /**
- * JSON as text, forms as fields, a file as `example-file`. httpsnippet knows media types by exact
- * name, so any JSON type (`application/vnd.github+json`, `…; charset=utf-8`) goes in as
+ * JSON as text, a multipart form as its parts (one per list item; a file as `example-file`), a
+ * urlencoded form as the text the serializer wrote (the `Content-Type` header says what it is: given
+ * as fields, httpsnippet would merge repeated names). httpsnippet knows media types by exact name,
+ * so any JSON type (`application/vnd.github+json`, `…; charset=utf-8`) goes in as
  * `application/json`, which each generator writes as a literal of its language; the
  * `Content-Type` header keeps the real one.
  */
-function postData({ mediaType, value, formPairs }: NonNullable<RequestParts['body']>): HarRequest['postData'] {
-  if (/^multipart\//i.test(mediaType) && isRecord(value)) {
-    const params = Object.entries(value).map(([name, field]): FormParam =>
+function postData({ mediaType, value, form, parts }: NonNullable<RequestParts['body']>): HarRequest['postData'] {
+  if (parts) {
+    const params = parts.map(([name, field]): FormParam =>
       field === '<binary>' ? { name, fileName: 'example-file', contentType: 'application/octet-stream' } : { name, value: textOf(field) },
     );
     return { mimeType: 'multipart/form-data', params };
   }
-  if (formPairs) return { mimeType: 'application/x-www-form-urlencoded', params: formPairs.map(([name, text]) => ({ name, value: text })) };
+  if (form) return { mimeType: 'text/plain', text: form.text };
   if (isJsonMedia(mediaType)) return { mimeType: 'application/json', text: JSON.stringify(value) ?? 'null' };
   return { mimeType: mediaType, text: typeof value === 'string' ? value : (JSON.stringify(value) ?? '') };
 }
@@ -186,6 +199,7 @@ export interface CodeSample {
 export function generateCodeSamples(parts: RequestParts, languages: readonly SampleLanguage[]): CodeSample[] {
   const har = toHar(parts);
   const strings = requestStrings(parts);
+  let strictHar: HarRequest | undefined;
   const found = (pattern: RegExp | undefined): boolean => pattern !== undefined && strings.some((text) => pattern.test(text));
   const snippet = new HTTPSnippet(har, { harIsAlreadyEncoded: true });
   let textSnippet: HTTPSnippet | undefined;
@@ -193,7 +207,10 @@ export function generateCodeSamples(parts: RequestParts, languages: readonly Sam
   for (const language of languages) {
     if (language.target === undefined || found(language.unsafe)) continue;
     let generator = snippet;
-    if (har.postData.mimeType === 'application/json' && found(language.textBody)) {
+    if (language.target === 'java') {
+      strictHar ??= toHar(parts, true);
+      generator = new HTTPSnippet(strictHar, { harIsAlreadyEncoded: true });
+    } else if (har.postData.mimeType === 'application/json' && found(language.textBody)) {
       generator = textSnippet ??= new HTTPSnippet({ ...har, postData: { ...har.postData, mimeType: 'text/plain' } }, { harIsAlreadyEncoded: true });
     }
     let code: string | false | undefined;
@@ -203,14 +220,18 @@ export function generateCodeSamples(parts: RequestParts, languages: readonly Sam
       // A request one generator cannot write leaves that tab out; the others and curl still show it.
       continue;
     }
-    if (typeof code === 'string' && code.trim() !== '') samples.push({ language, code: restoreTemplates(code, parts.templates) });
+    if (typeof code !== 'string' || code.trim() === '') continue;
+    if (language.target === 'javascript') code = fileParts(code);
+    if (language.target === 'python') code = repeatedFields(code, parts);
+    // Java keeps `%7Bowner%7D`: `URI.create` refuses braces.
+    samples.push({ language, code: language.target === 'java' ? code : restoreTemplates(code, parts.templates) });
   }
   return samples;
 }
 
 /** Every piece of text a sample writes into a string literal: the URL, query, headers, cookies, and the body's keys and values. */
 function requestStrings(parts: RequestParts): string[] {
-  const strings = [parts.url, ...parts.query.flat(), ...[...parts.headers].flat(), ...parts.cookies.flat()];
+  const strings = [parts.url, ...parts.query, ...[...parts.headers].flat(), ...parts.cookies.flat()];
   const visit = (value: unknown): void => {
     if (typeof value === 'string') strings.push(value);
     else if (Array.isArray(value)) value.forEach(visit);
@@ -225,6 +246,23 @@ function requestStrings(parts: RequestParts): string[] {
   return strings;
 }
 
+/**
+ * httpsnippet writes Python's multipart fields as a dict, which keeps the last of a repeated name
+ * (a list's items): a list of pairs, which `requests` sends as one part each, keeps them all.
+ */
+function repeatedFields(code: string, parts: RequestParts): string {
+  const fields = (parts.body?.parts ?? []).filter(([, field]) => field !== '<binary>');
+  const names = fields.map(([name]) => name);
+  if (new Set(names).size === names.length) return code;
+  const pairs = fields.map(([name, field]) => `    (${JSON.stringify(name)}, ${JSON.stringify(textOf(field))})`).join(',\n');
+  return code.replace(/^payload = \{(?:[^\n]*\}|[\s\S]*?\n\})$/m, () => `payload = [\n${pairs}\n]`);
+}
+
+/** fetch's FormData gets a file for a file part, not the text `example-file`. */
+function fileParts(code: string): string {
+  return code.replace(/form\.append\(('(?:[^'\\]|\\.)*'), 'example-file'\);/g, "form.append($1, new Blob(['<file contents>']), 'example-file');");
+}
+
 function restoreTemplates(code: string, names: readonly string[]): string {
   let restored = code;
   for (const name of names) restored = restored.replaceAll(`%7B${encodeURIComponent(name)}%7D`, `{${name}}`);
@@ -236,7 +274,7 @@ function textOf(value: unknown): string {
   return typeof value === 'object' ? JSON.stringify(value) : String(value);
 }
 
-/** Percent-encodes what would end or split a query value; `<string>` placeholders stay readable. */
-export function encodeQuery(text: string): string {
-  return text.replace(/[\s&#%+=?'"\\]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
+/** `%3Cstring%3E` written back as the placeholder `<string>` it is, for the reader to replace. */
+export function readable(text: string): string {
+  return text.replace(/%3C([A-Za-z0-9_.-]+)%3E/g, '<$1>');
 }

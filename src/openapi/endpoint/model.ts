@@ -21,6 +21,10 @@ export interface ParameterModel {
   schema: unknown;
   /** The author's example, when there is one. */
   example?: ExampleModel;
+  /** How the value is written (OpenAPI 3 `style`, `explode`, `allowReserved`; Swagger 2.0's `collectionFormat` as its style). */
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
 }
 
 export interface ExampleModel {
@@ -210,7 +214,28 @@ function toParameter(parameter: JsonObject, swagger: boolean): ParameterModel {
   if (description !== undefined) model.description = description;
   const example = swagger ? (Object.hasOwn(parameter, 'x-example') ? { value: parameter['x-example'] } : undefined) : firstExample(parameter);
   if (example) model.example = example;
+  Object.assign(model, swagger ? collectionFormat(parameter) : serialization(parameter));
   return model;
+}
+
+/** OpenAPI 3's `style`, `explode` and `allowReserved`, when written. */
+function serialization(parameter: JsonObject): Pick<ParameterModel, 'style' | 'explode' | 'allowReserved'> {
+  const rule: Pick<ParameterModel, 'style' | 'explode' | 'allowReserved'> = {};
+  const style = stringOf(parameter.style);
+  if (style !== undefined) rule.style = style;
+  if (typeof parameter.explode === 'boolean') rule.explode = parameter.explode;
+  if (parameter.allowReserved === true) rule.allowReserved = true;
+  return rule;
+}
+
+/** Swagger 2.0's `collectionFormat` (default `csv`) as OpenAPI 3's style: `multi` repeats the name, `ssv`/`pipes` delimit with a space or `|`. */
+function collectionFormat(parameter: JsonObject): Pick<ParameterModel, 'style' | 'explode'> {
+  if (parameter.type !== 'array') return {};
+  const format = stringOf(parameter.collectionFormat) ?? 'csv';
+  if (format === 'multi') return { style: 'form', explode: true };
+  if (format === 'ssv') return { style: 'spaceDelimited', explode: false };
+  if (format === 'pipes') return { style: 'pipeDelimited', explode: false };
+  return parameter.in === 'query' || parameter.in === 'formData' ? { style: 'form', explode: false } : { style: 'simple', explode: false };
 }
 
 /** OpenAPI 3 parameters carry `schema`, or `content` with one media type holding it. */

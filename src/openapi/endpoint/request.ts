@@ -10,7 +10,8 @@ import { arrayOf, isRecord, recordOf, stringOf, type JsonObject } from './json.t
 import { isJsonMedia, type CodeSample, type EndpointModel, type ExampleModel, type MediaModel, type ParameterModel, type SchemeUse } from './model.ts';
 import type { Resolver } from './resolve.ts';
 import { schemaExample, toShape, type Mode } from './shape.ts';
-import { encodeQuery, generateCodeSamples, sampleLanguage, sampleLanguages, type RequestParts } from './code-samples.ts';
+import { generateCodeSamples, readable, sampleLanguage, sampleLanguages, type RequestParts } from './code-samples.ts';
+import { encoding, type EncodingRule } from '../../shared/request-encoding.ts';
 
 export type { RequestParts } from './code-samples.ts';
 
@@ -42,7 +43,8 @@ export function requestExamples(model: EndpointModel, operation: Operation, reso
   if (operation.kind === 'webhook') {
     // Nobody calls a webhook: show what it sends.
     const media = preferredMedia(model.body?.contents ?? []);
-    const payload = media && mediaExamples(media, resolver, 'request')[0];
+    // What the API sends: read-only fields in, write-only ones out.
+    const payload = media && mediaExamples(media, resolver, 'response')[0];
     if (payload) examples.push({ title: 'Payload', lang: payload.lang, code: payload.code });
     return examples;
   }
@@ -93,52 +95,79 @@ export function responseExamples(model: EndpointModel, resolver: Resolver): Code
   return examples;
 }
 
+/** Where a sample sends its request when the document names no absolute server (Swagger 2.0 without `host`, or no `servers`). */
+export const PLACEHOLDER_HOST = 'https://your-api-host';
+
 /**
  * The request every sample writes: the method, the first server, the path with its parameters'
  * examples, the required parameters (all of them with `defaults: 'all'`, deprecated ones left out),
- * credential placeholders for the first security requirement, and the body example.
+ * credential placeholders for the first security requirement, and the body example, each written
+ * by the serialization rules of the spec (src/shared/request-encoding.ts, which "Try it" uses too).
  */
 export function requestParts(model: EndpointModel, operation: Operation, resolver: Resolver, defaults: 'required' | 'all' = 'all'): RequestParts {
-  const server = model.servers[0]?.url.replace(/\/+$/, '') ?? '';
+  let server = model.servers[0]?.url.replace(/\/+$/, '') ?? '';
+  // A relative server (or none) gives a URL no client can call: the reader sees where the host goes.
+  if (!/^[a-z][a-z0-9+.-]*:\/\//i.test(server)) server = `${PLACEHOLDER_HOST}${server === '' || server.startsWith('/') ? '' : '/'}${server}`;
   const parts: RequestParts = { method: operation.method, url: '', templates: [], query: [], headers: new Map(), cookies: [] };
   for (const use of model.security.optional ? [] : (model.security.alternatives[0] ?? [])) credential(use, parts);
 
   let path = operation.path;
   for (const parameter of model.parameters) {
+    const rule = { name: parameter.name, style: parameter.style, explode: parameter.explode, allowReserved: parameter.allowReserved };
     if (parameter.in === 'path') {
-      path = fillPath(path, parameter.name, textValue(writtenValue(parameter, resolver)), parts.templates);
+      path = fillPath(path, parameter.name, writtenValue(parameter, resolver), rule, parts.templates);
       continue;
     }
     if (!parameter.required && (defaults === 'required' || parameter.deprecated)) continue;
-    const value = textValue(parameter.example ? parameter.example.value : sampleOf(parameter.schema, resolver, 'request'));
-    if (parameter.in === 'query') parts.query.push([parameter.name, value]);
-    else if (parameter.in === 'header') setHeader(parts.headers, parameter.name, value);
-    else parts.cookies.push([parameter.name, value]);
+    // OpenAPI: a header parameter named Content-Type or Authorization is ignored; the body and the credentials set them
+    // (a written `multipart/form-data` would lose the boundary each client adds).
+    if (parameter.in === 'header' && /^(content-type|authorization)$/i.test(parameter.name)) continue;
+    const value = parameter.example ? parameter.example.value : sampleOf(parameter.schema, resolver, 'request');
+    if (parameter.in === 'query') parts.query.push(...encoding.query(rule, value));
+    else if (parameter.in === 'header') setHeader(parts.headers, parameter.name, encoding.header(rule, value));
+    else parts.cookies.push(...encoding.cookie(rule, value));
   }
   parts.url = `${server}${path}`;
 
-  const media = preferredMedia(model.body?.contents ?? []);
+  // GET and HEAD carry no body (Stripe declares an empty form on its GETs; fetch refuses one there), nor does an empty form.
+  const media = /^(GET|HEAD)$/i.test(operation.method) ? undefined : preferredMedia(model.body?.contents ?? []);
   const value = media && (media.examples[0] ? media.examples[0].value : sampleOf(media.schema, resolver, 'request'));
   if (media && value !== undefined) {
-    parts.body = { mediaType: media.mediaType, value };
-    if (/^application\/x-www-form-urlencoded/i.test(media.mediaType) && isRecord(value)) parts.body.formPairs = urlEncodedPairs(media, value);
+    const body: NonNullable<RequestParts['body']> = { mediaType: media.mediaType, value };
+    if (/^application\/x-www-form-urlencoded/i.test(media.mediaType) && isRecord(value)) body.form = encoding.form(encodingRules(media), value);
+    if (/^multipart\//i.test(media.mediaType) && isRecord(value)) body.parts = encoding.multipart(value);
+    if (body.form?.text !== '' && body.parts?.length !== 0) parts.body = body;
   }
-  if (media && !/^multipart\//i.test(media.mediaType)) setHeader(parts.headers, 'Content-Type', media.mediaType);
+  // A Content-Type says what the body is: none without one (a GET), and multipart's carries its boundary, which each client writes.
+  if (media && parts.body && !/^multipart\//i.test(media.mediaType)) setHeader(parts.headers, 'Content-Type', media.mediaType);
   return parts;
 }
 
+/** A form body's `encoding` as the serializer's rules, by field name. */
+export function encodingRules(media: MediaModel): Record<string, EncodingRule> {
+  const rules: Record<string, EncodingRule> = {};
+  for (const [name, entry] of Object.entries(media.encoding ?? {})) {
+    const rule = recordOf(entry);
+    if (!rule) continue;
+    rules[name] = { name, style: stringOf(rule.style), explode: typeof rule.explode === 'boolean' ? rule.explode : undefined, allowReserved: rule.allowReserved === true };
+  }
+  return rules;
+}
+
 /**
- * `{name}` in the path replaced by the value the document gives the parameter. Without one, `{name}`
- * stays: it tells the reader what to put there better than a made-up `123` or `%3Cstring%3E` would.
+ * `{name}` in the path replaced by the value the document gives the parameter, in its style. Without
+ * one, `{name}` stays: it tells the reader what to put there better than a made-up `123` or
+ * `%3Cstring%3E` would.
  */
-function fillPath(path: string, name: string, value: string, templates: string[]): string {
+function fillPath(path: string, name: string, value: unknown, rule: EncodingRule, templates: string[]): string {
   const template = `{${name}}`;
   if (!path.includes(template)) return path;
-  if (value === '') {
+  const empty = value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+  if (empty) {
     templates.push(name);
     return path;
   }
-  return path.replaceAll(template, encodeURIComponent(value));
+  return path.replaceAll(template, encoding.path(rule, value));
 }
 
 /** The parameter's example, its schema's, or its `const`, `default` or first `enum` value; undefined when the document gives none. */
@@ -152,13 +181,18 @@ function writtenValue(parameter: ParameterModel, resolver: Resolver): unknown {
   return arrayOf(schema.enum).find((item) => item !== null && item !== '');
 }
 
-/** `curl` with the method, the URL and its query, headers, cookies and the body, one option a line. */
+/**
+ * `curl` with the method, the URL and its query, headers, cookies and the body, one option a line.
+ * `--globoff` when the URL holds brackets or braces, which curl would otherwise read as a glob and
+ * make several requests of.
+ */
 export function curlCommand(parts: RequestParts): string {
-  const query = parts.query.map(([name, value]) => `${encodeQuery(name)}=${encodeQuery(value)}`);
   // Some paths carry a query of their own (OpenAI's `/responses/input_tokens?beta=true`).
   const separator = parts.url.includes('?') ? '&' : '?';
-  const url = `${parts.url}${query.length > 0 ? `${separator}${query.join('&')}` : ''}`;
-  const lines = [`curl --request ${parts.method}`, `--url ${shellWord(url)}`];
+  const url = readable(`${parts.url}${parts.query.length > 0 ? `${separator}${parts.query.join('&')}` : ''}`);
+  const lines = [`curl --request ${parts.method}`];
+  if (/[[\]{}]/.test(url)) lines.push('--globoff');
+  lines.push(`--url ${shellWord(url)}`);
   for (const [name, value] of parts.headers) lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
   if (parts.cookies.length > 0) lines.push(`--cookie ${shellQuote(parts.cookies.map(([name, value]) => `${name}=${value}`).join('; '))}`);
   if (parts.body) lines.push(...bodyArguments(parts.body));
@@ -172,7 +206,7 @@ function credential(use: SchemeUse, into: Pick<RequestParts, 'query' | 'headers'
   const type = stringOf(scheme.type)?.toLowerCase();
   if (type === 'apikey') {
     const name = stringOf(scheme.name) ?? use.name;
-    if (scheme.in === 'query') into.query.push([name, '<api-key>']);
+    if (scheme.in === 'query') into.query.push(`${encoding.encode(name)}=<api-key>`);
     else if (scheme.in === 'cookie') into.cookies.push([name, '<api-key>']);
     else setHeader(into.headers, name, '<api-key>');
   } else if (type === 'basic' || (type === 'http' && stringOf(scheme.scheme)?.toLowerCase() === 'basic')) {
@@ -195,42 +229,22 @@ function hasHeader(headers: Map<string, string>, name: string): boolean {
   return false;
 }
 
-/** `--data` for JSON and text, `--data-urlencode`/`--form` per field for forms. */
-function bodyArguments({ mediaType, value, formPairs }: NonNullable<RequestParts['body']>): string[] {
-  if (/^multipart\//i.test(mediaType) && isRecord(value)) {
-    return Object.entries(value).map(([name, field]) => {
-      const text = textValue(field);
-      return `--form ${shellQuote(text === '<binary>' ? `${name}=@example-file` : `${name}=${text}`)}`;
+/**
+ * `--data` for JSON and text; a urlencoded form field by field as the serializer encoded it
+ * (`--data 'address[city]=Paris'`); a multipart form one `--form-string` per part (a file as
+ * `--form name=@example-file`).
+ */
+function bodyArguments({ mediaType, value, form, parts }: NonNullable<RequestParts['body']>): string[] {
+  if (parts) {
+    return parts.map(([name, field]) => {
+      const text = encoding.text(field);
+      return text === '<binary>' ? `--form ${shellQuote(`${name}=@example-file`)}` : `--form-string ${shellQuote(`${name}=${text}`)}`;
     });
   }
-  if (formPairs) return formPairs.map(([name, text]) => `--data-urlencode ${shellQuote(`${name}=${text}`)}`);
+  // Encoded here, not by curl: `--data-urlencode` writes a space as `+` or `%20` depending on curl's version.
+  if (form) return form.pairs.map(([name, encoded]) => `--data ${shellQuote(`${name}=${encoded}`)}`);
   if (typeof value === 'string' && value === '<binary>') return [`--data-binary '@example-file'`];
   return [`--data ${shellQuote(isJsonMedia(mediaType) || typeof value !== 'string' ? stringify(value) : value)}`];
-}
-
-/** A form body's fields as `name=value` pairs, each field in its `encoding` style. */
-function urlEncodedPairs(media: MediaModel, value: JsonObject): [string, string][] {
-  const pairs: [string, string][] = [];
-  for (const [name, field] of Object.entries(value)) {
-    const deep = recordOf(media.encoding?.[name])?.style === 'deepObject';
-    formPairs(name, field, deep, pairs);
-  }
-  return pairs;
-}
-
-/**
- * `name=value` pairs of a form field. `style: deepObject` (Stripe's encoding) nests with brackets,
- * `address[city]=…`, `expand[]=…`, `items[0][price]=…`; the default `form` style repeats a list's name and sends an
- * object as JSON.
- */
-function formPairs(name: string, value: unknown, deep: boolean, pairs: [string, string][]): void {
-  if (Array.isArray(value)) {
-    value.forEach((item, index) => formPairs(deep ? `${name}[${isRecord(item) ? index : ''}]` : name, item, deep, pairs));
-  } else if (deep && isRecord(value)) {
-    for (const [key, item] of Object.entries(value)) formPairs(`${name}[${key}]`, item, deep, pairs);
-  } else {
-    pairs.push([name, value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value)]);
-  }
 }
 
 function preferredMedia(contents: MediaModel[]): MediaModel | undefined {
@@ -272,13 +286,6 @@ function stringify(value: unknown): string {
 
 function cut(code: string): string {
   return code.length > MAX_EXAMPLE_CHARS ? `${code.slice(0, MAX_EXAMPLE_CHARS)}\n…` : code;
-}
-
-/** A sampled parameter value as it goes into a URL or header: arrays by their first item. */
-function textValue(value: unknown): string {
-  const first = Array.isArray(value) ? value[0] : value;
-  if (first === undefined || first === null) return '';
-  return typeof first === 'object' ? JSON.stringify(first) : String(first);
 }
 
 /** Single-quoted for POSIX shells: nothing inside is special except the quote itself. */

@@ -162,7 +162,9 @@ export function typeLabel(shape: Shape, resolver: Resolver, depth = 0): string {
       label = 'any';
     }
   }
-  if (nullable && label === 'any' && types.length === 0 && !optionsOf(schema)) return 'null';
+  // `type: null` is null; `nullable` alone (pydantic's `anyOf: [{}, {type: null}]`, merged) is anything or null.
+  const onlyNull = schema.type === 'null' || (Array.isArray(schema.type) && schema.type.length > 0 && schema.type.every((type) => type === 'null'));
+  if (nullable && label === 'any' && types.length === 0 && !optionsOf(schema) && onlyNull) return 'null';
   if (nullable && !label.endsWith('| null') && label !== 'null') label += ' | null';
   return label;
 }

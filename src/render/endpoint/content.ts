@@ -62,11 +62,11 @@ function groupBySchema(contents: MediaModel[]): { types: string[]; schema: unkno
   return groups;
 }
 
-/** Every schema the page shows, for choosing how deep it can expand them. */
-export function planInput(model: EndpointModel): PlanInput {
+/** Every schema the page shows, for choosing how deep it can expand them; a webhook's body is what the API sends (`response`). */
+export function planInput(model: EndpointModel, bodyMode: 'request' | 'response' = 'request'): PlanInput {
   const input: PlanInput = { fields: model.parameters.map((parameter) => ({ value: parameter.schema, mode: 'request' })), containers: [] };
   const add = (body: BodyModel | undefined, responses: ResponseModel[]) => {
-    for (const group of groupBySchema(body?.contents ?? [])) input.containers.push({ value: group.schema, mode: 'request' });
+    for (const group of groupBySchema(body?.contents ?? [])) input.containers.push({ value: group.schema, mode: bodyMode });
     for (const response of responses) {
       for (const header of response.headers) input.fields.push({ value: header.schema, mode: 'response' });
       for (const group of groupBySchema(response.contents)) input.containers.push({ value: group.schema, mode: 'response' });

@@ -126,7 +126,9 @@ function pageHtml(
     }.</p>`;
   }
 
-  context.depthLimit = planDepth(planInput(model), context.resolver, FIELD_BUDGET, MAX_DEPTH);
+  // A webhook's payload is what the API sends: its read-only fields are there, its write-only ones are not.
+  const webhook = operation.kind === 'webhook';
+  context.depthLimit = planDepth(planInput(model, webhook ? 'response' : 'request'), context.resolver, FIELD_BUDGET, MAX_DEPTH);
   let main = contentHtml;
   const security = pageSecurity(model, operation);
   if (security.alternatives.length > 0) main += section(context, 'Authorizations', 'endpoint-auth', securityHtml(security, context));
@@ -143,7 +145,7 @@ function pageHtml(
     );
     main += section(context, 'Other Parameters', 'endpoint-parameters', fields.join(''));
   }
-  if (model.body && model.body.contents.length > 0) main += section(context, 'Body', 'endpoint-body', bodyHtml(model.body, request, context));
+  if (model.body && model.body.contents.length > 0) main += section(context, 'Body', 'endpoint-body', bodyHtml(model.body, webhook ? renderers.response : request, context));
   if (model.callbacks.length > 0) main += section(context, 'Callbacks', 'endpoint-callbacks', callbacksHtml(model.callbacks, renderers, context));
   const responses = model.responses.map((response, index) => responseHtml(response, index, model.responses, renderers.response, context));
   if (responses.length > 0) main += section(context, 'Response', 'endpoint-responses', responses.join(''));

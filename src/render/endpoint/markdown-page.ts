@@ -58,7 +58,8 @@ export function endpointMarkdown(options: EndpointMarkdownOptions): RootContent[
   if (model.body && body) {
     out.push(heading('Body'), paragraph([{ type: 'inlineCode', value: body.mediaType }, ...(model.body.required ? [text(' (required)')] : [])]));
     if (model.body.description) out.push(...markdownBlocks(model.body.description));
-    const items = fields.properties(body.schema, 'request', 0);
+    // A webhook's payload is what the API sends: the response side of its fields.
+    const items = fields.properties(body.schema, operation.kind === 'webhook' ? 'response' : 'request', 0);
     if (items.length > 0) out.push(list(items));
   }
   if (model.responses.length > 0) {

@@ -23,6 +23,7 @@ import { isJsonMedia, type EndpointModel, type MediaModel, type ParameterLocatio
 import type { Resolver } from '../../openapi/endpoint/resolve.ts';
 import { hiddenIn, schemaExample, toShape, typeLabel, typesOf } from '../../openapi/endpoint/shape.ts';
 import type { OpenApiDocument, Operation } from '../../openapi/types.ts';
+import { encodingRules } from '../../openapi/endpoint/request.ts';
 
 export type PlaygroundDisplay = 'interactive' | 'simple' | 'none';
 
@@ -61,7 +62,7 @@ const LOCATIONS: { location: ParameterLocation; legend: string; note?: string }[
   {
     location: 'cookie',
     legend: 'Cookies',
-    note: 'Browsers do not let a page choose the cookies of a request: these go into the cURL command only.',
+    note: 'Browsers let a page set cookies only for its own site: these are sent when the API is served from this site, and otherwise go into the cURL command only.',
   },
 ];
 
@@ -87,6 +88,8 @@ export function playgroundHtml(input: PlaygroundInput): string {
     'data-method': operation.method.toUpperCase(),
     'data-path': operation.path,
     'data-credentials': credentialScope(input.credentials ?? input.document.file),
+    // Which schemes go together: the script sends one alternative the reader filled in, not every field.
+    'data-security': model.security.alternatives.length > 0 ? JSON.stringify(model.security.alternatives.map((alternative) => alternative.map((use) => use.name))) : undefined,
     hidden: true,
     open: display === 'simple',
   });
@@ -208,7 +211,7 @@ function serverHtml(choices: ServerChoice[]): string {
   return groupHtml('Server', fieldHtml('Server', `<select data-server>${options}</select>`) + variables);
 }
 
-function selectHtml(data: Record<string, string | boolean>, choices: string[], selected: string | undefined, blank = false): string {
+function selectHtml(data: Record<string, string | boolean | undefined>, choices: string[], selected: string | undefined, blank = false): string {
   const options = (blank ? ['<option value=""></option>'] : []).concat(choices.map((choice) => `<option${attributes({ value: choice, selected: choice === selected })}>${escapeHtml(choice)}</option>`));
   return `<select${attributes(data)}>${options.join('')}</select>`;
 }
@@ -218,7 +221,8 @@ function selectHtml(data: Record<string, string | boolean>, choices: string[], s
 /**
  * A field for each security scheme the operation accepts, once each; the script remembers what is
  * typed for the browser session (`data-store`, under the panel's `data-credentials` and the origin
- * of the server chosen), and sends every scheme that has a value.
+ * of the server chosen), and sends the first of the operation's security alternatives the reader filled
+ * in whole (`data-security`), saying so when other fields were filled too.
  */
 function securityHtml(security: SecurityModel): string {
   const seen = new Set<string>();
@@ -234,7 +238,8 @@ function securityHtml(security: SecurityModel): string {
     : security.alternatives.length > 1
       ? '<p class="playground-note">Any one of these is enough.</p>'
       : '';
-  return groupHtml('Authorization', note + fields);
+  // The script says here which credentials it sends, and why an API key in a cookie may not go.
+  return groupHtml('Authorization', note + fields + '<p class="playground-note" data-auth-note hidden></p>');
 }
 
 function schemeHtml(use: SchemeUse): string {
@@ -280,7 +285,17 @@ function parameterHtml(parameter: ParameterModel, resolver: Resolver): string {
   const { types } = typesOf(shape.schema);
   const written = parameter.example ? { value: parameter.example.value } : writtenValue(shape.schema);
   const label = nameLabel(parameter.name, parameter.required, typeLabel(shape, resolver));
-  const data = { 'data-param': parameter.in, 'data-name': parameter.name, 'data-array': types[0] === 'array' };
+  const data = {
+    'data-param': parameter.in,
+    'data-name': parameter.name,
+    'data-array': types[0] === 'array',
+    // How the script writes the value (src/shared/request-encoding.ts): a list or an object typed as JSON, in the parameter's style.
+    'data-kind': types[0] === 'array' || types[0] === 'object' ? types[0] : undefined,
+    'data-style': parameter.style,
+    'data-explode': parameter.explode === undefined ? undefined : String(parameter.explode),
+    'data-reserved': parameter.allowReserved === true,
+    'data-required': parameter.required,
+  };
   const choices = enumOf(shape.schema) ?? (types[0] === 'boolean' ? ['true', 'false'] : undefined);
   // An optional parameter is sent only once the reader picks a value.
   if (choices) return fieldHtml(label, selectHtml(data, choices, parameter.required ? (written === undefined ? choices[0] : textOf(written.value)) : undefined, !parameter.required));
@@ -293,7 +308,7 @@ function nameLabel(name: string, required: boolean, type: string): string {
 }
 
 /** A text field holding `value`, showing `hint` while empty. */
-function inputHtml(data: Record<string, string | boolean>, value: { value: unknown } | undefined, hint: { value: unknown } | undefined): string {
+function inputHtml(data: Record<string, string | boolean | undefined>, value: { value: unknown } | undefined, hint: { value: unknown } | undefined): string {
   return `<input${attributes({ type: 'text', ...data, value: value === undefined ? undefined : textOf(value.value), placeholder: hint === undefined ? undefined : textOf(hint.value), spellcheck: 'false' })}>`;
 }
 
@@ -331,7 +346,10 @@ function bodyHtml(model: EndpointModel, resolver: Resolver): string {
     ordered.length > 1
       ? fieldHtml('Content type', selectHtml({ 'data-media': true }, ordered.map((media) => media.mediaType), ordered[0]!.mediaType))
       : `<p class="playground-note">Content type: <code>${escapeHtml(ordered[0]!.mediaType)}</code></p>`;
-  const editors = ordered.map((media, index) => `<div class="playground-media"${attributes({ 'data-media-type': media.mediaType, hidden: index > 0 })}>${mediaHtml(media, resolver)}</div>`);
+  const editors = ordered.map(
+    (media, index) =>
+      `<div class="playground-media"${attributes({ 'data-media-type': media.mediaType, 'data-required': model.body?.required === true, hidden: index > 0 })}>${mediaHtml(media, resolver)}</div>`,
+  );
   return groupHtml(model.body?.required ? 'Body (required)' : 'Body', picker + editors.join(''));
 }
 
@@ -341,7 +359,7 @@ function mediaHtml(media: MediaModel, resolver: Resolver): string {
   if (isBinary(type, recordOf(resolver.deref(media.schema)))) return fieldHtml('File', '<input type="file" data-body-file>');
   const text = exampleText(media, resolver);
   const rows = Math.min(Math.max(text.split('\n').length + 1, 4), 18);
-  return `<textarea class="playground-editor" data-body spellcheck="false" rows="${rows}" aria-label="Body">${textareaText(text)}</textarea>`;
+  return `<textarea class="playground-editor" data-body${isJsonMedia(media.mediaType) ? ' data-json' : ''} spellcheck="false" rows="${rows}" aria-label="Body">${textareaText(text)}</textarea>`;
 }
 
 function isBinary(type: string, schema: JsonObject | undefined): boolean {
@@ -364,6 +382,7 @@ function textareaText(text: string): string {
 
 /** A field per top-level property of a form body; a file input where it takes a file (`format: binary`). */
 function formHtml(media: MediaModel, resolver: Resolver, multipart: boolean): string {
+  const rules = encodingRules(media);
   const shape = toShape(media.schema, resolver, []);
   const required = new Set(arrayOf(shape.schema.required).filter((name): name is string => typeof name === 'string'));
   const example = recordOf(media.examples[0]?.value);
@@ -375,7 +394,17 @@ function formHtml(media: MediaModel, resolver: Resolver, multipart: boolean): st
     const label = nameLabel(name, isRequired, typeLabel(propertyShape, resolver));
     const items = recordOf(resolver.deref(schema.items));
     const file = schema.format === 'binary' || schema.type === 'file' || (items !== undefined && (items.format === 'binary' || items.type === 'file'));
-    const data = { 'data-form-field': true, 'data-name': name };
+    const kind = typesOf(schema).types[0];
+    const rule = rules[name];
+    const data = {
+      'data-form-field': true,
+      'data-name': name,
+      'data-kind': kind === 'array' || kind === 'object' ? kind : undefined,
+      'data-style': rule?.style,
+      'data-explode': rule?.explode === undefined ? undefined : String(rule.explode),
+      'data-reserved': rule?.allowReserved === true,
+      'data-required': isRequired,
+    };
     if (multipart && file) return [fieldHtml(label, `<input${attributes({ type: 'file', ...data, multiple: items !== undefined })}>`)];
     const written = example && Object.hasOwn(example, name) ? { value: example[name] } : writtenValue(schema);
     const choices = enumOf(schema);

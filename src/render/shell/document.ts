@@ -60,6 +60,8 @@ export interface PageView {
   page: Page | undefined;
   title: string;
   description?: string;
+  /** The description as sanitised HTML (an endpoint's CommonMark): shown instead of `description`, which meta tags keep. */
+  descriptionHtml?: string;
   bodyHtml: string;
   headings: readonly Heading[];
   /** Stylesheets this page needs beyond the site's (KaTeX). */
@@ -312,7 +314,7 @@ export class Shell {
     const size = view.title.length > LONG_TITLE ? ' page-title-long' : '';
     // `rss: true`: a link to the page's feed beside its title, as the hosted product shows a feed button.
     const rss = page?.frontmatter['rss'] === true ? `<a class="rss-link" href="${escapeHtml(feedHref(page.route, this.options.base))}" type="application/rss+xml">RSS</a>` : '';
-    return `<header class="page-header">${eyebrow}${contextual}${rss}<h1 class="page-title${size}">${escapeHtml(view.title)}${tag}</h1>${view.description ? `<p class="page-description">${escapeHtml(view.description)}</p>` : ''}</header>`;
+    return `<header class="page-header">${eyebrow}${contextual}${rss}<h1 class="page-title${size}">${escapeHtml(view.title)}${tag}</h1>${descriptionHtml(view)}</header>`;
   }
 
   /** The breadcrumbs of the page where it is placed, or only the section name, as the theme says. */
@@ -502,6 +504,12 @@ export class Shell {
 }
 
 /** The raw config object at an element id (`navigation.languages[1]`). */
+/** Under the title: the description's HTML (a `div`: it holds paragraphs), else its text. */
+function descriptionHtml(view: PageView): string {
+  if (view.descriptionHtml) return `<div class="page-description">${view.descriptionHtml}</div>`;
+  return view.description ? `<p class="page-description">${escapeHtml(view.description)}</p>` : '';
+}
+
 export function configAt(config: Config, id: string): unknown {
   let value: unknown = config;
   for (const part of id.split('#')[0]!.match(/[^.[\]]+/g) ?? []) {

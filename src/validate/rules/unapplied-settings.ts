@@ -7,6 +7,7 @@
 import type { UnappliedSetting } from '../../shared/messages.ts';
 import { isObject } from '../../config/load.ts';
 import type { Rule } from './context.ts';
+import { sampleLanguage } from '../../openapi/endpoint/code-samples.ts';
 
 /** Where each setting is written in docs.json, and whether a written value asks for something docjet does not do. */
 const SETTINGS: { setting: UnappliedSetting; path: [string, ...string[]]; unapplied: (value: unknown) => boolean }[] = [
@@ -27,6 +28,13 @@ export const unappliedSettings: Rule = {
       if (!isObject(config)) return;
       for (const { setting, path, unapplied } of SETTINGS) {
         if (unapplied(valueAt(config, path))) context.report('setting-no-effect', path, { setting });
+      }
+      // A language no generator writes (Rust, Dart, C++, or a name the format does not know) gets no tab: said at its entry.
+      const languages = valueAt(config.api, ['examples', 'languages']);
+      if (Array.isArray(languages)) {
+        languages.forEach((name, index) => {
+          if (typeof name === 'string' && sampleLanguage(name) === undefined) context.report('setting-no-effect', ['api', 'examples', 'languages', index], { setting: 'api.examples.languages' });
+        });
       }
     },
   }),
