@@ -10,6 +10,7 @@ import { formatDiagnostic, plural, type Diagnostic } from './shared/diagnostics.
 import { build } from './output/build.ts';
 import { displayPath, OUTPUT_LOCATION_CODES } from './output/output.ts';
 import { runDev } from './dev/command.ts';
+import { checkLinks } from './dev/link-check.ts';
 import { serveStatic } from './dev/static-server.ts';
 import { normalizeBase } from './render/links.ts';
 import { closestMatch } from './shared/suggest.ts';
@@ -27,6 +28,9 @@ Usage:
       Build the site, then serve it at http://localhost:3000.
   docjet validate [dir] [--format text|json] [--strict] [--offline] [--allow-private-network]
       Check docs.json (or mint.json), its pages and OpenAPI files; print every problem.
+  docjet check [dir] [--base <path>] [--format text|json] [--allow-private-network]
+      Follow every link, image, anchor and redirect of the site as the built site answers it;
+      exit 1 when one is broken.
   docjet --help | --version
 
 Options:
@@ -49,7 +53,7 @@ Options:
                   addresses too (refused by default: a docs.json could reach this
                   machine's or its network's services and publish what they answer)
   --verbose       build: print every warning, not the first 30
-  --format json   validate: print diagnostics and counts as JSON
+  --format json   validate, check: print diagnostics and counts as JSON
 
 Exit codes: 0 no errors, 1 errors found, 2 bad command line.
 `;
@@ -71,7 +75,7 @@ const OPTIONS = {
   'allow-private-network': { type: 'boolean', default: false },
 } as const;
 
-const COMMANDS = ['build', 'dev', 'serve', 'validate'];
+const COMMANDS = ['build', 'check', 'dev', 'serve', 'validate'];
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   let parsed;
@@ -123,6 +127,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         { root: rest[0] ?? '.', format: values.format === 'json' ? 'json' : 'text', strict: values.strict ?? false, outDir: values.out, offline: values.offline ?? false, allowPrivateNetwork: values['allow-private-network'] ?? false },
         io,
       );
+    case 'check':
+      return runCheck({ root: rest[0] ?? '.', format: values.format === 'json' ? 'json' : 'text', base: values.base, allowPrivateNetwork: values['allow-private-network'] ?? false }, io);
     default: {
       const suggestion = closestMatch(command, COMMANDS, { maxRatio: 0.5 });
       io.error(
@@ -191,6 +197,36 @@ async function runValidate(
   } else {
     io.out(`${failed ? '✖' : '✔'} ${counts}${failed ? ' · the navigation could not be resolved until these are fixed' : ''}`);
   }
+  return failed ? 1 : 0;
+}
+
+/** `docjet check`: problems grouped by file, each at `line:col`; exit 1 when one is found (or the site cannot be resolved). */
+async function runCheck(options: { root: string; format: 'text' | 'json'; base: string | undefined; allowPrivateNetwork: boolean }, io: Io): Promise<number> {
+  const result = await checkLinks({ root: options.root, ...(options.base ? { base: options.base } : {}), allowPrivateNetwork: options.allowPrivateNetwork });
+  const failed = !result.resolved || result.diagnostics.length > 0;
+  if (options.format === 'json') {
+    io.out(JSON.stringify({ ok: !failed, resolved: result.resolved, stats: result.stats, diagnostics: result.diagnostics }, null, 2));
+    return failed ? 1 : 0;
+  }
+  if (!result.resolved) {
+    for (const diagnostic of result.diagnostics) io.out(colorize(formatDiagnostic(diagnostic), diagnostic, io.color));
+    io.out(`✖ the site could not be resolved (${plural(result.diagnostics.length, 'error')}); fix these, then check its links`);
+    return 1;
+  }
+  let file: string | undefined;
+  for (const diagnostic of result.diagnostics) {
+    if (diagnostic.file !== file) {
+      file = diagnostic.file;
+      io.out(file);
+    }
+    const fix = diagnostic.fix ? ` ${diagnostic.fix}` : '';
+    io.out(`  ${diagnostic.line}:${diagnostic.column}  ${diagnostic.code}  ${diagnostic.message}.${fix}`);
+  }
+  const { stats } = result;
+  const files = new Set(result.diagnostics.map((diagnostic) => diagnostic.file)).size;
+  const found = [plural(stats.brokenLinks, 'broken link'), plural(stats.missingAnchors, 'missing anchor'), plural(stats.redirectChains, 'redirect chain')].join(', ');
+  const checked = `${plural(stats.pages, 'page')}, ${plural(stats.links, 'link')} followed (${stats.external} external not checked) · ${stats.seconds.toFixed(2)} s`;
+  io.out(failed ? `✖ ${found} in ${plural(files, 'file')} · ${checked}` : `✔ no broken links · ${checked}`);
   return failed ? 1 : 0;
 }
 

@@ -10,7 +10,7 @@ import { countBySeverity, hasErrors, sortDiagnostics, type Diagnostic } from '..
 import { expandRedirects } from '../output/redirects.ts';
 import { pageHref } from '../render/links.ts';
 import type { CodeHighlighter } from '../render/highlight.ts';
-import { createRenderer, type Renderer } from '../render/page.ts';
+import { createRenderer, type Renderer, type UrlWatch } from '../render/page.ts';
 import { homeRoutes } from '../site/home-routes.ts';
 import type { Site } from '../site/types.ts';
 import { validate } from '../validate/index.ts';
@@ -52,6 +52,8 @@ export async function resolveModel(options: {
   extraScripts: readonly string[];
   highlight?: CodeHighlighter | undefined;
   allowPrivateNetwork?: boolean;
+  /** Told every URL a page writes as it is rendered (`docjet check`). */
+  watchUrls?: UrlWatch;
 }): Promise<ModelResult> {
   const { root, sources, base } = options;
   const validated = await validate({ root, reuse: { files: sources.files, meta: sources.meta }, allowPrivateNetwork: options.allowPrivateNetwork ?? false });
@@ -60,7 +62,7 @@ export async function resolveModel(options: {
   if (hasErrors(diagnostics) || !validated.site) return { ok: false, diagnostics, configFiles };
   const site = validated.site;
   const rendering = await siteRendering({ root, site, files: sources.files, base, extraScripts: options.extraScripts, onDemand: true });
-  const renderer = await createRenderer({ ...rendering.options, ...(options.highlight ? { highlight: options.highlight } : {}) });
+  const renderer = await createRenderer({ ...rendering.options, ...(options.highlight ? { highlight: options.highlight } : {}) }, undefined, options.watchUrls);
   const customFiles = [...(rendering.options.customStyles ?? []), ...(rendering.options.customScripts ?? [])];
   return {
     ok: true,
