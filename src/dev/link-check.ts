@@ -307,6 +307,9 @@ function decodeSafely(text: string): string {
   }
 }
 
+/** A character that would make the text found a longer URL than the one looked for. */
+const URL_GOES_ON = /[\w#?/.%~&=+-]/;
+
 /**
  * Where a URL is written in its file: the renderer reports URLs in the order it meets them, so
  * the n-th report of a URL from a page is its n-th occurrence in the file's text.
@@ -336,10 +339,13 @@ class Positions {
     if (text === undefined) return undefined;
     let offset = -1;
     let last = -1;
-    for (let i = 0; i <= index; i++) {
+    for (let i = 0; i <= index; ) {
       offset = text.indexOf(url, offset + 1);
       if (offset === -1) break;
+      // The whole URL, not the start of a longer one (`/a` inside `/a#b`).
+      if (URL_GOES_ON.test(text.charAt(offset + url.length))) continue;
       last = offset;
+      i++;
     }
     if (last === -1) return undefined;
     const before = text.slice(0, last);

@@ -23,15 +23,17 @@ const EXPECTED = [
   'docs.json:27:29 link-broken /tab-missing', // navigation href
   'guides/more.mdx:9:13 link-broken /tile-missing', // <Tile href>
   'guides/setup.mdx:23:40 link-broken ../nothing-here', // relative
-  'index.mdx:9:124 anchor-missing /guides/setup#instal',
   'index.mdx:15:22 link-broken /Guides/setup', // case-sensitive
   'index.mdx:15:45 link-broken /guides/setpu',
+  'index.mdx:15:79 anchor-missing /guides/setup#instal', // not inside the good /guides/setup#install-the-cli of line 9
   'index.mdx:15:117 anchor-missing #nope',
   'index.mdx:16:22 link-broken /gone', // through a redirect to nowhere
   'index.mdx:18:18 link-broken /images/missing.png', // Markdown image
   'index.mdx:20:10 link-broken /html-missing', // <a href>
   'index.mdx:22:11 link-broken /img-missing.png', // <img src>
   'index.mdx:24:33 link-broken /card-missing', // <Card href>
+  'index.mdx:26:35 link-broken /card-missing#part',
+  'index.mdx:26:77 link-broken /card-missing', // at its own place, not inside the longer URL before it
   'snippets/shared.mdx:1:40 link-broken /snippet-missing', // in a snippet, at its own line
 ];
 
@@ -48,7 +50,7 @@ describe('docjet check', () => {
     assert.equal(result.resolved, true);
     assert.deepEqual(summary(result), EXPECTED);
     assert.equal(result.stats.pages, 5);
-    assert.equal(result.stats.brokenLinks, 14);
+    assert.equal(result.stats.brokenLinks, 16);
     assert.equal(result.stats.missingAnchors, 2);
     assert.equal(result.stats.redirectChains, 3);
     assert.equal(result.stats.external, 2); // https://example.com/x and the Blog tab: not followed without --external
@@ -78,7 +80,7 @@ describe('docjet check', () => {
     assert.equal(out[0], 'docs.json');
     assert.match(out[1]!, /^ {2}9:26 {2}link-broken {2}"\/navbar-missing" leads nowhere/);
     assert.ok(out.includes('snippets/shared.mdx'));
-    assert.match(out.at(-1)!, /^✖ 14 broken links, 2 missing anchors, 3 redirect chains in 5 files · 5 pages, \d+ links followed \(2 external not checked\) · \d+\.\d\d s$/);
+    assert.match(out.at(-1)!, /^✖ 16 broken links, 2 missing anchors, 3 redirect chains in 5 files · 5 pages, \d+ links followed \(2 external not checked\) · \d+\.\d\d s$/);
     out.length = 0;
     assert.equal(await main(['check', SITE, '--format', 'json'], io), 1);
     const json = JSON.parse(out.join('\n')) as { ok: boolean; diagnostics: unknown[] };
