@@ -28,9 +28,9 @@ Usage:
       Build the site, then serve it at http://localhost:3000.
   docjet validate [dir] [--format text|json] [--strict] [--offline] [--allow-private-network]
       Check docs.json (or mint.json), its pages and OpenAPI files; print every problem.
-  docjet check [dir] [--base <path>] [--format text|json] [--allow-private-network]
-      Follow every link, image, anchor and redirect of the site as the built site answers it;
-      exit 1 when one is broken.
+  docjet check [dir] [--base <path>] [--external] [--offline] [--format text|json] [--allow-private-network]
+      Follow every link, image, anchor and redirect of the site as the built site answers it
+      (--external: ask external URLs too); exit 1 when one is broken.
   docjet --help | --version
 
 Options:
@@ -52,6 +52,8 @@ Options:
                   fetch remote OpenAPI specs from loopback, private and link-local
                   addresses too (refused by default: a docs.json could reach this
                   machine's or its network's services and publish what they answer)
+  --external      check: also ask each external http(s) link whether it answers (8 at a
+                  time, one per host, answers cached for a day in .docjet/cache/links)
   --verbose       build: print every warning, not the first 30
   --format json   validate, check: print diagnostics and counts as JSON
 
@@ -73,6 +75,7 @@ const OPTIONS = {
   force: { type: 'boolean', default: false },
   offline: { type: 'boolean', default: false },
   'allow-private-network': { type: 'boolean', default: false },
+  external: { type: 'boolean', default: false },
 } as const;
 
 const COMMANDS = ['build', 'check', 'dev', 'serve', 'validate'];
@@ -128,7 +131,10 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
         io,
       );
     case 'check':
-      return runCheck({ root: rest[0] ?? '.', format: values.format === 'json' ? 'json' : 'text', base: values.base, allowPrivateNetwork: values['allow-private-network'] ?? false }, io);
+      return runCheck(
+        { root: rest[0] ?? '.', format: values.format === 'json' ? 'json' : 'text', base: values.base, allowPrivateNetwork: values['allow-private-network'] ?? false, external: values.external ?? false, offline: values.offline ?? false },
+        io,
+      );
     default: {
       const suggestion = closestMatch(command, COMMANDS, { maxRatio: 0.5 });
       io.error(
@@ -201,8 +207,18 @@ async function runValidate(
 }
 
 /** `docjet check`: problems grouped by file, each at `line:col`; exit 1 when one is found (or the site cannot be resolved). */
-async function runCheck(options: { root: string; format: 'text' | 'json'; base: string | undefined; allowPrivateNetwork: boolean }, io: Io): Promise<number> {
-  const result = await checkLinks({ root: options.root, ...(options.base ? { base: options.base } : {}), allowPrivateNetwork: options.allowPrivateNetwork });
+async function runCheck(
+  options: { root: string; format: 'text' | 'json'; base: string | undefined; allowPrivateNetwork: boolean; external: boolean; offline: boolean },
+  io: Io,
+): Promise<number> {
+  const result = await checkLinks({
+    root: options.root,
+    ...(options.base ? { base: options.base } : {}),
+    allowPrivateNetwork: options.allowPrivateNetwork,
+    external: options.external,
+    // Without the flag, checkLinks reads DOCJET_OFFLINE.
+    ...(options.offline ? { offline: true } : {}),
+  });
   const failed = !result.resolved || result.diagnostics.length > 0;
   if (options.format === 'json') {
     io.out(JSON.stringify({ ok: !failed, resolved: result.resolved, stats: result.stats, diagnostics: result.diagnostics }, null, 2));
@@ -224,8 +240,11 @@ async function runCheck(options: { root: string; format: 'text' | 'json'; base: 
   }
   const { stats } = result;
   const files = new Set(result.diagnostics.map((diagnostic) => diagnostic.file)).size;
-  const found = [plural(stats.brokenLinks, 'broken link'), plural(stats.missingAnchors, 'missing anchor'), plural(stats.redirectChains, 'redirect chain')].join(', ');
-  const checked = `${plural(stats.pages, 'page')}, ${plural(stats.links, 'link')} followed (${stats.external} external not checked) · ${stats.seconds.toFixed(2)} s`;
+  const found = [plural(stats.brokenLinks, 'broken link'), plural(stats.missingAnchors, 'missing anchor'), plural(stats.redirectChains, 'redirect chain'), ...(options.external ? [plural(stats.externalBroken, 'broken external link')] : [])].join(', ');
+  const externals = options.external
+    ? `${stats.external} external${stats.externalUnchecked ? `, ${stats.externalUnchecked} could not be checked (${(stats.uncheckedReasons ?? []).slice(0, 2).join('; ')})` : ''}`
+    : `${stats.external} external not checked`;
+  const checked = `${plural(stats.pages, 'page')}, ${plural(stats.links, 'link')} followed (${externals}) · ${stats.seconds.toFixed(2)} s`;
   io.out(failed ? `✖ ${found} in ${plural(files, 'file')} · ${checked}` : `✔ no broken links · ${checked}`);
   return failed ? 1 : 0;
 }

@@ -120,6 +120,7 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
   'redirect-duplicate': [{ source: '/a', firstIndex: 0, firstSpelling: '/a/', firstAt: 'docs.json:12' }],
   'redirect-chain': [{ hops: ['/a', '/b', '/c'], loop: false }, { hops: ['/a', '/b', '/a'], loop: true }],
   'link-broken': [{ url: '../setup', path: '/guides/setup', suggestion: '/guide/setup' }, { url: '/old', path: '/new', via: '/old' }],
+  'link-external-broken': [{ url: 'https://example.com/gone', status: 404 }],
   'anchor-missing': [{ url: '/setup#instal', anchor: 'instal', page: '/setup', suggestion: 'install' }, { url: '#nope', anchor: 'nope', page: '/setup' }],
   'redirect-path-invalid': [
     { field: 'source', value: '/a\u0000b', problem: 'control', maxSegment: 200, maxPath: 2048 },

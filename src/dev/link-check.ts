@@ -23,6 +23,7 @@ import type { UrlUse } from '../shared/safe-url.ts';
 import { closestMatch } from '../shared/suggest.ts';
 import { normalizeRedirectPath } from '../site/redirect-path.ts';
 import { eachUrl } from '../validate/rules/href-scheme.ts';
+import { checkExternal, type ExternalOptions } from './external-links.ts';
 import { requestPath } from './request-files.ts';
 import { resolveRequest, type RequestTargets } from './resolve-request.ts';
 import { resolveModel } from './site-model.ts';
@@ -34,6 +35,12 @@ export interface CheckOptions {
   /** The sub-path the site is served under (`--base`), default `/`. */
   base?: string;
   allowPrivateNetwork?: boolean;
+  /** Also ask each external http(s) URL whether it answers (`--external`, external-links.ts). */
+  external?: boolean;
+  /** Ask nothing of the network: external URLs are "not checked" unless cached. Default: `DOCJET_OFFLINE`. */
+  offline?: boolean;
+  /** external-links.ts's limits, for tests. */
+  externalLimits?: Pick<ExternalOptions, 'concurrency' | 'timeoutMs' | 'hostIntervalMs'>;
 }
 
 export interface CheckStats {
@@ -41,9 +48,14 @@ export interface CheckStats {
   /** Internal links, images and config URLs followed (external ones are counted apart). */
   links: number;
   external: number;
+  /** External URLs that could not be checked (offline, no answer): said, never counted as broken. */
+  externalUnchecked: number;
+  externalBroken: number;
   brokenLinks: number;
   missingAnchors: number;
   redirectChains: number;
+  /** Why external URLs went unchecked, each reason once. */
+  uncheckedReasons?: string[];
   seconds: number;
 }
 
@@ -82,7 +94,7 @@ export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
   const started = performance.now();
   const root = path.resolve(options.root);
   const base = normalizeBase(options.base);
-  const stats: CheckStats = { pages: 0, links: 0, external: 0, brokenLinks: 0, missingAnchors: 0, redirectChains: 0, seconds: 0 };
+  const stats: CheckStats = { pages: 0, links: 0, external: 0, externalUnchecked: 0, externalBroken: 0, brokenLinks: 0, missingAnchors: 0, redirectChains: 0, seconds: 0 };
   const written: Written[] = [];
   let current: string | undefined;
   const watchUrls: UrlWatch = (file, url, use, resolved) => {
@@ -116,11 +128,13 @@ export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
   const positions = new Positions(root);
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
+  const external: Written[] = [];
   for (const link of written) {
     if (link.resolved === undefined) continue; // an unsafe URL: reported by build as such, and not in the page
     const outcome = follower.follow(link.resolved, link.page);
     if (outcome.kind === 'external') {
       stats.external++;
+      if (/^https?:\/\//i.test(link.resolved)) external.push(link);
       continue;
     }
     stats.links++;
@@ -130,6 +144,27 @@ export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
     if (seen.has(key)) continue;
     seen.add(key);
     diagnostics.push(problem(outcome, link.url, at, link.file, follower));
+  }
+
+  if (options.external && external.length > 0) {
+    const answers = await checkExternal(
+      external.map((link) => link.resolved!),
+      { root, offline: options.offline ?? ['1', 'true'].includes(process.env.DOCJET_OFFLINE ?? ''), allowPrivateNetwork: options.allowPrivateNetwork ?? false, ...options.externalLimits },
+    );
+    const unchecked = new Set<string>();
+    for (const link of external) {
+      const answer = answers.get(link.resolved!);
+      if (answer?.kind === 'unchecked') unchecked.add(link.resolved!);
+      if (answer?.kind !== 'broken') continue;
+      const at = link.configPath ? locate(link.configPath) : await positions.next(link.file, link.url, `${link.page ?? ''}\u0001`);
+      const key = `${link.file}:${at?.line}:${at?.column}:${link.url}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      diagnostics.push(diagnostic('link-external-broken', at, link.file, { url: link.url, status: answer.status }));
+      stats.externalBroken++;
+    }
+    stats.externalUnchecked = unchecked.size;
+    stats.uncheckedReasons = [...new Set([...answers.values()].flatMap((answer) => (answer.kind === 'unchecked' ? [answer.reason] : [])))];
   }
 
   // Redirect destinations: one that leads nowhere, or to another redirect (a chain or a loop).
