@@ -15,7 +15,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { loadConfig } from '../config/load.ts';
 import type { JsonPath } from '../config/json-source.ts';
-import { isExternal, normalizeBase, siteHref } from '../render/links.ts';
+import { isExternal, normalizeBase, pageHref, siteHref } from '../render/links.ts';
 import type { UrlWatch } from '../render/page.ts';
 import { diagnostic } from '../shared/messages.ts';
 import { sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
@@ -112,6 +112,11 @@ export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
     current = page.route;
     const rendered = await model.renderer.render(page);
     ids.set(page.route, idsOf(rendered.html));
+    // A generated endpoint page writes its spec's description links as the spec has them (its
+    // fields are shared between pages, so not resolved per page): read them from its HTML.
+    if (page.source.type === 'endpoint' && !/^https?:/i.test(page.source.spec)) {
+      for (const url of proseLinks(rendered.html)) written.push({ file: page.source.spec, url, use: 'link', resolved: fromPage(url, pageHref(page.route, base)), page: page.route });
+    }
   }
   current = undefined;
   stats.pages = model.site.pages.size;
@@ -300,6 +305,21 @@ function fragmentOf(url: string): string | undefined {
 function pathOf(source: string): string {
   const normal = normalizeRedirectPath(source, 'source');
   return normal.ok ? `/${normal.route}` : source;
+}
+
+/** The `href`s of a page's article (not its sidebar and header, which docjet writes from the routes), HTML-unescaped. */
+function proseLinks(html: string): string[] {
+  const start = html.indexOf('<article class="page');
+  const end = html.indexOf('</article>', start);
+  const article = start === -1 ? '' : html.slice(start, end === -1 ? undefined : end);
+  return [...article.matchAll(/<a\s[^>]*?\bhref="([^"]*)"/g)].map((match) => unescapeHtml(match[1]!));
+}
+
+/** `href` as a browser on the page at `pagePath` follows it: relative paths from the page's URL. */
+function fromPage(href: string, pagePath: string): string {
+  if (href === '' || href.startsWith('#') || href.startsWith('/') || isExternal(href)) return href;
+  const url = new URL(href, `http://site${pagePath}`);
+  return url.pathname + url.search + url.hash;
 }
 
 /** Every `id` (and `<a name>`) of a rendered page, as a browser matches a `#fragment` against them. */
