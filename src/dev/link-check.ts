@@ -37,7 +37,7 @@ export interface CheckOptions {
   allowPrivateNetwork?: boolean;
   /** Also ask each external http(s) URL whether it answers (`--external`, external-links.ts). */
   external?: boolean;
-  /** Ask nothing of the network: external URLs are "not checked" unless cached. Default: `DOCJET_OFFLINE`. */
+  /** Ask nothing of the network: remote specs from the cache, external URLs "not checked" unless cached. Default: `DOCJET_OFFLINE`. */
   offline?: boolean;
   /** external-links.ts's limits, for tests. */
   externalLimits?: Pick<ExternalOptions, 'concurrency' | 'timeoutMs' | 'hostIntervalMs'>;
@@ -101,7 +101,7 @@ export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
     if (current !== undefined) written.push({ file, url, use, resolved, page: current });
   };
   const { sources } = await readSources(root);
-  const resolvedModel = await resolveModel({ root, sources, base, extraScripts: [], watchUrls, allowPrivateNetwork: options.allowPrivateNetwork ?? false });
+  const resolvedModel = await resolveModel({ root, sources, base, extraScripts: [], watchUrls, allowPrivateNetwork: options.allowPrivateNetwork ?? false, ...(options.offline ? { offline: true } : {}) });
   if (!resolvedModel.ok) {
     stats.seconds = (performance.now() - started) / 1000;
     return { resolved: false, diagnostics: resolvedModel.diagnostics.filter((each) => each.severity === 'error'), stats };

@@ -52,11 +52,13 @@ export async function resolveModel(options: {
   extraScripts: readonly string[];
   highlight?: CodeHighlighter | undefined;
   allowPrivateNetwork?: boolean;
+  /** Remote OpenAPI specs from the cache only (`docjet check --offline`); default: `DOCJET_OFFLINE`. */
+  offline?: boolean;
   /** Told every URL a page writes as it is rendered (`docjet check`). */
   watchUrls?: UrlWatch;
 }): Promise<ModelResult> {
   const { root, sources, base } = options;
-  const validated = await validate({ root, reuse: { files: sources.files, meta: sources.meta }, allowPrivateNetwork: options.allowPrivateNetwork ?? false });
+  const validated = await validate({ root, reuse: { files: sources.files, meta: sources.meta }, allowPrivateNetwork: options.allowPrivateNetwork ?? false, ...(options.offline ? { offline: true } : {}) });
   const configFiles = new Set([validated.loaded.configFile, ...validated.loaded.files]);
   const diagnostics = sortDiagnostics([...sourceDiagnostics(sources), ...validated.diagnostics]);
   if (hasErrors(diagnostics) || !validated.site) return { ok: false, diagnostics, configFiles };
