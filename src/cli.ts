@@ -12,6 +12,7 @@ import { displayPath, OUTPUT_LOCATION_CODES } from './output/output.ts';
 import { runDev } from './dev/command.ts';
 import { staticDocs } from './dev/mcp/docs.ts';
 import { runMcp } from './dev/mcp/stdio.ts';
+import { checkLinks } from './dev/link-check.ts';
 import { serveStatic } from './dev/static-server.ts';
 import { normalizeBase } from './render/links.ts';
 import { closestMatch } from './shared/suggest.ts';
@@ -31,6 +32,9 @@ Usage:
       Check docs.json (or mint.json), its pages and OpenAPI files; print every problem.
   docjet mcp [dir]
       Answer AI tools over MCP on stdin/stdout: search, read pages, navigation, API operations.
+  docjet check [dir] [--base <path>] [--external] [--offline] [--format text|json] [--allow-private-network]
+      Follow every link, image, anchor and redirect of the site as the built site answers it
+      (--external: ask external URLs too); exit 1 when one is broken.
   docjet --help | --version
 
 Options:
@@ -54,8 +58,10 @@ Options:
                   fetch remote OpenAPI specs from loopback, private and link-local
                   addresses too (refused by default: a docs.json could reach this
                   machine's or its network's services and publish what they answer)
+  --external      check: also ask each external http(s) link whether it answers (8 at a
+                  time, one per host, answers cached for a day in .docjet/cache/links)
   --verbose       build: print every warning, not the first 30
-  --format json   validate: print diagnostics and counts as JSON
+  --format json   validate, check: print diagnostics and counts as JSON
 
 Exit codes: 0 no errors, 1 errors found, 2 bad command line.
 `;
@@ -76,9 +82,10 @@ const OPTIONS = {
   offline: { type: 'boolean', default: false },
   'allow-private-network': { type: 'boolean', default: false },
   analytics: { type: 'boolean', default: false },
+  external: { type: 'boolean', default: false },
 } as const;
 
-const COMMANDS = ['build', 'dev', 'serve', 'validate', 'mcp'];
+const COMMANDS = ['build', 'check', 'dev', 'serve', 'validate', 'mcp'];
 
 export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
   let parsed;
@@ -132,6 +139,11 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       );
     case 'mcp':
       return runMcp({ root: rest[0] ?? '.' }, io);
+    case 'check':
+      return runCheck(
+        { root: rest[0] ?? '.', format: values.format === 'json' ? 'json' : 'text', base: values.base, allowPrivateNetwork: values['allow-private-network'] ?? false, external: values.external ?? false, offline: values.offline ?? false },
+        io,
+      );
     default: {
       const suggestion = closestMatch(command, COMMANDS, { maxRatio: 0.5 });
       io.error(
@@ -201,6 +213,49 @@ async function runValidate(
   } else {
     io.out(`${failed ? '✖' : '✔'} ${counts}${failed ? ' · the navigation could not be resolved until these are fixed' : ''}`);
   }
+  return failed ? 1 : 0;
+}
+
+/** `docjet check`: problems grouped by file, each at `line:col`; exit 1 when one is found (or the site cannot be resolved). */
+async function runCheck(
+  options: { root: string; format: 'text' | 'json'; base: string | undefined; allowPrivateNetwork: boolean; external: boolean; offline: boolean },
+  io: Io,
+): Promise<number> {
+  const result = await checkLinks({
+    root: options.root,
+    ...(options.base ? { base: options.base } : {}),
+    allowPrivateNetwork: options.allowPrivateNetwork,
+    external: options.external,
+    // Without the flag, checkLinks reads DOCJET_OFFLINE.
+    ...(options.offline ? { offline: true } : {}),
+  });
+  const failed = !result.resolved || result.diagnostics.length > 0;
+  if (options.format === 'json') {
+    io.out(JSON.stringify({ ok: !failed, resolved: result.resolved, stats: result.stats, diagnostics: result.diagnostics }, null, 2));
+    return failed ? 1 : 0;
+  }
+  if (!result.resolved) {
+    for (const diagnostic of result.diagnostics) io.out(colorize(formatDiagnostic(diagnostic), diagnostic, io.color));
+    io.out(`✖ the site could not be resolved (${plural(result.diagnostics.length, 'error')}); fix these, then check its links`);
+    return 1;
+  }
+  let file: string | undefined;
+  for (const diagnostic of result.diagnostics) {
+    if (diagnostic.file !== file) {
+      file = diagnostic.file;
+      io.out(file);
+    }
+    const fix = diagnostic.fix ? ` ${diagnostic.fix}` : '';
+    io.out(`  ${diagnostic.line}:${diagnostic.column}  ${diagnostic.code}  ${diagnostic.message}.${fix}`);
+  }
+  const { stats } = result;
+  const files = new Set(result.diagnostics.map((diagnostic) => diagnostic.file)).size;
+  const found = [plural(stats.brokenLinks, 'broken link'), plural(stats.missingAnchors, 'missing anchor'), plural(stats.redirectChains, 'redirect chain'), ...(options.external ? [plural(stats.externalBroken, 'broken external link')] : [])].join(', ');
+  const externals = options.external
+    ? `${stats.external} external${stats.externalUnchecked ? `, ${stats.externalUnchecked} could not be checked (${(stats.uncheckedReasons ?? []).slice(0, 2).join('; ')})` : ''}`
+    : `${stats.external} external not checked`;
+  const checked = `${plural(stats.pages, 'page')}, ${plural(stats.links, 'link')} followed (${externals}) · ${stats.seconds.toFixed(2)} s`;
+  io.out(failed ? `✖ ${found} in ${plural(files, 'file')} · ${checked}` : `✔ no broken links · ${checked}`);
   return failed ? 1 : 0;
 }
 

@@ -119,6 +119,10 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
   'setting-no-effect': [{ setting: 'api.playground.proxy' }, { setting: 'api.examples.prefill' }],
   'contextual-option-no-effect': [{ options: ['devin-mcp'], gap: 'mcp' }, { options: ['claud'], gap: 'unknown', suggestion: 'claude' }, { options: ['devin-mcp'], gap: 'mcp', pages: 2 }],
   'redirect-duplicate': [{ source: '/a', firstIndex: 0, firstSpelling: '/a/', firstAt: 'docs.json:12' }],
+  'redirect-chain': [{ hops: ['/a', '/b', '/c'], loop: false }, { hops: ['/a', '/b', '/a'], loop: true }],
+  'link-broken': [{ url: '../setup', path: '/guides/setup', suggestion: '/guide/setup' }, { url: '/old', path: '/new', via: '/old' }],
+  'link-external-broken': [{ url: 'https://example.com/gone', status: 404 }],
+  'anchor-missing': [{ url: '/setup#instal', anchor: 'instal', page: '/setup', suggestion: 'install' }, { url: '#nope', anchor: 'nope', page: '/setup' }],
   'redirect-path-invalid': [
     { field: 'source', value: '/a\u0000b', problem: 'control', maxSegment: 200, maxPath: 2048 },
     { field: 'destination', value: '/a%2F..%2Fb', problem: 'encoded-separator', maxSegment: 200, maxPath: 2048 },

@@ -135,11 +135,11 @@ describe('a wrong command line: exit 2 and one helpful line on stderr', () => {
   const cases: { argv: string[]; err: string[] }[] = [
     {
       argv: ['valdiate'],
-      err: ['docjet: unknown command "valdiate". Did you mean "validate"? Commands: build, dev, serve, validate, mcp.\nRun docjet --help for usage.'],
+      err: ['docjet: unknown command "valdiate". Did you mean "validate"? Commands: build, check, dev, serve, validate, mcp.\nRun docjet --help for usage.'],
     },
     {
       argv: ['biuld'],
-      err: ['docjet: unknown command "biuld". Did you mean "build"? Commands: build, dev, serve, validate, mcp.\nRun docjet --help for usage.'],
+      err: ['docjet: unknown command "biuld". Did you mean "build"? Commands: build, check, dev, serve, validate, mcp.\nRun docjet --help for usage.'],
     },
     {
       argv: ['serve', '--port', 'many'],
@@ -151,11 +151,11 @@ describe('a wrong command line: exit 2 and one helpful line on stderr', () => {
     },
     {
       argv: ['validate', '--strcit'],
-      err: ['docjet: unknown option --strcit. Did you mean --strict? Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --open, --verbose, --force, --offline, --allow-private-network, --analytics.\nRun docjet --help for usage.'],
+      err: ['docjet: unknown option --strcit. Did you mean --strict? Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --open, --verbose, --force, --offline, --allow-private-network, --analytics, --external.\nRun docjet --help for usage.'],
     },
     {
       argv: ['validate', '--bogus=1'],
-      err: ['docjet: unknown option --bogus. Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --open, --verbose, --force, --offline, --allow-private-network, --analytics.\nRun docjet --help for usage.'],
+      err: ['docjet: unknown option --bogus. Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --open, --verbose, --force, --offline, --allow-private-network, --analytics, --external.\nRun docjet --help for usage.'],
     },
     {
       argv: ['validate', '--format'],

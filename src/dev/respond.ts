@@ -20,7 +20,6 @@ import { llmsTxt, partitions, renderLlmsFullTxt } from '../render/llms.ts';
 import { createPageMarkdown } from '../render/page-markdown.ts';
 import { defaultFavicon } from '../output/favicon.ts';
 import { NAV_FOLDER } from '../render/shell/fragments.ts';
-import { feedRoute } from '../render/feed.ts';
 import { CARDS_FOLDER, cardName, wantsCard } from '../render/card-name.ts';
 import { createCardDrawer, type CardDrawer } from '../render/social-card.ts';
 import { isFragmentId, SCHEMA_FOLDER } from '../render/endpoint/schema-fragment.ts';
@@ -33,6 +32,7 @@ import { openRegularFile } from './regular-file.ts';
 import { contentType, realFileInside, requestPath, resolveInside } from './request-files.ts';
 import type { DevSession, PageAnswer } from './session.ts';
 import type { DevSite } from './site-model.ts';
+import { resolveRequest } from './resolve-request.ts';
 
 /** What a request is answered with. */
 type Answer =
@@ -85,53 +85,39 @@ async function listen({ session, live, ready }: Responder, request: IncomingMess
 async function answerFor(responder: Responder, relative: string, request: IncomingMessage): Promise<Answer> {
   const { session } = responder;
   const model = session.model;
-  if (relative.startsWith(`${ASSETS_FOLDER}/`)) return (await docjetFile(responder, relative.slice(ASSETS_FOLDER.length + 1))) ?? notFound(responder);
-  const route = relative.replace(/\/+$/, '');
-  const markdown = model && markdownRoute(model, relative, route, request.headers.accept);
-  if (model && markdown !== undefined) return markdownAnswer(responder, markdown);
-  const feed = model && !model.assets.has(relative) ? feedRoute(relative) : undefined;
-  if (feed !== undefined && model?.site.pages.has(feed)) {
-    const xml = await responder.session.feed(feed);
-    if (xml !== undefined) return { kind: 'body', status: 200, type: FEED_TYPE, body: xml };
+  if (!model) {
+    if (relative.startsWith(`${ASSETS_FOLDER}/`)) return (await docjetFile(responder, relative.slice(ASSETS_FOLDER.length + 1))) ?? notFound(responder);
+    return pageAnswer(responder, relative, request.headers['x-docjet-dev'] === undefined);
   }
-  if (!model || model.site.pages.has(route)) return pageAnswer(responder, relative, request.headers['x-docjet-dev'] === undefined);
-  if (model.assets.has(relative)) {
-    const file = await siteFile(responder.root, relative);
-    if (file) return { kind: 'file', file };
-  }
-  const index = await llmsFile(model, relative);
-  if (index !== undefined) return { kind: 'body', status: 200, type: 'text/plain; charset=utf-8', body: index };
-  const redirect = model.redirects.get(route);
-  if (redirect) return { kind: 'redirect', status: redirect.permanent ? 301 : 302, location: locationOf(redirect.to) };
-  if (relative === 'favicon.ico' && !model.site.config.favicon) {
-    return { kind: 'body', status: 200, type: contentType(relative), body: defaultFavicon(model.site.config.colors?.primary) };
+  const target = resolveRequest(model, relative, request.headers.accept);
+  switch (target.kind) {
+    case 'docjet':
+      return (await docjetFile(responder, target.name)) ?? notFound(responder);
+    case 'markdown':
+      return markdownAnswer(responder, target.route);
+    case 'feed': {
+      const xml = await responder.session.feed(target.route);
+      if (xml !== undefined) return { kind: 'body', status: 200, type: FEED_TYPE, body: xml };
+      break;
+    }
+    case 'page':
+      return pageAnswer(responder, relative, request.headers['x-docjet-dev'] === undefined);
+    case 'asset': {
+      const file = await siteFile(responder.root, relative);
+      if (file) return { kind: 'file', file };
+      break;
+    }
+    case 'llms':
+      return { kind: 'body', status: 200, type: 'text/plain; charset=utf-8', body: await llmsFile(model, relative, target.name) };
+    case 'redirect':
+      return { kind: 'redirect', status: target.permanent ? 301 : 302, location: locationOf(target.to) };
+    case 'favicon':
+      return { kind: 'body', status: 200, type: contentType(relative), body: defaultFavicon(model.site.config.colors?.primary) };
+    case 'missing':
+      break;
   }
   // Recorded like a page: its live-reload stream then compares with this 404, not with the page that was here before.
   return notFound(responder, relative, request.headers['x-docjet-dev'] === undefined);
-}
-
-/**
- * The page whose Markdown version a request asks for: `/route.md` (`/index.md` for home), or a
- * page's own path with `Accept: text/markdown` preferred to HTML (as AI tools ask for pages).
- */
-function markdownRoute(model: DevSite, relative: string, route: string, accept: string | undefined): string | undefined {
-  if (relative.endsWith('.md')) {
-    const page = relative === 'index.md' ? '' : relative.slice(0, -'.md'.length);
-    return model.site.pages.has(page) ? page : undefined;
-  }
-  return model.site.pages.has(route) && prefersMarkdown(accept) ? route : undefined;
-}
-
-/** `Accept` ranks `text/markdown` above `text/html` (by quality, then by order). */
-function prefersMarkdown(accept: string | undefined): boolean {
-  if (!accept) return false;
-  const ranked = accept.split(',').map((part, index) => {
-    const [type = '', ...params] = part.split(';').map((item) => item.trim().toLowerCase());
-    const q = params.find((param) => param.startsWith('q='));
-    return { type, quality: q === undefined ? 1 : Number(q.slice(2)) || 0, index };
-  });
-  const best = ranked.filter((entry) => entry.quality > 0 && (entry.type === 'text/markdown' || entry.type === 'text/html')).sort((a, b) => b.quality - a.quality || a.index - b.index)[0];
-  return best?.type === 'text/markdown';
 }
 
 /** A page's Markdown, made on request from what is on disk now, in a render thread (session.ts). */
@@ -142,15 +128,11 @@ async function markdownAnswer(responder: Responder, route: string): Promise<Answ
 }
 
 /**
- * `llms.txt` or `llms-full.txt` of the site's default version and language, or of another one in
- * its folder, unless the site has its own. `llms-full.txt` holds every page's Markdown, made on
- * request from what is on disk now, as `/route.md` is.
+ * `llms.txt` or `llms-full.txt` of a version and language (`resolveRequest` found its folder).
+ * `llms-full.txt` holds every page's Markdown, made on request from what is on disk now, as `/route.md` is.
  */
-async function llmsFile(model: DevSite, relative: string): Promise<string | undefined> {
-  const name = relative.endsWith('llms.txt') ? 'llms.txt' : relative.endsWith('llms-full.txt') ? 'llms-full.txt' : undefined;
-  if (name === undefined || model.assets.has(relative)) return undefined;
-  const partition = partitions(model.site).find((each) => each.folder + name === relative);
-  if (!partition) return undefined;
+async function llmsFile(model: DevSite, relative: string, name: 'llms.txt' | 'llms-full.txt'): Promise<string> {
+  const partition = partitions(model.site).find((each) => each.folder + name === relative)!;
   const { base, siteUrl } = model.rendering.options;
   if (name === 'llms.txt') return llmsTxt(model.site, partition, { base, siteUrl });
   return renderLlmsFullTxt(partition, model.site, createPageMarkdown({ site: model.site, base }));

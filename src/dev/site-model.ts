@@ -10,7 +10,7 @@ import { countBySeverity, hasErrors, sortDiagnostics, type Diagnostic } from '..
 import { expandRedirects } from '../output/redirects.ts';
 import { pageHref } from '../render/links.ts';
 import type { CodeHighlighter } from '../render/highlight.ts';
-import { createRenderer, type Renderer } from '../render/page.ts';
+import { createRenderer, type Renderer, type UrlWatch } from '../render/page.ts';
 import { homeRoutes } from '../site/home-routes.ts';
 import type { Site } from '../site/types.ts';
 import { validate } from '../validate/index.ts';
@@ -54,15 +54,19 @@ export async function resolveModel(options: {
   allowPrivateNetwork?: boolean;
   /** Pages load the site's `integrations` (`--analytics`). */
   analytics?: boolean;
+  /** Remote OpenAPI specs from the cache only (`docjet check --offline`); default: `DOCJET_OFFLINE`. */
+  offline?: boolean;
+  /** Told every URL a page writes as it is rendered (`docjet check`). */
+  watchUrls?: UrlWatch;
 }): Promise<ModelResult> {
   const { root, sources, base } = options;
-  const validated = await validate({ root, reuse: { files: sources.files, meta: sources.meta }, allowPrivateNetwork: options.allowPrivateNetwork ?? false });
+  const validated = await validate({ root, reuse: { files: sources.files, meta: sources.meta }, allowPrivateNetwork: options.allowPrivateNetwork ?? false, ...(options.offline ? { offline: true } : {}) });
   const configFiles = new Set([validated.loaded.configFile, ...validated.loaded.files]);
   const diagnostics = sortDiagnostics([...sourceDiagnostics(sources), ...validated.diagnostics]);
   if (hasErrors(diagnostics) || !validated.site) return { ok: false, diagnostics, configFiles };
   const site = validated.site;
   const rendering = await siteRendering({ root, site, files: sources.files, base, extraScripts: options.extraScripts, onDemand: true, analytics: options.analytics ?? false, utilities: 'live' });
-  const renderer = await createRenderer({ ...rendering.options, ...(options.highlight ? { highlight: options.highlight } : {}) });
+  const renderer = await createRenderer({ ...rendering.options, ...(options.highlight ? { highlight: options.highlight } : {}) }, undefined, options.watchUrls);
   const customFiles = [...(rendering.options.customStyles ?? []), ...(rendering.options.customScripts ?? [])];
   return {
     ok: true,

@@ -63,47 +63,73 @@ export function literalPrivateAddress(url: string, classify: (address: string) =
 }
 
 export async function fetchSpec(url: string, limits: FetchLimits): Promise<Fetched> {
-  let current: URL;
-  try {
-    current = new URL(url);
-  } catch {
-    return failed({ kind: 'invalid-url' });
-  }
-  if (!isHttp(current)) return failed({ kind: 'invalid-url' });
-  const classify = limits.allowPrivateNetwork ? () => undefined : (limits.classify ?? privateRange);
-  const lookup = guardedLookup(limits.lookup ?? (systemLookup as LookupFunction), classify);
-  const signal = AbortSignal.timeout(limits.timeoutMs);
   const headers: Record<string, string> = {
     accept: 'application/json, application/yaml, text/yaml, */*;q=0.5',
     'accept-encoding': 'gzip, deflate, br',
     'user-agent': 'docjet',
   };
   if (limits.etag) headers['if-none-match'] = limits.etag;
+  const opened = await open(url, limits, headers);
+  if ('failure' in opened) return failed(opened.failure);
+  try {
+    return await readResponse(opened.response, limits);
+  } catch (error) {
+    return failed(describeError(error, opened.url, limits.timeoutMs, opened.signal));
+  }
+}
+
+/**
+ * Whether `url` answers (`docjet check --external`): the status of its final response after
+ * redirects, with the same address checks and deadline as a spec; the body is not read.
+ */
+export async function probeUrl(url: string, limits: Omit<FetchLimits, 'maxBytes' | 'etag'>): Promise<{ status: number } | { failure: FetchFailure }> {
+  const opened = await open(url, limits, { accept: 'text/html, */*;q=0.8', 'user-agent': 'docjet' });
+  if ('failure' in opened) return opened;
+  opened.response.destroy();
+  return { status: opened.response.statusCode ?? 0 };
+}
+
+/** The response to `url` once redirects are followed (each checked as the first), or why there is none. */
+async function open(
+  url: string,
+  limits: Omit<FetchLimits, 'maxBytes' | 'etag'>,
+  headers: Record<string, string>,
+): Promise<{ response: IncomingMessage; url: URL; signal: AbortSignal } | { failure: FetchFailure }> {
+  let current: URL;
+  try {
+    current = new URL(url);
+  } catch {
+    return { failure: { kind: 'invalid-url' } };
+  }
+  if (!isHttp(current)) return { failure: { kind: 'invalid-url' } };
+  const classify = limits.allowPrivateNetwork ? () => undefined : (limits.classify ?? privateRange);
+  const lookup = guardedLookup(limits.lookup ?? (systemLookup as LookupFunction), classify);
+  const signal = AbortSignal.timeout(limits.timeoutMs);
   try {
     for (let redirects = 0; ; redirects++) {
       const refused = refusedHost(current, classify, redirects > 0);
-      if (refused) return failed(refused);
+      if (refused) return { failure: refused };
       let response: IncomingMessage;
       try {
         response = await get(current, { headers, signal, lookup });
       } catch (error) {
-        if (error instanceof RefusedAddress) return failed({ ...error.refused, redirected: redirects > 0 });
+        if (error instanceof RefusedAddress) return { failure: { ...error.refused, redirected: redirects > 0 } };
         throw error;
       }
       const location = REDIRECTS.has(response.statusCode ?? 0) ? response.headers.location : undefined;
       if (location !== undefined) {
         response.destroy();
-        if (redirects === MAX_REDIRECTS) return failed({ kind: 'redirect-loop', count: MAX_REDIRECTS });
+        if (redirects === MAX_REDIRECTS) return { failure: { kind: 'redirect-loop', count: MAX_REDIRECTS } };
         const next = URL.canParse(location, current.href) ? new URL(location, current) : undefined;
-        if (!next) return failed({ kind: 'invalid-url' });
-        if (!isHttp(next)) return failed({ kind: 'redirect-scheme', scheme: next.protocol });
+        if (!next) return { failure: { kind: 'invalid-url' } };
+        if (!isHttp(next)) return { failure: { kind: 'redirect-scheme', scheme: next.protocol } };
         current = next;
         continue;
       }
-      return await readResponse(response, limits);
+      return { response, url: current, signal };
     }
   } catch (error) {
-    return failed(describeError(error, current, limits.timeoutMs, signal));
+    return { failure: describeError(error, current, limits.timeoutMs, signal) };
   }
 }
 

@@ -19,6 +19,7 @@ import type { Page, PageSource, Site } from '../site/types.ts';
 import { renderEndpoint } from './endpoint/index.ts';
 import { fenceLanguages, type CodeHighlighter } from './highlight.ts';
 import { contentUrlResolver } from './links.ts';
+import type { UrlResolver } from '../content/page-urls.ts';
 import { mintContentPart, schemaPart, type OpenApiPart } from './endpoint/openapi-parts.ts';
 import type { SchemaFragment } from './endpoint/schema-fragment.ts';
 import { examplesByKind, pageColumnsHtml } from './example-column.ts';
@@ -29,6 +30,8 @@ export interface BodyServices {
   base: string;
   highlight: CodeHighlighter;
   bodies: BodyRenderer;
+  /** The URL resolver of a file's links (`contentUrlResolver`, watched by `docjet check`). */
+  urls?: ((file: string) => UrlResolver) | undefined;
   documents: DocumentLoader;
   /** URL of the folder of schema fragments (`/_docjet/schemas/`), which endpoint and model pages link to. */
   fragmentPrefix: string;
@@ -151,7 +154,7 @@ function frontmatterSchema(reference: string, file: string, frontmatterText: str
     documents: services.documents,
     specs: () => specFiles(services.site),
     fragmentPrefix: services.fragmentPrefix,
-    resolveUrl: contentUrlResolver(file, services.base),
+    resolveUrl: services.urls?.(file) ?? contentUrlResolver(file, services.base),
     copyLabels: ui.copyLabels,
     ...(expanded ? { settings: { expanded } } : {}),
   });
@@ -177,7 +180,7 @@ async function frontmatterEndpoint(page: Page, text: string, bodyLine: number, s
   }
   await services.highlight.load(ENDPOINT_LANGUAGES);
   // Its descriptions' links are the page's: resolved against the page file, like the body's.
-  const resolveUrl = contentUrlResolver(page.source.file, services.base);
+  const resolveUrl = services.urls?.(page.source.file) ?? contentUrlResolver(page.source.file, services.base);
   const rendered = renderEndpoint({ ...endpoint, highlight: services.highlight, pageDescription: '', resolveUrl, pageExamples, copyLabels: ui.copyLabels, ...endpointSettings(page, services) });
   return { ...rendered, math: false, mermaid: false };
 }

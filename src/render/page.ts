@@ -21,6 +21,8 @@ import { uiStrings } from './ui-strings.ts';
 import { feedHref, feedXml, hasFeed } from './feed.ts';
 import { contentUrlResolver } from './links.ts';
 import { markdownHtml } from '../content/commonmark.ts';
+import type { UrlResolver } from '../content/page-urls.ts';
+import type { UrlUse } from '../shared/safe-url.ts';
 import { SCHEMA_FOLDER, type SchemaFragment } from './endpoint/schema-fragment.ts';
 import { SchemaFragments, type RenderedFragment } from './endpoint/fragment-registry.ts';
 
@@ -82,17 +84,18 @@ export interface Renderer {
  * (the build's colour thread, which colours here with the renderer's highlighter when it cannot).
  * Not an option: options are handed to render workers as data.
  */
-export async function createRenderer(options: RendererOptions, colours?: (highlight: CodeHighlighter) => ColourService): Promise<Renderer> {
+export async function createRenderer(options: RendererOptions, colours?: (highlight: CodeHighlighter) => ColourService, watch?: UrlWatch): Promise<Renderer> {
   const { site, base } = options;
   const highlight = options.highlight ?? (await createCodeHighlighter({ langs: [] }));
   await highlight.load(rendererLanguages(options));
   const siteFiles = options.siteFiles ? new Set(options.siteFiles) : undefined;
-  const bodies = createBodyRenderer({ root: site.root, highlight, urls: (file) => contentUrlResolver(file, base, siteFiles) });
+  const urls = (file: string): UrlResolver => watchedResolver(file, contentUrlResolver(file, base, siteFiles), watch);
+  const bodies = createBodyRenderer({ root: site.root, highlight, urls });
   const icons = createIconSet({ library: (site.config.icons?.library ?? 'fontawesome') as IconLibrary, base });
   const { languages: _languages, highlight: _highlight, playgroundScript, fieldsScript, siteFiles: _siteFiles, ...shellOptions } = options;
   const shell = new Shell(shellOptions);
   const missingIcons = new MissingIcons();
-  const services: BodyServices = { site, base, highlight, bodies, documents: createDocumentLoader(site.root), fragmentPrefix: `${options.assetsPrefix}${SCHEMA_FOLDER}/`, colours: colours?.(highlight) };
+  const services: BodyServices = { site, base, highlight, bodies, urls, documents: createDocumentLoader(site.root), fragmentPrefix: `${options.assetsPrefix}${SCHEMA_FOLDER}/`, colours: colours?.(highlight) };
   const fragments = new SchemaFragments(services, { ...shellOptions, ...(fieldsScript ? { fieldsScript } : {}) }, shell.theme);
   const document = { shell, katexSheet: `${options.assetsPrefix}katex/katex.min.css`, ...(playgroundScript ? { playgroundScript } : {}), ...(fieldsScript ? { fieldsScript } : {}) };
 
@@ -116,6 +119,21 @@ export async function createRenderer(options: RendererOptions, colours?: (highli
     iconDiagnostics: () => missingIcons.diagnostics(icons, site.config.icons?.library ?? 'fontawesome'),
     invalidate: (file) => bodies.invalidate(file),
     highlight,
+  };
+}
+
+/**
+ * Told every URL a page writes, as written, in the file it is written in (a page, a snippet), with
+ * what the renderer made of it (`docjet check` follows each one as the server would).
+ */
+export type UrlWatch = (file: string, written: string, use: UrlUse, resolved: string | undefined) => void;
+
+function watchedResolver(file: string, resolve: UrlResolver, watch: UrlWatch | undefined): UrlResolver {
+  if (!watch) return resolve;
+  return (url, use) => {
+    const resolved = resolve(url, use);
+    watch(file, url, use, resolved);
+    return resolved;
   };
 }
 

@@ -418,6 +418,27 @@ export const CATALOGUE = {
       `redirect source ${quote(p.source)} is already used by redirects[${p.firstIndex}]${p.firstAt ? ` at ${p.firstAt}` : ''}${p.firstSpelling === p.source ? '' : ` (as ${quote(p.firstSpelling)})`}; the first one wins`,
     fix: 'Remove one of the two redirects, or change its source.',
   },
+  'redirect-chain': { severity: 'warning', about: 'A redirect leads to another redirect (a chain a reader follows hop by hop), or back to itself (a loop no browser leaves); found by `docjet check`.',
+    /** `hops`: the paths followed, the source first. */
+    message: (p: { hops: readonly string[]; loop: boolean }) =>
+      p.loop ? `redirect ${quote(p.hops[0])} loops: ${p.hops.join(' → ')}` : `redirect ${quote(p.hops[0])} leads to another redirect: ${p.hops.join(' → ')}`,
+    fix: (p: { hops: readonly string[]; loop: boolean }) =>
+      p.loop ? 'Point one of these redirects at a page.' : `Point it straight at ${quote(p.hops[p.hops.length - 1])}.`,
+  },
+  'link-broken': { severity: 'warning', about: 'A link, image, navigation href or redirect destination leads to no page, file or redirect of the site, as the built site and `docjet dev` resolve it (case-sensitive); found by `docjet check`.',
+    /** `url`: as written; `path`: the site path it resolves to; `via`: the redirect it went through, if any. */
+    message: (p: { url: string; path: string; via?: string | undefined; suggestion?: string | undefined }) =>
+      `${quote(p.url)} leads nowhere: no page, file or redirect answers ${quote(p.path)}${p.via ? ` (reached through the redirect from ${quote(p.via)})` : ''}`,
+    fix: (p: { suggestion?: string | undefined }) => didYouMean(p.suggestion, 'Link to an existing page (docjet validate lists the routes), or add a redirect for the old path.'),
+  },
+  'link-external-broken': { severity: 'warning', about: 'An external link answers 404, 410 or another error status (`docjet check --external`; 401, 403, 405 and 429 are not counted as broken).',
+    message: (p: { url: string; status: number }) => `${quote(p.url)} answers HTTP ${p.status}`,
+    fix: 'Update the link to where the page is now, or remove it.',
+  },
+  'anchor-missing': { severity: 'warning', about: 'A link names a `#fragment` the target page has no element for (headings, accordions, steps, tabs, parameter fields: the ids the renderer writes); found by `docjet check`.',
+    message: (p: { url: string; anchor: string; page: string; suggestion?: string | undefined }) => `${quote(p.url)}: page ${quote(p.page)} has no anchor ${quote(`#${p.anchor}`)}`,
+    fix: (p: { suggestion?: string | undefined }) => didYouMean(p.suggestion && `#${p.suggestion}`, 'Link to a heading that is on that page (its anchor is its text in lower case, words joined by "-").'),
+  },
   'redirect-path-invalid': { severity: 'warning', about: 'A redirect\'s source or destination cannot be a path on the site (a control character, an encoded `/`, a segment or path too long); the redirect is left out (`--strict`: an error).',
     message: (p: { field: 'source' | 'destination'; value: string; problem: 'control' | 'encoded-separator' | 'segment-too-long' | 'too-long'; maxSegment: number; maxPath: number }) =>
       `redirect ${p.field} ${quote(p.value.length > 80 ? `${p.value.slice(0, 77)}...` : p.value)} ${
