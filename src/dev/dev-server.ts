@@ -12,6 +12,7 @@ import { normalizeBase } from '../render/links.ts';
 import { CLIENT_PATH } from './client-script.ts';
 import { LiveReload } from './live-reload.ts';
 import { respond, type Responder } from './respond.ts';
+import type { HangHook } from './render-threads.ts';
 import { DevSession, type SessionEvent } from './session.ts';
 import { watchSite, type FileChange, type Watcher } from './watch.ts';
 
@@ -30,8 +31,8 @@ export interface DevOptions {
   allowPrivateNetwork?: boolean;
   /** How long one page may take to render, in ms, before its render is stopped (default 60 s; `DOCJET_DEV_RENDER_DEADLINE_MS`). */
   renderDeadlineMs?: number;
-  /** Test hook: the route whose render never ends, as a runaway page's does. */
-  testHang?: string;
+  /** Test hook: a route whose first render never ends, as a runaway page's does, with its own deadline (render-threads.ts HangHook). */
+  testHang?: HangHook;
 }
 
 export type DevEvent =
