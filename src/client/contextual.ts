@@ -5,6 +5,7 @@
  * public URL (the prompt names the page's Markdown at the address the reader is at), and the
  * site's own entries whose link carries the page's Markdown (`$page`, written `%24page`).
  */
+// biome-ignore lint/complexity/noUselessLoneBlockStatements: a classic script is one block, its names its own (tsconfig.client.json)
 {
   for (const menu of document.querySelectorAll<HTMLElement>('[data-contextual]')) {
     const markdown = menu.dataset.markdown ?? '';

@@ -185,6 +185,7 @@
     if (server === '' && !panel.querySelector('select[data-server]')) return 'Enter the URL of the server to call.';
     const missing: string[] = [];
     const pathValues = values('path');
+    // biome-ignore lint/correctness/noUnusedFunctionParameters: replace() hands the whole match first
     const path = (panel.dataset.path ?? '').replace(/\{([^{}]+)\}/g, (whole, name: string) => {
       const value = pathValues.find(([each]) => each === name)?.[1] ?? '';
       if (value === '') missing.push(name);

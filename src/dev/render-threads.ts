@@ -11,7 +11,7 @@
  * so pages keep answering while a runaway page runs to its deadline; a thread left idle for
  * `RETIRE_AFTER_MS` beyond the first is stopped.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../shared/diagnostics.ts';
 import { runCopiesOf, type SpecCopy } from '../openapi/spec-cache.ts';
 import { startThread } from '../output/pool.ts';

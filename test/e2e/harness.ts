@@ -210,6 +210,7 @@ export async function eventually<T>(read: () => Promise<T>, expected: T, message
  * library (its code runs in Node, where `document` must not typecheck), so browser-side code in
  * the tests reaches `document`, `getComputedStyle` and the rest through this parameter.
  */
+// biome-ignore lint/suspicious/noExplicitAny: the browser's window, which this project's types do not describe (above)
 export type BrowserWindow = any;
 
 /** Runs `fn` in the page, given its `window` (and `arg`, which must be serialisable). */
