@@ -11,7 +11,7 @@
 //   --jobs N    files at a time (default 2)
 //   --slowest N how many of the slowest files to list at the end (default 15)
 import { spawn } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(new URL('..', import.meta.url).pathname);
@@ -48,7 +48,10 @@ const walk = (dir) => {
   }
 };
 walk(path.join(root, 'test'));
-const selected = only.length > 0 ? files.filter((file) => only.some((part) => file.includes(part))) : files;
+// A path to a test file runs that file, wherever it is (the runner's own tests run fixtures).
+const named = only.filter((part) => /\.test\.[cm]?[jt]s$/.test(part) && existsSync(path.join(root, part))).map((part) => path.relative(root, path.join(root, part)));
+const matched = only.length > 0 ? files.filter((file) => only.some((part) => file.includes(part))) : files;
+const selected = [...new Set([...matched, ...named])];
 if (selected.length === 0) {
   console.error(`no test files match ${only.join(' ')}`);
   process.exit(1);
@@ -118,11 +121,13 @@ const runFile = (file) =>
     });
   });
 
+// Nothing printed for this long: a line naming the files still running (DOCJET_TEST_HEARTBEAT_MS, for the runner's own test).
+const quietMs = Number(process.env.DOCJET_TEST_HEARTBEAT_MS) > 0 ? Number(process.env.DOCJET_TEST_HEARTBEAT_MS) : 20_000;
 const heartbeat = setInterval(() => {
-  if (Date.now() - lastPrint < 20_000 || running.size === 0) return;
+  if (Date.now() - lastPrint < quietMs || running.size === 0) return;
   const now = Date.now();
   print(`  … running ${[...running].map(([file, { start }]) => `${file} (${seconds(now - start)})`).join(', ')}`);
-}, 1000);
+}, Math.min(1000, quietMs / 2));
 
 const stop = (signal) => {
   for (const { child } of running.values()) {
