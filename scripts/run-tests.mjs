@@ -5,13 +5,15 @@
 // was printed for 20 s, a failing file's whole output, and the slowest files at the end.
 //
 //   node scripts/run-tests.mjs [substring ...]   the files whose path contains one of them
-//   --full      the long runs too: every corpus page in the differential tests, full fuzz rounds
-//               (the tests read DOCJET_FULL=1); CI runs it after the default suite
+//   --long      only the files that have a long run (they import test/support/long-runs.ts), long:
+//               every corpus page in the differential tests, full fuzz rounds (DOCJET_FULL=1);
+//               CI runs it after the default suite (npm run test:long)
+//   --full      every file, the long runs included (DOCJET_FULL=1)
 //   --verbose   every file's output, not only failing files'
 //   --jobs N    files at a time (default 2)
 //   --slowest N how many of the slowest files to list at the end (default 15)
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(new URL('..', import.meta.url).pathname);
@@ -33,7 +35,8 @@ const option = (name, fallback) => {
   }
   return value;
 };
-const full = flag('--full');
+const long = flag('--long');
+const full = flag('--full') || long;
 const verbose = flag('--verbose');
 const jobs = option('--jobs', 2);
 const slowest = option('--slowest', 15);
@@ -51,7 +54,8 @@ walk(path.join(root, 'test'));
 // A path to a test file runs that file, wherever it is (the runner's own tests run fixtures).
 const named = only.filter((part) => /\.test\.[cm]?[jt]s$/.test(part) && existsSync(path.join(root, part))).map((part) => path.relative(root, path.join(root, part)));
 const matched = only.length > 0 ? files.filter((file) => only.some((part) => file.includes(part))) : files;
-const selected = [...new Set([...matched, ...named])];
+const LONG_RUNS = /support\/long-runs\.ts['"]/;
+const selected = [...new Set([...matched, ...named])].filter((file) => !long || LONG_RUNS.test(readFileSync(path.join(root, file), 'utf8')));
 if (selected.length === 0) {
   console.error(`no test files match ${only.join(' ')}`);
   process.exit(1);
@@ -85,7 +89,7 @@ const running = new Map();
 const results = [];
 let done = 0;
 
-print(`run-tests: ${selected.length} files, ${jobs} at a time${full ? ', full (DOCJET_FULL=1)' : ''}`);
+print(`run-tests: ${selected.length} files, ${jobs} at a time${long ? ', their long runs (DOCJET_FULL=1)' : full ? ', full (DOCJET_FULL=1)' : ''}`);
 
 const count = (output, name) => {
   const match = output.match(new RegExp(`^[ℹ#] ${name} (\\d+)`, 'm'));

@@ -2,7 +2,8 @@
  * The test runner (scripts/run-tests.mjs) says what it is doing: a line per file as it ends
  * ([n/N], its seconds and counts), a line naming the files still running when it has been quiet
  * for a while, a failing file's output, the slowest files and a summary; `--full` hands the long
- * runs over to the tests (DOCJET_FULL=1). It runs the files of test/fixtures/run-tests.
+ * runs over to the tests (DOCJET_FULL=1), `--long` runs only the files that have one. It runs the
+ * files of test/fixtures/run-tests.
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -48,4 +49,12 @@ test('--full runs the long versions: the tests see DOCJET_FULL=1, and only then'
   assert.equal(full.code, 0, full.out);
   assert.match(full.out, /^run-tests: 1 files, 2 at a time, full \(DOCJET_FULL=1\)$/m);
   assert.match(full.out, /DOCJET_FULL is 1/);
+});
+
+test('--long runs only the files that have a long run (they import long-runs.ts), long', async () => {
+  const { code, out } = await runner(['--long', '--verbose', `${FIXTURES}/full.test.ts`, `${FIXTURES}/long.test.ts`]);
+  assert.equal(code, 0, out);
+  assert.match(out, /^run-tests: 1 files, 2 at a time, their long runs \(DOCJET_FULL=1\)$/m);
+  assert.match(out, /long run: true/);
+  assert.doesNotMatch(out, /full\.test\.ts/);
 });
