@@ -14,7 +14,7 @@ import { after, before, type TestContext } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { dev } from '../../src/dev/dev-server.ts';
 import { CHROMIUM, e2eTest, eventually, inWindow, skipBrowser, texts } from './harness.ts';
-import { BROWSER_STEP_MS } from '../support/patience.ts';
+import { BROWSER_STEP_MS, DEV_FIRST_PAGE_MS } from '../support/patience.ts';
 
 let browser: Browser | undefined;
 
@@ -62,7 +62,9 @@ async function openDev(t: TestContext, pathname: string, setup = 'Install it.'):
   });
   let loads = 0;
   page.on('load', () => loads++);
-  const response = await page.goto(new URL(pathname, server.url).href);
+  // The dev server's first page reads and renders the site first: on a busy machine, longer than a step.
+  await server.ready;
+  const response = await page.goto(new URL(pathname, server.url).href, { timeout: DEV_FIRST_PAGE_MS });
   const served = (await response?.text()) ?? '';
   // Connected to the live-reload channel once the page's own fetch of itself is done.
   await page.waitForLoadState('networkidle');

@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { dev } from '../../src/dev/dev-server.ts';
 import { browserSuite, e2eTest, eventually, pathOf, texts } from './harness.ts';
-import { BROWSER_STEP_MS } from '../support/patience.ts';
+import { BROWSER_STEP_MS, DEV_FIRST_PAGE_MS } from '../support/patience.ts';
 
 const e2e = browserSuite({
   lazy: { fixture: 'lazy-sidebar' },
@@ -141,7 +141,9 @@ e2eTest('docjet dev serves the same lazy sidebar and its fragment', async (t: Te
     await server.close();
   });
   const page = await context.newPage();
-  await page.goto(new URL('api-reference/tag-02/tag-02-item-3', server.url).href);
+  // The dev server's first page reads and renders the site first: on a busy machine, longer than a step.
+  await server.ready;
+  await page.goto(new URL('api-reference/tag-02/tag-02-item-3', server.url).href, { timeout: DEV_FIRST_PAGE_MS });
   await fillsGroups(page);
 });
 

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { dev } from '../../src/dev/dev-server.ts';
 import { browserSuite, e2eTest, texts } from './harness.ts';
-import { BROWSER_STEP_MS } from '../support/patience.ts';
+import { BROWSER_STEP_MS, DEV_FIRST_PAGE_MS } from '../support/patience.ts';
 
 const e2e = browserSuite({ trees: { fixture: 'deep-schemas' } });
 const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/e2e/deep-schemas');
@@ -119,6 +119,8 @@ e2eTest('docjet dev serves the fragments a page links to', async (t: TestContext
   });
   const page = await context.newPage();
   // The first request waits for dev to read the site and load its highlighter.
-  await page.goto(new URL(ENDPOINT, server.url).href);
+  // The dev server's first page reads and renders the site first: on a busy machine, longer than a step.
+  await server.ready;
+  await page.goto(new URL(ENDPOINT, server.url).href, { timeout: DEV_FIRST_PAGE_MS });
   await opensLevels(page);
 });

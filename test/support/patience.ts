@@ -19,6 +19,8 @@ export function patience(ms: number): number {
 
 /** One browser action or navigation (Playwright's default is 30 s; the tests had 5 s, too short on a busy machine). */
 export const BROWSER_STEP_MS = patience(30_000);
+/** A dev server's first page: it reads, resolves and renders the site (a 640-page fixture) first. */
+export const DEV_FIRST_PAGE_MS = patience(90_000);
 /** UI that settles asynchronously (`eventually`), a dev server's change reaching the page. */
 export const SETTLE_MS = patience(20_000);
 /** One browser test, its fixtures built (a 640-page site, Chromium's first page). */
