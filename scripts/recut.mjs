@@ -291,7 +291,7 @@ for (const [file, from, to] of EDITS) contents.set(file, replaceOnce(file, textO
   const start = text.indexOf('export type Layer =');
   const end = text.indexOf('export interface LayerReport');
   if (start < 0 || end < start) fail(`${file}: the floor table is not where it was`);
-  contents.set(file, text.slice(0, start) + LAYERS_TABLE + '\n' + text.slice(end));
+  contents.set(file, `${text.slice(0, start)}${LAYERS_TABLE}\n${text.slice(end)}`);
 }
 {
   const file = 'test/layers.test.ts';

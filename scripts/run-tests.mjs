@@ -1,12 +1,47 @@
 #!/usr/bin/env node
-// Runs every test/**/*.test.ts with Node's own test runner (TypeScript through tsx). Node 20's
-// runner does not expand globs, so the files are listed here.
-import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+// Runs every test/**/*.test.ts with Node's own test runner (TypeScript through tsx), one file per
+// process, two at a time (`--jobs N`), and says what it is doing: one line per file as it ends
+// (`[12/171] ✔ test/x.test.ts 3.4 s`), a line naming the files still running whenever nothing
+// was printed for 20 s, a failing file's whole output, and the slowest files at the end.
+//
+//   node scripts/run-tests.mjs [substring ...]   the files whose path contains one of them
+//   --long      only the files that have a long run (they import test/support/long-runs.ts), long:
+//               every corpus page in the differential tests, full fuzz rounds (DOCJET_FULL=1);
+//               CI runs it after the default suite (npm run test:long)
+//   --full      every file, the long runs included (DOCJET_FULL=1)
+//   --verbose   every file's output, not only failing files'
+//   --jobs N    files at a time (default 2)
+//   --slowest N how many of the slowest files to list at the end (default 15)
+import { spawn } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(new URL('..', import.meta.url).pathname);
-const only = process.argv.slice(2);
+const args = process.argv.slice(2);
+const flag = (name) => {
+  const index = args.indexOf(name);
+  if (index === -1) return false;
+  args.splice(index, 1);
+  return true;
+};
+const option = (name, fallback) => {
+  const index = args.indexOf(name);
+  if (index === -1) return fallback;
+  const value = Number(args[index + 1]);
+  args.splice(index, 2);
+  if (!Number.isInteger(value) || value < 1) {
+    console.error(`${name} needs a whole number above 0`);
+    process.exit(2);
+  }
+  return value;
+};
+const long = flag('--long');
+const full = flag('--full') || long;
+const verbose = flag('--verbose');
+const jobs = option('--jobs', 2);
+const slowest = option('--slowest', 15);
+const only = args;
+
 const files = [];
 const walk = (dir) => {
   for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
@@ -16,15 +51,111 @@ const walk = (dir) => {
   }
 };
 walk(path.join(root, 'test'));
-const selected = only.length > 0 ? files.filter((file) => only.some((part) => file.includes(part))) : files;
+// A path to a test file runs that file, wherever it is (the runner's own tests run fixtures).
+const named = only.filter((part) => /\.test\.[cm]?[jt]s$/.test(part) && existsSync(path.join(root, part))).map((part) => path.relative(root, path.join(root, part)));
+const matched = only.length > 0 ? files.filter((file) => only.some((part) => file.includes(part))) : files;
+const LONG_RUNS = /support\/long-runs\.ts['"]/;
+const selected = [...new Set([...matched, ...named])].filter((file) => !long || LONG_RUNS.test(readFileSync(path.join(root, file), 'utf8')));
 if (selected.length === 0) {
   console.error(`no test files match ${only.join(' ')}`);
   process.exit(1);
 }
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', '--test-reporter=spec', ...selected],
-  // Offline: fixtures name https://example.com specs; the tests of fetching serve their own and clear this.
-  { cwd: root, stdio: 'inherit', env: { ...process.env, DOCJET_OFFLINE: '1' } },
+
+// The browser files and the few long ones start first, so that two workers end close together.
+const FIRST = ['test/e2e/', 'test/dev/', 'test/content/fast-parse', 'test/first-command', 'test/output/build'];
+const rank = (file) => {
+  const index = FIRST.findIndex((prefix) => file.startsWith(prefix));
+  return index === -1 ? FIRST.length : index;
+};
+const queue = [...selected].sort((a, b) => rank(a) - rank(b));
+
+// Offline: fixtures name https://example.com specs; the tests of fetching serve their own and clear this.
+const env = { ...process.env, DOCJET_OFFLINE: '1', ...(full ? { DOCJET_FULL: '1' } : {}) };
+if (!full) delete env.DOCJET_FULL;
+
+// A test file that hangs fails after this (Node 20 applies it to the file as a whole): generous, and scaled
+// as the tests' own bounds are (test/support/patience.ts).
+const patience = Number(process.env.DOCJET_TEST_PATIENCE) > 0 ? Number(process.env.DOCJET_TEST_PATIENCE) : 1;
+const testTimeout = Math.round((full ? 60 : 15) * 60_000 * patience);
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+const started = Date.now();
+let lastPrint = Date.now();
+const print = (text) => {
+  process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+  lastPrint = Date.now();
+};
+const running = new Map();
+const results = [];
+let done = 0;
+
+print(`run-tests: ${selected.length} files, ${jobs} at a time${long ? ', their long runs (DOCJET_FULL=1)' : full ? ', full (DOCJET_FULL=1)' : ''}`);
+
+const count = (output, name) => {
+  const match = output.match(new RegExp(`^[ℹ#] ${name} (\\d+)`, 'm'));
+  return match ? Number(match[1]) : 0;
+};
+
+const runFile = (file) =>
+  new Promise((resolve) => {
+    const start = Date.now();
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-timeout=${testTimeout}`, file], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+    });
+    running.set(file, { start, child });
+    const chunks = [];
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', (code, signal) => {
+      running.delete(file);
+      const ms = Date.now() - start;
+      const output = Buffer.concat(chunks).toString('utf8');
+      const ok = code === 0;
+      const result = { file, ms, ok, pass: count(output, 'pass'), fail: count(output, 'fail') + count(output, 'cancelled'), skipped: count(output, 'skipped') };
+      results.push(result);
+      done++;
+      const counts = `${result.pass} passed${result.fail ? `, ${result.fail} failed` : ''}${result.skipped ? `, ${result.skipped} skipped` : ''}`;
+      const exit = ok ? '' : signal ? ` (killed by ${signal})` : ` (exit ${code})`;
+      if (!ok || verbose) print(output);
+      print(`[${done}/${selected.length}] ${ok ? '✔' : '✖'} ${file} ${seconds(ms)} · ${counts}${exit}`);
+      resolve();
+    });
+  });
+
+// Nothing printed for this long: a line naming the files still running (DOCJET_TEST_HEARTBEAT_MS, for the runner's own test).
+const quietMs = Number(process.env.DOCJET_TEST_HEARTBEAT_MS) > 0 ? Number(process.env.DOCJET_TEST_HEARTBEAT_MS) : 20_000;
+const heartbeat = setInterval(() => {
+  if (Date.now() - lastPrint < quietMs || running.size === 0) return;
+  const now = Date.now();
+  print(`  … running ${[...running].map(([file, { start }]) => `${file} (${seconds(now - start)})`).join(', ')}`);
+}, Math.min(1000, quietMs / 2));
+
+const stop = (signal) => {
+  for (const { child } of running.values()) {
+    try {
+      process.kill(process.platform === 'win32' ? child.pid : -child.pid, 'SIGTERM');
+    } catch {}
+  }
+  process.exit(signal === 'SIGINT' ? 130 : 143);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+
+const worker = async () => {
+  while (queue.length > 0) await runFile(queue.shift());
+};
+await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, worker));
+clearInterval(heartbeat);
+
+const failed = results.filter((result) => !result.ok);
+const total = (name) => results.reduce((sum, result) => sum + result[name], 0);
+print(`\nslowest ${Math.min(slowest, results.length)} of ${results.length} files:`);
+for (const result of [...results].sort((a, b) => b.ms - a.ms).slice(0, slowest)) print(`  ${seconds(result.ms).padStart(8)}  ${result.file}`);
+print(
+  `\n${failed.length === 0 ? '✔' : '✖'} ${results.length} files, ${total('pass')} tests passed, ${total('fail')} failed, ${total('skipped')} skipped · ${seconds(Date.now() - started)}${full ? ' (full)' : ''}`,
 );
-process.exit(result.status ?? 1);
+for (const result of failed) print(`  ✖ ${result.file}`);
+process.exit(failed.length === 0 ? 0 : 1);

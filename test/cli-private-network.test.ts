@@ -11,6 +11,7 @@ import { after, before, test } from 'node:test';
 import { main, type Io } from '../src/cli.ts';
 import { startRemoteSpecSite, type RemoteSpecSite } from './support/remote-spec-site.ts';
 import { runDev } from '../src/dev/command.ts';
+import { patience } from './support/patience.ts';
 
 delete process.env.DOCJET_OFFLINE;
 
@@ -66,7 +67,7 @@ test('validate, build and dev with --allow-private-network fetch the spec', asyn
     let stop!: () => void;
     const stopped = new Promise<void>((resolve) => (stop = resolve));
     const running = runDev({ root, port: 0, host: '127.0.0.1', open: false, stopped, allowPrivateNetwork }, { out: (text) => out.push(...text.split('\n')), error: () => {}, color: false });
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + patience(30_000);
     while (!out.some((each) => each.startsWith('✔ ')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
     stop();
     assert.equal(await running, 0);

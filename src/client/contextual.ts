@@ -7,6 +7,7 @@
  * the entries of the site's MCP server (`/mcp`): its URL or install command copied, the links that
  * install it in Cursor and VS Code, and `$mcp` in the site's own entries, at the reader's address.
  */
+// biome-ignore lint/complexity/noUselessLoneBlockStatements: a classic script is one block, its names its own (tsconfig.client.json)
 {
   for (const menu of document.querySelectorAll<HTMLElement>('[data-contextual]')) {
     const markdown = menu.dataset.markdown ?? '';

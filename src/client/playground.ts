@@ -248,6 +248,7 @@
     if (server === '' && !panel.querySelector('select[data-server]')) return 'Enter the URL of the server to call.';
     const missing: string[] = [];
     const pathFields = fields('path');
+    // biome-ignore lint/correctness/noUnusedFunctionParameters: replace() hands the whole match first
     const path = (panel.dataset.path ?? '').replace(/\{([^{}]+)\}/g, (whole, name: string) => {
       const field = pathFields.find((each) => each.dataset.name === name);
       if (!field || field.value === '') {

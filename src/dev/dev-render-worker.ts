@@ -7,16 +7,15 @@
  * Code in a grammar not compiled yet is shown uncoloured, as in the server before: the grammar is
  * named to the server, which has it compiled here (`warm`) in idle time, then colours the open pages.
  */
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { useCopy } from '../openapi/spec-cache.ts';
 import { createCodeHighlighter, type CodeHighlighter } from '../render/highlight.ts';
 import { createRenderer, type Renderer } from '../render/page.ts';
 import { NavigationFragments } from '../render/shell/fragments.ts';
 import { createPageMarkdown, type PageMarkdown } from '../render/page-markdown.ts';
 import type { Site } from '../site/types.ts';
-import type { RenderThreadData, ThreadReply, ThreadRequest } from './render-threads.ts';
+import type { ThreadReply, ThreadRequest } from './render-threads.ts';
 
-const init = workerData as RenderThreadData;
 const port = parentPort!;
 
 /** One highlighter for every model: a change that resolves the site again keeps the grammars compiled. */
@@ -69,7 +68,7 @@ async function render(message: Extract<ThreadRequest, { type: 'render' }>): Prom
   if (!model) throw new Error(`no site model ${message.model} in this render thread`);
   const page = model.site.pages.get(message.route);
   if (!page) throw new Error(`no page at /${message.route} in this render thread`);
-  if (init.hang !== undefined && message.route === init.hang) for (;;);
+  if (message.hang) for (;;);
   if (message.markdown) {
     model.markdown ??= createPageMarkdown({ site: model.site, base: model.base });
     const text = await model.markdown.render(page);

@@ -14,6 +14,7 @@ import { LiveReload } from './live-reload.ts';
 import { respond, type Responder } from './respond.ts';
 import { snapshotOf, type DocsSnapshot, type McpDocs } from './mcp/docs.ts';
 import { searchIndexOf } from '../search/index.ts';
+import type { HangHook } from './render-threads.ts';
 import { DevSession, type SessionEvent } from './session.ts';
 import { watchSite, type FileChange, type Watcher } from './watch.ts';
 
@@ -34,8 +35,8 @@ export interface DevOptions {
   analytics?: boolean;
   /** How long one page may take to render, in ms, before its render is stopped (default 60 s; `DOCJET_DEV_RENDER_DEADLINE_MS`). */
   renderDeadlineMs?: number;
-  /** Test hook: the route whose render never ends, as a runaway page's does. */
-  testHang?: string;
+  /** Test hook: a route whose first render never ends, as a runaway page's does, with its own deadline (render-threads.ts HangHook). */
+  testHang?: HangHook;
 }
 
 export type DevEvent =

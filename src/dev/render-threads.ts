@@ -11,7 +11,7 @@
  * so pages keep answering while a runaway page runs to its deadline; a thread left idle for
  * `RETIRE_AFTER_MS` beyond the first is stopped.
  */
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../shared/diagnostics.ts';
 import { runCopiesOf, type SpecCopy } from '../openapi/spec-cache.ts';
 import { startThread } from '../output/pool.ts';
@@ -27,15 +27,19 @@ const MAX_THREADS = 3;
 /** A thread beyond the first idle this long is stopped (each holds its own renderer and grammars). */
 const RETIRE_AFTER_MS = 30_000;
 
-/** What a render thread starts from. */
-export interface RenderThreadData {
-  /** Test hook: the route whose render never ends (a busy loop), as a runaway page's does. */
-  hang?: string | undefined;
+/**
+ * Test hook: the first render of `route`, and the first of its Markdown version, never ends (a busy
+ * loop), as a runaway page's does, with its own deadline `deadlineMs`; every other render, of this
+ * page again or of any other, ends and has the usual deadline.
+ */
+export interface HangHook {
+  route: string;
+  deadlineMs: number;
 }
 
 export type ThreadRequest =
   | { type: 'model'; model: number; options: RendererOptions; remoteSpecs: SpecCopy[] }
-  | { type: 'render'; job: number; model: number; route: string; ahead: boolean; markdown: boolean }
+  | { type: 'render'; job: number; model: number; route: string; ahead: boolean; markdown: boolean; hang?: true }
   | { type: 'invalidate'; file?: string | undefined }
   | { type: 'warm'; job: number; grammar: string; code: string };
 
@@ -92,6 +96,8 @@ interface Job {
   timers: NodeJS.Timeout[];
   /** Handed to another thread already (a thread that stopped on its own is not retried twice). */
   moved: boolean;
+  /** The test hook's render that never ends (HangHook). */
+  hang: boolean;
 }
 
 interface Thread {
@@ -106,8 +112,8 @@ export interface RenderThreadsOptions {
   deadlineMs?: number | undefined;
   /** A thread showed code uncoloured: `grammar` wants compiling (`warm`). */
   onLater(grammar: string, code: string): void;
-  /** Test hook (RenderThreadData). */
-  hang?: string | undefined;
+  /** Test hook (HangHook). */
+  hang?: HangHook | undefined;
 }
 
 export class RenderThreads {
@@ -117,11 +123,17 @@ export class RenderThreads {
   /** Grammars being compiled, by job: the threads not done yet. */
   private readonly warming = new Map<number, { waiting: Set<Thread>; resolve(): void }>();
   private closed = false;
+  /** The renders the test hook made hang already: `route` and `route.md`. */
+  private readonly hung = new Set<string>();
 
   constructor(private readonly options: RenderThreadsOptions) {}
 
   get deadlineMs(): number {
     return this.options.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  }
+
+  private deadlineOf(job: Job): number {
+    return job.hang ? this.options.hang!.deadlineMs : this.deadlineMs;
   }
 
   /** Starts the first thread, so that its modules load while the site is read. */
@@ -143,7 +155,10 @@ export class RenderThreads {
   render(model: number, route: string, ahead = false, markdown = false): Promise<ThreadRendered> {
     if (this.closed) return Promise.reject(new Error('the dev server is closing'));
     return new Promise<ThreadRendered>((resolve, reject) => {
-      const job: Job = { id: this.nextJob++, route, model, ahead, markdown, resolve, reject, thread: undefined, sentAt: 0, timers: [], moved: false };
+      const kind = markdown ? `${route}.md` : route;
+      const hang = this.options.hang?.route === route && !this.hung.has(kind);
+      if (hang) this.hung.add(kind);
+      const job: Job = { id: this.nextJob++, route, model, ahead, markdown, resolve, reject, thread: undefined, sentAt: 0, timers: [], moved: false, hang };
       this.dispatch(job, this.pick());
     });
   }
@@ -199,7 +214,7 @@ export class RenderThreads {
   }
 
   private start(): Thread {
-    const worker = startThread(renderThreadBootstrap(), { hang: this.options.hang } satisfies RenderThreadData);
+    const worker = startThread(renderThreadBootstrap(), {});
     let ready!: () => void;
     const thread: Thread = { worker, ready: new Promise<void>((resolve) => (ready = resolve)), jobs: new Set(), retire: undefined };
     this.threads.push(thread);
@@ -258,8 +273,9 @@ export class RenderThreads {
     void thread.ready.then(() => {
       if (job.thread !== thread || !thread.jobs.has(job)) return;
       job.sentAt = performance.now();
-      thread.worker.postMessage({ type: 'render', job: job.id, model: job.model, route: job.route, ahead: job.ahead, markdown: job.markdown } satisfies ThreadRequest);
-      job.timers = [setTimeout(() => this.expire(job, thread), this.deadlineMs), setTimeout(() => this.maybeMove(job, thread), SPARE_AFTER_MS)];
+      const request: ThreadRequest = { type: 'render', job: job.id, model: job.model, route: job.route, ahead: job.ahead, markdown: job.markdown, ...(job.hang ? { hang: true as const } : {}) };
+      thread.worker.postMessage(request);
+      job.timers = [setTimeout(() => this.expire(job, thread), this.deadlineOf(job)), setTimeout(() => this.maybeMove(job, thread), SPARE_AFTER_MS)];
     });
   }
 
@@ -285,7 +301,7 @@ export class RenderThreads {
     if (job.thread !== thread || !thread.jobs.has(job)) return;
     this.drop(thread);
     thread.jobs.delete(job);
-    this.settle(job, undefined, new RenderTimeout(job.route, this.deadlineMs));
+    this.settle(job, undefined, new RenderTimeout(job.route, this.deadlineOf(job)));
     for (const other of thread.jobs) {
       thread.jobs.delete(other);
       this.move(other);

@@ -30,7 +30,7 @@ import type { Listener, LiveEvent } from './live-reload.ts';
 import { overlayEntries, type OverlayEntry } from './overlay.ts';
 import { hashOf, PageCache, type CachedPage } from './page-cache.ts';
 import { checkRegularFile, contentStamp } from './regular-file.ts';
-import { RenderThreads, RenderTimeout } from './render-threads.ts';
+import { RenderThreads, RenderTimeout, type HangHook } from './render-threads.ts';
 import { idleSteps, sampleOf, warmGrammars } from './grammar-warmup.ts';
 import { IdleQueue } from './idle.ts';
 import { LinkPrerenderer } from './prerender.ts';
@@ -127,8 +127,8 @@ export class DevSession {
       onEvent: (event: SessionEvent) => void;
       /** Per render, in ms (render-threads.ts DEFAULT_DEADLINE_MS); tests shorten it. */
       renderDeadlineMs?: number | undefined;
-      /** Test hook: the route whose render never ends. */
-      hang?: string | undefined;
+      /** Test hook: a route whose first render never ends, with its own deadline (render-threads.ts HangHook). */
+      hang?: HangHook | undefined;
       allowPrivateNetwork?: boolean;
       /** Pages load the site's `integrations` (`docjet dev --analytics`). */
       analytics?: boolean;

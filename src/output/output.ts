@@ -158,7 +158,7 @@ export async function checkOutputFolder(options: { root: string; target: string;
 /** Whether `child` lies strictly inside `parent` (both absolute, resolved). */
 export function isInside(parent: string, child: string): boolean {
   const relative = path.relative(parent, child);
-  return relative !== '' && !relative.startsWith('..' + path.sep) && relative !== '..' && !path.isAbsolute(relative);
+  return relative !== '' && !relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative);
 }
 
 /**

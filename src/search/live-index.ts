@@ -52,7 +52,7 @@ export class LiveSearchIndex {
       const file = page.source.file;
       seen.add(file);
       const kept = this.texts.get(file);
-      if (kept && kept.text.files.every((name, index) => stampOf(name) === kept.stamps[index])) return kept.text;
+      if (kept?.text.files.every((name, index) => stampOf(name) === kept.stamps[index])) return kept.text;
       stampOf(file); // before reading: an edit made while it is read shows next time
       const text = read(page);
       this.texts.set(file, { text, stamps: text.files.map(stampOf) });

@@ -58,6 +58,5 @@ function normalize(url: string): string {
       return lower === 'amp' ? '&' : (NAMED[lower] ?? whole);
     });
   }
-  // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u0020\u007f-\u00a0]/g, '');
 }

@@ -268,7 +268,7 @@ function isKeptFile(walk: Walk, rel: string, name: string): boolean {
 /** A link that would be skipped whatever it points at is not followed (nor warned about). */
 function isSkippedLink(walk: Walk, rel: string, name: string): boolean {
   if (name.startsWith('.') || SKIPPED_FOLDERS.has(name) || rel === walk.outDir) return true;
-  return walk.ignorer !== undefined && walk.ignorer.ignores(rel) && walk.ignorer.ignores(`${rel}/`);
+  return walk.ignorer?.ignores(rel) === true && walk.ignorer.ignores(`${rel}/`);
 }
 
 /**

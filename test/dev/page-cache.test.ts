@@ -87,9 +87,9 @@ test('a page rendered ahead pauses between its parts while requests are answered
   release();
   await new Promise((resolve) => setTimeout(resolve, 20));
   assert.deepEqual(steps, ['big 1', 'a request answered', 'big 2'], 'paused again after its second part');
-  const started = performance.now();
+  // The pause above ends only when released or hurried: nothing releases it now, so the request
+  // for the page itself answers only because it hurried the pause.
   const wanted = await cache.get(page('big'));
-  assert.ok(performance.now() - started < 1_000, 'the request for the page itself did not wait for the pause to end');
   assert.equal(wanted.html, 'big');
   assert.equal(typeof (await ahead), 'number');
   assert.deepEqual(steps, ['big 1', 'a request answered', 'big 2', 'big 3'], 'rendered once');

@@ -21,14 +21,25 @@ test('linked pages are rendered one at a time, waiting while a request is answer
   const rendered: string[] = [];
   let answering: (() => void) | undefined;
   const idle = new IdleQueue();
-  const prerender = new LinkPrerenderer({ base: '/docs/', idle, render: async (route) => void rendered.push(route) });
+  // The last page it links to (in order) was rendered: what follows waits for that, however busy the machine.
+  let last!: () => void;
+  const lastRendered = new Promise<void>((resolve) => (last = resolve));
+  const prerender = new LinkPrerenderer({
+    base: '/docs/',
+    idle,
+    render: async (route) => {
+      rendered.push(route);
+      if (route === 'guides/café') last();
+    },
+  });
   const request = idle.serving(() => new Promise<void>((resolve) => (answering = resolve)));
   prerender.follow('guides/install', PAGE);
   await new Promise((resolve) => setTimeout(resolve, 50));
   assert.deepEqual(rendered, [], 'nothing is rendered ahead while a request is answered');
   answering!();
   await request;
-  await new Promise((resolve) => setTimeout(resolve, 50));
+  await lastRendered;
+  await prerender.stop();
   // The open page itself is not rendered again.
   assert.deepEqual(rendered, ['guides/start', '', 'guides/café']);
 });
@@ -36,20 +47,25 @@ test('linked pages are rendered one at a time, waiting while a request is answer
 test('a newer page replaces the older page’s links, and stop() ends it', async () => {
   const rendered: string[] = [];
   let release: (() => void) | undefined;
+  let started!: () => void;
+  const firstStarted = new Promise<void>((resolve) => (started = resolve));
+  let ended!: () => void;
+  const lastRendered = new Promise<void>((resolve) => (ended = resolve));
   const prerender = new LinkPrerenderer({
     base: '/',
     idle: new IdleQueue(),
     render: (route) => {
       rendered.push(route);
+      if (route === 'a1') started();
+      if (route === 'b2') ended();
       return route === 'a1' ? new Promise<void>((resolve) => (release = resolve)) : Promise.resolve();
     },
   });
   prerender.follow('a', '<a href="/a1">1</a><a href="/a2">2</a><a href="/a3">3</a>');
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await firstStarted;
   prerender.follow('b', '<a href="/b1">1</a><a href="/b2">2</a>');
   release!();
-  await new Promise((resolve) => setTimeout(resolve, 50));
-  assert.deepEqual(rendered, ['a1', 'b1', 'b2']);
+  await lastRendered;
   prerender.follow('c', '<a href="/c1">1</a>');
   await prerender.stop();
   assert.deepEqual(rendered, ['a1', 'b1', 'b2']);

@@ -24,6 +24,7 @@ import { serveStatic, type StaticServer } from '../../src/dev/static-server.ts';
 import { build } from '../../src/output/build.ts';
 import { validate } from '../../src/validate/index.ts';
 import { CHROMIUM, e2eTest, skipBrowser } from './harness.ts';
+import { BROWSER_STEP_MS, BROWSER_TEST_MS } from '../support/patience.ts';
 
 const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/e2e/breakout');
 const ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
@@ -73,7 +74,7 @@ const RECORD_DIALOGS = `
 
 async function visit(origin: string, route: string): Promise<Visit> {
   const context = await browser!.newContext();
-  context.setDefaultTimeout(10_000);
+  context.setDefaultTimeout(BROWSER_STEP_MS);
   const page = await context.newPage();
   const dialogs: string[] = [];
   page.on('dialog', (dialog) => {
@@ -110,7 +111,7 @@ for (const [name, server] of [['built site', () => built!], ['docjet dev', () =>
       async () => {
         assert.deepEqual(await visit(server().url, route), { dialogs: [], calls: [], end: true });
       },
-      { timeout: 60_000 },
+      { timeout: BROWSER_TEST_MS },
     );
   }
 }

@@ -14,6 +14,7 @@ import { after, before, type TestContext } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { dev } from '../../src/dev/dev-server.ts';
 import { CHROMIUM, e2eTest, eventually, inWindow, skipBrowser, texts } from './harness.ts';
+import { BROWSER_STEP_MS, DEV_FIRST_PAGE_MS } from '../support/patience.ts';
 
 let browser: Browser | undefined;
 
@@ -49,7 +50,7 @@ async function openDev(t: TestContext, pathname: string, setup = 'Install it.'):
   const server = await dev({ root, port: 0 });
   assert.ok(browser, 'Chromium was not launched');
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
-  context.setDefaultTimeout(5_000);
+  context.setDefaultTimeout(BROWSER_STEP_MS);
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`uncaught error: ${error.message}`));
@@ -61,7 +62,9 @@ async function openDev(t: TestContext, pathname: string, setup = 'Install it.'):
   });
   let loads = 0;
   page.on('load', () => loads++);
-  const response = await page.goto(new URL(pathname, server.url).href);
+  // The dev server's first page reads and renders the site first: on a busy machine, longer than a step.
+  await server.ready;
+  const response = await page.goto(new URL(pathname, server.url).href, { timeout: DEV_FIRST_PAGE_MS });
   const served = (await response?.text()) ?? '';
   // Connected to the live-reload channel once the page's own fetch of itself is done.
   await page.waitForLoadState('networkidle');
@@ -90,7 +93,7 @@ e2eTest('an edited paragraph changes in the open page in place: no reload, the s
   assert.ok(scrolled > 1000, `scrolled down (${scrolled})`);
   await markWindow(page);
   await writeFile(path.join(root, 'guide.mdx'), guide('The last paragraph, edited.'));
-  await eventually(() => page.locator('.prose p').last().innerText(), 'The last paragraph, edited.', 'the new text shows', 5_000);
+  await eventually(() => page.locator('.prose p').last().innerText(), 'The last paragraph, edited.', 'the new text shows');
   assert.equal(await wasReloaded(page), false, 'the page was not reloaded');
   assert.equal(await inWindow(page, (window) => window.scrollY), scrolled, 'the scroll position is kept');
 });
@@ -99,9 +102,9 @@ e2eTest('code shown before its grammar was compiled gets its colours in place, i
   const group = '<CodeGroup>\n\n```ts first.ts\nconst answer: number = 42;\n```\n\n```python second.py\nanswer = 42\n```\n\n</CodeGroup>';
   const { page, served, loads } = await openDev(t, '/setup', `Install it.\n\n${group}`);
   assert.match(served, /<span class="line">const answer: number = 42;<\/span>/, 'the page came before TypeScript\'s grammar was compiled');
-  await eventually(() => page.locator('.code-block code .line > span[class^="sk"]').count().then((count) => count > 0), true, 'the code is coloured', 5_000);
+  await eventually(() => page.locator('.code-block code .line > span[class^="sk"]').count().then((count) => count > 0), true, 'the code is coloured');
   await page.getByRole('tab', { name: 'second.py' }).click();
-  await eventually(() => page.locator('.code-block:has(code.language-python) .line > span[class^="sk"]').count().then((count) => count > 0), true, 'the Python block too', 5_000);
+  await eventually(() => page.locator('.code-block:has(code.language-python) .line > span[class^="sk"]').count().then((count) => count > 0), true, 'the Python block too');
   assert.equal(loads(), 1, 'the page was not reloaded');
 });
 
@@ -111,7 +114,7 @@ e2eTest('a page added to docs.json shows in the sidebar of the open page', async
   await writeFile(path.join(root, 'faq.mdx'), '---\ntitle: Questions\n---\n\nAsk away.\n');
   await writeFile(path.join(root, 'docs.json'), JSON.stringify({ ...DOCS_JSON, navigation: { groups: [{ group: 'Start', pages: ['guide', 'setup', 'faq'] }] } }, null, 2));
   // The navigation changed, so the page reloads itself: a read during the reload finds nothing yet.
-  await eventually(() => texts(page, '#sidebar a').catch(() => []), ['Guide', 'Setup', 'Questions'], 'the new page is in the sidebar', 5_000);
+  await eventually(() => texts(page, '#sidebar a').catch(() => []), ['Guide', 'Setup', 'Questions'], 'the new page is in the sidebar');
   assert.match(await page.locator('h1').innerText(), /Setup/);
 });
 
@@ -125,7 +128,7 @@ e2eTest('a broken page shows the overlay with the problem and its line; fixing i
   assert.match(entry!, /Expected a closing tag for <Card>/);
   assert.match(entry!, /\| <Card title="x">/, 'the source line is quoted');
   await writeFile(path.join(root, 'guide.mdx'), guide('The last paragraph.'));
-  await eventually(() => overlayText(page), [], 'the overlay is gone once the page is fixed', 5_000);
+  await eventually(() => overlayText(page), [], 'the overlay is gone once the page is fixed');
 });
 
 e2eTest('a broken docs.json keeps the page on screen under the overlay; fixing it clears the overlay', async (t) => {
@@ -137,6 +140,6 @@ e2eTest('a broken docs.json keeps the page on screen under the overlay; fixing i
   assert.ok(entries.every((entry) => /^docs\.json:\d+:\d+ error /.test(entry)), entries.join('\n'));
   assert.match(await page.locator('.prose').innerText(), /Install it\./, 'the last good page is still shown');
   await writeFile(path.join(root, 'docs.json'), JSON.stringify(DOCS_JSON, null, 2));
-  await eventually(() => overlayText(page), [], 'the overlay is gone once docs.json is fixed', 5_000);
+  await eventually(() => overlayText(page), [], 'the overlay is gone once docs.json is fixed');
   assert.equal(await wasReloaded(page), false);
 });

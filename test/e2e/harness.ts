@@ -19,6 +19,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { build } from '../../src/output/build.ts';
 import { serveStatic, type StaticServer } from '../../src/dev/static-server.ts';
+import { BROWSER_STEP_MS, BROWSER_TEST_MS, SETTLE_MS } from '../support/patience.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/e2e');
@@ -70,10 +71,10 @@ export interface BrowserSuite<Name extends string> {
 
 /**
  * A browser test: skipped with DOCJET_SKIP_BROWSER=1 (or when `options.skip` says why), and
- * bounded in time (30 s unless `options.timeout`).
+ * stopped if it hangs (BROWSER_TEST_MS, or `options.timeout` when longer).
  */
 export function e2eTest(name: string, fn: (t: TestContext) => Promise<void>, options: { skip?: string | false; timeout?: number } = {}): void {
-  test(name, { skip: skipBrowser || options.skip || false, timeout: options.timeout ?? 30_000 }, fn);
+  test(name, { skip: skipBrowser || options.skip || false, timeout: Math.max(options.timeout ?? 0, BROWSER_TEST_MS) }, fn);
 }
 
 /** Registers the file's `before`/`after` hooks: build and serve `sites`, launch Chromium; then close everything. */
@@ -125,7 +126,7 @@ export function browserSuite<Name extends string>(sites: Record<Name, SiteSpec>)
     },
     async open(t, name, pathname, options = {}) {
       const context = await suite.browser().newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light', ...options });
-      context.setDefaultTimeout(5_000);
+      context.setDefaultTimeout(BROWSER_STEP_MS);
       const page = await context.newPage();
       const problems: string[] = [];
       page.on('dialog', (dialog) => {
@@ -195,7 +196,7 @@ export function pathOf(page: Page): string {
 }
 
 /** Waits until `read()` deep-equals `expected` (UI that settles asynchronously), then asserts it. */
-export async function eventually<T>(read: () => Promise<T>, expected: T, message?: string, timeout = 3_000): Promise<void> {
+export async function eventually<T>(read: () => Promise<T>, expected: T, message?: string, timeout = SETTLE_MS): Promise<void> {
   const deadline = Date.now() + timeout;
   let actual = await read();
   while (!isDeepStrictEqual(actual, expected) && Date.now() < deadline) {
@@ -210,6 +211,7 @@ export async function eventually<T>(read: () => Promise<T>, expected: T, message
  * library (its code runs in Node, where `document` must not typecheck), so browser-side code in
  * the tests reaches `document`, `getComputedStyle` and the rest through this parameter.
  */
+// biome-ignore lint/suspicious/noExplicitAny: the browser's window, which this project's types do not describe (above)
 export type BrowserWindow = any;
 
 /** Runs `fn` in the page, given its `window` (and `arg`, which must be serialisable). */

@@ -25,6 +25,7 @@ import { Shell } from '../../src/render/shell/document.ts';
 import type { Site } from '../../src/site/types.ts';
 import { validate } from '../../src/validate/index.ts';
 import { CHROMIUM, e2eTest, inWindow, skipBrowser } from './harness.ts';
+import { BROWSER_STEP_MS } from '../support/patience.ts';
 
 const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/e2e/injection');
 const ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
@@ -101,7 +102,7 @@ function unsafeAttributes(page: Page): Promise<string[]> {
 /** Opens `route`, clicks what a reader could click, and returns everything the payloads could have done. */
 async function visit(route: string): Promise<{ dialogs: string[]; console: string[]; pwned: unknown[]; unsafe: string[] }> {
   const context = await browser!.newContext();
-  context.setDefaultTimeout(3_000);
+  context.setDefaultTimeout(BROWSER_STEP_MS);
   const page = await context.newPage();
   const dialogs: string[] = [];
   const messages: string[] = [];

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { dev } from '../../src/dev/dev-server.ts';
 import { browserSuite, e2eTest, eventually, pathOf, texts } from './harness.ts';
+import { BROWSER_STEP_MS, DEV_FIRST_PAGE_MS } from '../support/patience.ts';
 
 const e2e = browserSuite({
   lazy: { fixture: 'lazy-sidebar' },
@@ -81,7 +82,7 @@ async function fillsGroups(page: Page): Promise<void> {
 
 e2eTest('a page carries its own group; opening another fills it from the fragment, fetched once', async (t) => {
   await fillsGroups(await e2e.open(t, 'lazy', 'api-reference/tag-02/tag-02-item-3'));
-}, { timeout: 90_000 }); // the first test builds the 640-page fixture (14 s alone, more on a busy machine)
+}); // the first test builds the 640-page fixture (14 s alone, more on a busy machine): e2eTest's bound allows for it
 
 e2eTest('without JavaScript a closed group leads to its first page, which shows the group whole', async (t) => {
   const page = await e2e.open(t, 'lazy', 'api-reference/tag-02/tag-02-item-3', { javaScriptEnabled: false });
@@ -90,7 +91,7 @@ e2eTest('without JavaScript a closed group leads to its first page, which shows 
   assert.equal(pathOf(page), '/api-reference/tag-05/tag-05-item-1');
   assert.deepEqual(await entries(page, 'Tag 05'), items('Tag 05'));
   assert.deepEqual(await entries(page, 'Tag 02'), ['Tag 02 item 1']);
-}, { timeout: 90_000 });
+});
 
 const BIG_75 = 'api-reference/big/big-item-75-listing-the-records-of-one-account-a-page-at-a-time-newest-first';
 
@@ -119,7 +120,7 @@ e2eTest('a page of a big group shows the entries around it; pointing at the side
   await group(page, 'Big').locator('a.nav-link').filter({ has: page.locator('.nav-label', { hasText: bigItems(140, 140)[0]! }) }).click();
   await page.waitForURL(/big-item-140-/);
   assert.equal(await page.locator('h1.page-title').innerText(), bigItems(140, 140)[0]);
-}, { timeout: 90_000 });
+});
 
 e2eTest('without JavaScript the window of a big group leads to its pages, each showing its own neighbours', async (t) => {
   const page = await e2e.open(t, 'lazy', BIG_75, { javaScriptEnabled: false });
@@ -129,20 +130,22 @@ e2eTest('without JavaScript the window of a big group leads to its pages, each s
   assert.equal(await page.locator('h1.page-title').innerText(), bigItems(85, 85)[0]);
   assert.deepEqual(await entries(page, 'Big'), bigItems(75, 95));
   assert.deepEqual(await texts(page, 'aside.sidebar a.nav-link[aria-current="page"] .nav-label'), bigItems(85, 85));
-}, { timeout: 90_000 });
+});
 
 e2eTest('docjet dev serves the same lazy sidebar and its fragment', async (t: TestContext) => {
   const server = await dev({ root: FIXTURE, port: 0 });
   const context = await e2e.browser().newContext({ viewport: { width: 1280, height: 720 } });
-  context.setDefaultTimeout(5_000);
+  context.setDefaultTimeout(BROWSER_STEP_MS);
   t.after(async () => {
     await context.close();
     await server.close();
   });
   const page = await context.newPage();
-  await page.goto(new URL('api-reference/tag-02/tag-02-item-3', server.url).href);
+  // The dev server's first page reads and renders the site first: on a busy machine, longer than a step.
+  await server.ready;
+  await page.goto(new URL('api-reference/tag-02/tag-02-item-3', server.url).href, { timeout: DEV_FIRST_PAGE_MS });
   await fillsGroups(page);
-}, { timeout: 90_000 });
+});
 
 e2eTest('a big top-level group shows the entries around the page; pointing at the sidebar fills it from the fragment', async (t) => {
   const page = await e2e.open(t, 'top', BIG_75);
@@ -154,4 +157,4 @@ e2eTest('a big top-level group shows the entries around the page; pointing at th
   await eventually(labels, bigItems(1, 150));
   assert.equal(requests.count, 1);
   assert.deepEqual(await texts(page, 'aside.sidebar a.nav-link[aria-current="page"] .nav-label'), bigItems(75, 75), 'the current page stays marked');
-}, { timeout: 90_000 });
+});

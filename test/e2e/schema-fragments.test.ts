@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { dev } from '../../src/dev/dev-server.ts';
 import { browserSuite, e2eTest, texts } from './harness.ts';
+import { BROWSER_STEP_MS, DEV_FIRST_PAGE_MS } from '../support/patience.ts';
 
 const e2e = browserSuite({ trees: { fixture: 'deep-schemas' } });
 const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/e2e/deep-schemas');
@@ -82,7 +83,7 @@ async function opensLevels(page: Page): Promise<void> {
 
 e2eTest('opening a level past the page\'s budget shows its fields, fetched once from the schema\'s fragment', async (t) => {
   await opensLevels(await e2e.open(t, 'trees', ENDPOINT));
-}, { timeout: 60_000 });
+});
 
 e2eTest('without JavaScript a level past the budget links to its fields, and so on down', async (t) => {
   const page = await e2e.open(t, 'trees', ENDPOINT, { javaScriptEnabled: false });
@@ -111,13 +112,15 @@ e2eTest('a model page shows its own content, then the model\'s fields', async (t
 e2eTest('docjet dev serves the fragments a page links to', async (t: TestContext) => {
   const server = await dev({ root: FIXTURE, port: 0 });
   const context = await e2e.browser().newContext({ viewport: { width: 1280, height: 720 } });
-  context.setDefaultTimeout(5_000);
+  context.setDefaultTimeout(BROWSER_STEP_MS);
   t.after(async () => {
     await context.close();
     await server.close();
   });
   const page = await context.newPage();
   // The first request waits for dev to read the site and load its highlighter.
-  await page.goto(new URL(ENDPOINT, server.url).href, { timeout: 30_000 });
+  // The dev server's first page reads and renders the site first: on a busy machine, longer than a step.
+  await server.ready;
+  await page.goto(new URL(ENDPOINT, server.url).href, { timeout: DEV_FIRST_PAGE_MS });
   await opensLevels(page);
-}, { timeout: 60_000 });
+});

@@ -111,12 +111,6 @@ function samplesIn(title: string): { operation: string; code: string }[] {
   return samples.get(title) ?? [];
 }
 
-function codeOf(title: string, operation: string): string {
-  const sample = samplesIn(title).find((candidate) => candidate.operation === operation);
-  assert.ok(sample, `a ${title} sample of ${operation}`);
-  return sample.code;
-}
-
 const work = mkdtempSync(path.join(tmpdir(), 'docjet-snippets-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 

@@ -295,9 +295,8 @@ describe('what is refused', () => {
     const server = await startServer(() => {});
     t.after(() => server.close());
     const { root } = await site(t, server.url);
-    const started = performance.now();
+    // No hang: validate returns (the test's own timeout would end it otherwise), saying why.
     const result = await validate({ ...LOOPBACK, root, fetchTimeoutMs: 300 });
-    assert.ok(performance.now() - started < 5000, 'validate returned soon after the timeout');
     assert.deepEqual(remoteWarnings(result).map((warning) => warning.message), [
       `the OpenAPI file "${server.url}" could not be fetched (no answer within 0.3 s) and no copy is cached yet; endpoint references under it are not checked and get no pages`,
     ]);

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { patience } from './patience.ts';
 
 const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
 
@@ -47,13 +48,14 @@ export function spawnDev(root: string, options: { env?: Record<string, string>; 
   return { child, url, out, exited };
 }
 
-/** Resolves with `promise`, or rejects after `ms` saying what was waited for (generous: machines are busy). */
+/** Resolves with `promise`, or rejects after `ms` (scaled: patience.ts) saying what was waited for (generous: machines are busy). */
 export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout;
+  const bound = patience(ms);
   return Promise.race([
     promise.finally(() => clearTimeout(timer)),
     new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`${what}: nothing within ${ms / 1000} s`)), ms);
+      timer = setTimeout(() => reject(new Error(`${what}: nothing within ${bound / 1000} s`)), bound);
     }),
   ]);
 }

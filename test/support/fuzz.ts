@@ -368,7 +368,6 @@ function redirectProblems(redirects: Parameters<typeof expandRedirects>[0], rout
   try {
     for (const redirect of expandRedirects(redirects, routes, '/docs/')) {
       const file = outputPath(OUTPUT, pageOutputPath(redirect.from));
-      // eslint-disable-next-line no-control-regex
       if (/[\u0000-\u001f]/.test(file) || file.split(path.sep).some((name) => Buffer.byteLength(name) > 255)) problems.push(`crash: redirect page ${JSON.stringify(file)} cannot be written`);
       redirectPage(redirect);
     }

@@ -23,7 +23,7 @@ import { holdsBlocks, isIntrinsic } from '../mdx/jsx.ts';
 import { unshowable } from '../mdx/jsx-value.ts';
 import { collectProblems } from '../mdx/partial.ts';
 import { restoreText } from '../mdx/repair.ts';
-import { createContext, createScope, snippetScope } from '../mdx/scope.ts';
+import { createContext, snippetScope } from '../mdx/scope.ts';
 import { Callable, Markup, type Body, type Budget, type Host, type Props, type Scope, type Value } from '../mdx/types.ts';
 import type { UrlResolver } from '../page-urls.ts';
 import { isUnsafeUrl, type UrlUse } from '../../shared/safe-url.ts';

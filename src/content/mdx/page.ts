@@ -13,8 +13,8 @@ import type { ComponentContext, ComponentRegistry } from './components/types.ts'
 import { element, isEmptyContent } from './components/hast.ts';
 import { Slugger, type Heading } from './headings.ts';
 import { Reporter, type Point } from './report.ts';
-import { createContext, createScope, snippetScope } from './scope.ts';
-import { Callable, Markup, type Body, type BodyUi, type Host, type ImportBinding, type PageFeature, type PageParts, type Props, type RenderedChild, type Scope, type Value } from './types.ts';
+import { createContext, snippetScope } from './scope.ts';
+import { type Callable, Markup, type Body, type BodyUi, type Host, type ImportBinding, type PageFeature, type PageParts, type Props, type RenderedChild, type Scope } from './types.ts';
 
 export type { Body } from './types.ts';
 

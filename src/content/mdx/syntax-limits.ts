@@ -61,7 +61,6 @@ const BLOCK_LIMITS: { limit: SyntaxLimit; max: number }[] = [
 ];
 
 const BACKSLASH = 92;
-const NEWLINE = 10;
 const SPACE = 32;
 const TAB = 9;
 const GREATER = 62;

@@ -11,7 +11,7 @@ import type { Resolver } from '../../openapi/endpoint/resolve.ts';
 import { escapePointer } from '../../openapi/index-operations.ts';
 import type { Operation } from '../../openapi/types.ts';
 import type { PlanInput } from './plan.ts';
-import { SchemaRenderer } from './schema.ts';
+import type { SchemaRenderer } from './schema.ts';
 
 /**
  * The page's field renderers, one per direction, shared by every section: a renderer keeps only

@@ -5,7 +5,6 @@
  */
 import type { Diagnostic } from '../../shared/diagnostics.ts';
 import type { Heading } from '../../content/mdx/headings.ts';
-import type { BodyUi } from '../../content/mdx/types.ts';
 import type { CopyLabels, IconDrawer } from '../../content/mdx/index.ts';
 import type { UrlResolver } from '../../content/page-urls.ts';
 import type { PageRenderer as BodyRenderer } from '../mdx-renderer.ts';

@@ -233,7 +233,7 @@ export class SchemaRenderer {
     const description = stringOf(schema.description);
     if (description !== undefined) html += `<div class="schema-description">${this.context.md(description)}</div>`;
     if (!isPlainObject(schema)) {
-      html += `<p class="schema-type"><code>${escapeHtml(typeLabel(shape, this.context.resolver))}</code></p>` + this.details(schema, undefined);
+      html += `<p class="schema-type"><code>${escapeHtml(typeLabel(shape, this.context.resolver))}</code></p>${this.details(schema, undefined)}`;
     }
     return html + this.enter(shape, () => this.contents(shape, kind, depth, false, hops + 1));
   }

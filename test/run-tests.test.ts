@@ -1,0 +1,60 @@
+/**
+ * The test runner (scripts/run-tests.mjs) says what it is doing: a line per file as it ends
+ * ([n/N], its seconds and counts), a line naming the files still running when it has been quiet
+ * for a while, a failing file's output, the slowest files and a summary; `--full` hands the long
+ * runs over to the tests (DOCJET_FULL=1), `--long` runs only the files that have one. It runs the
+ * files of test/fixtures/run-tests.
+ */
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { test } from 'node:test';
+
+const REPO = path.resolve(import.meta.dirname, '..');
+const FIXTURES = 'test/fixtures/run-tests';
+
+function runner(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    // Without this test's own runner context, or the runner's files would think they run inside it.
+    const { NODE_TEST_CONTEXT: _context, ...outer } = process.env;
+    const child = spawn(process.execPath, ['scripts/run-tests.mjs', ...args], { cwd: REPO, env: { ...outer, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+    child.on('close', (code) => resolve({ code, out }));
+  });
+}
+
+test('progress: a line per file as it ends, the running files named when quiet, a failing file shown whole, the slowest files, a summary', async () => {
+  const { code, out } = await runner([`${FIXTURES}/quiet.test.ts`, `${FIXTURES}/failing.test.ts`], { DOCJET_TEST_HEARTBEAT_MS: '300' });
+  assert.equal(code, 1, out);
+  const lines = out.split('\n');
+  assert.equal(lines[0], 'run-tests: 2 files, 2 at a time');
+  assert.ok(
+    lines.some((line) => /^ {2}… running .*test\/fixtures\/run-tests\/quiet\.test\.ts \(\d+\.\d s\)/.test(line)),
+    `a line names the file that runs quietly:\n${out}`,
+  );
+  assert.ok(lines.some((line) => /^\[[12]\/2\] ✔ test\/fixtures\/run-tests\/quiet\.test\.ts \d+\.\d s · 1 passed$/.test(line)), out);
+  assert.ok(lines.some((line) => /^\[[12]\/2\] ✖ test\/fixtures\/run-tests\/failing\.test\.ts \d+\.\d s · 1 passed, 1 failed \(exit 1\)$/.test(line)), out);
+  assert.match(out, /the sum the fixture gets wrong/, "the failing file's output is shown");
+  assert.match(out, /\nslowest 2 of 2 files:\n {4,}\d+\.\d s {2}test\/fixtures\/run-tests\/(quiet|failing)\.test\.ts\n/);
+  assert.match(out, /\n✖ 2 files, 2 tests passed, 1 failed, 0 skipped · \d+\.\d s\n {2}✖ test\/fixtures\/run-tests\/failing\.test\.ts\n$/);
+});
+
+test('--full runs the long versions: the tests see DOCJET_FULL=1, and only then', async () => {
+  const quick = await runner(['--verbose', `${FIXTURES}/full.test.ts`], { DOCJET_FULL: '1' });
+  assert.equal(quick.code, 0, quick.out);
+  assert.match(quick.out, /DOCJET_FULL is unset/, 'a DOCJET_FULL left in the environment does not make a default run long');
+  const full = await runner(['--full', '--verbose', `${FIXTURES}/full.test.ts`]);
+  assert.equal(full.code, 0, full.out);
+  assert.match(full.out, /^run-tests: 1 files, 2 at a time, full \(DOCJET_FULL=1\)$/m);
+  assert.match(full.out, /DOCJET_FULL is 1/);
+});
+
+test('--long runs only the files that have a long run (they import long-runs.ts), long', async () => {
+  const { code, out } = await runner(['--long', '--verbose', `${FIXTURES}/full.test.ts`, `${FIXTURES}/long.test.ts`]);
+  assert.equal(code, 0, out);
+  assert.match(out, /^run-tests: 1 files, 2 at a time, their long runs \(DOCJET_FULL=1\)$/m);
+  assert.match(out, /long run: true/);
+  assert.doesNotMatch(out, /full\.test\.ts/);
+});
