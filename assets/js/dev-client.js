@@ -121,8 +121,8 @@
     const entryNode = (entry) => {
         const node = element('div', 'entry');
         node.dataset.severity = entry.severity;
-        const where = element('div', 'where', entry.where + ' ');
-        where.append(element('span', entry.severity, entry.severity), document.createTextNode(' ' + entry.code));
+        const where = element('div', 'where', `${entry.where} `);
+        where.append(element('span', entry.severity, entry.severity), document.createTextNode(` ${entry.code}`));
         node.append(where, element('div', 'message', entry.message));
         if (entry.fix)
             node.append(element('div', 'fix', entry.fix));
@@ -130,7 +130,7 @@
             const number = entry.where.split(':')[1] || '';
             const gutter = ' '.repeat(number.length);
             const caret = entry.source.text.slice(0, Math.max(entry.source.column - 1, 0)).replace(/[^\t]/g, ' ');
-            node.append(element('pre', 'source', number + ' | ' + entry.source.text + '\n' + gutter + ' | ' + caret + '^'));
+            node.append(element('pre', 'source', `${number} | ${entry.source.text}\n${gutter} | ${caret}^`));
         }
         return node;
     };
@@ -166,7 +166,7 @@
             dismissed = true;
             host.remove();
         });
-        head.append(element('span', 'title', 'docjet dev · ' + counts + (errors ? ' (the last good version is shown)' : '')), close);
+        head.append(element('span', 'title', `docjet dev · ${counts}${errors ? ' (the last good version is shown)' : ''}`), close);
         panel.append(head, ...entries.map(entryNode));
         const style = element('style');
         style.textContent = STYLE;

@@ -79,7 +79,7 @@
         const { name = '', style, explode } = field.dataset;
         return { name, style, explode: explode === undefined ? undefined : explode === 'true', allowReserved: field.dataset.reserved !== undefined };
     };
-    const valueOf = (field) => codec.parse(field.value, field.dataset.kind);
+    const typedValue = (field) => codec.parse(field.value, field.dataset.kind);
     const appendQuery = (url, pieces) => {
         if (pieces.length > 0)
             url.search = [url.search.slice(1), ...pieces].filter((piece) => piece !== '').join('&');
@@ -178,7 +178,7 @@
                     blockers.push([field, `${name} is required.`]);
                 continue;
             }
-            values[name] = files ? (field.hasAttribute('multiple') ? files : files[0]) : valueOf(field);
+            values[name] = files ? (field.hasAttribute('multiple') ? files : files[0]) : typedValue(field);
             rules[name] = ruleOf(field);
         }
         if (/^multipart\//i.test(type)) {
@@ -201,7 +201,7 @@
                 missing.push(name);
                 return '';
             }
-            return codec.path(ruleOf(field), valueOf(field));
+            return codec.path(ruleOf(field), typedValue(field));
         });
         if (missing.length > 0)
             return `Fill in the path parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`;
@@ -222,9 +222,9 @@
                 blockers.push([field, `${field.dataset.name ?? ''} is required.`]);
             return false;
         });
-        appendQuery(url, filled('query').flatMap((field) => codec.query(ruleOf(field), valueOf(field))));
-        const headers = filled('header').map((field) => [field.dataset.name ?? '', codec.header(ruleOf(field), valueOf(field))]);
-        const cookies = filled('cookie').flatMap((field) => codec.cookie(ruleOf(field), valueOf(field)));
+        appendQuery(url, filled('query').flatMap((field) => codec.query(ruleOf(field), typedValue(field))));
+        const headers = filled('header').map((field) => [field.dataset.name ?? '', codec.header(ruleOf(field), typedValue(field))]);
+        const cookies = filled('cookie').flatMap((field) => codec.cookie(ruleOf(field), typedValue(field)));
         const credentials = addCredentials(panel, url, headers, cookies);
         const body = readBody(panel, headers, blockers);
         return { method, url, headers, cookies, body, credentials: credentials.added, authNote: credentials.note, blockers };

@@ -137,7 +137,7 @@
   };
 
   /** What the reader typed, as the value it stands for: a list (`a, b`), an object (JSON), or text. */
-  const valueOf = (field: Field): unknown => codec.parse(field.value, field.dataset.kind);
+  const typedValue = (field: Field): unknown => codec.parse(field.value, field.dataset.kind);
 
   /** Adds encoded `name=value` pieces to the URL's query as they are: `searchParams` would encode them again its own way. */
   const appendQuery = (url: URL, pieces: string[]): void => {
@@ -230,7 +230,7 @@
         if (field.dataset.required !== undefined) blockers.push([field, `${name} is required.`]);
         continue;
       }
-      values[name] = files ? (field.hasAttribute('multiple') ? files : files[0]) : valueOf(field);
+      values[name] = files ? (field.hasAttribute('multiple') ? files : files[0]) : typedValue(field);
       rules[name] = ruleOf(field);
     }
     if (/^multipart\//i.test(type)) {
@@ -255,7 +255,7 @@
         missing.push(name);
         return '';
       }
-      return codec.path(ruleOf(field), valueOf(field));
+      return codec.path(ruleOf(field), typedValue(field));
     });
     if (missing.length > 0) return `Fill in the path parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`;
     let url: URL;
@@ -273,9 +273,9 @@
         if (field.dataset.required !== undefined) blockers.push([field, `${field.dataset.name ?? ''} is required.`]);
         return false;
       });
-    appendQuery(url, filled('query').flatMap((field) => codec.query(ruleOf(field), valueOf(field))));
-    const headers: [string, string][] = filled('header').map((field) => [field.dataset.name ?? '', codec.header(ruleOf(field), valueOf(field))]);
-    const cookies: [string, string][] = filled('cookie').flatMap((field) => codec.cookie(ruleOf(field), valueOf(field)));
+    appendQuery(url, filled('query').flatMap((field) => codec.query(ruleOf(field), typedValue(field))));
+    const headers: [string, string][] = filled('header').map((field) => [field.dataset.name ?? '', codec.header(ruleOf(field), typedValue(field))]);
+    const cookies: [string, string][] = filled('cookie').flatMap((field) => codec.cookie(ruleOf(field), typedValue(field)));
     const credentials = addCredentials(panel, url, headers, cookies);
     const body = readBody(panel, headers, blockers);
     return { method, url, headers, cookies, body, credentials: credentials.added, authNote: credentials.note, blockers };
@@ -354,8 +354,10 @@
   const setCookies = (call: Call): (() => void) => {
     if (call.url.origin !== location.origin) return () => {};
     const safe = call.cookies.filter(([name, value]) => /^[!#$%&'*+.^`|~\w-]+$/.test(name) && /^[!#-+\--:<-[\]-~]*$/.test(value));
+    // biome-ignore lint/suspicious/noDocumentCookie: an API key the spec puts in a cookie is sent as the browser sends cookies, same origin only, removed after the call
     for (const [name, value] of safe) document.cookie = `${name}=${value}; path=/; SameSite=Strict`;
     return () => {
+      // biome-ignore lint/suspicious/noDocumentCookie: removes the cookie set just above
       for (const [name] of safe) document.cookie = `${name}=; path=/; max-age=0`;
     };
   };

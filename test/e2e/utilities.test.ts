@@ -81,7 +81,7 @@ e2eTest('the theme toggle shows a different icon in light and in dark, whether d
 /** The images of the page that a reader sees (displayed), by alt text. */
 async function shownImages(page: Page): Promise<string[]> {
   return inWindow(page, (window) =>
-    [...window.document.querySelectorAll('.prose img')].filter((image: any) => image.getBoundingClientRect().width > 0).map((image: any) => image.alt as string),
+    ([...window.document.querySelectorAll('.prose img')] as { alt: string; getBoundingClientRect(): { width: number } }[]).filter((image) => image.getBoundingClientRect().width > 0).map((image) => image.alt),
   );
 }
 
@@ -96,12 +96,12 @@ e2eTest('`dark:hidden` and `dark:block` images: exactly one shows in each mode, 
 
 e2eTest('a grid of utilities is three columns at 1280 px and one column at 375 px; arbitrary values, snippet components and `primary` apply', async (t) => {
   const boxes = async (page: Page): Promise<{ x: number; y: number }[]> =>
-    inWindow(page, (window) => [...window.document.querySelectorAll('#utility-grid > div')].map((cell: any) => ({ x: Math.round(cell.getBoundingClientRect().x), y: Math.round(cell.getBoundingClientRect().y) })));
+    inWindow(page, (window) => ([...window.document.querySelectorAll('#utility-grid > div')] as { getBoundingClientRect(): { x: number; y: number } }[]).map((cell) => ({ x: Math.round(cell.getBoundingClientRect().x), y: Math.round(cell.getBoundingClientRect().y) })));
   const wide = await e2e.open(t, 'site', 'grid');
   const columns = await boxes(wide);
   assert.equal(new Set(columns.map((cell) => cell.y)).size, 1, `one row at 1280 px: ${JSON.stringify(columns)}`);
   assert.equal(new Set(columns.map((cell) => cell.x)).size, 3);
-  const width = await inWindow(wide, (window) => Math.round([...window.document.querySelectorAll('.prose div')].find((div: any) => div.textContent.trim() === 'A panel of 320 pixels.').getBoundingClientRect().width) as number);
+  const width = await inWindow(wide, (window) => Math.round(([...window.document.querySelectorAll('.prose div')] as { textContent: string | null; getBoundingClientRect(): { width: number } }[]).find((div) => div.textContent?.trim() === 'A panel of 320 pixels.')!.getBoundingClientRect().width));
   assert.equal(width, 320, 'the snippet component\'s `w-[320px]`');
 
   const phone = await e2e.open(t, 'site', 'grid', { viewport: { width: 375, height: 800 } });
@@ -156,8 +156,8 @@ e2eTest('axe in dark mode (toggle and OS) on a page with utilities and `.dark` r
     return inWindow(page, async (window) => {
       const result = await window.axe.run(window.document, { resultTypes: ['violations'] });
       return result.violations
-        .filter((violation: any) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation: any) => `${violation.id}: ${violation.nodes.map((node: any) => node.target.join(' ')).join(', ')}`);
+        .filter((violation: { impact: string }) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation: { id: string; nodes: { target: string[] }[] }) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
     });
   };
   const system = await e2e.open(t, 'site', '', { colorScheme: 'dark' });

@@ -239,7 +239,7 @@ function securityHtml(security: SecurityModel): string {
       ? '<p class="playground-note">Any one of these is enough.</p>'
       : '';
   // The script says here which credentials it sends, and why an API key in a cookie may not go.
-  return groupHtml('Authorization', note + fields + '<p class="playground-note" data-auth-note hidden></p>');
+  return groupHtml('Authorization', `${note + fields}<p class="playground-note" data-auth-note hidden></p>`);
 }
 
 function schemeHtml(use: SchemeUse): string {

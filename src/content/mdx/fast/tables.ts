@@ -216,7 +216,7 @@ function readRow(reader: BlockReader, start: number, end: number): TableRow {
 /** In a table, `\|` in code is `|`, `\\` stays (mdast-util-gfm-table: a pipe in code is written escaped). */
 function unescapePipesInCode(nodes: PhrasingContent[]): void {
   for (const node of nodes) {
-    if (node.type === 'inlineCode') node.value = node.value.replace(/\\([\\|])/g, (escape, char: string) => (char === '|' ? char : escape));
+    if (node.type === 'inlineCode') node.value = node.value.replace(/\\([\\|])/g, (escaped, char: string) => (char === '|' ? char : escaped));
     else if ('children' in node) unescapePipesInCode(node.children as PhrasingContent[]);
   }
 }
