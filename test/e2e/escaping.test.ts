@@ -19,7 +19,8 @@ function recordDialogs(page: Page): string[] {
 /** Elements the site's text could have created: scripts beyond docjet's three, images, event handlers. */
 function injected(page: Page): Promise<{ scripts: number; images: number; handlers: string[] }> {
   return inWindow(page, ({ document }) => ({
-    scripts: document.scripts.length,
+    // Scripts a browser runs: JSON-LD (`application/ld+json`) is data.
+    scripts: [...document.scripts].filter((script) => script.type !== 'application/ld+json').length,
     images: document.images.length,
     handlers: [...document.querySelectorAll('*')].flatMap((element: { tagName: string; attributes: Iterable<{ name: string }> }) =>
       [...element.attributes].filter((attribute) => attribute.name.startsWith('on')).map((attribute) => `${element.tagName} ${attribute.name}`),

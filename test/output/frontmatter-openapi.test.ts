@@ -53,14 +53,14 @@ test('an operation of a spec the navigation does not name is found in the site\'
   assert.equal(result.ok, true, JSON.stringify(result.diagnostics));
   const html = await readFile(path.join(out, 'list', 'index.html'), 'utf8');
   assert.match(html, /class="endpoint-header"/);
-  assert.match(html, /class="endpoint-path">\/pets</);
+  assert.match(html, /class="endpoint-path"><wbr>\/pets</);
   assert.match(html, /Notes\./);
 });
 
 test('a spec named without its extension is found', async () => {
   const html = await readFile(path.join(out, 'get', 'index.html'), 'utf8');
   assert.match(html, /class="endpoint-header"/);
-  assert.match(html, /class="endpoint-path">\/pets\/<span class="endpoint-path-param">\{id\}/);
+  assert.match(html, /class="endpoint-path"><wbr>\/pets<wbr>\/<span class="endpoint-path-param">\{id\}/);
 });
 
 test('an operation no document has: a warning at the openapi: line, and the page keeps its own content', async () => {

@@ -23,7 +23,7 @@ test('search lists navigation pages; hidden ones only when searchable; never noi
   const records = await searchRecords(await fixture());
   assert.deepEqual(
     records.map((record) => record.route),
-    ['', 'guides/install', 'guides/shared', 'guides/tuning', 'guides/searchable', 'guides/internal', 'guides/boosted', 'api-reference/widgets/get-a-widget', 'v1', 'v1/install'],
+    ['', 'guides/install', 'guides/shared', 'guides/tuning', 'guides/calibration', 'guides/searchable', 'guides/internal', 'guides/boosted', 'api-reference/widgets/get-a-widget', 'v1', 'v1/install'],
   );
 });
 
@@ -71,6 +71,6 @@ test('an endpoint page is found by its method, path, operation id and summary', 
   assert.deepEqual(endpoint && { method: endpoint.method, keys: endpoint.keys, path: endpoint.path }, {
     method: 'GET',
     keys: ['/widgets/{widgetId}', 'GET', 'fetchWidgetById', 'Get a widget', 'Returns one widget with its lumen rating.'],
-    path: 'API › Widgets › Widgets',
+    path: 'API › Widgets', // the tag's group repeats its tab's group label: shown once (as breadcrumbs are)
   });
 });
