@@ -10,7 +10,8 @@ import { formatDiagnostic, plural, type Diagnostic } from './shared/diagnostics.
 import { build } from './output/build.ts';
 import { displayPath, OUTPUT_LOCATION_CODES } from './output/output.ts';
 import { runDev } from './dev/command.ts';
-import { serveStatic } from './dev/static-server.ts';
+import { serveStatic, type StaticServerOptions } from './dev/static-server.ts';
+import type { ServerTemplate } from './openapi/servers.ts';
 import { normalizeBase } from './render/links.ts';
 import { closestMatch } from './shared/suggest.ts';
 import { validate, validationFailed } from './validate/index.ts';
@@ -119,7 +120,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     case 'serve': {
       const built = await runBuild(buildOptions, io);
       if (built.code !== 0 || !built.outDir) return built.code;
-      return runServe({ dir: built.outDir, port, host: values.host ?? 'localhost', base: normalizeBase(values.base) }, io);
+      const proxy = { servers: () => built.apiServers ?? [], allowPrivateNetwork: values['allow-private-network'] ?? false };
+      return runServe({ dir: built.outDir, port, host: values.host ?? 'localhost', base: normalizeBase(values.base), proxy }, io);
     }
     case 'validate':
       return runValidate(
@@ -213,7 +215,7 @@ interface CliBuildOptions {
   allowPrivateNetwork?: boolean;
 }
 
-async function runBuild(options: CliBuildOptions, io: Io): Promise<{ code: number; outDir?: string }> {
+async function runBuild(options: CliBuildOptions, io: Io): Promise<{ code: number; outDir?: string; apiServers?: ServerTemplate[] }> {
   const progress = createProgress(io);
   const result = await build({ ...options, onProgress: progress.update });
   progress.done();
@@ -241,10 +243,10 @@ async function runBuild(options: CliBuildOptions, io: Io): Promise<{ code: numbe
     `✔ ${plural(stats.pages, 'page')}${stats.endpointPages ? ` (${stats.endpointPages} from OpenAPI)` : ''}, ${plural(stats.redirects, 'redirect')}, ${plural(stats.files, 'file')} copied · ` +
       `${stats.seconds.toFixed(2)} s · ${Math.round(stats.pagesPerSecond)} pages/s · ${formatBytes(stats.bytes)} → ${where}/ · ${counts}`,
   );
-  return { code: 0, outDir: result.outDir };
+  return { code: 0, outDir: result.outDir, ...(result.apiServers ? { apiServers: result.apiServers } : {}) };
 }
 
-async function runServe(options: { dir: string; port: number; host: string; base: string }, io: Io): Promise<number> {
+async function runServe(options: StaticServerOptions, io: Io): Promise<number> {
   let served;
   try {
     served = await serveStatic(options);

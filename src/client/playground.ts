@@ -318,7 +318,7 @@
       }
       const started = performance.now();
       try {
-        const response = await fetch(request);
+        const response = await (window.docjetProxy ? window.docjetProxy.send(request, panel) : fetch(request));
         if (response.type === 'opaqueredirect') {
           output.dataset.outcome = 'failed';
           status.textContent = 'Redirect not followed';

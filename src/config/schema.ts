@@ -395,7 +395,8 @@ export const configSchema = strict({
     params: strict({ expanded: z.enum(['all', 'closed']).optional(), post: z.array(z.string()).optional() }).optional(),
     playground: strict({
       display: z.enum(['interactive', 'simple', 'none', 'auth']).optional(),
-      proxy: z.boolean().optional(),
+      // true: `docjet dev` and `serve` forward Try it's requests (src/dev/proxy.ts); a URL: the proxy of a static build.
+      proxy: z.union([z.boolean(), linkUrl()]).optional(),
       credentials: z.boolean().optional(),
     }).optional(),
     examples: strict({

@@ -12,6 +12,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import path from 'node:path';
 import { isMissing } from '../shared/fs-errors.ts';
 import { contentType, realFileInside, requestPath, resolveInside } from './request-files.ts';
+import { createProxy, type ProxyOptions } from './proxy.ts';
 
 export interface StaticServer {
   server: Server;
@@ -26,6 +27,8 @@ export interface StaticServerOptions {
   base?: string;
   /** Opens a file to serve (a test seam: tests make it fail or vanish). */
   openFile?: (file: string) => Promise<FileHandle>;
+  /** Forward the Try-it panel's requests to the servers of the site's specs (src/dev/proxy.ts). */
+  proxy?: Omit<ProxyOptions, 'base'>;
 }
 
 /** What a request resolves to: a file to send with a status, or a bare status. */
@@ -42,7 +45,9 @@ interface Served {
 
 export async function serveStatic(options: StaticServerOptions): Promise<StaticServer> {
   const served: Served = { dir: path.resolve(options.dir), base: options.base ?? '/', openFile: options.openFile ?? ((file: string) => open(file, 'r')) };
+  const proxy = options.proxy && createProxy({ ...options.proxy, base: served.base });
   const server = createServer((request, response) => {
+    if (proxy?.(request, response)) return;
     respond(served, request, response).catch(() => fail(response, 500));
   });
   const host = options.host ?? '127.0.0.1';

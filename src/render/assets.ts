@@ -29,6 +29,8 @@ export interface Bundle {
 
 /** Compiled scripts left out of the page script: only the pages that need one load it. */
 const PAGE_ONLY_SCRIPTS = new Set(['playground.js', 'fields.js', 'analytics.js']);
+/** The panel's helpers (src/client/playground-*.ts), which the panel's script starts with. */
+const PLAYGROUND_HELPERS = /^playground-.+\.js$/;
 
 type PackageFiles = { css: string; js: string; playground: string; fields: string; analytics: string };
 let packageFiles: PackageFiles | undefined;
@@ -39,14 +41,16 @@ function readPackageAssets(): PackageFiles {
     const folder = path.join(ASSETS_DIR, kind);
     let names: string[];
     try {
-      names = readdirSync(folder).filter((name) => name.endsWith(`.${kind}`) && !PAGE_ONLY_SCRIPTS.has(name)).sort();
+      names = readdirSync(folder).filter((name) => name.endsWith(`.${kind}`) && !PAGE_ONLY_SCRIPTS.has(name) && !(kind === 'js' && PLAYGROUND_HELPERS.test(name))).sort();
     } catch {
       names = [];
     }
     return names.map((name) => `/* ${name} */\n${readFileSync(path.join(folder, name), 'utf8')}`).join('\n');
   };
   const pageOnly = (name: string): string => `"use strict";\n${readFileSync(path.join(ASSETS_DIR, 'js', name), 'utf8')}`;
-  packageFiles = { css: read('css'), js: read('js'), playground: pageOnly('playground.js'), fields: pageOnly('fields.js'), analytics: pageOnly('analytics.js') };
+  const helpers = readdirSync(path.join(ASSETS_DIR, 'js')).filter((name) => PLAYGROUND_HELPERS.test(name)).sort();
+  const playground = helpers.map((name) => readFileSync(path.join(ASSETS_DIR, 'js', name), 'utf8')).join('\n');
+  packageFiles = { css: read('css'), js: read('js'), playground: pageOnly('playground.js').replace('"use strict";\n', `"use strict";\n${playground}\n`), fields: pageOnly('fields.js'), analytics: pageOnly('analytics.js') };
   return packageFiles;
 }
 

@@ -8,7 +8,7 @@ import { checkSchema } from '../config/check-schema.ts';
 import { isObject, loadConfig, type LoadedConfig } from '../config/load.ts';
 import { pageContextualDiagnostics } from './rules/contextual.ts';
 import { runRules } from './rules/index.ts';
-import { loadSpecs } from '../openapi/specs.ts';
+import { loadSpecs, type LoadedSpecs } from '../openapi/specs.ts';
 import type { Config } from '../config/schema.ts';
 import { readAllPageMeta, type PageMeta } from '../content/frontmatter.ts';
 import { scanSite, type SiteFiles } from '../shared/scan.ts';
@@ -53,6 +53,8 @@ export interface ValidateResult {
   files: SiteFiles | undefined;
   meta: ReadonlyMap<string, PageMeta> | undefined;
   site: Site | undefined;
+  /** The OpenAPI documents the config names, loaded (the Try-it proxy reads their servers). */
+  specs?: LoadedSpecs;
   diagnostics: Diagnostic[];
   notes: string[];
   stats: ValidateStats;
@@ -112,6 +114,7 @@ async function checkSite(result: ValidateResult, value: Record<string, unknown>,
     loadSpecs({ root, config: value, remote: remoteOptions(options) }),
   ]);
   for (const spec of specs.values()) if (spec.note) result.notes.push(spec.note);
+  result.specs = specs;
   result.files = files;
   diagnostics.push(...scanDiagnostics);
   diagnostics.push(...runRules({ config: value, locations: loaded.locations, configFile: loaded.configFile, pages: files.pages, specs }));

@@ -42,6 +42,25 @@ export interface PlaygroundInput {
   copyButton: string;
   /** Whose credentials the panel's are (default: the document's file or URL); see `credentialScope`. */
   credentials?: string;
+  /** The proxy the script sends through: always (a URL in docs.json), or when a request fails CORS (dev's and serve's own). */
+  proxy?: PlaygroundProxy;
+}
+
+export interface PlaygroundProxy {
+  url: string;
+  mode: 'always' | 'fallback';
+}
+
+/**
+ * `api.playground.proxy`: false sends from the browser only; a URL (or a path on the site) is the
+ * proxy every request goes through; true or unset is `docjet dev`'s and `serve`'s own proxy at
+ * `local`, tried when the browser blocks a request (a static host answers it 404 and the panel
+ * says what it said before).
+ */
+export function playgroundProxy(setting: boolean | string | undefined, local: string | undefined): PlaygroundProxy | undefined {
+  if (setting === false) return undefined;
+  if (typeof setting === 'string') return /^(https?:\/\/[^/]|\/)/i.test(setting.trim()) ? { url: setting.trim(), mode: 'always' } : undefined;
+  return local === undefined ? undefined : { url: local, mode: 'fallback' };
 }
 
 /**
@@ -87,6 +106,7 @@ export function playgroundHtml(input: PlaygroundInput): string {
     'data-method': operation.method.toUpperCase(),
     'data-path': operation.path,
     'data-credentials': credentialScope(input.credentials ?? input.document.file),
+    ...(input.proxy ? { 'data-proxy': input.proxy.url, 'data-proxy-mode': input.proxy.mode } : {}),
     hidden: true,
     open: display === 'simple',
   });

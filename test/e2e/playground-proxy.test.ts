@@ -1,0 +1,83 @@
+/**
+ * Try it through `docjet serve`'s proxy (src/dev/proxy.ts, src/client/playground-proxy.ts): an API
+ * that allows no calls from other sites (no CORS headers) is called again through the proxy when
+ * the browser blocks the call, and the answer is shown, marked as coming through the proxy; with
+ * `api.playground.proxy` naming a proxy, every call goes through it. Fixture:
+ * test/fixtures/e2e/playground, whose server `{scheme}://127.0.0.1:{port}/v1` the tests aim at a
+ * local API by typing its port.
+ */
+import assert from 'node:assert/strict';
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before } from 'node:test';
+import { browserSuite, e2eTest, skipBrowser } from './harness.ts';
+
+const SHOTS = process.env['DOCJET_SHOTS'];
+
+const e2e = browserSuite({
+  site: { fixture: 'playground', proxy: true },
+  named: { fixture: 'playground', proxy: true, config: { api: { playground: { proxy: '/_docjet/proxy' } } } },
+});
+
+interface Received {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A local API that sends no CORS headers: records each request, answers 201 JSON. */
+const received: Received[] = [];
+const api = createServer((request, response) => {
+  const chunks: Buffer[] = [];
+  request.on('data', (chunk: Buffer) => chunks.push(chunk));
+  request.on('end', () => {
+    received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+    response.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"order-7","status":"created"}');
+  });
+});
+const port = (): string => String((api.address() as AddressInfo).port);
+
+before(async () => {
+  if (!skipBrowser) await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+});
+after(async () => {
+  if (api.listening) await new Promise((resolve) => api.close(resolve));
+});
+
+e2eTest('a call the browser blocks (no CORS) goes again through the proxy: the API receives it as typed and the answer is shown', async (t) => {
+  const from = received.length;
+  const page = await e2e.open(t, 'site', 'api-reference/create-an-order');
+  await page.locator('.playground-summary').click();
+  await page.locator('[data-variable="port"]').fill(port());
+  await page.locator('[data-auth="token"]').fill('secret-token');
+  await page.locator('textarea[data-body]').fill('{"item": "tea", "quantity": 2}');
+  await page.locator('.playground-send').click();
+  await page.locator('[data-response][data-outcome="ok"]').waitFor({ timeout: 20_000 });
+
+  assert.equal(await page.locator('[data-response-status]').innerText(), '201 Created');
+  assert.equal(await page.locator('.playground').getAttribute('data-via'), 'proxy');
+  assert.match(await page.locator('[data-response-time]').evaluate((element) => getComputedStyle(element, '::after').content), /through the proxy/);
+  assert.equal(await page.locator('[data-response-body]').textContent(), '{\n  "id": "order-7",\n  "status": "created"\n}');
+  // The browser's preflight, refused, then the proxy's call: the body as typed, the token, no cookie or origin of the docs site.
+  const calls = received.slice(from);
+  assert.deepEqual(calls.map((call) => call.method), ['OPTIONS', 'POST']);
+  const post = calls[1]!;
+  assert.deepEqual(
+    { url: post.url, body: post.body, type: post.headers['content-type'], authorization: post.headers.authorization, origin: post.headers.origin, cookie: post.headers.cookie },
+    { url: '/v1/stores/store-1/orders?currency=EUR', body: '{"item": "tea", "quantity": 2}', type: 'application/json', authorization: 'Bearer secret-token', origin: undefined, cookie: undefined },
+  );
+  if (SHOTS) await page.locator('.playground').screenshot({ path: `${SHOTS}/proxy-fallback.png` });
+});
+
+e2eTest('with api.playground.proxy naming a proxy, every call goes through it: no preflight, and the answer is marked', async (t) => {
+  const from = received.length;
+  const page = await e2e.open(t, 'named', 'api-reference/get-the-status');
+  assert.equal(await page.locator('.playground').getAttribute('data-proxy-mode'), 'always');
+  await page.locator('.playground-summary').click();
+  await page.locator('[data-variable="port"]').fill(port());
+  await page.locator('.playground-send').click();
+  await page.locator('[data-response][data-outcome="ok"]').waitFor({ timeout: 20_000 });
+  assert.deepEqual(received.slice(from).map((call) => `${call.method} ${call.url}`), ['GET /v1/status']);
+  assert.equal(await page.locator('.playground').getAttribute('data-via'), 'proxy');
+});
