@@ -57,7 +57,7 @@ e2eTest('a call the browser blocks (no CORS) goes again through the proxy: the A
 
   assert.equal(await page.locator('[data-response-status]').innerText(), '201 Created');
   assert.equal(await page.locator('.playground').getAttribute('data-via'), 'proxy');
-  assert.match(await page.locator('[data-response-time]').evaluate((element) => getComputedStyle(element, '::after').content), /through the proxy/);
+  assert.match(await page.locator('[data-response-time]').evaluate((element) => (globalThis as unknown as { getComputedStyle(node: unknown, pseudo: string): { content: string } }).getComputedStyle(element, '::after').content), /through the proxy/);
   assert.equal(await page.locator('[data-response-body]').textContent(), '{\n  "id": "order-7",\n  "status": "created"\n}');
   // The browser's preflight, refused, then the proxy's call: the body as typed, the token, no cookie or origin of the docs site.
   const calls = received.slice(from);
