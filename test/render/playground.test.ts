@@ -251,8 +251,11 @@ describe('a hostile spec', () => {
 });
 
 describe('the panel script', () => {
-  /** Gzipped bytes the script may take: 3,990 B when it was written, plus 25 %. */
-  const BUDGET_GZIPPED = 5000;
+  /**
+   * Gzipped bytes the script may take: 3,990 B when it was written, plus 25 %; plus the proxy
+   * fallback (about 600 B) and OAuth 2.0 (about 2,650 B) of issue 30: 4,364 B before them, 7,021 B after.
+   */
+  const BUDGET_GZIPPED = 7800;
 
   test(`is its own file, out of the page script every page loads, under ${BUDGET_GZIPPED} bytes gzipped`, () => {
     const { playground } = siteBundle(configSchema.parse({ name: 'Budget', navigation: { pages: ['index'] } }), '/', '');

@@ -14,6 +14,7 @@
  * the panel out. The panel is `hidden` until the script sets it up, so without JavaScript a reader
  * never meets a form that does nothing (the curl example beside the page still shows the call).
  */
+import { oauthHtml } from './oauth.ts';
 import { createHash } from 'node:crypto';
 import { REQUIRED_PILL } from '../../content/mdx/components/ui.ts';
 import { attributes, escapeHtml } from '../../shared/html-escape.ts';
@@ -278,7 +279,7 @@ function schemeHtml(use: SchemeUse): string {
     const prefix = httpScheme === undefined || httpScheme === 'bearer' ? 'Bearer' : stringOf(scheme.scheme)!.trim();
     return secret(`${escapeHtml(prefix)} token`, { 'data-auth': 'token', 'data-prefix': prefix });
   }
-  if (type === 'oauth2' || type === 'openidconnect') return secret('Access token (OAuth 2.0)', { 'data-auth': 'token', 'data-prefix': 'Bearer' });
+  if (type === 'oauth2' || type === 'openidconnect') return secret('Access token (OAuth 2.0)', { 'data-auth': 'token', 'data-prefix': 'Bearer' }) + oauthHtml(use, `${use.name}:token`);
   return '';
 }
 
