@@ -4,10 +4,11 @@
     const TIMEOUT_MS = 60_000;
     const MAX_SHOWN = 400_000;
     const storeKey = (panel, origin, field) => JSON.stringify([panel.dataset.credentials ?? '', origin, field.dataset.store ?? '']);
+    const store = () => (document.querySelector('[data-playground][data-remember="local"]') ? localStorage : sessionStorage);
     const session = {
         get(key) {
             try {
-                return sessionStorage.getItem(STORE + key);
+                return store().getItem(STORE + key);
             }
             catch {
                 return null;
@@ -16,9 +17,9 @@
         set(key, value) {
             try {
                 if (value === '')
-                    sessionStorage.removeItem(STORE + key);
+                    store().removeItem(STORE + key);
                 else
-                    sessionStorage.setItem(STORE + key, value);
+                    store().setItem(STORE + key, value);
             }
             catch {
             }

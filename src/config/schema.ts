@@ -398,6 +398,8 @@ export const configSchema = strict({
       // true: `docjet dev` and `serve` forward Try it's requests (src/dev/proxy.ts); a URL: the proxy of a static build.
       proxy: z.union([z.boolean(), linkUrl()]).optional(),
       credentials: z.boolean().optional(),
+      // docjet's own: where Try it keeps credentials (and OAuth tokens); "local" keeps them across tabs and restarts.
+      remember: z.enum(['session', 'local']).optional(),
     }).optional(),
     examples: strict({
       defaults: z.enum(['required', 'all']).optional(),

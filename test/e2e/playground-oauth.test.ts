@@ -99,7 +99,7 @@ before(async () => {
 });
 
 // Registered after the hook above, so the site is written before it is built.
-const e2e = browserSuite({ site: { root } });
+const e2e = browserSuite({ site: { root }, remembered: { root, config: { api: { playground: { remember: 'local' } } } } });
 
 after(async () => {
   if (server.listening) await new Promise((resolve) => server.close(resolve));
@@ -158,4 +158,24 @@ e2eTest('client credentials authenticate the client with HTTP Basic; OpenID Conn
   await discovered.locator('[data-oauth-flow] option').first().waitFor({ state: 'attached' });
   assert.deepEqual(await discovered.locator('[data-oauth-flow] option').allTextContents(), ['Authorization code (PKCE)', 'Client credentials']);
   assert.deepEqual(await discovered.locator('[data-oauth-scope]').evaluateAll((boxes) => boxes.map((each) => (each as unknown as { value: string }).value)), ['openid', 'orders:read', 'orders:write']);
+});
+
+e2eTest('a token is kept for this tab (sessionStorage) unless the site sets api.playground.remember: "local", which keeps it across tabs', async (t) => {
+  for (const [site, kept] of [['site', ''], ['remembered', 'tok-cc']] as const) {
+    const page = await e2e.open(t, site, 'api-reference/who-am-i');
+    await page.locator('.playground-summary').click();
+    const box = page.locator('[data-oauth]');
+    await box.locator('[data-oauth-flow]').selectOption({ label: 'Client credentials' });
+    await box.locator('[data-oauth-client]').fill('machine');
+    await box.locator('[data-oauth-secret]').fill('s3cret');
+    await box.locator('[data-oauth-get]').click();
+    await page.locator('[data-oauth-status]', { hasText: 'Token filled in.' }).waitFor({ timeout: 20_000 });
+    await page.reload();
+    await page.locator('.playground-summary').click();
+    assert.equal(await page.locator('input[data-store="oauth:token"]').inputValue(), 'tok-cc', `${site}: kept on reload`);
+    const tab = await page.context().newPage();
+    await tab.goto(page.url());
+    await tab.locator('.playground-summary').click();
+    assert.equal(await tab.locator('input[data-store="oauth:token"]').inputValue(), kept, `${site}: in another tab`);
+  }
 });

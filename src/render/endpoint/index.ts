@@ -91,7 +91,7 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
     const model = readEndpoint(document, operation, resolver);
     const display = playgroundDisplay(options.api?.playground?.display, options.playground);
     const proxy = playgroundProxy(options.api?.playground?.proxy, options.proxyUrl);
-    const playground = playgroundHtml({ model, operation, document, resolver, display, copyButton: context.ui.copyButton, ...(proxy ? { proxy } : {}) });
+    const playground = playgroundHtml({ model, operation, document, resolver, display, copyButton: context.ui.copyButton, ...(proxy ? { proxy } : {}), ...(options.api?.playground?.remember === 'local' ? { remember: 'local' as const } : {}) });
     const html = pageHtml(model, operation, context, options.pageDescription, playground, options.api?.examples, options.api?.params, options.pageExamples, options.contentHtml);
     return { html, headings: context.headings, diagnostics: referenceDiagnostics(resolver, operation, file), fragments: [...context.fragments.values()], playground: playground !== '' };
   } catch (error) {

@@ -45,6 +45,8 @@ export interface PlaygroundInput {
   credentials?: string;
   /** The proxy the script sends through: always (a URL in docs.json), or when a request fails CORS (dev's and serve's own). */
   proxy?: PlaygroundProxy;
+  /** `api.playground.remember: "local"`: credentials kept in localStorage, across tabs. */
+  remember?: 'local';
 }
 
 export interface PlaygroundProxy {
@@ -108,6 +110,7 @@ export function playgroundHtml(input: PlaygroundInput): string {
     'data-path': operation.path,
     'data-credentials': credentialScope(input.credentials ?? input.document.file),
     ...(input.proxy ? { 'data-proxy': input.proxy.url, 'data-proxy-mode': input.proxy.mode } : {}),
+    'data-remember': input.remember,
     hidden: true,
     open: display === 'simple',
   });
