@@ -81,3 +81,26 @@ e2eTest('with api.playground.proxy naming a proxy, every call goes through it: n
   assert.deepEqual(received.slice(from).map((call) => `${call.method} ${call.url}`), ['GET /v1/status']);
   assert.equal(await page.locator('.playground').getAttribute('data-via'), 'proxy');
 });
+
+e2eTest('the server chosen and its variables are remembered across the pages and tabs of the API (localStorage), a stale tab does not undo another's choice', async (t) => {
+  const page = await e2e.open(t, 'site', 'api-reference/create-an-order');
+  await page.locator('.playground-summary').click();
+  await page.locator('[data-variable="port"]').fill(port());
+  await page.locator('[data-variable="scheme"]').selectOption('http');
+  // Another page of the same API, in a new tab: the server is filled in, the request goes there.
+  const other = await page.context().newPage();
+  await other.goto(e2e.site('site').href('api-reference/get-the-status'));
+  await other.locator('.playground-summary').click();
+  assert.equal(await other.locator('[data-variable="port"]').inputValue(), port());
+  const curl = (await other.locator('[data-curl]').textContent()) ?? '';
+  assert.ok(curl.includes(`--url 'http://127.0.0.1:${port()}/v1/status'`), curl);
+  // Choosing the other server is remembered too, and the first one's port is kept for when it comes back.
+  await other.locator('select[data-server]').selectOption({ index: 1 });
+  await page.reload();
+  await page.locator('.playground-summary').click();
+  assert.equal(await page.locator('select[data-server]').getAttribute('autocomplete'), 'off', 'the browser does not put back the choice the page had before the reload');
+  assert.equal(await page.locator('select[data-server]').evaluate((select) => (select as unknown as { selectedIndex: number }).selectedIndex), 1);
+  await page.locator('select[data-server]').selectOption({ index: 0 });
+  assert.equal(await page.locator('[data-variable="port"]').inputValue(), port());
+  if (SHOTS) await page.locator('.playground').screenshot({ path: `${SHOTS}/server-remembered.png` });
+});

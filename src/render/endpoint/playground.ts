@@ -229,7 +229,8 @@ function serverHtml(choices: ServerChoice[]): string {
       return `<div class="playground-variables"${attributes({ 'data-server-variables': index, hidden: index > 0 })}>${fields.join('')}</div>`;
     })
     .join('');
-  return groupHtml('Server', fieldHtml('Server', `<select data-server>${options}</select>`) + variables);
+  // autocomplete off: on reload the browser would put back the choice the page had, over the one remembered since (src/client/playground-server-memory.ts).
+  return groupHtml('Server', fieldHtml('Server', `<select data-server autocomplete="off">${options}</select>`) + variables);
 }
 
 function selectHtml(data: Record<string, string | boolean>, choices: string[], selected: string | undefined, blank = false): string {
