@@ -17,31 +17,44 @@
     return fetch(new Request(new URL(url, location.href), { method: request.method, headers, body, redirect: 'manual', signal: request.signal, credentials: 'omit' }));
   };
 
-  window.docjetProxy = {
-    async send(request: Request, panel: HTMLElement): Promise<Response> {
-      const proxy = panel.dataset.proxy;
-      delete panel.dataset.via;
-      if (!proxy) return fetch(request);
-      if (panel.dataset.proxyMode === 'always') {
-        const response = await through(proxy, request);
-        panel.dataset.via = 'proxy';
-        return response;
-      }
+  /** Straight, or through the proxy as `data-proxy-mode` says. */
+  const route = async (request: Request, panel: HTMLElement): Promise<Response> => {
+    const proxy = panel.dataset.proxy;
+    delete panel.dataset.via;
+    if (!proxy) return fetch(request);
+    if (panel.dataset.proxyMode === 'always') {
+      const response = await through(proxy, request);
+      panel.dataset.via = 'proxy';
+      return response;
+    }
+    try {
+      return await fetch(request.clone());
+    } catch (blocked) {
+      // A timeout is the server's silence, not the browser's refusal: the proxy would wait as long.
+      if (!(blocked instanceof TypeError)) throw blocked;
+      let response: Response;
       try {
-        return await fetch(request.clone());
-      } catch (blocked) {
-        // A timeout is the server's silence, not the browser's refusal: the proxy would wait as long.
-        if (!(blocked instanceof TypeError)) throw blocked;
-        let response: Response;
-        try {
-          response = await through(proxy, request);
-        } catch {
-          throw blocked;
-        }
-        if (response.headers.get('x-docjet-proxy') === null) throw blocked;
-        panel.dataset.via = 'proxy';
-        return response;
+        response = await through(proxy, request);
+      } catch {
+        throw blocked;
       }
+      if (response.headers.get('x-docjet-proxy') === null) throw blocked;
+      panel.dataset.via = 'proxy';
+      return response;
+    }
+  };
+
+  /** Sends, then tells the panel's other helpers of the answer (playground-extras.ts previews it). */
+  const told = async (panel: HTMLElement, sent: Promise<Response>): Promise<Response> => {
+    const response = await sent;
+    panel.dispatchEvent(new CustomEvent('docjet:response', { detail: response.clone() }));
+    return response;
+  };
+
+  window.docjetProxy = {
+    send(request: Request, panel: HTMLElement): Promise<Response> {
+      panel.dispatchEvent(new CustomEvent('docjet:request'));
+      return told(panel, route(request, panel));
     },
   };
 }

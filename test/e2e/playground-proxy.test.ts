@@ -13,6 +13,8 @@ import { after, before } from 'node:test';
 import { browserSuite, e2eTest, skipBrowser } from './harness.ts';
 
 const SHOTS = process.env['DOCJET_SHOTS'];
+/** A 2 × 3 red PNG. */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAIAAAADCAIAAAA2iEnWAAAAEElEQVR4nGP4z8AARAwoFABE0AX7pM/egAAAAABJRU5ErkJggg==', 'base64');
 
 const e2e = browserSuite({
   site: { fixture: 'playground', proxy: true },
@@ -33,6 +35,7 @@ const api = createServer((request, response) => {
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
     received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
+    if (request.url?.includes('limit=99')) return void response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
     response.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"order-7","status":"created"}');
   });
 });
@@ -82,7 +85,7 @@ e2eTest('with api.playground.proxy naming a proxy, every call goes through it: n
   assert.equal(await page.locator('.playground').getAttribute('data-via'), 'proxy');
 });
 
-e2eTest('the server chosen and its variables are remembered across the pages and tabs of the API (localStorage), a stale tab does not undo another's choice', async (t) => {
+e2eTest('the server chosen and its variables are remembered across the pages and tabs of the API (localStorage), a stale tab does not undo the choice of another', async (t) => {
   const page = await e2e.open(t, 'site', 'api-reference/create-an-order');
   await page.locator('.playground-summary').click();
   await page.locator('[data-variable="port"]').fill(port());
@@ -103,4 +106,23 @@ e2eTest('the server chosen and its variables are remembered across the pages and
   await page.locator('select[data-server]').selectOption({ index: 0 });
   assert.equal(await page.locator('[data-variable="port"]').inputValue(), port());
   if (SHOTS) await page.locator('.playground').screenshot({ path: `${SHOTS}/server-remembered.png` });
+});
+
+e2eTest('Ctrl+Enter sends from a field; an image answer is shown as an image under its size', async (t) => {
+  const page = await e2e.open(t, 'site', 'api-reference/create-an-order');
+  await page.locator('.playground-summary').click();
+  await page.locator('[data-variable="port"]').fill(port());
+  await page.locator('[data-param="query"][data-name="limit"]').fill('99');
+  await page.locator('[data-param="query"][data-name="limit"]').press('Control+Enter');
+  await page.locator('[data-response][data-outcome="ok"]').waitFor({ timeout: 20_000 });
+  assert.equal(await page.locator('[data-response-body]').textContent(), `(${PNG.length} bytes of image/png)`);
+  const image = page.locator('[data-response-preview="image/png"] img');
+  await image.waitFor();
+  assert.deepEqual(await image.evaluate((element) => [(element as unknown as { naturalWidth: number }).naturalWidth, (element as unknown as { naturalHeight: number }).naturalHeight]), [2, 3]);
+  assert.match((await image.getAttribute('src')) ?? '', /^blob:/);
+  // The next answer, JSON, takes the preview away.
+  await page.locator('[data-param="query"][data-name="limit"]').fill('5');
+  await page.locator('[data-param="query"][data-name="limit"]').press('Control+Enter');
+  await page.locator('[data-response-body]', { hasText: 'order-7' }).waitFor({ timeout: 20_000 });
+  assert.equal(await page.locator('[data-response-preview]').count(), 0);
 });

@@ -253,10 +253,11 @@ describe('a hostile spec', () => {
 describe('the panel script', () => {
   /**
    * Gzipped bytes the script may take: 3,990 B when it was written, plus 25 %; plus the proxy
-   * fallback (about 600 B), OAuth 2.0 (about 2,650 B) and the remembered server (about 660 B) of
-   * issue 30: 4,364 B before them, 7,680 B after.
+   * fallback (about 600 B), OAuth 2.0 (about 2,650 B), the remembered server (about 660 B),
+   * Ctrl+Enter and previews of images, audio and PDF (about 690 B) of issue 30: 4,364 B before
+   * them, 8,371 B after.
    */
-  const BUDGET_GZIPPED = 8300;
+  const BUDGET_GZIPPED = 9000;
 
   test(`is its own file, out of the page script every page loads, under ${BUDGET_GZIPPED} bytes gzipped`, () => {
     const { playground } = siteBundle(configSchema.parse({ name: 'Budget', navigation: { pages: ['index'] } }), '/', '');
