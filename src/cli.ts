@@ -13,7 +13,8 @@ import { runDev } from './dev/command.ts';
 import { staticDocs } from './dev/mcp/docs.ts';
 import { runMcp } from './dev/mcp/stdio.ts';
 import { checkLinks } from './dev/link-check.ts';
-import { serveStatic } from './dev/static-server.ts';
+import { serveStatic, type StaticServerOptions } from './dev/static-server.ts';
+import type { ServerTemplate } from './openapi/servers.ts';
 import { normalizeBase } from './render/links.ts';
 import { closestMatch } from './shared/suggest.ts';
 import { validate, validationFailed } from './validate/index.ts';
@@ -130,7 +131,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     case 'serve': {
       const built = await runBuild(buildOptions, io);
       if (built.code !== 0 || !built.outDir) return built.code;
-      return runServe({ dir: built.outDir, root: buildOptions.root, port, host: values.host ?? 'localhost', base: normalizeBase(values.base) }, io);
+      const proxy = { servers: () => built.apiServers ?? [], allowPrivateNetwork: values['allow-private-network'] ?? false };
+      return runServe({ dir: built.outDir, root: buildOptions.root, port, host: values.host ?? 'localhost', base: normalizeBase(values.base), proxy }, io);
     }
     case 'validate':
       return runValidate(
@@ -275,7 +277,7 @@ interface CliBuildOptions {
   allowPrivateNetwork?: boolean;
 }
 
-async function runBuild(options: CliBuildOptions, io: Io): Promise<{ code: number; outDir?: string }> {
+async function runBuild(options: CliBuildOptions, io: Io): Promise<{ code: number; outDir?: string; apiServers?: ServerTemplate[] }> {
   const progress = createProgress(io);
   const result = await build({ ...options, onProgress: progress.update });
   progress.done();
@@ -303,16 +305,16 @@ async function runBuild(options: CliBuildOptions, io: Io): Promise<{ code: numbe
     `✔ ${plural(stats.pages, 'page')}${stats.endpointPages ? ` (${stats.endpointPages} from OpenAPI)` : ''}, ${plural(stats.redirects, 'redirect')}, ${plural(stats.files, 'file')} copied · ` +
       `${stats.seconds.toFixed(2)} s · ${Math.round(stats.pagesPerSecond)} pages/s · ${formatBytes(stats.bytes)} → ${where}/ · ${counts}`,
   );
-  return { code: 0, outDir: result.outDir };
+  return { code: 0, outDir: result.outDir, ...(result.apiServers ? { apiServers: result.apiServers } : {}) };
 }
 
-async function runServe(options: { dir: string; root: string; port: number; host: string; base: string }, io: Io): Promise<number> {
+async function runServe(options: { dir: string; root: string; port: number; host: string; base: string; proxy: NonNullable<StaticServerOptions['proxy']> }, io: Io): Promise<number> {
   let served;
   // `/mcp` answers AI tools from the site just built (read again, offline, while the server starts).
   const mcp = staticDocs({ root: options.root, base: options.base });
   mcp.preload();
   try {
-    served = await serveStatic({ dir: options.dir, port: options.port, host: options.host, base: options.base, mcp });
+    served = await serveStatic({ dir: options.dir, port: options.port, host: options.host, base: options.base, mcp, proxy: options.proxy });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     io.error(code === 'EADDRINUSE' ? `docjet serve: port ${options.port} is in use; pass another with --port.` : `docjet serve: ${(error as Error).message}`);

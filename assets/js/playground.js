@@ -5,10 +5,11 @@
     const TIMEOUT_MS = 60_000;
     const MAX_SHOWN = 400_000;
     const storeKey = (panel, origin, field) => JSON.stringify([panel.dataset.credentials ?? '', origin, field.dataset.store ?? '']);
+    const store = () => (document.querySelector('[data-playground][data-remember="local"]') ? localStorage : sessionStorage);
     const session = {
         get(key) {
             try {
-                return sessionStorage.getItem(STORE + key);
+                return store().getItem(STORE + key);
             }
             catch {
                 return null;
@@ -17,9 +18,9 @@
         set(key, value) {
             try {
                 if (value === '')
-                    sessionStorage.removeItem(STORE + key);
+                    store().removeItem(STORE + key);
                 else
-                    sessionStorage.setItem(STORE + key, value);
+                    store().setItem(STORE + key, value);
             }
             catch {
             }
@@ -377,7 +378,7 @@
             const started = performance.now();
             const unsetCookies = setCookies(call);
             try {
-                const response = await fetch(request);
+                const response = await (window.docjetProxy ? window.docjetProxy.send(request, panel) : fetch(request));
                 if (response.type === 'opaqueredirect') {
                     output.dataset.outcome = 'failed';
                     status.textContent = 'Redirect not followed';

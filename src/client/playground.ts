@@ -12,7 +12,8 @@
  * `dataset` and `value`; elements are found by comparing `dataset` values, never by building a
  * selector out of spec text.
  *
- * Credentials are kept in `sessionStorage` (for the browser session only), under the API they were
+ * Credentials are kept in `sessionStorage` (for the browser session only; `localStorage` when the
+ * site sets `api.playground.remember: "local"`), under the API they were
  * typed for (the panel's `data-credentials`, one per OpenAPI document) and the origin of the server
  * chosen when they were typed. The fields always hold the credentials of the server chosen now:
  * picking or typing another server empties them, or fills in what was typed for that one. A
@@ -51,18 +52,21 @@
   /** The key of a credential field's value: the API, the server's origin, the scheme and part. */
   const storeKey = (panel: HTMLElement, origin: string, field: HTMLElement): string => JSON.stringify([panel.dataset.credentials ?? '', origin, field.dataset.store ?? '']);
 
+  /** sessionStorage; localStorage (kept across tabs and restarts) when the site opts in with `api.playground.remember: "local"`. */
+  const store = (): Storage => (document.querySelector('[data-playground][data-remember="local"]') ? localStorage : sessionStorage);
+
   const session = {
     get(key: string): string | null {
       try {
-        return sessionStorage.getItem(STORE + key);
+        return store().getItem(STORE + key);
       } catch {
         return null;
       }
     },
     set(key: string, value: string): void {
       try {
-        if (value === '') sessionStorage.removeItem(STORE + key);
-        else sessionStorage.setItem(STORE + key, value);
+        if (value === '') store().removeItem(STORE + key);
+        else store().setItem(STORE + key, value);
       } catch {
         // Storage may be off: the value then lasts for this page only.
       }
@@ -428,7 +432,7 @@
       const started = performance.now();
       const unsetCookies = setCookies(call);
       try {
-        const response = await fetch(request);
+        const response = await (window.docjetProxy ? window.docjetProxy.send(request, panel) : fetch(request));
         if (response.type === 'opaqueredirect') {
           output.dataset.outcome = 'failed';
           status.textContent = 'Redirect not followed';

@@ -395,8 +395,11 @@ export const configSchema = strict({
     params: strict({ expanded: z.enum(['all', 'closed']).optional(), post: z.array(z.string()).optional() }).optional(),
     playground: strict({
       display: z.enum(['interactive', 'simple', 'none', 'auth']).optional(),
-      proxy: z.boolean().optional(),
+      // true: `docjet dev` and `serve` forward Try it's requests (src/dev/proxy.ts); a URL: the proxy of a static build.
+      proxy: z.union([z.boolean(), linkUrl()]).optional(),
       credentials: z.boolean().optional(),
+      // docjet's own: where Try it keeps credentials (and OAuth tokens); "local" keeps them across tabs and restarts.
+      remember: z.enum(['session', 'local']).optional(),
     }).optional(),
     examples: strict({
       defaults: z.enum(['required', 'all']).optional(),

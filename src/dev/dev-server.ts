@@ -11,6 +11,7 @@ import path from 'node:path';
 import { normalizeBase } from '../render/links.ts';
 import { CLIENT_PATH } from './client-script.ts';
 import { LiveReload } from './live-reload.ts';
+import { createProxy } from './proxy.ts';
 import { respond, type Responder } from './respond.ts';
 import { snapshotOf, type DocsSnapshot, type McpDocs } from './mcp/docs.ts';
 import { searchIndexOf } from '../search/index.ts';
@@ -81,7 +82,10 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     analytics: options.analytics ?? false,
   });
   const responder: Responder = { session, live, root, ready: Promise.resolve(), allowsHost: (name) => allowsHost(name, host), mcp: sessionDocs(session, () => responder.ready, base) };
+  // Try it's requests to the servers of the site's specs, as the site is now.
+  const proxy = createProxy({ base, servers: () => session.model?.apiServers ?? [], allowPrivateNetwork: options.allowPrivateNetwork ?? false });
   const server = createServer((request, response) => {
+    if (allowsHost(request.headers.host, host) && proxy(request, response)) return;
     respond(responder, request, response).catch(() => {
       if (response.headersSent) response.destroy();
       else response.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Internal error');

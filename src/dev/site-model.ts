@@ -13,6 +13,7 @@ import type { CodeHighlighter } from '../render/highlight.ts';
 import { createRenderer, type Renderer, type UrlWatch } from '../render/page.ts';
 import { homeRoutes } from '../site/home-routes.ts';
 import type { Site } from '../site/types.ts';
+import { siteServers, type ServerTemplate } from '../openapi/servers.ts';
 import { validate } from '../validate/index.ts';
 import { siteRendering, type SiteRendering } from '../render/site-rendering.ts';
 import { sourceDiagnostics, type SiteSources } from './site-sources.ts';
@@ -37,6 +38,8 @@ export interface DevSite {
   pageAssets: Set<string>;
   /** docs.json (or mint.json) and every file it includes with `$ref`. */
   configFiles: Set<string>;
+  /** The servers the site's specs declare: where the Try-it proxy may forward (src/dev/proxy.ts). */
+  apiServers: ServerTemplate[];
 }
 
 export type ModelResult = { ok: true; model: DevSite } | { ok: false; diagnostics: Diagnostic[]; configFiles: Set<string> };
@@ -80,6 +83,7 @@ export async function resolveModel(options: {
       assets: new Set(sources.files.assets.filter((file) => !NOT_SERVED.has(file))),
       pageAssets: new Set(sources.files.assets.filter((file) => customFiles.includes(pageHref(file, base)))),
       configFiles,
+      apiServers: siteServers(validated.specs),
     },
   };
 }

@@ -14,6 +14,7 @@ import { isMissing } from '../shared/fs-errors.ts';
 import type { McpDocs } from './mcp/docs.ts';
 import { answerMcp, isMcpRequest } from './mcp/http.ts';
 import { contentType, realFileInside, requestPath, resolveInside } from './request-files.ts';
+import { createProxy, type ProxyOptions } from './proxy.ts';
 
 export interface StaticServer {
   server: Server;
@@ -30,6 +31,8 @@ export interface StaticServerOptions {
   openFile?: (file: string) => Promise<FileHandle>;
   /** The site `/mcp` answers AI tools from (mcp/http.ts); without it, `/mcp` is a path like any other. */
   mcp?: McpDocs;
+  /** Forward the Try-it panel's requests to the servers of the site's specs (src/dev/proxy.ts). */
+  proxy?: Omit<ProxyOptions, 'base'>;
 }
 
 /** What a request resolves to: a file to send with a status, or a bare status. */
@@ -47,7 +50,9 @@ interface Served {
 
 export async function serveStatic(options: StaticServerOptions): Promise<StaticServer> {
   const served: Served = { dir: path.resolve(options.dir), base: options.base ?? '/', openFile: options.openFile ?? ((file: string) => open(file, 'r')), mcp: options.mcp };
+  const proxy = options.proxy && createProxy({ ...options.proxy, base: served.base });
   const server = createServer((request, response) => {
+    if (proxy?.(request, response)) return;
     respond(served, request, response).catch(() => fail(response, 500));
   });
   const host = options.host ?? '127.0.0.1';

@@ -149,7 +149,7 @@ function refusedHost(url: URL, classify: (address: string) => PrivateRange | und
 }
 
 /** Thrown by the guarded lookup, so that the socket never connects. */
-class RefusedAddress extends Error {
+export class RefusedAddress extends Error {
   readonly code = 'EPRIVATEADDRESS';
   constructor(readonly refused: Omit<PrivateAddressRefused, 'redirected'>) {
     super(`${refused.host} resolves to ${refused.address}, a ${refused.range} address`);
@@ -160,7 +160,7 @@ class RefusedAddress extends Error {
  * `lookup` as the socket calls it, answering only when every address the name has is public: the
  * connection then goes to one of the addresses checked here, not to a second resolution's.
  */
-function guardedLookup(lookup: LookupFunction, classify: (address: string) => PrivateRange | undefined): LookupFunction {
+export function guardedLookup(lookup: LookupFunction, classify: (address: string) => PrivateRange | undefined): LookupFunction {
   return (hostname, options, callback) => {
     lookup(hostname, { ...options, all: true }, (error, found) => {
       if (error) return callback(error, '', 0);

@@ -15,6 +15,7 @@ import { markdownPath } from '../content/markdown/path.ts';
 import { normalizeBase, pageHref } from '../render/links.ts';
 import { NAV_FOLDER } from '../render/shell/fragments.ts';
 import type { Site } from '../site/types.ts';
+import { siteServers, type ServerTemplate } from '../openapi/servers.ts';
 import { homeRoutes } from '../site/home-routes.ts';
 import { validate } from '../validate/index.ts';
 import { SEARCH_FOLDER, searchIndex } from '../search/index.ts';
@@ -83,6 +84,8 @@ export interface BuildResult {
   diagnostics: Diagnostic[];
   notes: string[];
   stats: BuildStats;
+  /** The servers the site's specs declare: where `docjet serve`'s Try-it proxy may forward. */
+  apiServers?: ServerTemplate[];
 }
 
 /** Files that describe the site rather than belong in it. */
@@ -125,7 +128,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
       return finish(false, [...diagnostics.all, ...(recheck?.diagnostics ?? [])], validated.notes);
     }
     await output.commit();
-    return finish(true, diagnostics.all, validated.notes);
+    return { ...finish(true, diagnostics.all, validated.notes), apiServers: siteServers(validated.specs) };
   } catch (error) {
     await output.abort();
     if (error instanceof OutputWriteError) return finish(false, [...diagnostics.all, outputDiagnostic(error, outDir)], validated.notes);

@@ -33,6 +33,8 @@ export interface Bundle {
  * client only `docjet dev` serves (src/dev/client-script.ts).
  */
 const PAGE_ONLY_SCRIPTS = new Set(['playground.js', 'fields.js', 'analytics.js', 'dev-client.js']);
+/** The panel's helpers (src/client/playground-*.ts), which the panel's script starts with. */
+const PLAYGROUND_HELPERS = /^playground-.+\.js$/;
 
 type PackageFiles = { css: string; js: string; playground: string; fields: string; analytics: string };
 let packageFiles: PackageFiles | undefined;
@@ -43,15 +45,17 @@ function readPackageAssets(): PackageFiles {
     const folder = path.join(ASSETS_DIR, kind);
     let names: string[];
     try {
-      names = readdirSync(folder).filter((name) => name.endsWith(`.${kind}`) && !PAGE_ONLY_SCRIPTS.has(name)).sort();
+      names = readdirSync(folder).filter((name) => name.endsWith(`.${kind}`) && !PAGE_ONLY_SCRIPTS.has(name) && !(kind === 'js' && PLAYGROUND_HELPERS.test(name))).sort();
     } catch {
       names = [];
     }
     return names.map((name) => `/* ${name} */\n${readFileSync(path.join(folder, name), 'utf8')}`).join('\n');
   };
   const pageOnly = (name: string): string => `"use strict";\n${readFileSync(path.join(ASSETS_DIR, 'js', name), 'utf8')}`;
-  // The panel writes requests with the serializer the code samples use (src/shared/request-encoding.ts).
-  const playground = pageOnly('playground.js').replace('"use strict";\n', `"use strict";\n${requestEncodingScript()}`);
+  const helpers = readdirSync(path.join(ASSETS_DIR, 'js')).filter((name) => PLAYGROUND_HELPERS.test(name)).sort();
+  const helperText = helpers.map((name) => readFileSync(path.join(ASSETS_DIR, 'js', name), 'utf8')).join('\n');
+  // The panel writes requests with the serializer the code samples use (src/shared/request-encoding.ts), then its helpers.
+  const playground = pageOnly('playground.js').replace('"use strict";\n', `"use strict";\n${requestEncodingScript()}${helperText}\n`);
   packageFiles = { css: read('css'), js: read('js'), playground, fields: pageOnly('fields.js'), analytics: pageOnly('analytics.js') };
   return packageFiles;
 }

@@ -186,9 +186,9 @@ async function frontmatterEndpoint(page: Page, text: string, bodyLine: number, s
 }
 
 /** The site's `api` settings and the page's `playground` frontmatter, for the endpoint renderer. */
-function endpointSettings(page: Page, services: BodyServices): { api?: Site['config']['api']; playground?: string; fragmentPrefix: string } {
+function endpointSettings(page: Page, services: BodyServices): { api?: Site['config']['api']; playground?: string; fragmentPrefix: string; proxyUrl: string } {
   const playground = page.frontmatter['playground'];
-  return { ...(services.site.config.api ? { api: services.site.config.api } : {}), ...(typeof playground === 'string' ? { playground } : {}), fragmentPrefix: services.fragmentPrefix };
+  return { ...(services.site.config.api ? { api: services.site.config.api } : {}), ...(typeof playground === 'string' ? { playground } : {}), fragmentPrefix: services.fragmentPrefix, proxyUrl: `${services.base}_docjet/proxy` };
 }
 
 /**

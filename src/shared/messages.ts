@@ -51,7 +51,7 @@ interface Entry<P> {
 
 /** Settings of docs.json's `api` that docjet reads without applying, and what it does instead. */
 const UNAPPLIED_SETTINGS = {
-  'api.playground.proxy': 'the "Try it" panel always sends requests from the reader\'s browser, never through a proxy',
+  'api.playground.proxy': 'a proxy is an http(s) URL or a path on the site; the "Try it" panel sends its requests without one',
   'api.playground.credentials': 'the "Try it" panel does not send cookies with its requests',
   'api.examples.prefill': 'the "Try it" panel does not read it',
   'thumbnails.background': 'social cards are drawn on an image file of the site (PNG, JPEG, GIF or SVG); docjet fetches no remote image, and draws the card without it',

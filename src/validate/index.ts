@@ -9,7 +9,7 @@ import { isObject, loadConfig, type LoadedConfig } from '../config/load.ts';
 import { pageContextualDiagnostics } from './rules/contextual.ts';
 import { checkPages } from '../render/page-diagnostics.ts';
 import { runRules } from './rules/index.ts';
-import { loadSpecs } from '../openapi/specs.ts';
+import { loadSpecs, type LoadedSpecs } from '../openapi/specs.ts';
 import type { Config } from '../config/schema.ts';
 import { readAllPageMeta, type PageMeta } from '../content/frontmatter.ts';
 import { scanSite, type SiteFiles } from '../shared/scan.ts';
@@ -60,6 +60,8 @@ export interface ValidateResult {
   files: SiteFiles | undefined;
   meta: ReadonlyMap<string, PageMeta> | undefined;
   site: Site | undefined;
+  /** The OpenAPI documents the config names, loaded (the Try-it proxy reads their servers). */
+  specs?: LoadedSpecs;
   diagnostics: Diagnostic[];
   notes: string[];
   stats: ValidateStats;
@@ -122,6 +124,7 @@ async function checkSite(result: ValidateResult, value: Record<string, unknown>,
     loadSpecs({ root, config: value, remote: remoteOptions(options) }),
   ]);
   for (const spec of specs.values()) if (spec.note) result.notes.push(spec.note);
+  result.specs = specs;
   result.files = files;
   diagnostics.push(...scanDiagnostics);
   diagnostics.push(...runRules({ config: value, locations: loaded.locations, configFile: loaded.configFile, pages: files.pages, specs, assets: new Set(files.assets) }));

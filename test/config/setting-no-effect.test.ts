@@ -12,10 +12,10 @@ function docsJson(api: unknown): string {
   return JSON.stringify({ name: 'Settings', navigation: { pages: ['index'] }, api }, null, 2);
 }
 
-test('proxy, credentials and prefill each get a warning at their docs.json line; mdx, which `api:` pages apply, none', async (t) => {
+test('a proxy that is no http(s) URL nor path, credentials and prefill each get a warning at their docs.json line; mdx, which `api:` pages apply, none', async (t) => {
   const api = {
     params: { expanded: 'all' },
-    playground: { display: 'simple', proxy: true, credentials: true },
+    playground: { display: 'simple', proxy: 'ftp://proxy.example.com', credentials: true },
     examples: { prefill: false },
     mdx: { server: 'https://api.example.com' },
   };
@@ -29,16 +29,21 @@ test('proxy, credentials and prefill each get a warning at their docs.json line;
     fix: FIX,
   });
   assert.deepEqual(await diagnose(root), [
-    warning('api.playground.proxy', 'docs.json:14:7', 'api.playground.proxy', 'the "Try it" panel always sends requests from the reader\'s browser, never through a proxy'),
+    warning('api.playground.proxy', 'docs.json:14:7', 'api.playground.proxy', 'a proxy is an http(s) URL or a path on the site; the "Try it" panel sends its requests without one'),
     warning('api.playground.credentials', 'docs.json:15:7', 'api.playground.credentials', 'the "Try it" panel does not send cookies with its requests'),
     warning('api.examples.prefill', 'docs.json:18:7', 'api.examples.prefill', 'the "Try it" panel does not read it'),
   ]);
 });
 
 test('settings docjet applies, or whose value is what docjet does, give no warning', async (t) => {
-  const api = { params: { expanded: 'all' }, playground: { display: 'interactive', proxy: false, credentials: false }, url: 'full' };
+  const api = { params: { expanded: 'all' }, playground: { display: 'interactive', proxy: true, credentials: false }, url: 'full' };
   const root = await tempSite(t, { 'docs.json': docsJson(api), 'index.mdx': PAGE });
   assert.deepEqual(await diagnose(root), []);
+  // A static build's proxy: a URL or a path on the site, applied by the panel.
+  for (const proxy of ['https://proxy.example.com/forward', '/api/proxy']) {
+    const named = await tempSite(t, { 'docs.json': docsJson({ playground: { proxy } }), 'index.mdx': PAGE });
+    assert.deepEqual(await diagnose(named), [], proxy);
+  }
 });
 
 test('integrations.cookies without "key" names no consent to wait for: a warning at its line; with a key, none', async (t) => {

@@ -20,6 +20,7 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from 'p
 import { build } from '../../src/output/build.ts';
 import { serveStatic, type StaticServer } from '../../src/dev/static-server.ts';
 import { BROWSER_STEP_MS, BROWSER_TEST_MS, SETTLE_MS } from '../support/patience.ts';
+import type { ServerTemplate } from '../../src/openapi/servers.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/e2e');
@@ -53,6 +54,8 @@ export interface SiteSpec {
   config?: Record<string, unknown>;
   /** Sub-path the site is built for and served under (`/docs/`). */
   base?: string;
+  /** Served with `docjet serve`'s Try-it proxy to the servers of its specs, loopback allowed (`--allow-private-network`). */
+  proxy?: true;
 }
 
 export interface ServedSite {
@@ -99,8 +102,9 @@ export function browserSuite<Name extends string>(sites: Record<Name, SiteSpec>)
     for (const [name, spec] of Object.entries(sites) as [Name, SiteSpec][]) {
       const work = await mkdtemp(path.join(os.tmpdir(), `docjet-e2e-${name}-`));
       folders.push(work);
-      const outDir = await buildFixture(spec, work);
-      const server = await serveStatic({ dir: outDir, port: 0, ...(spec.base ? { base: spec.base } : {}) });
+      const { outDir, apiServers } = await buildFixture(spec, work);
+      const proxy = spec.proxy ? { proxy: { servers: () => apiServers, allowPrivateNetwork: true } } : {};
+      const server = await serveStatic({ dir: outDir, port: 0, ...(spec.base ? { base: spec.base } : {}), ...proxy });
       servers.push(server);
       served.set(name, { url: server.url, href: (pathname) => new URL(pathname.replace(/^\/+/, ''), server.url).href });
     }
@@ -141,7 +145,9 @@ export function browserSuite<Name extends string>(sites: Record<Name, SiteSpec>)
         const url = new URL(response.url());
         const type = response.request().resourceType();
         const media = type === 'image' || type === 'media' || MEDIA_FILE.test(url.pathname);
-        if (response.status() >= 400 && type !== 'document' && url.pathname !== '/favicon.ico' && !(mediaMissing && media)) {
+        // The Try-it proxy is not a file: a static host without one answers 404, and the panel then says what it said before.
+        const proxy = url.pathname.endsWith('/_docjet/proxy');
+        if (response.status() >= 400 && type !== 'document' && url.pathname !== '/favicon.ico' && !(mediaMissing && media) && !proxy) {
           problems.push(`${url.pathname} (${response.request().resourceType()}) answered ${response.status()} on ${page.url()}`);
         }
       });
@@ -157,7 +163,7 @@ export function browserSuite<Name extends string>(sites: Record<Name, SiteSpec>)
 }
 
 /** Builds a fixture (with its config variant) into `work/out`; a build with any diagnostic (any error, if warnings are allowed) fails. */
-async function buildFixture(spec: SiteSpec, work: string): Promise<string> {
+async function buildFixture(spec: SiteSpec, work: string): Promise<{ outDir: string; apiServers: ServerTemplate[] }> {
   assert.ok((spec.fixture === undefined) !== (spec.root === undefined), 'a site is a `fixture` or a `root`, one of the two');
   let root = spec.root ?? path.join(FIXTURES, spec.fixture!);
   if (spec.config) {
@@ -174,7 +180,7 @@ async function buildFixture(spec: SiteSpec, work: string): Promise<string> {
   const fatal = result.diagnostics.filter((d) => (spec.warnings !== 'allowed' || d.severity === 'error') && d.code !== 'sitemap-no-url');
   const problems = fatal.map((d) => `${d.severity} ${d.code} ${d.file}${d.line ? `:${d.line}` : ''}: ${d.message}`);
   assert.ok(result.ok && problems.length === 0, `building the site "${spec.fixture ?? spec.root}" reported:\n${problems.join('\n')}`);
-  return outDir;
+  return { outDir, apiServers: result.apiServers ?? [] };
 }
 
 function merge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {

@@ -115,7 +115,8 @@ e2eTest('the panel sends the server variable, parameters, bearer token and JSON 
   await page.locator('.playground-summary').click();
   await page.locator('[data-variable="port"]').fill(api.port());
   assert.equal(await page.locator('[data-auth="token"]').inputValue(), 'secret-token');
-  const stored = await inWindow(page, (window) => ({ session: Object.keys(window.sessionStorage), local: Object.keys(window.localStorage) }));
+  // No credential in localStorage (the server chosen is, remembered across pages: src/client/playground-server-memory.ts).
+  const stored = await inWindow(page, (window) => ({ session: Object.keys(window.sessionStorage), local: Object.keys(window.localStorage).filter((key) => !key.startsWith('docjet-server:')) }));
   const spec = await page.locator('.playground').getAttribute('data-credentials');
   assert.deepEqual(stored, { session: [`docjet-playground:${JSON.stringify([spec, `http://127.0.0.1:${api.port()}`, 'bearerAuth:token'])}`], local: [] });
 });

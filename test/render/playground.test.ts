@@ -258,11 +258,12 @@ describe('a hostile spec', () => {
 
 describe('the panel script', () => {
   /**
-   * Gzipped bytes the script may take: 3,990 B when it was written, plus 25 %; then (issue 30) 1.6 KB
-   * more for OpenAPI's serialization rules it shares with the code samples and the checks before
-   * sending: 7,100 B.
+   * Gzipped bytes the script may take: 3,990 B when it was written, plus 25 %; then (issue 30) about
+   * 2.7 KB for OpenAPI's serialization rules it shares with the code samples and the checks before
+   * sending, and about 4 KB for the proxy fallback (600 B), OAuth 2.0 (2,650 B), the remembered
+   * server (660 B), Ctrl+Enter and previews of images, audio and PDF (690 B).
    */
-  const BUDGET_GZIPPED = 8000;
+  const BUDGET_GZIPPED = 12000;
 
   test(`is its own file, out of the page script every page loads, under ${BUDGET_GZIPPED} bytes gzipped`, () => {
     const { playground } = siteBundle(configSchema.parse({ name: 'Budget', navigation: { pages: ['index'] } }), '/', '');

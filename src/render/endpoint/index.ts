@@ -22,7 +22,7 @@ import { bodyHtml, callbacksHtml, methodBadgeHtml, parameterHtml, planInput, res
 import { remainingDescription } from '../../openapi/endpoint/description.ts';
 import { readEndpoint, type EndpointModel, type ParameterLocation } from '../../openapi/endpoint/model.ts';
 import { planDepth } from './plan.ts';
-import { playgroundDisplay, playgroundHtml } from './playground.ts';
+import { playgroundDisplay, playgroundHtml, playgroundProxy } from './playground.ts';
 import { requestExamples, responseExamples, type CodeExample, type ExampleSettings } from '../../openapi/endpoint/request.ts';
 import { Resolver } from '../../openapi/endpoint/resolve.ts';
 import { fieldView, SchemaRenderer, type SchemaSettings } from './schema.ts';
@@ -61,6 +61,8 @@ export interface RenderEndpointOptions {
   contentHtml?: string;
   /** The copy button's words in the page's language; default English, without a "copied" label. */
   copyLabels?: CopyLabels | undefined;
+  /** Where `docjet dev` and `serve` answer the Try-it proxy (`/_docjet/proxy`), tried when a request fails CORS. */
+  proxyUrl?: string;
 }
 
 export interface RenderEndpointResult {
@@ -88,7 +90,8 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
   try {
     const model = readEndpoint(document, operation, resolver);
     const display = playgroundDisplay(options.api?.playground?.display, options.playground);
-    const playground = playgroundHtml({ model, operation, document, resolver, display, copyButton: context.ui.copyButton });
+    const proxy = playgroundProxy(options.api?.playground?.proxy, options.proxyUrl);
+    const playground = playgroundHtml({ model, operation, document, resolver, display, copyButton: context.ui.copyButton, ...(proxy ? { proxy } : {}), ...(options.api?.playground?.remember === 'local' ? { remember: 'local' as const } : {}) });
     const html = pageHtml(model, operation, context, options.pageDescription, playground, options.api?.examples, options.api?.params, options.pageExamples, options.contentHtml);
     return { html, headings: context.headings, diagnostics: referenceDiagnostics(resolver, operation, file), fragments: [...context.fragments.values()], playground: playground !== '' };
   } catch (error) {

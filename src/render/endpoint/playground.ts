@@ -14,6 +14,7 @@
  * the panel out. The panel is `hidden` until the script sets it up, so without JavaScript a reader
  * never meets a form that does nothing (the curl example beside the page still shows the call).
  */
+import { oauthHtml } from './oauth.ts';
 import { createHash } from 'node:crypto';
 import { REQUIRED_PILL } from '../../content/mdx/components/ui.ts';
 import { attributes, escapeHtml } from '../../shared/html-escape.ts';
@@ -43,6 +44,27 @@ export interface PlaygroundInput {
   copyButton: string;
   /** Whose credentials the panel's are (default: the document's file or URL); see `credentialScope`. */
   credentials?: string;
+  /** The proxy the script sends through: always (a URL in docs.json), or when a request fails CORS (dev's and serve's own). */
+  proxy?: PlaygroundProxy;
+  /** `api.playground.remember: "local"`: credentials kept in localStorage, across tabs. */
+  remember?: 'local';
+}
+
+export interface PlaygroundProxy {
+  url: string;
+  mode: 'always' | 'fallback';
+}
+
+/**
+ * `api.playground.proxy`: false sends from the browser only; a URL (or a path on the site) is the
+ * proxy every request goes through; true or unset is `docjet dev`'s and `serve`'s own proxy at
+ * `local`, tried when the browser blocks a request (a static host answers it 404 and the panel
+ * says what it said before).
+ */
+export function playgroundProxy(setting: boolean | string | undefined, local: string | undefined): PlaygroundProxy | undefined {
+  if (setting === false) return undefined;
+  if (typeof setting === 'string') return /^(https?:\/\/[^/]|\/)/i.test(setting.trim()) ? { url: setting.trim(), mode: 'always' } : undefined;
+  return local === undefined ? undefined : { url: local, mode: 'fallback' };
 }
 
 /**
@@ -90,6 +112,8 @@ export function playgroundHtml(input: PlaygroundInput): string {
     'data-credentials': credentialScope(input.credentials ?? input.document.file),
     // Which schemes go together: the script sends one alternative the reader filled in, not every field.
     'data-security': model.security.alternatives.length > 0 ? JSON.stringify(model.security.alternatives.map((alternative) => alternative.map((use) => use.name))) : undefined,
+    ...(input.proxy ? { 'data-proxy': input.proxy.url, 'data-proxy-mode': input.proxy.mode } : {}),
+    'data-remember': input.remember,
     hidden: true,
     open: display === 'simple',
   });
@@ -208,7 +232,8 @@ function serverHtml(choices: ServerChoice[]): string {
       return `<div class="playground-variables"${attributes({ 'data-server-variables': index, hidden: index > 0 })}>${fields.join('')}</div>`;
     })
     .join('');
-  return groupHtml('Server', fieldHtml('Server', `<select data-server>${options}</select>`) + variables);
+  // autocomplete off: on reload the browser would put back the choice the page had, over the one remembered since (src/client/playground-server-memory.ts).
+  return groupHtml('Server', fieldHtml('Server', `<select data-server autocomplete="off">${options}</select>`) + variables);
 }
 
 function selectHtml(data: Record<string, string | boolean | undefined>, choices: string[], selected: string | undefined, blank = false): string {
@@ -263,7 +288,7 @@ function schemeHtml(use: SchemeUse): string {
     const prefix = httpScheme === undefined || httpScheme === 'bearer' ? 'Bearer' : stringOf(scheme.scheme)!.trim();
     return secret(`${escapeHtml(prefix)} token`, { 'data-auth': 'token', 'data-prefix': prefix });
   }
-  if (type === 'oauth2' || type === 'openidconnect') return secret('Access token (OAuth 2.0)', { 'data-auth': 'token', 'data-prefix': 'Bearer' });
+  if (type === 'oauth2' || type === 'openidconnect') return secret('Access token (OAuth 2.0)', { 'data-auth': 'token', 'data-prefix': 'Bearer' }) + oauthHtml(use, `${use.name}:token`);
   return '';
 }
 

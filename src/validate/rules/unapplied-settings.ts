@@ -1,7 +1,7 @@
 /**
  * Settings the format defines and docjet accepts, but does not apply yet, get a warning at their
  * line (format-behaviour.md §1.1, §1.4), so a site that relies on one learns it here rather than
- * from its readers. A value that asks for what docjet does anyway (`proxy: false`) is not reported. Every key
+ * from its readers. A value that asks for what docjet does (`proxy: true` or a proxy's URL) is not reported. Every key
  * of `integrations` is applied (src/render/analytics.ts), but a `cookies` that names no key.
  */
 import type { UnappliedSetting } from '../../shared/messages.ts';
@@ -11,7 +11,8 @@ import { sampleLanguage } from '../../openapi/endpoint/code-samples.ts';
 
 /** Where each setting is written in docs.json, and whether a written value asks for something docjet does not do. */
 const SETTINGS: { setting: UnappliedSetting; path: [string, ...string[]]; unapplied: (value: unknown) => boolean }[] = [
-  { setting: 'api.playground.proxy', path: ['api', 'playground', 'proxy'], unapplied: (value) => value === true },
+  // true (the default) is docjet dev's and serve's own proxy; a URL is the proxy a static build's panel sends through.
+  { setting: 'api.playground.proxy', path: ['api', 'playground', 'proxy'], unapplied: (value) => typeof value === 'string' && !/^(https?:\/\/[^/]|\/)/i.test(value.trim()) },
   { setting: 'api.playground.credentials', path: ['api', 'playground', 'credentials'], unapplied: (value) => value === true },
   { setting: 'api.examples.prefill', path: ['api', 'examples', 'prefill'], unapplied: (value) => value !== undefined },
   { setting: 'thumbnails.background', path: ['thumbnails', 'background'], unapplied: (value) => typeof value === 'string' && !drawableImage(value) },
