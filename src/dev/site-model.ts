@@ -7,20 +7,17 @@
  */
 import path from 'node:path';
 import { countBySeverity, hasErrors, sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
-import { expandRedirects } from '../output/redirects.ts';
+import { redirectTargets } from '../output/redirects.ts';
 import { pageHref } from '../render/links.ts';
 import type { CodeHighlighter } from '../render/highlight.ts';
 import { createRenderer, type Renderer, type UrlWatch } from '../render/page.ts';
-import { homeRoutes } from '../site/home-routes.ts';
 import type { Site } from '../site/types.ts';
 import { validate } from '../validate/index.ts';
 import { siteRendering, type SiteRendering } from '../render/site-rendering.ts';
 import { sourceDiagnostics, type SiteSources } from './site-sources.ts';
 
-export interface Redirect {
-  to: string;
-  permanent: boolean;
-}
+export type { RedirectTarget as Redirect } from '../output/redirects.ts';
+import type { RedirectTarget as Redirect } from '../output/redirects.ts';
 
 export interface DevSite {
   sources: SiteSources;
@@ -76,7 +73,7 @@ export async function resolveModel(options: {
       diagnostics,
       rendering,
       renderer,
-      redirects: redirectsOf(site, base),
+      redirects: redirectTargets(site, base),
       assets: new Set(sources.files.assets.filter((file) => !NOT_SERVED.has(file))),
       pageAssets: new Set(sources.files.assets.filter((file) => customFiles.includes(pageHref(file, base)))),
       configFiles,
@@ -89,18 +86,6 @@ export function modelSummary(model: DevSite): { pages: number; endpointPages: nu
   let endpointPages = 0;
   for (const page of model.site.pages.values()) if (page.source.type === 'endpoint') endpointPages++;
   return { pages: model.site.pages.size, endpointPages, warnings: countBySeverity(model.diagnostics, 'warning') };
-}
-
-/** docs.json's redirects, then `/` and version or language roots without a page of their own (as `build` writes them). */
-function redirectsOf(site: Site, base: string): Map<string, Redirect> {
-  const redirects = new Map<string, Redirect>();
-  for (const redirect of expandRedirects(site.config.redirects ?? [], site.pages.keys(), base)) {
-    redirects.set(redirect.from, { to: redirect.to, permanent: redirect.permanent });
-  }
-  for (const home of homeRoutes(site)) {
-    if (!redirects.has(home.from)) redirects.set(home.from, { to: pageHref(home.to, base), permanent: false });
-  }
-  return redirects;
 }
 
 /** A site-relative path as the scan writes it (`/`-separated). */
