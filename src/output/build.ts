@@ -228,7 +228,18 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   // Every link the pages and docs.json write, followed as `docjet check` follows it (warnings; `--strict` fails them).
   const targets = { site, assets: new Set(files.assets.filter((file) => !NOT_COPIED.has(file))), redirects: redirectTargets(site, base) };
   const pages = [...site.pages.keys()].flatMap((route) => links.get(route) ?? []);
-  diagnostics.add((await resolveLinks({ root, base, targets, pages, loaded })).diagnostics);
+  const followed = await resolveLinks({ root, base, targets, pages, loaded });
+  diagnostics.add(followed.diagnostics.filter((each) => !saidAsMissingFile(each, diagnostics.all)));
+}
+
+/**
+ * A broken link to an image, video, logo or favicon the build already reported as `file-missing`
+ * (at its element, naming the same path in the same file): said once, as the file it is.
+ */
+function saidAsMissingFile(link: Diagnostic, reported: readonly Diagnostic[]): boolean {
+  if (link.code !== 'link-broken') return false;
+  const url = /^"([^"]*)"/.exec(link.message)?.[1];
+  return url !== undefined && reported.some((each) => each.code === 'file-missing' && each.file === link.file && each.message.includes(`\`${url}\``));
 }
 
 /** The site's static files (images, downloads…), as they are; returns their paths. */
