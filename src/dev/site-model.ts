@@ -18,6 +18,7 @@ import { sourceDiagnostics, type SiteSources } from './site-sources.ts';
 
 export type { RedirectTarget as Redirect } from '../output/redirects.ts';
 import type { RedirectTarget as Redirect } from '../output/redirects.ts';
+import { NOT_SERVED } from '../validate/resolve-request.ts';
 
 export interface DevSite {
   sources: SiteSources;
@@ -38,8 +39,6 @@ export interface DevSite {
 
 export type ModelResult = { ok: true; model: DevSite } | { ok: false; diagnostics: Diagnostic[]; configFiles: Set<string> };
 
-/** Files that describe the site rather than belong in it (as `build` leaves them out). */
-const NOT_SERVED = new Set(['docs.json', 'mint.json', '.mintignore']);
 
 /** `highlight`: the last model's highlighter, so that a change does not compile every grammar again. */
 export async function resolveModel(options: {

@@ -18,8 +18,8 @@ export const watchPageUrls: UrlWatch = (file, url, use, resolved) => {
 };
 
 /** Renders a page (with a renderer made with `watchPageUrls`) and returns it with its links and ids. */
-export async function renderWithLinks(renderer: Renderer, page: Page, base: string): Promise<{ rendered: RenderedPage; links: PageLinks }> {
+export async function renderWithLinks(renderer: Renderer, page: Page, base: string, pause?: () => Promise<void>): Promise<{ rendered: RenderedPage; links: PageLinks }> {
   const urls: WatchedUrl[] = [];
-  const rendered = await pageUrls.run(urls, () => renderer.render(page));
+  const rendered = await pageUrls.run(urls, () => renderer.render(page, pause));
   return { rendered, links: pageLinks(page, rendered.html, urls, base) };
 }

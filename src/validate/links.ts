@@ -77,7 +77,15 @@ export function pageLinks(page: Page, html: string, urls: readonly WatchedUrl[],
  * Follows every link of the rendered pages, of docs.json and of its redirects. `pages` in the
  * site's page order (a URL's n-th report from a page is its n-th occurrence in the file).
  */
-export async function resolveLinks(input: { root: string; base: string; targets: RequestTargets; pages: readonly PageLinks[]; loaded?: LoadedConfig }): Promise<LinkResolution> {
+export async function resolveLinks(input: {
+  root: string;
+  base: string;
+  targets: RequestTargets;
+  pages: readonly PageLinks[];
+  loaded?: LoadedConfig;
+  /** Only the pages' links, not docs.json's (dev: the page being viewed; anchors of pages not in `pages` are not checked). */
+  pagesOnly?: boolean;
+}): Promise<LinkResolution> {
   const { root, base, targets } = input;
   const written: Written[] = [];
   const ids = new Map<string, Set<string>>();
@@ -85,10 +93,10 @@ export async function resolveLinks(input: { root: string; base: string; targets:
     ids.set(page.route, new Set(page.ids));
     for (const url of page.urls) written.push({ ...url, page: page.route });
   }
-  const loaded = input.loaded ?? loadConfig({ root });
-  const configFile = loaded.configFile;
-  const locate = (at: JsonPath) => loaded.locations.locate(loaded.value, at);
-  eachUrl(loaded.value, (at, url, use) => {
+  const loaded = input.pagesOnly ? undefined : (input.loaded ?? loadConfig({ root }));
+  const configFile = loaded?.configFile ?? 'docs.json';
+  const locate = (at: JsonPath) => loaded?.locations.locate(loaded.value, at);
+  eachUrl(loaded?.value, (at, url, use) => {
     if (at[0] === 'redirects') return; // below, with their chains
     written.push({ file: configFile, url, use, resolved: siteHref(url, base, use), configPath: at });
   });
@@ -117,7 +125,7 @@ export async function resolveLinks(input: { root: string; base: string; targets:
   }
 
   // Redirect destinations: one that leads nowhere, or to another redirect (a chain or a loop).
-  const redirects = (loaded.value as { redirects?: unknown } | undefined)?.redirects;
+  const redirects = (loaded?.value as { redirects?: unknown } | undefined)?.redirects;
   if (Array.isArray(redirects)) {
     redirects.forEach((redirect: unknown, index) => {
       const { source, destination } = (redirect ?? {}) as { source?: unknown; destination?: unknown };

@@ -10,6 +10,9 @@ import { feedRoute } from '../render/feed.ts';
 import { partitions } from '../render/llms.ts';
 import type { Site } from '../site/types.ts';
 
+/** Files that describe the site rather than belong in it: neither served nor written (as `build` leaves them out). */
+export const NOT_SERVED: ReadonlySet<string> = new Set(['docs.json', 'mint.json', '.mintignore']);
+
 export interface RequestTargets {
   site: Site;
   /** Static files (site-relative). */
