@@ -15,13 +15,17 @@ import { NavigationFragments } from '../render/shell/fragments.ts';
 import { createPageMarkdown, type PageMarkdown } from '../render/page-markdown.ts';
 import type { Site } from '../site/types.ts';
 import type { ThreadReply, ThreadRequest } from './render-threads.ts';
+import { renderWithLinks, watchPageUrls } from '../output/page-links.ts';
+import { redirectTargets } from '../output/redirects.ts';
+import { resolveLinks } from '../validate/links.ts';
+import { NOT_SERVED, type RequestTargets } from '../validate/resolve-request.ts';
 
 const port = parentPort!;
 
 /** One highlighter for every model: a change that resolves the site again keeps the grammars compiled. */
 let highlight: Promise<CodeHighlighter> | undefined;
 /** The latest model's site and renderer, and the one's before (renders asked for just before a change). */
-const models = new Map<number, { site: Site; base: string; renderer: Promise<Renderer>; markdown?: PageMarkdown }>();
+const models = new Map<number, { site: Site; base: string; renderer: Promise<Renderer>; markdown?: PageMarkdown; targets: RequestTargets }>();
 
 function highlighter(): Promise<CodeHighlighter> {
   highlight ??= createCodeHighlighter({ langs: [] }).then((made) => {
@@ -38,9 +42,11 @@ port.on('message', (message: ThreadRequest) => {
       for (const copy of remoteSpecs) useCopy(options.site.root, copy.url, copy);
       // Navigation fragments are made when first needed, here as in the server (their names are content hashes, the same in both).
       const fragments = new NavigationFragments(options);
-      const renderer = highlighter().then((shared) => createRenderer({ ...options, navFragments: fragments.names, lazySidebars: fragments.lazy, highlight: shared }));
+      const renderer = highlighter().then((shared) => createRenderer({ ...options, navFragments: fragments.names, lazySidebars: fragments.lazy, highlight: shared }, undefined, watchPageUrls));
       renderer.catch(() => undefined);
-      models.set(message.model, { site: options.site, base: options.base, renderer });
+      // Where the page's links lead, as the server answers them (site-model.ts: the same files and redirects).
+      const targets: RequestTargets = { site: options.site, assets: new Set((options.siteFiles ?? []).filter((file) => !NOT_SERVED.has(file))), redirects: redirectTargets(options.site, options.base) };
+      models.set(message.model, { site: options.site, base: options.base, renderer, targets });
       for (const id of models.keys()) if (id < message.model - 1) models.delete(id);
       return;
     }
@@ -78,8 +84,11 @@ async function render(message: Extract<ThreadRequest, { type: 'render' }>): Prom
   const before = renderer.highlight.uncoloured;
   // Rendered ahead of the reader: between its sections, a request that came meanwhile starts.
   const pause = message.ahead ? () => new Promise<void>((resolve) => setImmediate(resolve)) : undefined;
-  const rendered = await renderer.render(page, pause);
-  return { type: 'rendered', job: message.job, html: rendered.html, diagnostics: rendered.diagnostics, fragments: rendered.fragments, uncoloured: renderer.highlight.uncoloured !== before, ...(rendered.feed === undefined ? {} : { feed: rendered.feed }) };
+  const { rendered, links } = await renderWithLinks(renderer, page, model.base, pause);
+  // The page's broken links and anchors of its own, as build reports them (anchors of other pages: build and check).
+  const followed = await resolveLinks({ root: model.site.root, base: model.base, targets: model.targets, pages: [links], pagesOnly: true });
+  const diagnostics = [...rendered.diagnostics, ...followed.diagnostics];
+  return { type: 'rendered', job: message.job, html: rendered.html, diagnostics, fragments: rendered.fragments, uncoloured: renderer.highlight.uncoloured !== before, ...(rendered.feed === undefined ? {} : { feed: rendered.feed }) };
 }
 
 /** A failure as data: a file that could not be read is the writer's to fix; anything else, a bug. */

@@ -1,5 +1,6 @@
 /**
- * `docjet check`: every link of the site followed as the built site and `docjet dev` answer it.
+ * `docjet check`: every link of the site followed as the built site and `docjet dev` answer it
+ * (the following itself is validate/links.ts, which `build` uses too).
  *
  * The site is resolved and every page rendered (nothing written) with dev's own model
  * (`resolveModel`): the renderer reports each URL a page writes (Markdown links and images, `<a
@@ -11,23 +12,17 @@
  * base path), hop by hop through redirects. A `#fragment` must be an id of the rendered target page
  * (headings as the renderer's slugger writes them, accordions, steps, tabs, parameter fields).
  */
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadConfig } from '../config/load.ts';
-import type { JsonPath } from '../config/json-source.ts';
-import { isExternal, normalizeBase, pageHref, siteHref } from '../render/links.ts';
+import { normalizeBase } from '../render/links.ts';
 import type { UrlWatch } from '../render/page.ts';
 import { diagnostic } from '../shared/messages.ts';
 import { sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
-import type { UrlUse } from '../shared/safe-url.ts';
-import { closestMatch } from '../shared/suggest.ts';
-import { normalizeRedirectPath } from '../site/redirect-path.ts';
-import { eachUrl } from '../validate/rules/href-scheme.ts';
+import { pageLinks, resolveLinks, type PageLinks, type WatchedUrl } from '../validate/links.ts';
 import { checkExternal, type ExternalOptions } from './external-links.ts';
-import { requestPath } from './request-files.ts';
-import { resolveRequest, type RequestTargets } from './resolve-request.ts';
 import { resolveModel } from './site-model.ts';
 import { readSources } from './site-sources.ts';
+
+export { idsOf } from '../validate/links.ts';
 
 export interface CheckOptions {
   /** The folder holding docs.json. */
@@ -67,38 +62,14 @@ export interface CheckResult {
   stats: CheckStats;
 }
 
-/** One URL written somewhere: in a page (or a snippet it renders) or in docs.json. */
-interface Written {
-  /** Site-relative file it is written in. */
-  file: string;
-  url: string;
-  use: UrlUse;
-  /** What the built page holds for it (base in front, relative paths resolved); undefined: left out as unsafe. */
-  resolved: string | undefined;
-  /** The route of the page it is on: `#x` means an anchor of this page. */
-  page?: string;
-  /** Where it is written in docs.json. */
-  configPath?: JsonPath;
-}
-
-type Outcome =
-  | { kind: 'ok' }
-  | { kind: 'external' }
-  | { kind: 'missing'; path: string; via?: string }
-  | { kind: 'anchor'; page: string; anchor: string }
-  | { kind: 'loop'; hops: string[] };
-
-const MAX_HOPS = 20;
-
 export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
   const started = performance.now();
   const root = path.resolve(options.root);
   const base = normalizeBase(options.base);
   const stats: CheckStats = { pages: 0, links: 0, external: 0, externalUnchecked: 0, externalBroken: 0, brokenLinks: 0, missingAnchors: 0, redirectChains: 0, seconds: 0 };
-  const written: Written[] = [];
-  let current: string | undefined;
+  let current: WatchedUrl[] | undefined;
   const watchUrls: UrlWatch = (file, url, use, resolved) => {
-    if (current !== undefined) written.push({ file, url, use, resolved, page: current });
+    current?.push({ file, url, use, resolved });
   };
   const { sources } = await readSources(root);
   const resolvedModel = await resolveModel({ root, sources, base, extraScripts: [], watchUrls, allowPrivateNetwork: options.allowPrivateNetwork ?? false, ...(options.offline ? { offline: true } : {}) });
@@ -107,50 +78,22 @@ export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
     return { resolved: false, diagnostics: resolvedModel.diagnostics.filter((each) => each.severity === 'error'), stats };
   }
   const model = resolvedModel.model;
-  const ids = new Map<string, Set<string>>();
+  const pages: PageLinks[] = [];
   for (const page of model.site.pages.values()) {
-    current = page.route;
+    const urls: WatchedUrl[] = [];
+    current = urls;
     const rendered = await model.renderer.render(page);
-    ids.set(page.route, idsOf(rendered.html));
-    // A generated endpoint page writes its spec's description links as the spec has them (its
-    // fields are shared between pages, so not resolved per page): read them from its HTML.
-    if (page.source.type === 'endpoint' && !/^https?:/i.test(page.source.spec)) {
-      for (const url of proseLinks(rendered.html)) written.push({ file: page.source.spec, url, use: 'link', resolved: fromPage(url, pageHref(page.route, base)), page: page.route });
-    }
+    pages.push(pageLinks(page, rendered.html, urls, base));
   }
   current = undefined;
   stats.pages = model.site.pages.size;
 
-  const loaded = loadConfig({ root });
-  const configFile = loaded.configFile;
-  const locate = (at: JsonPath) => loaded.locations.locate(loaded.value, at);
-  eachUrl(loaded.value, (at, url, use) => {
-    if (at[0] === 'redirects') return; // below, with their chains
-    written.push({ file: configFile, url, use, resolved: siteHref(url, base, use), configPath: at });
-  });
-
-  const follower = new Follower(model, base, ids);
-  const positions = new Positions(root);
-  const diagnostics: Diagnostic[] = [];
+  const resolution = await resolveLinks({ root, base, targets: model, pages });
+  const diagnostics = [...resolution.diagnostics];
+  stats.links = resolution.links;
+  stats.external = resolution.external.length;
+  const external = resolution.external.filter((link) => /^https?:\/\//i.test(link.resolved!));
   const seen = new Set<string>();
-  const external: Written[] = [];
-  for (const link of written) {
-    if (link.resolved === undefined) continue; // an unsafe URL: reported by build as such, and not in the page
-    const outcome = follower.follow(link.resolved, link.page);
-    if (outcome.kind === 'external') {
-      stats.external++;
-      if (/^https?:\/\//i.test(link.resolved)) external.push(link);
-      continue;
-    }
-    stats.links++;
-    if (outcome.kind === 'ok') continue;
-    const at = link.configPath ? locate(link.configPath) : await positions.next(link.file, link.url, link.page ?? '');
-    const key = `${link.file}:${at?.line}:${at?.column}:${link.url}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
-    diagnostics.push(problem(outcome, link.url, at, link.file, follower));
-  }
-
   if (options.external && external.length > 0) {
     const answers = await checkExternal(
       external.map((link) => link.resolved!),
@@ -161,7 +104,7 @@ export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
       const answer = answers.get(link.resolved!);
       if (answer?.kind === 'unchecked') unchecked.add(link.resolved!);
       if (answer?.kind !== 'broken') continue;
-      const at = link.configPath ? locate(link.configPath) : await positions.next(link.file, link.url, `${link.page ?? ''}\u0001`);
+      const at = await resolution.position(link, '\u0001');
       const key = `${link.file}:${at?.line}:${at?.column}:${link.url}`;
       if (seen.has(key)) continue;
       seen.add(key);
@@ -172,27 +115,6 @@ export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
     stats.uncheckedReasons = [...new Set([...answers.values()].flatMap((answer) => (answer.kind === 'unchecked' ? [answer.reason] : [])))];
   }
 
-  // Redirect destinations: one that leads nowhere, or to another redirect (a chain or a loop).
-  const redirects = (loaded.value as { redirects?: unknown } | undefined)?.redirects;
-  if (Array.isArray(redirects)) {
-    redirects.forEach((redirect: unknown, index) => {
-      const { source, destination } = (redirect ?? {}) as { source?: unknown; destination?: unknown };
-      if (typeof source !== 'string' || typeof destination !== 'string' || isExternal(destination) || /:\w/.test(destination)) return;
-      const normal = normalizeRedirectPath(destination, 'destination');
-      if (!normal.ok) return; // redirect-path-invalid, from validate
-      stats.links++;
-      const at = locate(['redirects', index, 'destination']);
-      const target = base + normal.route + (normal.trailingSlash && normal.route !== '' ? '/' : '') + normal.suffix;
-      const outcome = follower.follow(target, undefined);
-      if (outcome.kind !== 'ok' && outcome.kind !== 'external') {
-        diagnostics.push(problem(outcome, destination, at, configFile, follower));
-        return;
-      }
-      const hops = follower.hops(target);
-      if (hops.length > 1) diagnostics.push(diagnostic('redirect-chain', at, configFile, { hops: [pathOf(source), ...hops], loop: false }, `redirects[${index}].destination`));
-    });
-  }
-
   for (const each of diagnostics) {
     if (each.code === 'link-broken') stats.brokenLinks++;
     else if (each.code === 'anchor-missing') stats.missingAnchors++;
@@ -200,220 +122,4 @@ export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
   }
   stats.seconds = (performance.now() - started) / 1000;
   return { resolved: true, diagnostics: sortDiagnostics(diagnostics), stats };
-}
-
-function problem(outcome: Exclude<Outcome, { kind: 'ok' | 'external' }>, url: string, at: ReturnType<Positions['find']>, file: string, follower: Follower): Diagnostic {
-  switch (outcome.kind) {
-    case 'missing':
-      return diagnostic('link-broken', at, file, { url, path: `/${outcome.path}`, via: outcome.via, suggestion: follower.suggestPath(outcome.path) });
-    case 'anchor':
-      return diagnostic('anchor-missing', at, file, { url, anchor: outcome.anchor, page: `/${outcome.page}`, suggestion: follower.suggestAnchor(outcome.page, outcome.anchor) });
-    case 'loop':
-      return diagnostic('redirect-chain', at, file, { hops: outcome.hops, loop: true });
-  }
-}
-
-/** Follows a URL of the built site as the server answers it, through redirects. */
-class Follower {
-  private readonly targets: RequestTargets;
-  private candidates: string[] | undefined;
-
-  constructor(
-    targets: RequestTargets,
-    private readonly base: string,
-    private readonly ids: ReadonlyMap<string, ReadonlySet<string>>,
-  ) {
-    this.targets = targets;
-  }
-
-  /** `url`: as the built page holds it (base in front); `page`: the route it is on, for `#x`. */
-  follow(url: string, page: string | undefined): Outcome {
-    if (url.startsWith('#')) return page === undefined ? { kind: 'ok' } : this.anchor(page, url.slice(1));
-    if (url === '' || url.startsWith('?')) return { kind: 'ok' };
-    if (isExternal(url)) return { kind: 'external' };
-    let current = url;
-    let fragment = fragmentOf(url);
-    const visited: string[] = [];
-    let via: string | undefined;
-    for (let hop = 0; hop <= MAX_HOPS; hop++) {
-      const requested = requestPath(current.split(/[?#]/)[0]!, this.base);
-      if (!('path' in requested)) return { kind: 'missing', path: current.replace(/[?#].*$/, '').replace(/^\/+/, ''), ...(via ? { via } : {}) };
-      const target = resolveRequest(this.targets, requested.path);
-      switch (target.kind) {
-        case 'page':
-          return fragment ? this.anchor(target.route, fragment) : { kind: 'ok' };
-        case 'missing':
-          return { kind: 'missing', path: requested.path, ...(via ? { via } : {}) };
-        case 'redirect': {
-          const key = `/${target.route}`;
-          if (visited.includes(key)) return { kind: 'loop', hops: [...visited, key] };
-          visited.push(key);
-          via ??= key;
-          if (isExternal(target.to)) return { kind: 'external' };
-          // The redirect page keeps the reader's #fragment unless its destination names one.
-          fragment = fragmentOf(target.to) ?? fragment;
-          current = target.to;
-          continue;
-        }
-        default:
-          return { kind: 'ok' };
-      }
-    }
-    return { kind: 'loop', hops: visited };
-  }
-
-  /** The paths a request for `url` goes through, as docs.json writes them (no base): itself, then each redirect's destination (one entry: no redirect). */
-  hops(url: string): string[] {
-    const shown = (each: string): string => `/${each.replace(/[?#].*$/, '').slice(this.base.length)}`;
-    const hops = [shown(url)];
-    let current = url;
-    for (let hop = 0; hop < MAX_HOPS; hop++) {
-      const requested = requestPath(current.split(/[?#]/)[0]!, this.base);
-      if (!('path' in requested)) break;
-      const target = resolveRequest(this.targets, requested.path);
-      if (target.kind !== 'redirect' || isExternal(target.to)) break;
-      current = target.to;
-      hops.push(shown(current));
-    }
-    return hops;
-  }
-
-  private anchor(route: string, fragment: string): Outcome {
-    if (fragment === '' || fragment === 'top') return { kind: 'ok' };
-    const known = this.ids.get(route);
-    if (!known || known.has(fragment) || known.has(decodeSafely(fragment))) return { kind: 'ok' };
-    return { kind: 'anchor', page: route, anchor: fragment };
-  }
-
-  suggestPath(missing: string): string | undefined {
-    // The home route is '' (contained in every path): suggested only as its own spelling.
-    this.candidates ??= [...this.targets.site.pages.keys(), ...this.targets.assets].filter((candidate) => candidate !== '');
-    const match = closestMatch(missing.replace(/\/+$/, ''), this.candidates);
-    return match === undefined ? undefined : this.base + match;
-  }
-
-  suggestAnchor(route: string, anchor: string): string | undefined {
-    return closestMatch(decodeSafely(anchor), this.ids.get(route) ?? []);
-  }
-}
-
-function fragmentOf(url: string): string | undefined {
-  const hash = url.indexOf('#');
-  return hash === -1 ? undefined : url.slice(hash + 1);
-}
-
-function pathOf(source: string): string {
-  const normal = normalizeRedirectPath(source, 'source');
-  return normal.ok ? `/${normal.route}` : source;
-}
-
-/** The `href`s of a page's article (not its sidebar and header, which docjet writes from the routes), HTML-unescaped. */
-function proseLinks(html: string): string[] {
-  const start = html.indexOf('<article class="page');
-  const end = html.indexOf('</article>', start);
-  const article = start === -1 ? '' : html.slice(start, end === -1 ? undefined : end);
-  return [...article.matchAll(/<a\s[^>]*?\bhref="([^"]*)"/g)].map((match) => unescapeHtml(match[1]!));
-}
-
-/** `href` as a browser on the page at `pagePath` follows it: relative paths from the page's URL. */
-function fromPage(href: string, pagePath: string): string {
-  if (href === '' || href.startsWith('#') || href.startsWith('/') || isExternal(href)) return href;
-  const url = new URL(href, `http://site${pagePath}`);
-  return url.pathname + url.search + url.hash;
-}
-
-/** Every `id` (and `<a name>`) of a rendered page, as a browser matches a `#fragment` against them. */
-export function idsOf(html: string): Set<string> {
-  const ids = new Set<string>();
-  for (const match of html.matchAll(/<([a-zA-Z][\w-]*)\s[^>]*?\b(id|name)=(?:"([^"]*)"|'([^']*)')/g)) {
-    if (match[2] === 'name' && match[1]!.toLowerCase() !== 'a') continue; // <meta name>, <input name>
-    const value = match[3] ?? match[4] ?? '';
-    if (value !== '') ids.add(unescapeHtml(value));
-  }
-  return ids;
-}
-
-/** The site-relative files a page imports (`import X from '/snippets/x.mdx'`), as the snippet linker resolves them. */
-function importsOf(file: string, text: string): string[] {
-  const files: string[] = [];
-  for (const match of text.matchAll(/^\s*import\s[^;\n]*?from\s*['"]([^'"]+)['"]/gm)) {
-    const specifier = match[1]!;
-    const joined = specifier.startsWith('/') ? specifier.slice(1) : path.posix.join(path.posix.dirname(file), specifier);
-    const normal = path.posix.normalize(joined);
-    if (!normal.startsWith('../')) files.push(normal);
-  }
-  return files;
-}
-
-function unescapeHtml(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(?:#(\d+)|#x([\da-f]+)|(amp|lt|gt|quot|apos));/gi, (whole, decimal: string | undefined, hex: string | undefined, name: string | undefined) => {
-    if (decimal) return String.fromCodePoint(Number(decimal));
-    if (hex) return String.fromCodePoint(parseInt(hex, 16));
-    return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[name!.toLowerCase()] ?? whole;
-  });
-}
-
-function decodeSafely(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
-}
-
-/** A character that would make the text found a longer URL than the one looked for. */
-const URL_GOES_ON = /[\w#?/.%~&=+-]/;
-
-/**
- * Where a URL is written in its file: the renderer reports URLs in the order it meets them, so
- * the n-th report of a URL from a page is its n-th occurrence in the file's text.
- */
-class Positions {
-  private readonly texts = new Map<string, Promise<string | undefined>>();
-  private readonly counts = new Map<string, number>();
-
-  constructor(private readonly root: string) {}
-
-  async next(file: string, url: string, page: string): Promise<ReturnType<Positions['find']>> {
-    const key = `${page}\u0000${file}\u0000${url}`;
-    const index = this.counts.get(key) ?? 0;
-    this.counts.set(key, index + 1);
-    const text = await this.text(file);
-    const found = this.find(file, url, index, text);
-    if (found || text === undefined) return found;
-    // A snippet's links are reported with the page that imports it: look in the files it imports.
-    for (const imported of importsOf(file, text)) {
-      const inSnippet = this.find(imported, url, 0, await this.text(imported));
-      if (inSnippet) return inSnippet;
-    }
-    return undefined;
-  }
-
-  find(file: string, url: string, index: number, text: string | undefined): { file: string; line: number; column: number } | undefined {
-    if (text === undefined) return undefined;
-    let offset = -1;
-    let last = -1;
-    for (let i = 0; i <= index; ) {
-      offset = text.indexOf(url, offset + 1);
-      if (offset === -1) break;
-      // The whole URL, not the start of a longer one (`/a` inside `/a#b`).
-      if (URL_GOES_ON.test(text.charAt(offset + url.length))) continue;
-      last = offset;
-      i++;
-    }
-    if (last === -1) return undefined;
-    const before = text.slice(0, last);
-    const line = before.split('\n').length;
-    return { file, line, column: last - before.lastIndexOf('\n') };
-  }
-
-  private text(file: string): Promise<string | undefined> {
-    let text = this.texts.get(file);
-    if (!text) {
-      text = readFile(path.join(this.root, file), 'utf8').catch(() => undefined);
-      this.texts.set(file, text);
-    }
-    return text;
-  }
 }

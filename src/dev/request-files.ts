@@ -40,24 +40,7 @@ export function contentType(file: string): string {
   return TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 
-/**
- * The decoded path of a request URL below `base` (`/docs/a%20b?x` → `a b`), without leading
- * slashes; or the status to answer: 404 outside the base or with a backslash (a separator on
- * Windows, so `..\` could climb there; no site file has one), 400 for NUL or a malformed escape.
- */
-export function requestPath(url: string, base = '/'): { path: string } | { status: 400 | 404 } {
-  const pathname = url.split(/[?#]/)[0]!;
-  if (!pathname.startsWith(base)) return { status: 404 };
-  let decoded: string;
-  try {
-    decoded = decodeURIComponent(pathname.slice(base.length));
-  } catch {
-    return { status: 400 }; // a malformed escape like %E0%A4%A
-  }
-  if (decoded.includes('\0')) return { status: 400 };
-  if (decoded.includes('\\')) return { status: 404 };
-  return { path: decoded.replace(/^\/+/, '') };
-}
+export { requestPath } from '../validate/resolve-request.ts';
 
 /** `relative` resolved inside `root`, or undefined when `..` segments lead out of it. */
 export function resolveInside(root: string, relative: string): string | undefined {

@@ -32,7 +32,7 @@ import { openRegularFile } from './regular-file.ts';
 import { contentType, realFileInside, requestPath, resolveInside } from './request-files.ts';
 import type { DevSession, PageAnswer } from './session.ts';
 import type { DevSite } from './site-model.ts';
-import { resolveRequest } from './resolve-request.ts';
+import { resolveRequest } from '../validate/resolve-request.ts';
 
 /** What a request is answered with. */
 type Answer =

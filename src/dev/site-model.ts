@@ -7,21 +7,19 @@
  */
 import path from 'node:path';
 import { countBySeverity, hasErrors, sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
-import { expandRedirects } from '../output/redirects.ts';
+import { redirectTargets } from '../output/redirects.ts';
 import { pageHref } from '../render/links.ts';
 import type { CodeHighlighter } from '../render/highlight.ts';
 import { createRenderer, type Renderer, type UrlWatch } from '../render/page.ts';
-import { homeRoutes } from '../site/home-routes.ts';
 import type { Site } from '../site/types.ts';
 import { siteServers, type ServerTemplate } from '../openapi/servers.ts';
 import { validate } from '../validate/index.ts';
 import { siteRendering, type SiteRendering } from '../render/site-rendering.ts';
 import { sourceDiagnostics, type SiteSources } from './site-sources.ts';
 
-export interface Redirect {
-  to: string;
-  permanent: boolean;
-}
+export type { RedirectTarget as Redirect } from '../output/redirects.ts';
+import type { RedirectTarget as Redirect } from '../output/redirects.ts';
+import { NOT_SERVED } from '../validate/resolve-request.ts';
 
 export interface DevSite {
   sources: SiteSources;
@@ -44,8 +42,6 @@ export interface DevSite {
 
 export type ModelResult = { ok: true; model: DevSite } | { ok: false; diagnostics: Diagnostic[]; configFiles: Set<string> };
 
-/** Files that describe the site rather than belong in it (as `build` leaves them out). */
-const NOT_SERVED = new Set(['docs.json', 'mint.json', '.mintignore']);
 
 /** `highlight`: the last model's highlighter, so that a change does not compile every grammar again. */
 export async function resolveModel(options: {
@@ -79,7 +75,7 @@ export async function resolveModel(options: {
       diagnostics,
       rendering,
       renderer,
-      redirects: redirectsOf(site, base),
+      redirects: redirectTargets(site, base),
       assets: new Set(sources.files.assets.filter((file) => !NOT_SERVED.has(file))),
       pageAssets: new Set(sources.files.assets.filter((file) => customFiles.includes(pageHref(file, base)))),
       configFiles,
@@ -93,18 +89,6 @@ export function modelSummary(model: DevSite): { pages: number; endpointPages: nu
   let endpointPages = 0;
   for (const page of model.site.pages.values()) if (page.source.type === 'endpoint') endpointPages++;
   return { pages: model.site.pages.size, endpointPages, warnings: countBySeverity(model.diagnostics, 'warning') };
-}
-
-/** docs.json's redirects, then `/` and version or language roots without a page of their own (as `build` writes them). */
-function redirectsOf(site: Site, base: string): Map<string, Redirect> {
-  const redirects = new Map<string, Redirect>();
-  for (const redirect of expandRedirects(site.config.redirects ?? [], site.pages.keys(), base)) {
-    redirects.set(redirect.from, { to: redirect.to, permanent: redirect.permanent });
-  }
-  for (const home of homeRoutes(site)) {
-    if (!redirects.has(home.from)) redirects.set(home.from, { to: pageHref(home.to, base), permanent: false });
-  }
-  return redirects;
 }
 
 /** A site-relative path as the scan writes it (`/`-separated). */

@@ -18,13 +18,15 @@ import type { Site } from '../site/types.ts';
 import { siteServers, type ServerTemplate } from '../openapi/servers.ts';
 import { homeRoutes } from '../site/home-routes.ts';
 import { validate } from '../validate/index.ts';
+import { resolveLinks, type PageLinks } from '../validate/links.ts';
+import type { LoadedConfig } from '../config/load.ts';
 import { SEARCH_FOLDER, searchIndex } from '../search/index.ts';
 import { ASSETS_FOLDER } from '../render/assets.ts';
 import { addCandidates, addFileCandidates } from '../render/utilities.ts';
 import { mermaidScript } from './copy.ts';
 import { defaultFavicon } from './favicon.ts';
 import { checkOutputFolder, displayPath, isInside, OutputWriteError, stageOutput, type StagedOutput } from './output.ts';
-import { expandRedirects, redirectPage, redirectsFile } from './redirects.ts';
+import { expandRedirects, redirectPage, redirectTargets, redirectsFile } from './redirects.ts';
 import { usedLanguages } from './fence-languages.ts';
 import { siteRendering } from '../render/site-rendering.ts';
 import { cardName, cardOutputPath, wantsCard } from '../render/card-name.ts';
@@ -119,7 +121,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
   const diagnostics = new PageDiagnostics(validated.diagnostics);
   try {
-    await writeSite({ root, site, files, output, stats, diagnostics, options, configFile: validated.loaded.configFile });
+    await writeSite({ root, site, files, output, stats, diagnostics, options, loaded: validated.loaded });
     const failed = hasErrors(options.strict ? promoteWarnings(diagnostics.all) : diagnostics.all);
     // Checked again just before the swap: a file put in the output while the build ran is not docjet's either.
     const recheck = failed ? undefined : await checkOutputFolder({ root, target: outDir, force: options.force ?? false });
@@ -144,11 +146,12 @@ interface SiteWrite {
   stats: BuildStats;
   diagnostics: PageDiagnostics;
   options: BuildOptions;
-  configFile: string;
+  loaded: LoadedConfig;
 }
 
 /** Everything the output holds: the pages, the site's files and docjet's, the 404 page, sitemap and redirects. */
-async function writeSite({ root, site, files, output, stats, diagnostics, options, configFile }: SiteWrite): Promise<void> {
+async function writeSite({ root, site, files, output, stats, diagnostics, options, loaded }: SiteWrite): Promise<void> {
+  const { configFile } = loaded;
   const base = normalizeBase(options.base);
   const siteUrl = siteAddress(site, options.siteUrl);
   // Encoded once, then counted and written: counting a string's UTF-8 bytes walks the whole string
@@ -175,6 +178,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   const schemaFragments = new FragmentWriter();
   const total = site.pages.size;
   let done = 0;
+  const links = new Map<string, PageLinks>();
   const markdown = new MarkdownPages(site, createPageMarkdown({ site, base }), write, pageOutputPath);
   const { renderer, diagnostics: once } = await renderPages({
     renderer: rendererOptions,
@@ -187,6 +191,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
       needs.math ||= result.math;
       needs.mermaid ||= result.mermaid;
       schemaFragments.add(result.fragments);
+      links.set(result.links.route, result.links);
       options.onProgress?.(++done, total);
     },
   });
@@ -223,6 +228,21 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     await output.write('favicon.ico', icon);
   }
   stats.redirects = await writeRedirects(site, base, written, write);
+  // Every link the pages and docs.json write, followed as `docjet check` follows it (warnings; `--strict` fails them).
+  const targets = { site, assets: new Set(files.assets.filter((file) => !NOT_COPIED.has(file))), redirects: redirectTargets(site, base) };
+  const pages = [...site.pages.keys()].flatMap((route) => links.get(route) ?? []);
+  const followed = await resolveLinks({ root, base, targets, pages, loaded });
+  diagnostics.add(followed.diagnostics.filter((each) => !saidAsMissingFile(each, diagnostics.all)));
+}
+
+/**
+ * A broken link to an image, video, logo or favicon the build already reported as `file-missing`
+ * (at its element, naming the same path in the same file): said once, as the file it is.
+ */
+function saidAsMissingFile(link: Diagnostic, reported: readonly Diagnostic[]): boolean {
+  if (link.code !== 'link-broken') return false;
+  const url = /^"([^"]*)"/.exec(link.message)?.[1];
+  return url !== undefined && reported.some((each) => each.code === 'file-missing' && each.file === link.file && each.message.includes(`\`${url}\``));
 }
 
 /** The site's static files (images, downloads…), as they are; returns their paths. */

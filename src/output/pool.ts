@@ -5,6 +5,7 @@
  * a worker (loading Shiki, the icon packages) costs more than it saves under a few hundred pages.
  */
 import { availableParallelism } from 'node:os';
+import type { PageLinks } from '../validate/links.ts';
 import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../shared/diagnostics.ts';
 import { runCopiesOf, type SpecCopy } from '../openapi/spec-cache.ts';
@@ -35,6 +36,8 @@ export interface RouteResult {
   fragments: SchemaFragment[];
   /** The page's Markdown, which the worker wrote beside it, for `llms-full.txt`. */
   markdown: string;
+  /** The URLs the page writes and its element ids, for the link check after every page (page-links.ts). */
+  links: PageLinks;
 }
 
 export type WorkerReply =

@@ -11,7 +11,9 @@
 import { normalizeRedirectPath } from '../site/redirect-path.ts';
 import type { Config } from '../config/schema.ts';
 import { escapeHtml } from '../shared/html-escape.ts';
-import { encodeRoute, isExternal } from '../render/links.ts';
+import { encodeRoute, isExternal, pageHref } from '../render/links.ts';
+import { homeRoutes } from '../site/home-routes.ts';
+import type { Site } from '../site/types.ts';
 
 export interface StaticRedirect {
   /** Route of the page written (no leading slash). */
@@ -135,4 +137,21 @@ function decodeSafely(part: string): string {
   } catch {
     return part;
   }
+}
+
+export interface RedirectTarget {
+  to: string;
+  permanent: boolean;
+}
+
+/** docs.json's redirects, then `/` and version or language roots without a page of their own (as `build` writes them), by route: where a request goes, for `dev` and for following links (validate/links.ts). */
+export function redirectTargets(site: Site, base: string): Map<string, RedirectTarget> {
+  const redirects = new Map<string, RedirectTarget>();
+  for (const redirect of expandRedirects(site.config.redirects ?? [], site.pages.keys(), base)) {
+    redirects.set(redirect.from, { to: redirect.to, permanent: redirect.permanent });
+  }
+  for (const home of homeRoutes(site)) {
+    if (!redirects.has(home.from)) redirects.set(home.from, { to: pageHref(home.to, base), permanent: false });
+  }
+  return redirects;
 }

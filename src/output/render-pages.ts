@@ -12,6 +12,7 @@ import type { Page, Site } from '../site/types.ts';
 import { feedOutputPath } from '../render/feed.ts';
 import { pageOutputPath } from './paths.ts';
 import { renderInWorkers, workerCount, type RouteResult } from './pool.ts';
+import { renderWithLinks, watchPageUrls } from './page-links.ts';
 
 /** Pages rendered at once in this thread: reading files overlaps rendering. */
 const PAGE_CONCURRENCY = 16;
@@ -48,7 +49,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ render
   if (workers === 0) {
     let colours: ColourThread | undefined;
     const colourThread = (highlight: CodeHighlighter): ColourThread => (colours = new ColourThread({ languages: rendererLanguages(options.renderer) }, highlight));
-    const renderer = await createRenderer(options.renderer, wantsColourThread(routes.length) ? colourThread : undefined);
+    const renderer = await createRenderer(options.renderer, wantsColourThread(routes.length) ? colourThread : undefined, watchPageUrls);
     try {
       await renderHere(renderer, site, routes, options, colours === undefined ? PAGE_CONCURRENCY : COLOURED_PAGE_CONCURRENCY);
     } finally {
@@ -84,10 +85,10 @@ async function renderHere(renderer: Renderer, site: Site, routes: readonly strin
     while (!failure && next < routes.length) {
       const route = routes[next++]!;
       try {
-        const rendered = await renderer.render(pageAt(site, route));
+        const { rendered, links } = await renderWithLinks(renderer, pageAt(site, route), options.renderer.base);
         await options.write(pageOutputPath(route), rendered.html);
         if (rendered.feed !== undefined) await options.write(feedOutputPath(route), rendered.feed);
-        options.onPage(rendered);
+        options.onPage({ ...rendered, links });
       } catch (error) {
         failure ??= { error };
       }

@@ -3,7 +3,7 @@
  * (pure data, cloned once), then renders the routes it is sent and writes their files straight
  * into the staging folder: each page's HTML, then its Markdown twin, made while the page's parse
  * is still in this thread's cache (page-markdown.ts). Only small results (diagnostics, byte
- * counts) and the Markdown, which `llms-full.txt` gathers, travel back.
+ * counts, the page's links and ids) and the Markdown, which `llms-full.txt` gathers, travel back.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -17,12 +17,13 @@ import { feedOutputPath } from '../render/feed.ts';
 import { pageOutputPath } from './paths.ts';
 import { toWorkerFailure, type RouteResult, type WorkerData, type WorkerReply, type WorkerRequest } from './pool.ts';
 import { pageAt } from './render-pages.ts';
+import { renderWithLinks, watchPageUrls } from './page-links.ts';
 
 const init = workerData as WorkerData;
 const port = parentPort!;
 
 for (const copy of init.remoteSpecs) useCopy(init.renderer.site.root, copy.url, copy);
-const renderer = await createRenderer(init.renderer);
+const renderer = await createRenderer(init.renderer, undefined, watchPageUrls);
 const markdown = createPageMarkdown({ site: init.renderer.site, base: init.renderer.base });
 port.postMessage({ type: 'ready' } satisfies WorkerReply);
 
@@ -47,7 +48,7 @@ async function renderBatch(routes: readonly string[]): Promise<WorkerReply> {
 
 async function renderRoute(route: string): Promise<RouteResult> {
   const page = pageAt(init.renderer.site, route);
-  const rendered = await renderer.render(page);
+  const { rendered, links } = await renderWithLinks(renderer, page, init.renderer.base);
   // Encoded once, for its size and its file (as `build`'s own writes are).
   const html = Buffer.from(rendered.html);
   await writeOutput(pageOutputPath(route), html);
@@ -60,7 +61,7 @@ async function renderRoute(route: string): Promise<RouteResult> {
     await writeOutput(feedOutputPath(route), feed);
     bytes += feed.length;
   }
-  return { route, diagnostics: rendered.diagnostics, math: rendered.math, mermaid: rendered.mermaid, bytes, fragments: rendered.fragments, markdown: text };
+  return { route, diagnostics: rendered.diagnostics, math: rendered.math, mermaid: rendered.mermaid, bytes, fragments: rendered.fragments, markdown: text, links };
 }
 
 /** One file into the staging folder; a failure names the file. */

@@ -130,11 +130,14 @@ export type UrlWatch = (file: string, written: string, use: UrlUse, resolved: st
 
 function watchedResolver(file: string, resolve: UrlResolver, watch: UrlWatch | undefined): UrlResolver {
   if (!watch) return resolve;
-  return (url, use) => {
+  const watched: UrlResolver = (url, use) => {
     const resolved = resolve(url, use);
     watch(file, url, use, resolved);
     return resolved;
   };
+  // Kept, or a watched renderer would no longer report missing images and videos (file-missing).
+  if (resolve.missing) watched.missing = resolve.missing;
+  return watched;
 }
 
 /** The grammars a renderer loads up front: the site's fence languages, and the examples' when it has endpoints. */

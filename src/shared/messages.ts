@@ -418,14 +418,14 @@ export const CATALOGUE = {
       `redirect source ${quote(p.source)} is already used by redirects[${p.firstIndex}]${p.firstAt ? ` at ${p.firstAt}` : ''}${p.firstSpelling === p.source ? '' : ` (as ${quote(p.firstSpelling)})`}; the first one wins`,
     fix: 'Remove one of the two redirects, or change its source.',
   },
-  'redirect-chain': { severity: 'warning', about: 'A redirect leads to another redirect (a chain a reader follows hop by hop), or back to itself (a loop no browser leaves); found by `docjet check`.',
+  'redirect-chain': { severity: 'warning', about: 'A redirect leads to another redirect (a chain a reader follows hop by hop), or back to itself (a loop no browser leaves); found by `docjet check` and `build`.',
     /** `hops`: the paths followed, the source first. */
     message: (p: { hops: readonly string[]; loop: boolean }) =>
       p.loop ? `redirect ${quote(p.hops[0])} loops: ${p.hops.join(' → ')}` : `redirect ${quote(p.hops[0])} leads to another redirect: ${p.hops.join(' → ')}`,
     fix: (p: { hops: readonly string[]; loop: boolean }) =>
       p.loop ? 'Point one of these redirects at a page.' : `Point it straight at ${quote(p.hops[p.hops.length - 1])}.`,
   },
-  'link-broken': { severity: 'warning', about: 'A link, image, navigation href or redirect destination leads to no page, file or redirect of the site, as the built site and `docjet dev` resolve it (case-sensitive); found by `docjet check`.',
+  'link-broken': { severity: 'warning', about: 'A link, image, navigation href or redirect destination leads to no page, file or redirect of the site, as the built site and `docjet dev` resolve it (case-sensitive); found by `docjet check` and `build` (`dev`: on the page being viewed).',
     /** `url`: as written; `path`: the site path it resolves to; `via`: the redirect it went through, if any. */
     message: (p: { url: string; path: string; via?: string | undefined; suggestion?: string | undefined }) =>
       `${quote(p.url)} leads nowhere: no page, file or redirect answers ${quote(p.path)}${p.via ? ` (reached through the redirect from ${quote(p.via)})` : ''}`,
@@ -435,7 +435,7 @@ export const CATALOGUE = {
     message: (p: { url: string; status: number }) => `${quote(p.url)} answers HTTP ${p.status}`,
     fix: 'Update the link to where the page is now, or remove it.',
   },
-  'anchor-missing': { severity: 'warning', about: 'A link names a `#fragment` the target page has no element for (headings, accordions, steps, tabs, parameter fields: the ids the renderer writes); found by `docjet check`.',
+  'anchor-missing': { severity: 'warning', about: 'A link names a `#fragment` the target page has no element for (headings, accordions, steps, tabs, parameter fields: the ids the renderer writes); found by `docjet check` and `build` (`dev`: on the page being viewed).',
     message: (p: { url: string; anchor: string; page: string; suggestion?: string | undefined }) => `${quote(p.url)}: page ${quote(p.page)} has no anchor ${quote(`#${p.anchor}`)}`,
     fix: (p: { suggestion?: string | undefined }) => didYouMean(p.suggestion && `#${p.suggestion}`, 'Link to a heading that is on that page (its anchor is its text in lower case, words joined by "-").'),
   },

@@ -1,6 +1,6 @@
 /**
- * Where a request path goes, as `docjet dev` answers it (respond.ts) and as `docjet check` follows
- * a link (link-check.ts): one set of rules for both. In order: docjet's own files (`_docjet/…`), a
+ * Where a request path goes, as `docjet dev` answers it (dev/respond.ts) and as `docjet check` and
+ * `build` follow a link (links.ts): one set of rules for all three. In order: docjet's own files (`_docjet/…`), a
  * page's Markdown twin (`/route.md`), a page's RSS feed (`/route/rss.xml`), a page (trailing slashes ignored), a static file, the site's
  * `llms.txt` / `llms-full.txt`, a redirect, the default favicon; else nothing. Case-sensitive, as a
  * real host is.
@@ -9,6 +9,9 @@ import { ASSETS_FOLDER } from '../render/assets.ts';
 import { feedRoute } from '../render/feed.ts';
 import { partitions } from '../render/llms.ts';
 import type { Site } from '../site/types.ts';
+
+/** Files that describe the site rather than belong in it: neither served nor written (as `build` leaves them out). */
+export const NOT_SERVED: ReadonlySet<string> = new Set(['docs.json', 'mint.json', '.mintignore']);
 
 export interface RequestTargets {
   site: Site;
@@ -29,6 +32,25 @@ export type RequestTarget =
   | { kind: 'redirect'; route: string; to: string; permanent: boolean }
   | { kind: 'favicon' }
   | { kind: 'missing' };
+
+/**
+ * The decoded path of a request URL below `base` (`/docs/a%20b?x` → `a b`), without leading
+ * slashes; or the status to answer: 404 outside the base or with a backslash (a separator on
+ * Windows, so `..\` could climb there; no site file has one), 400 for NUL or a malformed escape.
+ */
+export function requestPath(url: string, base = '/'): { path: string } | { status: 400 | 404 } {
+  const pathname = url.split(/[?#]/)[0]!;
+  if (!pathname.startsWith(base)) return { status: 404 };
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(pathname.slice(base.length));
+  } catch {
+    return { status: 400 }; // a malformed escape like %E0%A4%A
+  }
+  if (decoded.includes('\0')) return { status: 400 };
+  if (decoded.includes('\\')) return { status: 404 };
+  return { path: decoded.replace(/^\/+/, '') };
+}
 
 /** `relative`: the decoded request path below the base, without leading slashes (`requestPath`). */
 export function resolveRequest(targets: RequestTargets, relative: string, accept?: string): RequestTarget {

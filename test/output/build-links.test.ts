@@ -1,0 +1,64 @@
+/**
+ * `build` reports the broken links, missing anchors and redirect chains `docjet check` finds, as
+ * warnings with the same codes, places, messages and "did you mean" (issue 31), whether its pages
+ * render in this thread or on workers (each page's URLs and ids come back with its result);
+ * `build --strict` fails on them.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, test } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { main, type Io } from '../../src/cli.ts';
+import { checkLinks } from '../../src/dev/link-check.ts';
+import { build } from '../../src/output/build.ts';
+import type { Diagnostic } from '../../src/shared/diagnostics.ts';
+
+const SITE = fileURLToPath(new URL('../fixtures/check/links', import.meta.url));
+const LINK_CODES = new Set(['link-broken', 'anchor-missing', 'redirect-chain']);
+
+const shown = (each: Diagnostic): string => `${each.file}:${each.line}:${each.column} ${each.severity} ${each.code} ${each.message} ${each.fix}`;
+
+describe('build reports broken links as check does', async () => {
+  const checked = await checkLinks({ root: SITE });
+  const expected = checked.diagnostics.map(shown);
+
+  for (const workers of ['0', '1']) {
+    test(`the same list as docjet check, as warnings (${workers === '0' ? 'in one thread' : 'on a worker'})`, async (t) => {
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-build-links-'));
+      const before = process.env.DOCJET_WORKERS;
+      t.after(async () => {
+        if (before === undefined) delete process.env.DOCJET_WORKERS;
+        else process.env.DOCJET_WORKERS = before;
+        await fs.rm(dir, { recursive: true, force: true });
+      });
+      process.env.DOCJET_WORKERS = workers;
+      const result = await build({ root: SITE, outDir: path.join(dir, 'out') });
+      assert.equal(result.ok, true, JSON.stringify(result.diagnostics.filter((each) => each.severity === 'error')));
+      assert.equal(expected.length, 22);
+      // The two missing images are said once, as the missing files they are (file-missing, at their element).
+      const images = ['index.mdx:18:18 warning link-broken "/images/missing.png"', 'index.mdx:22:11 warning link-broken "/img-missing.png"'];
+      assert.deepEqual(result.diagnostics.filter((each) => LINK_CODES.has(each.code)).map(shown), expected.filter((line) => !images.some((image) => line.startsWith(image))));
+      assert.deepEqual(
+        result.diagnostics.filter((each) => each.code === 'file-missing').map((each) => `${each.file}:${each.line} ${/^.*?`[^`]*`/.exec(each.message)![0]}`),
+        ['index.mdx:18 the image names `/images/missing.png`', 'index.mdx:22 the image names `/img-missing.png`'],
+      );
+      assert.ok(result.diagnostics.filter((each) => LINK_CODES.has(each.code)).every((each) => each.severity === 'warning'));
+    });
+  }
+
+  test('build --strict exits 1 on them, naming each', async () => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-build-links-'));
+    try {
+      const output: string[] = [];
+      const io: Io = { out: (text) => output.push(text), error: (text) => output.push(text), progress: () => {}, color: false, interactive: false };
+      assert.equal(await main(['build', SITE, '--out', path.join(dir, 'out'), '--strict'], io), 1);
+      const text = output.join('');
+      assert.match(text, /index\.mdx:15:79 error "\/guides\/setup#instal": page "\/guides\/setup" has no anchor "#instal"/);
+      assert.match(text, /guides\/setup\.mdx:23:40 error "\.\.\/nothing-here" leads nowhere/);
+    } finally {
+      await fs.rm(dir, { recursive: true, force: true });
+    }
+  });
+});
