@@ -46,7 +46,15 @@ if (mode === 'one') {
   const cpu = process.cpuUsage(cpuBefore);
   const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const rss = process.resourceUsage().maxRSS / 1024;
-  console.log(`${size === 'lines' ? '50,000 lines' : `${(Number.parseInt(size!, 10) / 1e6).toFixed(1)} MB${importOnce ? ', 1 import' : ''}`}`.padEnd(22), `${(text.length / 1e6).toFixed(2)} MB`.padEnd(9), `${seconds.toFixed(2)} s`.padEnd(9), `${(seconds / (text.length / 1e6)).toFixed(2)} s/MB`.padEnd(11), `CPU ${cpuSeconds.toFixed(2)} s`.padEnd(13), `peak RSS ${rss.toFixed(0)} MB`.padEnd(18), `${result.diagnostics.length} diagnostics`);
+  console.log(
+    `${size === 'lines' ? '50,000 lines' : `${(Number.parseInt(size!, 10) / 1e6).toFixed(1)} MB${importOnce ? ', 1 import' : ''}`}`.padEnd(22),
+    `${(text.length / 1e6).toFixed(2)} MB`.padEnd(9),
+    `${seconds.toFixed(2)} s`.padEnd(9),
+    `${(seconds / (text.length / 1e6)).toFixed(2)} s/MB`.padEnd(11),
+    `CPU ${cpuSeconds.toFixed(2)} s`.padEnd(13),
+    `peak RSS ${rss.toFixed(0)} MB`.padEnd(18),
+    `${result.diagnostics.length} diagnostics`,
+  );
 } else {
   for (const each of ['200000', '1400000', 'lines', '10000000', '10000000-once']) {
     execFileSync(process.execPath, ['--import', 'tsx', new URL(import.meta.url).pathname, 'one', each], { stdio: 'inherit' });

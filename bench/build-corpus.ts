@@ -46,7 +46,10 @@ for (const site of sites) {
       continue;
     }
     const s = report.stats;
-    const warnings = Object.entries(report.kinds).filter(([k]) => k.startsWith('warning')).map(([k, n]) => `${k.slice(8)} ×${n}`).join(', ');
+    const warnings = Object.entries(report.kinds)
+      .filter(([k]) => k.startsWith('warning'))
+      .map(([k, n]) => `${k.slice(8)} ×${n}`)
+      .join(', ');
     console.log(
       `${site.padEnd(44)} ${report.ok ? 'ok  ' : 'FAIL'} ${String(s.pages).padStart(5)} pages ${s.seconds.toFixed(2).padStart(6)} s ${String(Math.round(s.pagesPerSecond)).padStart(4)} p/s ${String(Math.round(s.peakMemory / 1048576)).padStart(5)} MiB ${(s.bytes / 1048576).toFixed(1).padStart(6)} MB` +
         `${report.errors.length ? `\n    errors: ${report.errors.join('; ')}` : ''}${warnings ? `\n    warnings: ${warnings}` : ''}`,

@@ -42,7 +42,10 @@ export async function runBuildBench(pageCounts: readonly number[] = sizes): Prom
     const scratch = await mkdtemp(path.join(os.tmpdir(), 'docjet-bench-build-'));
     try {
       await writeSyntheticSite(path.join(scratch, 'site'), pages);
-      const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', child, path.join(scratch, 'site'), path.join(scratch, 'out')], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+      const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', child, path.join(scratch, 'site'), path.join(scratch, 'out')], {
+        encoding: 'utf8',
+        maxBuffer: 16 * 1024 * 1024,
+      });
       try {
         const report = JSON.parse(run.stdout.trim().split('\n').pop() ?? '') as { ok: boolean; stats: Stats };
         rows.push({ pages, ...report });

@@ -100,7 +100,22 @@ export async function measure(root: string): Promise<Record<string, unknown>> {
   }
   const rss = process.memoryUsage().rss;
   await server.close();
-  return { moduleLoadMs, firstPageMs, readyMs, pages, otherPages, grammars, aheadPages, warmMs, warmPages, readingPace, saveToEvent, saveToHtml, rss, peakRss: process.resourceUsage().maxRSS * 1024 };
+  return {
+    moduleLoadMs,
+    firstPageMs,
+    readyMs,
+    pages,
+    otherPages,
+    grammars,
+    aheadPages,
+    warmMs,
+    warmPages,
+    readingPace,
+    saveToEvent,
+    saveToHtml,
+    rss,
+    peakRss: process.resourceUsage().maxRSS * 1024,
+  };
 }
 
 /** The routes of the site's pages its `llms.txt` lists (the default version and language), in order. */

@@ -60,8 +60,16 @@ if (args[0] === '--child') {
     await writeSyntheticSite(synthetic, pages);
     const corpus = path.join(scratch, site);
     await cp(path.join(CORPUS, site), corpus, { recursive: true });
-    console.log(`load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} · ${os.cpus().length} cores`);
-    for (const [name, root] of [[`synthetic (${pages} pages)`, synthetic], [site, corpus]] as const) {
+    console.log(
+      `load average ${os
+        .loadavg()
+        .map((load) => load.toFixed(1))
+        .join(' ')} · ${os.cpus().length} cores`,
+    );
+    for (const [name, root] of [
+      [`synthetic (${pages} pages)`, synthetic],
+      [site, corpus],
+    ] as const) {
       for (const start of ['first start', 'next start']) {
         const child = spawnSync(process.execPath, ['--import', 'tsx', import.meta.filename, '--child', root], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
         const line = child.stdout.trim().split('\n').pop() ?? '';
@@ -115,9 +123,14 @@ function print(name: string, report: Report): void {
     return `median ${ms(at(0.5))}, p90 ${ms(at(0.9))}, max ${ms(sorted.at(-1)!)} (${values.length})`;
   };
   console.log(`${name}: ${report.pages} pages`);
-  console.log(`  start → first page   ${ms(report.firstPageMs)} after dev() (site ready after ${ms(report.readyMs)}); ${ms(report.moduleLoadMs + report.firstPageMs)} from process start`);
+  console.log(
+    `  start → first page   ${ms(report.firstPageMs)} after dev() (site ready after ${ms(report.readyMs)}); ${ms(report.moduleLoadMs + report.firstPageMs)} from process start`,
+  );
   console.log(`  other pages          ${stats(report.otherPages)}, one right after another`);
-  const warm = report.grammars + report.aheadPages > 0 ? `${report.grammars} grammars compiled and ${report.aheadPages} pages rendered ahead ${ms(report.warmMs)} after those` : `after waiting ${ms(report.warmMs)}`;
+  const warm =
+    report.grammars + report.aheadPages > 0
+      ? `${report.grammars} grammars compiled and ${report.aheadPages} pages rendered ahead ${ms(report.warmMs)} after those`
+      : `after waiting ${ms(report.warmMs)}`;
   if (report.warmPages.length > 0) console.log(`  other pages, warm     ${stats(report.warmPages)}, one right after another, ${warm}`);
   if (report.readingPace.length > 0) console.log(`  at reading pace      ${stats(report.readingPace)}, each a second after the one before`);
   console.log(`  save → event         ${stats(report.saveToEvent)}`);

@@ -100,7 +100,12 @@ function row(cells: readonly (string | number)[]): string {
   return cells.map((cell, index) => (index === 0 ? String(cell).padEnd(widths[0]!) : String(cell).padStart(widths[index]!))).join(' ');
 }
 
-console.log(`load average ${os.loadavg().map((load) => load.toFixed(1)).join(' ')} · ${os.cpus().length} cores · ${fromSource ? 'sources through tsx' : 'compiled lib/'}${languagesOption ? ` · api.examples.languages ${languagesOption}` : ''}`);
+console.log(
+  `load average ${os
+    .loadavg()
+    .map((load) => load.toFixed(1))
+    .join(' ')} · ${os.cpus().length} cores · ${fromSource ? 'sources through tsx' : 'compiled lib/'}${languagesOption ? ` · api.examples.languages ${languagesOption}` : ''}`,
+);
 console.log(row(['document', 'operations', 'pages', 'seconds', 'CPU s', 'pages/s', 'peak MiB', 'output MB']));
 for (const spec of SPECS.filter((each) => named.length === 0 || named.includes(each.name))) {
   if (typeof spec.file !== 'string') {
@@ -111,7 +116,10 @@ for (const spec of SPECS.filter((each) => named.length === 0 || named.includes(e
   try {
     await writeApiSite(path.join(scratch, 'site'), spec.file);
     const loader = fromSource ? ['--import', 'tsx'] : [];
-    const run = spawnSync(process.execPath, [...loader, '--input-type=module', '-e', child, path.join(scratch, 'site'), path.join(scratch, 'out')], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+    const run = spawnSync(process.execPath, [...loader, '--input-type=module', '-e', child, path.join(scratch, 'site'), path.join(scratch, 'out')], {
+      encoding: 'utf8',
+      maxBuffer: 16 * 1024 * 1024,
+    });
     let report: Report | undefined;
     try {
       report = JSON.parse(run.stdout.trim().split('\n').pop() ?? '') as Report;
@@ -120,7 +128,16 @@ for (const spec of SPECS.filter((each) => named.length === 0 || named.includes(e
       continue;
     }
     const s = report.stats;
-    const cells = [spec.name, s.endpointPages, s.pages, s.seconds.toFixed(2), report.cpuSeconds.toFixed(1), Math.round(s.pagesPerSecond), Math.round(s.peakMemory / 1048576), (s.bytes / 1e6).toFixed(1)];
+    const cells = [
+      spec.name,
+      s.endpointPages,
+      s.pages,
+      s.seconds.toFixed(2),
+      report.cpuSeconds.toFixed(1),
+      Math.round(s.pagesPerSecond),
+      Math.round(s.peakMemory / 1048576),
+      (s.bytes / 1e6).toFixed(1),
+    ];
     console.log(`${row(cells)}${report.ok ? '' : `  (${report.errors} errors)`}`);
   } finally {
     await rm(scratch, { recursive: true, force: true });

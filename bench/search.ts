@@ -151,7 +151,14 @@ export function searchBenchTable(rows: readonly SearchBenchRow[]): string {
     ]);
   }
   const widths = lines[0]!.map((_, column) => Math.max(...lines.map((line) => line[column]!.length)));
-  return lines.map((line) => line.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()).join('\n');
+  return lines
+    .map((line) =>
+      line
+        .map((cell, column) => cell.padEnd(widths[column]!))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n');
 }
 
 /** `docjet dev` on a `pages`-page site: milliseconds from a page saved to the index served holding its new word, per edit. */
@@ -220,7 +227,9 @@ if (process.argv[1] && path.resolve(process.argv[1]) === import.meta.filename) {
   if (devPages) {
     const times = await runDevSearchBench(Number(devPages));
     const ms = (values: number[]): string => `${Math.round(median(values))} ms`;
-    console.log(`dev, ${devPages} pages, save → updated index: ${ms(times.body)} (body edit), ${ms(times.title)} (title edit, site resolved again); medians of ${times.body.length}`);
+    console.log(
+      `dev, ${devPages} pages, save → updated index: ${ms(times.body)} (body edit), ${ms(times.title)} (title edit, site resolved again); medians of ${times.body.length}`,
+    );
   } else {
     console.log(searchBenchTable(await runSearchBench({ pages: (option('--pages') ?? '1000,10000').split(',').map(Number) })));
   }

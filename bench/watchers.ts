@@ -72,7 +72,14 @@ try {
     for (let run = 0; run < RUNS; run++) {
       const child = spawnSync(process.execPath, ['--expose-gc', '--input-type=module', '-e', CHILD, kind, from, root, file], { encoding: 'utf8' });
       if (child.status !== 0) {
-        console.log(`${kind}: not measured (${child.stderr.trim().split('\n').find((line) => /Error/.test(line)) ?? `exit ${child.status}`})`);
+        console.log(
+          `${kind}: not measured (${
+            child.stderr
+              .trim()
+              .split('\n')
+              .find((line) => /Error/.test(line)) ?? `exit ${child.status}`
+          })`,
+        );
         break;
       }
       samples.push(JSON.parse(child.stdout.trim().split('\n').pop()!) as Sample);
@@ -80,7 +87,9 @@ try {
     if (samples.length < RUNS) continue;
     const median = (pick: (sample: Sample) => number): number => samples.map(pick).sort((a, b) => a - b)[Math.floor(RUNS / 2)]!;
     console.log(
-      `${kind.padEnd(16)} ready ${median((s) => s.ready).toFixed(0).padStart(5)} ms · memory +${(median((s) => s.rss) / 1024 / 1024).toFixed(1).padStart(5)} MB · edit seen after ${median((s) => s.latency).toFixed(0)} ms`,
+      `${kind.padEnd(16)} ready ${median((s) => s.ready)
+        .toFixed(0)
+        .padStart(5)} ms · memory +${(median((s) => s.rss) / 1024 / 1024).toFixed(1).padStart(5)} MB · edit seen after ${median((s) => s.latency).toFixed(0)} ms`,
     );
   }
 } finally {

@@ -32,7 +32,9 @@ const cli = `${outdir}/cli.cjs`;
 const withoutZodLocales = {
   name: 'without-zod-locales',
   setup(build) {
-    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) => (/[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'without-zod-locales' } : undefined));
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]/.test(args.importer) ? { path: 'zod-locales', namespace: 'without-zod-locales' } : undefined,
+    );
     build.onLoad({ filter: /.*/, namespace: 'without-zod-locales' }, () => ({ contents: 'export {};', loader: 'js' }));
   },
 };
@@ -78,12 +80,23 @@ const common = {
   // satori and resvg draw social cards (resvg is a native addon): loaded when a site asks for cards.
   // The MCP SDK only for `docjet mcp` and a request to `/mcp` (src/dev/mcp/): no other command loads it.
   // @tailwindcss/node loads a native module (lightningcss).
-  external: ['@parcel/watcher', '@tailwindcss/node', '@redocly/openapi-core', 'katex', 'mermaid', '@shikijs/langs/*', '@shikijs/themes/*', 'satori', '@resvg/resvg-js', '@modelcontextprotocol/sdk'],
+  external: [
+    '@parcel/watcher',
+    '@tailwindcss/node',
+    '@redocly/openapi-core',
+    'katex',
+    'mermaid',
+    '@shikijs/langs/*',
+    '@shikijs/themes/*',
+    'satori',
+    '@resvg/resvg-js',
+    '@modelcontextprotocol/sdk',
+  ],
   plugins: [withoutZodLocales, shikiWasmFromFile],
   logLevel: 'warning',
 };
 
-if (!(await sameWasm())) throw new Error("bundle.mjs: shiki/onig.wasm is not the WebAssembly shiki/wasm inlines any more: drop or update the shiki-wasm-from-file plugin.");
+if (!(await sameWasm())) throw new Error('bundle.mjs: shiki/onig.wasm is not the WebAssembly shiki/wasm inlines any more: drop or update the shiki-wasm-from-file plugin.');
 
 rmSync(outdir, { recursive: true, force: true });
 await build({
@@ -121,7 +134,8 @@ function withPackageImports(text, outputs) {
   let result = text;
   for (const { path, external } of imports) {
     const call = `import(${JSON.stringify(path)})`;
-    if (!external || path.startsWith('.') || !result.includes(call)) throw new Error(`bundle.mjs: cannot hand \`${call}\` to the importer of src/load-bundle.ts; import it statically, or leave its package out of the bundle.`);
+    if (!external || path.startsWith('.') || !result.includes(call))
+      throw new Error(`bundle.mjs: cannot hand \`${call}\` to the importer of src/load-bundle.ts; import it statically, or leave its package out of the bundle.`);
     result = result.replaceAll(call, `__docjetImport(${JSON.stringify(path)})`);
   }
   return result;

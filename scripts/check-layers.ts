@@ -23,23 +23,42 @@ export type Layer = 'portable' | 'shared' | 'config' | 'content' | 'openapi' | '
 /** What each layer holds, and why it may import what it may. */
 export const LAYERS: Record<Layer, { holds: string; mayImport: readonly Layer[] }> = {
   // The one floor both sides stand on: plain code with neither DOM nor Node (tsconfig.portable.json).
-  portable: { holds: 'src/portable: what the browser and Node share: the search index\'s shape and tokenizer, the dev channel\'s events', mayImport: [] },
+  portable: { holds: "src/portable: what the browser and Node share: the search index's shape and tokenizer, the dev channel's events", mayImport: [] },
   shared: {
-    holds: 'src/shared: the diagnostics catalogue and its types, "did you mean", where docjet is installed, reading text, paths inside the root, file-system errors, the cache folder, YAML limits, safe URLs, HTML escaping, the scan of a site folder',
+    holds:
+      'src/shared: the diagnostics catalogue and its types, "did you mean", where docjet is installed, reading text, paths inside the root, file-system errors, the cache folder, YAML limits, safe URLs, HTML escaping, the scan of a site folder',
     mayImport: [],
   },
   // The config is what the user wrote: schema and loading know nothing of pages or OpenAPI documents.
   config: { holds: 'src/config: loading docs.json/mint.json ($ref, mint.json upgrade), the schema and its types, the navigation table', mayImport: ['portable', 'shared'] },
   content: { holds: 'src/content: page files, frontmatter, MDX and Markdown parsing and evaluation, components, snippet files', mayImport: ['portable', 'shared', 'config'] },
-  openapi: { holds: 'src/openapi: OpenAPI documents (those the config names included), endpoint references, the endpoint view model', mayImport: ['portable', 'shared', 'config', 'content'] },
+  openapi: {
+    holds: 'src/openapi: OpenAPI documents (those the config names included), endpoint references, the endpoint view model',
+    mayImport: ['portable', 'shared', 'config', 'content'],
+  },
   site: { holds: 'src/site: the resolved site model (routes, sections, alternates, breadcrumbs)', mayImport: ['portable', 'shared', 'config', 'content', 'openapi'] },
   // validate reads every page through render/ (without writing), so that it reports what build does (issue 31).
-  validate: { holds: 'src/validate: load, check and resolve a site (what `docjet validate` and `build` share), and the rules, which read pages and specs', mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site', 'render'] },
-  render: { holds: 'src/render: every page to HTML and Markdown (body, shell, endpoint wing, icons, highlighting), llms.txt and the site-level renderings', mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site'] },
+  validate: {
+    holds: 'src/validate: load, check and resolve a site (what `docjet validate` and `build` share), and the rules, which read pages and specs',
+    mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site', 'render'],
+  },
+  render: {
+    holds: 'src/render: every page to HTML and Markdown (body, shell, endpoint wing, icons, highlighting), llms.txt and the site-level renderings',
+    mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site'],
+  },
   search: { holds: 'src/search: the search index, built from rendered pages', mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site', 'render'] },
-  output: { holds: 'src/output: writing the whole site (workers, redirects, sitemap, atomic output); renders through render/ only', mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search'] },
-  dev: { holds: 'src/dev: serving a site (the static server, the dev server); renders through render/ only', mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search', 'output'] },
-  cli: { holds: 'src/cli.ts, src/index.ts, src/load-bundle.ts: the command line (and how its bundle is loaded) and the library entry', mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search', 'output', 'dev'] },
+  output: {
+    holds: 'src/output: writing the whole site (workers, redirects, sitemap, atomic output); renders through render/ only',
+    mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search'],
+  },
+  dev: {
+    holds: 'src/dev: serving a site (the static server, the dev server); renders through render/ only',
+    mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search', 'output'],
+  },
+  cli: {
+    holds: 'src/cli.ts, src/index.ts, src/load-bundle.ts: the command line (and how its bundle is loaded) and the library entry',
+    mayImport: ['portable', 'shared', 'config', 'content', 'openapi', 'site', 'validate', 'render', 'search', 'output', 'dev'],
+  },
   client: { holds: 'src/client: the page script and the dev client, run in the browser; imports only src/portable', mayImport: ['portable'] },
 };
 

@@ -28,7 +28,17 @@ export async function compileClient(out = path.join(root, 'assets/js')) {
     const client = path.join(compiled, 'client');
     for (const name of readdirSync(client)) if (!BUNDLED.has(name)) copyFileSync(path.join(client, name), path.join(out, name));
     for (const name of BUNDLED) {
-      await build({ entryPoints: [path.join(client, name)], outfile: path.join(out, name), bundle: true, format: 'esm', platform: 'browser', target: 'es2022', absWorkingDir: compiled, legalComments: 'none', logLevel: 'warning' });
+      await build({
+        entryPoints: [path.join(client, name)],
+        outfile: path.join(out, name),
+        bundle: true,
+        format: 'esm',
+        platform: 'browser',
+        target: 'es2022',
+        absWorkingDir: compiled,
+        legalComments: 'none',
+        logLevel: 'warning',
+      });
     }
   } finally {
     rmSync(compiled, { recursive: true, force: true });

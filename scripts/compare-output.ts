@@ -102,17 +102,13 @@ function listSites(only: string | undefined): SiteInput[] {
 
 function buildSite(side: Side, site: SiteInput, outDir: string): BuildRun {
   const started = performance.now();
-  const run = spawnSync(
-    process.execPath,
-    ['--import', 'tsx', '--input-type=module', '-e', CLI_DRIVER, 'build', site.root, '--out', outDir],
-    {
-      cwd: side.root,
-      encoding: 'utf8',
-      maxBuffer: 256 * 1024 * 1024,
-      // CI=1: progress as plain lines, never a redrawn bar; NO_COLOR: plain diagnostics.
-      env: { ...process.env, DOCJET_COMPARE_CLI: path.join(side.root, 'src/cli.ts'), CI: '1', NO_COLOR: '1' },
-    },
-  );
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', CLI_DRIVER, 'build', site.root, '--out', outDir], {
+    cwd: side.root,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    // CI=1: progress as plain lines, never a redrawn bar; NO_COLOR: plain diagnostics.
+    env: { ...process.env, DOCJET_COMPARE_CLI: path.join(side.root, 'src/cli.ts'), CI: '1', NO_COLOR: '1' },
+  });
   const seconds = (performance.now() - started) / 1000;
   const lines = `${run.stdout}`.trim().split('\n');
   const summary = run.status === 0 || run.status === 1 ? (lines.at(-1) ?? '') : `${run.stderr}`.trim().split('\n').slice(-5).join('\n');
@@ -177,8 +173,7 @@ function routeOf(file: string): string {
 }
 
 function compareAssets(beforeDir: string, afterDir: string, before: string[], after: string[]): string[] {
-  const hashed = (files: string[]): Map<string, string> =>
-    new Map(files.filter((file) => HASHED.test(file)).map((file) => [normaliseName(file), file]));
+  const hashed = (files: string[]): Map<string, string> => new Map(files.filter((file) => HASHED.test(file)).map((file) => [normaliseName(file), file]));
   const left = hashed(before);
   const right = hashed(after);
   const changes: string[] = [];

@@ -111,7 +111,7 @@ function git(...args) {
 function walk(dir, out = []) {
   const full = path.join(ROOT, dir);
   if (!existsSync(full)) return out;
-  if (statSync(full).isFile()) return out.push(dir), out;
+  if (statSync(full).isFile()) return (out.push(dir), out);
   for (const entry of readdirSync(full, { withFileTypes: true })) {
     if (SKIP.has(entry.name)) continue;
     const rel = `${dir}/${entry.name}`;
@@ -297,7 +297,12 @@ for (const [file, from, to] of EDITS) contents.set(file, replaceOnce(file, textO
   const file = 'test/layers.test.ts';
   let text = textOf(file);
   // The whole-path rewrite has moved the paths already; pages.ts is now a rule of validate.
-  text = replaceOnce(file, text, "layerOf('src/validate/rules/pages.ts'), 'config'", "layerOf('src/validate/rules/pages.ts'), 'validate');\n  assert.equal(layerOf('src/config/schema.ts'), 'config'");
+  text = replaceOnce(
+    file,
+    text,
+    "layerOf('src/validate/rules/pages.ts'), 'config'",
+    "layerOf('src/validate/rules/pages.ts'), 'validate');\n  assert.equal(layerOf('src/config/schema.ts'), 'config'",
+  );
   contents.set(file, text);
 }
 {

@@ -127,11 +127,14 @@ const runFile = (file) =>
 
 // Nothing printed for this long: a line naming the files still running (DOCJET_TEST_HEARTBEAT_MS, for the runner's own test).
 const quietMs = Number(process.env.DOCJET_TEST_HEARTBEAT_MS) > 0 ? Number(process.env.DOCJET_TEST_HEARTBEAT_MS) : 20_000;
-const heartbeat = setInterval(() => {
-  if (Date.now() - lastPrint < quietMs || running.size === 0) return;
-  const now = Date.now();
-  print(`  … running ${[...running].map(([file, { start }]) => `${file} (${seconds(now - start)})`).join(', ')}`);
-}, Math.min(1000, quietMs / 2));
+const heartbeat = setInterval(
+  () => {
+    if (Date.now() - lastPrint < quietMs || running.size === 0) return;
+    const now = Date.now();
+    print(`  … running ${[...running].map(([file, { start }]) => `${file} (${seconds(now - start)})`).join(', ')}`);
+  },
+  Math.min(1000, quietMs / 2),
+);
 
 const stop = (signal) => {
   for (const { child } of running.values()) {

@@ -127,7 +127,17 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     case 'build':
       return (await runBuild(buildOptions, io)).code;
     case 'dev':
-      return runDev({ root: rest[0] ?? '.', port, host: values.host ?? '127.0.0.1', open: values.open ?? false, allowPrivateNetwork: values['allow-private-network'] ?? false, analytics: values.analytics ?? false }, io);
+      return runDev(
+        {
+          root: rest[0] ?? '.',
+          port,
+          host: values.host ?? '127.0.0.1',
+          open: values.open ?? false,
+          allowPrivateNetwork: values['allow-private-network'] ?? false,
+          analytics: values.analytics ?? false,
+        },
+        io,
+      );
     case 'serve': {
       const built = await runBuild(buildOptions, io);
       if (built.code !== 0 || !built.outDir) return built.code;
@@ -136,21 +146,33 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     }
     case 'validate':
       return runValidate(
-        { root: rest[0] ?? '.', format: values.format === 'json' ? 'json' : 'text', strict: values.strict ?? false, outDir: values.out, offline: values.offline ?? false, allowPrivateNetwork: values['allow-private-network'] ?? false },
+        {
+          root: rest[0] ?? '.',
+          format: values.format === 'json' ? 'json' : 'text',
+          strict: values.strict ?? false,
+          outDir: values.out,
+          offline: values.offline ?? false,
+          allowPrivateNetwork: values['allow-private-network'] ?? false,
+        },
         io,
       );
     case 'mcp':
       return runMcp({ root: rest[0] ?? '.' }, io);
     case 'check':
       return runCheck(
-        { root: rest[0] ?? '.', format: values.format === 'json' ? 'json' : 'text', base: values.base, allowPrivateNetwork: values['allow-private-network'] ?? false, external: values.external ?? false, offline: values.offline ?? false },
+        {
+          root: rest[0] ?? '.',
+          format: values.format === 'json' ? 'json' : 'text',
+          base: values.base,
+          allowPrivateNetwork: values['allow-private-network'] ?? false,
+          external: values.external ?? false,
+          offline: values.offline ?? false,
+        },
         io,
       );
     default: {
       const suggestion = closestMatch(command, COMMANDS, { maxRatio: 0.5 });
-      io.error(
-        `docjet: unknown command "${command}".${suggestion ? ` Did you mean "${suggestion}"?` : ''} Commands: ${COMMANDS.join(', ')}.\nRun docjet --help for usage.`,
-      );
+      io.error(`docjet: unknown command "${command}".${suggestion ? ` Did you mean "${suggestion}"?` : ''} Commands: ${COMMANDS.join(', ')}.\nRun docjet --help for usage.`);
       return 2;
     }
   }
@@ -252,7 +274,12 @@ async function runCheck(
   }
   const { stats } = result;
   const files = new Set(result.diagnostics.map((diagnostic) => diagnostic.file)).size;
-  const found = [plural(stats.brokenLinks, 'broken link'), plural(stats.missingAnchors, 'missing anchor'), plural(stats.redirectChains, 'redirect chain'), ...(options.external ? [plural(stats.externalBroken, 'broken external link')] : [])].join(', ');
+  const found = [
+    plural(stats.brokenLinks, 'broken link'),
+    plural(stats.missingAnchors, 'missing anchor'),
+    plural(stats.redirectChains, 'redirect chain'),
+    ...(options.external ? [plural(stats.externalBroken, 'broken external link')] : []),
+  ].join(', ');
   const externals = options.external
     ? `${stats.external} external${stats.externalUnchecked ? `, ${stats.externalUnchecked} could not be checked (${(stats.uncheckedReasons ?? []).slice(0, 2).join('; ')})` : ''}`
     : `${stats.external} external not checked`;
@@ -308,7 +335,10 @@ async function runBuild(options: CliBuildOptions, io: Io): Promise<{ code: numbe
   return { code: 0, outDir: result.outDir, ...(result.apiServers ? { apiServers: result.apiServers } : {}) };
 }
 
-async function runServe(options: { dir: string; root: string; port: number; host: string; base: string; proxy: NonNullable<StaticServerOptions['proxy']> }, io: Io): Promise<number> {
+async function runServe(
+  options: { dir: string; root: string; port: number; host: string; base: string; proxy: NonNullable<StaticServerOptions['proxy']> },
+  io: Io,
+): Promise<number> {
   let served;
   // `/mcp` answers AI tools from the site just built (read again, offline, while the server starts).
   const mcp = staticDocs({ root: options.root, base: options.base });

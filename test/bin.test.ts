@@ -31,8 +31,11 @@ test('the bundled command is built, prints its version and builds the example si
   const css = assets.find((file) => /^docjet\.[0-9a-f]+\.css$/.test(file));
   assert.ok(css, `the stylesheet is written: ${assets.join(', ')}`);
   assert.ok(home.includes(`_docjet/${css}`), 'pages link the stylesheet');
-  assert.ok(readFileSync(path.join(out, '_docjet', css), 'utf8').includes('.toc-column'), 'the stylesheet holds docjet\'s own CSS, found from the bundle');
-  assert.ok(assets.some((file) => /^search\.[0-9a-f]+\.mjs$/.test(file)), 'the search script is written');
+  assert.ok(readFileSync(path.join(out, '_docjet', css), 'utf8').includes('.toc-column'), "the stylesheet holds docjet's own CSS, found from the bundle");
+  assert.ok(
+    assets.some((file) => /^search\.[0-9a-f]+\.mjs$/.test(file)),
+    'the search script is written',
+  );
 });
 
 test('the bundle starts from the code cache the build wrote beside it, which this Node accepts', () => {

@@ -86,7 +86,7 @@ test('every code written in src/ is in the catalogue', () => {
   assert.deepEqual(missing, []);
 });
 
-test('every diagnostic of every config fixture has a catalogued code and the catalogue\'s severity', async () => {
+test("every diagnostic of every config fixture has a catalogued code and the catalogue's severity", async () => {
   const sites = files(FIXTURES, (name) => /[/\\](docs|mint)\.json$/.test(name))
     .map((file) => path.dirname(file))
     .filter((folder, index, all) => all.indexOf(folder) === index);

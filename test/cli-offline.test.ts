@@ -38,7 +38,10 @@ describe('docjet --offline', () => {
     assert.equal(code, 0);
     assert.deepEqual(requests, []);
     assert.equal(out.length, 2);
-    assert.match(out[0]!, /^docs\.json:\d+:\d+ warning navigation\.groups\[1\]\.openapi: the OpenAPI file "http:\/\/127\.0\.0\.1:\d+\/openapi\.yaml" was not fetched \(offline\) and no copy is cached yet; endpoint references under it are not checked and get no pages\. Run docjet once without --offline \(and without DOCJET_OFFLINE=1\) to cache it in \.docjet\/cache, or download the spec into the docs folder and point "openapi" at the local file\.$/);
+    assert.match(
+      out[0]!,
+      /^docs\.json:\d+:\d+ warning navigation\.groups\[1\]\.openapi: the OpenAPI file "http:\/\/127\.0\.0\.1:\d+\/openapi\.yaml" was not fetched \(offline\) and no copy is cached yet; endpoint references under it are not checked and get no pages\. Run docjet once without --offline \(and without DOCJET_OFFLINE=1\) to cache it in \.docjet\/cache, or download the spec into the docs folder and point "openapi" at the local file\.$/,
+    );
     assert.match(out[1]!, /^✔ 0 errors, 1 warning · 1 page \(1 in navigation, 0 endpoint pages\)/);
   });
 
@@ -55,7 +58,10 @@ describe('docjet --offline', () => {
     assert.deepEqual(printed.diagnostics, []);
     assert.equal(printed.stats.endpointPages, 1);
     assert.equal(printed.notes.length, 1);
-    assert.match(printed.notes[0], new RegExp(`^${url.replace(/[.?]/g, '\\$&')} was not fetched \\(offline\\); the copy cached on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC was used\\.$`));
+    assert.match(
+      printed.notes[0],
+      new RegExp(`^${url.replace(/[.?]/g, '\\$&')} was not fetched \\(offline\\); the copy cached on \\d{4}-\\d\\d-\\d\\d \\d\\d:\\d\\d UTC was used\\.$`),
+    );
   });
 
   test('build --offline: no request, the endpoint page comes from the cache', async () => {

@@ -66,7 +66,10 @@ test('validate, build and dev with --allow-private-network fetch the spec', asyn
     const out: string[] = [];
     let stop!: () => void;
     const stopped = new Promise<void>((resolve) => (stop = resolve));
-    const running = runDev({ root, port: 0, host: '127.0.0.1', open: false, stopped, allowPrivateNetwork }, { out: (text) => out.push(...text.split('\n')), error: () => {}, color: false });
+    const running = runDev(
+      { root, port: 0, host: '127.0.0.1', open: false, stopped, allowPrivateNetwork },
+      { out: (text) => out.push(...text.split('\n')), error: () => {}, color: false },
+    );
     const deadline = Date.now() + patience(30_000);
     while (!out.some((each) => each.startsWith('✔ ')) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
     stop();

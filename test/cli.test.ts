@@ -151,11 +151,15 @@ describe('a wrong command line: exit 2 and one helpful line on stderr', () => {
     },
     {
       argv: ['validate', '--strcit'],
-      err: ['docjet: unknown option --strcit. Did you mean --strict? Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --open, --verbose, --force, --offline, --allow-private-network, --analytics, --external.\nRun docjet --help for usage.'],
+      err: [
+        'docjet: unknown option --strcit. Did you mean --strict? Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --open, --verbose, --force, --offline, --allow-private-network, --analytics, --external.\nRun docjet --help for usage.',
+      ],
     },
     {
       argv: ['validate', '--bogus=1'],
-      err: ['docjet: unknown option --bogus. Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --open, --verbose, --force, --offline, --allow-private-network, --analytics, --external.\nRun docjet --help for usage.'],
+      err: [
+        'docjet: unknown option --bogus. Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --open, --verbose, --force, --offline, --allow-private-network, --analytics, --external.\nRun docjet --help for usage.',
+      ],
     },
     {
       argv: ['validate', '--format'],
@@ -220,14 +224,17 @@ describe('docjet build --out: a folder docjet may not replace is a command-line 
     await writeFile(path.join(mine, 'notes.txt'), 'keep me');
     const refused = await run('build', site, '--out', mine);
     assert.equal(refused.code, 2);
-    assert.equal(refused.out[0], `${mine} error the output folder \`${mine}\` holds files docjet did not write: \`notes.txt\`; building there would delete them. Choose an empty folder, or pass --force to replace a folder docjet did not write.`);
+    assert.equal(
+      refused.out[0],
+      `${mine} error the output folder \`${mine}\` holds files docjet did not write: \`notes.txt\`; building there would delete them. Choose an empty folder, or pass --force to replace a folder docjet did not write.`,
+    );
     assert.equal(await readFile(path.join(mine, 'notes.txt'), 'utf8'), 'keep me');
     const forced = await run('build', site, '--out', mine, '--force');
     assert.equal(forced.code, 0, forced.out.join('\n'));
     assert.deepEqual(await readdir(dir), ['mine', 'site']);
   });
 
-  test('a planted .docjet-output proves nothing: a folder of the user\'s files, a page folder, a dist linked out of the site, the cache: exit 2, nothing touched', async (t) => {
+  test("a planted .docjet-output proves nothing: a folder of the user's files, a page folder, a dist linked out of the site, the cache: exit 2, nothing touched", async (t) => {
     const { dir, site } = await copyOfExamples(t);
     const home = path.join(dir, 'home');
     await mkdir(path.join(home, 'Documents'), { recursive: true });
@@ -242,10 +249,13 @@ describe('docjet build --out: a folder docjet may not replace is a command-line 
     const before = async (): Promise<string[]> => (await readdir(dir, { recursive: true })).sort();
     const files = await before();
     const cv = await run('build', site, '--out', home);
-    assert.deepEqual([cv.code, cv.out[0]], [
-      2,
-      `${home} error the output folder \`${home}\` has a .docjet-output marker without a record of the files docjet wrote (an earlier docjet's, or one made by hand), so docjet cannot tell them from yours: \`Documents/cv.txt\`; building there would delete them. Delete the folder if it holds only an earlier build, or pass --force to replace it.`,
-    ]);
+    assert.deepEqual(
+      [cv.code, cv.out[0]],
+      [
+        2,
+        `${home} error the output folder \`${home}\` has a .docjet-output marker without a record of the files docjet wrote (an earlier docjet's, or one made by hand), so docjet cannot tell them from yours: \`Documents/cv.txt\`; building there would delete them. Delete the folder if it holds only an earlier build, or pass --force to replace it.`,
+      ],
+    );
     const guides = path.join(site, 'guides');
     const pages = await run('build', site, '--out', guides, '--force');
     assert.equal(pages.code, 2);
@@ -256,7 +266,10 @@ describe('docjet build --out: a folder docjet may not replace is a command-line 
     for (const command of ['build', 'serve']) {
       const linked = await run(command, site);
       assert.equal(linked.code, 2, command);
-      assert.match(linked.out[0]!, /error the output folder `.*\/site\/dist` is reached through a link in the site folder that leads out of it, to `.*\/outside`; building there would replace a folder outside the site\. Remove the link, or pass that folder itself with --out if you mean to build there\.$/);
+      assert.match(
+        linked.out[0]!,
+        /error the output folder `.*\/site\/dist` is reached through a link in the site folder that leads out of it, to `.*\/outside`; building there would replace a folder outside the site\. Remove the link, or pass that folder itself with --out if you mean to build there\.$/,
+      );
     }
     const cache = await run('build', site, '--out', path.join(site, '.docjet'), '--force');
     assert.equal(cache.code, 2);
@@ -269,11 +282,17 @@ describe('docjet build --out: a folder docjet may not replace is a command-line 
     const { site } = await copyOfExamples(t);
     const underFile = await run('build', site, '--out', path.join(site, 'docs.json', 'out'));
     assert.equal(underFile.code, 2);
-    assert.match(underFile.out[0]!, /error the output folder `.*docs\.json\/out` cannot be created: `.*docs\.json` is a file\. Choose a folder with --out whose parent folders are folders\.$/);
+    assert.match(
+      underFile.out[0]!,
+      /error the output folder `.*docs\.json\/out` cannot be created: `.*docs\.json` is a file\. Choose a folder with --out whose parent folders are folders\.$/,
+    );
     if (process.platform !== 'linux') return;
     const proc = await run('build', site, '--out', '/proc/docjet-out');
     assert.equal(proc.code, 2);
-    assert.match(proc.out[0]!, /^\/proc\/docjet-out error the output folder `\/proc\/docjet-out` cannot be created \((ENOENT|EACCES|EPERM)[^)]*\); nothing was written\. Choose a folder you can write to with --out\.$/);
+    assert.match(
+      proc.out[0]!,
+      /^\/proc\/docjet-out error the output folder `\/proc\/docjet-out` cannot be created \((ENOENT|EACCES|EPERM)[^)]*\); nothing was written\. Choose a folder you can write to with --out\.$/,
+    );
   });
 });
 

@@ -38,7 +38,11 @@ function compare(a: number[], b: number[]): number {
 function satisfies(version: string, range: string): boolean {
   const have = parts(version);
   return range.split('||').some((alternative) => {
-    const comparators = alternative.trim().replace(/(>=|<=|>|<|\^|=)\s+/g, '$1').split(/\s+/).filter(Boolean);
+    const comparators = alternative
+      .trim()
+      .replace(/(>=|<=|>|<|\^|=)\s+/g, '$1')
+      .split(/\s+/)
+      .filter(Boolean);
     return comparators.every((comparator) => {
       const [, operator = '', bound = ''] = /^(>=|<=|>|<|\^|=)?v?([\d.x*]+)$/.exec(comparator) ?? [];
       assert.ok(bound, `an engines range this test does not read: ${range}`);

@@ -13,6 +13,10 @@ test('docs/diagnostics.md lists every code once, with its severity', () => {
   const doc = renderDiagnosticsDoc();
   for (const [code, entry] of Object.entries(CATALOGUE)) {
     const rows = doc.split('\n').filter((line) => line.startsWith(`| \`${code}\` |`));
-    assert.deepEqual(rows.map((row) => row.split(' | ')[1]), [entry.severity], code);
+    assert.deepEqual(
+      rows.map((row) => row.split(' | ')[1]),
+      [entry.severity],
+      code,
+    );
   }
 });

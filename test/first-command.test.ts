@@ -21,7 +21,7 @@ function firstCommand(): string {
   return block.replace(/#.*$/, '').trim();
 }
 
-test('the README\'s first command runs the clone\'s own bin, which serves the example site', async (t) => {
+test("the README's first command runs the clone's own bin, which serves the example site", async (t) => {
   const command = firstCommand();
   assert.doesNotMatch(command, /\bnpx\b/, `npx copies the clone into its cache and builds it again: ${command}`);
   const [install, start] = command.split('&&').map((part) => part.trim());

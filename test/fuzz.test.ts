@@ -28,7 +28,9 @@ test(`1,000 seeded mutations of a config using every navigation element end in d
   assert.ok(report.kinds['hostile-redirect'] > 50, `only ${report.kinds['hostile-redirect']} hostile redirect mutations`);
 });
 
-test(`hostile files inside the site: a 5,000-deep file, groups nested 1,000 deep, symlinks out of the root, named by "$ref" (seed ${SEED})`, { skip: process.platform === 'win32' }, async (t) => {
+test(`hostile files inside the site: a 5,000-deep file, groups nested 1,000 deep, symlinks out of the root, named by "$ref" (seed ${SEED})`, {
+  skip: process.platform === 'win32',
+}, async (t) => {
   const base = fs.mkdtempSync(path.join(os.tmpdir(), 'docjet-fuzz-'));
   t.after(() => fs.rmSync(base, { recursive: true, force: true }));
   const root = path.join(base, 'site');

@@ -42,7 +42,10 @@ test('the check finds a type-only cycle, an import the wrong way, and a Node imp
     write('src/client/page.ts', "import { readFileSync } from 'node:fs';\nreadFileSync('x');\n");
     // The browser may import the code it shares with Node, which may import no package and nothing above it.
     write('src/client/search.mts', "import { tokenize } from '../portable/words.ts';\ntokenize('x');\n");
-    write('src/portable/words.ts', "import { readFileSync } from 'node:fs';\nimport type { Config } from '../config/load.ts';\nexport const tokenize = (text: string, config?: Config): string => readFileSync(text, 'utf8') + String(config);\n");
+    write(
+      'src/portable/words.ts',
+      "import { readFileSync } from 'node:fs';\nimport type { Config } from '../config/load.ts';\nexport const tokenize = (text: string, config?: Config): string => readFileSync(text, 'utf8') + String(config);\n",
+    );
     const fixture = checkLayers(root);
     assert.deepEqual(fixture.cycles, ['src/config/load.ts → src/site/model.ts → src/config/load.ts']);
     assert.deepEqual(fixture.violations, [

@@ -34,8 +34,14 @@ test('progress: a line per file as it ends, the running files named when quiet, 
     lines.some((line) => /^ {2}… running .*test\/fixtures\/run-tests\/quiet\.test\.ts \(\d+\.\d s\)/.test(line)),
     `a line names the file that runs quietly:\n${out}`,
   );
-  assert.ok(lines.some((line) => /^\[[12]\/2\] ✔ test\/fixtures\/run-tests\/quiet\.test\.ts \d+\.\d s · 1 passed$/.test(line)), out);
-  assert.ok(lines.some((line) => /^\[[12]\/2\] ✖ test\/fixtures\/run-tests\/failing\.test\.ts \d+\.\d s · 1 passed, 1 failed \(exit 1\)$/.test(line)), out);
+  assert.ok(
+    lines.some((line) => /^\[[12]\/2\] ✔ test\/fixtures\/run-tests\/quiet\.test\.ts \d+\.\d s · 1 passed$/.test(line)),
+    out,
+  );
+  assert.ok(
+    lines.some((line) => /^\[[12]\/2\] ✖ test\/fixtures\/run-tests\/failing\.test\.ts \d+\.\d s · 1 passed, 1 failed \(exit 1\)$/.test(line)),
+    out,
+  );
   assert.match(out, /the sum the fixture gets wrong/, "the failing file's output is shown");
   assert.match(out, /\nslowest 2 of 2 files:\n {4,}\d+\.\d s {2}test\/fixtures\/run-tests\/(quiet|failing)\.test\.ts\n/);
   assert.match(out, /\n✖ 2 files, 2 tests passed, 1 failed, 0 skipped · \d+\.\d s\n {2}✖ test\/fixtures\/run-tests\/failing\.test\.ts\n$/);

@@ -218,7 +218,13 @@
     if (transcend) {
         const purpose = text(transcend.analyticsPurpose) || 'Analytics';
         gates.set('transcend', false);
-        w.airgap = { readyQueue: [], ready(callback) { this.readyQueue.push(callback); }, ...w.airgap };
+        w.airgap = {
+            readyQueue: [],
+            ready(callback) {
+                this.readyQueue.push(callback);
+            },
+            ...w.airgap,
+        };
         w.airgap.ready((airgap) => {
             const granted = () => airgap.getConsent?.()?.purposes?.[purpose] === true;
             decide('transcend', granted());

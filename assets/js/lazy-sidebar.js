@@ -2,7 +2,7 @@
 {
     const assets = document.querySelector('meta[name="docjet:assets"]')?.content ?? '/_docjet/';
     let loading;
-    const lazyNav = (target) => target instanceof Element ? target.closest('aside.sidebar > nav[data-nav-fragment]') : null;
+    const lazyNav = (target) => (target instanceof Element ? target.closest('aside.sidebar > nav[data-nav-fragment]') : null);
     const keyOf = (list) => list.getAttribute('data-list') ?? list.parentElement?.getAttribute('data-group');
     const fill = (nav, html) => {
         const full = document.createElement('template');

@@ -1,7 +1,10 @@
 "use strict";
 {
     const RETURN = 'docjet-oauth-return';
-    const base64url = (bytes) => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const base64url = (bytes) => btoa(String.fromCharCode(...bytes))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
     const random = () => base64url(crypto.getRandomValues(new Uint8Array(32)));
     const challengeOf = async (verifier) => base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
     const httpUrl = (text) => {
@@ -132,7 +135,10 @@
                 const id = client.value.trim();
                 if (id === '')
                     return say('Type the client ID first.');
-                const scope = [...scopesBox.querySelectorAll('[data-oauth-scope]')].filter((each) => each.checked).map((each) => each.value).join(' ');
+                const scope = [...scopesBox.querySelectorAll('[data-oauth-scope]')]
+                    .filter((each) => each.checked)
+                    .map((each) => each.value)
+                    .join(' ');
                 if (flow.kind === 'clientCredentials') {
                     const body = new URLSearchParams({ grant_type: 'client_credentials' });
                     if (scope !== '')

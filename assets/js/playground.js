@@ -382,7 +382,8 @@
                 if (response.type === 'opaqueredirect') {
                     output.dataset.outcome = 'failed';
                     status.textContent = 'Redirect not followed';
-                    error.textContent = 'The server answered with a redirect. With credentials filled in, the panel follows no redirect, so that they go only to the server you chose. Run the cURL command below (add --location) to follow it.';
+                    error.textContent =
+                        'The server answered with a redirect. With credentials filled in, the panel follows no redirect, so that they go only to the server you chose. Run the cURL command below (add --location) to follow it.';
                     error.hidden = false;
                     const curl = part('[data-curl-panel]');
                     if (curl)

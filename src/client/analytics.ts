@@ -68,7 +68,11 @@
       const host = text(apiHost) || 'https://us.i.posthog.com';
       if (!w.posthog?.__SV) {
         const posthog = Object.assign([], { _i: [] as unknown[], __SV: 1 }) as any;
-        stub(posthog, 'capture identify register register_once unregister reset alias group setPersonProperties getFeatureFlag isFeatureEnabled onFeatureFlags reloadFeatureFlags opt_in_capturing opt_out_capturing has_opted_out_capturing startSessionRecording stopSessionRecording set_config on', (name, args) => posthog.push([name, ...args]));
+        stub(
+          posthog,
+          'capture identify register register_once unregister reset alias group setPersonProperties getFeatureFlag isFeatureEnabled onFeatureFlags reloadFeatureFlags opt_in_capturing opt_out_capturing has_opted_out_capturing startSessionRecording stopSessionRecording set_config on',
+          (name, args) => posthog.push([name, ...args]),
+        );
         w.posthog = posthog;
         load(`${host.replace('.i.posthog.com', '-assets.i.posthog.com').replace(/\/+$/, '')}/static/array.js`, { crossorigin: 'anonymous' });
       }
@@ -80,16 +84,27 @@
       const host = region === 'eu' ? { api_host: 'https://api-eu.mixpanel.com' } : region === 'in' ? { api_host: 'https://api-in.mixpanel.com' } : {};
       if (!w.mixpanel?.__SV) {
         const mixpanel = Object.assign([], { _i: [] as unknown[], __SV: 1.2 }) as any;
-        stub(mixpanel, 'track track_pageview track_links track_forms register register_once unregister identify alias set_config reset opt_in_tracking opt_out_tracking time_event get_group', (name, args) => mixpanel.push([name, ...args]));
+        stub(
+          mixpanel,
+          'track track_pageview track_links track_forms register register_once unregister identify alias set_config reset opt_in_tracking opt_out_tracking time_event get_group',
+          (name, args) => mixpanel.push([name, ...args]),
+        );
         w.mixpanel = mixpanel;
         load('https://cdn.mxpnl.com/libs/mixpanel-2-latest.min.js');
       }
       w.mixpanel._i.push([text(projectToken), { ...host, track_pageview: true, persistence: 'localStorage' }, 'mixpanel']);
       return () => w.mixpanel.track_pageview();
     },
-    segment: ({ key, cdnUrl }) => segmentLike('analytics', `${text(cdnUrl) || 'https://cdn.segment.com'}/analytics.js/v1/${path(text(key))}/analytics.min.js`, text(key), cdnUrl ? { _cdn: text(cdnUrl) } : {}),
+    segment: ({ key, cdnUrl }) =>
+      segmentLike('analytics', `${text(cdnUrl) || 'https://cdn.segment.com'}/analytics.js/v1/${path(text(key))}/analytics.min.js`, text(key), cdnUrl ? { _cdn: text(cdnUrl) } : {}),
     hightouch: ({ writeKey, apiHost }) =>
-      segmentLike('htevents', 'https://cdn.hightouch-events.com/browser/release/v1-latest/events.min.js', text(writeKey), {}, { apiHost: text(apiHost) || 'us-east-1.hightouch-events.com' }),
+      segmentLike(
+        'htevents',
+        'https://cdn.hightouch-events.com/browser/release/v1-latest/events.min.js',
+        text(writeKey),
+        {},
+        { apiHost: text(apiHost) || 'us-east-1.hightouch-events.com' },
+      ),
     amplitude: ({ apiKey }) => {
       load(`https://cdn.amplitude.com/script/${path(text(apiKey))}.js`, {}, () => w.amplitude?.init?.(text(apiKey), { fetchRemoteConfig: true, autocapture: true }));
       return () => w.amplitude?.track?.('[Amplitude] Page Viewed', { '[Amplitude] Page URL': location.href, '[Amplitude] Page Title': document.title });
@@ -99,8 +114,10 @@
       w.heap ??= [];
       w.heap.envId = text(appId);
       w.heap.clientConfig = { shouldFetchServerConfig: false };
-      stub(w.heap, 'init startTracking stopTracking track resetIdentity identify getSessionId getUserId getIdentity addUserProperties addEventProperties removeEventProperty clearEventProperties addAccountProperties onReady addPageviewProperties removePageviewProperty clearPageviewProperties trackPageview', (name, args) =>
-        w.heapReadyCb.push({ name, fn: () => w.heap[name]?.(...args) }),
+      stub(
+        w.heap,
+        'init startTracking stopTracking track resetIdentity identify getSessionId getUserId getIdentity addUserProperties addEventProperties removeEventProperty clearEventProperties addAccountProperties onReady addPageviewProperties removePageviewProperty clearPageviewProperties trackPageview',
+        (name, args) => w.heapReadyCb.push({ name, fn: () => w.heap[name]?.(...args) }),
       );
       load(`https://cdn.us.heap-api.com/config/${path(text(appId))}/heap_config.js`);
       return () => w.heap.trackPageview();
@@ -145,15 +162,18 @@
       }
       return () => w.Intercom('update', { last_request_at: Math.floor(Date.now() / 1000) });
     },
-    frontchat: ({ snippetId }) => load('https://chat-assets.frontapp.com/v1/chat.bundle.js', {}, () => w.FrontChat?.('init', { chatId: text(snippetId), useDefaultLauncher: true })),
+    frontchat: ({ snippetId }) =>
+      load('https://chat-assets.frontapp.com/v1/chat.bundle.js', {}, () => w.FrontChat?.('init', { chatId: text(snippetId), useDefaultLauncher: true })),
   };
 
   /** Segment's analytics.js snippet (Hightouch's is the same): a stub of its methods, the library, `load`, then `page()`. */
   function segmentLike(global: string, src: string, key: string, extra: Record<string, string>, loadOptions?: Record<string, string>): () => void {
     if (!w[global]?.initialize && !w[global]?.invoked) {
       const analytics = Object.assign([], { invoked: true, _writeKey: key, SNIPPET_VERSION: '5.2.0', ...extra }) as any;
-      stub(analytics, 'trackSubmit trackClick trackLink trackForm pageview identify reset group track ready alias debug page screen once off on addSourceMiddleware addIntegrationMiddleware setAnonymousId addDestinationMiddleware register', (name, args) =>
-        analytics.push([name, ...args]),
+      stub(
+        analytics,
+        'trackSubmit trackClick trackLink trackForm pageview identify reset group track ready alias debug page screen once off on addSourceMiddleware addIntegrationMiddleware setAnonymousId addDestinationMiddleware register',
+        (name, args) => analytics.push([name, ...args]),
       );
       w[global] = analytics;
       load(src);
@@ -232,7 +252,13 @@
     const purpose = text(transcend.analyticsPurpose) || 'Analytics';
     gates.set('transcend', false);
     // Transcend's documented stub: calls to `ready` wait in `readyQueue` until airgap.js has loaded.
-    w.airgap = { readyQueue: [], ready(callback: unknown) { this.readyQueue.push(callback); }, ...w.airgap };
+    w.airgap = {
+      readyQueue: [],
+      ready(callback: unknown) {
+        this.readyQueue.push(callback);
+      },
+      ...w.airgap,
+    };
     w.airgap.ready((airgap: any) => {
       const granted = (): boolean => airgap.getConsent?.()?.purposes?.[purpose] === true;
       decide('transcend', granted());

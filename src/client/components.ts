@@ -35,8 +35,7 @@
 
   // ── Tabs and code groups: the ARIA tabs pattern, synced by title across the page ──
   const lists = [...document.querySelectorAll<HTMLElement>(':is(.tabs, .code-group) > [role="tablist"]')];
-  const tabsOf = (list: Element): HTMLElement[] =>
-    [...list.children].filter((child): child is HTMLElement => child instanceof HTMLElement && child.getAttribute('role') === 'tab');
+  const tabsOf = (list: Element): HTMLElement[] => [...list.children].filter((child): child is HTMLElement => child instanceof HTMLElement && child.getAttribute('role') === 'tab');
   const labelOf = (tab: Element): string => (tab.textContent ?? '').trim();
   const synced = (list: Element): boolean => list.parentElement?.dataset.sync !== 'false';
   /** Any set's row of tabs, those of fields fetched later (fields.ts) included. */
@@ -284,10 +283,13 @@
         button.type = 'button';
         button.textContent = copyWord;
         button.addEventListener('click', () => {
-          copy(body.innerText.trim()).then(() => {
-            button.textContent = copiedWord;
-            setTimeout(() => (button.textContent = copyWord), 1600);
-          }, () => {});
+          copy(body.innerText.trim()).then(
+            () => {
+              button.textContent = copiedWord;
+              setTimeout(() => (button.textContent = copyWord), 1600);
+            },
+            () => {},
+          );
         });
         bar.append(button);
       }

@@ -15,8 +15,7 @@
   let loading: Promise<void> | undefined;
 
   /** The page's own lazy sidebar, if it is still shown and not yet filled. */
-  const lazyNav = (target: EventTarget | null): HTMLElement | null =>
-    target instanceof Element ? target.closest<HTMLElement>('aside.sidebar > nav[data-nav-fragment]') : null;
+  const lazyNav = (target: EventTarget | null): HTMLElement | null => (target instanceof Element ? target.closest<HTMLElement>('aside.sidebar > nav[data-nav-fragment]') : null);
 
   /** What finds a list in the full sidebar: its own `data-list`, else its group's `data-group` (a `details` or a top-level `section`). */
   const keyOf = (list: Element): string | null | undefined => list.getAttribute('data-list') ?? list.parentElement?.getAttribute('data-group');

@@ -38,7 +38,11 @@
 
   const RETURN = 'docjet-oauth-return';
 
-  const base64url = (bytes: Uint8Array): string => btoa(String.fromCharCode(...bytes)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  const base64url = (bytes: Uint8Array): string =>
+    btoa(String.fromCharCode(...bytes))
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_')
+      .replace(/=+$/, '');
   const random = (): string => base64url(crypto.getRandomValues(new Uint8Array(32)));
   const challengeOf = async (verifier: string): Promise<string> => base64url(new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))));
 
@@ -165,7 +169,10 @@
         if (!flow || !tokenUrl) return say('This flow has no http(s) token URL.');
         const id = client.value.trim();
         if (id === '') return say('Type the client ID first.');
-        const scope = [...scopesBox.querySelectorAll<HTMLInputElement>('[data-oauth-scope]')].filter((each) => each.checked).map((each) => each.value).join(' ');
+        const scope = [...scopesBox.querySelectorAll<HTMLInputElement>('[data-oauth-scope]')]
+          .filter((each) => each.checked)
+          .map((each) => each.value)
+          .join(' ');
         if (flow.kind === 'clientCredentials') {
           const body = new URLSearchParams({ grant_type: 'client_credentials' });
           if (scope !== '') body.set('scope', scope);

@@ -172,7 +172,10 @@
     const chosen = alternatives.find((alternative) => alternative.length > 0 && alternative.every((name) => filled.includes(name)));
     const left = chosen ? filled.filter((name) => !chosen.includes(name)) : [];
     const notes: string[] = [];
-    if (chosen && left.length > 0) notes.push(`Sent with ${chosen.join(' and ')}; ${left.join(', ')} is filled in too but not sent: this endpoint takes one of them. Empty ${chosen.join(', ')} to send ${left.join(', ')}.`);
+    if (chosen && left.length > 0)
+      notes.push(
+        `Sent with ${chosen.join(' and ')}; ${left.join(', ')} is filled in too but not sent: this endpoint takes one of them. Empty ${chosen.join(', ')} to send ${left.join(', ')}.`,
+      );
     let added = false;
     for (const field of fields) {
       const value = field.value;
@@ -277,7 +280,10 @@
         if (field.dataset.required !== undefined) blockers.push([field, `${field.dataset.name ?? ''} is required.`]);
         return false;
       });
-    appendQuery(url, filled('query').flatMap((field) => codec.query(ruleOf(field), typedValue(field))));
+    appendQuery(
+      url,
+      filled('query').flatMap((field) => codec.query(ruleOf(field), typedValue(field))),
+    );
     const headers: [string, string][] = filled('header').map((field) => [field.dataset.name ?? '', codec.header(ruleOf(field), typedValue(field))]);
     const cookies: [string, string][] = filled('cookie').flatMap((field) => codec.cookie(ruleOf(field), typedValue(field)));
     const credentials = addCredentials(panel, url, headers, cookies);
@@ -436,7 +442,8 @@
         if (response.type === 'opaqueredirect') {
           output.dataset.outcome = 'failed';
           status.textContent = 'Redirect not followed';
-          error.textContent = 'The server answered with a redirect. With credentials filled in, the panel follows no redirect, so that they go only to the server you chose. Run the cURL command below (add --location) to follow it.';
+          error.textContent =
+            'The server answered with a redirect. With credentials filled in, the panel follows no redirect, so that they go only to the server you chose. Run the cURL command below (add --location) to follow it.';
           error.hidden = false;
           const curl = part<HTMLDetailsElement>('[data-curl-panel]');
           if (curl) curl.open = true;

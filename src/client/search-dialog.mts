@@ -212,7 +212,9 @@ export interface ReaderScope {
 export function scopeFilter(manifest: Manifest, reader: ReaderScope, widened: boolean): (page: number) => boolean {
   const sets = pageScopeSets(manifest);
   const fits = (wanted: string | null | undefined, value: string | null): boolean => !wanted || value === null || value === wanted;
-  const rows = manifest.scopes.map(([version, language, product]) => (widened || fits(reader.version, version)) && fits(reader.language, language) && (widened || fits(reader.product, product)));
+  const rows = manifest.scopes.map(
+    ([version, language, product]) => (widened || fits(reader.version, version)) && fits(reader.language, language) && (widened || fits(reader.product, product)),
+  );
   const setFits = manifest.scopeSets.map((set) => set.length === 0 || set.some((scope) => rows[scope]));
   return (page) => setFits[sets[page]!] === true;
 }

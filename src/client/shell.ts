@@ -8,8 +8,7 @@
   const toggle = document.querySelector<HTMLElement>('[data-theme-toggle]');
   if (toggle && !root.hasAttribute('data-fixed-theme')) {
     toggle.hidden = false;
-    const current = (): string =>
-      root.dataset.theme || (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
+    const current = (): string => root.dataset.theme || (matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light');
     const label = toggle.getAttribute('aria-label');
     const sync = (): void => toggle.setAttribute('aria-pressed', String(current() === 'dark'));
     sync();

@@ -146,7 +146,5 @@ function isRootTypeIssue(inner: Issue): inner is Extract<Issue, { code: 'invalid
 
 /** The known keys of each other alternative's object, for "cannot be mixed with" messages. */
 function formsOf(branches: Issue[][]): string[][] {
-  return branches
-    .flatMap((branch) => branch.filter((inner) => inner.code === 'unrecognized_keys' && inner.path.length === 0))
-    .map((inner) => knownKeys(inner.message));
+  return branches.flatMap((branch) => branch.filter((inner) => inner.code === 'unrecognized_keys' && inner.path.length === 0)).map((inner) => knownKeys(inner.message));
 }

@@ -158,7 +158,7 @@ export function deepestOpening(text: string, limit: number): number | undefined 
       i = end === -1 ? text.length : end + 1;
     } else if (char === 0x5b /* [ */ || char === 0x7b /* { */) {
       if (++depth > limit) return i;
-    } else if ((char === 0x5d /* ] */ || char === 0x7d /* } */) && depth > 0) {
+    } else if ((char === 0x5d /* ] */ || char === 0x7d) /* } */ && depth > 0) {
       // Never below zero: stray closers must not hide the nesting that follows them.
       depth--;
     }
@@ -221,12 +221,7 @@ export interface MaterializeHooks {
 }
 
 /** Turns a parse tree into plain values, recording positions as it goes. */
-export function materialize(
-  parsed: ParsedJson,
-  locations: SourceLocations,
-  hooks: MaterializeHooks = {},
-  basePath: JsonPath = [],
-): unknown {
+export function materialize(parsed: ParsedJson, locations: SourceLocations, hooks: MaterializeHooks = {}, basePath: JsonPath = []): unknown {
   const { source } = parsed;
   const visit = (node: Node, path: JsonPath): unknown => {
     if ((node.type === 'object' || node.type === 'array') && path.length >= MAX_NESTING) {

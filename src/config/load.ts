@@ -59,9 +59,7 @@ export function loadConfig(options: LoadConfigOptions): LoadedConfig {
         ? 'docs.json'
         : undefined;
   if (!configFile) {
-    result.diagnostics.push(
-      diagnostic('config-not-found', undefined, 'docs.json', { root }),
-    );
+    result.diagnostics.push(diagnostic('config-not-found', undefined, 'docs.json', { root }));
     return result;
   }
   result.configFile = configFile;
@@ -180,9 +178,7 @@ function topConfigPath(root: string, configFile: string, result: LoadedConfig): 
   const place = insideRoot(root, configFile);
   if (place.kind === 'inside') return { real: place.real };
   if (place.kind === 'outside') {
-    result.diagnostics.push(
-      diagnostic('config-outside-root', undefined, configFile, { configFile }),
-    );
+    result.diagnostics.push(diagnostic('config-outside-root', undefined, configFile, { configFile }));
     return undefined;
   }
   // Missing or unreadable: reading it reports why, as for any config file.

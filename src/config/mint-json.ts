@@ -144,17 +144,31 @@ function upgradeApi(mint: Json): Json | undefined {
 
 /** The warning for mint.json keys that nothing above upgrades, at the first of them. */
 function ignoredKeys(mint: Json, locations: SourceLocations): Diagnostic | undefined {
-  const ignored = Object.keys(mint).filter(
-    (key) => !SAME_KEYS.includes(key) && !UPGRADED_KEYS.has(key),
-  );
+  const ignored = Object.keys(mint).filter((key) => !SAME_KEYS.includes(key) && !UPGRADED_KEYS.has(key));
   if (ignored.length === 0) return undefined;
   return diagnostic('legacy-config', locations.locateKey(mint, [ignored[0]!]), 'mint.json', { ignored });
 }
 
 /** Keys turned into their docs.json equivalents above; every other key is reported as ignored. */
 const UPGRADED_KEYS = new Set([
-  'colors', 'topbarLinks', 'topbarCtaButton', 'footerSocials', 'modeToggle', 'metadata', 'font', 'fonts', 'api', 'analytics', 'integrations',
-  'openapi', 'navigation', 'tabs', 'anchors', 'versions', 'primaryTab', 'topAnchor',
+  'colors',
+  'topbarLinks',
+  'topbarCtaButton',
+  'footerSocials',
+  'modeToggle',
+  'metadata',
+  'font',
+  'fonts',
+  'api',
+  'analytics',
+  'integrations',
+  'openapi',
+  'navigation',
+  'tabs',
+  'anchors',
+  'versions',
+  'primaryTab',
+  'topAnchor',
 ]);
 
 function upgradeNavbar(mint: Json, locations: SourceLocations): Json | undefined {
@@ -187,9 +201,7 @@ interface Division {
 }
 
 function upgradeNavigation(mint: Json, locations: SourceLocations): Json {
-  const groups = (Array.isArray(mint.navigation) ? mint.navigation : []).filter(
-    (entry): entry is Json => asObject(entry) !== undefined,
-  );
+  const groups = (Array.isArray(mint.navigation) ? mint.navigation : []).filter((entry): entry is Json => asObject(entry) !== undefined);
   const { external, anchors } = readAnchors(mint, locations);
   const divisions: Divisions = { anchors, tabs: readTabs(mint) };
   const navigation: Json = {};
@@ -198,13 +210,29 @@ function upgradeNavigation(mint: Json, locations: SourceLocations): Json {
   if (versions.length > 0) {
     navigation.versions = versions.map(({ name, index }) => {
       const own = groups.filter((group) => group.version === undefined || group.version === name);
-      const element: Json = { version: name, ...divide(own.map((group) => withoutVersion(group, locations)), mint, divisions, locations) };
+      const element: Json = {
+        version: name,
+        ...divide(
+          own.map((group) => withoutVersion(group, locations)),
+          mint,
+          divisions,
+          locations,
+        ),
+      };
       // Problems with the version (its label) point at its name in mint.json's "versions".
       locations.aliasMember(element, mint.versions as unknown[], index);
       return element;
     });
   } else {
-    Object.assign(navigation, divide(groups.map((group) => withoutVersion(group, locations)), mint, divisions, locations));
+    Object.assign(
+      navigation,
+      divide(
+        groups.map((group) => withoutVersion(group, locations)),
+        mint,
+        divisions,
+        locations,
+      ),
+    );
   }
   return navigation;
 }

@@ -6,17 +6,7 @@
  * instead of spelling the kinds out again. Spec: ../shared/spec/docs-json-navigation.md.
  */
 
-export type ElementKind =
-  | 'root'
-  | 'product'
-  | 'language'
-  | 'version'
-  | 'tab'
-  | 'menu-item'
-  | 'dropdown'
-  | 'anchor'
-  | 'group'
-  | 'global-anchor';
+export type ElementKind = 'root' | 'product' | 'language' | 'version' | 'tab' | 'menu-item' | 'dropdown' | 'anchor' | 'group' | 'global-anchor';
 
 /**
  * The keys that list an element's children, from the outermost kind of division to the innermost:

@@ -14,10 +14,7 @@ export type RefTarget = { kind: 'file'; file: string; real: string } | { kind: '
  * migrated sites working.
  */
 export function resolveRefPath(root: string, fromFile: string, target: string): RefTarget {
-  const candidates = [
-    normalizeRelative(path.posix.join(path.posix.dirname(fromFile), target)),
-    normalizeRelative(target),
-  ];
+  const candidates = [normalizeRelative(path.posix.join(path.posix.dirname(fromFile), target)), normalizeRelative(target)];
   // The path as written (from the file) decides when it leads outside the root: refused, not
   // passed over, so that the other spelling cannot quietly stand in for it. The root spelling is
   // only a fallback for a missing file, and never read outside the root either.
@@ -44,5 +41,8 @@ function statKind(real: string): 'file' | 'folder' | 'other' {
 
 /** A site-relative posix path: backslashes turned, `./` and leading slashes dropped. */
 export function normalizeRelative(p: string): string {
-  return path.posix.normalize(p.replace(/\\/g, '/')).replace(/^(\.\/)+/, '').replace(/^\/+/, '');
+  return path.posix
+    .normalize(p.replace(/\\/g, '/'))
+    .replace(/^(\.\/)+/, '')
+    .replace(/^\/+/, '');
 }

@@ -111,7 +111,9 @@ function describeExpected(expected: string, path: JsonPath): string {
   }
   return expected
     .split(' or ')
-    .map((type) => (type === 'object' ? 'an object' : type === 'array' ? 'a list' : type === 'string' ? 'a string' : type === 'boolean' ? 'true or false' : type === 'number' ? 'a number' : type))
+    .map((type) =>
+      type === 'object' ? 'an object' : type === 'array' ? 'a list' : type === 'string' ? 'a string' : type === 'boolean' ? 'true or false' : type === 'number' ? 'a number' : type,
+    )
     .join(' or ');
 }
 

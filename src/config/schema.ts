@@ -35,9 +35,7 @@ export const urlFields = z.registry<{ use: UrlUse }>();
 const linkUrl = () => z.string().register(urlFields, { use: 'link' });
 const imageUrl = () => z.string().register(urlFields, { use: 'image' });
 const assetUrl = () => z.string().register(urlFields, { use: 'asset' });
-const hexColor = z
-  .string()
-  .regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'must be a hex color such as "#0D9373"');
+const hexColor = z.string().regex(/^#([0-9a-fA-F]{3}|[0-9a-fA-F]{4}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, 'must be a hex color such as "#0D9373"');
 
 export const THEMES = ['mint', 'maple', 'palm', 'willow', 'linden', 'almond', 'aspen', 'luma', 'sequoia'] as const;
 export const ICON_LIBRARIES = ['fontawesome', 'lucide', 'tabler'] as const;
@@ -188,52 +186,64 @@ function withChildren<T extends object>(shape: T): T & typeof children {
   return Object.defineProperties({ ...shape }, Object.getOwnPropertyDescriptors(children)) as T & typeof children;
 }
 
-export const menuItemSchema = strict(withChildren({
-  item: nonEmpty,
-  description: z.string().optional(),
-  ...divisionCommon,
-})).meta({ id: 'MenuItem', description: 'An entry of a tab\'s dropdown menu.' });
+export const menuItemSchema = strict(
+  withChildren({
+    item: nonEmpty,
+    description: z.string().optional(),
+    ...divisionCommon,
+  }),
+).meta({ id: 'MenuItem', description: "An entry of a tab's dropdown menu." });
 
-export const tabSchema = strict(withChildren({
-  tab: nonEmpty,
-  searchable: z.boolean().optional(),
-  align: z.enum(['start', 'end']).optional(),
-  get menu(): OptionalList<typeof menuItemSchema> {
-    return z.array(menuItemSchema).optional();
-  },
-  ...divisionCommon,
-})).meta({ id: 'Tab', description: 'A top-level section with its own entry in the horizontal bar.' });
+export const tabSchema = strict(
+  withChildren({
+    tab: nonEmpty,
+    searchable: z.boolean().optional(),
+    align: z.enum(['start', 'end']).optional(),
+    get menu(): OptionalList<typeof menuItemSchema> {
+      return z.array(menuItemSchema).optional();
+    },
+    ...divisionCommon,
+  }),
+).meta({ id: 'Tab', description: 'A top-level section with its own entry in the horizontal bar.' });
 
-export const anchorSchema = strict(withChildren({
-  anchor: nonEmpty,
-  color: lightDark.optional(),
-  ...divisionCommon,
-})).meta({ id: 'Anchor', description: 'A persistent item at the top of the sidebar.' });
+export const anchorSchema = strict(
+  withChildren({
+    anchor: nonEmpty,
+    color: lightDark.optional(),
+    ...divisionCommon,
+  }),
+).meta({ id: 'Anchor', description: 'A persistent item at the top of the sidebar.' });
 
-export const dropdownSchema = strict(withChildren({
-  dropdown: nonEmpty,
-  description: z.string().optional(),
-  color: lightDark.optional(),
-  ...divisionCommon,
-})).meta({ id: 'Dropdown', description: 'An entry of the expandable menu at the top of the sidebar.' });
+export const dropdownSchema = strict(
+  withChildren({
+    dropdown: nonEmpty,
+    description: z.string().optional(),
+    color: lightDark.optional(),
+    ...divisionCommon,
+  }),
+).meta({ id: 'Dropdown', description: 'An entry of the expandable menu at the top of the sidebar.' });
 
-export const productSchema = strict(withChildren({
-  product: nonEmpty,
-  name: z.string().optional(),
-  description: z.string().optional(),
-  color: lightDark.optional(),
-  get menu(): OptionalList<typeof menuItemSchema> {
-    return z.array(menuItemSchema).optional();
-  },
-  ...divisionCommon,
-})).meta({ id: 'Product', description: 'A navigation division for one product.' });
+export const productSchema = strict(
+  withChildren({
+    product: nonEmpty,
+    name: z.string().optional(),
+    description: z.string().optional(),
+    color: lightDark.optional(),
+    get menu(): OptionalList<typeof menuItemSchema> {
+      return z.array(menuItemSchema).optional();
+    },
+    ...divisionCommon,
+  }),
+).meta({ id: 'Product', description: 'A navigation division for one product.' });
 
-export const versionSchema = strict(withChildren({
-  version: nonEmpty,
-  default: z.boolean().optional(),
-  tag: z.string().optional(),
-  ...divisionCommon,
-})).meta({ id: 'Version', description: 'A version partition, selectable from a dropdown.' });
+export const versionSchema = strict(
+  withChildren({
+    version: nonEmpty,
+    default: z.boolean().optional(),
+    tag: z.string().optional(),
+    ...divisionCommon,
+  }),
+).meta({ id: 'Version', description: 'A version partition, selectable from a dropdown.' });
 
 // ---------------------------------------------------------------------------------------------
 // Top-level keys other than navigation (reference/format-behaviour.md §1.1).
@@ -255,9 +265,25 @@ export const navbarSchema = strict({
 });
 
 export const FOOTER_SOCIALS = [
-  'x', 'website', 'facebook', 'youtube', 'discord', 'slack', 'github', 'linkedin', 'instagram',
-  'hacker-news', 'medium', 'telegram', 'twitter', 'x-twitter', 'earth-americas', 'bluesky', 'threads',
-  'reddit', 'podcast',
+  'x',
+  'website',
+  'facebook',
+  'youtube',
+  'discord',
+  'slack',
+  'github',
+  'linkedin',
+  'instagram',
+  'hacker-news',
+  'medium',
+  'telegram',
+  'twitter',
+  'x-twitter',
+  'earth-americas',
+  'bluesky',
+  'threads',
+  'reddit',
+  'podcast',
 ] as const;
 
 export const footerSchema = strict({
@@ -279,19 +305,23 @@ export const bannerSchema = strict({
   color: lightDark.optional(),
 });
 
-export const languageSchema = strict(withChildren({
-  language: nonEmpty,
-  default: z.boolean().optional(),
-  banner: bannerSchema.optional(),
-  footer: footerSchema.optional(),
-  navbar: navbarSchema.optional(),
-  ...divisionCommon,
-})).meta({ id: 'Language', description: 'A language partition, selectable from a dropdown.' });
+export const languageSchema = strict(
+  withChildren({
+    language: nonEmpty,
+    default: z.boolean().optional(),
+    banner: bannerSchema.optional(),
+    footer: footerSchema.optional(),
+    navbar: navbarSchema.optional(),
+    ...divisionCommon,
+  }),
+).meta({ id: 'Language', description: 'A language partition, selectable from a dropdown.' });
 
-export const navigationSchema = strict(withChildren({
-  global: globalSchema.optional(),
-  directory: z.string().optional(),
-}));
+export const navigationSchema = strict(
+  withChildren({
+    global: globalSchema.optional(),
+    directory: z.string().optional(),
+  }),
+);
 
 const fontSchema = strict({
   family: z.string(),
@@ -309,8 +339,7 @@ const redirectSchema = strict({
 const metatags = z.record(z.string(), z.string());
 
 /** A vendor's id: a non-empty string that may have to start with `prefix` (how the hosted product checks it). */
-const vendorId = (prefix?: string, example?: string) =>
-  prefix === undefined ? nonEmpty : nonEmpty.startsWith(prefix, `must start with "${prefix}", such as "${example}"`);
+const vendorId = (prefix?: string, example?: string) => (prefix === undefined ? nonEmpty : nonEmpty.startsWith(prefix, `must start with "${prefix}", such as "${example}"`));
 /** A host name written without a scheme (Plausible, Hightouch): the loader adds `https://`. */
 const hostName = nonEmpty.regex(/^(?![a-z][a-z0-9+.-]*:\/\/)[^/?#\s]+$/i, 'must be a host name without "https://", such as "plausible.example.com"');
 /** An `https:` script or CDN address without a query (Segment's `cdnUrl`, OneTrust's `scriptSource`). */

@@ -101,7 +101,11 @@ export function inlineMarkdownText(text: string): string {
   if (!INLINE_SYNTAX.test(text)) return text;
   const tree = markdownTree(text);
   if (tree.children.length === 0 || tree.children.some((child) => child.type !== 'paragraph')) return text;
-  const plain = tree.children.map((paragraph) => plainText(paragraph)).join(' ').replace(/[ \t]*\n[ \t]*/g, ' ').trim();
+  const plain = tree.children
+    .map((paragraph) => plainText(paragraph))
+    .join(' ')
+    .replace(/[ \t]*\n[ \t]*/g, ' ')
+    .trim();
   return plain === '' ? text : plain;
 }
 
@@ -162,7 +166,7 @@ function writeHtml(tree: Nodes): string {
  */
 function sanitizedTree(text: string): Nodes {
   const hast = toHast(markdownTree(text), { allowDangerousHtml: true });
-  const root: Root = hast.type === 'root' ? hast : { type: 'root', children: [hast] } as Root;
+  const root: Root = hast.type === 'root' ? hast : ({ type: 'root', children: [hast] } as Root);
   return sanitize(needsHtmlParser(root, false) ? raw(root) : root, SCHEMA);
 }
 

@@ -21,7 +21,10 @@ export type ApiReading = { endpoint: ApiFrontmatter } | { problem: ApiFrontmatte
 
 /** `"post /v1/users"` → `{ method: 'POST', url: '/v1/users' }`. */
 export function readApiFrontmatter(value: string): ApiReading {
-  const words = value.trim().split(/\s+/).filter((word) => word !== '');
+  const words = value
+    .trim()
+    .split(/\s+/)
+    .filter((word) => word !== '');
   const [first, second, ...rest] = words;
   if (first === undefined) return { problem: 'no-method' };
   const method = first.toUpperCase();

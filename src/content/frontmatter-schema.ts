@@ -43,7 +43,10 @@ export const frontmatterSchema = z
     /** The sidebar entry links here instead of to the page. */
     url: text().optional(),
     // Quoted `"true"`/`"false"` have always been read as the booleans they spell.
-    hidden: z.union([z.boolean(), z.enum(['true', 'false'])]).register(expectations, { expects: 'true or false', example: 'true' }).optional(),
+    hidden: z
+      .union([z.boolean(), z.enum(['true', 'false'])])
+      .register(expectations, { expects: 'true or false', example: 'true' })
+      .optional(),
     noindex: flag().optional(),
     searchable: flag().optional(),
     boost: z.number().register(expectations, { expects: 'a number', example: '2' }).optional(),
@@ -53,20 +56,22 @@ export const frontmatterSchema = z
     asyncapi: text().optional(),
     /** `"METHOD url-or-path"`: a manual API page. */
     api: text().optional(),
-    playground: z.enum(PLAYGROUND).register(expectations, { expects: listOr(PLAYGROUND), example: '"interactive"' }).optional(),
+    playground: z
+      .enum(PLAYGROUND)
+      .register(expectations, { expects: listOr(PLAYGROUND), example: '"interactive"' })
+      .optional(),
     /** The credentials of an `api:` page's "Try it" panel, over the site's `api.mdx.auth.method`. */
-    authMethod: z.enum(AUTH_METHODS).register(expectations, { expects: listOr(AUTH_METHODS), example: '"bearer"' }).optional(),
+    authMethod: z
+      .enum(AUTH_METHODS)
+      .register(expectations, { expects: listOr(AUTH_METHODS), example: '"bearer"' })
+      .optional(),
     public: flag().optional(),
     deprecated: flag().optional(),
     rss: flag().optional(),
     /** Shows or hides the "Last modified" date on this page, over the site's `metadata.timestamp`. */
     timestamp: flag().optional(),
     /** The date the page shows as last modified, instead of its last commit's (src/content/last-modified.ts). */
-    lastUpdatedDate: z
-      .string()
-      .refine(isDate)
-      .register(expectations, { expects: 'a date (2026-08-13) or an ISO 8601 timestamp', example: '"2026-08-13"' })
-      .optional(),
+    lastUpdatedDate: z.string().refine(isDate).register(expectations, { expects: 'a date (2026-08-13) or an ISO 8601 timestamp', example: '"2026-08-13"' }).optional(),
     keywords: z.array(z.string()).register(expectations, { expects: 'a list of text', example: '["one", "two"]' }).optional(),
   })
   .superRefine(

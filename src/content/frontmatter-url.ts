@@ -14,7 +14,5 @@ export function frontmatterUrlDiagnostics(file: string, text: string, bodyLine: 
   const scheme = unsafeScheme(url);
   if (scheme === undefined) return [];
   const block = text.split('\n', Math.max(bodyLine - 1, 0)).join('\n');
-  return [
-    diagnostic('url-unsafe', frontmatterKeyPosition(file, block, 'url', 'key'), file, { in: 'frontmatter', scheme }),
-  ];
+  return [diagnostic('url-unsafe', frontmatterKeyPosition(file, block, 'url', 'key'), file, { in: 'frontmatter', scheme })];
 }

@@ -79,18 +79,14 @@ export function readFrontmatter(options: { file: string; text: string }): Frontm
   if (located.kind === 'none' || located.kind === 'incomplete') return noFrontmatter;
 
   if (located.kind === 'unclosed') {
-    noFrontmatter.diagnostics.push(
-      diagnostic('frontmatter-unclosed', { file, line: located.openLine, column: 1 }, file, { openLine: located.openLine }),
-    );
+    noFrontmatter.diagnostics.push(diagnostic('frontmatter-unclosed', { file, line: located.openLine, column: 1 }, file, { openLine: located.openLine }));
     return noFrontmatter;
   }
 
   const diagnostics: Diagnostic[] = [];
   if (located.leadingBlankLines > 0) {
     const at = { file, line: 1, column: 1 };
-    diagnostics.push(
-      diagnostic('frontmatter-leading-blank', at, file, { openLine: located.openLine, blankLines: located.leadingBlankLines }),
-    );
+    diagnostics.push(diagnostic('frontmatter-leading-blank', at, file, { openLine: located.openLine, blankLines: located.leadingBlankLines }));
   }
 
   const yamlText = text.slice(located.yamlStart, located.yamlEnd);
@@ -315,9 +311,7 @@ function fixForYamlError(kind: 'duplicate-key' | 'syntax', yamlText: string, mar
   const key = pair?.[2] ?? /^\s*([^\s:#][^:#]*?):/.exec(lineText)?.[1];
 
   if (kind === 'duplicate-key') {
-    return key === undefined
-      ? 'Remove the repeated key; each key can appear only once.'
-      : `Remove one of the \`${key}\` settings; each key can appear only once.`;
+    return key === undefined ? 'Remove the repeated key; each key can appear only once.' : `Remove one of the \`${key}\` settings; each key can appear only once.`;
   }
   if (/^\s*\t/.test(lineText)) return 'Indent the frontmatter with spaces; YAML does not allow tabs for indentation.';
 
@@ -413,10 +407,7 @@ function scalarText(value: string | number | boolean | undefined, key: string, b
 const BATCH = 500;
 
 /** Reads pages' metadata, in the order given. */
-export async function readAllPageMeta(options: {
-  root: string;
-  pages: Iterable<PageFile>;
-}): Promise<{ meta: Map<string, PageMeta>; diagnostics: Diagnostic[] }> {
+export async function readAllPageMeta(options: { root: string; pages: Iterable<PageFile> }): Promise<{ meta: Map<string, PageMeta>; diagnostics: Diagnostic[] }> {
   const meta = new Map<string, PageMeta>();
   const diagnostics: Diagnostic[] = [];
   let read = 0;

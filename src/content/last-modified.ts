@@ -59,7 +59,12 @@ export function wantsDates(siteTimestamp: boolean | undefined, pages: Iterable<{
  * The date a page shows as last modified (ISO 8601), or undefined when it shows none: its
  * `timestamp` over the site's `metadata.timestamp`, then its `lastUpdatedDate` over git's date.
  */
-export function lastModified(options: { frontmatter: Readonly<Record<string, unknown>>; file: string | undefined; siteTimestamp: boolean | undefined; dates: ReadonlyMap<string, string> | undefined }): string | undefined {
+export function lastModified(options: {
+  frontmatter: Readonly<Record<string, unknown>>;
+  file: string | undefined;
+  siteTimestamp: boolean | undefined;
+  dates: ReadonlyMap<string, string> | undefined;
+}): string | undefined {
   const { frontmatter, file } = options;
   const shown = typeof frontmatter['timestamp'] === 'boolean' ? frontmatter['timestamp'] : options.siteTimestamp === true;
   if (!shown) return undefined;

@@ -21,7 +21,7 @@ export type Removal =
   | { kind: 'script'; element: Element }
   | { kind: 'element'; element: Element; tag: string }
   | { kind: 'attribute'; element: Element; attribute: string; value: string }
-  | { kind: 'url'; element: Element; attribute: string; value: string; /** Of the URL in the value that runs code (`javascript`). */ scheme: string };
+  | { kind: 'url'; element: Element; attribute: string; value: string /** Of the URL in the value that runs code (`javascript`). */; scheme: string };
 
 /** Told about each thing left out, with the element it was on (for its position). */
 export type OnRemove = (removal: Removal) => void;
@@ -30,10 +30,31 @@ export type OnRemove = (removal: Removal) => void;
 const REMOVED = new Set(['script', 'object', 'embed', 'applet', 'base', 'frame', 'frameset', 'portal', 'noembed']);
 /** Attributes (lower case, punctuation removed: `xLinkHref` → `xlinkhref`) whose value is a URL that is followed or loaded. */
 const URL_ATTRIBUTES = new Set([
-  'href', 'src', 'action', 'formaction', 'xlinkhref', 'data', 'poster', 'background', 'cite', 'longdesc', 'usemap', 'ping',
-  'lowsrc', 'dynsrc', 'codebase', 'classid', 'manifest', 'icon', 'profile', 'archive',
+  'href',
+  'src',
+  'action',
+  'formaction',
+  'xlinkhref',
+  'data',
+  'poster',
+  'background',
+  'cite',
+  'longdesc',
+  'usemap',
+  'ping',
+  'lowsrc',
+  'dynsrc',
+  'codebase',
+  'classid',
+  'manifest',
+  'icon',
+  'profile',
+  'archive',
   // SVG `<animate>`/`<set>` can write a `javascript:` URL into an `href` while the page runs.
-  'to', 'from', 'values', 'by',
+  'to',
+  'from',
+  'values',
+  'by',
 ]);
 /** URL attributes that hold a list (`srcset="a.png 1x, b.png 2x"`). */
 const URL_LIST_ATTRIBUTES = new Set(['srcset', 'imagesrcset']);
@@ -89,7 +110,11 @@ export function sanitizeAttributes(element: Element, onRemove?: OnRemove): void 
       onRemove?.({ kind: 'attribute', element, attribute: key, value: text });
     } else if (URL_ATTRIBUTES.has(name) || URL_LIST_ATTRIBUTES.has(name)) {
       const use: UrlUse = (tag === 'img' || tag === 'source' || tag === 'picture') && name !== 'href' ? 'image' : 'link';
-      const urls = URL_LIST_ATTRIBUTES.has(name) ? text.split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '') : ANIMATION_VALUES.has(name) ? text.split(';') : [text];
+      const urls = URL_LIST_ATTRIBUTES.has(name)
+        ? text.split(',').map((candidate) => candidate.trim().split(/\s+/)[0] ?? '')
+        : ANIMATION_VALUES.has(name)
+          ? text.split(';')
+          : [text];
       const scheme = firstUnsafeScheme(urls, use);
       if (scheme !== undefined) {
         delete properties[key];

@@ -98,7 +98,8 @@ function print(event: DevEvent, io: DevIo, root: string): void {
       }
       const endpoints = event.endpointPages > 0 ? ` (${event.endpointPages} from OpenAPI)` : '';
       io.out(`✔ ${plural(event.pages, 'page')}${endpoints}, ${plural(event.warnings, 'warning')} · ready in ${seconds} s (docjet validate lists the warnings)`);
-      if (event.analyticsOff) io.out(`integrations (${event.analyticsOff.join(', ')}) are not loaded in dev, so previews are not counted; docjet dev --analytics loads them as built pages do`);
+      if (event.analyticsOff)
+        io.out(`integrations (${event.analyticsOff.join(', ')}) are not loaded in dev, so previews are not counted; docjet dev --analytics loads them as built pages do`);
       return;
     }
     case 'change': {

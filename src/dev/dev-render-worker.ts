@@ -42,10 +42,16 @@ port.on('message', (message: ThreadRequest) => {
       for (const copy of remoteSpecs) useCopy(options.site.root, copy.url, copy);
       // Navigation fragments are made when first needed, here as in the server (their names are content hashes, the same in both).
       const fragments = new NavigationFragments(options);
-      const renderer = highlighter().then((shared) => createRenderer({ ...options, navFragments: fragments.names, lazySidebars: fragments.lazy, highlight: shared }, undefined, watchPageUrls));
+      const renderer = highlighter().then((shared) =>
+        createRenderer({ ...options, navFragments: fragments.names, lazySidebars: fragments.lazy, highlight: shared }, undefined, watchPageUrls),
+      );
       renderer.catch(() => undefined);
       // Where the page's links lead, as the server answers them (site-model.ts: the same files and redirects).
-      const targets: RequestTargets = { site: options.site, assets: new Set((options.siteFiles ?? []).filter((file) => !NOT_SERVED.has(file))), redirects: redirectTargets(options.site, options.base) };
+      const targets: RequestTargets = {
+        site: options.site,
+        assets: new Set((options.siteFiles ?? []).filter((file) => !NOT_SERVED.has(file))),
+        redirects: redirectTargets(options.site, options.base),
+      };
       models.set(message.model, { site: options.site, base: options.base, renderer, targets });
       for (const id of models.keys()) if (id < message.model - 1) models.delete(id);
       return;
@@ -57,7 +63,11 @@ port.on('message', (message: ThreadRequest) => {
       );
       return;
     case 'invalidate':
-      for (const { renderer } of models.values()) void renderer.then((made) => made.invalidate(message.file), () => undefined);
+      for (const { renderer } of models.values())
+        void renderer.then(
+          (made) => made.invalidate(message.file),
+          () => undefined,
+        );
       return;
     case 'warm':
       void highlighter()
@@ -88,7 +98,15 @@ async function render(message: Extract<ThreadRequest, { type: 'render' }>): Prom
   // The page's broken links and anchors of its own, as build reports them (anchors of other pages: build and check).
   const followed = await resolveLinks({ root: model.site.root, base: model.base, targets: model.targets, pages: [links], pagesOnly: true });
   const diagnostics = [...rendered.diagnostics, ...followed.diagnostics];
-  return { type: 'rendered', job: message.job, html: rendered.html, diagnostics, fragments: rendered.fragments, uncoloured: renderer.highlight.uncoloured !== before, ...(rendered.feed === undefined ? {} : { feed: rendered.feed }) };
+  return {
+    type: 'rendered',
+    job: message.job,
+    html: rendered.html,
+    diagnostics,
+    fragments: rendered.fragments,
+    uncoloured: renderer.highlight.uncoloured !== before,
+    ...(rendered.feed === undefined ? {} : { feed: rendered.feed }),
+  };
 }
 
 /** A failure as data: a file that could not be read is the writer's to fix; anything else, a bug. */

@@ -81,7 +81,14 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,
     analytics: options.analytics ?? false,
   });
-  const responder: Responder = { session, live, root, ready: Promise.resolve(), allowsHost: (name) => allowsHost(name, host), mcp: sessionDocs(session, () => responder.ready, base) };
+  const responder: Responder = {
+    session,
+    live,
+    root,
+    ready: Promise.resolve(),
+    allowsHost: (name) => allowsHost(name, host),
+    mcp: sessionDocs(session, () => responder.ready, base),
+  };
   // Try it's requests to the servers of the site's specs, as the site is now.
   const proxy = createProxy({ base, servers: () => session.model?.apiServers ?? [], allowPrivateNetwork: options.allowPrivateNetwork ?? false });
   const server = createServer((request, response) => {
@@ -182,7 +189,10 @@ async function listenFrom(server: Server, port: number, host: string): Promise<n
  */
 export function allowsHost(header: string | undefined, host: string): boolean {
   if (header === undefined) return true;
-  const name = header.replace(/:\d+$/, '').replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  const name = header
+    .replace(/:\d+$/, '')
+    .replace(/^\[(.*)\]$/, '$1')
+    .toLowerCase();
   return name === 'localhost' || name.endsWith('.localhost') || isIP(name) !== 0 || name === host.toLowerCase();
 }
 

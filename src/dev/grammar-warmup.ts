@@ -82,7 +82,14 @@ export async function warmGrammars(options: WarmupOptions): Promise<string[]> {
     await idle.run(async () => {
       const batch = files.slice(start, start + FILES_PER_STEP);
       // Regular files only (a named pipe renamed over a page would hold a thread of libuv's pool for ever).
-      const texts = await Promise.all(batch.map((file) => readRegularFile(path.join(root, file), HASH_LIMIT).then((bytes) => bytes.toString('utf8'), () => '')));
+      const texts = await Promise.all(
+        batch.map((file) =>
+          readRegularFile(path.join(root, file), HASH_LIMIT).then(
+            (bytes) => bytes.toString('utf8'),
+            () => '',
+          ),
+        ),
+      );
       for (const text of texts) tally.add(text);
     });
   }

@@ -72,7 +72,15 @@ export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
     current?.push({ file, url, use, resolved });
   };
   const { sources } = await readSources(root);
-  const resolvedModel = await resolveModel({ root, sources, base, extraScripts: [], watchUrls, allowPrivateNetwork: options.allowPrivateNetwork ?? false, ...(options.offline ? { offline: true } : {}) });
+  const resolvedModel = await resolveModel({
+    root,
+    sources,
+    base,
+    extraScripts: [],
+    watchUrls,
+    allowPrivateNetwork: options.allowPrivateNetwork ?? false,
+    ...(options.offline ? { offline: true } : {}),
+  });
   if (!resolvedModel.ok) {
     stats.seconds = (performance.now() - started) / 1000;
     return { resolved: false, diagnostics: resolvedModel.diagnostics.filter((each) => each.severity === 'error'), stats };
@@ -97,7 +105,12 @@ export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
   if (options.external && external.length > 0) {
     const answers = await checkExternal(
       external.map((link) => link.resolved!),
-      { root, offline: options.offline ?? ['1', 'true'].includes(process.env.DOCJET_OFFLINE ?? ''), allowPrivateNetwork: options.allowPrivateNetwork ?? false, ...options.externalLimits },
+      {
+        root,
+        offline: options.offline ?? ['1', 'true'].includes(process.env.DOCJET_OFFLINE ?? ''),
+        allowPrivateNetwork: options.allowPrivateNetwork ?? false,
+        ...options.externalLimits,
+      },
     );
     const unchecked = new Set<string>();
     for (const link of external) {

@@ -106,7 +106,12 @@ function stampSince(file: string, readAt: number): string | undefined {
  * coming meanwhile waits for one batch, not for the whole site. A cache that cannot be written is
  * no problem: the next start reads the pages.
  */
-export async function writeMetaCache(root: string, pages: ReadonlyMap<string, CachedMeta>, read: Pick<MetaCacheRead, 'stamps' | 'readAt'>, pause: () => Promise<void> = nextTurn): Promise<void> {
+export async function writeMetaCache(
+  root: string,
+  pages: ReadonlyMap<string, CachedMeta>,
+  read: Pick<MetaCacheRead, 'stamps' | 'readAt'>,
+  pause: () => Promise<void> = nextTurn,
+): Promise<void> {
   const entries: Record<string, Entry> = {};
   let done = 0;
   for (const [file, cached] of pages) {
@@ -150,4 +155,3 @@ function isEntry(value: unknown): value is Entry {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-

@@ -23,7 +23,13 @@ export async function overlayEntries(root: string, diagnostics: readonly Diagnos
       // Only files of the site are quoted (a diagnostic can name a link that leads out).
       const full = resolveInside(root, file);
       // A regular file only, and not a huge one: a diagnostic can name a named pipe, or a file of gigabytes.
-      text = full === undefined ? Promise.resolve(undefined) : readRegularFile(full, HASH_LIMIT).then((bytes) => bytes.toString('utf8'), () => undefined);
+      text =
+        full === undefined
+          ? Promise.resolve(undefined)
+          : readRegularFile(full, HASH_LIMIT).then(
+              (bytes) => bytes.toString('utf8'),
+              () => undefined,
+            );
       texts.set(file, text);
     }
     return text;

@@ -63,7 +63,10 @@ export function linkedRoutes(html: string, base: string): string[] {
 /** The route an href leads to when it is a page of this site (not an asset, another site, or a file). */
 function routeOf(href: string, base: string): string | undefined {
   if (isExternal(href) || !href.startsWith(base)) return undefined;
-  const pathname = href.slice(base.length).replace(/[?#].*$/, '').replace(/\/+$/, '');
+  const pathname = href
+    .slice(base.length)
+    .replace(/[?#].*$/, '')
+    .replace(/\/+$/, '');
   if (pathname.startsWith('_docjet/') || /\.[a-z0-9]+$/i.test(pathname)) return undefined;
   try {
     return decodeURIComponent(pathname);

@@ -39,11 +39,42 @@ export interface ProxyOptions {
 
 /** Headers that belong to one connection or to the docs site, never forwarded to the API. */
 const NOT_FORWARDED = new Set([
-  'host', 'connection', 'keep-alive', 'proxy-authorization', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade',
-  'origin', 'referer', 'cookie', 'x-docjet-proxy', 'accept-encoding', 'content-length', 'expect', 'forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-forwarded-proto',
+  'host',
+  'connection',
+  'keep-alive',
+  'proxy-authorization',
+  'proxy-connection',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+  'origin',
+  'referer',
+  'cookie',
+  'x-docjet-proxy',
+  'accept-encoding',
+  'content-length',
+  'expect',
+  'forwarded',
+  'x-forwarded-for',
+  'x-forwarded-host',
+  'x-forwarded-proto',
 ]);
 /** Headers of the API's answer that would act on the docs site or on this connection. */
-const NOT_RETURNED = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'trailer', 'set-cookie', 'set-cookie2', 'content-length', 'location', 'strict-transport-security', 'alt-svc', 'clear-site-data']);
+const NOT_RETURNED = new Set([
+  'connection',
+  'keep-alive',
+  'transfer-encoding',
+  'upgrade',
+  'trailer',
+  'set-cookie',
+  'set-cookie2',
+  'content-length',
+  'location',
+  'strict-transport-security',
+  'alt-svc',
+  'clear-site-data',
+]);
 
 /** A handler for the proxy's path: false when the request is not the proxy's. */
 export function createProxy(options: ProxyOptions): (request: IncomingMessage, response: ServerResponse) => boolean {
@@ -60,7 +91,10 @@ async function forward(options: ProxyOptions, request: IncomingMessage, response
   if (request.headers['x-docjet-proxy'] === undefined) return refuse(response, 403, 'only the Try it panel of this site may use it (the x-docjet-proxy header is missing).');
   const site = request.headers['sec-fetch-site'];
   const origin = request.headers.origin;
-  if ((site !== undefined && site !== 'same-origin') || (origin !== undefined && origin !== `http://${request.headers.host ?? ''}` && origin !== `https://${request.headers.host ?? ''}`)) {
+  if (
+    (site !== undefined && site !== 'same-origin') ||
+    (origin !== undefined && origin !== `http://${request.headers.host ?? ''}` && origin !== `https://${request.headers.host ?? ''}`)
+  ) {
     return refuse(response, 403, 'only pages of this site may use it.');
   }
   const written = new URL(request.url ?? '/', 'http://proxy.invalid').searchParams.get('url') ?? '';
@@ -75,7 +109,7 @@ async function forward(options: ProxyOptions, request: IncomingMessage, response
   target.hash = '';
   const servers = options.servers();
   if (!servers.some((server) => serverPattern(server).test(target.href))) {
-    const named = servers.length === 0 ? 'the site\'s specs declare no server' : `the specs declare ${servers.map((server) => server.url).join(', ')}`;
+    const named = servers.length === 0 ? "the site's specs declare no server" : `the specs declare ${servers.map((server) => server.url).join(', ')}`;
     return refuse(response, 403, `${target.host} is not a server of this site's API (${named}); it forwards requests to those only.`);
   }
   const classify = options.allowPrivateNetwork ? () => undefined : privateRange;
@@ -121,7 +155,12 @@ async function forward(options: ProxyOptions, request: IncomingMessage, response
       });
     });
     outgoing.on('error', (error) => {
-      if (error instanceof RefusedAddress) refuse(response, 403, `${error.refused.host} resolves to ${error.refused.address}, a ${error.refused.range} address; pass --allow-private-network to call servers on this machine or your network.`);
+      if (error instanceof RefusedAddress)
+        refuse(
+          response,
+          403,
+          `${error.refused.host} resolves to ${error.refused.address}, a ${error.refused.range} address; pass --allow-private-network to call servers on this machine or your network.`,
+        );
       else if (signal.aborted) refuse(response, 504, `${target.host} did not answer within ${PROXY_TIMEOUT_MS / 1000} seconds.`);
       else refuse(response, 502, `${target.host} could not be reached (${(error as NodeJS.ErrnoException).code ?? error.message}).`);
       resolve();

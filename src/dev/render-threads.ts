@@ -234,7 +234,14 @@ export class RenderThreads {
         case 'failed': {
           const job = [...thread.jobs].find((each) => each.id === reply.job);
           if (!job) return;
-          if (reply.type === 'rendered') this.settle(job, { html: reply.html, diagnostics: reply.diagnostics, fragments: reply.fragments, uncoloured: reply.uncoloured, ...(reply.feed === undefined ? {} : { feed: reply.feed }) });
+          if (reply.type === 'rendered')
+            this.settle(job, {
+              html: reply.html,
+              diagnostics: reply.diagnostics,
+              fragments: reply.fragments,
+              uncoloured: reply.uncoloured,
+              ...(reply.feed === undefined ? {} : { feed: reply.feed }),
+            });
           else this.settle(job, undefined, new RenderFailure(reply.message, reply.code, reply.path));
           this.idleLater(thread);
           return;
@@ -273,7 +280,15 @@ export class RenderThreads {
     void thread.ready.then(() => {
       if (job.thread !== thread || !thread.jobs.has(job)) return;
       job.sentAt = performance.now();
-      const request: ThreadRequest = { type: 'render', job: job.id, model: job.model, route: job.route, ahead: job.ahead, markdown: job.markdown, ...(job.hang ? { hang: true as const } : {}) };
+      const request: ThreadRequest = {
+        type: 'render',
+        job: job.id,
+        model: job.model,
+        route: job.route,
+        ahead: job.ahead,
+        markdown: job.markdown,
+        ...(job.hang ? { hang: true as const } : {}),
+      };
       thread.worker.postMessage(request);
       job.timers = [setTimeout(() => this.expire(job, thread), this.deadlineOf(job)), setTimeout(() => this.maybeMove(job, thread), SPARE_AFTER_MS)];
     });

@@ -35,10 +35,7 @@ import type { DevSite } from './site-model.ts';
 import { resolveRequest } from '../validate/resolve-request.ts';
 
 /** What a request is answered with. */
-type Answer =
-  | { kind: 'body'; status: number; type: string; body: string | Buffer }
-  | { kind: 'file'; file: string }
-  | { kind: 'redirect'; status: 301 | 302; location: string };
+type Answer = { kind: 'body'; status: number; type: string; body: string | Buffer } | { kind: 'file'; file: string } | { kind: 'redirect'; status: 301 | 302; location: string };
 
 const ALLOWED = 'GET, HEAD';
 const FEED_TYPE = 'application/rss+xml; charset=utf-8';
@@ -61,7 +58,8 @@ export async function respond(responder: Responder, request: IncomingMessage, re
   if (!responder.allowsHost(request.headers.host)) return send(response, method, plain(403, 'docjet dev answers requests for localhost only; pass --host to serve another name.'));
   // The site for AI tools (mcp/http.ts): its own methods, the same Host rule as every request.
   if (isMcpRequest(request, '/')) return answerMcp(responder.mcp, request, response);
-  if (method !== 'GET' && method !== 'HEAD') return send(response, method, { kind: 'body', status: 405, type: 'text/plain; charset=utf-8', body: 'Method not allowed' }, { allow: ALLOWED });
+  if (method !== 'GET' && method !== 'HEAD')
+    return send(response, method, { kind: 'body', status: 405, type: 'text/plain; charset=utf-8', body: 'Method not allowed' }, { allow: ALLOWED });
   const requested = requestPath(request.url ?? '/');
   if ('status' in requested && requested.status === 400) return send(response, method, plain(400, 'Bad request'));
   const relative = 'path' in requested ? requested.path : undefined;

@@ -181,7 +181,13 @@ export class DevSession {
     // batches: 60 ms of a core on mintlify's docs, which the pages asked for right after the
     // first page shared with it.
     const home = model?.site.home;
-    const warm = home === undefined ? Promise.resolve() : this.render(home).then(() => undefined, () => undefined);
+    const warm =
+      home === undefined
+        ? Promise.resolve()
+        : this.render(home).then(
+            () => undefined,
+            () => undefined,
+          );
     this.saving = warm.then(() => this.idleTasks.run(() => read.save(() => this.idleTasks.pause())));
   }
 
@@ -226,7 +232,9 @@ export class DevSession {
   }
 
   /** The threads' grammars, compiled where pages are rendered. */
-  private readonly threadGrammars = { warm: (grammar: string, code: string, step?: Step) => (step ? step(() => this.threads.warm(grammar, code)) : this.threads.warm(grammar, code)) };
+  private readonly threadGrammars = {
+    warm: (grammar: string, code: string, step?: Step) => (step ? step(() => this.threads.warm(grammar, code)) : this.threads.warm(grammar, code)),
+  };
 
   /**
    * A page's Markdown version (`/route.md`), made in a render thread from what is on disk now
@@ -413,7 +421,15 @@ export class DevSession {
    */
   private async resolve(sources: SiteSources, first?: CodeHighlighter): Promise<boolean> {
     const highlight = this.current?.model.renderer.highlight ?? first;
-    const result = await resolveModel({ root: this.options.root, sources, base: this.options.base, extraScripts: this.options.extraScripts, highlight, allowPrivateNetwork: this.options.allowPrivateNetwork ?? false, analytics: this.options.analytics ?? false });
+    const result = await resolveModel({
+      root: this.options.root,
+      sources,
+      base: this.options.base,
+      extraScripts: this.options.extraScripts,
+      highlight,
+      allowPrivateNetwork: this.options.allowPrivateNetwork ?? false,
+      analytics: this.options.analytics ?? false,
+    });
     if (!result.ok) {
       this.configFiles = new Set([...this.configFiles, ...result.configFiles]);
       this.problems = result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error');
@@ -559,7 +575,12 @@ function routeOf(path: string): string {
 
 /** What every path answers while no site could be resolved: the errors, as text (the dev client shows the overlay). */
 function problemsPage(problems: readonly Diagnostic[], base: string, what = 'the site could not be read'): PageAnswer {
-  const items = problems.map((problem) => `<li><code>${escapeHtml(`${problem.file}:${problem.line}:${problem.column}`)}</code> ${escapeHtml(problem.message)}${problem.fix ? `. ${escapeHtml(problem.fix)}` : ''}</li>`).join('');
+  const items = problems
+    .map(
+      (problem) =>
+        `<li><code>${escapeHtml(`${problem.file}:${problem.line}:${problem.column}`)}</code> ${escapeHtml(problem.message)}${problem.fix ? `. ${escapeHtml(problem.fix)}` : ''}</li>`,
+    )
+    .join('');
   const title = what === 'the site could not be read' ? 'the site has errors' : what;
   const html =
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>docjet dev: ${escapeHtml(title)}</title></head>` +

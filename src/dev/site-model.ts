@@ -42,7 +42,6 @@ export interface DevSite {
 
 export type ModelResult = { ok: true; model: DevSite } | { ok: false; diagnostics: Diagnostic[]; configFiles: Set<string> };
 
-
 /** `highlight`: the last model's highlighter, so that a change does not compile every grammar again. */
 export async function resolveModel(options: {
   root: string;
@@ -59,12 +58,26 @@ export async function resolveModel(options: {
   watchUrls?: UrlWatch;
 }): Promise<ModelResult> {
   const { root, sources, base } = options;
-  const validated = await validate({ root, reuse: { files: sources.files, meta: sources.meta }, allowPrivateNetwork: options.allowPrivateNetwork ?? false, ...(options.offline ? { offline: true } : {}) });
+  const validated = await validate({
+    root,
+    reuse: { files: sources.files, meta: sources.meta },
+    allowPrivateNetwork: options.allowPrivateNetwork ?? false,
+    ...(options.offline ? { offline: true } : {}),
+  });
   const configFiles = new Set([validated.loaded.configFile, ...validated.loaded.files]);
   const diagnostics = sortDiagnostics([...sourceDiagnostics(sources), ...validated.diagnostics]);
   if (hasErrors(diagnostics) || !validated.site) return { ok: false, diagnostics, configFiles };
   const site = validated.site;
-  const rendering = await siteRendering({ root, site, files: sources.files, base, extraScripts: options.extraScripts, onDemand: true, analytics: options.analytics ?? false, utilities: 'live' });
+  const rendering = await siteRendering({
+    root,
+    site,
+    files: sources.files,
+    base,
+    extraScripts: options.extraScripts,
+    onDemand: true,
+    analytics: options.analytics ?? false,
+    utilities: 'live',
+  });
   const renderer = await createRenderer({ ...rendering.options, ...(options.highlight ? { highlight: options.highlight } : {}) }, undefined, options.watchUrls);
   const customFiles = [...(rendering.options.customStyles ?? []), ...(rendering.options.customScripts ?? [])];
   return {

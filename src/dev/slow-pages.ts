@@ -68,7 +68,9 @@ export class SlowPages {
   private async run(pages: readonly Page[], generation: number): Promise<string[] | undefined> {
     const costs: PageCost[] = [];
     for (let start = 0; start < pages.length; start += SIZED_PER_STEP) {
-      const sized = await this.options.idle.run(async () => (generation === this.generation ? pages.slice(start, start + SIZED_PER_STEP).map((page) => costOf(this.options.root, page)) : undefined));
+      const sized = await this.options.idle.run(async () =>
+        generation === this.generation ? pages.slice(start, start + SIZED_PER_STEP).map((page) => costOf(this.options.root, page)) : undefined,
+      );
       if (!sized) return undefined;
       costs.push(...sized);
     }

@@ -46,7 +46,13 @@ export interface BundledSpec {
  * pointer"), a version it does not know. `raw` may then be half changed: the caller parses the text
  * again.
  */
-export async function bundleSpec(options: { root: string; file: string; text: string; format: TextFormat; raw: unknown }): Promise<BundledSpec | { failed: string; stamps: FileStamp[] }> {
+export async function bundleSpec(options: {
+  root: string;
+  file: string;
+  text: string;
+  format: TextFormat;
+  raw: unknown;
+}): Promise<BundledSpec | { failed: string; stamps: FileStamp[] }> {
   const { file, text, format, raw } = options;
   const root = path.resolve(options.root);
   const absolute = path.join(root, file.replace(/^\/+/, ''));
@@ -62,7 +68,13 @@ export async function bundleSpec(options: { root: string; file: string; text: st
     return { failed: error instanceof Error ? error.message : String(error), stamps: resolver.stamps };
   }
   // Files are read in parallel, in no set order.
-  const files = [file, ...[...resolver.read.values()].slice(1).map((read) => read.file).sort()];
+  const files = [
+    file,
+    ...[...resolver.read.values()]
+      .slice(1)
+      .map((read) => read.file)
+      .sort(),
+  ];
   const stamps = [await stampFile(absolute), ...resolver.stamps];
   const diagnostics = [...resolver.encoding, ...(await refDiagnostics(resolver, problems, absolute))];
   return { raw: document.parsed, files, stamps, diagnostics };

@@ -42,10 +42,7 @@ export interface FetchLimits {
   classify?: ((address: string) => PrivateRange | undefined) | undefined;
 }
 
-export type Fetched =
-  | { status: 'fetched'; decoded: DecodedText; etag: string | undefined }
-  | { status: 'not-modified' }
-  | { status: 'failed'; failure: FetchFailure };
+export type Fetched = { status: 'fetched'; decoded: DecodedText; etag: string | undefined } | { status: 'not-modified' } | { status: 'failed'; failure: FetchFailure };
 
 /** `"openapi": "https://…"`: a spec to fetch rather than a file of the site. */
 export function isRemoteSpec(spec: string): boolean {

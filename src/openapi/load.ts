@@ -53,9 +53,7 @@ export function parseOpenApi({ file, text }: { file: string; text: string }): Op
 function parseSpec({ file, text }: { file: string; text: string }): { value: unknown; format: TextFormat } | { diagnostics: Diagnostic[] } {
   if (text.trim() === '') {
     return {
-      diagnostics: [
-        diagnostic('openapi-invalid', undefined, file, { file, problem: 'empty' }),
-      ],
+      diagnostics: [diagnostic('openapi-invalid', undefined, file, { file, problem: 'empty' })],
     };
   }
   const parsed = parseText({ file, text });
@@ -66,9 +64,7 @@ function parseSpec({ file, text }: { file: string; text: string }): { value: unk
   }
   if (!parsed.ok) {
     return {
-      diagnostics: [
-        diagnostic('openapi-syntax', { file, line: parsed.line, column: parsed.column }, file, { file, format: parsed.format, reason: parsed.reason }),
-      ],
+      diagnostics: [diagnostic('openapi-syntax', { file, line: parsed.line, column: parsed.column }, file, { file, format: parsed.format, reason: parsed.reason })],
     };
   }
   return { value: parsed.value, format: parsed.format };

@@ -39,20 +39,12 @@ export function findOperation(document: OpenApiDocument, reference: EndpointRefe
   if (reference.kind === 'webhook') {
     const webhooks = document.operations.filter((operation) => operation.kind === 'webhook');
     const lower = reference.path.toLowerCase();
-    return (
-      webhooks.find((operation) => operation.path === reference.path) ??
-      webhooks.find((operation) => operation.path.toLowerCase() === lower)
-    );
+    return webhooks.find((operation) => operation.path === reference.path) ?? webhooks.find((operation) => operation.path.toLowerCase() === lower);
   }
   const method = reference.method?.toUpperCase();
-  const candidates = document.operations.filter(
-    (operation) => operation.kind === 'operation' && (method === undefined || operation.method === method),
-  );
+  const candidates = document.operations.filter((operation) => operation.kind === 'operation' && (method === undefined || operation.method === method));
   const path = withoutTrailingSlash(reference.path);
-  return (
-    candidates.find((operation) => operation.path === reference.path) ??
-    candidates.find((operation) => withoutTrailingSlash(operation.path) === path)
-  );
+  return candidates.find((operation) => operation.path === reference.path) ?? candidates.find((operation) => withoutTrailingSlash(operation.path) === path);
 }
 
 /** `GET /pets`, or `webhook newPet`: the words a docs.json entry uses. */

@@ -29,7 +29,11 @@ export function documentServers(raw: unknown): ServerTemplate[] {
     const host = text(document.host)?.trim();
     const basePath = (text(document.basePath)?.trim() ?? '').replace(/\/$/, '');
     if (host) {
-      const schemes = new Set(list(document.schemes).map(text).filter((scheme): scheme is string => scheme !== undefined));
+      const schemes = new Set(
+        list(document.schemes)
+          .map(text)
+          .filter((scheme): scheme is string => scheme !== undefined),
+      );
       for (const operations of Object.values(record(document.paths) ?? {})) {
         for (const method of METHODS) for (const scheme of list(record(record(operations)?.[method])?.schemes)) if (text(scheme)) schemes.add(text(scheme)!);
       }
@@ -49,7 +53,9 @@ export function documentServers(raw: unknown): ServerTemplate[] {
       const variables: ServerTemplate['variables'] = {};
       for (const [name, value] of Object.entries(record(server.variables) ?? {})) {
         const variable = record(value);
-        const choices = list(variable?.enum).map(text).filter((choice): choice is string => choice !== undefined);
+        const choices = list(variable?.enum)
+          .map(text)
+          .filter((choice): choice is string => choice !== undefined);
         variables[name] = { choices, value: text(variable?.default) ?? choices[0] ?? '' };
       }
       found.push({ url, variables });

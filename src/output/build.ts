@@ -109,7 +109,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // Nothing is created or deleted before the output folder is known to be safe to replace.
   const checked = await checkOutputFolder({ root, target: outDir, force: options.force ?? false });
   if (checked.diagnostics.length > 0) return finish(false, checked.diagnostics, []);
-  const validated = await validate({ root, ...(options.offline ? { offline: true } : {}), ...(options.allowPrivateNetwork ? { allowPrivateNetwork: true } : {}), ...contentExclusion(root, checked.rootReal, outDir, checked.target) });
+  const validated = await validate({
+    root,
+    ...(options.offline ? { offline: true } : {}),
+    ...(options.allowPrivateNetwork ? { allowPrivateNetwork: true } : {}),
+    ...contentExclusion(root, checked.rootReal, outDir, checked.target),
+  });
   const { site, files } = validated;
   if (hasErrors(validated.diagnostics) || !site || !files) return finish(false, validated.diagnostics, validated.notes);
 
@@ -165,7 +170,13 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   const classNames = new Set<string>();
   const languages = await usedLanguages(site.root, files.pages.values(), (text) => addCandidates(text, 'markup', classNames));
   await addFileCandidates(root, files.assets, classNames);
-  const { options: rendererOptions, bundle, fragments, search, utilities } = await siteRendering({
+  const {
+    options: rendererOptions,
+    bundle,
+    fragments,
+    search,
+    utilities,
+  } = await siteRendering({
     root,
     site,
     files,

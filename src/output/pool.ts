@@ -74,12 +74,7 @@ export function workerCount(pages: number): number {
  * worker is given more pages, and the failure is raised only once every worker has finished the
  * batch it was writing: the caller can then remove the staging folder with nothing writing into it.
  */
-export async function renderInWorkers(options: {
-  init: WorkerInit;
-  routes: readonly string[];
-  count: number;
-  onResult: (result: RouteResult) => void;
-}): Promise<Diagnostic[]> {
+export async function renderInWorkers(options: { init: WorkerInit; routes: readonly string[]; count: number; onResult: (result: RouteResult) => void }): Promise<Diagnostic[]> {
   const { init, routes, count, onResult } = options;
   const bootstrap = workerBootstrap();
   const queue: Queue = { routes, next: 0, failure: undefined, finished: [], onResult };

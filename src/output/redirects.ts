@@ -57,7 +57,11 @@ export function expandRedirects(redirects: readonly Redirect[], routes: Iterable
       const values = new Map(pattern.names.map((name, index) => [name, match[index + 1] ?? '']));
       if (!names.every((name) => values.has(name))) continue;
       const from = redirect.source.replace(PARAMETER, (_, name: string) => values.get(name) ?? '');
-      add(from, destination.replace(PARAMETER, (_, name: string) => values.get(name) ?? ''), permanent);
+      add(
+        from,
+        destination.replace(PARAMETER, (_, name: string) => values.get(name) ?? ''),
+        permanent,
+      );
     }
   }
   return result;
@@ -128,7 +132,12 @@ export function redirectsFile(redirects: readonly Redirect[], base: string): str
 function encodeSitePath(to: string): string {
   const cut = to.search(/[?#]/);
   const [pathPart, suffix] = cut === -1 ? [to, ''] : [to.slice(0, cut), to.slice(cut)];
-  return pathPart.split('/').map((part) => encodeRoute(decodeSafely(part))).join('/') + suffix;
+  return (
+    pathPart
+      .split('/')
+      .map((part) => encodeRoute(decodeSafely(part)))
+      .join('/') + suffix
+  );
 }
 
 function decodeSafely(part: string): string {

@@ -15,8 +15,30 @@ import { escapeHtml } from '../shared/html-escape.ts';
  * analytics: docjet sends none, so whatever it says is already so.
  */
 export const APPLIED_INTEGRATIONS: ReadonlySet<string> = new Set([
-  'adobe', 'amplitude', 'clarity', 'clearbit', 'fathom', 'frontchat', 'ga4', 'gtm', 'heap', 'hightouch', 'hotjar', 'intercom', 'koala',
-  'logrocket', 'mixpanel', 'onetrust', 'pirsch', 'posthog', 'plausible', 'segment', 'telemetry', 'cookies', 'transcend', 'osano',
+  'adobe',
+  'amplitude',
+  'clarity',
+  'clearbit',
+  'fathom',
+  'frontchat',
+  'ga4',
+  'gtm',
+  'heap',
+  'hightouch',
+  'hotjar',
+  'intercom',
+  'koala',
+  'logrocket',
+  'mixpanel',
+  'onetrust',
+  'pirsch',
+  'posthog',
+  'plausible',
+  'segment',
+  'telemetry',
+  'cookies',
+  'transcend',
+  'osano',
 ]);
 
 /** Keys that load a script of their own (all but the settings that only shape the others). */

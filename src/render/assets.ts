@@ -45,14 +45,18 @@ function readPackageAssets(): PackageFiles {
     const folder = path.join(ASSETS_DIR, kind);
     let names: string[];
     try {
-      names = readdirSync(folder).filter((name) => name.endsWith(`.${kind}`) && !PAGE_ONLY_SCRIPTS.has(name) && !(kind === 'js' && PLAYGROUND_HELPERS.test(name))).sort();
+      names = readdirSync(folder)
+        .filter((name) => name.endsWith(`.${kind}`) && !PAGE_ONLY_SCRIPTS.has(name) && !(kind === 'js' && PLAYGROUND_HELPERS.test(name)))
+        .sort();
     } catch {
       names = [];
     }
     return names.map((name) => `/* ${name} */\n${readFileSync(path.join(folder, name), 'utf8')}`).join('\n');
   };
   const pageOnly = (name: string): string => `"use strict";\n${readFileSync(path.join(ASSETS_DIR, 'js', name), 'utf8')}`;
-  const helpers = readdirSync(path.join(ASSETS_DIR, 'js')).filter((name) => PLAYGROUND_HELPERS.test(name)).sort();
+  const helpers = readdirSync(path.join(ASSETS_DIR, 'js'))
+    .filter((name) => PLAYGROUND_HELPERS.test(name))
+    .sort();
   const helperText = helpers.map((name) => readFileSync(path.join(ASSETS_DIR, 'js', name), 'utf8')).join('\n');
   // The panel writes requests with the serializer the code samples use (src/shared/request-encoding.ts), then its helpers.
   const playground = pageOnly('playground.js').replace('"use strict";\n', `"use strict";\n${requestEncodingScript()}${helperText}\n`);

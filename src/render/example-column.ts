@@ -16,7 +16,10 @@ import { manualEndpoint } from './endpoint/manual.ts';
 export function examplesByKind(examples: PageParts['examples']): { request?: string; response?: string } {
   const byKind: { request?: string; response?: string } = {};
   for (const kind of ['request', 'response'] as const) {
-    const html = examples.filter((example) => example.kind === kind).map((example) => example.html).join('');
+    const html = examples
+      .filter((example) => example.kind === kind)
+      .map((example) => example.html)
+      .join('');
     if (html !== '') byKind[kind] = html;
   }
   return byKind;
@@ -41,7 +44,15 @@ export function pageColumnsHtml({ page, file, bodyHtml, parts, api, copyButton }
   const endpoint = apiFrontmatter(page.frontmatter.api);
   if (endpoint) {
     const { authMethod, playground } = page.frontmatter;
-    const top = manualEndpoint({ file, endpoint, params: parts.params, ...(api ? { api } : {}), ...(authMethod ? { authMethod } : {}), ...(playground ? { playground } : {}), ...(copyButton ? { copyButton } : {}) });
+    const top = manualEndpoint({
+      file,
+      endpoint,
+      params: parts.params,
+      ...(api ? { api } : {}),
+      ...(authMethod ? { authMethod } : {}),
+      ...(playground ? { playground } : {}),
+      ...(copyButton ? { copyButton } : {}),
+    });
     return { html: `<div class="endpoint" data-method="${escapeHtml(endpoint.method.toLowerCase())}">${top.html}${layoutHtml(bodyHtml, aside)}</div>`, playground: top.playground };
   }
   return { html: aside === '' ? bodyHtml : `<div class="example-columns">${layoutHtml(bodyHtml, aside)}</div>`, playground: false };

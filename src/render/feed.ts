@@ -94,7 +94,10 @@ export function labelDate(label: string, language?: string): Date | undefined {
 /** A label with a month named in the page's language (`21 août 2026`, `3 de marzo de 2026`), a year and perhaps a day. */
 function localDate(label: string, language: string): Date | undefined {
   const months = monthNames(language);
-  const words = label.toLocaleLowerCase(language).split(/[\s,./-]+/).map((word) => word.replace(/\.$/, ''));
+  const words = label
+    .toLocaleLowerCase(language)
+    .split(/[\s,./-]+/)
+    .map((word) => word.replace(/\.$/, ''));
   const month = words.map((word) => months.get(word)).find((index) => index !== undefined);
   const year = words.find((word) => /^\d{4}$/.test(word));
   if (month === undefined || year === undefined) return undefined;
@@ -108,7 +111,14 @@ function monthNames(language: string): Map<string, number> {
   try {
     for (const style of ['long', 'short'] as const) {
       const format = new Intl.DateTimeFormat(language, { month: style, timeZone: 'UTC' });
-      for (let month = 0; month < 12; month++) names.set(format.format(Date.UTC(2026, month, 15)).toLocaleLowerCase(language).replace(/\.$/, ''), month);
+      for (let month = 0; month < 12; month++)
+        names.set(
+          format
+            .format(Date.UTC(2026, month, 15))
+            .toLocaleLowerCase(language)
+            .replace(/\.$/, ''),
+          month,
+        );
     }
   } catch {
     // A language Intl does not know: no names.

@@ -17,7 +17,17 @@ import { createHighlighterCore, type HighlighterCore, type ThemeRegistration, ty
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { bundledLanguages, bundledLanguagesInfo } from 'shiki/langs';
 import { bundledThemes } from 'shiki/themes';
-import { codeBlockHtml, codeLinesHtml, PLAIN_LANGUAGES, type CodeBlockOptions, type CodeLines, type CodeMeta, type CodeToken, type Highlighter, type Tokenize } from '../content/mdx/code.ts';
+import {
+  codeBlockHtml,
+  codeLinesHtml,
+  PLAIN_LANGUAGES,
+  type CodeBlockOptions,
+  type CodeLines,
+  type CodeMeta,
+  type CodeToken,
+  type Highlighter,
+  type Tokenize,
+} from '../content/mdx/code.ts';
 import { LineTokenizer } from './line-tokens.ts';
 
 /** The pair of bundled themes; they must have the same rules (see `pairedTheme`). */

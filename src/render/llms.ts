@@ -164,14 +164,23 @@ function folderOf(routes: string[], entry: { language?: string; version?: string
   if (lists.every((segments) => segments.length === common.length)) common = common.slice(0, -1);
   const shared = common.length > 0 ? `${common.join('/')}/` : '';
   if (shared !== '' && !taken.has(shared)) return shared;
-  const named = [entry.language, entry.version].filter((part) => part !== undefined).map(slug).join('/');
+  const named = [entry.language, entry.version]
+    .filter((part) => part !== undefined)
+    .map(slug)
+    .join('/');
   let folder = `${named || 'partition'}/`;
   for (let count = 2; taken.has(folder); count++) folder = `${named || 'partition'}-${count}/`;
   return folder;
 }
 
 function slug(text: string): string {
-  return text.trim().toLowerCase().replace(/[^\p{L}\p{N}.-]+/gu, '-').replace(/^-+|-+$/g, '') || 'partition';
+  return (
+    text
+      .trim()
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}.-]+/gu, '-')
+      .replace(/^-+|-+$/g, '') || 'partition'
+  );
 }
 
 /** Text on one line: titles and descriptions written over several lines in YAML. */

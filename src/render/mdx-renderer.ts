@@ -55,7 +55,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const linked = (page: PageRenderOptions, collector: Collector): RenderOptions & { link: LinkOptions } => ({
     ...page,
     components,
-    ...(page.highlight ?? options.highlight ? { highlight: page.highlight ?? options.highlight } : {}),
+    ...((page.highlight ?? options.highlight) ? { highlight: page.highlight ?? options.highlight } : {}),
     resolveUrl: options.urls?.(page.file),
     link: linker.options(collector),
   });

@@ -26,9 +26,7 @@ export class MissingIcons {
       let position: { line: number; column: number } | undefined;
       const offset = where.text?.indexOf(name) ?? -1;
       if (where.text !== undefined && offset >= 0) position = new LineIndex(where.text).position(offset);
-      result.push(
-        diagnostic('icon-unknown', position ? { file: where.file, ...position } : undefined, where.file, { name, suggestion, library }),
-      );
+      result.push(diagnostic('icon-unknown', position ? { file: where.file, ...position } : undefined, where.file, { name, suggestion, library }));
     }
     return result;
   }

@@ -16,5 +16,8 @@ export function notFoundHtml(site: Site, base: string, shell: Shell, icons: Icon
   const redirect = options.redirect !== false && errors?.redirect !== false && site.home !== undefined ? `<meta http-equiv="refresh" content="0; url=${escapeHtml(home)}">` : '';
   // Its unknown icons go unreported: the 404 page has no file of its own to point a warning at.
   const { draw } = pageIcons(icons);
-  return shell.render({ page: undefined, title: errors?.title ?? strings.notFoundTitle, bodyHtml: body, headings: [], notFound: true, ...(redirect ? { extraHead: redirect } : {}) }, draw);
+  return shell.render(
+    { page: undefined, title: errors?.title ?? strings.notFoundTitle, bodyHtml: body, headings: [], notFound: true, ...(redirect ? { extraHead: redirect } : {}) },
+    draw,
+  );
 }

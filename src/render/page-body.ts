@@ -90,10 +90,25 @@ export async function endpointBody(page: Page, { spec, operation }: EndpointSour
   // `x-mint.content`: MDX above the generated fields (§4.3).
   const content = await mintContentPart(operation, spec, services.bodies, services.highlight, ui);
   const colours = services.colours?.page();
-  const rendered = renderEndpoint({ document, operation, highlight: colours?.highlight ?? services.highlight, file: spec, pageDescription: page.descriptionMarkdown ?? page.description ?? '', copyLabels: ui.copyLabels, ...endpointSettings(page, services), ...(content ? { contentHtml: content.html } : {}) });
+  const rendered = renderEndpoint({
+    document,
+    operation,
+    highlight: colours?.highlight ?? services.highlight,
+    file: spec,
+    pageDescription: page.descriptionMarkdown ?? page.description ?? '',
+    copyLabels: ui.copyLabels,
+    ...endpointSettings(page, services),
+    ...(content ? { contentHtml: content.html } : {}),
+  });
   const endpoint = colours === undefined ? rendered : { ...rendered, html: await colours.settle(rendered.html) };
   if (!content) return { ...endpoint, ...NOTHING_TO_LOAD, playground: endpoint.playground };
-  return { ...endpoint, headings: [...content.headings, ...endpoint.headings], diagnostics: [...content.diagnostics, ...endpoint.diagnostics], math: content.math, mermaid: content.mermaid };
+  return {
+    ...endpoint,
+    headings: [...content.headings, ...endpoint.headings],
+    diagnostics: [...content.diagnostics, ...endpoint.diagnostics],
+    math: content.math,
+    mermaid: content.mermaid,
+  };
 }
 
 const NOTHING_TO_LOAD = { math: false, mermaid: false, playground: false } as const;
@@ -114,7 +129,14 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
   diagnostics.push(...frontmatterUrlDiagnostics(file, text, frontmatter.bodyLine, page.frontmatter));
   await services.highlight.load(fenceLanguages(text));
   const colours = services.colours?.page();
-  const source = { file, text: text.slice(frontmatter.bodyStart), format: ext === '.md' ? ('md' as const) : ('mdx' as const), line: frontmatter.bodyLine, ...ui, ...(colours ? { highlight: colours.highlight } : {}) };
+  const source = {
+    file,
+    text: text.slice(frontmatter.bodyStart),
+    format: ext === '.md' ? ('md' as const) : ('mdx' as const),
+    line: frontmatter.bodyLine,
+    ...ui,
+    ...(colours ? { highlight: colours.highlight } : {}),
+  };
   const body = pause ? await services.bodies.renderInSteps(source, pause) : services.bodies.render(source);
   diagnostics.push(...body.diagnostics);
   let html = body.html;
@@ -129,19 +151,40 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
     playground = endpoint.playground;
   } else {
     // Else an `api:` page's method bar and panel, and the example column (issue 13).
-    const columns = pageColumnsHtml({ page, file, bodyHtml: html, parts: body.parts, copyButton: copyButtonHtml(ui.copyLabels), ...(services.site.config.api ? { api: services.site.config.api } : {}) });
+    const columns = pageColumnsHtml({
+      page,
+      file,
+      bodyHtml: html,
+      parts: body.parts,
+      copyButton: copyButtonHtml(ui.copyLabels),
+      ...(services.site.config.api ? { api: services.site.config.api } : {}),
+    });
     html = columns.html;
     playground = columns.playground;
   }
   // An MDX page with `openapi-schema: Pet` shows the model's fields below its own content (§4.3).
-  const model = typeof page.frontmatter['openapi-schema'] === 'string' ? await frontmatterSchema(page.frontmatter['openapi-schema'], file, text.slice(0, frontmatter.bodyStart), services, ui) : undefined;
+  const model =
+    typeof page.frontmatter['openapi-schema'] === 'string'
+      ? await frontmatterSchema(page.frontmatter['openapi-schema'], file, text.slice(0, frontmatter.bodyStart), services, ui)
+      : undefined;
   if (model) {
     diagnostics.push(...model.diagnostics);
     html += model.html;
     headings = [...headings, ...model.headings];
   }
   if (colours) html = await colours.settle(html);
-  return { html, headings, diagnostics, math: body.math, mermaid: body.mermaid, playground, file, text, fragments: [...(endpoint?.fragments ?? []), ...(model?.fragments ?? [])], updates: body.parts.updates };
+  return {
+    html,
+    headings,
+    diagnostics,
+    math: body.math,
+    mermaid: body.mermaid,
+    playground,
+    file,
+    text,
+    fragments: [...(endpoint?.fragments ?? []), ...(model?.fragments ?? [])],
+    updates: body.parts.updates,
+  };
 }
 
 /** The fields of the model `openapi-schema:` names, with the site's `api.params` settings. */
@@ -167,7 +210,14 @@ export const ENDPOINT_LANGUAGES = ['shellscript', 'json', 'python', 'javascript'
  * The endpoint `openapi:` frontmatter names, rendered; undefined when there is none. One that no
  * document has is a warning at the frontmatter's `openapi:` line (the page shows its own content).
  */
-async function frontmatterEndpoint(page: Page, text: string, bodyLine: number, services: BodyServices, pageExamples: { request?: string; response?: string }, ui: PageUi): Promise<Body | undefined> {
+async function frontmatterEndpoint(
+  page: Page,
+  text: string,
+  bodyLine: number,
+  services: BodyServices,
+  pageExamples: { request?: string; response?: string },
+  ui: PageUi,
+): Promise<Body | undefined> {
   const reference = page.frontmatter['openapi'];
   if (typeof reference !== 'string' || page.source.type !== 'file') return undefined;
   const { endpoint, searched } = await findEndpoint(reference, services.documents, () => specFiles(services.site));
@@ -181,14 +231,27 @@ async function frontmatterEndpoint(page: Page, text: string, bodyLine: number, s
   await services.highlight.load(ENDPOINT_LANGUAGES);
   // Its descriptions' links are the page's: resolved against the page file, like the body's.
   const resolveUrl = services.urls?.(page.source.file) ?? contentUrlResolver(page.source.file, services.base);
-  const rendered = renderEndpoint({ ...endpoint, highlight: services.highlight, pageDescription: '', resolveUrl, pageExamples, copyLabels: ui.copyLabels, ...endpointSettings(page, services) });
+  const rendered = renderEndpoint({
+    ...endpoint,
+    highlight: services.highlight,
+    pageDescription: '',
+    resolveUrl,
+    pageExamples,
+    copyLabels: ui.copyLabels,
+    ...endpointSettings(page, services),
+  });
   return { ...rendered, math: false, mermaid: false };
 }
 
 /** The site's `api` settings and the page's `playground` frontmatter, for the endpoint renderer. */
 function endpointSettings(page: Page, services: BodyServices): { api?: Site['config']['api']; playground?: string; fragmentPrefix: string; proxyUrl: string } {
   const playground = page.frontmatter['playground'];
-  return { ...(services.site.config.api ? { api: services.site.config.api } : {}), ...(typeof playground === 'string' ? { playground } : {}), fragmentPrefix: services.fragmentPrefix, proxyUrl: `${services.base}_docjet/proxy` };
+  return {
+    ...(services.site.config.api ? { api: services.site.config.api } : {}),
+    ...(typeof playground === 'string' ? { playground } : {}),
+    fragmentPrefix: services.fragmentPrefix,
+    proxyUrl: `${services.base}_docjet/proxy`,
+  };
 }
 
 /**

@@ -37,12 +37,20 @@ export function createPageMarkdown(options: { site: Site; base: string; document
       if (source.type === 'endpoint') {
         const document = await documents(source.spec);
         const content = mintContent(source, converter, base);
-        const blocks = document ? endpointMarkdown({ document, operation: source.operation, api: site.config.api, pageDescription: page.descriptionMarkdown ?? page.description, content }) : [];
+        const blocks = document
+          ? endpointMarkdown({ document, operation: source.operation, api: site.config.api, pageDescription: page.descriptionMarkdown ?? page.description, content })
+          : [];
         return toMarkdownText({ type: 'root', children: [...titleBlocks(page), ...blocks] });
       }
       const full = (await readText(path.join(site.root, source.file))).text;
       const { bodyStart, bodyLine } = locateBody(full);
-      const body = converter.tree({ file: source.file, text: full.slice(bodyStart), format: source.ext === '.md' ? 'md' : 'mdx', line: bodyLine, resolveUrl: contentUrlResolver(source.file, base) });
+      const body = converter.tree({
+        file: source.file,
+        text: full.slice(bodyStart),
+        format: source.ext === '.md' ? 'md' : 'mdx',
+        line: bodyLine,
+        resolveUrl: contentUrlResolver(source.file, base),
+      });
       const fromSpec = await frontmatterEndpoint(page, site, documents);
       const endpoint = fromSpec.length > 0 ? fromSpec : manualEndpoint(page, site);
       const model = await frontmatterSchema(page, site, documents);

@@ -95,9 +95,23 @@ export async function createRenderer(options: RendererOptions, colours?: (highli
   const { languages: _languages, highlight: _highlight, playgroundScript, fieldsScript, siteFiles: _siteFiles, ...shellOptions } = options;
   const shell = new Shell(shellOptions);
   const missingIcons = new MissingIcons();
-  const services: BodyServices = { site, base, highlight, bodies, urls, documents: createDocumentLoader(site.root), fragmentPrefix: `${options.assetsPrefix}${SCHEMA_FOLDER}/`, colours: colours?.(highlight) };
+  const services: BodyServices = {
+    site,
+    base,
+    highlight,
+    bodies,
+    urls,
+    documents: createDocumentLoader(site.root),
+    fragmentPrefix: `${options.assetsPrefix}${SCHEMA_FOLDER}/`,
+    colours: colours?.(highlight),
+  };
   const fragments = new SchemaFragments(services, { ...shellOptions, ...(fieldsScript ? { fieldsScript } : {}) }, shell.theme);
-  const document = { shell, katexSheet: `${options.assetsPrefix}katex/katex.min.css`, ...(playgroundScript ? { playgroundScript } : {}), ...(fieldsScript ? { fieldsScript } : {}) };
+  const document = {
+    shell,
+    katexSheet: `${options.assetsPrefix}katex/katex.min.css`,
+    ...(playgroundScript ? { playgroundScript } : {}),
+    ...(fieldsScript ? { fieldsScript } : {}),
+  };
 
   return {
     async render(page, pause) {
@@ -108,7 +122,9 @@ export async function createRenderer(options: RendererOptions, colours?: (highli
       const body = page.source.type === 'endpoint' ? await endpointBody(page, page.source, services, ui) : await contentBody(page, page.source, services, ui, pause);
       const linked = fragments.note(body.fragments ?? []);
       const updates = body.updates ?? [];
-      const feed = hasFeed(page, updates) ? { href: feedHref(page.route, base, options.siteUrl), xml: feedXml({ site, page, updates, base, siteUrl: options.siteUrl }) } : undefined;
+      const feed = hasFeed(page, updates)
+        ? { href: feedHref(page.route, base, options.siteUrl), xml: feedXml({ site, page, updates, base, siteUrl: options.siteUrl }) }
+        : undefined;
       const html = pageDocument(page, body, drawn, document, feed?.href);
       missingIcons.note(drawn.missing, body.file ?? 'docs.json', body.text);
       return { html, math: body.math, mermaid: body.mermaid, diagnostics: body.diagnostics, fragments: linked, ...(feed ? { feed: feed.xml } : {}) };
@@ -165,7 +181,9 @@ function pageDocument(page: Page, body: Body, icons: PageIcons, { shell, katexSh
   const descriptionHtml = page.descriptionMarkdown === undefined ? undefined : markdownHtml(page.descriptionMarkdown);
   const scripts = [playgroundScript && body.playground ? playgroundScript : '', fieldsScript && body.fragments?.length ? fieldsScript : ''].filter(Boolean);
   // Feed readers and browsers find the page's feed from its head (RSS autodiscovery).
-  const extraHead = (feed ? `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(page.title)}" href="${escapeHtml(feed)}">` : '') + scripts.map((script) => `<script src="${escapeHtml(script)}" defer></script>`).join('');
+  const extraHead =
+    (feed ? `<link rel="alternate" type="application/rss+xml" title="${escapeHtml(page.title)}" href="${escapeHtml(feed)}">` : '') +
+    scripts.map((script) => `<script src="${escapeHtml(script)}" defer></script>`).join('');
   return shell.render(
     {
       page,

@@ -160,11 +160,32 @@ function cardTree(content: CardContent, look: Look, withImages: boolean): Node {
   const title = node('div', { width: inner, fontSize: content.title.length > 60 ? 56 : 68, fontWeight: 700, color: foreground, lineHeight: 1.15, lineClamp: 3 }, content.title);
   const description = content.description ? [node('div', { width: inner, fontSize: 30, color: muted, marginTop: 24, lineHeight: 1.35, lineClamp: 2 }, content.description)] : [];
   return node('div', { width: CARD_WIDTH, height: CARD_HEIGHT, display: 'flex', backgroundColor: background, fontFamily: 'Card' }, [
-    ...(withImages && look.background ? [node('img', { position: 'absolute', top: 0, left: 0, width: CARD_WIDTH, height: CARD_HEIGHT, objectFit: 'cover' }, undefined, { src: look.background, width: CARD_WIDTH, height: CARD_HEIGHT })] : []),
-    node('div', { position: 'absolute', top: PADDING_Y, left: PADDING_X, width: inner, height: CARD_HEIGHT - ACCENT - 2 * PADDING_Y, display: 'flex', flexDirection: 'column', justifyContent: 'space-between' }, [
-      node('div', { display: 'flex', height: 64, alignItems: 'center' }, [brand]),
-      node('div', { display: 'flex', flexDirection: 'column', width: inner }, [title, ...description]),
-    ]),
+    ...(withImages && look.background
+      ? [
+          node('img', { position: 'absolute', top: 0, left: 0, width: CARD_WIDTH, height: CARD_HEIGHT, objectFit: 'cover' }, undefined, {
+            src: look.background,
+            width: CARD_WIDTH,
+            height: CARD_HEIGHT,
+          }),
+        ]
+      : []),
+    node(
+      'div',
+      {
+        position: 'absolute',
+        top: PADDING_Y,
+        left: PADDING_X,
+        width: inner,
+        height: CARD_HEIGHT - ACCENT - 2 * PADDING_Y,
+        display: 'flex',
+        flexDirection: 'column',
+        justifyContent: 'space-between',
+      },
+      [
+        node('div', { display: 'flex', height: 64, alignItems: 'center' }, [brand]),
+        node('div', { display: 'flex', flexDirection: 'column', width: inner }, [title, ...description]),
+      ],
+    ),
     node('div', { position: 'absolute', left: 0, top: CARD_HEIGHT - ACCENT, width: CARD_WIDTH, height: ACCENT, backgroundColor: look.primary }),
   ]);
 }

@@ -106,7 +106,8 @@ export function siteCss(config: Config, base: string): string {
   if (darkBg) dark.push(`--dj-bg:${darkBg}`);
 
   const fonts = config.fonts;
-  const fontList = fonts === undefined ? [] : 'family' in fonts ? [['body', fonts] as const, ['heading', fonts] as const] : [['body', fonts.body] as const, ['heading', fonts.heading] as const];
+  const fontList =
+    fonts === undefined ? [] : 'family' in fonts ? [['body', fonts] as const, ['heading', fonts] as const] : [['body', fonts.body] as const, ['heading', fonts.heading] as const];
   const faces = new Set<string>();
   for (const [role, font] of fontList) {
     if (!font || !FONT_NAME.test(font.family)) continue;
@@ -115,7 +116,9 @@ export function siteCss(config: Config, base: string): string {
       faces.add(font.family);
       const source = /^(?:https?:)?\/\//.test(font.source) ? font.source : base + font.source.replace(/^\/+/, '');
       const format = font.format ?? (source.endsWith('.woff') ? 'woff' : 'woff2');
-      rules.push(`@font-face{font-family:"${font.family}";src:url(${JSON.stringify(source)}) format("${format}");font-display:swap${font.weight ? `;font-weight:${Number(font.weight)}` : ''}}`);
+      rules.push(
+        `@font-face{font-family:"${font.family}";src:url(${JSON.stringify(source)}) format("${format}");font-display:swap${font.weight ? `;font-weight:${Number(font.weight)}` : ''}}`,
+      );
     }
   }
   if (light.length > 0) rules.push(`:root{${light.join(';')}}`);

@@ -76,7 +76,10 @@ export async function addFileCandidates(root: string, assets: readonly string[],
     const kind = candidateSource(file);
     if (kind === undefined || /\.(?:mdx|md)$/i.test(file)) continue;
     const full = path.join(root, file);
-    const size = await stat(full).then((info) => (info.isFile() ? info.size : Infinity), () => Infinity);
+    const size = await stat(full).then(
+      (info) => (info.isFile() ? info.size : Infinity),
+      () => Infinity,
+    );
     if (size > LARGEST_CODE) continue;
     const text = await readFile(full, 'utf8').catch(() => '');
     addCandidates(text, kind, into);

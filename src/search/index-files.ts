@@ -159,11 +159,23 @@ export class IndexWriter {
   private write(): void {
     for (const key of this.dirty.terms) {
       const terms = [...(this.termGroups.get(key) ?? [])].sort(byCodeUnit);
-      this.writeGroup('t', key, this.shardFiles, terms.map((term) => [term, gapCoded(this.postings.get(term)!)]), (postings) => postings.length * 2.4);
+      this.writeGroup(
+        't',
+        key,
+        this.shardFiles,
+        terms.map((term) => [term, gapCoded(this.postings.get(term)!)]),
+        (postings) => postings.length * 2.4,
+      );
     }
     for (const key of this.dirty.tails) {
       const tails = [...(this.tailGroups.get(key) ?? [])].sort(byCodeUnit);
-      this.writeGroup('s', key, this.tailFiles, tails.map((tail) => [tail, this.tails.get(tail)!]), (letters) => letters.length);
+      this.writeGroup(
+        's',
+        key,
+        this.tailFiles,
+        tails.map((tail) => [tail, this.tails.get(tail)!]),
+        (letters) => letters.length,
+      );
     }
     for (const chunk of this.dirty.chunks) {
       const start = chunk * PAGES_PER_CHUNK;

@@ -90,7 +90,9 @@ function recordOf(site: Site, page: Page, textOf: (page: Page) => FileText): Sea
   return {
     route: page.route,
     title: page.title,
-    path: breadcrumbs(site, page).map((crumb) => crumb.label).join(' › '),
+    path: breadcrumbs(site, page)
+      .map((crumb) => crumb.label)
+      .join(' › '),
     keys: [...keys, ...description, ...keywords],
     sections,
     boost: boostOf(site, page),

@@ -135,15 +135,17 @@ function withoutComments(text: string, format: 'md' | 'mdx'): string {
  * `<Step titleSize="h2…h4">` or an `<Update>` becomes a heading line of its own.
  */
 function withComponentHeadings(text: string): string {
-  return outsideCode(text, (part) => part.replace(TAG, (_tag, closing: string, name: string, rest: string) => {
-    if (closing) return ' ';
-    const values = new Map<string, string>();
-    for (const match of rest.matchAll(ATTRIBUTE)) values.set(match[1]!, match[2] ?? match[3] ?? match[4] ?? '');
-    const heading = componentHeading(name, values);
-    if (heading) return `\n${COMPONENT_HEADING}${heading.depth}${COMPONENT_HEADING}${heading.text}${COMPONENT_HEADING}${values.get('id') ?? ''}\n`;
-    const shown = [...values].filter(([key]) => SHOWN_ATTRIBUTES.has(key)).map(([, value]) => value);
-    return shown.length > 0 ? ` ${shown.join(' ')} ` : ' ';
-  }));
+  return outsideCode(text, (part) =>
+    part.replace(TAG, (_tag, closing: string, name: string, rest: string) => {
+      if (closing) return ' ';
+      const values = new Map<string, string>();
+      for (const match of rest.matchAll(ATTRIBUTE)) values.set(match[1]!, match[2] ?? match[3] ?? match[4] ?? '');
+      const heading = componentHeading(name, values);
+      if (heading) return `\n${COMPONENT_HEADING}${heading.depth}${COMPONENT_HEADING}${heading.text}${COMPONENT_HEADING}${values.get('id') ?? ''}\n`;
+      const shown = [...values].filter(([key]) => SHOWN_ATTRIBUTES.has(key)).map(([, value]) => value);
+      return shown.length > 0 ? ` ${shown.join(' ')} ` : ' ';
+    }),
+  );
 }
 
 /** The heading a component adds to the page (src/content/mdx/components/steps.ts, update.ts). */

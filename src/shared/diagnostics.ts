@@ -37,9 +37,7 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 
 /** `--strict`: every warning becomes an error. */
 export function promoteWarnings(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  return diagnostics.map((diagnostic) =>
-    diagnostic.severity === 'warning' ? { ...diagnostic, severity: 'error' } : diagnostic,
-  );
+  return diagnostics.map((diagnostic) => (diagnostic.severity === 'warning' ? { ...diagnostic, severity: 'error' } : diagnostic));
 }
 
 /** Stable order for printing: by file, then position, errors before warnings on the same spot. */
@@ -60,8 +58,7 @@ function compareStrings(a: string, b: string): number {
 
 /** One line: `docs.json:12:7 error navigation.tabs[1]: message. Fix.` */
 export function formatDiagnostic(diagnostic: Diagnostic): string {
-  const where =
-    diagnostic.line > 0 ? `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}` : diagnostic.file;
+  const where = diagnostic.line > 0 ? `${diagnostic.file}:${diagnostic.line}:${diagnostic.column}` : diagnostic.file;
   const path = diagnostic.path ? ` ${diagnostic.path}:` : '';
   const fix = diagnostic.fix ? ` ${diagnostic.fix}` : '';
   const message = fix ? diagnostic.message.replace(/\.$/, '') : diagnostic.message;
@@ -73,7 +70,6 @@ export function formatSummary(diagnostics: readonly Diagnostic[]): string {
   const warnings = countBySeverity(diagnostics, 'warning');
   return `${plural(errors, 'error')}, ${plural(warnings, 'warning')}`;
 }
-
 
 /** Line and column (1-based) of a character offset, from a precomputed table of line starts. */
 export class LineIndex {

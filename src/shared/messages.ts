@@ -55,7 +55,7 @@ const UNAPPLIED_SETTINGS = {
   'api.playground.credentials': 'the "Try it" panel does not send cookies with its requests',
   'api.examples.prefill': 'the "Try it" panel does not read it',
   'thumbnails.background': 'social cards are drawn on an image file of the site (PNG, JPEG, GIF or SVG); docjet fetches no remote image, and draws the card without it',
-  'thumbnails.fonts': 'social cards are drawn with a sans-serif font of this machine (or KaTeX\'s, which docjet ships); docjet downloads no fonts',
+  'thumbnails.fonts': "social cards are drawn with a sans-serif font of this machine (or KaTeX's, which docjet ships); docjet downloads no fonts",
   'seo.trailingSlash': 'canonical links, the sitemap and links between pages are written without a trailing slash',
   'integrations.cookies': 'without "key" it names no consent to wait for, so analytics load for every reader',
   'api.examples.languages': 'docjet writes no samples in this language (httpsnippet, which writes them, has no Rust, Dart or C++ generator), so its tab is left out',
@@ -101,20 +101,24 @@ interface ApiFrontmatterInvalid {
 
 export const CATALOGUE = {
   // Loading
-  'config-not-found': { severity: 'error', about: 'No docs.json or mint.json in the folder.',
+  'config-not-found': {
+    severity: 'error',
+    about: 'No docs.json or mint.json in the folder.',
     message: (p: { root: string }) => `no docs.json (or legacy mint.json) in ${p.root}`,
     fix: 'Run docjet in the folder that holds docs.json, or pass that folder: docjet validate path/to/docs.',
   },
-  'config-unreadable': { severity: 'error', about: 'The config file exists but cannot be read.',
+  'config-unreadable': {
+    severity: 'error',
+    about: 'The config file exists but cannot be read.',
     message: (p: { file: string; reason: string }) => `cannot read ${p.file}: ${p.reason}`,
     fix: 'Check the file exists and is readable.',
   },
-  'json-syntax': { severity: 'error', about: 'A config file is not valid JSON.',
+  'json-syntax': {
+    severity: 'error',
+    about: 'A config file is not valid JSON.',
     /** `reason` undefined: the file is empty (the parser would only say that a value is expected). */
     message: (p: { file: string; reason: string | undefined; included: boolean }) =>
-      p.reason === undefined
-        ? `${p.file} is empty; it must hold a JSON ${p.included ? 'value' : 'object'}`
-        : `${p.file} is not valid JSON: ${p.reason}`,
+      p.reason === undefined ? `${p.file} is empty; it must hold a JSON ${p.included ? 'value' : 'object'}` : `${p.file} is not valid JSON: ${p.reason}`,
     fix: (p: { reason: string | undefined; included: boolean }) =>
       p.reason !== undefined
         ? 'Fix the JSON at this position; an editor with JSON support shows the exact spot.'
@@ -122,11 +126,15 @@ export const CATALOGUE = {
           ? 'Write the JSON to include in it, or remove the "$ref" that names it.'
           : 'Start from { "name": "My docs", "navigation": { "pages": ["index"] } }.',
   },
-  'json-duplicate-key': { severity: 'warning', about: 'A key is written twice in one object; the last one wins.',
+  'json-duplicate-key': {
+    severity: 'warning',
+    about: 'A key is written twice in one object; the last one wins.',
     message: (p: { key: string }) => `the key ${quote(p.key)} is written twice in this object; only the last one counts`,
     fix: 'Remove one of them.',
   },
-  'ref-missing': { severity: 'error', about: 'A "$ref" names a file that does not exist.',
+  'ref-missing': {
+    severity: 'error',
+    about: 'A "$ref" names a file that does not exist.',
     /** `pointer` undefined: the file itself is missing; otherwise the file has nothing at `#pointer`. */
     message: (p: { reference: string; file: string; pointer: string | undefined }) =>
       `"$ref" names ${quote(p.reference)}, but ${p.file} ${p.pointer === undefined ? 'does not exist' : `has nothing at "#${p.pointer}"`}`,
@@ -135,22 +143,29 @@ export const CATALOGUE = {
         ? 'Fix the path (it is relative to the file that holds the "$ref"), or create the file.'
         : 'Fix the part after "#" (a JSON pointer such as "#/tabs/0"), or drop it to include the whole file.',
   },
-  'ref-cycle': { severity: 'error', about: '"$ref" files include each other in a loop.',
+  'ref-cycle': {
+    severity: 'error',
+    about: '"$ref" files include each other in a loop.',
     /** `loop`: the files being loaded, ending with the one named again. */
     message: (p: { loop: readonly string[] }) => `"$ref" files include each other in a loop: ${p.loop.join(' → ')}`,
     fix: 'Remove one of the "$ref"s so that no file includes itself.',
   },
-  'ref-invalid': { severity: 'error', about: 'A "$ref" is not a string naming a JSON file.',
-    message: (p: RefInvalid) =>
-      p.problem === 'not-string' ? REF_INVALID['not-string'].message : `"$ref" names ${quote(p.reference)}, ${REF_INVALID[p.problem].message}`,
+  'ref-invalid': {
+    severity: 'error',
+    about: 'A "$ref" is not a string naming a JSON file.',
+    message: (p: RefInvalid) => (p.problem === 'not-string' ? REF_INVALID['not-string'].message : `"$ref" names ${quote(p.reference)}, ${REF_INVALID[p.problem].message}`),
     fix: (p: RefInvalid) => REF_INVALID[p.problem].fix,
   },
-  'ref-siblings': { severity: 'warning', about: 'Keys beside a "$ref" are ignored.',
+  'ref-siblings': {
+    severity: 'warning',
+    about: 'Keys beside a "$ref" are ignored.',
     message: (p: { siblings: readonly string[] }) =>
       `${listOr(p.siblings).replace(/ or /, ' and ')} beside "$ref" ${p.siblings.length === 1 ? 'is' : 'are'} ignored: the object is replaced by the referenced file`,
     fix: (p: { siblings: readonly string[] }) => `Move ${p.siblings.length === 1 ? 'it' : 'them'} into the referenced file.`,
   },
-  'legacy-config': { severity: 'warning', about: 'A mint.json key has no docs.json equivalent and is ignored.',
+  'legacy-config': {
+    severity: 'warning',
+    about: 'A mint.json key has no docs.json equivalent and is ignored.',
     message: (p: { ignored: readonly string[] }) =>
       p.ignored.length === 1
         ? `this mint.json key has no docs.json equivalent and is ignored: ${listOr(p.ignored)}`
@@ -160,7 +175,9 @@ export const CATALOGUE = {
   },
 
   // Schema
-  'unknown-key': { severity: 'warning', about: 'A key the format does not define; it has no effect.',
+  'unknown-key': {
+    severity: 'warning',
+    about: 'A key the format does not define; it has no effect.',
     message: (p: UnknownKey) =>
       p.problem === 'unknown'
         ? `unknown key ${quote(p.key)} ${keyPlace(p.object)}; it has no effect`
@@ -170,17 +187,17 @@ export const CATALOGUE = {
         ? `Use one form: ${p.known.join(', ')}; or ${p.otherForm.join(', ')}.`
         : didYouMean(p.suggestion, `Remove it; known keys here: ${p.known.join(', ')}.`),
   },
-  'missing-field': { severity: 'error', about: 'A required field is missing.',
+  'missing-field': {
+    severity: 'error',
+    about: 'A required field is missing.',
     /** `owner`: the object that lacks it, as the user knows it (`the tab "API" at navigation.tabs[1]`); `hint`: what the field holds. */
-    message: (p: { owner: string; key: string | number; hint: string | undefined }) =>
-      `${p.owner} needs ${quote(p.key)}${p.hint ? ` (${p.hint})` : ''}`,
+    message: (p: { owner: string; key: string | number; hint: string | undefined }) => `${p.owner} needs ${quote(p.key)}${p.hint ? ` (${p.hint})` : ''}`,
     fix: (p: { key: string | number }) => `Add ${quote(p.key)}.`,
   },
-  'invalid-type': { severity: 'error', about: 'A value has the wrong type.',
-    message: (p: InvalidType) =>
-      p.problem === 'config-not-object'
-        ? `${p.file} must hold a JSON object, not ${p.found}`
-        : `${p.target} must be ${p.expected}, not ${p.found}`,
+  'invalid-type': {
+    severity: 'error',
+    about: 'A value has the wrong type.',
+    message: (p: InvalidType) => (p.problem === 'config-not-object' ? `${p.file} must hold a JSON object, not ${p.found}` : `${p.target} must be ${p.expected}, not ${p.found}`),
     fix: (p: InvalidType) =>
       p.problem === 'config-not-object'
         ? 'Start from { "name": "My docs", "navigation": { "pages": ["index"] } }.'
@@ -188,91 +205,117 @@ export const CATALOGUE = {
           ? 'Change the value to the expected type.'
           : typeAdvice(p.advice),
   },
-  'invalid-value': { severity: 'error', about: 'A value is not one of the allowed values or shapes.',
+  'invalid-value': {
+    severity: 'error',
+    about: 'A value is not one of the allowed values or shapes.',
     message: (p: InvalidValue) => invalidValueMessage(p),
     fix: (p: InvalidValue) => invalidValueFix(p),
   },
 
   // Navigation rules (spec: docs-json-navigation.md)
-  'nav-no-pattern': { severity: 'error', about: 'navigation has no primary pattern (rule 1).',
+  'nav-no-pattern': {
+    severity: 'error',
+    about: 'navigation has no primary pattern (rule 1).',
     message: (p: { onlyGlobal: boolean; patterns: readonly string[] }) =>
       `navigation has no primary pattern${p.onlyGlobal ? ' (global alone does not organise pages)' : ''}: it needs exactly one of ${listOr(p.patterns)}`,
     fix: 'Add one, for example "groups": [{ "group": "Get started", "pages": ["index"] }].',
   },
-  'nav-multiple-patterns': { severity: 'error', about: 'navigation has more than one primary pattern (rule 1).',
+  'nav-multiple-patterns': {
+    severity: 'error',
+    about: 'navigation has more than one primary pattern (rule 1).',
     message: (p: { count: number; kept: string; others: readonly string[]; keptHolder: string }) =>
       `navigation has ${p.count} primary patterns (${listOr([p.kept, ...p.others]).replace(/ or /, ' and ')}); the root holds exactly one, with "global" beside it if needed`,
     fix: (p: { kept: string; others: readonly string[]; keptHolder: string }) =>
       `Keep ${quote(p.kept)} and move the ${p.others.join(' and the ')} into ${p.keptHolder}, or remove them.`,
   },
   // A warning: the hosted product builds such a site, showing the first kind only, and so does docjet (src/site/navigation-tree.ts).
-  'nav-mixed-children': { severity: 'warning', about: 'An element holds more than one kind of child (rule 2); the first kind is shown, as the hosted product shows it.',
+  'nav-mixed-children': {
+    severity: 'warning',
+    about: 'An element holds more than one kind of child (rule 2); the first kind is shown, as the hosted product shows it.',
     message: (p: { element: string; children: readonly string[]; inner: string; outer: string; outerHolder: string }) =>
       `${p.element} holds one type of child; this one has both ${quoteAll(p.children).join(' and ')}: as on the hosted product, its ${p.outer} are shown and its ${p.children.slice(1).join(' and ')} left out of the navigation`,
     fix: (p: { inner: string; outer: string; outerHolder: string }) => `Move the ${p.inner} into ${p.outerHolder}, or remove the ${p.outer}.`,
   },
-  'nav-link-with-children': { severity: 'error', about: 'An element with "href" also holds children (rule 2).',
+  'nav-link-with-children': {
+    severity: 'error',
+    about: 'An element with "href" also holds children (rule 2).',
     message: (p: { element: string; href: string; children: readonly string[]; elementName: string }) =>
       `${p.element} links to ${quote(p.href)} and also holds ${quoteAll(p.children).join(' and ')}; an element that is a link holds no children`,
-    fix: (p: { children: readonly string[]; elementName: string }) =>
-      `Remove "href" to keep the ${p.children.join(' and ')}, or move them to another ${p.elementName}.`,
+    fix: (p: { children: readonly string[]; elementName: string }) => `Remove "href" to keep the ${p.children.join(' and ')}, or move them to another ${p.elementName}.`,
   },
-  'menu-item-content': { severity: 'error', about: 'A menu item holds something other than groups, pages or a link (rule 3).',
+  'menu-item-content': {
+    severity: 'error',
+    about: 'A menu item holds something other than groups, pages or a link (rule 3).',
     message: (p: { key: string }) => `a menu item holds only groups, pages or a link ("href"), not ${quote(p.key)}`,
     fix: (p: { key: string }) => `Replace ${quote(p.key)} with "groups" or "pages", or make the item a link with "href".`,
   },
-  'global-anchor-href': { severity: 'error', about: 'A global anchor needs an absolute http(s) href (rule 4).',
-    message: (p: { href: string }) =>
-      `a global anchor must link to an absolute external URL (http or https); ${quote(p.href)} is not one`,
+  'global-anchor-href': {
+    severity: 'error',
+    about: 'A global anchor needs an absolute http(s) href (rule 4).',
+    message: (p: { href: string }) => `a global anchor must link to an absolute external URL (http or https); ${quote(p.href)} is not one`,
     fix: (p: { href: string }) =>
       /^[/#.]|^[\w-]+(\/|$)/.test(p.href)
         ? 'Global anchors leave the site: write the full URL ("https://example.com/…"), or put an internal link in "navbar.links" or an anchor.'
         : 'Write the full URL, starting with "https://".',
   },
-  'href-unsafe': { severity: 'error', about: 'An href uses a javascript:, data: or vbscript: URL (rule 5).',
+  'href-unsafe': {
+    severity: 'error',
+    about: 'An href uses a javascript:, data: or vbscript: URL (rule 5).',
     message: (p: { key: string; scheme: string; use: 'link' | 'image' | 'asset' }) =>
       `${quote(p.key)} uses a ${p.scheme}: URL, which runs code or hides content when ${p.use === 'link' ? 'clicked' : 'loaded'}`,
     fix: (p: { use: 'link' | 'image' | 'asset' }) =>
       p.use === 'link' ? 'Link to an http(s) URL or a page path instead.' : 'Use a file of the site ("/logo.svg") or an http(s) URL instead.',
   },
-  'language-unknown': { severity: 'error', about: 'A language code is not one of the spec\'s codes (rule 6).',
-    message: (p: { code: string; suggestion: string | undefined; supported: readonly string[] }) =>
-      `${quote(p.code)} is not a supported language code`,
+  'language-unknown': {
+    severity: 'error',
+    about: "A language code is not one of the spec's codes (rule 6).",
+    message: (p: { code: string; suggestion: string | undefined; supported: readonly string[] }) => `${quote(p.code)} is not a supported language code`,
     fix: (p: { suggestion: string | undefined; supported: readonly string[] }) =>
       `${p.suggestion ? `Did you mean ${quote(p.suggestion)}? ` : ''}Supported codes: ${p.supported.join(', ')}.`,
   },
-  'language-alias': { severity: 'warning', about: 'A language code is a well-known alias of a spec code (rule 6).',
-    message: (p: { code: string; name: string; canonical: string }) =>
-      `language ${quote(p.code)} is read as ${p.name}, whose code in the spec is ${quote(p.canonical)}`,
+  'language-alias': {
+    severity: 'warning',
+    about: 'A language code is a well-known alias of a spec code (rule 6).',
+    message: (p: { code: string; name: string; canonical: string }) => `language ${quote(p.code)} is read as ${p.name}, whose code in the spec is ${quote(p.canonical)}`,
     fix: (p: { canonical: string }) => `Write "language": ${quote(p.canonical)}.`,
   },
-  'version-label': { severity: 'warning', about: 'A version label does not have the shape major.minor.patch (rule 7).',
-    message: (p: { label: string; suggested: string | undefined }) =>
-      `version label ${quote(p.label)} does not have the shape major.minor.patch; it is used as written`,
-    fix: (p: { suggested: string | undefined }) =>
-      p.suggested ? `Write ${quote(p.suggested)} to follow the spec.` : 'Use a label such as "1.0.0" to follow the spec.',
+  'version-label': {
+    severity: 'warning',
+    about: 'A version label does not have the shape major.minor.patch (rule 7).',
+    message: (p: { label: string; suggested: string | undefined }) => `version label ${quote(p.label)} does not have the shape major.minor.patch; it is used as written`,
+    fix: (p: { suggested: string | undefined }) => (p.suggested ? `Write ${quote(p.suggested)} to follow the spec.` : 'Use a label such as "1.0.0" to follow the spec.'),
   },
-  'default-multiple': { severity: 'error', about: 'More than one version or language is marked default (rule 8).',
+  'default-multiple': {
+    severity: 'error',
+    about: 'More than one version or language is marked default (rule 8).',
     message: (p: { kind: string; item: string | undefined; first: string | undefined }) =>
       `${p.kind} ${quote(p.item)} is marked "default": true, but ${quote(p.first)} already is; only one ${p.kind} here can be the default`,
     fix: (p: { kind: string }) => `Keep "default": true on one ${p.kind} only.`,
   },
-  'page-missing': { severity: 'warning', about: 'A page reference names no .mdx or .md file (rule 9); the entry is left out of the navigation (`--strict`: an error).',
+  'page-missing': {
+    severity: 'warning',
+    about: 'A page reference names no .mdx or .md file (rule 9); the entry is left out of the navigation (`--strict`: an error).',
     message: (p: MissingPage) => `page ${quote(p.entry)} does not exist: ${noFileFor(p.wanted)}; it is left out of the navigation`,
     fix: (p: MissingPage) => didYouMean(p.suggestion, 'Create the file, or remove the reference.'),
   },
-  'file-missing': { severity: 'warning', about: 'A file the site shows (docs.json\'s `logo`, `favicon` or `background.image`; an image or video of a page or component) is not in the site folder, or is kept out of it by `.mintignore`: readers would see a broken image.',
+  'file-missing': {
+    severity: 'warning',
+    about:
+      "A file the site shows (docs.json's `logo`, `favicon` or `background.image`; an image or video of a page or component) is not in the site folder, or is kept out of it by `.mintignore`: readers would see a broken image.",
     message: (p: { setting: string; file: string; suggestion: string | undefined }) =>
       `${p.setting} names \`${p.file}\`, which is not a file of the site, so readers see a broken image in its place`,
     fix: (p: { setting: string; file: string; suggestion: string | undefined }) =>
       didYouMean(p.suggestion, `Add \`${p.file}\` to the site folder (paths start from the folder of docs.json), or correct the path.`),
   },
-  'page-extension': { severity: 'warning', about: 'A page reference includes its file extension (rule 9).',
-    message: (p: { entry: string; id: string }) =>
-      `page reference ${quote(p.entry)} includes the file extension; references name pages without it`,
+  'page-extension': {
+    severity: 'warning',
+    about: 'A page reference includes its file extension (rule 9).',
+    message: (p: { entry: string; id: string }) => `page reference ${quote(p.entry)} includes the file extension; references name pages without it`,
     fix: (p: { id: string }) => `Write ${quote(p.id.replace(/\/index$/, ''))}.`,
   },
-  'openapi-missing': { severity: 'error', about: 'An openapi file does not exist (rule 10).',
+  'openapi-missing': {
+    severity: 'error',
+    about: 'An openapi file does not exist (rule 10).',
     message: (p: OpenApiMissing) =>
       p.at === 'config'
         ? `the OpenAPI file ${quote(p.file)} does not exist`
@@ -281,46 +324,62 @@ export const CATALOGUE = {
           : `The OpenAPI file \`${p.file}\` does not exist.`,
     fix: (p: OpenApiMissing) => openApiMissingFix(p),
   },
-  'openapi-syntax': { severity: 'error', about: 'An openapi file is not valid JSON or YAML (rule 10).',
+  'openapi-syntax': {
+    severity: 'error',
+    about: 'An openapi file is not valid JSON or YAML (rule 10).',
     message: (p: { file: string; format: string; reason: string }) => `\`${p.file}\` is not valid ${p.format}: ${p.reason}.`,
     fix: (p: { format: string }) => `Correct the ${p.format} at this position; no page is made from this spec until it parses.`,
   },
-  'openapi-invalid': { severity: 'error', about: 'An openapi file is not an OpenAPI or Swagger document (rule 10).',
+  'openapi-invalid': {
+    severity: 'error',
+    about: 'An openapi file is not an OpenAPI or Swagger document (rule 10).',
     message: (p: OpenApiInvalid) => openApiInvalidMessage(p),
     fix: (p: OpenApiInvalid) => openApiInvalidFix(p),
   },
-  'openapi-no-endpoints': { severity: 'warning', about: 'A navigation division names an OpenAPI document that has models but no operations, so it gets no pages from it.',
-    message: (p: { file: string }) => `\`${p.file}\` has no operations (\`paths\` or \`webhooks\`), only models, so this division gets no pages from it; its models still serve \`openapi-schema:\` pages.`,
+  'openapi-no-endpoints': {
+    severity: 'warning',
+    about: 'A navigation division names an OpenAPI document that has models but no operations, so it gets no pages from it.',
+    message: (p: { file: string }) =>
+      `\`${p.file}\` has no operations (\`paths\` or \`webhooks\`), only models, so this division gets no pages from it; its models still serve \`openapi-schema:\` pages.`,
     fix: 'Point this `openapi` at a document with operations, or name a file of models only in `api.openapi`, where `openapi-schema:` pages find them.',
   },
-  'openapi-access-groups': { severity: 'warning', about: 'Operations of an OpenAPI document are limited to access groups (`x-mint.groups`) in the hosted product; a docjet site has no sign-in, so their pages are published for everyone.',
+  'openapi-access-groups': {
+    severity: 'warning',
+    about:
+      'Operations of an OpenAPI document are limited to access groups (`x-mint.groups`) in the hosted product; a docjet site has no sign-in, so their pages are published for everyone.',
     message: (p: { file: string; count: number; first: string }) =>
       `${p.count === 1 ? '1 operation' : `${p.count} operations`} of \`${p.file}\` ${p.count === 1 ? 'is' : 'are'} limited to signed-in readers in access groups (\`x-mint.groups\`, first: ${p.first}), but a docjet site has no sign-in: ${p.count === 1 ? 'its page is' : 'their pages are'} published for everyone`,
     fix: 'Remove `x-mint.groups` if these operations may be public, or leave them out of the site with `x-excluded: true`.',
   },
-  'openapi-unreadable': { severity: 'error', about: 'An openapi file exists but cannot be read (rule 10).',
+  'openapi-unreadable': {
+    severity: 'error',
+    about: 'An openapi file exists but cannot be read (rule 10).',
     message: (p: { file: string; reason: string }) => `The OpenAPI file \`${p.file}\` cannot be read (${p.reason}).`,
-    fix: 'Check the file\'s permissions.',
+    fix: "Check the file's permissions.",
   },
-  'openapi-external-ref': { severity: 'warning', about: 'An OpenAPI file refers to other files; those parts are not read.',
+  'openapi-external-ref': {
+    severity: 'warning',
+    about: 'An OpenAPI file refers to other files; those parts are not read.',
     message: (p: OpenApiExternalRefs) =>
       p.operation === undefined
         ? `\`${p.file}\` refers to other files (first: ${p.first}); docjet follows only \`$ref\`s inside the same document, as the format does, so ${externalLosses(p.operations, p.pathItems)}.`
         : `${p.operation} in \`${p.file}\` uses ${plural(p.count, '`$ref`')} to other files (first: \`${p.first}\`); docjet reads only the spec itself, so the page names them instead of showing their content`,
-    fix: (p: { file: string }) =>
-      `Bundle the spec into one file (for example \`npx @redocly/cli bundle ${p.file} -o openapi.yaml\`) and point docs.json at the result.`,
+    fix: (p: { file: string }) => `Bundle the spec into one file (for example \`npx @redocly/cli bundle ${p.file} -o openapi.yaml\`) and point docs.json at the result.`,
   },
-  'openapi-unresolved-ref': { severity: 'warning', about: 'An OpenAPI "$ref" points at nothing.',
+  'openapi-unresolved-ref': {
+    severity: 'warning',
+    about: 'An OpenAPI "$ref" points at nothing.',
     message: (p: OpenApiRefs) =>
       p.operation === undefined
         ? `\`${p.file}\`: ${plural(p.count, 'endpoint `$ref`')} ${p.count === 1 ? 'points' : 'point'} to nothing or in a circle (first: ${p.first}).`
         : `${p.operation} in \`${p.file}\`: ${plural(p.count, '`$ref`')} ${p.count === 1 ? 'points' : 'point'} to nothing (first: \`${p.first}\`)`,
     fix: (p: OpenApiRefs) =>
-      p.operation === undefined
-        ? 'Correct the JSON pointer so that it names an existing path item or operation.'
-        : 'Correct the JSON pointer, or add the component it names.',
+      p.operation === undefined ? 'Correct the JSON pointer so that it names an existing path item or operation.' : 'Correct the JSON pointer, or add the component it names.',
   },
-  'openapi-ref-outside-root': { severity: 'warning', about: 'An OpenAPI `$ref` names a file outside the site folder (by a `../` path, an absolute path or a symbolic link); it is not read, and what it stands for is left out of the pages.',
+  'openapi-ref-outside-root': {
+    severity: 'warning',
+    about:
+      'An OpenAPI `$ref` names a file outside the site folder (by a `../` path, an absolute path or a symbolic link); it is not read, and what it stands for is left out of the pages.',
     message: (p: OpenApiRefOutside) =>
       `\`$ref\` \`${p.reference}\` ${p.problem === 'absolute' ? 'is an absolute path' : `names a file that ${p.reason}`}, so it is not read and what it stands for is left out`,
     fix: (p: OpenApiRefOutside) =>
@@ -328,11 +387,15 @@ export const CATALOGUE = {
         ? 'Write the path relative to the file that holds the `$ref` (such as `../schemas/pet.yaml`): an absolute path names a file of one machine only.'
         : 'Copy the file into the site folder and write the `$ref` relative to the file that holds it.',
   },
-  'openapi-ref-remote': { severity: 'warning', about: 'An OpenAPI `$ref` names a URL; docjet never fetches what a spec refers to, so what it stands for is left out of the pages.',
+  'openapi-ref-remote': {
+    severity: 'warning',
+    about: 'An OpenAPI `$ref` names a URL; docjet never fetches what a spec refers to, so what it stands for is left out of the pages.',
     message: (p: { reference: string }) => `\`$ref\` \`${p.reference}\` names a URL; docjet does not fetch the files a spec refers to, so what it stands for is left out`,
     fix: 'Save the file in the site folder and write the `$ref` as a path relative to the file that holds it.',
   },
-  'openapi-ref-missing': { severity: 'warning', about: 'An OpenAPI `$ref` names a file that does not exist, a folder, or a part (`#/…`) its file does not have; what it stands for is left out of the pages.',
+  'openapi-ref-missing': {
+    severity: 'warning',
+    about: 'An OpenAPI `$ref` names a file that does not exist, a folder, or a part (`#/…`) its file does not have; what it stands for is left out of the pages.',
     message: (p: OpenApiRefMissing) =>
       p.problem === 'pointer'
         ? `\`$ref\` \`${p.reference}\` finds nothing: \`${p.file}\` has nothing at \`${p.pointer}\``
@@ -346,7 +409,9 @@ export const CATALOGUE = {
             ? `Did you mean \`${p.suggestion}\`?`
             : 'Correct the path (it is relative to the file that holds the `$ref`), or create the file.',
   },
-  'openapi-ref-unreadable': { severity: 'warning', about: 'An OpenAPI `$ref` names a file that cannot be read or is not valid JSON or YAML; what it stands for is left out of the pages.',
+  'openapi-ref-unreadable': {
+    severity: 'warning',
+    about: 'An OpenAPI `$ref` names a file that cannot be read or is not valid JSON or YAML; what it stands for is left out of the pages.',
     message: (p: OpenApiRefUnreadable) =>
       p.problem === 'syntax'
         ? `\`$ref\` \`${p.reference}\` names \`${p.file}\`, which is not valid ${p.format} (${p.line > 0 ? `line ${p.line}, column ${p.column}: ` : ''}${p.reason})`
@@ -354,14 +419,18 @@ export const CATALOGUE = {
     fix: (p: OpenApiRefUnreadable) =>
       p.problem === 'syntax'
         ? `Correct the ${p.format} of \`${p.file}\`${p.line > 0 ? ` at ${p.line}:${p.column}` : ''}; until it parses, what the \`$ref\` stands for is left out.`
-        : 'Check the file\'s permissions.',
+        : "Check the file's permissions.",
   },
-  'openapi-bundle-failed': { severity: 'warning', about: 'The files an OpenAPI file refers to could not be bundled into it; what they hold is left out of the pages.',
+  'openapi-bundle-failed': {
+    severity: 'warning',
+    about: 'The files an OpenAPI file refers to could not be bundled into it; what they hold is left out of the pages.',
     message: (p: { file: string; reason: string }) =>
       `The files \`${p.file}\` refers to could not be bundled into it (${p.reason.replace(/\.$/, '')}), so what they hold is left out of its pages`,
     fix: 'The usual cause is a `$ref` that names only another `$ref` leading back to it: give one of them content of its own.',
   },
-  'openapi-remote': { severity: 'warning', about: 'A remote openapi URL could not be fetched and no copy of it is cached in .docjet/cache; its references are not checked and it gets no pages (rule 10).',
+  'openapi-remote': {
+    severity: 'warning',
+    about: 'A remote openapi URL could not be fetched and no copy of it is cached in .docjet/cache; its references are not checked and it gets no pages (rule 10).',
     /** `at`: where docs.json names the URL (`config`), or the loader asked to read it (`spec`). */
     message: (p: { url: string; at: 'config' | 'spec'; failure: FetchFailure }) =>
       p.at === 'config'
@@ -369,39 +438,54 @@ export const CATALOGUE = {
         : `The OpenAPI file \`${p.url}\` ${notFetched(p.failure)} and no copy is cached yet.`,
     fix: (p: { failure: FetchFailure }) => remoteFix(p.failure),
   },
-  'openapi-private-address': { severity: 'warning', about: 'A remote openapi URL leads to a loopback, private, link-local or other non-public address (written so, through DNS or through a redirect); docjet does not fetch it unless --allow-private-network is passed, and it gets no pages.',
+  'openapi-private-address': {
+    severity: 'warning',
+    about:
+      'A remote openapi URL leads to a loopback, private, link-local or other non-public address (written so, through DNS or through a redirect); docjet does not fetch it unless --allow-private-network is passed, and it gets no pages.',
     /** `at`: where docs.json names the URL (`config`), or the loader asked to read it (`spec`). */
     message: (p: { url: string; at: 'config' | 'spec'; failure: PrivateAddressRefused }) =>
       `${p.at === 'config' ? `the OpenAPI file ${quote(p.url)}` : `The OpenAPI file \`${p.url}\``} was not fetched: ${privateAddressReason(p.failure)}, and docjet fetches specs from public addresses only unless told to${p.at === 'config' ? '; endpoint references under it are not checked and get no pages' : '.'}`,
     fix: 'If the spec is meant to come from your own network, pass --allow-private-network (library: `allowPrivateNetwork: true`); else download it into the docs folder and point "openapi" at the local file.',
   },
-  'openapi-cache-unusable': { severity: 'warning', about: 'The cache of remote OpenAPI specs (.docjet/cache) cannot be written or read, or leads outside the site folder; docjet goes on without it.',
+  'openapi-cache-unusable': {
+    severity: 'warning',
+    about: 'The cache of remote OpenAPI specs (.docjet/cache) cannot be written or read, or leads outside the site folder; docjet goes on without it.',
     message: (p: CacheUnusable) => cacheUnusableMessage(p),
     fix: (p: CacheUnusable) =>
       p.problem === 'outside'
         ? `Make \`${p.folder}\` a folder of the site rather than a link out of it, or remove it: docjet creates it.`
         : 'Check that docjet may create and write `.docjet/cache` in the site folder.',
   },
-  'endpoint-not-found': { severity: 'warning', about: 'An endpoint reference matches no operation of the openapi in force (rule 10); the entry is left out of the navigation (`--strict`: an error).',
+  'endpoint-not-found': {
+    severity: 'warning',
+    about: 'An endpoint reference matches no operation of the openapi in force (rule 10); the entry is left out of the navigation (`--strict`: an error).',
     message: (p: { reference: string; specs: readonly string[]; inForceAt: string | undefined; suggestions: readonly string[] }) =>
       `${quote(p.reference)} is not in ${p.specs.length === 1 ? quote(p.specs[0]) : `any of ${quoteAll(p.specs).join(', ')}`}${p.inForceAt ? ` (the openapi in force, set at ${p.inForceAt})` : ''}`,
     fix: (p: { suggestions: readonly string[] }) =>
       p.suggestions.length > 0 ? `Closest operations: ${p.suggestions.slice(0, 3).join(', ')}.` : 'Check the method and path against the spec.',
   },
-  'endpoint-no-openapi': { severity: 'warning', about: 'An endpoint reference has no openapi in force above it (rule 10); the entry is left out of the navigation (`--strict`: an error).',
-    message: (p: { entry: string }) =>
-      `${quote(p.entry)} refers to an API endpoint, but no "openapi" is set on this element or any element above it`,
+  'endpoint-no-openapi': {
+    severity: 'warning',
+    about: 'An endpoint reference has no openapi in force above it (rule 10); the entry is left out of the navigation (`--strict`: an error).',
+    message: (p: { entry: string }) => `${quote(p.entry)} refers to an API endpoint, but no "openapi" is set on this element or any element above it`,
     fix: 'Add "openapi": "path/to/openapi.json" to this group or one of its parents, or name the spec: "openapi.json GET /path".',
   },
-  'expanded-top-level': { severity: 'warning', about: '"expanded" on a top-level group has no effect (rule 11).',
+  'expanded-top-level': {
+    severity: 'warning',
+    about: '"expanded" on a top-level group has no effect (rule 11).',
     message: () => '"expanded" has no effect on a top-level group: top-level groups are always expanded',
     fix: 'Remove "expanded", or nest the group inside another group to make it collapsible.',
   },
-  'setting-no-effect': { severity: 'warning', about: 'A docs.json setting the format defines, which docjet accepts but does not apply yet (`--strict`: an error).',
+  'setting-no-effect': {
+    severity: 'warning',
+    about: 'A docs.json setting the format defines, which docjet accepts but does not apply yet (`--strict`: an error).',
     message: (p: { setting: UnappliedSetting }) => `${quote(p.setting)} has no effect yet: ${UNAPPLIED_SETTINGS[p.setting]}`,
     fix: 'Remove it to silence this warning; the site is built the same with or without it.',
   },
-  'contextual-option-no-effect': { severity: 'warning', about: 'Entries of `contextual.options` (in docs.json or a page\'s frontmatter) that a site docjet builds cannot offer: they need a service of the hosted product (assistant, PDFs, Devin\'s MCP), or are no option at all; they are left out of the menu (`--strict`: an error). One warning per kind of entry, at the first.',
+  'contextual-option-no-effect': {
+    severity: 'warning',
+    about:
+      "Entries of `contextual.options` (in docs.json or a page's frontmatter) that a site docjet builds cannot offer: they need a service of the hosted product (assistant, PDFs, Devin's MCP), or are no option at all; they are left out of the menu (`--strict`: an error). One warning per kind of entry, at the first.",
     /**
      * `options`: the built-ins' names or the entries' titles, of one kind (`gap`); `pages`: other
      * pages whose frontmatter lists them too; `suggestion`: the known option an unknown one is closest to.
@@ -412,58 +496,89 @@ export const CATALOGUE = {
     fix: (p: { options: string[]; gap: ContextualGap; suggestion?: string | undefined }) =>
       p.gap === 'unknown' ? didYouMean(p.suggestion, CONTEXTUAL_GAPS.unknown.fix) : CONTEXTUAL_GAPS[p.gap].fix.replace('{them}', p.options.length === 1 ? 'it' : 'them'),
   },
-  'redirect-duplicate': { severity: 'warning', about: 'Two redirects have the same source (rule 12); the first one wins (`--strict`: an error).',
+  'redirect-duplicate': {
+    severity: 'warning',
+    about: 'Two redirects have the same source (rule 12); the first one wins (`--strict`: an error).',
     /** `firstAt`: where the first one is written (`docs.json:12`), when known. */
     message: (p: { source: string; firstIndex: number; firstSpelling: string; firstAt: string | undefined }) =>
       `redirect source ${quote(p.source)} is already used by redirects[${p.firstIndex}]${p.firstAt ? ` at ${p.firstAt}` : ''}${p.firstSpelling === p.source ? '' : ` (as ${quote(p.firstSpelling)})`}; the first one wins`,
     fix: 'Remove one of the two redirects, or change its source.',
   },
-  'redirect-chain': { severity: 'warning', about: 'A redirect leads to another redirect (a chain a reader follows hop by hop), or back to itself (a loop no browser leaves); found by `docjet check` and `build`.',
+  'redirect-chain': {
+    severity: 'warning',
+    about: 'A redirect leads to another redirect (a chain a reader follows hop by hop), or back to itself (a loop no browser leaves); found by `docjet check` and `build`.',
     /** `hops`: the paths followed, the source first. */
     message: (p: { hops: readonly string[]; loop: boolean }) =>
       p.loop ? `redirect ${quote(p.hops[0])} loops: ${p.hops.join(' → ')}` : `redirect ${quote(p.hops[0])} leads to another redirect: ${p.hops.join(' → ')}`,
-    fix: (p: { hops: readonly string[]; loop: boolean }) =>
-      p.loop ? 'Point one of these redirects at a page.' : `Point it straight at ${quote(p.hops[p.hops.length - 1])}.`,
+    fix: (p: { hops: readonly string[]; loop: boolean }) => (p.loop ? 'Point one of these redirects at a page.' : `Point it straight at ${quote(p.hops[p.hops.length - 1])}.`),
   },
-  'link-broken': { severity: 'warning', about: 'A link, image, navigation href or redirect destination leads to no page, file or redirect of the site, as the built site and `docjet dev` resolve it (case-sensitive); found by `docjet check` and `build` (`dev`: on the page being viewed).',
+  'link-broken': {
+    severity: 'warning',
+    about:
+      'A link, image, navigation href or redirect destination leads to no page, file or redirect of the site, as the built site and `docjet dev` resolve it (case-sensitive); found by `docjet check` and `build` (`dev`: on the page being viewed).',
     /** `url`: as written; `path`: the site path it resolves to; `via`: the redirect it went through, if any. */
     message: (p: { url: string; path: string; via?: string | undefined; suggestion?: string | undefined }) =>
       `${quote(p.url)} leads nowhere: no page, file or redirect answers ${quote(p.path)}${p.via ? ` (reached through the redirect from ${quote(p.via)})` : ''}`,
     fix: (p: { suggestion?: string | undefined }) => didYouMean(p.suggestion, 'Link to an existing page (docjet validate lists the routes), or add a redirect for the old path.'),
   },
-  'link-external-broken': { severity: 'warning', about: 'An external link answers 404, 410 or another error status (`docjet check --external`; 401, 403, 405 and 429 are not counted as broken).',
+  'link-external-broken': {
+    severity: 'warning',
+    about: 'An external link answers 404, 410 or another error status (`docjet check --external`; 401, 403, 405 and 429 are not counted as broken).',
     message: (p: { url: string; status: number }) => `${quote(p.url)} answers HTTP ${p.status}`,
     fix: 'Update the link to where the page is now, or remove it.',
   },
-  'anchor-missing': { severity: 'warning', about: 'A link names a `#fragment` the target page has no element for (headings, accordions, steps, tabs, parameter fields: the ids the renderer writes); found by `docjet check` and `build` (`dev`: on the page being viewed).',
+  'anchor-missing': {
+    severity: 'warning',
+    about:
+      'A link names a `#fragment` the target page has no element for (headings, accordions, steps, tabs, parameter fields: the ids the renderer writes); found by `docjet check` and `build` (`dev`: on the page being viewed).',
     message: (p: { url: string; anchor: string; page: string; suggestion?: string | undefined }) => `${quote(p.url)}: page ${quote(p.page)} has no anchor ${quote(`#${p.anchor}`)}`,
-    fix: (p: { suggestion?: string | undefined }) => didYouMean(p.suggestion && `#${p.suggestion}`, 'Link to a heading that is on that page (its anchor is its text in lower case, words joined by "-").'),
+    fix: (p: { suggestion?: string | undefined }) =>
+      didYouMean(p.suggestion && `#${p.suggestion}`, 'Link to a heading that is on that page (its anchor is its text in lower case, words joined by "-").'),
   },
-  'redirect-path-invalid': { severity: 'warning', about: 'A redirect\'s source or destination cannot be a path on the site (a control character, an encoded `/`, a segment or path too long); the redirect is left out (`--strict`: an error).',
-    message: (p: { field: 'source' | 'destination'; value: string; problem: 'control' | 'encoded-separator' | 'segment-too-long' | 'too-long'; maxSegment: number; maxPath: number }) =>
+  'redirect-path-invalid': {
+    severity: 'warning',
+    about:
+      "A redirect's source or destination cannot be a path on the site (a control character, an encoded `/`, a segment or path too long); the redirect is left out (`--strict`: an error).",
+    message: (p: {
+      field: 'source' | 'destination';
+      value: string;
+      problem: 'control' | 'encoded-separator' | 'segment-too-long' | 'too-long';
+      maxSegment: number;
+      maxPath: number;
+    }) =>
       `redirect ${p.field} ${quote(p.value.length > 80 ? `${p.value.slice(0, 77)}...` : p.value)} ${
-        p.problem === 'control' ? 'holds a control character (such as NUL), which no address may hold'
-        : p.problem === 'encoded-separator' ? 'holds a `/` or `\\` written as %2F or %5C inside a segment, which no file can be named after'
-        : p.problem === 'segment-too-long' ? `has a segment over ${p.maxSegment} bytes, longer than a file name may be`
-        : `is over ${p.maxPath} bytes long`
+        p.problem === 'control'
+          ? 'holds a control character (such as NUL), which no address may hold'
+          : p.problem === 'encoded-separator'
+            ? 'holds a `/` or `\\` written as %2F or %5C inside a segment, which no file can be named after'
+            : p.problem === 'segment-too-long'
+              ? `has a segment over ${p.maxSegment} bytes, longer than a file name may be`
+              : `is over ${p.maxPath} bytes long`
       }; the redirect is left out`,
     fix: 'Write the path as a browser shows it in the address bar: plain segments separated by "/".',
   },
-  'group-pages-missing': { severity: 'error', about: 'A group has no "pages" and no "openapi" to generate them (rule 3).',
+  'group-pages-missing': {
+    severity: 'error',
+    about: 'A group has no "pages" and no "openapi" to generate them (rule 3).',
     message: (p: { label: string | undefined }) =>
       `the group${p.label ? ` ${quote(p.label)}` : ''} needs "pages" (the list of its pages), or "openapi" to generate them from a spec`,
     fix: 'Add "pages": [ … ] listing its pages.',
   },
-  'group-root-missing': { severity: 'warning', about: 'A group\'s "root" names no page; the group is shown without one (`--strict`: an error).',
+  'group-root-missing': {
+    severity: 'warning',
+    about: 'A group\'s "root" names no page; the group is shown without one (`--strict`: an error).',
     message: (p: MissingPage) => `group root ${quote(p.entry)} does not exist: ${noFileFor(p.wanted)}; the group is shown without its own page`,
     fix: (p: MissingPage) => didYouMean(p.suggestion, 'Create the file, or remove the reference.'),
   },
-  'route-collision': { severity: 'error', about: 'Two pages would be written to the same URL.',
-    message: (p: { kept: string; dropped: string; route: string }) =>
-      `${p.kept} and ${p.dropped} are both served at /${p.route}; ${p.kept} is used`,
+  'route-collision': {
+    severity: 'error',
+    about: 'Two pages would be written to the same URL.',
+    message: (p: { kept: string; dropped: string; route: string }) => `${p.kept} and ${p.dropped} are both served at /${p.route}; ${p.kept} is used`,
     fix: 'Rename or remove one of them.',
   },
-  'endpoint-route-taken': { severity: 'warning', about: 'A page file stands at the route of a generated endpoint page and describes something else; the generated page gets a numbered route.',
+  'endpoint-route-taken': {
+    severity: 'warning',
+    about: 'A page file stands at the route of a generated endpoint page and describes something else; the generated page gets a numbered route.',
     message: (p: { file: string; operation: string; spec: string; route: string; given: string }) =>
       `${p.file} is at /${p.route}, the route of the page generated for \`${p.operation}\` of ${p.spec}, and does not describe that operation; the generated page is served at /${p.given}`,
     fix: (p: { operation: string }) =>
@@ -471,16 +586,22 @@ export const CATALOGUE = {
   },
 
   // Content
-  'duplicate-page-file': { severity: 'warning', about: 'Both x.md and x.mdx exist; x.mdx is used.',
+  'duplicate-page-file': {
+    severity: 'warning',
+    about: 'Both x.md and x.mdx exist; x.mdx is used.',
     message: (p: { ignored: string; used: string; id: string }) =>
       `\`${p.ignored}\` and \`${p.used}\` are both the page \`${p.id}\`; \`${p.used}\` is used and \`${p.ignored}\` is ignored`,
     fix: (p: { ignored: string }) => `Delete or rename one of them, or list \`${p.ignored}\` in \`.mintignore\`.`,
   },
-  'symlink-outside-root': { severity: 'warning', about: 'A symbolic link points outside the site folder and is skipped.',
+  'symlink-outside-root': {
+    severity: 'warning',
+    about: 'A symbolic link points outside the site folder and is skipped.',
     message: (p: { target: string }) => `the symlink points outside the site folder (at \`${p.target}\`), so it is skipped`,
     fix: 'Copy the file into the site folder, or point the symlink at a file inside it.',
   },
-  'symlink-cycle': { severity: 'warning', about: 'A symbolic link loops back on itself and is skipped.',
+  'symlink-cycle': {
+    severity: 'warning',
+    about: 'A symbolic link loops back on itself and is skipped.',
     /** `folder`: the folder holding the link that it points at; undefined when links loop among themselves. */
     message: (p: { folder: string | undefined }) =>
       p.folder === undefined
@@ -489,66 +610,93 @@ export const CATALOGUE = {
     fix: (p: { folder: string | undefined }) =>
       p.folder === undefined ? 'Point the symlink at a real file or folder.' : 'Point the symlink at a folder that does not contain it.',
   },
-  'symlink-broken': { severity: 'warning', about: 'A symbolic link points at nothing.',
+  'symlink-broken': {
+    severity: 'warning',
+    about: 'A symbolic link points at nothing.',
     message: (p: { reason: string }) => `the symlink ${p.reason}, so it is skipped`,
     fix: 'Fix the symlink’s target or delete the symlink.',
   },
-  'frontmatter-leading-blank': { severity: 'warning', about: 'Blank lines before the frontmatter.',
+  'frontmatter-leading-blank': {
+    severity: 'warning',
+    about: 'Blank lines before the frontmatter.',
     message: (p: { openLine: number; blankLines: number }) =>
       `the frontmatter starts on line ${p.openLine}, after ${plural(p.blankLines, 'blank line')}; it is read anyway, but other Markdown tools (the reference product included) only see frontmatter that starts on line 1 and would show it as text`,
     fix: (p: { blankLines: number }) => `Delete the blank ${p.blankLines === 1 ? 'line' : 'lines'} before the opening \`---\`.`,
   },
-  'frontmatter-not-mapping': { severity: 'warning', about: 'Frontmatter that is not a set of key: value pairs.',
+  'frontmatter-not-mapping': {
+    severity: 'warning',
+    about: 'Frontmatter that is not a set of key: value pairs.',
     message: (p: { kind: string }) => `the frontmatter is ${p.kind}, not a set of \`key: value\` pairs, so it is ignored`,
     fix: 'Write each setting as `key: value` on its own line, for example `title: "Getting started"`.',
   },
-  'frontmatter-unclosed': { severity: 'warning', about: 'A frontmatter block with no closing ---.',
+  'frontmatter-unclosed': {
+    severity: 'warning',
+    about: 'A frontmatter block with no closing ---.',
     message: (p: { openLine: number }) =>
       `the \`---\` on line ${p.openLine} opens a frontmatter block that is never closed, so the page is read as having no frontmatter and the line shows as a horizontal rule`,
     fix: 'Add a closing `---` line after the frontmatter; if you meant a horizontal rule, write `***` instead.',
   },
-  'frontmatter-syntax': { severity: 'error', about: 'Frontmatter that is not valid YAML.',
+  'frontmatter-syntax': {
+    severity: 'error',
+    about: 'Frontmatter that is not valid YAML.',
     message: (p: { reason: string; fix: string }) => `the frontmatter is not valid YAML: ${p.reason}`,
     /** Made where the YAML is known: the advice depends on the line the parser stopped at. */
     fix: (p: { fix: string }) => p.fix,
   },
-  'frontmatter-indentation': { severity: 'warning', about: 'A quoted frontmatter value continues at column 0; read as if indented.',
-    message: () =>
-      'a quoted value in the frontmatter continues on a line that is not indented; it is read the way the reference product reads it, but YAML parsers reject it',
+  'frontmatter-indentation': {
+    severity: 'warning',
+    about: 'A quoted frontmatter value continues at column 0; read as if indented.',
+    message: () => 'a quoted value in the frontmatter continues on a line that is not indented; it is read the way the reference product reads it, but YAML parsers reject it',
     fix: 'Indent the lines that continue the quoted value by at least one space, or join the value onto one line.',
   },
-  'page-unreadable': { severity: 'error', about: 'A page file exists but cannot be read.',
+  'page-unreadable': {
+    severity: 'error',
+    about: 'A page file exists but cannot be read.',
     message: (p: { reason: string }) => `the page could not be read (${p.reason})`,
     fix: 'Check that the file exists, is a regular file, and that its permissions let docjet read it.',
   },
-  'folder-unreadable': { severity: 'warning', about: 'A folder of the site cannot be read and is skipped.',
+  'folder-unreadable': {
+    severity: 'warning',
+    about: 'A folder of the site cannot be read and is skipped.',
     message: (p: { reason: string }) => `the folder could not be read (${p.reason}), so its files are left out`,
     fix: 'Check the folder’s permissions, or list it in `.mintignore`.',
   },
-  'site-folder-missing': { severity: 'error', about: 'The site folder does not exist.',
+  'site-folder-missing': {
+    severity: 'error',
+    about: 'The site folder does not exist.',
     message: (p: { root: string; reason: string }) => `the site folder \`${p.root}\` could not be read (${p.reason})`,
     fix: 'Run docjet in the folder that holds `docs.json`, or pass that folder.',
   },
-  'mintignore-unreadable': { severity: 'error', about: '.mintignore exists but cannot be read, so nothing would be ignored.',
+  'mintignore-unreadable': {
+    severity: 'error',
+    about: '.mintignore exists but cannot be read, so nothing would be ignored.',
     message: (p: { reason: string }) => `\`.mintignore\` could not be read (${p.reason}), so no file is left out by it`,
     fix: 'Make `.mintignore` a readable text file, or delete it.',
   },
 
   // Page bodies (MDX/Markdown rendering)
-  'mdx-syntax': { severity: 'warning', about: 'MDX syntax the parser rejects (a stray `{` or `<`, `<br>` without a slash); repaired so the page renders.',
+  'mdx-syntax': {
+    severity: 'warning',
+    about: 'MDX syntax the parser rejects (a stray `{` or `<`, `<br>` without a slash); repaired so the page renders.',
     message: (p: MdxSyntax) => mdxSyntaxMessage(p),
     fix: (p: MdxSyntax) => mdxSyntaxFix(p),
   },
-  'mdx-html-comment': { severity: 'warning', about: 'An HTML comment `<!-- -->`, which MDX does not allow; it is left out.',
+  'mdx-html-comment': {
+    severity: 'warning',
+    about: 'An HTML comment `<!-- -->`, which MDX does not allow; it is left out.',
     message: () => 'an HTML comment (`<!-- … -->`) is not valid MDX; it is left out of the page',
     fix: 'Write comments as `{/* … */}`.',
   },
-  'mdx-fallback-markdown': { severity: 'warning', about: 'An MDX page that cannot be repaired; it is read as plain Markdown.',
+  'mdx-fallback-markdown': {
+    severity: 'warning',
+    about: 'An MDX page that cannot be repaired; it is read as plain Markdown.',
     message: (p: { reason: string }) =>
       `the page is not valid MDX (${p.reason}) and could not be repaired, so it is read as plain Markdown: its components and {expressions} show as written`,
     fix: 'Fix the MDX at this position: close the tag or expression, or escape a literal `<` or `{` as `\\<` or `\\{`.',
   },
-  'mdx-expression-undefined': { severity: 'warning', about: 'A `{name}` expression names nothing the page defines; shown as written.',
+  'mdx-expression-undefined': {
+    severity: 'warning',
+    about: 'A `{name}` expression names nothing the page defines; shown as written.',
     message: (p: UndefinedName) =>
       p.in === 'text'
         ? `\`{${p.source}}\` names \`${p.name}\`, which this page does not define, so it is shown as written`
@@ -558,16 +706,23 @@ export const CATALOGUE = {
         ? `To show the braces, escape the first one: \`\\{${p.source}}\`; to show a value, define it with \`export const ${p.name} = …\`.`
         : `Define it with \`export const ${p.name} = …\`, or write the value in quotes.`,
   },
-  'mdx-expression-unsupported': { severity: 'warning', about: 'An expression that needs JavaScript to run (a call, a function, JSX); shown as written or left out.',
+  'mdx-expression-unsupported': {
+    severity: 'warning',
+    about: 'An expression that needs JavaScript to run (a call, a function, JSX); shown as written or left out.',
     message: (p: UnsupportedExpression) => unsupportedExpressionMessage(p),
     fix: (p: UnsupportedExpression) => UNSUPPORTED_EXPRESSION_FIX[p.problem],
   },
-  'mdx-evaluation-budget': { severity: 'warning', about: "A page's code (an expression, a component written as a function) did more work than a page may: too many steps, too large a value or too slow a regular expression; shown as written or left out.",
+  'mdx-evaluation-budget': {
+    severity: 'warning',
+    about:
+      "A page's code (an expression, a component written as a function) did more work than a page may: too many steps, too large a value or too slow a regular expression; shown as written or left out.",
     /** `subject`: what was evaluated; `outcome`: what the page shows instead. */
     message: (p: EvaluationBudget) => `${p.subject} ${EVALUATION_BUDGET_TEXT[p.limit]}; ${p.outcome}`,
     fix: (p: EvaluationBudget) => EVALUATION_BUDGET_FIX[p.limit],
   },
-  'mdx-unknown-component': { severity: 'warning', about: 'A component docjet does not know; its children are shown without it.',
+  'mdx-unknown-component': {
+    severity: 'warning',
+    about: 'A component docjet does not know; its children are shown without it.',
     /** `pageCode`: the name is defined by the page's own JavaScript (`export const Name = …`). */
     message: (p: { name: string; pageCode: boolean }) =>
       p.pageCode
@@ -578,18 +733,22 @@ export const CATALOGUE = {
         ? 'Use one of the built-in components, or a snippet imported from a file.'
         : `Check the spelling, or import it from a snippet: \`import ${p.name} from '/snippets/…'\`.`,
   },
-  'script-tag': { severity: 'warning', about: 'A `<script>` element in a page; left out of the HTML (docjet never runs scripts written in a page).',
+  'script-tag': {
+    severity: 'warning',
+    about: 'A `<script>` element in a page; left out of the HTML (docjet never runs scripts written in a page).',
     message: () => 'a `<script>` element is left out of the page: docjet never runs scripts written in a page',
     fix: 'To run a script on every page, put it in a `.js` file in the docs folder instead.',
   },
-  'code-fence-unclosed': { severity: 'warning', about: 'A code fence that is never closed; the block runs to the end of its container.',
-    message: () =>
-      'this code block is never closed, so everything after it, to the end of the page or of the element around it, is shown as code',
+  'code-fence-unclosed': {
+    severity: 'warning',
+    about: 'A code fence that is never closed; the block runs to the end of its container.',
+    message: () => 'this code block is never closed, so everything after it, to the end of the page or of the element around it, is shown as code',
     fix: 'Add the closing fence (the same ``` or ~~~ that opens the block) on a line of its own after the code.',
   },
-  'math-invalid': { severity: 'warning', about: 'A formula (`$…$`, `$$…$$`, `<Latex>`) KaTeX cannot read; it is shown as written.',
-    message: (p: MathInvalid) =>
-      `the formula \`${p.formula}\`${p.in === 'latex' ? ' in `<Latex>`' : ''} cannot be typeset (${p.reason}), so it is shown as written`,
+  'math-invalid': {
+    severity: 'warning',
+    about: 'A formula (`$…$`, `$$…$$`, `<Latex>`) KaTeX cannot read; it is shown as written.',
+    message: (p: MathInvalid) => `the formula \`${p.formula}\`${p.in === 'latex' ? ' in `<Latex>`' : ''} cannot be typeset (${p.reason}), so it is shown as written`,
     fix: (p: MathInvalid) =>
       p.in === 'latex'
         ? 'Correct the TeX; to keep braces and backslashes from MDX, write the formula as a string: `<Latex>{"x^{10}"}</Latex>`.'
@@ -597,33 +756,38 @@ export const CATALOGUE = {
           ? 'If the dollar signs are prices, not math, escape them: `\\$5`.'
           : 'Correct the TeX; KaTeX supports most of LaTeX math (https://katex.org/docs/supported).',
   },
-  'component-failed': { severity: 'error', about: 'A component threw while rendering; its children are shown without it.',
-    message: (p: { name: string; reason: string }) =>
-      `the \`<${p.name}>\` component failed (${p.reason}); its children are shown without it`,
+  'component-failed': {
+    severity: 'error',
+    about: 'A component threw while rendering; its children are shown without it.',
+    message: (p: { name: string; reason: string }) => `the \`<${p.name}>\` component failed (${p.reason}); its children are shown without it`,
     fix: 'This is a bug in the component: please report it with the page attached.',
   },
-  'page-render-timeout': { severity: 'error', about: '`docjet dev`: a page whose render did not end within its deadline (60 s); it was stopped, and is tried again once the page or a file it includes changes.',
+  'page-render-timeout': {
+    severity: 'error',
+    about: '`docjet dev`: a page whose render did not end within its deadline (60 s); it was stopped, and is tried again once the page or a file it includes changes.',
     message: (p: { route: string; seconds: number }) => `rendering the page /${p.route} took longer than ${p.seconds} s and was stopped`,
     fix: 'Look for what makes this page slow: an expression that never ends (a loop, a regular expression that backtracks), or Markdown nested very deeply; `docjet build` reports it at its line.',
   },
-  'page-render-failed': { severity: 'error', about: 'A page body that cannot be rendered at all.',
+  'page-render-failed': {
+    severity: 'error',
+    about: 'A page body that cannot be rendered at all.',
     /** `operation`: the label of the OpenAPI operation whose page failed; undefined for an MDX page. */
-    message: (p: { operation: string | undefined; reason: string }) =>
-      `the page${p.operation === undefined ? '' : ` of ${p.operation}`} could not be rendered (${p.reason})`,
-    fix: (p: { operation: string | undefined }) =>
-      `This is a bug in docjet: please report it with the ${p.operation === undefined ? 'page' : 'spec'} attached.`,
+    message: (p: { operation: string | undefined; reason: string }) => `the page${p.operation === undefined ? '' : ` of ${p.operation}`} could not be rendered (${p.reason})`,
+    fix: (p: { operation: string | undefined }) => `This is a bug in docjet: please report it with the ${p.operation === undefined ? 'page' : 'spec'} attached.`,
   },
-  'icon-unknown': { severity: 'warning', about: 'An icon name that no icon library has, and that no free icon stands in for (as one does for Font Awesome Pro names); a neutral placeholder is shown.',
+  'icon-unknown': {
+    severity: 'warning',
+    about: 'An icon name that no icon library has, and that no free icon stands in for (as one does for Font Awesome Pro names); a neutral placeholder is shown.',
     message: (p: { name: string; suggestion: string | undefined; library: string }) =>
       `no icon library has an icon called "${p.name}", nor a free icon of the same meaning; a placeholder circle is shown in its place`,
     fix: (p: { suggestion: string | undefined; library: string }) =>
-      p.suggestion
-        ? `Did you mean "${p.suggestion}"?`
-        : `Use a name from ${p.library} (the site's icons.library), or a URL or path to an image.`,
+      p.suggestion ? `Did you mean "${p.suggestion}"?` : `Use a name from ${p.library} (the site's icons.library), or a URL or path to an image.`,
   },
 
   // Snippets (imports, `<Snippet file>`, components written as functions)
-  'snippet-missing': { severity: 'warning', about: 'An imported snippet file (or `<Snippet file>`) does not exist; its element shows only its children (the reference product warns too, §2.3).',
+  'snippet-missing': {
+    severity: 'warning',
+    about: 'An imported snippet file (or `<Snippet file>`) does not exist; its element shows only its children (the reference product warns too, §2.3).',
     message: (p: SnippetMissing) =>
       p.via === 'import'
         ? `\`${p.source}\` does not exist, so nothing is imported from it (its components show only their children)`
@@ -633,42 +797,52 @@ export const CATALOGUE = {
         ? `Create \`${p.file}\`, or fix the path${p.suggestion ? `: did you mean \`${p.suggestion}\`?` : '.'}`
         : `Create \`snippets/${p.name}\`, or fix the name${p.suggestion ? `: did you mean \`file="${p.suggestion}"\`?` : '.'}`,
   },
-  'snippet-unreadable': { severity: 'warning', about: 'A snippet file exists but cannot be read; its element shows only its children.',
+  'snippet-unreadable': {
+    severity: 'warning',
+    about: 'A snippet file exists but cannot be read; its element shows only its children.',
     message: (p: { reason: string }) => `the snippet file cannot be read (${p.reason}), so nothing is imported from it`,
-    fix: 'Check the file\'s permissions, or replace it with a readable copy.',
+    fix: "Check the file's permissions, or replace it with a readable copy.",
   },
-  'snippet-import-package': { severity: 'warning', about: 'An import of a package (`@mintlify/components`, an npm module) instead of a file of the site; nothing is loaded.',
+  'snippet-import-package': {
+    severity: 'warning',
+    about: 'An import of a package (`@mintlify/components`, an npm module) instead of a file of the site; nothing is loaded.',
     /** `builtInPackage`: the package is one whose components docjet has built in, but not `imported`. */
     message: (p: { source: string; imported: string; builtInPackage: boolean }) =>
       `\`${p.source}\` is a package, not a file of the site; docjet renders pages without loading packages, so nothing is imported from it`,
     fix: (p: { imported: string; builtInPackage: boolean }) =>
       p.builtInPackage
         ? `\`${p.imported}\` is not a built-in component: check its name, or write it in a .jsx file under \`snippets/\` and import it from there.`
-        : 'Use a built-in component, or write the component in a .jsx file under `snippets/` and import it with a path: `import { Name } from \'/snippets/name.jsx\'`.',
+        : "Use a built-in component, or write the component in a .jsx file under `snippets/` and import it with a path: `import { Name } from '/snippets/name.jsx'`.",
   },
-  'snippet-import-unsupported': { severity: 'warning', about: 'An import of a file that is not a snippet (.mdx, .md or .jsx); nothing is loaded.',
+  'snippet-import-unsupported': {
+    severity: 'warning',
+    about: 'An import of a file that is not a snippet (.mdx, .md or .jsx); nothing is loaded.',
     /** `name`: the import's source, or the `file` of `<Snippet file>`; `file`: the file it names. */
     message: (p: { via: 'import' | 'element'; name: string; file: string }) =>
       p.via === 'import'
         ? `\`${p.name}\` is not a snippet docjet can load (only .mdx, .md and .jsx files are), so nothing is imported from it`
         : `\`<Snippet file="${p.name}">\` names \`${p.file}\`, which is not a snippet (only .mdx, .md and .jsx files are)`,
     fix: (p: { via: 'import' | 'element'; file: string }) =>
-      p.via === 'import'
-        ? `Rename \`${p.file}\` to .jsx if it is plain JavaScript with JSX, or put its content in an .mdx snippet.`
-        : 'Include an .mdx or .md file.',
+      p.via === 'import' ? `Rename \`${p.file}\` to .jsx if it is plain JavaScript with JSX, or put its content in an .mdx snippet.` : 'Include an .mdx or .md file.',
   },
-  'snippet-export-missing': { severity: 'warning', about: 'A named import that the snippet file does not export.',
+  'snippet-export-missing': {
+    severity: 'warning',
+    about: 'A named import that the snippet file does not export.',
     message: (p: SnippetExportMissing) =>
       p.via === 'element'
         ? `\`<Snippet file="${p.name}">\` names \`${p.file}\`, which has no content to show`
         : `\`${p.source}\` has no ${p.imported === 'default' ? 'default export' : `export named \`${p.imported}\``}, so \`${p.local}\` is not defined`,
     fix: (p: SnippetExportMissing) => snippetExportFix(p),
   },
-  'snippet-syntax': { severity: 'warning', about: 'A .jsx snippet that is not valid JavaScript; its exports are not available.',
+  'snippet-syntax': {
+    severity: 'warning',
+    about: 'A .jsx snippet that is not valid JavaScript; its exports are not available.',
     message: (p: { reason: string }) => `this .jsx snippet is not valid JavaScript (${p.reason}), so nothing is imported from it`,
     fix: 'Fix the syntax at this position. Snippets are plain JavaScript with JSX: TypeScript types are not allowed.',
   },
-  'snippet-cycle': { severity: 'warning', about: 'Snippets import or include each other in a loop (or nest too deep); the one closing the loop is left out.',
+  'snippet-cycle': {
+    severity: 'warning',
+    about: 'Snippets import or include each other in a loop (or nest too deep); the one closing the loop is left out.',
     /** `via`: snippets importing snippets, or including them (`<Snippet>`, a snippet's body); `loop` false: too deep. */
     message: (p: { via: 'import' | 'element'; loop: boolean; chain: string; maxDepth: number }) =>
       p.via === 'import'
@@ -679,16 +853,19 @@ export const CATALOGUE = {
         ? 'Remove one of the imports in the loop: a snippet cannot include itself, directly or through others.'
         : 'Remove the include that leads back to a snippet already being shown.',
   },
-  'component-partial': { severity: 'warning', about: 'A component written as a function needs JavaScript docjet does not run (state, effects, network); those parts are left out.',
+  'component-partial': {
+    severity: 'warning',
+    about: 'A component written as a function needs JavaScript docjet does not run (state, effects, network); those parts are left out.',
     /** `subject`: what was rendered; `uses`: what it needed, in short; `outcome`: what the page shows instead. */
-    message: (p: { subject: string; uses: string; outcome: string }) =>
-      `${p.subject} needs JavaScript that docjet does not run (${p.uses}); ${p.outcome}`,
+    message: (p: { subject: string; uses: string; outcome: string }) => `${p.subject} needs JavaScript that docjet does not run (${p.uses}); ${p.outcome}`,
     fix: 'For content that must be in the page, use props and markup only; interactive widgets can be a `.js` file in the docs folder.',
   },
 
   // Output folder and serving (safety)
   // @section output
-  'output-is-site': { severity: 'error', about: 'The output folder is the site folder, contains it (a parent folder), or is the root of the file system; building there would delete the site. `docjet` exits 2.',
+  'output-is-site': {
+    severity: 'error',
+    about: 'The output folder is the site folder, contains it (a parent folder), or is the root of the file system; building there would delete the site. `docjet` exits 2.',
     message: (p: { folder: string; problem: 'file-system-root' | 'is-site' | 'contains-site' }) =>
       p.problem === 'file-system-root'
         ? `the output folder \`${p.folder}\` is the root of the file system; building there would replace everything on it`
@@ -696,7 +873,9 @@ export const CATALOGUE = {
     fix: (p: { problem: 'file-system-root' | 'is-site' | 'contains-site' }) =>
       p.problem === 'file-system-root' ? 'Choose an empty folder with --out, like dist.' : 'Choose another folder with --out, like dist inside the site folder (the default).',
   },
-  'output-is-file': { severity: 'error', about: 'The output folder is a file, or lies under a file; nothing is written. `docjet` exits 2.',
+  'output-is-file': {
+    severity: 'error',
+    about: 'The output folder is a file, or lies under a file; nothing is written. `docjet` exits 2.',
     /** `file`: the file on the way to the folder; undefined when the folder itself is a file. */
     message: (p: { folder: string; file: string | undefined }) =>
       p.file === undefined
@@ -705,16 +884,24 @@ export const CATALOGUE = {
     fix: (p: { file: string | undefined }) =>
       p.file === undefined ? 'Choose a folder with --out (an empty one, or one docjet wrote before).' : 'Choose a folder with --out whose parent folders are folders.',
   },
-  'output-link-outside': { severity: 'error', about: 'The output folder is reached through a symbolic link in the site folder that leads out of it (a repository shipping `dist -> /elsewhere`); building would replace the folder the link leads to. `--force` does not apply. `docjet` exits 2.',
+  'output-link-outside': {
+    severity: 'error',
+    about:
+      'The output folder is reached through a symbolic link in the site folder that leads out of it (a repository shipping `dist -> /elsewhere`); building would replace the folder the link leads to. `--force` does not apply. `docjet` exits 2.',
     message: (p: { folder: string; real: string }) =>
       `the output folder \`${p.folder}\` is reached through a link in the site folder that leads out of it, to \`${p.real}\`; building there would replace a folder outside the site`,
     fix: 'Remove the link, or pass that folder itself with --out if you mean to build there.',
   },
-  'output-in-cache': { severity: 'error', about: 'The output folder is docjet\'s cache folder (`.docjet` in the site folder) or lies inside it. `--force` does not apply. `docjet` exits 2.',
+  'output-in-cache': {
+    severity: 'error',
+    about: "The output folder is docjet's cache folder (`.docjet` in the site folder) or lies inside it. `--force` does not apply. `docjet` exits 2.",
     message: (p: { folder: string }) => `the output folder \`${p.folder}\` is docjet's cache folder or lies inside it; building there would delete the cache`,
     fix: 'Choose another folder with --out, like dist (the default).',
   },
-  'output-not-docjet': { severity: 'error', about: 'The output folder holds files the last docjet build did not write: it has no `.docjet-output` marker, a marker without a record of the files (an earlier docjet\'s, or one made by hand), or files not in the record or changed since; the first few are named. `--force` replaces it anyway (inside the site folder, only files docjet wrote and the user changed). `docjet` exits 2.',
+  'output-not-docjet': {
+    severity: 'error',
+    about:
+      "The output folder holds files the last docjet build did not write: it has no `.docjet-output` marker, a marker without a record of the files (an earlier docjet's, or one made by hand), or files not in the record or changed since; the first few are named. `--force` replaces it anyway (inside the site folder, only files docjet wrote and the user changed). `docjet` exits 2.",
     message: (p: ForeignFiles) => `the output folder \`${p.folder}\` ${foreignFiles(p, 'yours')}; building there would delete them`,
     fix: (p: ForeignFiles) =>
       p.marker === 'none'
@@ -723,7 +910,10 @@ export const CATALOGUE = {
           ? 'Delete the folder if it holds only an earlier build, or pass --force to replace it.'
           : 'Move them out of the folder, or pass --force to replace them.',
   },
-  'output-holds-site-files': { severity: 'error', about: 'The output folder is a folder inside the site that holds files docjet did not write (the site\'s own files: pages, images, or a file added to the output), whatever its `.docjet-output` marker says; `--force` does not apply. `docjet` exits 2.',
+  'output-holds-site-files': {
+    severity: 'error',
+    about:
+      "The output folder is a folder inside the site that holds files docjet did not write (the site's own files: pages, images, or a file added to the output), whatever its `.docjet-output` marker says; `--force` does not apply. `docjet` exits 2.",
     message: (p: ForeignFiles) =>
       isEarlierBuild(p)
         ? `the output folder \`${p.folder}\` ${foreignFiles(p, "the site's")}; building there would delete them`
@@ -735,7 +925,9 @@ export const CATALOGUE = {
           ? 'Delete the folder if it holds only an earlier build, then build again.'
           : 'Move them out of the folder (a file to publish goes in the site folder, beside docs.json), or choose another folder with --out.',
   },
-  'output-unwritable': { severity: 'error', about: 'The output folder cannot be created (no permission, read-only or special file system); nothing is written. `docjet` exits 2.',
+  'output-unwritable': {
+    severity: 'error',
+    about: 'The output folder cannot be created (no permission, read-only or special file system); nothing is written. `docjet` exits 2.',
     /** `stage`: checking the folder before the build, or creating it. */
     message: (p: { folder: string; reason: string; stage: 'check' | 'create' }) =>
       p.stage === 'check'
@@ -743,7 +935,9 @@ export const CATALOGUE = {
         : `the output folder \`${p.folder}\` cannot be created (${p.reason}); nothing was written`,
     fix: (p: { stage: 'check' | 'create' }) => (p.stage === 'check' ? 'Choose another folder with --out.' : 'Choose a folder you can write to with --out.'),
   },
-  'output-write-failed': { severity: 'error', about: 'A file of the built site could not be written (disk full, I/O error), or the finished site could not be moved into place; the previous output is left as it was.',
+  'output-write-failed': {
+    severity: 'error',
+    about: 'A file of the built site could not be written (disk full, I/O error), or the finished site could not be moved into place; the previous output is left as it was.',
     message: (p: OutputWriteFailed) =>
       p.stage === 'write'
         ? `\`${p.relative}\` of the built site could not be written (${p.reason}); the previous output was left as it was`
@@ -754,23 +948,31 @@ export const CATALOGUE = {
         : 'Check that the folder can be written to and no program holds it open, then build again.',
   },
 
-  'sitemap-no-url': { severity: 'warning', about: 'The build knows no public address for the site (no `--url`, no `seo.metatags.canonical`): `sitemap.xml`, which needs absolute URLs, is left out, and `robots.txt` names none.',
-    message: () => 'the site\'s public address is not known, so sitemap.xml (whose URLs must be absolute) was left out and robots.txt names no sitemap',
+  'sitemap-no-url': {
+    severity: 'warning',
+    about:
+      'The build knows no public address for the site (no `--url`, no `seo.metatags.canonical`): `sitemap.xml`, which needs absolute URLs, is left out, and `robots.txt` names none.',
+    message: () => "the site's public address is not known, so sitemap.xml (whose URLs must be absolute) was left out and robots.txt names no sitemap",
     fix: 'Pass the address with --url https://docs.example.com, or set "seo": {"metatags": {"canonical": "https://docs.example.com"}} in docs.json.',
   },
 
   // Script injection (safety)
   // @section injection
-  'url-unsafe': { severity: 'warning', about: 'A link, image or other URL in a page, its frontmatter (`url`) or an OpenAPI description uses a javascript:, vbscript: or data: URL (however spelt); it is left out.',
+  'url-unsafe': {
+    severity: 'warning',
+    about: 'A link, image or other URL in a page, its frontmatter (`url`) or an OpenAPI description uses a javascript:, vbscript: or data: URL (however spelt); it is left out.',
     message: (p: UrlUnsafe) => urlUnsafeMessage(p),
     fix: (p: UrlUnsafe) => (p.in === 'frontmatter' ? 'Set `url` to an http(s) URL, or remove it.' : 'Link to an http(s) URL or a page path instead.'),
   },
-  'html-unsafe': { severity: 'warning', about: 'HTML or JSX in a page that would run script: an event-handler attribute (`onclick`), `srcdoc`, a style that calls script, or `<object>`/`<embed>`/`<base>`; it is left out.',
+  'html-unsafe': {
+    severity: 'warning',
+    about:
+      'HTML or JSX in a page that would run script: an event-handler attribute (`onclick`), `srcdoc`, a style that calls script, or `<object>`/`<embed>`/`<base>`; it is left out.',
     /** `tag`: the element as shown (`` `<object>` ``); `attribute`: the attribute left out, undefined when the whole element is. */
     message: (p: { tag: string; attribute: string | undefined }) =>
       p.attribute === undefined
         ? `this ${p.tag} element is left out of the page: it can load and run active content in every reader's browser`
-        : `the \`${p.attribute}\` attribute of ${p.tag} is left out: ${p.attribute.toLowerCase() === 'style' ? 'its CSS calls script' : 'it would run script in every reader\'s browser'}`,
+        : `the \`${p.attribute}\` attribute of ${p.tag} is left out: ${p.attribute.toLowerCase() === 'style' ? 'its CSS calls script' : "it would run script in every reader's browser"}`,
     fix: (p: { attribute: string | undefined }) =>
       p.attribute === undefined
         ? 'Embed videos and pages with `<iframe src="https://…">`, images with `<img>`; link to other files instead.'
@@ -779,53 +981,68 @@ export const CATALOGUE = {
 
   // Reading outside the project, nesting limits (safety)
   // @section boundaries
-  'ref-outside-root': { severity: 'error', about: 'A "$ref" names a file outside the site folder (as written, or through a symbolic link); it is not read.',
+  'ref-outside-root': {
+    severity: 'error',
+    about: 'A "$ref" names a file outside the site folder (as written, or through a symbolic link); it is not read.',
     /** `reason`: where the file lies, as `outsideReason` words it ("is outside the site folder"). */
     message: (p: { reference: string; reason: string }) => `"$ref" names ${quote(p.reference)}, which ${p.reason}, so it is not read`,
     fix: 'Move the file into the site folder (next to docs.json or below it) and name it from there; "$ref" only includes files of the site.',
   },
-  'config-outside-root': { severity: 'error', about: 'docs.json (or mint.json) is a symbolic link to a file outside the site folder; it is not read.',
+  'config-outside-root': {
+    severity: 'error',
+    about: 'docs.json (or mint.json) is a symbolic link to a file outside the site folder; it is not read.',
     message: (p: { configFile: string }) => `${p.configFile} is a symbolic link to a file outside the site folder, so it is not read`,
-    fix: (p: { configFile: string }) =>
-      `Replace the link with a copy of the file, or run docjet in the folder that really holds ${p.configFile}.`,
+    fix: (p: { configFile: string }) => `Replace the link with a copy of the file, or run docjet in the folder that really holds ${p.configFile}.`,
   },
-  'snippet-outside-root': { severity: 'warning', about: 'An import or `<Snippet file>` names a file outside the site folder (as written, or through a symbolic link); nothing is read from it.',
+  'snippet-outside-root': {
+    severity: 'warning',
+    about: 'An import or `<Snippet file>` names a file outside the site folder (as written, or through a symbolic link); nothing is read from it.',
     /** `name`: the import's source, or the `file` of `<Snippet file>`; `reason`: where the file lies. */
     message: (p: { via: 'import' | 'element'; name: string; reason: string }) =>
-      p.via === 'import'
-        ? `\`${p.name}\` ${p.reason}, so nothing is imported from it`
-        : `\`<Snippet file="${p.name}">\` names a file that ${p.reason}, so nothing is shown`,
+      p.via === 'import' ? `\`${p.name}\` ${p.reason}, so nothing is imported from it` : `\`<Snippet file="${p.name}">\` names a file that ${p.reason}, so nothing is shown`,
     fix: 'Snippets are files of the site: move the file under `snippets/` in the docs folder and import it as `/snippets/…`.',
   },
-  'openapi-outside-root': { severity: 'error', about: 'An openapi file (or a `spec.yaml GET /x` entry) names a file outside the site folder; it is not read.',
+  'openapi-outside-root': {
+    severity: 'error',
+    about: 'An openapi file (or a `spec.yaml GET /x` entry) names a file outside the site folder; it is not read.',
     /** `reason`: where the file lies, as `outsideReason` words it ("is outside the site folder"). */
     message: (p: { file: string; reason: string }) => `The OpenAPI file \`${p.file}\` ${p.reason}, so it is not read.`,
     fix: 'Copy the spec into the site folder and name its path from there (relative to the folder that holds docs.json).',
   },
-  'nesting-too-deep': { severity: 'error', about: 'A config file nests lists and objects more than 256 levels deep (counting the files that include it); it is not read past that point.',
+  'nesting-too-deep': {
+    severity: 'error',
+    about: 'A config file nests lists and objects more than 256 levels deep (counting the files that include it); it is not read past that point.',
     /** `throughRefs`: the depth counts the files that include this one. */
     message: (p: { max: number; throughRefs: boolean }) =>
       `lists and objects are nested more than ${p.max} levels deep here${p.throughRefs ? ' (counting the files that include this one by "$ref")' : ''}; docjet stops reading the config at this point`,
     fix: 'Flatten the structure: real navigation nests a few levels (groups in groups, inside tabs or versions). Check for generated or repeated brackets.',
   },
-  'ref-too-many': { severity: 'error', about: 'The config includes files by "$ref" more than 1,000 times in all (files including files many times over); the rest are not read.',
-    message: (p: { max: number }) =>
-      `the config includes files by "$ref" more than ${p.max} times in all, so this one and those after it are not read`,
+  'ref-too-many': {
+    severity: 'error',
+    about: 'The config includes files by "$ref" more than 1,000 times in all (files including files many times over); the rest are not read.',
+    message: (p: { max: number }) => `the config includes files by "$ref" more than ${p.max} times in all, so this one and those after it are not read`,
     fix: 'Include each file once: a file named by "$ref" in a file that is itself included many times is read again each time.',
   },
 
   // Resource bounds (safety)
   // @section bounds
-  'page-nesting-too-deep': { severity: 'warning', about: 'A page nests lists, quotes, elements or emphasis more than 256 levels deep; the deeper levels are shown flattened at level 256.',
+  'page-nesting-too-deep': {
+    severity: 'warning',
+    about: 'A page nests lists, quotes, elements or emphasis more than 256 levels deep; the deeper levels are shown flattened at level 256.',
     message: (p: { max: number }) =>
       `the page nests lists, quotes, elements or emphasis more than ${p.max} levels deep here; the deeper levels are shown flattened at level ${p.max}`,
     fix: 'Nest less deeply: split the content into separate lists, quotes or elements.',
   },
-  'page-syntax-limit': { severity: 'warning', about: 'A paragraph (or page) holds more brackets, emphasis marks, backtick runs of different lengths, lazy lines, character references or link definitions than Markdown can be read with in time that grows with its size; those characters are shown as text.',
+  'page-syntax-limit': {
+    severity: 'warning',
+    about:
+      'A paragraph (or page) holds more brackets, emphasis marks, backtick runs of different lengths, lazy lines, character references or link definitions than Markdown can be read with in time that grows with its size; those characters are shown as text.',
     message: (p: SyntaxLimitParams) => syntaxLimitMessage(p),
     fix: (p: SyntaxLimitParams) => SYNTAX_LIMIT_FIX[p.limit],
   },
-  'yaml-aliases-too-many': { severity: 'error', about: 'YAML (an OpenAPI document or a page\'s frontmatter) expands its aliases (`*name`) into more than 100,000 values, which is an "alias bomb"; it is not read.',
+  'yaml-aliases-too-many': {
+    severity: 'error',
+    about: 'YAML (an OpenAPI document or a page\'s frontmatter) expands its aliases (`*name`) into more than 100,000 values, which is an "alias bomb"; it is not read.',
     /** `reason`: the parser's account of the expansion; `file`: the OpenAPI file, when it is one. */
     message: (p: { in: 'frontmatter'; reason: string } | { in: 'openapi'; file: string; reason: string }) =>
       p.in === 'frontmatter' ? `the frontmatter is not read: ${p.reason}` : `\`${p.file}\`: ${p.reason}.`,
@@ -834,55 +1051,77 @@ export const CATALOGUE = {
         ? 'Write the repeated values out instead of repeating aliases (`*name`) of aliases.'
         : 'Write the repeated values out, or use `$ref` to share a schema; no page is made from this spec until then.',
   },
-  'encoding-invalid': { severity: 'warning', about: 'A page, snippet or OpenAPI file is not valid UTF-8; the bad bytes are shown as "\uFFFD".',
+  'encoding-invalid': {
+    severity: 'warning',
+    about: 'A page, snippet or OpenAPI file is not valid UTF-8; the bad bytes are shown as "\uFFFD".',
     message: (p: { what: string; byte: number }) =>
       `the ${p.what} is not valid UTF-8: the byte 0x${p.byte.toString(16).toUpperCase().padStart(2, '0')} here is not part of a UTF-8 character, so it and any other bad bytes are shown as "\uFFFD"`,
     fix: 'Save the file as UTF-8 (most editors offer "Save with encoding"; the file may have been written as Latin-1 or Windows-1252).',
   },
-  'route-too-long': { severity: 'error', about: 'A page\'s URL is too long to be written as a file (a path segment over 255 bytes, or the whole path over 4,000 bytes).',
+  'route-too-long': {
+    severity: 'error',
+    about: "A page's URL is too long to be written as a file (a path segment over 255 bytes, or the whole path over 4,000 bytes).",
     message: (p: { route: string; problem: string; fromFile: boolean; maxBytes: number }) =>
       `the page's URL /${p.route} is too long to be written as a file: ${p.problem}, so the build would fail`,
     fix: (p: { fromFile: boolean; maxBytes: number }) =>
-      `${p.fromFile ? 'Rename the file or its folders' : 'Shorten the operation\'s `x-mint.href`, its tag or its summary'} so that each part of the URL is at most ${p.maxBytes} bytes (about ${p.maxBytes} letters, fewer in non-Latin scripts).`,
+      `${p.fromFile ? 'Rename the file or its folders' : "Shorten the operation's `x-mint.href`, its tag or its summary"} so that each part of the URL is at most ${p.maxBytes} bytes (about ${p.maxBytes} letters, fewer in non-Latin scripts).`,
   },
 
   // @section typed-model
-  'page-access-groups': { severity: 'warning', about: 'A page\'s frontmatter `groups` limits it to signed-in readers of those groups in the hosted product; a docjet site has no sign-in, so the page is published for everyone.',
-    message: (p: { groups: string }) => `the frontmatter \`groups\` limits this page to signed-in readers in ${p.groups}, but a docjet site has no sign-in: everyone who has the site can read it`,
+  'page-access-groups': {
+    severity: 'warning',
+    about:
+      "A page's frontmatter `groups` limits it to signed-in readers of those groups in the hosted product; a docjet site has no sign-in, so the page is published for everyone.",
+    message: (p: { groups: string }) =>
+      `the frontmatter \`groups\` limits this page to signed-in readers in ${p.groups}, but a docjet site has no sign-in: everyone who has the site can read it`,
     fix: 'Remove `groups` if the page may be public, or leave the page out of the site (list it in `.mintignore`).',
   },
 
-  'frontmatter-type': { severity: 'warning', about: 'A frontmatter key the format defines has a value of the wrong type (`hidden: "yes"`, `noindex: "true"`); the value is ignored.',
+  'frontmatter-type': {
+    severity: 'warning',
+    about: 'A frontmatter key the format defines has a value of the wrong type (`hidden: "yes"`, `noindex: "true"`); the value is ignored.',
     /** `value`: the value described (`the string "yes"`); `expects`, `example`: what the key takes. */
-    message: (p: { key: string; value: string; expects: string; example: string }) =>
-      `the frontmatter \`${p.key}\` is ${p.value}, but it must be ${p.expects}; it is ignored`,
+    message: (p: { key: string; value: string; expects: string; example: string }) => `the frontmatter \`${p.key}\` is ${p.value}, but it must be ${p.expects}; it is ignored`,
     fix: (p: { key: string; example: string }) => `Write \`${p.key}: ${p.example}\`, or remove it.`,
   },
 
   // @section real-sites
-  'frontmatter-endpoint-not-found': { severity: 'warning', about: 'A page\'s `openapi:` frontmatter names an operation that no OpenAPI document of the site has (a remote spec that could be neither fetched nor read from the cache is not searched); the page shows its own content only.',
+  'frontmatter-endpoint-not-found': {
+    severity: 'warning',
+    about:
+      "A page's `openapi:` frontmatter names an operation that no OpenAPI document of the site has (a remote spec that could be neither fetched nor read from the cache is not searched); the page shows its own content only.",
     /** `searched`: how many local documents were read; `remote`: the navigation names remote specs, which may hold it. */
     message: (p: { reference: string; searched: number; remote: boolean }) =>
-      `the frontmatter \`openapi: ${p.reference}\` names an operation that ${p.searched === 0 ? 'no OpenAPI document of the site has' : p.searched === 1 ? 'the site\'s one OpenAPI document does not have' : `none of the site's ${p.searched} OpenAPI documents has`}${p.remote ? ' (a remote spec the navigation names was neither fetched nor cached)' : ''}; the page shows its own content only`,
+      `the frontmatter \`openapi: ${p.reference}\` names an operation that ${p.searched === 0 ? 'no OpenAPI document of the site has' : p.searched === 1 ? "the site's one OpenAPI document does not have" : `none of the site's ${p.searched} OpenAPI documents has`}${p.remote ? ' (a remote spec the navigation names was neither fetched nor cached)' : ''}; the page shows its own content only`,
     fix: 'Check the method and path against the spec, name the spec first (`openapi: "api/openapi.json GET /pets"`), or copy a remote spec into the site folder.',
   },
-  'frontmatter-schema-not-found': { severity: 'warning', about: 'A page\'s `openapi-schema:` frontmatter names a model that no OpenAPI document of the site has under `components.schemas` (`definitions` in Swagger 2.0); the page shows its own content only.',
+  'frontmatter-schema-not-found': {
+    severity: 'warning',
+    about:
+      "A page's `openapi-schema:` frontmatter names a model that no OpenAPI document of the site has under `components.schemas` (`definitions` in Swagger 2.0); the page shows its own content only.",
     /** `searched`: how many documents were read; `suggestion`: the closest model name they have. */
     message: (p: { reference: string; searched: number; suggestion: string | undefined }) =>
-      `the frontmatter \`openapi-schema: ${p.reference}\` names a model that ${p.searched === 0 ? 'no OpenAPI document of the site has' : p.searched === 1 ? 'the site\'s one OpenAPI document does not have' : `none of the site's ${p.searched} OpenAPI documents has`}; the page shows its own content only`,
+      `the frontmatter \`openapi-schema: ${p.reference}\` names a model that ${p.searched === 0 ? 'no OpenAPI document of the site has' : p.searched === 1 ? "the site's one OpenAPI document does not have" : `none of the site's ${p.searched} OpenAPI documents has`}; the page shows its own content only`,
     fix: (p: { suggestion: string | undefined }) =>
       p.suggestion !== undefined
         ? `Did you mean \`openapi-schema: ${p.suggestion}\`?`
         : 'Write a name from `components.schemas` of the spec, and name the spec first when several have it (`openapi-schema: "api/openapi.json Pet"`).',
   },
-  'frontmatter-api-invalid': { severity: 'warning', about: 'A page\'s `api:` frontmatter is not an HTTP method and a URL or path (`POST https://api.example.com/v1/things`); the page is shown without its method bar and "Try it" panel.',
+  'frontmatter-api-invalid': {
+    severity: 'warning',
+    about:
+      'A page\'s `api:` frontmatter is not an HTTP method and a URL or path (`POST https://api.example.com/v1/things`); the page is shown without its method bar and "Try it" panel.',
     message: (p: ApiFrontmatterInvalid) =>
       `the frontmatter \`api: ${p.value}\` ${
-        p.problem === 'no-method' ? 'does not start with an HTTP method'
-        : p.problem === 'unknown-method' ? `starts with \`${p.word}\`, which is not an HTTP method`
-        : p.problem === 'no-url' ? 'has no URL or path after the method'
-        : p.problem === 'bad-url' ? `names \`${p.word}\`, which is neither an http(s) URL nor a path starting with \`/\``
-        : `has more after the URL (\`${p.word}\`)`
+        p.problem === 'no-method'
+          ? 'does not start with an HTTP method'
+          : p.problem === 'unknown-method'
+            ? `starts with \`${p.word}\`, which is not an HTTP method`
+            : p.problem === 'no-url'
+              ? 'has no URL or path after the method'
+              : p.problem === 'bad-url'
+                ? `names \`${p.word}\`, which is neither an http(s) URL nor a path starting with \`/\``
+                : `has more after the URL (\`${p.word}\`)`
       }; the page is shown without its method bar and "Try it" panel`,
     fix: (p: ApiFrontmatterInvalid) =>
       p.suggestion !== undefined
@@ -891,7 +1130,10 @@ export const CATALOGUE = {
           ? 'Add the URL, or a path that `api.mdx.server` in docs.json goes before: `api: "GET /v1/things"`.'
           : 'Write the method, then the URL or a path: `api: "POST https://api.example.com/v1/things"`; methods are GET, POST, PUT, PATCH, DELETE, HEAD, OPTIONS and TRACE.',
   },
-  'example-repeated': { severity: 'warning', about: 'A page has more than one `<RequestExample>` (or `<ResponseExample>`); the hosted product supports one of each per page. docjet shows them all in the example column, in page order.',
+  'example-repeated': {
+    severity: 'warning',
+    about:
+      'A page has more than one `<RequestExample>` (or `<ResponseExample>`); the hosted product supports one of each per page. docjet shows them all in the example column, in page order.',
     message: (p: { name: 'RequestExample' | 'ResponseExample' }) =>
       `only one \`<${p.name}>\` is supported per page; docjet shows this one below the first in the example column, other tools may not show it`,
     fix: (p: { name: 'RequestExample' | 'ResponseExample' }) => `Move its code blocks into the first \`<${p.name}>\`: each block becomes a tab of it.`,
@@ -901,8 +1143,7 @@ export const CATALOGUE = {
 export type DiagnosticCode = keyof typeof CATALOGUE;
 
 /** The facts a code's message is made from: `diagnostic('page-missing', at, file, { entry, ... })`. */
-export type MessageParams<C extends DiagnosticCode> =
-  Parameters<(typeof CATALOGUE)[C]['message']> extends [infer P] ? P : Record<string, never>;
+export type MessageParams<C extends DiagnosticCode> = Parameters<(typeof CATALOGUE)[C]['message']> extends [infer P] ? P : Record<string, never>;
 
 /**
  * The catalogue seen through its parameter types, so that `ENTRIES[code]` for a generic code takes
@@ -914,13 +1155,7 @@ const ENTRIES: { readonly [C in DiagnosticCode]: Entry<MessageParams<C>> } = CAT
  * Makes the diagnostic of `code` at `at` (or the whole of `fallbackFile`), with the message and fix
  * of its catalogue entry made from `params`; `path` is the JSON path in the config, if any.
  */
-export function diagnostic<C extends DiagnosticCode>(
-  code: C,
-  at: Position | undefined,
-  fallbackFile: string,
-  params: MessageParams<C>,
-  path?: string,
-): Diagnostic {
+export function diagnostic<C extends DiagnosticCode>(code: C, at: Position | undefined, fallbackFile: string, params: MessageParams<C>, path?: string): Diagnostic {
   const entry = ENTRIES[code];
   const result: Diagnostic = {
     severity: entry.severity,
@@ -937,9 +1172,7 @@ export function diagnostic<C extends DiagnosticCode>(
 }
 
 /** Why a "$ref" is not a usable reference: `not-string` has no `reference` to quote. */
-type RefInvalid =
-  | { problem: 'not-string'; reference?: undefined }
-  | { problem: 'bad-pointer' | 'no-file' | 'folder'; reference: string };
+type RefInvalid = { problem: 'not-string'; reference?: undefined } | { problem: 'bad-pointer' | 'no-file' | 'folder'; reference: string };
 
 /** What each problem says: after `"$ref" names "…",` except for `not-string`, which has no name to quote. */
 const REF_INVALID: Record<RefInvalid['problem'], { message: string; fix: string }> = {
@@ -1047,11 +1280,7 @@ function invalidValueFix(p: InvalidValue): string {
  * docs.json names it (`at: 'config'`): nothing at the path (`suggestion`: a spec file of the same
  * folder with a close name), a folder, or a spec the loader was not asked to read (`unchecked`).
  */
-type OpenApiMissing = { file: string; at: 'config' | 'spec' } & (
-  | { problem: 'missing'; suggestion: string | undefined }
-  | { problem: 'folder' }
-  | { problem: 'unchecked' }
-);
+type OpenApiMissing = { file: string; at: 'config' | 'spec' } & ({ problem: 'missing'; suggestion: string | undefined } | { problem: 'folder' } | { problem: 'unchecked' });
 
 function openApiMissingFix(p: OpenApiMissing): string {
   switch (p.problem) {
@@ -1100,7 +1329,7 @@ const RANGE_WORDS: Record<PrivateRange, string> = {
   private: 'a private-network address',
   'link-local': 'a link-local address',
   'unique-local': 'a unique-local (private) IPv6 address',
-  shared: 'a carrier-grade NAT address (a provider\'s private network)',
+  shared: "a carrier-grade NAT address (a provider's private network)",
   unspecified: 'the unspecified address (this machine)',
   multicast: 'a multicast address',
   broadcast: 'the broadcast address',
@@ -1199,10 +1428,14 @@ interface SyntaxLimitParams {
 
 const SYNTAX_LIMIT_WHAT: Record<SyntaxLimitParams['limit'], (count: string, max: string) => string> = {
   brackets: (count, max) => `this paragraph holds ${count} brackets (\`[\`, \`]\`), more than the ${max} docjet reads as links in one paragraph, so they are shown as text`,
-  emphasis: (count, max) => `this paragraph holds ${count} runs of \`*\`, \`_\` or \`~\`, more than the ${max} docjet reads as emphasis in one paragraph, so they are shown as text`,
-  backticks: (count, max) => `this paragraph holds backtick runs of ${count} different lengths, more than the ${max} docjet reads as code in one paragraph, so its backticks are shown as text`,
-  'lazy-lines': (count, max) => `this list or quote continues on ${count} lines without its indentation or \`>\`, more than the ${max} docjet reads, so its markers are shown as text and it reads as one paragraph`,
-  references: (count, max) => `the page holds ${count} character references (\`&amp;\`, \`&#38;\`), more than the ${max} docjet reads in one page; from here on they are shown as written`,
+  emphasis: (count, max) =>
+    `this paragraph holds ${count} runs of \`*\`, \`_\` or \`~\`, more than the ${max} docjet reads as emphasis in one paragraph, so they are shown as text`,
+  backticks: (count, max) =>
+    `this paragraph holds backtick runs of ${count} different lengths, more than the ${max} docjet reads as code in one paragraph, so its backticks are shown as text`,
+  'lazy-lines': (count, max) =>
+    `this list or quote continues on ${count} lines without its indentation or \`>\`, more than the ${max} docjet reads, so its markers are shown as text and it reads as one paragraph`,
+  references: (count, max) =>
+    `the page holds ${count} character references (\`&amp;\`, \`&#38;\`), more than the ${max} docjet reads in one page; from here on they are shown as written`,
   definitions: (count, max) => `the page holds ${count} link definitions (\`[label]: url\`), more than the ${max} docjet reads in one page; from here on they are shown as text`,
 };
 
@@ -1216,7 +1449,7 @@ const SYNTAX_LIMIT_FIX: Record<SyntaxLimitParams['limit'], string> = {
   brackets: 'Split the paragraph with blank lines, or escape brackets that are not links as `\\[`.',
   emphasis: 'Split the paragraph with blank lines, or escape marks that are not emphasis as `\\*` or `\\_`.',
   backticks: 'Split the paragraph with blank lines, or put the code in a fenced code block.',
-  'lazy-lines': 'Indent the continuation lines to the item\'s text (or start them with `>` in a quote), or end the list with a blank line.',
+  'lazy-lines': "Indent the continuation lines to the item's text (or start them with `>` in a quote), or end the list with a blank line.",
   references: 'Write the characters themselves (UTF-8) instead of `&…;` references, or split the page.',
   definitions: 'Write the URLs inline (`[text](url)`), or split the page.',
 };
@@ -1443,7 +1676,8 @@ type EvaluationBudget = { subject: string; limit: 'steps' | 'size' | 'pattern-ti
 const EVALUATION_BUDGET_TEXT: Record<EvaluationBudget['limit'], string> = {
   steps: 'needs more than the 2,000,000 steps of evaluation a page may take (a recursion or a `.map` that does not end, or work over a very large list)',
   size: 'makes a value larger than page code may make (more than 4,000,000 characters, list items or HTML elements, or nested more than 1,000 deep)',
-  'pattern-time': 'runs a regular expression for longer than a page may (1 s for one match, 5 s for the whole page), as a pattern with nested repetition like `(a+)+` does on text it does not match',
+  'pattern-time':
+    'runs a regular expression for longer than a page may (1 s for one match, 5 s for the whole page), as a pattern with nested repetition like `(a+)+` does on text it does not match',
 };
 
 const EVALUATION_BUDGET_FIX: Record<EvaluationBudget['limit'], string> = {

@@ -45,9 +45,7 @@ export function readTextSync(file: string): DecodedText {
 export function encodingDiagnostic(file: string, decoded: DecodedText, what: string): Diagnostic[] {
   const invalid = decoded.invalid;
   if (!invalid) return [];
-  return [
-    diagnostic('encoding-invalid', { file, line: invalid.line, column: invalid.column }, file, { what, byte: invalid.value }),
-  ];
+  return [diagnostic('encoding-invalid', { file, line: invalid.line, column: invalid.column }, file, { what, byte: invalid.value })];
 }
 
 /** Offset of the first byte that does not belong to a well-formed UTF-8 sequence (RFC 3629). */

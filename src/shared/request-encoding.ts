@@ -57,7 +57,9 @@ export function requestEncoding(): RequestEncoding {
   const isObject = (value: unknown): value is Record<string, unknown> => Object.prototype.toString.call(value) === '[object Object]';
   const text = (value: unknown): string => (value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : String(value));
   const encode = (value: string, reserved?: boolean): string =>
-    encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`).replace(reserved ? /%(3A|2F|3F|23|5B|5D|40|21|24|26|27|28|29|2A|2B|2C|3B|3D)/g : /$^/, (whole) => decodeURIComponent(whole));
+    encodeURIComponent(value)
+      .replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`)
+      .replace(reserved ? /%(3A|2F|3F|23|5B|5D|40|21|24|26|27|28|29|2A|2B|2C|3B|3D)/g : /$^/, (whole) => decodeURIComponent(whole));
   const items = (value: unknown[]): string[] => value.map(text);
   const entries = (value: Record<string, unknown>): [string, string][] => Object.entries(value).map(([key, item]) => [key, text(item)]);
 
@@ -138,7 +140,12 @@ export function requestEncoding(): RequestEncoding {
 
   const header = (rule: EncodingRule, value: unknown): string => {
     if (Array.isArray(value)) return items(value).join(',');
-    if (isObject(value)) return rule.explode ? entries(value).map(([key, item]) => `${key}=${item}`).join(',') : entries(value).flat().join(',');
+    if (isObject(value))
+      return rule.explode
+        ? entries(value)
+            .map(([key, item]) => `${key}=${item}`)
+            .join(',')
+        : entries(value).flat().join(',');
     return text(value);
   };
 

@@ -48,14 +48,7 @@ const CACHE_FOLDER = '.docjet';
  * has a title and sits in its navigation (`"README"`, the "How to Contribute" page), polar has a
  * `security.mdx` page and mintlify__docs a `changelog.mdx` page, so an `.mdx` file is always a page.
  */
-const REPOSITORY_FILES = new Set([
-  'readme.md',
-  'license.md',
-  'changelog.md',
-  'contributing.md',
-  'code_of_conduct.md',
-  'security.md',
-]);
+const REPOSITORY_FILES = new Set(['readme.md', 'license.md', 'changelog.md', 'contributing.md', 'code_of_conduct.md', 'security.md']);
 /**
  * What the hosted product leaves out of a site without being told: its `.mintignore` page's
  * "Default ignored patterns" (mintlify__docs/organize/mintignore.mdx), in gitignore syntax. The
@@ -105,10 +98,7 @@ interface Folder {
   ancestors: readonly string[];
 }
 
-export async function scanSite(options: {
-  root: string;
-  outDir?: string;
-}): Promise<{ files: SiteFiles; diagnostics: Diagnostic[] }> {
+export async function scanSite(options: { root: string; outDir?: string }): Promise<{ files: SiteFiles; diagnostics: Diagnostic[] }> {
   const root = path.resolve(options.root);
   let rootReal: string;
   try {
@@ -144,9 +134,7 @@ export async function scanSite(options: {
     }
     // Sorted input: `x.md` always comes before `x.mdx`.
     pages.set(page.id, page);
-    walk.diagnostics.push(
-      diagnostic('duplicate-page-file', undefined, existing.file, { ignored: existing.file, used: page.file, id: page.id }),
-    );
+    walk.diagnostics.push(diagnostic('duplicate-page-file', undefined, existing.file, { ignored: existing.file, used: page.file, id: page.id }));
   }
 
   const sortedPages = new Map([...pages].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
@@ -185,7 +173,11 @@ async function readIgnoreFile(root: string): Promise<{ ignorer?: Ignore; diagnos
   // Nothing outside the root is read, and going on without it could publish the drafts it hides.
   if (place.kind === 'outside') return unreadable('it is a symbolic link to a file outside the site folder');
   try {
-    return { ignorer: ignore().add(DEFAULT_IGNORED).add(await readFile(place.real, 'utf8')) };
+    return {
+      ignorer: ignore()
+        .add(DEFAULT_IGNORED)
+        .add(await readFile(place.real, 'utf8')),
+    };
   } catch (error) {
     if (errorCode(error) === 'ENOENT') return { ignorer: ignore().add(DEFAULT_IGNORED) };
     return unreadable(errorCode(error) ?? String(error));
@@ -276,13 +268,7 @@ function isSkippedLink(walk: Walk, rel: string, name: string): boolean {
  * is skipped with a warning. A link to a folder that contains it (directly or through other links)
  * would be endless, so it is skipped too.
  */
-async function followLink(
-  walk: Walk,
-  folder: Folder,
-  rel: string,
-  name: string,
-  linkPath: string,
-): Promise<Folder | undefined> {
+async function followLink(walk: Walk, folder: Folder, rel: string, name: string, linkPath: string): Promise<Folder | undefined> {
   const warn = (problem: Diagnostic): undefined => {
     walk.diagnostics.push(problem);
     return undefined;

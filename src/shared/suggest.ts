@@ -30,11 +30,7 @@ export interface SuggestOptions {
  * Candidates closest to `input`, best first. Case is ignored for scoring; a candidate that contains
  * the input (or is contained in it) is preferred, which catches `guides/intro` vs `guides/introduction`.
  */
-export function closestMatches(
-  input: string,
-  candidates: Iterable<string>,
-  { limit = 3, maxRatio = 0.4 }: SuggestOptions = {},
-): string[] {
+export function closestMatches(input: string, candidates: Iterable<string>, { limit = 3, maxRatio = 0.4 }: SuggestOptions = {}): string[] {
   const needle = input.toLowerCase();
   const scored: { candidate: string; score: number; contains: boolean }[] = [];
   for (const candidate of candidates) {

@@ -66,14 +66,7 @@ export function computeAlternates(site: Site): void {
   }
 }
 
-function alternatesFor(
-  site: Site,
-  page: Page,
-  trail: readonly string[],
-  dimension: Dimension,
-  lookup: Lookup,
-  holds: Holds,
-): Alternate[] {
+function alternatesFor(site: Site, page: Page, trail: readonly string[], dimension: Dimension, lookup: Lookup, holds: Holds): Alternate[] {
   const position = findLastIndex(trail, (id) => site.elements.get(id)?.kind === dimension);
   if (position === -1) return [];
   const current = site.elements.get(trail[position]!)!;

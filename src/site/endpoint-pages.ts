@@ -233,7 +233,10 @@ function operationsByTag(tags: readonly { name: string }[], operations: readonly
 
 /** The first paragraph of a description, whole: cut, the body would show it again (remainingDescription). */
 function firstParagraph(text: string): string {
-  return text.trim().split(/\n\s*\n/)[0]!.trim();
+  return text
+    .trim()
+    .split(/\n\s*\n/)[0]!
+    .trim();
 }
 
 /** A paragraph of CommonMark as a reader sees it: no tags (Stripe's `<p>…</p>`), code spans and links as their text. */

@@ -15,8 +15,6 @@ export function claimFileRoutes(draft: Draft): void {
     // `a.mdx` and `a/index.mdx` both map to `/a`: keep `a.mdx`, as a URL names a file first.
     const [kept, dropped] = other.id.endsWith('/index') ? [file, other] : [other, file];
     draft.fileRoutes.set(route, kept);
-    draft.diagnostics.push(
-      diagnostic('route-collision', undefined, dropped.file, { kept: kept.file, dropped: dropped.file, route }),
-    );
+    draft.diagnostics.push(diagnostic('route-collision', undefined, dropped.file, { kept: kept.file, dropped: dropped.file, route }));
   }
 }

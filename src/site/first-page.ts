@@ -69,9 +69,7 @@ export function siteDefaults(draft: Draft): Site['defaults'] {
   while (current) {
     const children = divisionsOf(draft, current);
     const landing = current.firstPage;
-    const chosen =
-      children.find((child) => child.isDefault) ??
-      (landing === undefined ? undefined : children.find((child) => !child.hidden && child.firstPage === landing));
+    const chosen = children.find((child) => child.isDefault) ?? (landing === undefined ? undefined : children.find((child) => !child.hidden && child.firstPage === landing));
     if (!chosen) break;
     if (chosen.kind === 'language' && chosen.language && !result.language) result.language = chosen.language;
     if (chosen.kind === 'version' && chosen.version && !result.version) result.version = chosen.version;

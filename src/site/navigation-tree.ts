@@ -77,7 +77,12 @@ function addSection(draft: Draft, element: NavElement, context: Context): void {
 /** One list of divisions; for versions and languages, the `default: true` one (else the first) is marked. */
 function visitDivisionList(draft: Draft, parent: NavElement, kind: ElementKind, list: readonly DivisionValue[], path: JsonPath, context: Context): void {
   const partition = NAVIGATION[kind].partition;
-  const defaultIndex = partition ? Math.max(0, list.findIndex((item) => item.default === true)) : -1;
+  const defaultIndex = partition
+    ? Math.max(
+        0,
+        list.findIndex((item) => item.default === true),
+      )
+    : -1;
   list.forEach((item, index) => {
     const childPath = [...path, index];
     const child = addElement(draft, divisionElement(kind, item, childPath, parent.id, context));

@@ -22,8 +22,7 @@ export type RedirectPath =
    * `route`: decoded segments joined by `/`, no leading or trailing slash (`''`: the root).
    * `trailingSlash`: the path was written with one. `suffix`: the query and fragment as written.
    */
-  | { ok: true; route: string; trailingSlash: boolean; suffix: string }
-  | { ok: false; problem: RedirectPathProblem };
+  { ok: true; route: string; trailingSlash: boolean; suffix: string } | { ok: false; problem: RedirectPathProblem };
 
 /**
  * `written` (a source, or a destination that is not an external URL) normalised. A source's `?` and

@@ -80,9 +80,7 @@ export interface Placement {
   next?: string;
 }
 
-export type PageSource =
-  | { type: 'file'; file: string; id: string; ext: '.mdx' | '.md' }
-  | { type: 'endpoint'; spec: string; directory: string; operation: Operation };
+export type PageSource = { type: 'file'; file: string; id: string; ext: '.mdx' | '.md' } | { type: 'endpoint'; spec: string; directory: string; operation: Operation };
 
 export interface Alternate {
   /** The version label or language code. */

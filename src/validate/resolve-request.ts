@@ -91,7 +91,9 @@ function prefersMarkdown(accept: string | undefined): boolean {
     const q = params.find((param) => param.startsWith('q='));
     return { type, quality: q === undefined ? 1 : Number(q.slice(2)) || 0, index };
   });
-  const best = ranked.filter((entry) => entry.quality > 0 && (entry.type === 'text/markdown' || entry.type === 'text/html')).sort((a, b) => b.quality - a.quality || a.index - b.index)[0];
+  const best = ranked
+    .filter((entry) => entry.quality > 0 && (entry.type === 'text/markdown' || entry.type === 'text/html'))
+    .sort((a, b) => b.quality - a.quality || a.index - b.index)[0];
   return best?.type === 'text/markdown';
 }
 

@@ -68,11 +68,32 @@ describe('nothing outside the site folder is read', () => {
     });
     assert.deepEqual(result.diagnostics.map(seen), [
       { code: 'ref-outside-root', severity: 'error', at: 'docs.json:6:9', path: 'navigation.groups[1]', message: outside('../secret.json', 'is outside the site folder'), fix },
-      { code: 'ref-outside-root', severity: 'error', at: 'docs.json:8:9', path: 'navigation.groups[3]', message: outside('nav/link.json', 'leads outside the site folder through a symbolic link'), fix },
-      { code: 'ref-outside-root', severity: 'error', at: 'docs.json:9:9', path: 'navigation.groups[4]', message: outside('nav/shared/secret.json', 'leads outside the site folder through a symbolic link'), fix },
+      {
+        code: 'ref-outside-root',
+        severity: 'error',
+        at: 'docs.json:8:9',
+        path: 'navigation.groups[3]',
+        message: outside('nav/link.json', 'leads outside the site folder through a symbolic link'),
+        fix,
+      },
+      {
+        code: 'ref-outside-root',
+        severity: 'error',
+        at: 'docs.json:9:9',
+        path: 'navigation.groups[4]',
+        message: outside('nav/shared/secret.json', 'leads outside the site folder through a symbolic link'),
+        fix,
+      },
       // The page scan skips the same links, as it always has.
       link('nav/link.json', 'secret.json'),
-      { code: 'ref-outside-root', severity: 'error', at: 'nav/more.json:1:3', path: 'navigation.groups[2]', message: outside('../../secret.json', 'is outside the site folder'), fix },
+      {
+        code: 'ref-outside-root',
+        severity: 'error',
+        at: 'nav/more.json:1:3',
+        path: 'navigation.groups[2]',
+        message: outside('../../secret.json', 'is outside the site folder'),
+        fix,
+      },
       link('nav/shared', 'shared'),
     ]);
     assert.doesNotMatch(JSON.stringify(result.loaded.value), /SECRET/);
@@ -146,9 +167,30 @@ describe('nothing outside the site folder is read', () => {
         message: `the symlink points outside the site folder (at \`${path.join(path.dirname(root), 'other/spec.yaml')}\`), so it is skipped`,
         fix: 'Copy the file into the site folder, or point the symlink at a file inside it.',
       },
-      { code: 'openapi-outside-root', severity: 'error', at: 'docs.json:6:25', path: 'navigation.groups[1].openapi', message: 'The OpenAPI file `../other/spec.yaml` is outside the site folder, so it is not read.', fix },
-      { code: 'openapi-outside-root', severity: 'error', at: 'docs.json:7:37', path: 'navigation.groups[2].pages[0]', message: 'The OpenAPI file `../other/spec.yaml` is outside the site folder, so it is not read.', fix },
-      { code: 'openapi-outside-root', severity: 'error', at: 'docs.json:8:28', path: 'navigation.groups[3].openapi', message: 'The OpenAPI file `api/linked.yaml` leads outside the site folder through a symbolic link, so it is not read.', fix },
+      {
+        code: 'openapi-outside-root',
+        severity: 'error',
+        at: 'docs.json:6:25',
+        path: 'navigation.groups[1].openapi',
+        message: 'The OpenAPI file `../other/spec.yaml` is outside the site folder, so it is not read.',
+        fix,
+      },
+      {
+        code: 'openapi-outside-root',
+        severity: 'error',
+        at: 'docs.json:7:37',
+        path: 'navigation.groups[2].pages[0]',
+        message: 'The OpenAPI file `../other/spec.yaml` is outside the site folder, so it is not read.',
+        fix,
+      },
+      {
+        code: 'openapi-outside-root',
+        severity: 'error',
+        at: 'docs.json:8:28',
+        path: 'navigation.groups[3].openapi',
+        message: 'The OpenAPI file `api/linked.yaml` leads outside the site folder through a symbolic link, so it is not read.',
+        fix,
+      },
     ]);
     assert.equal(result.stats.endpointPages, 0);
     assert.doesNotMatch(JSON.stringify([...(result.site?.pages.values() ?? [])]), /SECRET/);
@@ -233,25 +275,25 @@ describe('"$ref" includes are bounded', () => {
       'docs.json': '{\n  "name": "Laughs",\n  "navigation": { "pages": ["index"] },\n  "x": { "$ref": "f0.json" }\n}\n',
       'index.mdx': PAGE,
     };
-    for (let i = 0; i < 6; i++) files[`f${i}.json`] = `[${Array(10).fill(i < 5 ? `{ "$ref": "f${i + 1}.json" }` : '"x"').join(', ')}]`;
+    for (let i = 0; i < 6; i++)
+      files[`f${i}.json`] = `[${Array(10)
+        .fill(i < 5 ? `{ "$ref": "f${i + 1}.json" }` : '"x"')
+        .join(', ')}]`;
     const root = await tempSite(t, files);
     // Stopped early: the 100,000 includes past the limit are not read (the error is at the 1,001st).
     const result = await validate({ root });
-    assert.deepEqual(
-      result.diagnostics.filter((d) => d.code === 'ref-too-many').map(seen),
-      [
-        {
-          code: 'ref-too-many',
-          severity: 'error',
-          // The 1,001st include: f0, its 1st f1, that one's 1st f2, its 9th f3 (3 + 8 × 111 before it),
-          // its 10th f4 (9 × 11 before it), and that one's 9th "$ref" to f5.
-          at: 'f4.json:1:188',
-          path: 'x[0][0][8][9][8]',
-          message: 'the config includes files by "$ref" more than 1000 times in all, so this one and those after it are not read',
-          fix: 'Include each file once: a file named by "$ref" in a file that is itself included many times is read again each time.',
-        },
-      ],
-    );
+    assert.deepEqual(result.diagnostics.filter((d) => d.code === 'ref-too-many').map(seen), [
+      {
+        code: 'ref-too-many',
+        severity: 'error',
+        // The 1,001st include: f0, its 1st f1, that one's 1st f2, its 9th f3 (3 + 8 × 111 before it),
+        // its 10th f4 (9 × 11 before it), and that one's 9th "$ref" to f5.
+        at: 'f4.json:1:188',
+        path: 'x[0][0][8][9][8]',
+        message: 'the config includes files by "$ref" more than 1000 times in all, so this one and those after it are not read',
+        fix: 'Include each file once: a file named by "$ref" in a file that is itself included many times is read again each time.',
+      },
+    ]);
     // Each file read is listed once, for the dev server's watcher.
     assert.deepEqual(result.loaded.files, ['docs.json', 'f0.json', 'f1.json', 'f2.json', 'f3.json', 'f4.json', 'f5.json']);
   });
@@ -286,7 +328,10 @@ describe('nesting is limited to 256 levels, reported where it is exceeded', () =
   test('groups nested 1,000 deep: an error, not a crash', async (t) => {
     const root = await tempSite(t, { 'docs.json': `{"name":"Deep","navigation":{"groups":[${nestedGroups(1000)}]}}`, 'index.mdx': PAGE });
     const result = await validate({ root });
-    assert.deepEqual(result.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`), ['docs.json:1 nesting-too-deep']);
+    assert.deepEqual(
+      result.diagnostics.map((d) => `${d.file}:${d.line} ${d.code}`),
+      ['docs.json:1 nesting-too-deep'],
+    );
   });
 
   test('the deepest navigation under the limit (126 nested groups) validates; one more group is over it', async (t) => {
@@ -296,7 +341,10 @@ describe('nesting is limited to 256 levels, reported where it is exceeded', () =
     assert.deepEqual(result.diagnostics, []);
     assert.equal(result.stats.groups, 126);
     const over = await tempSite(t, { 'docs.json': `{"name":"Deep","navigation":{"groups":[${nestedGroups(127)}]}}`, 'index.mdx': PAGE });
-    assert.deepEqual((await validate({ root: over })).diagnostics.map((d) => d.code), ['nesting-too-deep']);
+    assert.deepEqual(
+      (await validate({ root: over })).diagnostics.map((d) => d.code),
+      ['nesting-too-deep'],
+    );
   });
 
   test('nesting adds up across "$ref" files: the error is in the file where the total passes 256', async (t) => {

@@ -22,14 +22,7 @@ describe('$ref', () => {
       ['Guides', 'API', 'Blog'],
     );
     assert.equal(value.redirects.length, 2);
-    assert.deepEqual(result.loaded.files, [
-      'docs.json',
-      'nav/navigation.json',
-      'nav/tabs/guides.json',
-      'nav/tabs/more.json',
-      'nav/tabs/blog.json',
-      'nav/redirects.json',
-    ]);
+    assert.deepEqual(result.loaded.files, ['docs.json', 'nav/navigation.json', 'nav/tabs/guides.json', 'nav/tabs/more.json', 'nav/tabs/blog.json', 'nav/redirects.json']);
   });
 
   test('diagnostics inside a referenced file carry that file and its line, and the path in the whole config', async () => {
@@ -93,8 +86,7 @@ describe('$ref', () => {
         severity: 'error',
         at: 'nav/group.json:3:24',
         path: 'navigation.groups[0].pages[1]',
-        message:
-          '"$ref" files include each other in a loop: docs.json → nav/navigation.json → nav/group.json → nav/navigation.json',
+        message: '"$ref" files include each other in a loop: docs.json → nav/navigation.json → nav/group.json → nav/navigation.json',
         fix: 'Remove one of the "$ref"s so that no file includes itself.',
       },
       {
@@ -154,9 +146,7 @@ describe('malformed JSON is reported at the syntax error', () => {
   for (const { name, text, at, problem } of cases) {
     test(name, async (t) => {
       const root = await tempSite(t, { 'docs.json': text, 'index.mdx': PAGE });
-      assert.deepEqual(await diagnose(root), [
-        { code: 'json-syntax', severity: 'error', at, message: `docs.json is not valid JSON: ${problem}`, fix: FIX_JSON },
-      ]);
+      assert.deepEqual(await diagnose(root), [{ code: 'json-syntax', severity: 'error', at, message: `docs.json is not valid JSON: ${problem}`, fix: FIX_JSON }]);
     });
   }
 
@@ -253,7 +243,20 @@ test('a key written twice with a list or object first and another kind last: a w
     ] as const) {
       const result = await validate({ root });
       const duplicates = result.diagnostics.filter((d) => d.code === 'json-duplicate-key').map(seen);
-      assert.deepEqual(duplicates, [{ code: 'json-duplicate-key', severity: 'warning', at, path: 'extra.a', message: 'the key "a" is written twice in this object; only the last one counts', fix: 'Remove one of them.' }], payload);
+      assert.deepEqual(
+        duplicates,
+        [
+          {
+            code: 'json-duplicate-key',
+            severity: 'warning',
+            at,
+            path: 'extra.a',
+            message: 'the key "a" is written twice in this object; only the last one counts',
+            fix: 'Remove one of them.',
+          },
+        ],
+        payload,
+      );
       // The mint.json upgrade keeps only the keys it knows.
       if (root !== mint) assert.deepEqual((result.loaded.value as { extra: { a: unknown } }).extra.a, last, `${payload}: the last one counts, as JSON.parse reads it`);
       assert.ok(result.site, `${payload}: only warnings, so the site is resolved`);

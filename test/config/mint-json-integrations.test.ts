@@ -18,11 +18,7 @@ function upgradedIntegrations(mint: Json): unknown {
 const LEGACY: [string, Json, Json][] = [
   ['intercom as its app id', { integrations: { intercom: 'abc123def4' } }, { intercom: { appId: 'abc123def4' } }],
   ['frontchat as its snippet id', { integrations: { frontchat: '0f1e2d3c4b5a' } }, { frontchat: { snippetId: '0f1e2d3c4b5a' } }],
-  [
-    'osano as its script URL',
-    { integrations: { osano: 'https://cmp.osano.com/tenant/site/osano.js' } },
-    { osano: { scriptSource: 'https://cmp.osano.com/tenant/site/osano.js' } },
-  ],
+  ['osano as its script URL', { integrations: { osano: 'https://cmp.osano.com/tenant/site/osano.js' } }, { osano: { scriptSource: 'https://cmp.osano.com/tenant/site/osano.js' } }],
   ['a widget already in the docs.json shape', { integrations: { intercom: { appId: 'abc123def4' } } }, { intercom: { appId: 'abc123def4' } }],
   ['analytics ga4', { analytics: { ga4: { measurementId: 'G-TEST1234' } } }, { ga4: { measurementId: 'G-TEST1234' } }],
   ['analytics gtm', { analytics: { gtm: { tagId: 'GTM-TEST12' } } }, { gtm: { tagId: 'GTM-TEST12' } }],

@@ -10,15 +10,39 @@ import type { PageFile } from '../../src/shared/scan.ts';
 
 /** The normalization spelled out: slashes, `.` and `..` resolved, no slash at either end. */
 function normalized(entry: string): string {
-  return path.posix.normalize(`/${entry.trim().replace(/\\/g, '/')}`).replace(/^\/+/, '').replace(/\/+$/, '');
+  return path.posix
+    .normalize(`/${entry.trim().replace(/\\/g, '/')}`)
+    .replace(/^\/+/, '')
+    .replace(/\/+$/, '');
 }
 
 test('entries normalize as a path does, written normally or not', () => {
   const entries = [
-    'guides/intro', 'index', '', 'a.b/c.d', 'a/.hidden', 'a/..b', 'a/b..', 'v1.2/page', '快速开始/指南',
-    '/guides/intro', 'guides/intro/', './guides/intro', '../guides/intro', 'guides//intro', 'guides/./intro',
-    'guides/../intro', 'guides/..', '.', '..', ' guides/intro', 'guides/intro\t', '\u00a0guides', 'guides\\intro',
-    'guides/intro.mdx', 'a/ b /c',
+    'guides/intro',
+    'index',
+    '',
+    'a.b/c.d',
+    'a/.hidden',
+    'a/..b',
+    'a/b..',
+    'v1.2/page',
+    '快速开始/指南',
+    '/guides/intro',
+    'guides/intro/',
+    './guides/intro',
+    '../guides/intro',
+    'guides//intro',
+    'guides/./intro',
+    'guides/../intro',
+    'guides/..',
+    '.',
+    '..',
+    ' guides/intro',
+    'guides/intro\t',
+    '\u00a0guides',
+    'guides\\intro',
+    'guides/intro.mdx',
+    'a/ b /c',
   ];
   for (const entry of entries) assert.equal(normalizePageEntry(entry), normalized(entry), JSON.stringify(entry));
 });

@@ -40,8 +40,7 @@ describe('rule 1: exactly one primary pattern at the root of navigation', () => 
         severity: 'error',
         at: 'docs.json:7:15',
         path: 'navigation.groups',
-        message:
-          'navigation has 2 primary patterns ("tabs" and "groups"); the root holds exactly one, with "global" beside it if needed',
+        message: 'navigation has 2 primary patterns ("tabs" and "groups"); the root holds exactly one, with "global" beside it if needed',
         fix: 'Keep "tabs" and move the groups into a tab, or remove them.',
       },
     ]);
@@ -70,7 +69,8 @@ describe('rule 2: one type of child per level; a link holds no children', () => 
         severity: 'warning',
         at: 'docs.json:8:19',
         path: 'navigation.tabs[0].groups',
-        message: 'a tab ("Guides") holds one type of child; this one has both "anchors" and "groups": as on the hosted product, its anchors are shown and its groups left out of the navigation',
+        message:
+          'a tab ("Guides") holds one type of child; this one has both "anchors" and "groups": as on the hosted product, its anchors are shown and its groups left out of the navigation',
         fix: 'Move the groups into an anchor, or remove the anchors.',
       },
       {
@@ -78,8 +78,7 @@ describe('rule 2: one type of child per level; a link holds no children', () => 
         severity: 'error',
         at: 'docs.json:13:18',
         path: 'navigation.tabs[1].pages',
-        message:
-          'a tab ("Blog") links to "https://example.com/blog" and also holds "pages"; an element that is a link holds no children',
+        message: 'a tab ("Blog") links to "https://example.com/blog" and also holds "pages"; an element that is a link holds no children',
         fix: 'Remove "href" to keep the pages, or move them to another tab.',
       },
     ]);
@@ -369,8 +368,7 @@ describe('rule 9: a page reference names an existing .mdx or .md file', () => {
         severity: 'warning',
         at: 'docs.json:9:28',
         path: 'navigation.groups[1].root',
-        message:
-          'group root "guides/introductoin" does not exist: there is no guides/introductoin.mdx or guides/introductoin.md; the group is shown without its own page',
+        message: 'group root "guides/introductoin" does not exist: there is no guides/introductoin.mdx or guides/introductoin.md; the group is shown without its own page',
         fix: 'Did you mean "guides/introduction"?',
       },
     ]);
@@ -399,16 +397,14 @@ describe('rule 10: openapi files exist and parse; endpoint references resolve in
         code: 'openapi-unresolved-ref',
         severity: 'warning',
         at: 'api/events.json:0:0',
-        message:
-          '`api/events.json`: 1 endpoint `$ref` points to nothing or in a circle (first: /refunds → #/components/pathItems/Refunds).',
+        message: '`api/events.json`: 1 endpoint `$ref` points to nothing or in a circle (first: /refunds → #/components/pathItems/Refunds).',
         fix: 'Correct the JSON pointer so that it names an existing path item or operation.',
       },
       {
         code: 'openapi-invalid',
         severity: 'error',
         at: 'api/package.json:0:0',
-        message:
-          '`api/package.json` is not an OpenAPI document: it has no top-level `openapi` (or `swagger`) version field.',
+        message: '`api/package.json` is not an OpenAPI document: it has no top-level `openapi` (or `swagger`) version field.',
         fix: 'Point `openapi` in docs.json at an OpenAPI 3.x (or Swagger 2.0) document, which starts with `openapi: 3.1.0` and lists its operations under `paths`.',
       },
       {
@@ -440,8 +436,7 @@ describe('rule 10: openapi files exist and parse; endpoint references resolve in
         severity: 'warning',
         at: 'docs.json:10:72',
         path: 'navigation.tabs[0].groups[1].pages[0]',
-        message:
-          '"webhook oldPet" is not in "api/events.json" (the openapi in force, set at navigation.tabs[0].groups[1].openapi)',
+        message: '"webhook oldPet" is not in "api/events.json" (the openapi in force, set at navigation.tabs[0].groups[1].openapi)',
         fix: 'Closest operations: webhook newPet.',
       },
       {

@@ -215,8 +215,7 @@ describe('wrong types and values', () => {
         severity: 'error',
         at: 'docs.json:4:55',
         path: 'navigation.groups[0].pages[1]',
-        message:
-          'a page entry must be a page path (a string such as "guides/intro") or a group object ({"group": …, "pages": […]}), not the number 42',
+        message: 'a page entry must be a page path (a string such as "guides/intro") or a group object ({"group": …, "pages": […]}), not the number 42',
         fix: 'Write the page path as a string, or wrap pages in a group.',
       },
       {
@@ -253,8 +252,7 @@ describe('shapes real sites write', () => {
         severity: 'warning',
         at: 'docs.json:5:5',
         path: 'fonts.heading',
-        message:
-          'key "heading" in fonts cannot be mixed with "family": they belong to two different forms of this setting; "heading" has no effect',
+        message: 'key "heading" in fonts cannot be mixed with "family": they belong to two different forms of this setting; "heading" has no effect',
         fix,
       },
       {
@@ -262,8 +260,7 @@ describe('shapes real sites write', () => {
         severity: 'warning',
         at: 'docs.json:6:5',
         path: 'fonts.body',
-        message:
-          'key "body" in fonts cannot be mixed with "family": they belong to two different forms of this setting; "body" has no effect',
+        message: 'key "body" in fonts cannot be mixed with "family": they belong to two different forms of this setting; "body" has no effect',
         fix,
       },
     ]);
@@ -272,10 +269,7 @@ describe('shapes real sites write', () => {
   });
 
   test('an empty group label (a group without a heading) is accepted', async (t) => {
-    const { diagnostics, result } = await check(
-      t,
-      '{ "name": "A", "navigation": { "groups": [{ "group": "", "pages": ["index"] }] } }\n',
-    );
+    const { diagnostics, result } = await check(t, '{ "name": "A", "navigation": { "groups": [{ "group": "", "pages": ["index"] }] } }\n');
     assert.deepEqual(diagnostics, []);
     assert.deepEqual(result.config?.navigation.groups, [{ group: '', pages: ['index'] }]);
   });

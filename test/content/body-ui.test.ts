@@ -75,7 +75,7 @@ test('the render says whether the page shows math or mermaid diagrams', () => {
   assert.deepEqual(flags('<Mermaid chart="graph TD; A-->B" />'), { math: false, mermaid: true });
 });
 
-test('a snippet rendered into a page draws with the page\'s drawer and words, and its diagrams count for the page', (t) => {
+test("a snippet rendered into a page draws with the page's drawer and words, and its diagrams count for the page", (t) => {
   const root = mkdtempSync(path.join(tmpdir(), 'docjet-body-ui-'));
   t.after(() => rmSync(root, { recursive: true, force: true }));
   mkdirSync(path.join(root, 'snippets'));

@@ -86,7 +86,11 @@ describe('nesting limit', () => {
     ];
     for (const shape of shapes) {
       const result = render(`${shape}\n\n## After\n`, 'md');
-      assert.deepEqual(codes(result).map((each) => each.split(' ')[1]), ['page-nesting-too-deep'], shape.slice(0, 40));
+      assert.deepEqual(
+        codes(result).map((each) => each.split(' ')[1]),
+        ['page-nesting-too-deep'],
+        shape.slice(0, 40),
+      );
       assert.match(result.html, /<h2 id="after">After<\/h2>/, shape.slice(0, 40));
     }
     const svg = render(`<svg>${'<path d="M0"/>'.repeat(2000)}</svg>\n`, 'md');
@@ -119,8 +123,7 @@ describe('big pages', () => {
   });
 
   test('a changelog over 128 KB (components, no headings between them) is split before a component, and reads as its sections alone', () => {
-    const update = (n: number) =>
-      `<Update label="Day ${n}" tags={["New"]}>\n\n## Release ${n}\n\n- a *change* with \`code\`\n- and <https://example.com/${n}>\n\n</Update>\n\n`;
+    const update = (n: number) => `<Update label="Day ${n}" tags={["New"]}>\n\n## Release ${n}\n\n- a *change* with \`code\`\n- and <https://example.com/${n}>\n\n</Update>\n\n`;
     let text = '';
     for (let n = 0; text.length < 300_000; n++) text += update(n);
     const chunks = splitIntoChunks(text);
@@ -205,7 +208,12 @@ describe('big pages', () => {
 describe('YAML alias bombs', () => {
   const bomb = (indent: string) => {
     const lines = [`${indent}a0: &a0 [lol, lol, lol, lol, lol, lol, lol, lol, lol, lol]`];
-    for (let i = 1; i < 9; i++) lines.push(`${indent}a${i}: &a${i} [${Array(10).fill(`*a${i - 1}`).join(', ')}]`);
+    for (let i = 1; i < 9; i++)
+      lines.push(
+        `${indent}a${i}: &a${i} [${Array(10)
+          .fill(`*a${i - 1}`)
+          .join(', ')}]`,
+      );
     return lines.join('\n');
   };
 
@@ -244,7 +252,8 @@ describe('YAML alias bombs', () => {
   });
 
   test('ordinary aliases and merge keys are read', () => {
-    const text = 'openapi: 3.0.0\ninfo: {title: T, version: "1"}\nx-base: &base {type: string}\npaths:\n  /a:\n    get:\n      summary: A\n      x-s: {<<: *base, format: uuid}\n      x-t: *base\n      responses: {}\n';
+    const text =
+      'openapi: 3.0.0\ninfo: {title: T, version: "1"}\nx-base: &base {type: string}\npaths:\n  /a:\n    get:\n      summary: A\n      x-s: {<<: *base, format: uuid}\n      x-t: *base\n      responses: {}\n';
     const result = parseOpenApi({ file: 'openapi.yaml', text });
     assert.deepEqual(result.diagnostics, []);
     assert.equal(result.document?.operations.length, 1);
@@ -286,12 +295,19 @@ describe('invalid UTF-8', () => {
   test('an OpenAPI file with invalid UTF-8 is read, with a warning', async () => {
     const root = await mkdtemp(path.join(tmpdir(), 'docjet-bounds-'));
     try {
-      const text = Buffer.concat([Buffer.from('openapi: 3.1.0\ninfo: {title: "Caf'), Buffer.from([0xe9]), Buffer.from('", version: "1"}\npaths: {/a: {get: {summary: A, responses: {}}}}\n')]);
+      const text = Buffer.concat([
+        Buffer.from('openapi: 3.1.0\ninfo: {title: "Caf'),
+        Buffer.from([0xe9]),
+        Buffer.from('", version: "1"}\npaths: {/a: {get: {summary: A, responses: {}}}}\n'),
+      ]);
       await writeFile(path.join(root, 'openapi.yaml'), text);
       clearOpenApiCache();
       const result = await loadOpenApi({ root, file: 'openapi.yaml' });
       assert.equal(result.document?.title, 'Caf\uFFFD');
-      assert.deepEqual(result.diagnostics.map((each) => `${each.line}:${each.column} ${each.code}`), ['2:19 encoding-invalid']);
+      assert.deepEqual(
+        result.diagnostics.map((each) => `${each.line}:${each.column} ${each.code}`),
+        ['2:19 encoding-invalid'],
+      );
     } finally {
       await rm(root, { recursive: true, force: true });
     }

@@ -74,7 +74,7 @@ const TRICKY = [
   '# Heading\n\nSetext\n===\n\n> quote with `code`\n\n---\n\n* * *',
   'Hard  \nbreak and soft\nbreak\\\nand backslash, CRLF\r\nline, NUL \u0000 char',
   '3. third\n4. fourth\n\n- | in | list |\n  | -- | ---- |\n  | 1  |\n\n> > deep `quote`\n> | t |\n> | - |',
-  '## `code` in a *heading* ##\n\n**[bold link](<dest with spaces> \'t\')** _[under](https://x.example)_',
+  "## `code` in a *heading* ##\n\n**[bold link](<dest with spaces> 't')** _[under](https://x.example)_",
   'lone CR\rline, tab\tin text, form\ffeed, lone surrogate \ud800 end',
   'snake_case_name and 2*3*4, "double" and \'single\' quotes, ünïcödé and emoji 🐙',
   '',
@@ -96,7 +96,10 @@ test('a description resolved for a page file comes out as the full pipeline writ
 
 test('no tricky description leaves a script URL or an event handler in an attribute', () => {
   const tags = TRICKY.flatMap((text) => markdownHtml(text).match(/<[a-z][^>]*>/gi) ?? []);
-  assert.deepEqual(tags.filter((tag) => /\son[a-z]+=|\s(?:href|src)="\s*(?:javascript|vbscript|data:text)/i.test(tag)), []);
+  assert.deepEqual(
+    tags.filter((tag) => /\son[a-z]+=|\s(?:href|src)="\s*(?:javascript|vbscript|data:text)/i.test(tag)),
+    [],
+  );
   // The links that were unsafe are still there as text, without a target.
   assert.equal(markdownHtml('[x](javascript:alert(1)) [z](&#106;avascript:alert(1))'), '<p><a>x</a> <a>z</a></p>');
   assert.equal(markdownHtml('<https://example.com> <javascript:alert(1)>'), '<p><a href="https://example.com">https://example.com</a> <a>javascript:alert(1)</a></p>');

@@ -16,10 +16,7 @@ import { renderMarkdown } from '../../src/content/mdx/index.ts';
 const root = path.resolve(import.meta.dirname, '../..');
 const showcase = path.join(root, 'examples/components');
 
-const EXTRA_SAMPLES = [
-  '<Tab title="Alone">A tab outside a tab set.</Tab>',
-  '<Badge color="white-destructive">a</Badge> <Badge color="surface-destructive">b</Badge>',
-].join('\n\n');
+const EXTRA_SAMPLES = ['<Tab title="Alone">A tab outside a tab set.</Tab>', '<Badge color="white-destructive">a</Badge> <Badge color="surface-destructive">b</Badge>'].join('\n\n');
 
 /** Classes that are in the page without coming from a component, and why. */
 const ELSEWHERE: Record<string, string> = {
@@ -42,7 +39,9 @@ const SET_IN_BROWSER: Record<string, string> = {
 function renderShowcase(): { html: string; problems: string[] } {
   let html = '';
   const problems: string[] = [];
-  for (const name of readdirSync(showcase).filter((entry) => entry.endsWith('.mdx')).sort()) {
+  for (const name of readdirSync(showcase)
+    .filter((entry) => entry.endsWith('.mdx'))
+    .sort()) {
     const file = `components/${name}`;
     const text = readFileSync(path.join(showcase, name), 'utf8');
     const frontmatter = readFrontmatter({ file, text });

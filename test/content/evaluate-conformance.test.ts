@@ -275,10 +275,7 @@ function compileJsx(source: string): string {
 
 /** The page's own components, written once for docjet (MDX) and once for the vm. */
 const COMPONENTS = {
-  mdx: [
-    'export const Badge = ({ children }) => <span className="badge">{children}</span>',
-    'export const List = ({ items }) => <ol>{items.map(i => <li>{i}</li>)}</ol>',
-  ],
+  mdx: ['export const Badge = ({ children }) => <span className="badge">{children}</span>', 'export const List = ({ items }) => <ol>{items.map(i => <li>{i}</li>)}</ol>'],
   vm: 'var Badge = ({ children }) => h("span", { className: "badge" }, children); var List = ({ items }) => h("ol", null, items.map((i) => h("li", null, i)));',
 };
 
@@ -318,10 +315,16 @@ function renderPage(body: string): { html: string; diagnostics: string[] } {
  */
 function canonical(html: string): string {
   return html
-    .replace(/ aria-label="[^"]*"/g, '').replace(/&amp;/g, '&#x26;').replace(/&lt;/g, '&#x3C;').replace(/&gt;/g, '>').replace(/&quot;/g, '&#x22;').replace(/&#39;/g, "'");
+    .replace(/ aria-label="[^"]*"/g, '')
+    .replace(/&amp;/g, '&#x26;')
+    .replace(/&lt;/g, '&#x3C;')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '&#x22;')
+    .replace(/&#39;/g, "'");
 }
 
-const NOTE = (title: string): string => `<aside class="callout callout-note" role="note" aria-label="Note"><div class="callout-body"><p class="callout-title">${title}</p>x</div></aside>`;
+const NOTE = (title: string): string =>
+  `<aside class="callout callout-note" role="note" aria-label="Note"><div class="callout-body"><p class="callout-title">${title}</p>x</div></aside>`;
 
 /** Each position an expression can stand in on a page, and what it makes of the expression's HTML. */
 const POSITIONS: [name: string, page: (source: string) => string, expected: (html: string) => string][] = [
@@ -329,7 +332,11 @@ const POSITIONS: [name: string, page: (source: string) => string, expected: (htm
   ['inside a line', (source) => `Before {${source}} after.`, (html) => `<p>Before ${html} after.</p>`],
   ['inside an HTML element', (source) => `<div>\n  {${source}}\n</div>`, (html) => `<div>${html}</div>`],
   ["a component's children", (source) => `<Badge>\n  {${source}}\n</Badge>`, (html) => `<span class="badge">${html}</span>`],
-  ["a built-in component's attribute", (source) => `<Note title={${source}}>x</Note>`, (html) => (html === '' ? '<aside class="callout callout-note" role="note" aria-label="Note"><div class="callout-body">x</div></aside>' : NOTE(html))],
+  [
+    "a built-in component's attribute",
+    (source) => `<Note title={${source}}>x</Note>`,
+    (html) => (html === '' ? '<aside class="callout callout-note" role="note" aria-label="Note"><div class="callout-body">x</div></aside>' : NOTE(html)),
+  ],
 ];
 
 test(`conformance: ${JSX_ROWS.length} JSX expressions render as JavaScript's JSX does, in ${POSITIONS.length} positions`, () => {
@@ -355,7 +362,7 @@ test('conformance: values that JSX cannot show are reported where they stand, ne
   }
 });
 
-test('conformance: docjet values are the evaluator\'s kinds', () => {
+test("conformance: docjet values are the evaluator's kinds", () => {
   const markup = docjetValue('<b>x</b>');
   assert.ok(markup.ok && markup.value instanceof Markup);
   const fn = docjetValue('(() => () => 1)()');

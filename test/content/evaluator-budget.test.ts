@@ -58,7 +58,10 @@ function renderInChild(text: string): Rendered {
 function budgetProblems(result: Rendered): string[] {
   return result.diagnostics
     .filter((d) => d.code === 'mdx-evaluation-budget')
-    .map((d) => `${d.line}:${d.column} ${/steps of evaluation/.test(d.message) ? 'steps' : /larger than page code may make/.test(d.message) ? 'size' : /regular expression/.test(d.message) ? 'pattern-time' : d.message}`);
+    .map(
+      (d) =>
+        `${d.line}:${d.column} ${/steps of evaluation/.test(d.message) ? 'steps' : /larger than page code may make/.test(d.message) ? 'size' : /regular expression/.test(d.message) ? 'pattern-time' : d.message}`,
+    );
 }
 
 test('a catastrophic pattern in each method that runs one stops at the time limit, with a warning at each expression, and the page renders', () => {
@@ -90,7 +93,10 @@ test('a catastrophic pattern in each method that runs one stops at the time limi
   ].join('\n');
   const result = renderInChild(page);
   // One second per match, five per page: the last call finds the page's time spent.
-  assert.deepEqual(budgetProblems(result), ['11:1', '13:12', '15:1', '17:1', '19:1', '21:1'].map((at) => `${at} pattern-time`));
+  assert.deepEqual(
+    budgetProblems(result),
+    ['11:1', '13:12', '15:1', '17:1', '19:1', '21:1'].map((at) => `${at} pattern-time`),
+  );
   assert.match(result.html, /<h1 id="patterns">Patterns<\/h1>/);
   assert.match(result.html, /\{tested\(\)\}/);
   assert.match(result.html, /<p>In a line: \{matched\(\)\}.<\/p>/);
@@ -180,7 +186,10 @@ test('values that double with each call, a list of a billion items and replaceme
   ].join('\n');
   const result = renderInChild(page);
   // A list of empty strings counts one per item: shown, each is still an item to walk.
-  assert.deepEqual(budgetProblems(result), ['10:1', '12:1', '14:1', '16:1', '18:1', '20:1', '22:1', '24:1'].map((at) => `${at} size`));
+  assert.deepEqual(
+    budgetProblems(result),
+    ['10:1', '12:1', '14:1', '16:1', '18:1', '20:1', '22:1', '24:1'].map((at) => `${at} size`),
+  );
   assert.match(result.html, /\{list\("x", 60\)\}[\s\S]*\{json\(1, 40\)\}[\s\S]*<p>After.<\/p>/);
 });
 
@@ -219,19 +228,36 @@ test('the limits the warning names are the ones the evaluator keeps', () => {
 test('docjet build finishes a page with a catastrophic pattern and a runaway repeat: exit 0, a warning for each, the page written', async (t) => {
   const root = await mkdtemp(path.join(tmpdir(), 'docjet-budget-'));
   t.after(() => rm(root, { recursive: true, force: true }));
-  await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Budget', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'Start', pages: ['index'] }] } }));
+  await writeFile(
+    path.join(root, 'docs.json'),
+    JSON.stringify({ name: 'Budget', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'Start', pages: ['index'] }] } }),
+  );
   await writeFile(
     path.join(root, 'index.mdx'),
     '---\ntitle: Budget\n---\n\nexport const check = () => /(a+)+$/.test("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!")\n\n{check()}\n\n{"x".repeat(1e4).repeat(1e4)}\n\nText after.\n',
   );
   const cli = pathToFileURL(path.join(repo, 'src/cli.ts')).href;
   const out = path.join(root, 'dist');
-  const child = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', `const { main } = await import(${JSON.stringify(cli)}); process.exitCode = await main(process.argv.slice(1));`, 'build', root, '--out', out], {
-    cwd: repo,
-    encoding: 'utf8',
-    timeout: CHILD_TIMEOUT_MS,
-    env: { ...process.env, DOCJET_WORKERS: '0', DOCJET_OFFLINE: '1' },
-  });
+  const child = spawnSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      `const { main } = await import(${JSON.stringify(cli)}); process.exitCode = await main(process.argv.slice(1));`,
+      'build',
+      root,
+      '--out',
+      out,
+    ],
+    {
+      cwd: repo,
+      encoding: 'utf8',
+      timeout: CHILD_TIMEOUT_MS,
+      env: { ...process.env, DOCJET_WORKERS: '0', DOCJET_OFFLINE: '1' },
+    },
+  );
   assert.equal(child.signal, null, `build did not end within ${CHILD_TIMEOUT_MS / 1000} s`);
   const printed = child.stdout + child.stderr;
   assert.equal(child.status, 0, printed);

@@ -16,7 +16,9 @@ test('a method (any case) and an http(s) URL or a path', () => {
 
 test('what is wrong with a value, and the value to write instead when it is clear', () => {
   assert.deepEqual(
-    ['https://api.example.com/v1', 'PSOT /v1/things', 'DELTE /x', 'FETCH /orders', 'GET', 'GET users', 'GET ftp://files.example.com', 'GET /v1/a HTTP/1.1', ''].map(readApiFrontmatter),
+    ['https://api.example.com/v1', 'PSOT /v1/things', 'DELTE /x', 'FETCH /orders', 'GET', 'GET users', 'GET ftp://files.example.com', 'GET /v1/a HTTP/1.1', ''].map(
+      readApiFrontmatter,
+    ),
     [
       { problem: 'no-method', suggestion: 'GET https://api.example.com/v1' },
       { problem: 'unknown-method', word: 'PSOT', suggestion: 'POST /v1/things' },
@@ -56,7 +58,7 @@ test('a malformed api: is a warning at its line with the fix, and is left out of
   );
 });
 
-test('authMethod takes the format\'s methods; another value is a warning naming them', () => {
+test("authMethod takes the format's methods; another value is a warning naming them", () => {
   const text = '---\nauthMethod: token\n---\n';
   const { frontmatter, diagnostics } = checkFrontmatter({ file: 'page.mdx', text, data: { authMethod: 'token' } });
   assert.deepEqual(frontmatter, {});

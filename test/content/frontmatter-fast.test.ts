@@ -24,8 +24,8 @@ function yaml(text: string): unknown {
 test('simple blocks are read directly, with the values YAML gives', () => {
   const blocks = [
     'title: Quickstart\ndescription: "Start here: install, then run"\nicon: rocket',
-    "title: 'It is \"quoted\"'\nhidden: true\nnoindex: false",
-    'title: Don\'t panic, it works [really] {ok}\nurl: https://example.com/a?b=c#d',
+    'title: \'It is "quoted"\'\nhidden: true\nnoindex: false',
+    "title: Don't panic, it works [really] {ok}\nurl: https://example.com/a?b=c#d",
     '# a comment\n\ntitle: 快速开始\r\nsidebarTitle: Überblick  ',
     'title: ""\nmode: wide',
     'weight: 10\nboost: 0.25\ntitle: 1.10\nzero: -0\nkeywords: ["a b", \'c, d\', word-2]\nempty: [ ]',
@@ -68,10 +68,10 @@ test('anything YAML could read otherwise is left to YAML', () => {
   for (const block of blocks) assert.equal(simpleFrontmatter(block), undefined, block);
 });
 
-test('every sample page\'s frontmatter block reads directly as YAML reads it', () => {
+test("every sample page's frontmatter block reads directly as YAML reads it", () => {
   const { blocks, simple } = checkBlocks(path.join(REPO, 'test/fixtures/fast-reader-sample'));
   assert.ok(blocks > 250, `${blocks} blocks`);
-  assert.equal(simple, blocks, 'the sample\'s frontmatter is simple: every block is read directly');
+  assert.equal(simple, blocks, "the sample's frontmatter is simple: every block is read directly");
 });
 
 test('every corpus frontmatter block the direct reading takes reads as YAML reads it', (t) => {

@@ -38,12 +38,25 @@ test('flags, numbers, enums and lists of text read exactly as the schema reads t
 });
 
 test('values the schema would refuse are still warnings, however close to a plain value', () => {
-  const refused: Record<string, unknown>[] = [{ boost: Infinity }, { boost: Number.NaN }, { hidden: 'yes' }, { keywords: ['a', 1] }, { keywords: [['a']] }, { playground: 'full' }, { 'og:image': true }];
+  const refused: Record<string, unknown>[] = [
+    { boost: Infinity },
+    { boost: Number.NaN },
+    { hidden: 'yes' },
+    { keywords: ['a', 1] },
+    { keywords: [['a']] },
+    { playground: 'full' },
+    { 'og:image': true },
+  ];
   for (const input of refused) assert.equal(check(input).diagnostics.length, 1, JSON.stringify(input));
 });
 
 test('text where a key expects something else is still a warning and left out', () => {
-  for (const [key, value] of [['hidden', 'yes'], ['playground', 'loud'], ['noindex', 'true'], ['boost', '2']] as const) {
+  for (const [key, value] of [
+    ['hidden', 'yes'],
+    ['playground', 'loud'],
+    ['noindex', 'true'],
+    ['boost', '2'],
+  ] as const) {
     const { frontmatter, diagnostics } = check({ title: 'Page', [key]: value });
     assert.equal(diagnostics.length, 1, key);
     assert.equal(diagnostics[0]!.code, 'frontmatter-type');

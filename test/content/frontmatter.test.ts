@@ -152,8 +152,7 @@ test('readFrontmatter treats an unclosed block as no frontmatter, with a warning
         file,
         line: 1,
         column: 1,
-        message:
-          'the `---` on line 1 opens a frontmatter block that is never closed, so the page is read as having no frontmatter and the line shows as a horizontal rule',
+        message: 'the `---` on line 1 opens a frontmatter block that is never closed, so the page is read as having no frontmatter and the line shows as a horizontal rule',
         fix: 'Add a closing `---` line after the frontmatter; if you meant a horizontal rule, write `***` instead.',
       },
     ],
@@ -225,8 +224,7 @@ test('readFrontmatter gives a general fix when it cannot pin the cause', () => {
 });
 
 test('readFrontmatter names the fix for a repeated key, an open quote and tabs', () => {
-  const problem = (text: string) =>
-    readFrontmatter({ file, text }).diagnostics.map(({ code, line, column, message, fix }) => ({ code, line, column, message, fix }));
+  const problem = (text: string) => readFrontmatter({ file, text }).diagnostics.map(({ code, line, column, message, fix }) => ({ code, line, column, message, fix }));
   assert.deepEqual(problem('---\ntitle: One\nicon: book\ntitle: Two\n---\n'), [
     {
       code: 'frontmatter-syntax',
@@ -271,8 +269,7 @@ test('readFrontmatter accepts a quoted value whose continuation lines are not in
         file,
         line: 4,
         column: 1,
-        message:
-          'a quoted value in the frontmatter continues on a line that is not indented; it is read the way the reference product reads it, but YAML parsers reject it',
+        message: 'a quoted value in the frontmatter continues on a line that is not indented; it is read the way the reference product reads it, but YAML parsers reject it',
         fix: 'Indent the lines that continue the quoted value by at least one space, or join the value onto one line.',
       },
     ],
@@ -343,7 +340,10 @@ test('readPageMeta on a named pipe reports it unreadable instead of waiting for 
   execFileSync('mkfifo', [path.join(root, 'pipe.mdx')]);
   const meta = await readPageMeta({ root, page: pageFile('pipe') });
   assert.equal(meta.title, 'Pipe');
-  assert.deepEqual(meta.diagnostics.map((d) => d.code), ['page-unreadable']);
+  assert.deepEqual(
+    meta.diagnostics.map((d) => d.code),
+    ['page-unreadable'],
+  );
 });
 
 test('readPageMeta reads frontmatter longer than one read', async (t) => {
@@ -358,13 +358,7 @@ test('readPageMeta reads frontmatter longer than one read', async (t) => {
 });
 
 test('readAllPageMeta reads every page, in the order given', async () => {
-  const pages = [
-    pageFile('index'),
-    pageFile('guides/index'),
-    pageFile('guides/getting-started'),
-    pageFile('guides/release_notes', '.md'),
-    pageFile('api_reference/list_users'),
-  ];
+  const pages = [pageFile('index'), pageFile('guides/index'), pageFile('guides/getting-started'), pageFile('guides/release_notes', '.md'), pageFile('api_reference/list_users')];
   {
     const { meta, diagnostics } = await readAllPageMeta({ root: metaSite, pages });
     assert.deepEqual(

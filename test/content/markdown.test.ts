@@ -41,7 +41,15 @@ test('a page Markdown file sits beside its folder; home is index.md', () => {
 });
 
 describe('callouts are blockquotes that name their kind', () => {
-  for (const [name, label] of [['Note', 'Note'], ['Info', 'Info'], ['Tip', 'Tip'], ['Warning', 'Warning'], ['Check', 'Check'], ['Danger', 'Danger'], ['Callout', 'Note']]) {
+  for (const [name, label] of [
+    ['Note', 'Note'],
+    ['Info', 'Info'],
+    ['Tip', 'Tip'],
+    ['Warning', 'Warning'],
+    ['Check', 'Check'],
+    ['Danger', 'Danger'],
+    ['Callout', 'Note'],
+  ]) {
     test(`<${name}>`, () => {
       assert.equal(md(`<${name}>Mind the *gap*.</${name}>`), `> **${label}:** Mind the *gap*.`);
     });
@@ -59,14 +67,18 @@ test('<Tabs> and <Tab>: a heading per tab, one below the section', () => {
 describe('code groups: a heading per block, titled by its file name or language', () => {
   for (const name of ['CodeGroup', 'RequestExample', 'ResponseExample']) {
     test(`<${name}>`, () => {
-      assert.equal(md(`<${name}>\n\n\`\`\`js index.js\nrun()\n\`\`\`\n\n\`\`\`python\nrun()\n\`\`\`\n\n</${name}>`), '## index.js\n\n```js index.js\nrun()\n```\n\n## python\n\n```python\nrun()\n```');
+      assert.equal(
+        md(`<${name}>\n\n\`\`\`js index.js\nrun()\n\`\`\`\n\n\`\`\`python\nrun()\n\`\`\`\n\n</${name}>`),
+        '## index.js\n\n```js index.js\nrun()\n```\n\n## python\n\n```python\nrun()\n```',
+      );
     });
   }
 });
 
 describe('cards are links with their description', () => {
   test('<CardGroup> of <Card>s', () => {
-    const body = '<CardGroup cols={2}>\n  <Card title="Quickstart" href="/quickstart" icon="rocket">Start here.</Card>\n  <Card title="Offline">Works without a network.</Card>\n</CardGroup>';
+    const body =
+      '<CardGroup cols={2}>\n  <Card title="Quickstart" href="/quickstart" icon="rocket">Start here.</Card>\n  <Card title="Offline">Works without a network.</Card>\n</CardGroup>';
     assert.equal(md(body), '- [Quickstart](/quickstart): Start here.\n- **Offline**: Works without a network.');
   });
   test('<Columns> and <Column>', () => {
@@ -81,18 +93,25 @@ describe('cards are links with their description', () => {
 });
 
 test('<Steps> and <Step>: a numbered list, titles in bold', () => {
-  assert.equal(md('<Steps>\n  <Step title="Install">Run the installer.</Step>\n  <Step title="Run">Start it.</Step>\n</Steps>'), '1. **Install**\n\n   Run the installer.\n2. **Run**\n\n   Start it.');
+  assert.equal(
+    md('<Steps>\n  <Step title="Install">Run the installer.</Step>\n  <Step title="Run">Start it.</Step>\n</Steps>'),
+    '1. **Install**\n\n   Run the installer.\n2. **Run**\n\n   Start it.',
+  );
 });
 
 describe('accordions are sections', () => {
   test('<AccordionGroup> of <Accordion>s', () => {
-    assert.equal(md('## FAQ\n\n<AccordionGroup>\n  <Accordion title="Is it free?" description="Pricing">Yes.</Accordion>\n</AccordionGroup>'), '## FAQ\n\n### Is it free?\n\nPricing\n\nYes.');
+    assert.equal(
+      md('## FAQ\n\n<AccordionGroup>\n  <Accordion title="Is it free?" description="Pricing">Yes.</Accordion>\n</AccordionGroup>'),
+      '## FAQ\n\n### Is it free?\n\nPricing\n\nYes.',
+    );
   });
 });
 
 describe('API fields are list items with name, type, required and description', () => {
   test('<ParamField> with <Expandable> and <ResponseField> inside', () => {
-    const body = '<ParamField query="limit" type="number" default={10} required>\n  How many.\n  <Expandable title="properties">\n    <ResponseField name="id" type="string" deprecated>The id.</ResponseField>\n  </Expandable>\n</ParamField>';
+    const body =
+      '<ParamField query="limit" type="number" default={10} required>\n  How many.\n  <Expandable title="properties">\n    <ResponseField name="id" type="string" deprecated>The id.</ResponseField>\n  </Expandable>\n</ParamField>';
     assert.equal(md(body), '- `limit` (query, number, required, default: `10`): How many.\n\n  **Show properties**\n\n  - `id` (string, deprecated): The id.');
   });
   test('<Param> is <ParamField>; a type with brackets is code', () => {
@@ -106,7 +125,10 @@ test('<Frame> and images: Markdown images, the caption in italics', () => {
 
 test('<Panel>, <Badge>, <Icon> and <Tooltip>', () => {
   assert.equal(md('<Panel>Side note.</Panel>'), 'Side note.');
-  assert.equal(md('A <Badge color="green">beta</Badge> <Icon icon="flag" /> feature, see <Tooltip tip="Application Programming Interface">API</Tooltip>.'), 'A beta  feature, see API (Application Programming Interface).');
+  assert.equal(
+    md('A <Badge color="green">beta</Badge> <Icon icon="flag" /> feature, see <Tooltip tip="Application Programming Interface">API</Tooltip>.'),
+    'A beta  feature, see API (Application Programming Interface).',
+  );
 });
 
 test('<Update>: a changelog entry under its label', () => {
@@ -116,7 +138,10 @@ test('<Update>: a changelog entry under its label', () => {
 describe('file trees are nested lists', () => {
   for (const name of ['Tree', 'FileTree']) {
     test(`<${name}>`, () => {
-      assert.equal(md(`<${name}>\n  <${name}.Folder name="src" defaultOpen>\n    <${name}.File name="index.ts" />\n  </${name}.Folder>\n  <${name}.File name="package.json" />\n</${name}>`), '- src/\n  - index.ts\n- package.json');
+      assert.equal(
+        md(`<${name}>\n  <${name}.Folder name="src" defaultOpen>\n    <${name}.File name="index.ts" />\n  </${name}.Folder>\n  <${name}.File name="package.json" />\n</${name}>`),
+        '- src/\n  - index.ts\n- package.json',
+      );
     });
   }
 });
@@ -138,12 +163,20 @@ test('<Prompt>: its description, then the prompt as a block to copy', () => {
 test('<View>, <Link> and <Color>', () => {
   assert.equal(md('<View title="Python">Use pip.</View>'), '## Python\n\nUse pip.');
   assert.equal(md('See <Link href="/guide">the guide</Link>.'), 'See [the guide](/guide).');
-  assert.equal(md('<Color>\n  <Color.Row title="Brand">\n    <Color.Item name="Primary" value="#0e7c66" />\n    <Color.Item name="Surface" value={{ light: "#fff", dark: "#000" }} />\n  </Color.Row>\n</Color>'), '## Brand\n\n- Primary: `#0e7c66`\n- Surface: `#fff` / `#000`');
+  assert.equal(
+    md(
+      '<Color>\n  <Color.Row title="Brand">\n    <Color.Item name="Primary" value="#0e7c66" />\n    <Color.Item name="Surface" value={{ light: "#fff", dark: "#000" }} />\n  </Color.Row>\n</Color>',
+    ),
+    '## Brand\n\n- Primary: `#0e7c66`\n- Surface: `#fff` / `#000`',
+  );
 });
 
 describe('snippets are inlined', () => {
   test('an imported snippet, its props and exports bound', () => {
-    assert.equal(md("import Greeting from '/snippets/greeting.mdx';\nimport { product } from '/snippets/greeting.mdx';\n\n<Greeting name=\"Ada\" />\n\nBuilt with {product}."), 'Hello **Ada**, welcome to Harbor.\n\nBuilt with Harbor.');
+    assert.equal(
+      md("import Greeting from '/snippets/greeting.mdx';\nimport { product } from '/snippets/greeting.mdx';\n\n<Greeting name=\"Ada\" />\n\nBuilt with {product}."),
+      'Hello **Ada**, welcome to Harbor.\n\nBuilt with Harbor.',
+    );
   });
   test('<Snippet file> with its variables', () => {
     assert.equal(md('<Snippet file="legacy.mdx" who="readers" />'), 'From the legacy include, for readers.');
@@ -158,7 +191,10 @@ describe('snippets are inlined', () => {
 
 describe('expressions are evaluated as the HTML renderer evaluates them', () => {
   test('values the page exports; names nothing defines stay as written; comments vanish', () => {
-    assert.equal(md('export const count = 3;\n\nThere are {count} ports, {`and ${count * 2}`} docks, {unknownName}. {/* hidden */}'), 'There are 3 ports, and 6 docks, {unknownName}.');
+    assert.equal(
+      md('export const count = 3;\n\nThere are {count} ports, {`and ${count * 2}`} docks, {unknownName}. {/* hidden */}'),
+      'There are 3 ports, and 6 docks, {unknownName}.',
+    );
   });
   test('JSX in an expression: built-in components as Markdown', () => {
     assert.equal(md('{["a", "b"].map((name) => <Card title={name} href={"/" + name} />)}'), '- [a](/a)\n- [b](/b)');
@@ -171,7 +207,8 @@ describe('expressions are evaluated as the HTML renderer evaluates them', () => 
 
 describe('Markdown of the page itself', () => {
   test('import and export lines go, headings lose their {#id}, HTML elements become Markdown', () => {
-    const body = "import X from 'pkg';\n\n## Setup {#setup}\n\n<p>A <strong>bold</strong> <a href=\"/x\">link</a><br />next line.</p>\n\n<div>Inside a div.</div>\n\n<script>alert(1)</script>";
+    const body =
+      'import X from \'pkg\';\n\n## Setup {#setup}\n\n<p>A <strong>bold</strong> <a href="/x">link</a><br />next line.</p>\n\n<div>Inside a div.</div>\n\n<script>alert(1)</script>';
     assert.equal(md(body), '## Setup\n\nA **bold** [link](/x)\\\nnext line.\n\nInside a div.');
   });
   test('an unknown component shows its children', () => {
@@ -185,16 +222,27 @@ describe('Markdown of the page itself', () => {
     assert.equal(md('It costs $5 and $10.'), 'It costs $5 and $10.');
   });
   test('text is escaped only where Markdown would read it otherwise', () => {
-    assert.equal(md('A literal \\*star\\*, a snake_case name, 2 < 3, and \\# not a heading.\n\n\\# Also not.'), 'A literal \\*star\\*, a snake_case name, 2 < 3, and # not a heading.\n\n\\# Also not.');
+    assert.equal(
+      md('A literal \\*star\\*, a snake_case name, 2 < 3, and \\# not a heading.\n\n\\# Also not.'),
+      'A literal \\*star\\*, a snake_case name, 2 < 3, and # not a heading.\n\n\\# Also not.',
+    );
   });
   test('a javascript: link keeps its text only', () => {
     assert.equal(md('[click](javascript:alert(1))'), 'click');
   });
   test('a .md page keeps its raw HTML', () => {
-    assert.equal(md('Text with <kbd>Ctrl</kbd>.\n\n<details><summary>More</summary>Hidden.</details>', 'md'), 'Text with <kbd>Ctrl</kbd>.\n\n<details><summary>More</summary>Hidden.</details>');
+    assert.equal(
+      md('Text with <kbd>Ctrl</kbd>.\n\n<details><summary>More</summary>Hidden.</details>', 'md'),
+      'Text with <kbd>Ctrl</kbd>.\n\n<details><summary>More</summary>Hidden.</details>',
+    );
   });
   test('URLs are resolved with the page resolver, as in the HTML', () => {
-    const text = converter.page({ file: 'guides/page.mdx', text: '[Next](./next) ![Logo](../logo.png)', format: 'mdx', resolveUrl: (url) => `/docs/${url.replace(/^\.\.?\//, '')}` });
+    const text = converter.page({
+      file: 'guides/page.mdx',
+      text: '[Next](./next) ![Logo](../logo.png)',
+      format: 'mdx',
+      resolveUrl: (url) => `/docs/${url.replace(/^\.\.?\//, '')}`,
+    });
     assert.equal(text.trimEnd(), '[Next](/docs/next) ![Logo](/docs/logo.png)');
   });
 });

@@ -80,7 +80,7 @@ test('JSX values in attributes of components and in JSX children inside expressi
   assert.deepEqual(result.diagnostics, []);
 });
 
-test('loose equality and inequality are JavaScript\'s', () => {
+test("loose equality and inequality are JavaScript's", () => {
   const result = render(
     "export const n = 1\n\n{n == '1' ? 'yes' : 'no'} {null == 0 ? 'yes' : 'no'} {undefined == null ? 'yes' : 'no'} {'' == 0 ? 'yes' : 'no'} {true == 1 ? 'yes' : 'no'} {[1,2] == '1,2' ? 'yes' : 'no'} {n != '2' ? 'yes' : 'no'} {NaN == NaN ? 'yes' : 'no'}\n",
   );
@@ -89,13 +89,10 @@ test('loose equality and inequality are JavaScript\'s', () => {
 });
 
 test('an object in text is shown as written with a warning, never as nothing', () => {
-  const result = render("export const config = { a: 1 }\n\nValue: {config}\n");
+  const result = render('export const config = { a: 1 }\n\nValue: {config}\n');
   assert.equal(result.html, '<p>Value: {config}</p>');
   assert.deepEqual(problems(result), ['warning mdx-expression-unsupported 3:8']);
-  assert.equal(
-    result.diagnostics[0]?.message,
-    '`{config}` is an object, which JSX cannot show (React stops with an error); docjet shows the expression as written',
-  );
+  assert.equal(result.diagnostics[0]?.message, '`{config}` is an object, which JSX cannot show (React stops with an error); docjet shows the expression as written');
 });
 
 test('what a function inside a page expression cannot compute is reported at its line', () => {
@@ -114,7 +111,7 @@ test('a spread attribute that is not an object is reported, not dropped silently
   assert.deepEqual(problems(result), ['warning mdx-expression-unsupported 3:1']);
 });
 
-test('what a page\'s `export const` needs and docjet does not run is reported at its line', () => {
+test("what a page's `export const` needs and docjet does not run is reported at its line", () => {
   const result = renderLinked("export const items = ['a']\nexport const badges = items.map(i => <b>{i}{fetch(i)}</b>)\n\n{badges}\n");
   assert.equal(result.html, '<b>a</b>');
   assert.deepEqual(problems(result), ['warning component-partial 2:45']);

@@ -37,7 +37,9 @@ function siteWith(files: Record<string, string>): { render(text: string): PageRe
 }
 
 test('Markdown links and images resolve against the page file; a javascript: link keeps only its text', () => {
-  const page = renderPage('[Other](./other.mdx#part) [Home](/index.mdx) [Out](https://example.com/a?b=1&c=2) [Top](#top)\n\n![Logo](../images/logo.png)\n\n[Bad](javascript:alert(1)) ![Bad image](javascript:alert(2))\n');
+  const page = renderPage(
+    '[Other](./other.mdx#part) [Home](/index.mdx) [Out](https://example.com/a?b=1&c=2) [Top](#top)\n\n![Logo](../images/logo.png)\n\n[Bad](javascript:alert(1)) ![Bad image](javascript:alert(2))\n',
+  );
   assert.equal(
     page.html,
     '<p><a href="/docs/guides/other#part">Other</a> <a href="/docs/">Home</a> <a href="https://example.com/a?b=1&#x26;c=2">Out</a> <a href="#top">Top</a></p>\n' +
@@ -66,7 +68,11 @@ test('HTML elements written as JSX resolve href, src, srcSet and poster; a javas
 });
 
 test('raw HTML in a Markdown page resolves once, with the Markdown links around it', () => {
-  const page = renderPage('<div class="box">\n\n[Next](./next.md) <a href="api/index.md">API</a>\n\n<img src="/images/a.png">\n\n</div>\n\n<a href="javascript:x()">Bad</a>\n', 'md', 'guides/setup.md');
+  const page = renderPage(
+    '<div class="box">\n\n[Next](./next.md) <a href="api/index.md">API</a>\n\n<img src="/images/a.png">\n\n</div>\n\n<a href="javascript:x()">Bad</a>\n',
+    'md',
+    'guides/setup.md',
+  );
   assert.equal(
     page.html,
     '<div class="box">\n<p><a href="/docs/guides/next">Next</a> <a href="/docs/guides/api/">API</a></p>\n<img src="/docs/images/a.png">\n</div>\n<p><a>Bad</a></p>',
@@ -91,7 +97,9 @@ test('component URL props resolve against the page: Card href and img, Tile, Lin
 });
 
 test('JSX in expressions and dangerouslySetInnerHTML resolve against the page too', () => {
-  const page = renderPage('export const Logo = <img src="logo.svg" />\n\nexport const Raw = <div dangerouslySetInnerHTML={{ __html: \'<a href="../x">x</a><a href="javascript:y()">y</a>\' }} />\n\n{Logo}\n\n{Raw}\n');
+  const page = renderPage(
+    'export const Logo = <img src="logo.svg" />\n\nexport const Raw = <div dangerouslySetInnerHTML={{ __html: \'<a href="../x">x</a><a href="javascript:y()">y</a>\' }} />\n\n{Logo}\n\n{Raw}\n',
+  );
   assert.equal(page.html, '<img src="/docs/guides/logo.svg">\n<div><a href="/docs/x">x</a><a>y</a></div>');
 });
 
@@ -134,7 +142,7 @@ test('OpenAPI descriptions resolve with the page they are shown on; without one,
   assert.equal(markdownHtml('Plain words.', resolve), '<p>Plain words.</p>');
 });
 
-test('a code group shows each block\'s title on its tab, not again above the code', () => {
+test("a code group shows each block's title on its tab, not again above the code", () => {
   const page = renderPage('<CodeGroup>\n\n```js app.js\nrun()\n```\n\n```py icon="python"\nrun()\n```\n\n</CodeGroup>\n\n```js alone.js\nx\n```\n');
   assert.equal((page.html.match(/class="code-title"/g) ?? []).length, 1, page.html);
   assert.match(page.html, /<span class="code-title-text">alone\.js<\/span>/);

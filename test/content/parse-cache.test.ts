@@ -5,7 +5,7 @@ import { renderMarkdown } from '../../src/content/mdx/index.ts';
 import { parsePage } from '../../src/content/mdx/parse.ts';
 import { Reporter } from '../../src/content/mdx/report.ts';
 
-test('a text is parsed once per format; each reader gets the parse\'s diagnostics in its own file and lines', () => {
+test("a text is parsed once per format; each reader gets the parse's diagnostics in its own file and lines", () => {
   const text = '# Cached {#top}\n\n<br>\n\nSee {name}.\n';
   const first = new Reporter('a.mdx', 1);
   const second = new Reporter('b.mdx', 5);
@@ -13,8 +13,14 @@ test('a text is parsed once per format; each reader gets the parse\'s diagnostic
   const b = parsePage({ text, format: 'mdx', reporter: second });
   assert.equal(a.tree, b.tree);
   assert.notEqual(parsePage({ text, format: 'md', reporter: new Reporter('c.md', 1) }).tree, a.tree);
-  assert.deepEqual(first.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`), ['a.mdx:3:1 mdx-syntax']);
-  assert.deepEqual(second.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`), ['b.mdx:7:1 mdx-syntax']);
+  assert.deepEqual(
+    first.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`),
+    ['a.mdx:3:1 mdx-syntax'],
+  );
+  assert.deepEqual(
+    second.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.code}`),
+    ['b.mdx:7:1 mdx-syntax'],
+  );
   assert.equal(parsePage({ text, format: 'mdx', reporter: new Reporter('a.mdx', 1), cache: false }).tree === a.tree, false);
 });
 

@@ -58,8 +58,14 @@ test('.mdx: an attribute or a style inside <noscript>, <textarea> or <template> 
     '<p><textarea><b title="&#x3C;/textarea&#x3E;&#x3C;img src=x onerror=alert(2)&#x3E;">x</b></textarea></p>',
   );
   // An HTML <style>: its CSS as written, with `\3c ` (CSS's own escape of `<`) where a `<` could start a tag.
-  assert.equal(mdx('<noscript><style>{"</noscript><img src=x onerror=alert(8)>"}</style></noscript>\n'), '<noscript><style>{"\\3c /noscript>\\3c img src=x onerror=alert(8)>"}</style></noscript>');
-  assert.equal(mdx('<template><style>{"</template><img src=x onerror=alert(1)>"}</style></template>\n'), '<template><style>{"\\3c /template>\\3c img src=x onerror=alert(1)>"}</style></template>');
+  assert.equal(
+    mdx('<noscript><style>{"</noscript><img src=x onerror=alert(8)>"}</style></noscript>\n'),
+    '<noscript><style>{"\\3c /noscript>\\3c img src=x onerror=alert(8)>"}</style></noscript>',
+  );
+  assert.equal(
+    mdx('<template><style>{"</template><img src=x onerror=alert(1)>"}</style></template>\n'),
+    '<template><style>{"\\3c /template>\\3c img src=x onerror=alert(1)>"}</style></template>',
+  );
   assert.equal(mdx('export const S = <style>{"</style><img src=x onerror=alert(1)>"}</style>\n\n{S}\n'), '<style>\\3c /style>\\3c img src=x onerror=alert(1)></style>');
 });
 
@@ -80,7 +86,10 @@ test('.md: the same payloads in raw HTML', () => {
     '<div><noscript><p title="&#x3C;/noscript&#x3E;&#x3C;img src=x onerror=alert(2)&#x3E;"></p></noscript></div>',
   );
   // A comment is text to the browser inside <noscript>: its `<` cannot end it either.
-  assert.equal(md('<div><noscript><!-- </noscript><img src=x onerror=alert(3)> --></noscript></div>\n'), '<div><noscript><!-- &#x3C;/noscript>&#x3C;img src=x onerror=alert(3)> --></noscript></div>');
+  assert.equal(
+    md('<div><noscript><!-- </noscript><img src=x onerror=alert(3)> --></noscript></div>\n'),
+    '<div><noscript><!-- &#x3C;/noscript>&#x3C;img src=x onerror=alert(3)> --></noscript></div>',
+  );
 });
 
 test('.md: <plaintext> and <xmp> are written as the <pre> they look like; <plaintext> would make the rest of the page text', () => {
@@ -118,7 +127,10 @@ const renderer = createPageRenderer({ root: site });
 
 function page(text: string): string {
   const result = renderer.render({ file: 'index.mdx', text, format: 'mdx' });
-  assert.deepEqual(result.diagnostics.map((d) => d.message), []);
+  assert.deepEqual(
+    result.diagnostics.map((d) => d.message),
+    [],
+  );
   return result.html;
 }
 
@@ -133,7 +145,7 @@ test('a snippet (.mdx and .md) holding a payload', () => {
 test("a component's prop written into an attribute inside <noscript>: the page's own component and a .jsx snippet's", () => {
   const expected = '<noscript><p title="&#x3C;/noscript&#x3E;&#x3C;img src=x onerror=alert(2)&#x3E;">t</p></noscript>';
   assert.equal(page('export const Own = ({ title }) => <p title={title}>t</p>\n\n<noscript><Own title="</noscript><img src=x onerror=alert(2)>" /></noscript>\n'), expected);
-  assert.equal(page("import { Titled } from '/snippets/titled.jsx'\n\n<noscript><Titled title=\"</noscript><img src=x onerror=alert(2)>\" /></noscript>\n"), expected);
+  assert.equal(page('import { Titled } from \'/snippets/titled.jsx\'\n\n<noscript><Titled title="</noscript><img src=x onerror=alert(2)>" /></noscript>\n'), expected);
 });
 
 test('the banner and OpenAPI descriptions: the allow-list drops <svg>, <math>, <style> and <noscript>, and no value starts a tag', () => {
@@ -143,17 +155,23 @@ test('the banner and OpenAPI descriptions: the allow-list drops <svg>, <math>, <
     '<noscript><p title="</noscript><img src=x onerror=alert(2)>"></p></noscript>',
     '<div><noscript><!-- </noscript><img src=x onerror=alert(3)> --></noscript></div>',
   ];
-  assert.deepEqual(payloads.map((payload) => inlineMarkdownHtml(payload)), [
-    '&#x3C;img src=x onerror=alert(5)>',
-    '&#x3C;img src=x onerror=alert(1)><table></table>',
-    '<p></p><p title="&#x3C;/noscript&#x3E;&#x3C;img src=x onerror=alert(2)&#x3E;"></p><p></p>',
-    '<div></div>',
-  ]);
+  assert.deepEqual(
+    payloads.map((payload) => inlineMarkdownHtml(payload)),
+    [
+      '&#x3C;img src=x onerror=alert(5)>',
+      '&#x3C;img src=x onerror=alert(1)><table></table>',
+      '<p></p><p title="&#x3C;/noscript&#x3E;&#x3C;img src=x onerror=alert(2)&#x3E;"></p><p></p>',
+      '<div></div>',
+    ],
+  );
   for (const payload of payloads) {
     const html = markdownHtml(`Text.\n\n${payload}\n`);
     assert.ok(!startsPayloadTag(html), html);
   }
-  assert.equal(markdownHtml('<a href="https://x" title="</noscript><img src=x onerror=alert(2)>">a</a>'), '<p><a href="https://x" title="&#x3C;/noscript&#x3E;&#x3C;img src=x onerror=alert(2)&#x3E;">a</a></p>');
+  assert.equal(
+    markdownHtml('<a href="https://x" title="</noscript><img src=x onerror=alert(2)>">a</a>'),
+    '<p><a href="https://x" title="&#x3C;/noscript&#x3E;&#x3C;img src=x onerror=alert(2)&#x3E;">a</a></p>',
+  );
 });
 
 test('SVG animation: each entry of values, and from, to and by, is checked as a URL; an animated handler is left out', () => {

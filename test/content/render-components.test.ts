@@ -71,7 +71,7 @@ test('Tabs: ARIA tabs; without JavaScript the first panel shows and the others a
   assert.ok(two.includes('<div role="tabpanel" id="dj-tabs-2-panel-1" aria-labelledby="dj-tabs-2-tab-1" tabindex="0" hidden>b</div>'), two);
 });
 
-test('CodeGroup: tabs over code blocks, titled by each fence\'s meta', () => {
+test("CodeGroup: tabs over code blocks, titled by each fence's meta", () => {
   assert.equal(
     html('<CodeGroup>\n```js index.js\nconsole.log(1)\n```\n\n```py main.py icon="python"\nprint(1)\n```\n</CodeGroup>'),
     '<div class="code-group"><div role="tablist">' +
@@ -91,7 +91,9 @@ test('CodeGroup: tabs over code blocks, titled by each fence\'s meta', () => {
 
 test('AccordionGroup/Accordion and Expandable are <details>/<summary>', () => {
   assert.equal(
-    html('<AccordionGroup>\n  <Accordion title="Why?" description="Short answer" defaultOpen>\n    Because.\n  </Accordion>\n  <Accordion title="How?">By doing.</Accordion>\n</AccordionGroup>'),
+    html(
+      '<AccordionGroup>\n  <Accordion title="Why?" description="Short answer" defaultOpen>\n    Because.\n  </Accordion>\n  <Accordion title="How?">By doing.</Accordion>\n</AccordionGroup>',
+    ),
     '<div class="accordion-group">' +
       '<details class="accordion" open><summary><span class="accordion-title">Why?</span><span class="accordion-description">Short answer</span></summary><div class="accordion-content"><p>Because.</p></div></details>\n' +
       '<details class="accordion"><summary><span class="accordion-title">How?</span></summary><div class="accordion-content">By doing.</div></details>' +
@@ -175,7 +177,10 @@ test('JSX in props: an inline SVG icon and a title with markup', () => {
 test('escaping: text and attributes from the page cannot inject markup', () => {
   assert.equal(escapeHtml(`<a href="x" title='y'>&amp;</a>`), '&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;amp;&lt;/a&gt;');
   const card = renderMarkdown({ file: 'components.mdx', format: 'mdx', text: '<Card title="<script>alert(1)</script>" href="javascript:alert(1)" cta={"\\"><b>"}>x</Card>' });
-  assert.deepEqual(card.diagnostics.map((d) => d.code), ['url-unsafe']);
+  assert.deepEqual(
+    card.diagnostics.map((d) => d.code),
+    ['url-unsafe'],
+  );
   assert.equal(
     card.html,
     '<div class="card"><span class="card-title">&lt;script&gt;alert(1)&lt;/script&gt;</span><div class="card-body">x</div><span class="card-cta">&quot;&gt;&lt;b&gt;</span></div>',
@@ -189,8 +194,15 @@ test('escaping: text and attributes from the page cannot inject markup', () => {
   assert.ok(html('<Badge color="red&quot;><script>">b</Badge>').startsWith('<p><span class="badge badge-gray">'));
   const tile = renderMarkdown({ file: 'components.mdx', format: 'mdx', text: '<Tile href=" JaVa\tScRiPt:alert(1)" title="t">x</Tile>' });
   assert.ok(tile.html.startsWith('<div class="tile">'));
-  assert.deepEqual(tile.diagnostics.map((d) => d.code), ['url-unsafe']);
-  assert.ok(html('```js title="<b>"\nx\n```').startsWith('<figure class="code-block" data-language="js"><figcaption class="code-title"><span class="code-title-text">&lt;b&gt;</span></figcaption>'));
+  assert.deepEqual(
+    tile.diagnostics.map((d) => d.code),
+    ['url-unsafe'],
+  );
+  assert.ok(
+    html('```js title="<b>"\nx\n```').startsWith(
+      '<figure class="code-block" data-language="js"><figcaption class="code-title"><span class="code-title-text">&lt;b&gt;</span></figcaption>',
+    ),
+  );
 });
 
 test('a registry can add and replace components; they get props, children and context', () => {
@@ -213,9 +225,19 @@ test('a registry can add and replace components; they get props, children and co
 });
 
 test('a component that throws is an error, and its children still show', () => {
-  const result = renderMarkdown({ file: 'p.mdx', text: 'a\n\n<Boom>\n  kept\n</Boom>\n', format: 'mdx', components: { Boom: () => { throw new Error('kaput'); } } });
+  const result = renderMarkdown({
+    file: 'p.mdx',
+    text: 'a\n\n<Boom>\n  kept\n</Boom>\n',
+    format: 'mdx',
+    components: {
+      Boom: () => {
+        throw new Error('kaput');
+      },
+    },
+  });
   assert.equal(result.html, '<p>a</p>\n<div data-component="Boom"><p>kept</p></div>');
-  assert.deepEqual(result.diagnostics.map((d) => `${d.severity} ${d.code} ${d.line}:${d.column} ${d.message}`), [
-    'error component-failed 3:1 the `<Boom>` component failed (kaput); its children are shown without it',
-  ]);
+  assert.deepEqual(
+    result.diagnostics.map((d) => `${d.severity} ${d.code} ${d.line}:${d.column} ${d.message}`),
+    ['error component-failed 3:1 the `<Boom>` component failed (kaput); its children are shown without it'],
+  );
 });

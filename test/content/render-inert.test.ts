@@ -30,9 +30,17 @@ test('the URL predicate reads the scheme as a browser does', () => {
     'data:text/html,<script>alert(1)</script>',
     'DATA:image/svg+xml,<svg onload=alert(1)>',
   ];
-  assert.deepEqual(unsafe.filter((url) => !isUnsafeUrl(url)), [], 'all of these run code');
+  assert.deepEqual(
+    unsafe.filter((url) => !isUnsafeUrl(url)),
+    [],
+    'all of these run code',
+  );
   const safe = ['https://example.com/javascript:x', '/guides/javascript:', 'mailto:a@b.c', '#top', 'guides/setup', '?q=javascript:', 'javascripts/app.js', ''];
-  assert.deepEqual(safe.filter((url) => isUnsafeUrl(url)), [], 'none of these does');
+  assert.deepEqual(
+    safe.filter((url) => isUnsafeUrl(url)),
+    [],
+    'none of these does',
+  );
   assert.equal(unsafeScheme('&#106;avascript:x'), 'javascript');
   // A data: raster image is safe where it can only be shown as an image; SVG and HTML are not.
   assert.equal(isUnsafeUrl('data:image/png;base64,iVBORw0KGgo=', 'image'), false);
@@ -46,22 +54,36 @@ test('the URL predicate reads the scheme as a browser does', () => {
 
 test('the page sanitiser drops handlers, unsafe URLs, scripts and active elements, and keeps the rest', () => {
   const removed: string[] = [];
-  const html = trustedHtml(sanitizeHtml(
-    '<div class="x" id="y" data-k="v" onclick="a()"><img src="a.png" onerror="b()"><a href="&#106;avascript:c()">x</a><a href="/ok">ok</a>' +
-      '<svg><a xlink:href="javascript:d()"><animate attributeName="href" values="javascript:e()"/></a></svg>' +
-      '<iframe srcdoc="<script>f()</script>" src="https://www.youtube.com/embed/x"></iframe><object data="x.swf"></object><embed src="y">' +
-      '<form action="javascript:g()"><button formaction="javascript:h()">go</button></form><p style="background:url(javascript:i())">s</p>' +
-      '<meta http-equiv="refresh" content="0;url=javascript:j()"><base href="javascript:k()"><script>l()</script></div>',
-    (removal) => removed.push(removal.kind === 'element' || removal.kind === 'script' ? `<${removal.element.tagName}>` : `${removal.element.tagName} ${removal.attribute}`),
-  ));
+  const html = trustedHtml(
+    sanitizeHtml(
+      '<div class="x" id="y" data-k="v" onclick="a()"><img src="a.png" onerror="b()"><a href="&#106;avascript:c()">x</a><a href="/ok">ok</a>' +
+        '<svg><a xlink:href="javascript:d()"><animate attributeName="href" values="javascript:e()"/></a></svg>' +
+        '<iframe srcdoc="<script>f()</script>" src="https://www.youtube.com/embed/x"></iframe><object data="x.swf"></object><embed src="y">' +
+        '<form action="javascript:g()"><button formaction="javascript:h()">go</button></form><p style="background:url(javascript:i())">s</p>' +
+        '<meta http-equiv="refresh" content="0;url=javascript:j()"><base href="javascript:k()"><script>l()</script></div>',
+      (removal) => removed.push(removal.kind === 'element' || removal.kind === 'script' ? `<${removal.element.tagName}>` : `${removal.element.tagName} ${removal.attribute}`),
+    ),
+  );
   assert.equal(
     html,
     '<div class="x" id="y" data-k="v"><img src="a.png"><a>x</a><a href="/ok">ok</a><svg><a><animate attributeName="href"></animate></a></svg>' +
       '<iframe src="https://www.youtube.com/embed/x"></iframe><form><button>go</button></form><p>s</p></div>',
   );
   assert.deepEqual(removed, [
-    'div onClick', '<script>', '<base>', '<meta>', 'p style', 'form action', 'button formAction', '<embed>', '<object>',
-    'iframe srcDoc', 'a xLinkHref', 'animate values', 'a href', 'img onError',
+    'div onClick',
+    '<script>',
+    '<base>',
+    '<meta>',
+    'p style',
+    'form action',
+    'button formAction',
+    '<embed>',
+    '<object>',
+    'iframe srcDoc',
+    'a xLinkHref',
+    'animate values',
+    'a href',
+    'img onError',
   ]);
   // A style element cannot close itself early and let a script follow.
   assert.equal(trustedHtml(sanitizeHtml('<style>a{}</style><script>x()</script>')), '<style>a{}</style>');
@@ -87,9 +109,16 @@ test('page links, images, JSX and raw HTML that would run script are left out wi
   );
   const md = renderMarkdown({ file: 'p.md', format: 'md', text: '<div onclick="x()">\n\n**b** <a href="java&#x09;script:y()">l</a>\n\n</div>\n' });
   assert.equal(md.html, '<div>\n<p><strong>b</strong> <a>l</a></p>\n</div>');
-  assert.deepEqual(md.diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`), ['html-unsafe 1:1', 'url-unsafe 3:7']);
+  assert.deepEqual(
+    md.diagnostics.map((d) => `${d.code} ${d.line}:${d.column}`),
+    ['html-unsafe 1:1', 'url-unsafe 3:7'],
+  );
   // JSX inside an expression and `dangerouslySetInnerHTML` are made inert too (silently: no position).
-  const expression = renderMarkdown({ file: 'e.mdx', format: 'mdx', text: 'export const X = <img src="a.png" onError="x()" />\n\nexport const Y = <div dangerouslySetInnerHTML={{ __html: "<img src=b.png onerror=y()>" }} />\n\n{X}\n\n{Y}\n' });
+  const expression = renderMarkdown({
+    file: 'e.mdx',
+    format: 'mdx',
+    text: 'export const X = <img src="a.png" onError="x()" />\n\nexport const Y = <div dangerouslySetInnerHTML={{ __html: "<img src=b.png onerror=y()>" }} />\n\n{X}\n\n{Y}\n',
+  });
   assert.equal(expression.html, '<img src="a.png">\n<div><img src="b.png"></div>');
 });
 
@@ -125,7 +154,16 @@ test('a frontmatter url that would run code is reported at its line', () => {
   const text = '---\ntitle: T\nurl: "javascript:alert(1)"\n---\n\nBody\n';
   assert.deepEqual(
     frontmatterUrlDiagnostics('p.mdx', text, 5, { title: 'T', url: 'javascript:alert(1)' }).map((d) => [d.code, d.severity, d.line, d.column, d.message, d.fix]),
-    [['url-unsafe', 'warning', 3, 1, 'the frontmatter `url` is a javascript: URL, which runs code when clicked; the sidebar links to the page itself instead', 'Set `url` to an http(s) URL, or remove it.']],
+    [
+      [
+        'url-unsafe',
+        'warning',
+        3,
+        1,
+        'the frontmatter `url` is a javascript: URL, which runs code when clicked; the sidebar links to the page itself instead',
+        'Set `url` to an http(s) URL, or remove it.',
+      ],
+    ],
   );
   assert.deepEqual(frontmatterUrlDiagnostics('p.mdx', text, 5, { url: 'https://example.com' }), []);
 });

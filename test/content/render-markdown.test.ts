@@ -26,9 +26,7 @@ test('Markdown renders to HTML with no diagnostics', () => {
   const result = render('# Hello *world*\n\nSome **bold** text and a [link](/guides/x).\n\n- one\n- two\n');
   assert.equal(
     result.html,
-    '<h1 id="hello-world">Hello <em>world</em></h1>\n' +
-      '<p>Some <strong>bold</strong> text and a <a href="/guides/x">link</a>.</p>\n' +
-      '<ul>\n<li>one</li>\n<li>two</li>\n</ul>',
+    '<h1 id="hello-world">Hello <em>world</em></h1>\n' + '<p>Some <strong>bold</strong> text and a <a href="/guides/x">link</a>.</p>\n' + '<ul>\n<li>one</li>\n<li>two</li>\n</ul>',
   );
   assert.deepEqual(result.diagnostics, []);
   assert.deepEqual(result.imports, []);
@@ -58,7 +56,12 @@ test('math: inline and display formulas are typeset by KaTeX, braces and all', (
   assert.ok(html.startsWith('<p>Inline <span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML"><semantics>'), html);
   assert.ok(html.includes('<annotation encoding="application/x-tex">\\frac{a}{b}</annotation>'), html);
   // Display `$$…$$` is a block of its own after the paragraph.
-  assert.ok(html.includes('</span> here.</p>\n<div class="math math-display"><span class="katex-display"><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML" display="block">'), html);
+  assert.ok(
+    html.includes(
+      '</span> here.</p>\n<div class="math math-display"><span class="katex-display"><span class="katex"><span class="katex-mathml"><math xmlns="http://www.w3.org/1998/Math/MathML" display="block">',
+    ),
+    html,
+  );
   assert.ok(html.includes('<annotation encoding="application/x-tex">E = mc^2</annotation>'), html);
   assert.ok(html.endsWith('</span></span></div>'), html);
   assert.equal(html, `<p>Inline ${renderMath('\\frac{a}{b}', false).html} here.</p>\n${renderMath('E = mc^2', true).html}`);
@@ -123,7 +126,9 @@ test('headings inside components count, in page order', () => {
 });
 
 test('code blocks: language class, title and icon caption, highlighted lines, code escaped', () => {
-  const { html } = render('```js title="app.js" {1,3-5} lines wrap icon="node"\nif (a < b && c) {}\nb()\nc()\nd()\ne()\n```\n\n```ts Config file expandable highlight="[2]"\nx\ny\n```\n\n```\nplain\n```\n');
+  const { html } = render(
+    '```js title="app.js" {1,3-5} lines wrap icon="node"\nif (a < b && c) {}\nb()\nc()\nd()\ne()\n```\n\n```ts Config file expandable highlight="[2]"\nx\ny\n```\n\n```\nplain\n```\n',
+  );
   assert.equal(
     html,
     '<figure class="code-block" data-language="js" data-lines data-wrap>' +
@@ -159,10 +164,7 @@ test('a code fence left open at the end of the file renders to the end, with a w
       '<span class="line">print(&quot;hi&quot;)</span>\n<span class="line"></span>\n<span class="line">more</span></code></pre></figure>',
   );
   assert.deepEqual(problems(result), ['warning code-fence-unclosed 8:1']);
-  assert.equal(
-    result.diagnostics[0]?.message,
-    'this code block is never closed, so everything after it, to the end of the page or of the element around it, is shown as code',
-  );
+  assert.equal(result.diagnostics[0]?.message, 'this code block is never closed, so everything after it, to the end of the page or of the element around it, is shown as code');
   // Closed fences, including a longer closing fence and one inside a blockquote, are fine.
   assert.deepEqual(render('```\na\n`````\n\n> ```\n> b\n> ```\n\n~~~\nc\n~~~').diagnostics, []);
 });
@@ -215,7 +217,7 @@ test('expressions that would need code to run are shown as written, with a warni
 });
 
 test('imports are listed for the snippet stage, not resolved; their components and values leave markers', () => {
-  const text = "import Cta from '/snippets/cta.mdx';\nimport { Button as Btn, version } from \"/snippets/ui.jsx\"\n\n<Cta />\n\nv{version} <Btn>Go</Btn>\n";
+  const text = 'import Cta from \'/snippets/cta.mdx\';\nimport { Button as Btn, version } from "/snippets/ui.jsx"\n\n<Cta />\n\nv{version} <Btn>Go</Btn>\n';
   const result = render(text);
   assert.deepEqual(result.imports, [
     { name: 'Cta', source: '/snippets/cta.mdx', imported: 'default' },
@@ -231,7 +233,9 @@ test('imports are listed for the snippet stage, not resolved; their components a
 });
 
 test('HTML attributes as authored: `class=`, `style="…"` strings, `style={{…}}` objects, booleans', () => {
-  const result = render('<div class="hero" style="color: red; margin: 0 auto">\n  <img src="/a.png" alt="A" width={200} />\n</div>\n\n<span className="tag" style={{ marginTop: 8, lineHeight: 1.5, WebkitUserSelect: "none" }}>t</span>\n\n<input type="checkbox" disabled checked={false} />\n');
+  const result = render(
+    '<div class="hero" style="color: red; margin: 0 auto">\n  <img src="/a.png" alt="A" width={200} />\n</div>\n\n<span className="tag" style={{ marginTop: 8, lineHeight: 1.5, WebkitUserSelect: "none" }}>t</span>\n\n<input type="checkbox" disabled checked={false} />\n',
+  );
   assert.equal(
     result.html,
     '<div class="hero" style="color: red; margin: 0 auto"><img src="/a.png" alt="A" width="200"></div>\n' +
@@ -248,7 +252,7 @@ test('an unknown component renders its children in a `data-component` wrapper, w
   assert.equal(result.diagnostics[0]?.message, '`<Foo>` is not a component docjet knows; its children are shown without it');
 });
 
-test('a component defined by the page\'s own JavaScript is named as such', () => {
+test("a component defined by the page's own JavaScript is named as such", () => {
   const result = render('export const Hero = ({ title }) => <h1>{title}</h1>\n\n<Hero title="x" />\n');
   assert.equal(result.html, '<div data-component="Hero"></div>');
   assert.match(result.diagnostics[0]?.message ?? '', /`<Hero>` is defined by this page's own JavaScript/);
@@ -341,7 +345,13 @@ test('every code the renderer reports is in the catalogue with the severity used
     render('{x} <Foo/> <!-- c --> a <3\n\n```\nopen'),
     render(`${'{ '.repeat(30)}`),
     render('<script>1</script>'),
-    render('<Boom/>', { components: { Boom: () => { throw new Error('x'); } } }),
+    render('<Boom/>', {
+      components: {
+        Boom: () => {
+          throw new Error('x');
+        },
+      },
+    }),
   ];
   for (const { code, severity } of results.flatMap((result) => result.diagnostics)) {
     assert.equal(CATALOGUE[code as keyof typeof CATALOGUE]?.severity, severity, code);

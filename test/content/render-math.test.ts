@@ -20,7 +20,9 @@ function render(text: string, format: 'mdx' | 'md' = 'mdx'): RenderResult {
 
 /** KaTeX's MathML for a formula: what screen readers read, and a stable thing to compare. */
 function mathml(html: string): string[] {
-  return [...html.matchAll(/<math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML"( display="block")?><semantics>(.*?)<\/semantics><\/math>/g)].map((match) => `${match[1] ? 'block ' : ''}${match[2]}`);
+  return [...html.matchAll(/<math xmlns="http:\/\/www.w3.org\/1998\/Math\/MathML"( display="block")?><semantics>(.*?)<\/semantics><\/math>/g)].map(
+    (match) => `${match[1] ? 'block ' : ''}${match[2]}`,
+  );
 }
 
 test('inline math: `$…$` becomes KaTeX HTML (hidden from screen readers) and MathML', () => {
@@ -42,7 +44,9 @@ test('display math: `$$` on lines of their own is a block that scrolls on its ow
 });
 
 test('math in .md pages and in tables; an escaped dollar is a dollar', () => {
-  assert.deepEqual(mathml(render('| a |\n| - |\n| $x_1$ |', 'md').html), ['<mrow><msub><mi>x</mi><mn>1</mn></msub></mrow><annotation encoding="application/x-tex">x_1</annotation>']);
+  assert.deepEqual(mathml(render('| a |\n| - |\n| $x_1$ |', 'md').html), [
+    '<mrow><msub><mi>x</mi><mn>1</mn></msub></mrow><annotation encoding="application/x-tex">x_1</annotation>',
+  ]);
   assert.equal(render('It costs \\$5 and \\$10.').html, '<p>It costs $5 and $10.</p>');
 });
 
@@ -57,14 +61,20 @@ test('a formula KaTeX cannot read: its source, escaped, and a warning where it i
   assert.deepEqual(
     result.diagnostics.map((d) => [d.severity, d.code, d.line, d.column, d.message]),
     [
-      ['warning', 'math-invalid', 3, 5, "the formula `\\frac{<b>` cannot be typeset (Unexpected end of input in a macro argument, expected '}', at the end), so it is shown as written"],
+      [
+        'warning',
+        'math-invalid',
+        3,
+        5,
+        "the formula `\\frac{<b>` cannot be typeset (Unexpected end of input in a macro argument, expected '}', at the end), so it is shown as written",
+      ],
       ['warning', 'math-invalid', 5, 1, 'the formula `\\begin{x}` cannot be typeset (No such environment: x, at character 7), so it is shown as written'],
     ],
   );
   assert.equal(result.diagnostics[0]?.fix, 'Correct the TeX; KaTeX supports most of LaTeX math (https://katex.org/docs/supported).');
 });
 
-test('prices are not formulas: `$5 and $10` stays text (Pandoc\'s rule)', () => {
+test("prices are not formulas: `$5 and $10` stays text (Pandoc's rule)", () => {
   for (const text of ['It costs $5 and $10 a month.', 'From $1000 budget to $20 plan.', 'Save $0.015/GB vs ~$0.023/GB.']) {
     const result = render(text);
     assert.equal(result.html, `<p>${text}</p>`);
@@ -74,22 +84,33 @@ test('prices are not formulas: `$5 and $10` stays text (Pandoc\'s rule)', () => 
   assert.deepEqual(mathml(render('Area $(a^2 + b^2)$ here.').html).length, 1);
   // When the dollars were prices and the "formula" between them fails, the fix says how to escape them.
   const broken = render('Pay $5\\frac{ now$ please.');
-  assert.deepEqual(broken.diagnostics.map((d) => d.fix), ['If the dollar signs are prices, not math, escape them: `\\$5`.']);
+  assert.deepEqual(
+    broken.diagnostics.map((d) => d.fix),
+    ['If the dollar signs are prices, not math, escape them: `\\$5`.'],
+  );
 });
 
 test('<Latex>: inline in a line of text, a display formula on lines of its own', () => {
   const inline = render('Inline <Latex>E = mc^2</Latex> here.');
   assert.deepEqual(inline.diagnostics, []);
   assert.ok(inline.html.startsWith('<p>Inline <span class="katex">'), inline.html);
-  assert.deepEqual(mathml(inline.html), ['<mrow><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">E = mc^2</annotation>']);
+  assert.deepEqual(mathml(inline.html), [
+    '<mrow><mi>E</mi><mo>=</mo><mi>m</mi><msup><mi>c</mi><mn>2</mn></msup></mrow><annotation encoding="application/x-tex">E = mc^2</annotation>',
+  ]);
 
   const block = render('<Latex>\n  \\sqrt{x} < 1\n</Latex>');
   assert.ok(block.html.startsWith('<div class="math math-display"><span class="katex-display">'), block.html);
-  assert.deepEqual(mathml(block.html), ['block <mrow><msqrt><mi>x</mi></msqrt><mo>&lt;</mo><mn>1</mn></mrow><annotation encoding="application/x-tex">\\sqrt{x} &lt; 1</annotation>']);
+  assert.deepEqual(mathml(block.html), [
+    'block <mrow><msqrt><mi>x</mi></msqrt><mo>&lt;</mo><mn>1</mn></mrow><annotation encoding="application/x-tex">\\sqrt{x} &lt; 1</annotation>',
+  ]);
 
   // MDX reads `{2}` as an expression, which TeX reads the same way; a string keeps every brace.
-  assert.deepEqual(mathml(render('A <Latex>\\frac{1}{2}</Latex>.').html), ['<mrow><mfrac><mn>1</mn><mn>2</mn></mfrac></mrow><annotation encoding="application/x-tex">\\frac12</annotation>']);
-  assert.deepEqual(mathml(render('A <Latex>{"x^{10}"}</Latex>.').html), ['<mrow><msup><mi>x</mi><mn>10</mn></msup></mrow><annotation encoding="application/x-tex">x^{10}</annotation>']);
+  assert.deepEqual(mathml(render('A <Latex>\\frac{1}{2}</Latex>.').html), [
+    '<mrow><mfrac><mn>1</mn><mn>2</mn></mfrac></mrow><annotation encoding="application/x-tex">\\frac12</annotation>',
+  ]);
+  assert.deepEqual(mathml(render('A <Latex>{"x^{10}"}</Latex>.').html), [
+    '<mrow><msup><mi>x</mi><mn>10</mn></msup></mrow><annotation encoding="application/x-tex">x^{10}</annotation>',
+  ]);
   // Nothing to typeset, nothing shown.
   assert.equal(render('A <Latex></Latex>.').html, '<p>A .</p>');
 });
@@ -105,14 +126,20 @@ test('<Latex> with a formula KaTeX cannot read: the source, and a warning throug
     heading: () => 'x',
     diagnostic: (code, params) => void reported.push(diagnostic(code, undefined, 'page.mdx', params)),
   };
-  assert.equal(fragmentHtml(Latex({}, [], context)), '<code class="math math-inline math-error" title="Unexpected end of input in a macro argument, expected &#39;}&#39;, at the end">\\frac{&lt;</code>');
-  assert.deepEqual(reported.map(({ code, message, fix }) => [code, message, fix]), [
+  assert.equal(
+    fragmentHtml(Latex({}, [], context)),
+    '<code class="math math-inline math-error" title="Unexpected end of input in a macro argument, expected &#39;}&#39;, at the end">\\frac{&lt;</code>',
+  );
+  assert.deepEqual(
+    reported.map(({ code, message, fix }) => [code, message, fix]),
     [
-      'math-invalid',
-      "the formula `\\frac{<` in `<Latex>` cannot be typeset (Unexpected end of input in a macro argument, expected '}', at the end), so it is shown as written",
-      'Correct the TeX; to keep braces and backslashes from MDX, write the formula as a string: `<Latex>{"x^{10}"}</Latex>`.',
+      [
+        'math-invalid',
+        "the formula `\\frac{<` in `<Latex>` cannot be typeset (Unexpected end of input in a macro argument, expected '}', at the end), so it is shown as written",
+        'Correct the TeX; to keep braces and backslashes from MDX, write the formula as a string: `<Latex>{"x^{10}"}</Latex>`.',
+      ],
     ],
-  ]);
+  );
 });
 
 test('commands that would link or style are inert: the page does not trust formulas', () => {

@@ -83,7 +83,10 @@ test('slugs: GitHub-style, page-unique', () => {
   assert.equal(slugify('snake_case & kebab-case'), 'snake_case--kebab-case');
   assert.equal(slugify('مرحبا بالعالم'), 'مرحبا-بالعالم');
   const slugger = new Slugger();
-  assert.deepEqual(['A', 'a', 'A 1', 'a'].map((text) => slugger.slug(text)), ['a', 'a-1', 'a-1-1', 'a-2']);
+  assert.deepEqual(
+    ['A', 'a', 'A 1', 'a'].map((text) => slugger.slug(text)),
+    ['a', 'a-1', 'a-1-1', 'a-2'],
+  );
   assert.deepEqual(splitCustomId('Title {#my-id}  '), { text: 'Title', id: 'my-id' });
   assert.equal(splitCustomId('Title {#two words}'), undefined);
 });

@@ -36,6 +36,14 @@ test('a heading made of JSX is listed by the text of what it renders', () => {
 test('a void element has no end tag, unless it was given content, as hast-util-to-html writes it', () => {
   const img = (children: Element['children']): Element => ({ type: 'element', tagName: 'img', properties: { src: 'a.png' }, children });
   assert.equal(fragmentHtml(img([])), '<img src="a.png">');
-  assert.equal(fragmentHtml(img([{ type: 'text', value: '' }, { type: 'text', value: '' }])), '<img src="a.png">');
+  assert.equal(
+    fragmentHtml(
+      img([
+        { type: 'text', value: '' },
+        { type: 'text', value: '' },
+      ]),
+    ),
+    '<img src="a.png">',
+  );
   assert.equal(fragmentHtml(img([{ type: 'text', value: 'x' }])), '<img src="a.png">x</img>');
 });

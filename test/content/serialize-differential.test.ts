@@ -69,7 +69,7 @@ const DIFFERENCES: Difference[] = [
     html: '<style>a::before { content: "<b>" } @media (width < 40em) { b { color: red } }</style>',
     ours: '<style>a::before { content: "\\3c b>" } @media (width < 40em) { b { color: red } }</style>',
     theirs: '<style>a::before { content: "<b>" } @media (width < 40em) { b { color: red } }</style>',
-    why: 'an HTML <style> keeps its CSS raw, but a < that could start a tag is CSS\'s own escape \\3c  (the same CSS), in case the browser reads the <style> as foreign content',
+    why: "an HTML <style> keeps its CSS raw, but a < that could start a tag is CSS's own escape \\3c  (the same CSS), in case the browser reads the <style> as foreign content",
   },
   {
     html: '<noscript><p title="&lt;/noscript&gt;&lt;img src=x onerror=alert(2)&gt;"></p></noscript>',
@@ -112,7 +112,12 @@ test('each deliberate difference from hast-util-to-html, on the tree that shows 
 /** Every event-handler attribute in the tree, as `tag property`. */
 function handlers(node: Root | ElementContent): string[] {
   if (!('children' in node)) return [];
-  const own = node.type === 'element' ? Object.keys(node.properties).filter((key) => /^on/i.test(key)).map((key) => `${node.tagName} ${key}`) : [];
+  const own =
+    node.type === 'element'
+      ? Object.keys(node.properties)
+          .filter((key) => /^on/i.test(key))
+          .map((key) => `${node.tagName} ${key}`)
+      : [];
   return [...own, ...node.children.flatMap((child) => handlers(child as ElementContent))];
 }
 
@@ -162,7 +167,10 @@ test('every page of the committed sample (test/fixtures/fast-reader-sample): the
   assert.ok(pages >= 300, `only ${pages} pages were read`);
 });
 
-test('every page of the corpus: the same HTML as hast-util-to-html, or HTML a browser reads as the same tree', { skip: LONG_RUN || (!existsSync(CORPUS) && 'no corpus beside the project'), timeout: 600_000 }, (t) => {
+test('every page of the corpus: the same HTML as hast-util-to-html, or HTML a browser reads as the same tree', {
+  skip: LONG_RUN || (!existsSync(CORPUS) && 'no corpus beside the project'),
+  timeout: 600_000,
+}, (t) => {
   const { pages, differ } = compareUnder(CORPUS);
   t.diagnostic(`${pages} corpus pages; ${differ.length} differ only in attribute values' escaped < and > (${differ.slice(0, 10).join(', ')})`);
   assert.ok(pages > 5_000, `only ${pages} pages were read`);

@@ -25,9 +25,9 @@ function problems(result: PageRenderResult): string[] {
   return result.diagnostics.map((d) => `${d.file}:${d.line}:${d.column} ${d.severity} ${d.code}`);
 }
 
-test('a default import of an .mdx snippet renders its body with the props and children; its headings join the page\'s', () => {
+test("a default import of an .mdx snippet renders its body with the props and children; its headings join the page's", () => {
   const result = render(
-    "import Greeting from '/snippets/greeting.mdx'\n\n# Intro\n\n<Greeting name=\"Ada\" product=\"Acme\">\n  Some *children*.\n</Greeting>\n\n## Hello\n\n<Greeting name=\"Bob\" product=\"B\" />\n",
+    'import Greeting from \'/snippets/greeting.mdx\'\n\n# Intro\n\n<Greeting name="Ada" product="Acme">\n  Some *children*.\n</Greeting>\n\n## Hello\n\n<Greeting name="Bob" product="B" />\n',
   );
   assert.equal(
     result.html,
@@ -48,7 +48,7 @@ test('a default import of an .mdx snippet renders its body with the props and ch
 });
 
 test('props reach the page as text: markup in them is escaped', () => {
-  const result = render("import Greeting from '/snippets/greeting.mdx'\n\n<Greeting name=\"<img src=x onerror=alert(1)>\" product={'\"q\"'} />\n");
+  const result = render('import Greeting from \'/snippets/greeting.mdx\'\n\n<Greeting name="<img src=x onerror=alert(1)>" product={\'"q"\'} />\n');
   assert.equal(result.html, '<h2 id="hello">Hello &#x3C;img src=x onerror=alert(1)></h2>\n<p>Welcome to <strong>"q"</strong>.</p>');
 });
 
@@ -60,7 +60,7 @@ test('named imports give `export const` values and components; values work in te
 
 test('.jsx components: defaults, `&&`, ternaries, `.map`, template literals, className and style objects', () => {
   const result = render(
-    "import Feature from '/snippets/feature.jsx'\nimport { plans } from '/snippets/vars.mdx'\n\n<Feature title=\"Fast\" tags={plans} highlight>\n  Body **text**\n</Feature>\n\n<Feature title=\"Plain\" size=\"sm\" />\n",
+    'import Feature from \'/snippets/feature.jsx\'\nimport { plans } from \'/snippets/vars.mdx\'\n\n<Feature title="Fast" tags={plans} highlight>\n  Body **text**\n</Feature>\n\n<Feature title="Plain" size="sm" />\n',
   );
   assert.equal(
     result.html,
@@ -71,8 +71,8 @@ test('.jsx components: defaults, `&&`, ternaries, `.map`, template literals, cla
   assert.deepEqual(result.diagnostics, []);
 });
 
-test('a component\'s JSX can use the built-in components, and `if`/`return` in its body', () => {
-  const result = render("import { Boxed } from '/snippets/feature.jsx'\n\n<Boxed title=\"Box\" />\n\n<Boxed />\n");
+test("a component's JSX can use the built-in components, and `if`/`return` in its body", () => {
+  const result = render('import { Boxed } from \'/snippets/feature.jsx\'\n\n<Boxed title="Box" />\n\n<Boxed />\n');
   assert.equal(
     result.html,
     '<div class="card"><span class="card-title">Box</span><div class="card-body">Inside a card</div></div>\n' +
@@ -81,7 +81,9 @@ test('a component\'s JSX can use the built-in components, and `if`/`return` in i
 });
 
 test('components the page defines with `export const` work like imported ones', () => {
-  const result = render("export const Hero = ({ title, kind = 'info' }) => <div className={`hero hero-${kind}`}>{title}</div>\n\n<Hero title=\"Welcome\" />\n\n<Hero title=\"Careful\" kind=\"warn\" />\n");
+  const result = render(
+    'export const Hero = ({ title, kind = \'info\' }) => <div className={`hero hero-${kind}`}>{title}</div>\n\n<Hero title="Welcome" />\n\n<Hero title="Careful" kind="warn" />\n',
+  );
   assert.equal(result.html, '<div class="hero hero-info">Welcome</div>\n<div class="hero hero-warn">Careful</div>');
   assert.deepEqual(result.diagnostics, []);
 });
@@ -116,10 +118,7 @@ test('what component bodies may compute: locals, built-ins, string and list meth
 
 test('relative imports, imports without an extension, and snippets importing snippets', () => {
   const result = render("import Nested from '../snippets/nested'\nimport Local from './local.mdx'\n\n<Nested />\n\n<Local who=\"me\" />\n");
-  assert.equal(
-    result.html,
-    '<p>Version 2.1.0.</p>\n<h2 id="hello">Hello nested</h2>\n<p>Welcome to <strong>Nest</strong>.</p>\n<p>Local snippet next to the page, me.</p>',
-  );
+  assert.equal(result.html, '<p>Version 2.1.0.</p>\n<h2 id="hello">Hello nested</h2>\n<p>Welcome to <strong>Nest</strong>.</p>\n<p>Local snippet next to the page, me.</p>');
   assert.deepEqual(result.headings, [{ depth: 2, id: 'hello', text: 'Hello nested' }]);
   // Transitively: nested.mdx pulls in vars.mdx and greeting.mdx.
   assert.deepEqual(result.dependencies, ['guides/local.mdx', 'snippets/greeting.mdx', 'snippets/nested.mdx', 'snippets/vars.mdx']);
@@ -134,12 +133,15 @@ test('legacy `<Snippet file>`: snippets/ first, then _snippets/; the other attri
 });
 
 test('a missing snippet: a warning at the import with a "did you mean", and its element keeps its children', () => {
-  const result = render("# Page\n\nimport Nope from '/snippets/gretting.mdx'\n\n<Nope>\n  kept child\n</Nope>\n\n<Snippet file=\"legacy-step.mdx\" />\n");
+  const result = render('# Page\n\nimport Nope from \'/snippets/gretting.mdx\'\n\n<Nope>\n  kept child\n</Nope>\n\n<Snippet file="legacy-step.mdx" />\n');
   assert.equal(result.html, '<h1 id="page">Page</h1>\n<div data-component="Nope"><p>kept child</p></div>');
   assert.deepEqual(problems(result), ['guides/intro.mdx:3:1 warning snippet-missing', 'guides/intro.mdx:9:1 warning snippet-missing']);
   assert.equal(result.diagnostics[0]?.message, '`/snippets/gretting.mdx` does not exist, so nothing is imported from it (its components show only their children)');
   assert.equal(result.diagnostics[0]?.fix, 'Create `snippets/gretting.mdx`, or fix the path: did you mean `/snippets/greeting.mdx`?');
-  assert.equal(result.diagnostics[1]?.message, '`<Snippet file="legacy-step.mdx">` names no file: there is no `snippets/legacy-step.mdx` or `_snippets/legacy-step.mdx`, so nothing is shown');
+  assert.equal(
+    result.diagnostics[1]?.message,
+    '`<Snippet file="legacy-step.mdx">` names no file: there is no `snippets/legacy-step.mdx` or `_snippets/legacy-step.mdx`, so nothing is shown',
+  );
   assert.equal(result.diagnostics[1]?.fix, 'Create `snippets/legacy-step.mdx`, or fix the name: did you mean `file="legacy-steps.mdx"`?');
 });
 
@@ -209,13 +211,16 @@ test('imports, .jsx imports and `<Snippet file>` that lead outside the site fold
   assert.deepEqual(result.dependencies, ['snippets/inside.mdx']);
 });
 
-test('packages: React\'s hooks and the built-in components by package name are fine; anything else is a warning', () => {
+test("packages: React's hooks and the built-in components by package name are fine; anything else is a warning", () => {
   const result = render(
     "import { useState } from 'react'\nimport { Card } from '@mintlify/components'\nimport { Button } from '@mintlify/components'\nimport { motion } from 'framer-motion'\n\n<Card title=\"T\">x</Card>\n\n<Button>Go</Button>\n",
   );
   assert.equal(result.html, '<div class="card"><span class="card-title">T</span><div class="card-body">x</div></div>\n<span data-component="Button">Go</span>');
   assert.deepEqual(problems(result), ['guides/intro.mdx:3:1 warning snippet-import-package', 'guides/intro.mdx:4:1 warning snippet-import-package']);
-  assert.equal(result.diagnostics[1]?.message, '`framer-motion` is a package, not a file of the site; docjet renders pages without loading packages, so nothing is imported from it');
+  assert.equal(
+    result.diagnostics[1]?.message,
+    '`framer-motion` is a package, not a file of the site; docjet renders pages without loading packages, so nothing is imported from it',
+  );
   assert.equal(result.diagnostics[0]?.fix, '`Button` is not a built-in component: check its name, or write it in a .jsx file under `snippets/` and import it from there.');
 });
 
@@ -238,7 +243,7 @@ test('snippets that import each other in a loop: the import closing it is left o
   );
 });
 
-test('interactive components show their first render, with one warning that points into the component\'s file', () => {
+test("interactive components show their first render, with one warning that points into the component's file", () => {
   const result = render("import { Counter } from '/snippets/counter.jsx'\n\n<Counter start={3} />\n");
   assert.equal(result.html, '<div class="counter"><button>-</button><span>3</span><span></span></div>');
   assert.deepEqual(problems(result), ['snippets/counter.jsx:4:29 warning component-partial']);
@@ -257,13 +262,16 @@ test('a component that renders itself stops, with a warning at the function', ()
 
 test('problems inside a snippet point into the snippet file, below its frontmatter', () => {
   const result = render("import W from '/snippets/warn.mdx'\n\n<W />\n\n<W />\n");
-  assert.equal(result.html, '<p>Uses <span data-component="Unknown">an unknown component</span> and {notDefined}.</p>\n<p>Uses <span data-component="Unknown">an unknown component</span> and {notDefined}.</p>');
+  assert.equal(
+    result.html,
+    '<p>Uses <span data-component="Unknown">an unknown component</span> and {notDefined}.</p>\n<p>Uses <span data-component="Unknown">an unknown component</span> and {notDefined}.</p>',
+  );
   // Used twice, reported once.
   assert.deepEqual(problems(result), ['snippets/warn.mdx:5:6 warning mdx-unknown-component', 'snippets/warn.mdx:5:50 warning mdx-expression-undefined']);
 });
 
 test('a .jsx snippet that is not JavaScript: one warning at the syntax error, nothing imported', () => {
-  const result = render("import { Typed } from '/snippets/broken.jsx'\n\n<Typed title=\"x\" />\n");
+  const result = render('import { Typed } from \'/snippets/broken.jsx\'\n\n<Typed title="x" />\n');
   assert.equal(result.html, '<div data-component="Typed"></div>');
   assert.deepEqual(problems(result), ['snippets/broken.jsx:1:32 warning snippet-syntax']);
   assert.equal(result.diagnostics[0]?.message, 'this .jsx snippet is not valid JavaScript (Unexpected token), so nothing is imported from it');
@@ -311,5 +319,8 @@ test('corpus: variables in a heading snippet, and a .jsx component with children
   assert.ok(trigger!.headings.some((heading) => heading.id === 'prerequisites'));
   assert.ok(trigger!.dependencies.includes('snippets/framework-prerequisites.mdx'));
   assert.ok(mintlify!.html.includes('<a href="https://mintlify.com/docs/llms.txt" class="'));
-  assert.deepEqual(mintlify!.diagnostics.filter((d) => d.code.startsWith('snippet-') || d.code === 'component-partial'), []);
+  assert.deepEqual(
+    mintlify!.diagnostics.filter((d) => d.code.startsWith('snippet-') || d.code === 'component-partial'),
+    [],
+  );
 });

@@ -31,9 +31,11 @@ describe('syntax limits', () => {
     for (const format of ['mdx', 'md'] as const) {
       const n = 8_000;
       const result = render(`Intro.\n\n${'['.repeat(n)}a${'](b)'.repeat(n)}${after}`, format);
-      assert.deepEqual(warnings(result), [
-        '3:1 warning page-syntax-limit: this paragraph holds 16,000 brackets (`[`, `]`), more than the 1,000 docjet reads as links in one paragraph, so they are shown as text',
-      ], format);
+      assert.deepEqual(
+        warnings(result),
+        ['3:1 warning page-syntax-limit: this paragraph holds 16,000 brackets (`[`, `]`), more than the 1,000 docjet reads as links in one paragraph, so they are shown as text'],
+        format,
+      );
       assert.equal(result.diagnostics[0]!.fix, 'Split the paragraph with blank lines, or escape brackets that are not links as `\\[`.');
       assert.ok(result.html.includes(`<p>${'['.repeat(n)}a${'](b)'.repeat(n)}</p>`), `${format}: the paragraph shows as written`);
       assertRestRenders(result.html);
@@ -55,17 +57,27 @@ describe('syntax limits', () => {
     for (let i = 1; runs.length < 100_000; i++) runs += `e${'`'.repeat(i)}`;
     const result = render(`${runs}${after}`);
     assert.equal(result.diagnostics.length, 1);
-    assert.match(warnings(result)[0]!, /^1:1 warning page-syntax-limit: this paragraph holds backtick runs of 446 different lengths, more than the 32 docjet reads as code in one paragraph/);
+    assert.match(
+      warnings(result)[0]!,
+      /^1:1 warning page-syntax-limit: this paragraph holds backtick runs of 446 different lengths, more than the 32 docjet reads as code in one paragraph/,
+    );
     assert.ok(result.html.includes(`<p>${runs}</p>`));
     assertRestRenders(result.html);
   });
 
   test('a list item (or a quote) continued by 10,000 lazy lines reads as one paragraph, its markers as text', () => {
-    for (const [open, shown] of [['- - - item', '- - - item'], ['> > quote', '> > quote']] as const) {
+    for (const [open, shown] of [
+      ['- - - item', '- - - item'],
+      ['> > quote', '> > quote'],
+    ] as const) {
       const result = render(`${open}\n${'lazy\n'.repeat(10_000)}${after}`);
-      assert.deepEqual(warnings(result), [
-        '1:1 warning page-syntax-limit: this list or quote continues on 10,000 lines without its indentation or `>`, more than the 300 docjet reads, so its markers are shown as text and it reads as one paragraph',
-      ], open);
+      assert.deepEqual(
+        warnings(result),
+        [
+          '1:1 warning page-syntax-limit: this list or quote continues on 10,000 lines without its indentation or `>`, more than the 300 docjet reads, so its markers are shown as text and it reads as one paragraph',
+        ],
+        open,
+      );
       assert.ok(result.html.startsWith(`<p>${shown}\n${'lazy\n'.repeat(9_999)}lazy</p>`), open);
       assertRestRenders(result.html);
     }

@@ -48,11 +48,20 @@ test('a component is forgotten by the renderer; an image or stylesheet edited in
 });
 
 test('the watcher passes on site files and .mintignore, not hidden, installed or built ones', () => {
-  const paths = ['guide.mdx', 'images/a.png', '.mintignore', '.git/index', 'docs/.DS_Store', 'node_modules/x/y.js', 'a/node_modules/b.js', 'dist/index.html', '.docjet/cache.json', 'guides/dist/page.mdx', '../outside.mdx'];
-  assert.deepEqual(
-    paths.filter(isWatched),
-    ['guide.mdx', 'images/a.png', '.mintignore', 'guides/dist/page.mdx'],
-  );
+  const paths = [
+    'guide.mdx',
+    'images/a.png',
+    '.mintignore',
+    '.git/index',
+    'docs/.DS_Store',
+    'node_modules/x/y.js',
+    'a/node_modules/b.js',
+    'dist/index.html',
+    '.docjet/cache.json',
+    'guides/dist/page.mdx',
+    '../outside.mdx',
+  ];
+  assert.deepEqual(paths.filter(isWatched), ['guide.mdx', 'images/a.png', '.mintignore', 'guides/dist/page.mdx']);
 });
 
 test('Host names answered: localhost, IP addresses and the --host name; not another DNS name (rebinding)', () => {

@@ -29,7 +29,10 @@ function startDev(root: string): { out: string[]; err: string[]; stop: () => voi
   const err: string[] = [];
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
-  const running = runDev({ root, port: 0, host: '127.0.0.1', open: false, stopped }, { out: (text) => out.push(...text.split('\n')), error: (text) => err.push(text), color: false });
+  const running = runDev(
+    { root, port: 0, host: '127.0.0.1', open: false, stopped },
+    { out: (text) => out.push(...text.split('\n')), error: (text) => err.push(text), color: false },
+  );
   return { out, err, stop, running };
 }
 
@@ -134,7 +137,10 @@ test('--open opens the address in the browser BROWSER names, else the system def
     const err: string[] = [];
     let stop!: () => void;
     const stopped = new Promise<void>((resolve) => (stop = resolve));
-    const running = runDev({ root, port: 0, host: '127.0.0.1', open: true, stopped }, { out: (text) => out.push(...text.split('\n')), error: (text) => err.push(text), color: false });
+    const running = runDev(
+      { root, port: 0, host: '127.0.0.1', open: true, stopped },
+      { out: (text) => out.push(...text.split('\n')), error: (text) => err.push(text), color: false },
+    );
     await printed(out, /^✔ /);
     await new Promise((resolve) => setTimeout(resolve, 300));
     stop();
@@ -159,7 +165,10 @@ test('--open opens the address in the browser BROWSER names, else the system def
 
 test('a site with integrations: the terminal says dev does not load them and how to, once --analytics is not given', async (t) => {
   const root = await site(t);
-  await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Harbor', navigation: { pages: ['guide'] }, integrations: { ga4: { measurementId: 'G-TEST123' }, intercom: { appId: 'abc123def4' } } }));
+  await writeFile(
+    path.join(root, 'docs.json'),
+    JSON.stringify({ name: 'Harbor', navigation: { pages: ['guide'] }, integrations: { ga4: { measurementId: 'G-TEST123' }, intercom: { appId: 'abc123def4' } } }),
+  );
   const { out, stop, running } = startDev(root);
   await printed(out, /^✔ /);
   assert.equal(

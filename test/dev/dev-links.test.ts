@@ -48,9 +48,16 @@ test('the overlay of the page being viewed lists its broken links and missing an
   await mkdir(root, { recursive: true });
   await writeFile(
     path.join(root, 'docs.json'),
-    JSON.stringify({ name: 'Links', theme: 'mint', redirects: [{ source: '/old', destination: '/setup' }], navigation: { groups: [{ group: 'Start', pages: ['guide', 'setup'] }] } }, null, 2),
+    JSON.stringify(
+      { name: 'Links', theme: 'mint', redirects: [{ source: '/old', destination: '/setup' }], navigation: { groups: [{ group: 'Start', pages: ['guide', 'setup'] }] } },
+      null,
+      2,
+    ),
   );
-  await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nSee [setup](/setup), [the old one](/old), [below](#details).\n\nBroken: [gone](/setpu) and [nowhere](#detials).\n\n## Details\n\nText.\n');
+  await writeFile(
+    path.join(root, 'guide.mdx'),
+    '---\ntitle: Guide\n---\n\nSee [setup](/setup), [the old one](/old), [below](#details).\n\nBroken: [gone](/setpu) and [nowhere](#detials).\n\n## Details\n\nText.\n',
+  );
   await writeFile(path.join(root, 'setup.mdx'), '---\ntitle: Setup\n---\n\nInstall it.\n');
   const server = await dev({ root, port: 0, watch: false, onEvent: () => {} });
   t.after(async () => {

@@ -17,7 +17,6 @@ import { fetchRaw } from '../support/http.ts';
 import { dev, type DevEvent, type DevOptions, type DevServer } from '../../src/dev/dev-server.ts';
 import { SETTLE_MS } from '../support/patience.ts';
 
-
 interface LiveMessage {
   event: string;
   data: Record<string, unknown>;
@@ -345,13 +344,20 @@ test('code whose grammar is not compiled yet: the page comes at once, uncoloured
   const { server, root } = await startDev(t);
   await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\n```ts\nconst answer: number = 42;\n```\n');
   await writeFile(path.join(root, 'setup.mdx'), '---\ntitle: Setup\n---\n\n```python\nanswer = 42\n```\n');
-  await server.changed([{ file: 'guide.mdx', kind: 'update' }, { file: 'setup.mdx', kind: 'update' }]);
+  await server.changed([
+    { file: 'guide.mdx', kind: 'update' },
+    { file: 'setup.mdx', kind: 'update' },
+  ]);
   const client = { headers: { 'x-docjet-dev': '1' } };
   const live = await openEvents(t, server, '/guide');
   assert.equal((await live.next('hello')).data['colours'], false);
   await live.next('colours');
   assert.match((await fetchRaw(server, '/guide', client)).body, /<span class="line"><span class="sk\d+">const<\/span>/, 'coloured now');
-  assert.deepEqual(live.messages.map((message) => message.event), ['hello', 'colours'], 'no reload, no content swap');
+  assert.deepEqual(
+    live.messages.map((message) => message.event),
+    ['hello', 'colours'],
+    'no reload, no content swap',
+  );
 
   // A page served uncoloured, whose channel opens once its colours are known, colours its code on connecting.
   assert.match((await fetchRaw(server, '/setup')).body, /<span class="line">answer = 42<\/span>/, 'served without waiting for the Python grammar');
@@ -433,7 +439,7 @@ test('a site broken from the start: every page answers 500 with the errors; fixi
   assert.match((await fetchRaw(server, '/guide')).body, /The first paragraph\./);
 });
 
-test('a docs.json change that redraws a page\'s body (icon library, language) is served, though the page file is the same', async (t) => {
+test("a docs.json change that redraws a page's body (icon library, language) is served, though the page file is the same", async (t) => {
   const { server, root } = await startDev(t);
   await writeFile(path.join(root, 'setup.mdx'), '---\ntitle: Setup\n---\n\n<Icon icon="minus" />\n\n```sh\nnpm i\n```\n');
   await server.changed([{ file: 'setup.mdx', kind: 'update' }]);

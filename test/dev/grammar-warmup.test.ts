@@ -23,7 +23,7 @@ const PAGES: Record<string, string> = {
   'e.mdx': `# E\n\n${fence('js', 'let e')}`,
 };
 
-test('the grammars of a site\'s code: by pages, most-used first, the three longest blocks of each', () => {
+test("the grammars of a site's code: by pages, most-used first, the three longest blocks of each", () => {
   const tally = new GrammarTally();
   for (const text of Object.values(PAGES)) tally.add(text);
   assert.deepEqual(tally.mostUsed(), [
@@ -65,7 +65,7 @@ test('stopping ends the warm-up before its next block', async (t) => {
   assert.deepEqual(warmed, ['javascript']);
 });
 
-test('docjet dev compiles the site\'s grammars after the first page went out, not before', async (t) => {
+test("docjet dev compiles the site's grammars after the first page went out, not before", async (t) => {
   const root = await writeSite();
   let warmedAt: number | undefined;
   let warmed: (grammars: string[]) => void = () => {};

@@ -16,10 +16,7 @@ test('a key written twice with an object first, and a redirect with "..": the si
   const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-dev-hostile-'));
   t.after(() => rm(root, { recursive: true, force: true }));
   await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nThe first paragraph.\n');
-  await writeFile(
-    path.join(root, 'docs.json'),
-    '{"name":"Harbor","navigation":{"pages":["guide"]},\n"redirects":[{"source":"/a/../../x","destination":"/guide"}],\n"a":{},"a":1}',
-  );
+  await writeFile(path.join(root, 'docs.json'), '{"name":"Harbor","navigation":{"pages":["guide"]},\n"redirects":[{"source":"/a/../../x","destination":"/guide"}],\n"a":{},"a":1}');
   const events: DevEvent[] = [];
   const server = await dev({ root, port: 0, watch: false, onEvent: (event) => events.push(event) });
   t.after(() => server.close());

@@ -102,7 +102,14 @@ test('a named pipe in the folder: change handling goes on, a pipe renamed over a
   assert.equal((await fetchRaw(server, '/setup')).status, 200);
   // A pipe appears: reading it would wait for a writer for ever.
   assert.ok(mkfifo(path.join(root, 'notes.txt')));
-  await within(server.changed([{ file: 'notes.txt', kind: 'create' }, { file: 'probe', kind: 'create' }]), 20_000, 'handling a new named pipe');
+  await within(
+    server.changed([
+      { file: 'notes.txt', kind: 'create' },
+      { file: 'probe', kind: 'create' },
+    ]),
+    20_000,
+    'handling a new named pipe',
+  );
   await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nRead me again.\n');
   await within(server.changed([{ file: 'guide.mdx', kind: 'update' }]), 20_000, 'handling an edit after the pipe');
   assert.match((await within(fetchRaw(server, '/guide'), 20_000, '/guide')).body, /Read me again\./);
@@ -125,7 +132,10 @@ test("validate's scan never opens a named pipe, named like a page or not", async
   assert.ok(mkfifo(path.join(root, 'pipe.json')));
   const result = await within(validate({ root }), 30_000, 'validate with named pipes');
   assert.equal(result.site?.pages.has('pipe'), false);
-  assert.deepEqual(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'), []);
+  assert.deepEqual(
+    result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error'),
+    [],
+  );
 });
 
 test('a page no one may read (chmod 000) answers the overlay saying so, with what to check, not a bare 500', async (t) => {
@@ -157,7 +167,12 @@ test('build with a page no one may read: the diagnostic at the page, exit 1, not
   await chmod(path.join(root, 'setup.mdx'), 0o000);
   const out = path.join(root, 'out');
   const script = `import(${JSON.stringify(fileURLToPath(new URL('../../src/cli.ts', import.meta.url)))}).then((cli) => cli.main(['build', ${JSON.stringify(root)}, '--out', ${JSON.stringify(out)}])).then((code) => { process.exitCode = code; })`;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', env: { ...process.env, DOCJET_OFFLINE: '1' }, timeout: 120_000, ...(user ?? {}) });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env: { ...process.env, DOCJET_OFFLINE: '1' },
+    timeout: 120_000,
+    ...(user ?? {}),
+  });
   assert.equal(run.status, 1, run.stderr);
   assert.match(run.stdout + run.stderr, /setup\.mdx.*error the page could not be read \(EACCES\)/);
   assert.doesNotMatch(run.stdout + run.stderr, /internal error|a bug in docjet/);

@@ -17,7 +17,10 @@ async function startDev(t: TestContext): Promise<{ server: DevServer; root: stri
   await mkdir(path.join(root, 'snippets'), { recursive: true });
   await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Harbor', theme: 'mint', navigation: { groups: [{ group: 'Start', pages: ['index', 'guide'] }] } }));
   await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Welcome\n---\n\nHello.\n');
-  await writeFile(path.join(root, 'guide.mdx'), "---\ntitle: Guide\ndescription: How it works.\n---\n\nimport Tip from '/snippets/tip.mdx';\n\n<Tip />\n\n<Tabs>\n<Tab title=\"One\">First.</Tab>\n</Tabs>\n");
+  await writeFile(
+    path.join(root, 'guide.mdx'),
+    '---\ntitle: Guide\ndescription: How it works.\n---\n\nimport Tip from \'/snippets/tip.mdx\';\n\n<Tip />\n\n<Tabs>\n<Tab title="One">First.</Tab>\n</Tabs>\n',
+  );
   await writeFile(path.join(root, 'snippets', 'tip.mdx'), 'A tip from a snippet.\n');
   const server = await dev({ root, port: 0, watch: false });
   t.after(async () => {

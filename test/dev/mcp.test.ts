@@ -94,17 +94,33 @@ describe('docjet mcp (stdio)', () => {
     assert.equal(missing.text, 'No page at "/guides/quickstrat". Did you mean "/guides/quickstart"? Search, or list the navigation, for the paths of the pages.');
   });
 
-  test('list_navigation gives the tree with each page\'s path, one version or language when asked', async () => {
+  test("list_navigation gives the tree with each page's path, one version or language when asked", async () => {
     const all = await call(client, 'list_navigation', {});
-    assert.match(all.text, /^- English \(language, en, default\)\n {2}- 2\.0\.0 \(version, default\)\n {4}- docjet \(product\)\n {6}- Guides \(tab\)\n {8}- Get started \(group\)\n {10}- Introduction: \/\n {10}- Quickstart: \/guides\/quickstart\n {10}- Install: \/guides\/installation\n/);
+    assert.match(
+      all.text,
+      /^- English \(language, en, default\)\n {2}- 2\.0\.0 \(version, default\)\n {4}- docjet \(product\)\n {6}- Guides \(tab\)\n {8}- Get started \(group\)\n {10}- Introduction: \/\n {10}- Quickstart: \/guides\/quickstart\n {10}- Install: \/guides\/installation\n/,
+    );
     assert.match(all.text, /- GET List sites: \/api-reference\/sites\/list-sites/);
     assert.match(all.text, /- Source code \(menu-item\): https:\/\/github\.com\/docjet\/docjet/);
     const tree = all.data!['navigation'] as { label: string; language?: string }[];
-    assert.deepEqual(tree.map((node) => node.label), ['English', 'Français', 'العربية', 'GitHub', 'Status']);
+    assert.deepEqual(
+      tree.map((node) => node.label),
+      ['English', 'Français', 'العربية', 'GitHub', 'Status'],
+    );
     const v1 = await call(client, 'list_navigation', { version: '1.0.0', language: 'en' });
     assert.equal(
       v1.text,
-      ['- English (language, en, default)', '  - 1.0.0 (version)', '    - Guides (dropdown)', '      - Get started (group)', '        - Introduction (1.0): /v1', '        - Quickstart (1.0): /v1/guides/quickstart', '    - Upgrade to 2.0 (dropdown): https://docjet.example/upgrade', '- GitHub (global-anchor): https://github.com/docjet/docjet', '- Status (global-anchor): https://status.docjet.example'].join('\n'),
+      [
+        '- English (language, en, default)',
+        '  - 1.0.0 (version)',
+        '    - Guides (dropdown)',
+        '      - Get started (group)',
+        '        - Introduction (1.0): /v1',
+        '        - Quickstart (1.0): /v1/guides/quickstart',
+        '    - Upgrade to 2.0 (dropdown): https://docjet.example/upgrade',
+        '- GitHub (global-anchor): https://github.com/docjet/docjet',
+        '- Status (global-anchor): https://status.docjet.example',
+      ].join('\n'),
     );
   });
 
@@ -128,7 +144,10 @@ describe('docjet mcp (stdio)', () => {
     assert.equal((await call(client, 'get_api_operation', { operation: 'webhook buildFinished' })).data!['summary'], 'Build finished');
     const wrong = await call(client, 'get_api_operation', { operation: 'GET /site/{siteId}' });
     assert.equal(wrong.isError, true);
-    assert.match(wrong.text, /^No API operation is named "GET \/site\/\{siteId\}"\. Did you mean "GET \/sites\/\{siteId\}"\? .*Operations: GET \/sites, POST \/sites, GET \/sites\/\{siteId\}, POST \/sites\/\{siteId\}\/builds, webhook buildFinished$/);
+    assert.match(
+      wrong.text,
+      /^No API operation is named "GET \/site\/\{siteId\}"\. Did you mean "GET \/sites\/\{siteId\}"\? .*Operations: GET \/sites, POST \/sites, GET \/sites\/\{siteId\}, POST \/sites\/\{siteId\}\/builds, webhook buildFinished$/,
+    );
     // Only the site's own OpenAPI documents are read, whatever file a client names.
     for (const spec of ['../package.json', '/etc/passwd', 'docs.json']) {
       assert.equal((await call(client, 'get_api_operation', { operation: 'GET /sites', spec })).data!['spec'], 'api/openapi.yaml', spec);
@@ -164,7 +183,7 @@ describe('/mcp of docjet dev (Streamable HTTP)', () => {
     }
   });
 
-  test('a page of another site is refused, as is another Host; a browser\'s GET of /mcp gets the site\'s 404 page', async () => {
+  test("a page of another site is refused, as is another Host; a browser's GET of /mcp gets the site's 404 page", async () => {
     const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
     const headers = { 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
     const ok = await fetch(new URL('mcp', server.url), { method: 'POST', headers, body: JSON.stringify(initialize) });
@@ -207,7 +226,12 @@ test('a site with errors: every tool says them, with file and line, and answers 
   const client = new Client({ name: 'docjet-test', version: '1.0.0' });
   await client.connect(clientSide);
   t.after(() => client.close());
-  for (const [name, args] of [['search', { query: 'text' }], ['read_page', { path: '/' }], ['list_navigation', {}], ['get_api_operation', { operation: 'GET /x' }]] as const) {
+  for (const [name, args] of [
+    ['search', { query: 'text' }],
+    ['read_page', { path: '/' }],
+    ['list_navigation', {}],
+    ['get_api_operation', { operation: 'GET /x' }],
+  ] as const) {
     const answer = await call(client, name, args);
     assert.equal(answer.isError, true, name);
     assert.match(answer.text, /^The site cannot be read until its errors are fixed \(docjet validate lists them\):\ndocs\.json:1:\d+ error /, name);
@@ -242,7 +266,9 @@ describe('/mcp of docjet serve (Streamable HTTP)', () => {
       const [first] = await paths(client, { query: 'npm install save-dev' });
       assert.equal(first, '/guides/installation');
       assert.match((await call(client, 'read_page', { path: first })).text, /^# Installation\n/);
-      assert.deepEqual((await call(client, 'get_api_operation', { operation: 'GET /sites' })).data!['responses'], [{ status: '200', description: 'The sites of the account.', content: [] }]);
+      assert.deepEqual((await call(client, 'get_api_operation', { operation: 'GET /sites' })).data!['responses'], [
+        { status: '200', description: 'The sites of the account.', content: [] },
+      ]);
       // The pages are still the built site's.
       assert.equal((await fetch(new URL('guides/installation', url))).status, 200);
     } finally {

@@ -46,7 +46,11 @@ test('a later start takes unchanged pages from the cache and reads the changed o
   const root = await site(t);
   later(t);
   const first = await readSources(root);
-  assert.deepEqual(first.sources.metaDiagnostics.get('setup')?.map((d) => d.line), [3], 'the repeated key is reported');
+  assert.deepEqual(
+    first.sources.metaDiagnostics.get('setup')?.map((d) => d.line),
+    [3],
+    'the repeated key is reported',
+  );
   await first.save();
   await tamper(root, 'guide.mdx', 'From the cache');
   await tamper(root, 'setup.mdx', 'From the cache');

@@ -11,7 +11,15 @@ import { test } from 'node:test';
 import { hashOf, PageCache } from '../../src/dev/page-cache.ts';
 import type { Page } from '../../src/site/types.ts';
 
-const page = (route: string): Page => ({ route, source: { type: 'file', file: `${route}.mdx`, id: route, ext: '.mdx' }, title: route, frontmatter: {}, hidden: false, placements: [], alternates: { versions: [], languages: [] } });
+const page = (route: string): Page => ({
+  route,
+  source: { type: 'file', file: `${route}.mdx`, id: route, ext: '.mdx' },
+  title: route,
+  frontmatter: {},
+  hidden: false,
+  placements: [],
+  alternates: { versions: [], languages: [] },
+});
 
 /** A renderer whose pages named in `cold` show code uncoloured (counted as the highlighter counts), until `compile()`. */
 function coldRenderer(cold: Set<string>) {

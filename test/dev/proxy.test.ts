@@ -56,7 +56,7 @@ async function servedProxy(t: TestContext, proxy: StaticServerOptions['proxy']):
 const PANEL = { 'x-docjet-proxy': '1' };
 const via = (site: string, target: string): string => `${site}_docjet/proxy?url=${encodeURIComponent(target)}`;
 
-test('a request to a server the specs declare arrives byte for byte, and the answer comes back without the API\'s cookie', async (t) => {
+test("a request to a server the specs declare arrives byte for byte, and the answer comes back without the API's cookie", async (t) => {
   const api = await startApi(t);
   const site = await servedProxy(t, { servers: () => [LOCAL], allowPrivateNetwork: true });
   // Bytes no text decoding would keep, in a multipart body with its boundary.
@@ -106,7 +106,10 @@ test('any other host, path or scheme is refused with 403 and a sentence; the API
     assert.match(await response.text(), /^docjet proxy: /, target);
   }
   const other = await fetch(via(site, 'https://example.org/v1/orders'), { headers: PANEL });
-  assert.equal(await other.text(), "docjet proxy: example.org is not a server of this site's API (the specs declare {scheme}://127.0.0.1:{port}/v1, https://api.shop.example/v1); it forwards requests to those only.");
+  assert.equal(
+    await other.text(),
+    "docjet proxy: example.org is not a server of this site's API (the specs declare {scheme}://127.0.0.1:{port}/v1, https://api.shop.example/v1); it forwards requests to those only.",
+  );
   assert.deepEqual(api.received, []);
 });
 
@@ -151,7 +154,15 @@ test('the servers a spec declares: document, path and operation servers with the
   const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-proxy-site-'));
   t.after(() => rm(root, { recursive: true, force: true }));
   await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Proxy', navigation: { groups: [{ group: 'API', openapi: 'openapi.json' }] } }));
-  await writeFile(path.join(root, 'openapi.json'), JSON.stringify({ openapi: '3.0.3', info: { title: 'A', version: '1' }, servers: [{ url: 'https://api.example.com/v1' }], paths: { '/pets': { get: { summary: 'List pets', responses: { 200: { description: 'ok' } } } } } }));
+  await writeFile(
+    path.join(root, 'openapi.json'),
+    JSON.stringify({
+      openapi: '3.0.3',
+      info: { title: 'A', version: '1' },
+      servers: [{ url: 'https://api.example.com/v1' }],
+      paths: { '/pets': { get: { summary: 'List pets', responses: { 200: { description: 'ok' } } } } },
+    }),
+  );
   const built = await build({ root, outDir: path.join(root, 'dist') });
   assert.ok(built.ok);
   assert.deepEqual(built.apiServers, [{ url: 'https://api.example.com/v1', variables: {} }]);
@@ -162,13 +173,21 @@ test('docjet dev forwards to the servers of the site as it is now, at the same p
   const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-proxy-dev-'));
   t.after(() => rm(root, { recursive: true, force: true }));
   await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Proxy', navigation: { groups: [{ group: 'API', openapi: 'openapi.json' }] } }));
-  const spec = { openapi: '3.0.3', info: { title: 'A', version: '1' }, servers: [{ url: 'http://127.0.0.1:{port}', variables: { port: { default: '9' } } }], paths: { '/pets': { get: { summary: 'List pets', responses: { 200: { description: 'ok' } } } } } };
+  const spec = {
+    openapi: '3.0.3',
+    info: { title: 'A', version: '1' },
+    servers: [{ url: 'http://127.0.0.1:{port}', variables: { port: { default: '9' } } }],
+    paths: { '/pets': { get: { summary: 'List pets', responses: { 200: { description: 'ok' } } } } },
+  };
   await writeFile(path.join(root, 'openapi.json'), JSON.stringify(spec));
   const server = await dev({ root, port: 0, watch: false, allowPrivateNetwork: true });
   t.after(() => server.close());
   await server.ready;
   const response = await fetch(via(server.url, `http://127.0.0.1:${api.port}/pets?limit=2`), { headers: PANEL });
   assert.equal(response.status, 201);
-  assert.deepEqual(api.received.map((call) => `${call.method} ${call.url}`), ['GET /pets?limit=2']);
+  assert.deepEqual(
+    api.received.map((call) => `${call.method} ${call.url}`),
+    ['GET /pets?limit=2'],
+  );
   assert.equal((await fetch(via(server.url, 'http://example.org/pets'), { headers: PANEL })).status, 403);
 });

@@ -26,7 +26,10 @@ test('the guess: endpoint pages first, then page files largest first', () => {
     { route: 'manual-api', endpoint: true, bytes: 50 },
     { route: 'middle', endpoint: false, bytes: 300 },
   ];
-  assert.deepEqual(slowestFirst(costs), [['api/get', 'manual-api'], ['big', 'middle', 'small']]);
+  assert.deepEqual(slowestFirst(costs), [
+    ['api/get', 'manual-api'],
+    ['big', 'middle', 'small'],
+  ]);
 });
 
 /** Pages on disk only, `page-000` the largest; `pages` of them. */
@@ -37,7 +40,15 @@ async function pagesOnDisk(t: TestContext, pages: number): Promise<{ root: strin
   for (let index = 0; index < pages; index++) {
     const file = `page-${String(index).padStart(3, '0')}.mdx`;
     await writeFile(path.join(root, file), 'x'.repeat(10 * (pages - index)));
-    list.push({ route: file.slice(0, -4), source: { type: 'file', file, id: file.slice(0, -4), ext: '.mdx' }, title: file, frontmatter: {}, hidden: false, placements: [], alternates: { versions: [], languages: [] } });
+    list.push({
+      route: file.slice(0, -4),
+      source: { type: 'file', file, id: file.slice(0, -4), ext: '.mdx' },
+      title: file,
+      frontmatter: {},
+      hidden: false,
+      placements: [],
+      alternates: { versions: [], languages: [] },
+    });
   }
   return { root, list };
 }
@@ -75,9 +86,19 @@ test(`a pass renders ${LIMIT} pages at most, and a newer pass replaces it`, asyn
 
 test('the rendered pages kept are bounded: the one used longest ago is rendered again', async () => {
   const renders: string[] = [];
-  const renderer = { render: async (page: Page) => (renders.push(page.route), { html: `<p>${page.route}</p>`.padEnd(100), diagnostics: [], math: false, mermaid: false, fragments: [] }) };
+  const renderer = {
+    render: async (page: Page) => (renders.push(page.route), { html: `<p>${page.route}</p>`.padEnd(100), diagnostics: [], math: false, mermaid: false, fragments: [] }),
+  };
   const cache = new PageCache(os.tmpdir(), { ...renderer, invalidate: () => {} }, { budget: 250 });
-  const page = (route: string): Page => ({ route, source: { type: 'file', file: `missing-${route}.mdx`, id: route, ext: '.mdx' }, title: route, frontmatter: {}, hidden: false, placements: [], alternates: { versions: [], languages: [] } });
+  const page = (route: string): Page => ({
+    route,
+    source: { type: 'file', file: `missing-${route}.mdx`, id: route, ext: '.mdx' },
+    title: route,
+    frontmatter: {},
+    hidden: false,
+    placements: [],
+    alternates: { versions: [], languages: [] },
+  });
   await cache.get(page('a'));
   await cache.get(page('b'));
   await cache.get(page('a'));
@@ -98,7 +119,10 @@ async function writeSite(t: TestContext): Promise<string> {
   await writeFile(path.join(root, 'docs.json'), JSON.stringify(DOCS_JSON));
   await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nWelcome.\n');
   const rows = Array.from({ length: 200 }, (_, row) => `| option${row} | Sets ${row}. |`).join('\n');
-  await writeFile(path.join(root, 'reference.mdx'), `---\ntitle: Reference\n---\n\nimport Note from '/snippets/note.mdx';\n\n<Note />\n\n| Key | Meaning |\n| --- | --- |\n${rows}\n`);
+  await writeFile(
+    path.join(root, 'reference.mdx'),
+    `---\ntitle: Reference\n---\n\nimport Note from '/snippets/note.mdx';\n\n<Note />\n\n| Key | Meaning |\n| --- | --- |\n${rows}\n`,
+  );
   await writeFile(path.join(root, 'snippets', 'note.mdx'), 'The first note.\n');
   return root;
 }
@@ -136,7 +160,7 @@ test('a page rendered ahead shows an edit to it, to its snippet, and to docs.jso
   assert.deepEqual(await done, ['reference']);
 
   // An edit the server is not told of (a watcher can miss one): the page's text is its key.
-  await writeFile(path.join(root, 'reference.mdx'), '---\ntitle: Reference\n---\n\nimport Note from \'/snippets/note.mdx\';\n\n<Note />\n\nRewritten.\n');
+  await writeFile(path.join(root, 'reference.mdx'), "---\ntitle: Reference\n---\n\nimport Note from '/snippets/note.mdx';\n\n<Note />\n\nRewritten.\n");
   const edited = await fetchRaw(server, '/reference');
   assert.match(edited.body, /Rewritten\./);
   assert.doesNotMatch(edited.body, /option199/);

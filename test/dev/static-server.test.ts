@@ -11,7 +11,6 @@ import { test } from 'node:test';
 import { fetchRaw } from '../support/http.ts';
 import { serveStatic, type StaticServer, type StaticServerOptions } from '../../src/dev/static-server.ts';
 
-
 /** A built site (`index.html`, `guide/index.html`, `404.html`) beside a secret file, served. */
 async function servedSite(t: { after(fn: () => Promise<void>): void }, extra: Partial<StaticServerOptions> = {}): Promise<{ server: StaticServer; dir: string; out: string }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'docjet-serve-'));

@@ -128,7 +128,8 @@ function axeRows(name: string, label: string, row: Row, skip: string | false): v
               const found = await axe(page, row.authored ?? []);
               const own = found.map((violation) => ({ ...violation, nodes: violation.nodes.filter((node) => !node.authored) })).filter((violation) => violation.nodes.length > 0);
               problems.push(...report(own, where));
-              for (const violation of found) for (const node of violation.nodes) if (node.authored) skipped.push(`${violation.rule} at ${node.selector} on ${where}: ${node.authored}`);
+              for (const violation of found)
+                for (const node of violation.nodes) if (node.authored) skipped.push(`${violation.rule} at ${node.selector} on ${where}: ${node.authored}`);
             }
           }
           for (const line of new Set(skipped)) t.diagnostic(`the site's own: ${line}`);

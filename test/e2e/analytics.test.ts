@@ -116,7 +116,11 @@ async function intercept(context: BrowserContext, siteUrl: string): Promise<Traf
   return traffic;
 }
 
-async function openTracked(t: Parameters<typeof e2e.open>[0], name: 'tracked' | 'consent' | 'onetrust' | 'hostile' | 'every', before?: (context: BrowserContext) => Promise<void>): Promise<{ page: Page; traffic: Traffic }> {
+async function openTracked(
+  t: Parameters<typeof e2e.open>[0],
+  name: 'tracked' | 'consent' | 'onetrust' | 'hostile' | 'every',
+  before?: (context: BrowserContext) => Promise<void>,
+): Promise<{ page: Page; traffic: Traffic }> {
   const page = await e2e.open(t, name);
   const traffic = await intercept(page.context(), e2e.site(name).url);
   await before?.(page.context());

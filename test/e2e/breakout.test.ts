@@ -104,7 +104,10 @@ e2eTest('the fixture has a page for each way a payload can come in', async () =>
   assert.deepEqual(routes, PAGES);
 });
 
-for (const [name, server] of [['built site', () => built!], ['docjet dev', () => live!]] as const) {
+for (const [name, server] of [
+  ['built site', () => built!],
+  ['docjet dev', () => live!],
+] as const) {
   for (const route of PAGES) {
     e2eTest(
       `${name}, /${route}: no payload runs, and the page is whole`,

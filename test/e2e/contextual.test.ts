@@ -120,7 +120,7 @@ e2eTest('"Open in ChatGPT" asks about the page\'s Markdown at the address it is 
   assert.equal(await link.getAttribute('target'), '_blank');
 });
 
-e2eTest('a site\'s own entry with $page opens its link with the page\'s Markdown in it', async (t) => {
+e2eTest("a site's own entry with $page opens its link with the page's Markdown in it", async (t) => {
   const page = await e2e.open(t, 'atlas', 'guides/glossary');
   await page.context().route('https://share.example/**', (route) => route.fulfill({ contentType: 'text/plain', body: 'shared' }));
   await page.locator('.contextual-toc summary').click();

@@ -101,10 +101,26 @@ e2eTest('an edited paragraph changes in the open page in place: no reload, the s
 e2eTest('code shown before its grammar was compiled gets its colours in place, in a code group too: no reload', async (t) => {
   const group = '<CodeGroup>\n\n```ts first.ts\nconst answer: number = 42;\n```\n\n```python second.py\nanswer = 42\n```\n\n</CodeGroup>';
   const { page, served, loads } = await openDev(t, '/setup', `Install it.\n\n${group}`);
-  assert.match(served, /<span class="line">const answer: number = 42;<\/span>/, 'the page came before TypeScript\'s grammar was compiled');
-  await eventually(() => page.locator('.code-block code .line > span[class^="sk"]').count().then((count) => count > 0), true, 'the code is coloured');
+  assert.match(served, /<span class="line">const answer: number = 42;<\/span>/, "the page came before TypeScript's grammar was compiled");
+  await eventually(
+    () =>
+      page
+        .locator('.code-block code .line > span[class^="sk"]')
+        .count()
+        .then((count) => count > 0),
+    true,
+    'the code is coloured',
+  );
   await page.getByRole('tab', { name: 'second.py' }).click();
-  await eventually(() => page.locator('.code-block:has(code.language-python) .line > span[class^="sk"]').count().then((count) => count > 0), true, 'the Python block too');
+  await eventually(
+    () =>
+      page
+        .locator('.code-block:has(code.language-python) .line > span[class^="sk"]')
+        .count()
+        .then((count) => count > 0),
+    true,
+    'the Python block too',
+  );
   assert.equal(loads(), 1, 'the page was not reloaded');
 });
 
@@ -137,7 +153,10 @@ e2eTest('a broken docs.json keeps the page on screen under the overlay; fixing i
   await writeFile(path.join(root, 'docs.json'), '{\n  "name": "Harbor",\n  "navigation": { "groups": [ }\n}\n');
   await page.locator('#docjet-dev-overlay .entry').first().waitFor();
   const entries = await overlayText(page);
-  assert.ok(entries.every((entry) => /^docs\.json:\d+:\d+ error /.test(entry)), entries.join('\n'));
+  assert.ok(
+    entries.every((entry) => /^docs\.json:\d+:\d+ error /.test(entry)),
+    entries.join('\n'),
+  );
   assert.match(await page.locator('.prose').innerText(), /Install it\./, 'the last good page is still shown');
   await writeFile(path.join(root, 'docs.json'), JSON.stringify(DOCS_JSON, null, 2));
   await eventually(() => overlayText(page), [], 'the overlay is gone once docs.json is fixed');

@@ -92,7 +92,8 @@ e2eTest('Tab and Shift+Tab stay inside the open drawer; Escape closes it and giv
   }
   assert.equal((await focused(page)).text, start.text, 'Tab comes back round to where it started');
   // One round reaches the switcher, the tabs and the sidebar, then comes round to the bar's own controls.
-  for (const expected of ['Sign up', 'Version: 2.0.0', 'Guides', 'API', 'Install', 'Menu', 'Harbor']) assert.ok(visited.includes(expected), `${expected} in ${visited.join(' → ')}`);
+  for (const expected of ['Sign up', 'Version: 2.0.0', 'Guides', 'API', 'Install', 'Menu', 'Harbor'])
+    assert.ok(visited.includes(expected), `${expected} in ${visited.join(' → ')}`);
 
   // Backwards from the first control (the button) is the last one, still inside.
   await page.locator('[data-drawer-button]').focus();
@@ -158,7 +159,10 @@ e2eTest('on a desktop there is no menu button, and the sidebar keeps its column 
     // Browser-side code without named helpers (the test runner's compiler would name them).
     const boxes = await inWindow(page, ({ document }) =>
       Object.fromEntries(
-        Object.entries({ bar: 'header.topbar', layout: '.layout', sidebar: 'aside.sidebar', content: 'main' }).map(([key, selector]) => [key, document.querySelector(selector).getBoundingClientRect().toJSON()]),
+        Object.entries({ bar: 'header.topbar', layout: '.layout', sidebar: 'aside.sidebar', content: 'main' }).map(([key, selector]) => [
+          key,
+          document.querySelector(selector).getBoundingClientRect().toJSON(),
+        ]),
       ),
     );
     // Where the layout's first column is (24 px in from the centred 1600 px layout), under the bar's border.

@@ -129,7 +129,7 @@ e2eTest('interaction.drilldown false wins over the maple theme', async (t) => {
   await assertTogglesOnly(page);
 });
 
-e2eTest("a group with a root page links its label there, with or without drilldown", async (t) => {
+e2eTest('a group with a root page links its label there, with or without drilldown', async (t) => {
   const page = await e2e.open(t, 'mint', '');
   await page.locator('aside.sidebar section.nav-group a.nav-group-title', { hasText: 'Reference' }).click();
   await page.waitForURL(e2e.site('mint').href('reference/overview'));

@@ -94,10 +94,12 @@ function unsafeAttributes(page: Page): Promise<string[]> {
       }
     }
     return found;
-  }).then((all) => all.filter((entry) => {
-    const [, name, value] = /^\S+ ([^=]+)=([\s\S]*)$/.exec(entry)!;
-    return name!.startsWith('on') || name === 'srcdoc' || isUnsafeUrl(value!, 'image');
-  }));
+  }).then((all) =>
+    all.filter((entry) => {
+      const [, name, value] = /^\S+ ([^=]+)=([\s\S]*)$/.exec(entry)!;
+      return name!.startsWith('on') || name === 'srcdoc' || isUnsafeUrl(value!, 'image');
+    }),
+  );
 }
 
 /** Opens `route`, clicks what a reader could click, and returns everything the payloads could have done. */

@@ -75,7 +75,10 @@ async function fillsGroups(page: Page): Promise<void> {
   assert.deepEqual(await entries(page, 'Tag 07'), items('Tag 07'));
   assert.equal(requests.count, 1, 'the full sidebar is fetched once');
 
-  await group(page, 'Tag 05').locator('a.nav-link').filter({ has: page.locator('.nav-label', { hasText: /^Tag 05 item 12$/ }) }).click();
+  await group(page, 'Tag 05')
+    .locator('a.nav-link')
+    .filter({ has: page.locator('.nav-label', { hasText: /^Tag 05 item 12$/ }) })
+    .click();
   await page.waitForURL(/tag-05-item-12$/);
   assert.equal(await page.locator('h1.page-title').innerText(), 'Tag 05 item 12');
 }
@@ -117,7 +120,10 @@ e2eTest('a page of a big group shows the entries around it; pointing at the side
   assert.ok(Math.abs(after.y - before.y) < 1, `the current entry stays where it was (${before.y} px from the top, now ${after.y})`);
   assert.equal(await group(page, 'Big').getAttribute('open'), '');
 
-  await group(page, 'Big').locator('a.nav-link').filter({ has: page.locator('.nav-label', { hasText: bigItems(140, 140)[0]! }) }).click();
+  await group(page, 'Big')
+    .locator('a.nav-link')
+    .filter({ has: page.locator('.nav-label', { hasText: bigItems(140, 140)[0]! }) })
+    .click();
   await page.waitForURL(/big-item-140-/);
   assert.equal(await page.locator('h1.page-title').innerText(), bigItems(140, 140)[0]);
 });

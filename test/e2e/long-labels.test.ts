@@ -30,11 +30,18 @@ async function overflows(page: Page): Promise<Record<string, string[]>> {
           name,
           [...window.document.querySelectorAll(selector)]
             .filter((element: { getClientRects(): { length: number } }) => element.getClientRects().length > 0)
-            .filter((element: { scrollWidth: number; clientWidth: number; getBoundingClientRect(): DOMRectLike; closest(selector: string): { getBoundingClientRect(): DOMRectLike } }) => {
-              const box = element.getBoundingClientRect();
-              const frame = element.closest(inside).getBoundingClientRect();
-              return element.scrollWidth > element.clientWidth + 1 || box.right > frame.right + 1 || box.left < frame.left - 1;
-            })
+            .filter(
+              (element: {
+                scrollWidth: number;
+                clientWidth: number;
+                getBoundingClientRect(): DOMRectLike;
+                closest(selector: string): { getBoundingClientRect(): DOMRectLike };
+              }) => {
+                const box = element.getBoundingClientRect();
+                const frame = element.closest(inside).getBoundingClientRect();
+                return element.scrollWidth > element.clientWidth + 1 || box.right > frame.right + 1 || box.left < frame.left - 1;
+              },
+            )
             .map((element: { textContent: string }) => element.textContent),
         ]),
       ),
@@ -54,7 +61,13 @@ const NOTHING_OVERFLOWS = { toc: [], sidebar: [], breadcrumbs: [], pager: [], ti
 
 e2eTest('on a desktop, long identifiers wrap in the table of contents, sidebar, breadcrumbs, pager and title', async (t) => {
   const page = await e2e.open(t, 'shell', 'environment/openai-key', { viewport: { width: 1280, height: 800 } });
-  assert.deepEqual(await page.locator('nav.toc a').allInnerTexts().then((all) => all.length), 2);
+  assert.deepEqual(
+    await page
+      .locator('nav.toc a')
+      .allInnerTexts()
+      .then((all) => all.length),
+    2,
+  );
   assert.deepEqual(await overflows(page), NOTHING_OVERFLOWS);
   assert.deepEqual(await pageWidth(page), { page: 1280, screen: 1280 });
   // Wrapped, not cut: the long entry takes more than one line.

@@ -46,7 +46,10 @@ const e2e = browserSuite({ site: { fixture: 'manual-api', config: { api: { mdx: 
 
 e2eTest('the Try-it panel of an api: page sends the path, query, header, bearer token and JSON body to api.mdx.server, and shows the answer', async (t) => {
   const page = await e2e.open(t, 'site', 'orders/create-order');
-  assert.deepEqual([await page.locator('.endpoint-header .method-badge').innerText(), await page.locator('.endpoint-header .endpoint-url').innerText()], ['POST', `${server}/stores/{storeId}/orders`]);
+  assert.deepEqual(
+    [await page.locator('.endpoint-header .method-badge').innerText(), await page.locator('.endpoint-header .endpoint-url').innerText()],
+    ['POST', `${server}/stores/{storeId}/orders`],
+  );
   await page.locator('.playground-summary').click();
   await page.locator('[data-auth="token"]').fill('secret-token');
   await page.locator('[data-param="path"][data-name="storeId"]').fill('store 42');
@@ -61,8 +64,22 @@ e2eTest('the Try-it panel of an api: page sends the path, query, header, bearer 
   assert.equal(calls.length, 1, 'the API received one request');
   const [call] = calls;
   assert.deepEqual(
-    { method: call!.method, url: call!.url, authorization: call!.headers.authorization, requestId: call!.headers['x-request-id'], type: call!.headers['content-type'], body: JSON.parse(call!.body) },
-    { method: 'POST', url: '/v1/stores/store%2042/orders?limit=3', authorization: 'Bearer secret-token', requestId: 'req-1', type: 'application/json', body: { item: 'coffee', quantity: 3 } },
+    {
+      method: call!.method,
+      url: call!.url,
+      authorization: call!.headers.authorization,
+      requestId: call!.headers['x-request-id'],
+      type: call!.headers['content-type'],
+      body: JSON.parse(call!.body),
+    },
+    {
+      method: 'POST',
+      url: '/v1/stores/store%2042/orders?limit=3',
+      authorization: 'Bearer secret-token',
+      requestId: 'req-1',
+      type: 'application/json',
+      body: { item: 'coffee', quantity: 3 },
+    },
   );
   assert.equal(await page.locator('[data-response-status]').innerText(), '201 Created');
   assert.equal(await page.locator('[data-response-body]').textContent(), '{\n  "id": "order-7",\n  "status": "created"\n}');

@@ -81,7 +81,10 @@ e2eTest('on a phone-sized screen, open menus fit on the screen', async (t) => {
   await page.locator('[data-drawer-button]').click();
   await page.locator('details.version-switcher summary').click();
   const versions = await page.locator('details.version-switcher .menu-panel').boundingBox();
-  assert.ok(versions && versions.x >= 0 && versions.x + versions.width <= 390, `the version menu spans x ${versions?.x} to ${versions && versions.x + versions.width} on a 390px screen`);
+  assert.ok(
+    versions && versions.x >= 0 && versions.x + versions.width <= 390,
+    `the version menu spans x ${versions?.x} to ${versions && versions.x + versions.width} on a 390px screen`,
+  );
   await page.keyboard.press('Escape');
 
   await page.locator('nav.tabs details.tab-menu summary').click();

@@ -53,10 +53,7 @@ e2eTest('without JavaScript, every page is reachable (products and dropdowns)', 
 
 e2eTest('without JavaScript, every page is reachable (languages)', async (t) => {
   const page = await e2e.open(t, 'languages', undefined, NO_SCRIPT);
-  assert.deepEqual(
-    await crawl(page, e2e.site('languages')),
-    allFound(['/', '/guides/setup', '/guides/english-only', '/fr', '/fr/guides/setup', '/ar', '/ar/guides/setup']),
-  );
+  assert.deepEqual(await crawl(page, e2e.site('languages')), allFound(['/', '/guides/setup', '/guides/english-only', '/fr', '/fr/guides/setup', '/ar', '/ar/guides/setup']));
 });
 
 e2eTest('without JavaScript, every page is reachable (nested groups and group root pages)', async (t) => {

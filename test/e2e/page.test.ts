@@ -39,10 +39,14 @@ e2eTest('a table of contents link scrolls its heading to the top of the page', a
   await page.locator('nav.toc a', { hasText: 'Turn on logging' }).click();
   await page.waitForURL((url) => url.hash === '#turn-on-logging');
   // Below the sticky top bar and tabs, near the top of the viewport.
-  await eventually(async () => {
-    const top = await topOf(page, '#turn-on-logging');
-    return top >= 60 && top <= 200;
-  }, true, 'the heading is at the top of the viewport, below the top bar');
+  await eventually(
+    async () => {
+      const top = await topOf(page, '#turn-on-logging');
+      return top >= 60 && top <= 200;
+    },
+    true,
+    'the heading is at the top of the viewport, below the top bar',
+  );
   await eventually(() => currentTocEntry(page), ['Turn on logging']);
 });
 
@@ -79,7 +83,11 @@ e2eTest('after a fast scroll to the end of the page, the last heading is marked 
   const page = await e2e.open(t, 'nav', 'guides/configure');
   await page.mouse.move(640, 400);
   await page.mouse.wheel(0, 6000);
-  await eventually(() => inWindow(page, (window) => Math.ceil(window.scrollY + window.innerHeight) >= window.document.documentElement.scrollHeight), true, 'the page is scrolled to the bottom');
+  await eventually(
+    () => inWindow(page, (window) => Math.ceil(window.scrollY + window.innerHeight) >= window.document.documentElement.scrollHeight),
+    true,
+    'the page is scrolled to the bottom',
+  );
   assert.ok((await topOf(page, '#review-the-settings')) < 0, 'the last heading is above the viewport');
   await eventually(() => currentTocEntry(page), ['Review the settings']);
 });
@@ -128,7 +136,10 @@ e2eTest('on a short screen, the sidebar scrolls to show the current page', async
   assert.deepEqual({ overflows: sidebar.overflows, scrolled: sidebar.scrolled > 0 }, { overflows: true, scrolled: true });
   const frame = (await page.locator('aside.sidebar').boundingBox())!;
   const current = (await page.locator('aside.sidebar a.nav-link[aria-current="page"]').boundingBox())!;
-  assert.ok(current.y >= frame.y && current.y + current.height <= frame.y + frame.height, `the current link (y ${current.y}) is inside the sidebar's view (y ${frame.y} to ${frame.y + frame.height})`);
+  assert.ok(
+    current.y >= frame.y && current.y + current.height <= frame.y + frame.height,
+    `the current link (y ${current.y}) is inside the sidebar's view (y ${frame.y} to ${frame.y + frame.height})`,
+  );
 });
 
 // docjet bug: assets/css/layout.css lets the logo text (the site `name` when there is no logo)

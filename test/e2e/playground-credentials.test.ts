@@ -74,7 +74,7 @@ async function send(page: Page): Promise<string> {
 
 const token = (page: Page) => page.locator('[data-auth="token"]').inputValue();
 
-e2eTest('a token typed on API A is not filled in on API B, nor sent to B, whether B calls its own server or A\'s', async (t) => {
+e2eTest("a token typed on API A is not filled in on API B, nor sent to B, whether B calls its own server or A's", async (t) => {
   const [fromOne, fromTwo] = [one.received.length, two.received.length];
   const page = await e2e.open(t, 'site');
   await aim(page, 'a/list-items', one.port());
@@ -83,7 +83,7 @@ e2eTest('a token typed on API A is not filled in on API B, nor sent to B, whethe
   assert.deepEqual(calls(one, fromOne), [{ url: '/a/items', authorization: 'Bearer token-a', key: undefined }]);
 
   await aim(page, 'b/list-things', two.port());
-  assert.equal(await token(page), '', 'B\'s field is empty');
+  assert.equal(await token(page), '', "B's field is empty");
   assert.equal(await send(page), 'ok');
   assert.deepEqual(calls(two, fromTwo), [{ url: '/b/things', authorization: undefined, key: undefined }]);
 
@@ -94,7 +94,7 @@ e2eTest('a token typed on API A is not filled in on API B, nor sent to B, whethe
   assert.deepEqual(calls(one, fromOne).at(-1), { url: '/b/things', authorization: undefined, key: undefined });
 });
 
-e2eTest('switching A\'s server to another origin empties the field and sends no token; A\'s token is back for A\'s server, on its other pages and after a reload', async (t) => {
+e2eTest("switching A's server to another origin empties the field and sends no token; A's token is back for A's server, on its other pages and after a reload", async (t) => {
   const [fromOne, fromTwo] = [one.received.length, two.received.length];
   const page = await e2e.open(t, 'site');
   await aim(page, 'a/list-items', one.port());

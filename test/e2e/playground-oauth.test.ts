@@ -41,11 +41,21 @@ const server = createServer((request, response) => {
     const origin = `http://127.0.0.1:${port()}`;
     if (request.method === 'OPTIONS') return void response.writeHead(204, cors).end();
     if (url.pathname === '/.well-known/openid-configuration') {
-      return json(200, { issuer: origin, authorization_endpoint: `${origin}/authorize`, token_endpoint: `${origin}/token`, scopes_supported: ['openid', 'orders:read', 'orders:write'], grant_types_supported: ['authorization_code', 'client_credentials'] });
+      return json(200, {
+        issuer: origin,
+        authorization_endpoint: `${origin}/authorize`,
+        token_endpoint: `${origin}/token`,
+        scopes_supported: ['openid', 'orders:read', 'orders:write'],
+        grant_types_supported: ['authorization_code', 'client_credentials'],
+      });
     }
     if (url.pathname === '/authorize') {
       const code = `code-${challenges.size + 1}`;
-      challenges.set(code, { challenge: url.searchParams.get('code_challenge') ?? '', redirect: url.searchParams.get('redirect_uri') ?? '', scope: url.searchParams.get('scope') ?? '' });
+      challenges.set(code, {
+        challenge: url.searchParams.get('code_challenge') ?? '',
+        redirect: url.searchParams.get('redirect_uri') ?? '',
+        scope: url.searchParams.get('scope') ?? '',
+      });
       const back = new URL(url.searchParams.get('redirect_uri') ?? '');
       back.searchParams.set('code', code);
       back.searchParams.set('state', url.searchParams.get('state') ?? '');
@@ -81,7 +91,11 @@ before(async () => {
         oauth: {
           type: 'oauth2',
           flows: {
-            authorizationCode: { authorizationUrl: `http://127.0.0.1:${port()}/authorize`, tokenUrl: `http://127.0.0.1:${port()}/token`, scopes: { 'orders:read': 'Read', 'orders:write': 'Write' } },
+            authorizationCode: {
+              authorizationUrl: `http://127.0.0.1:${port()}/authorize`,
+              tokenUrl: `http://127.0.0.1:${port()}/token`,
+              scopes: { 'orders:read': 'Read', 'orders:write': 'Write' },
+            },
             clientCredentials: { tokenUrl: `http://127.0.0.1:${port()}/token`, scopes: { 'orders:read': 'Read' } },
           },
         },
@@ -112,7 +126,11 @@ e2eTest('authorization code with PKCE: the popup signs in, the code is traded wi
   const box = page.locator('[data-oauth]');
   await box.waitFor();
   assert.deepEqual(await box.locator('[data-oauth-flow] option').allTextContents(), ['Authorization code (PKCE)', 'Client credentials']);
-  assert.deepEqual(await box.locator('[data-oauth-scope]:checked').evaluateAll((boxes) => boxes.map((each) => (each as unknown as { value: string }).value)), ['orders:read'], 'the scope the operation asks for is chosen');
+  assert.deepEqual(
+    await box.locator('[data-oauth-scope]:checked').evaluateAll((boxes) => boxes.map((each) => (each as unknown as { value: string }).value)),
+    ['orders:read'],
+    'the scope the operation asks for is chosen',
+  );
   await box.locator('[data-oauth-scope][value="orders:write"]').check();
   await box.locator('[data-oauth-client]').fill('docs-app');
   if (SHOTS) await page.locator('.playground').screenshot({ path: `${SHOTS}/oauth-1-panel.png` });
@@ -126,7 +144,12 @@ e2eTest('authorization code with PKCE: the popup signs in, the code is traded wi
 
   const authorize = seen.find((each) => each.path === '/authorize')!;
   assert.deepEqual(
-    { client: authorize.query.get('client_id'), scope: authorize.query.get('scope'), method: authorize.query.get('code_challenge_method'), type: authorize.query.get('response_type') },
+    {
+      client: authorize.query.get('client_id'),
+      scope: authorize.query.get('scope'),
+      method: authorize.query.get('code_challenge_method'),
+      type: authorize.query.get('response_type'),
+    },
     { client: 'docs-app', scope: 'orders:read orders:write', method: 'S256', type: 'code' },
   );
   const traded = seen.filter((each) => each.path === '/token' && each.body.get('grant_type') === 'authorization_code');
@@ -157,11 +180,18 @@ e2eTest('client credentials authenticate the client with HTTP Basic; OpenID Conn
   const discovered = oidc.locator('[data-oauth]');
   await discovered.locator('[data-oauth-flow] option').first().waitFor({ state: 'attached' });
   assert.deepEqual(await discovered.locator('[data-oauth-flow] option').allTextContents(), ['Authorization code (PKCE)', 'Client credentials']);
-  assert.deepEqual(await discovered.locator('[data-oauth-scope]').evaluateAll((boxes) => boxes.map((each) => (each as unknown as { value: string }).value)), ['openid', 'orders:read', 'orders:write']);
+  assert.deepEqual(await discovered.locator('[data-oauth-scope]').evaluateAll((boxes) => boxes.map((each) => (each as unknown as { value: string }).value)), [
+    'openid',
+    'orders:read',
+    'orders:write',
+  ]);
 });
 
 e2eTest('a token is kept for this tab (sessionStorage) unless the site sets api.playground.remember: "local", which keeps it across tabs', async (t) => {
-  for (const [site, kept] of [['site', ''], ['remembered', 'tok-cc']] as const) {
+  for (const [site, kept] of [
+    ['site', ''],
+    ['remembered', 'tok-cc'],
+  ] as const) {
     const page = await e2e.open(t, site, 'api-reference/who-am-i');
     await page.locator('.playground-summary').click();
     const box = page.locator('[data-oauth]');

@@ -60,15 +60,30 @@ e2eTest('a call the browser blocks (no CORS) goes again through the proxy: the A
 
   assert.equal(await page.locator('[data-response-status]').innerText(), '201 Created');
   assert.equal(await page.locator('.playground').getAttribute('data-via'), 'proxy');
-  assert.match(await page.locator('[data-response-time]').evaluate((element) => (globalThis as unknown as { getComputedStyle(node: unknown, pseudo: string): { content: string } }).getComputedStyle(element, '::after').content), /through the proxy/);
+  assert.match(
+    await page
+      .locator('[data-response-time]')
+      .evaluate((element) => (globalThis as unknown as { getComputedStyle(node: unknown, pseudo: string): { content: string } }).getComputedStyle(element, '::after').content),
+    /through the proxy/,
+  );
   assert.equal(await page.locator('[data-response-body]').textContent(), '{\n  "id": "order-7",\n  "status": "created"\n}');
   // The browser's preflight, refused, then the proxy's call: the body as typed, the token, no cookie or origin of the docs site.
   const calls = received.slice(from);
-  assert.deepEqual(calls.map((call) => call.method), ['OPTIONS', 'POST']);
+  assert.deepEqual(
+    calls.map((call) => call.method),
+    ['OPTIONS', 'POST'],
+  );
   const post = calls[1]!;
   assert.deepEqual(
     { url: post.url, body: post.body, type: post.headers['content-type'], authorization: post.headers.authorization, origin: post.headers.origin, cookie: post.headers.cookie },
-    { url: '/v1/stores/store-1/orders?currency=EUR', body: '{"item": "tea", "quantity": 2}', type: 'application/json', authorization: 'Bearer secret-token', origin: undefined, cookie: undefined },
+    {
+      url: '/v1/stores/store-1/orders?currency=EUR',
+      body: '{"item": "tea", "quantity": 2}',
+      type: 'application/json',
+      authorization: 'Bearer secret-token',
+      origin: undefined,
+      cookie: undefined,
+    },
   );
   if (SHOTS) await page.locator('.playground').screenshot({ path: `${SHOTS}/proxy-fallback.png` });
 });
@@ -81,7 +96,10 @@ e2eTest('with api.playground.proxy naming a proxy, every call goes through it: n
   await page.locator('[data-variable="port"]').fill(port());
   await page.locator('.playground-send').click();
   await page.locator('[data-response][data-outcome="ok"]').waitFor({ timeout: 20_000 });
-  assert.deepEqual(received.slice(from).map((call) => `${call.method} ${call.url}`), ['GET /v1/status']);
+  assert.deepEqual(
+    received.slice(from).map((call) => `${call.method} ${call.url}`),
+    ['GET /v1/status'],
+  );
   assert.equal(await page.locator('.playground').getAttribute('data-via'), 'proxy');
 });
 
@@ -118,7 +136,10 @@ e2eTest('Ctrl+Enter sends from a field; an image answer is shown as an image und
   assert.equal(await page.locator('[data-response-body]').textContent(), `(${PNG.length} bytes of image/png)`);
   const image = page.locator('[data-response-preview="image/png"] img');
   await image.waitFor();
-  assert.deepEqual(await image.evaluate((element) => [(element as unknown as { naturalWidth: number }).naturalWidth, (element as unknown as { naturalHeight: number }).naturalHeight]), [2, 3]);
+  assert.deepEqual(
+    await image.evaluate((element) => [(element as unknown as { naturalWidth: number }).naturalWidth, (element as unknown as { naturalHeight: number }).naturalHeight]),
+    [2, 3],
+  );
   assert.match((await image.getAttribute('src')) ?? '', /^blob:/);
   // The next answer, JSON, takes the preview away.
   await page.locator('[data-param="query"][data-name="limit"]').fill('5');

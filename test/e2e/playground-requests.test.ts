@@ -60,8 +60,7 @@ after(async () => {
 });
 
 /** What the spec's rules say each operation sends with its examples. */
-const FIND_URL =
-  '/v1/things/1,2/.a.b/;x=1;y=2?q=hello%20world&tags=red&tags=blue&csv=1,2&pipes=x%7Cy&spaces=x%20y&filter%5Bstatus%5D=open&filter%5Bsort%5D=asc&lat=1&lng=2';
+const FIND_URL = '/v1/things/1,2/.a.b/;x=1;y=2?q=hello%20world&tags=red&tags=blue&csv=1,2&pipes=x%7Cy&spaces=x%20y&filter%5Bstatus%5D=open&filter%5Bsort%5D=asc&lat=1&lng=2';
 const CUSTOMER_BODY = 'email=ann%40example.com&address[city]=Paris&address[line1]=1%20Rue%20de%20la%20Paix&expand[]=sources&expand[]=tax_ids';
 
 /** The generated samples of an operation (`GET /path`), aimed at the echo server. */
@@ -105,13 +104,17 @@ function partsOf(call: Received): [string, string][] {
     });
 }
 
-test('curl samples: every style as the spec defines it, Stripe\'s nested form, a multipart list; no glob splits a request', { skip: missing('curl') }, async () => {
+test("curl samples: every style as the spec defines it, Stripe's nested form, a multipart list; no glob splits a request", { skip: missing('curl') }, async () => {
   const find = await run('bash', ['-c', samplesOf('GET /things/{ids}/{label}/{matrix}', ['curl']).get('cURL')!]);
   assert.deepEqual({ url: find.url, ids: find.headers['x-ids'], type: find.headers['content-type'] }, { url: FIND_URL, ids: '3,4', type: undefined });
   const customer = await run('bash', ['-c', samplesOf('POST /customers', ['curl']).get('cURL')!]);
   assert.deepEqual({ body: customer.body, type: customer.headers['content-type'] }, { body: CUSTOMER_BODY, type: 'application/x-www-form-urlencoded' });
   const upload = await run('bash', ['-c', samplesOf('POST /files', ['curl']).get('cURL')!]);
-  assert.deepEqual(partsOf(upload), [['file', 'file bytes'], ['labels', 'l1'], ['labels', 'l2']]);
+  assert.deepEqual(partsOf(upload), [
+    ['file', 'file bytes'],
+    ['labels', 'l1'],
+    ['labels', 'l2'],
+  ]);
 });
 
 test('Python requests samples send the same bytes', { skip: missing('python3', ['-c', 'import requests']) }, async () => {
@@ -121,7 +124,11 @@ test('Python requests samples send the same bytes', { skip: missing('python3', [
   assert.equal(customer.body, CUSTOMER_BODY);
   const upload = await run('python3', ['-c', samplesOf('POST /files', ['python']).get('Python')!]);
   // requests writes the fields before the files.
-  assert.deepEqual(partsOf(upload), [['labels', 'l1'], ['labels', 'l2'], ['file', 'file bytes']]);
+  assert.deepEqual(partsOf(upload), [
+    ['labels', 'l1'],
+    ['labels', 'l2'],
+    ['file', 'file bytes'],
+  ]);
 });
 
 test('Node fetch samples send the same bytes, a file as a file', { skip: missing('node') }, async () => {
@@ -130,7 +137,10 @@ test('Node fetch samples send the same bytes, a file as a file', { skip: missing
   assert.equal((await node(samplesOf('POST /customers', ['javascript']).get('JavaScript')!)).body, CUSTOMER_BODY);
   const upload = await node(samplesOf('POST /files', ['javascript']).get('JavaScript')!);
   const parts = partsOf(upload);
-  assert.deepEqual(parts.map(([name]) => name), ['file', 'labels', 'labels']);
+  assert.deepEqual(
+    parts.map(([name]) => name),
+    ['file', 'labels', 'labels'],
+  );
   assert.match(upload.body, /name="file"; filename="example-file"/);
 });
 
@@ -159,7 +169,7 @@ async function send(page: Page, from: number): Promise<Received> {
   return received[from]!;
 }
 
-e2eTest('Try it sends the bytes the samples send: every style, Stripe\'s nested form, a multipart list', async (t) => {
+e2eTest("Try it sends the bytes the samples send: every style, Stripe's nested form, a multipart list", async (t) => {
   const find = await openPanel(t, 'api-reference/find-things');
   const call = await send(find, received.length);
   assert.deepEqual({ url: call.url, ids: call.headers['x-ids'] }, { url: FIND_URL, ids: '3,4' });
@@ -173,7 +183,11 @@ e2eTest('Try it sends the bytes the samples send: every style, Stripe\'s nested 
   await upload.locator('input[type="file"][data-name="file"]').setInputFiles({ name: 'example-file', mimeType: 'application/octet-stream', buffer: Buffer.from('file bytes') });
   await upload.locator('[data-form-field][data-name="labels"]').fill('l1, l2');
   const parts = partsOf(await send(upload, received.length));
-  assert.deepEqual(parts, [['file', 'file bytes'], ['labels', 'l1'], ['labels', 'l2']]);
+  assert.deepEqual(parts, [
+    ['file', 'file bytes'],
+    ['labels', 'l1'],
+    ['labels', 'l2'],
+  ]);
 });
 
 e2eTest('a required field left empty and a body that is not JSON: said at the field, nothing sent', async (t) => {
@@ -219,6 +233,9 @@ e2eTest('a bearer token and basic credentials both filled in: one alternative is
 e2eTest('an API key in a cookie for another origin: the panel says the browser cannot send it', async (t) => {
   const page = await openPanel(t, 'api-reference/read-the-session');
   await page.locator('[data-auth="apikey"]').fill('k1');
-  assert.equal(await page.locator('[data-auth-note]').textContent(), 'Browsers do not let a page set a cookie for another site: the API key api_key goes into the cURL command only.');
+  assert.equal(
+    await page.locator('[data-auth-note]').textContent(),
+    'Browsers do not let a page set a cookie for another site: the API key api_key goes into the cURL command only.',
+  );
   assert.match((await page.locator('[data-curl]').textContent()) ?? '', /--cookie 'api_key=k1'/);
 });

@@ -91,7 +91,14 @@ e2eTest('the panel sends the server variable, parameters, bearer token and JSON 
   const [call] = calls(from);
   assert.ok(call, 'the API received the request');
   assert.deepEqual(
-    { method: call.method, url: call.url, authorization: call.headers.authorization, requestId: call.headers['x-request-id'], type: call.headers['content-type'], body: JSON.parse(call.body) },
+    {
+      method: call.method,
+      url: call.url,
+      authorization: call.headers.authorization,
+      requestId: call.headers['x-request-id'],
+      type: call.headers['content-type'],
+      body: JSON.parse(call.body),
+    },
     {
       method: 'POST',
       url: '/v1/stores/store%2042%2Fa/orders?limit=3&currency=USD',
@@ -116,7 +123,10 @@ e2eTest('the panel sends the server variable, parameters, bearer token and JSON 
   await page.locator('[data-variable="port"]').fill(api.port());
   assert.equal(await page.locator('[data-auth="token"]').inputValue(), 'secret-token');
   // No credential in localStorage (the server chosen is, remembered across pages: src/client/playground-server-memory.ts).
-  const stored = await inWindow(page, (window) => ({ session: Object.keys(window.sessionStorage), local: Object.keys(window.localStorage).filter((key) => !key.startsWith('docjet-server:')) }));
+  const stored = await inWindow(page, (window) => ({
+    session: Object.keys(window.sessionStorage),
+    local: Object.keys(window.localStorage).filter((key) => !key.startsWith('docjet-server:')),
+  }));
   const spec = await page.locator('.playground').getAttribute('data-credentials');
   assert.deepEqual(stored, { session: [`docjet-playground:${JSON.stringify([spec, `http://127.0.0.1:${api.port()}`, 'bearerAuth:token'])}`], local: [] });
 });
@@ -145,7 +155,10 @@ e2eTest('a multipart body sends its file, a form body its fields, and basic cred
   await status.locator('.playground-send').click();
   await status.locator('[data-response][data-outcome="ok"]').waitFor();
   const last = calls(from).at(-1);
-  assert.deepEqual({ method: last?.method, url: last?.url, authorization: last?.headers.authorization }, { method: 'GET', url: '/v1/status', authorization: `Basic ${Buffer.from('ann:pa:ss').toString('base64')}` });
+  assert.deepEqual(
+    { method: last?.method, url: last?.url, authorization: last?.headers.authorization },
+    { method: 'GET', url: '/v1/status', authorization: `Basic ${Buffer.from('ann:pa:ss').toString('base64')}` },
+  );
 });
 
 e2eTest('when the browser blocks the call (no CORS headers), the panel says so and opens the curl command', async (t) => {
@@ -167,7 +180,10 @@ e2eTest('when the browser blocks the call (no CORS headers), the panel says so a
   assert.ok(curl.includes(`--data '{\n  "item": "tea",\n  "quantity": 2\n}'`), curl);
   assert.equal(await page.locator('[data-response-body]').isVisible(), false, 'no stale body is shown');
   // The browser asked first (a preflight) and, refused, never sent the order.
-  assert.deepEqual(closed.received.map((call) => call.method), ['OPTIONS']);
+  assert.deepEqual(
+    closed.received.map((call) => call.method),
+    ['OPTIONS'],
+  );
 });
 
 for (const [name, site, route] of [

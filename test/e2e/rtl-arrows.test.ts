@@ -23,7 +23,13 @@ type Mark = keyof typeof MARKS;
 
 /** `matrix(a, b, c, d, e, f)` applied to a direction, as a compass word (y grows downwards). */
 function pointing(transform: string, [x, y]: readonly number[]): string {
-  const [a, b, c, d] = transform === 'none' ? [1, 0, 0, 1] : transform.slice(transform.indexOf('(') + 1).split(',').map(Number);
+  const [a, b, c, d] =
+    transform === 'none'
+      ? [1, 0, 0, 1]
+      : transform
+          .slice(transform.indexOf('(') + 1)
+          .split(',')
+          .map(Number);
   const towards = [a! * x! + c! * y!, b! * x! + d! * y!];
   const horizontal = towards[0]! > 0.5 ? 'right' : towards[0]! < -0.5 ? 'left' : '';
   const vertical = towards[1]! > 0.5 ? 'down' : towards[1]! < -0.5 ? 'up' : '';

@@ -21,7 +21,10 @@ const ENDPOINT = 'api-reference/plant-a-tree';
 /** The field called `name` directly inside `scope`. */
 function field(scope: Page | Locator, name: string): Locator {
   const page = 'page' in scope ? scope.page() : scope;
-  return scope.locator('.field').filter({ has: page.locator(':scope > .field-header > .field-name', { hasText: new RegExp(`^${name}$`) }) }).first();
+  return scope
+    .locator('.field')
+    .filter({ has: page.locator(':scope > .field-header > .field-name', { hasText: new RegExp(`^${name}$`) }) })
+    .first();
 }
 
 /** The field's "Show …" level. */
@@ -51,7 +54,9 @@ async function opensLevels(page: Page): Promise<void> {
   assert.deepEqual(requests, [], 'nothing is fetched before a level is opened');
 
   await level(branch).locator(':scope > summary').click();
-  await level(branch).locator('.field-name', { hasText: /^leaf29$/ }).waitFor();
+  await level(branch)
+    .locator('.field-name', { hasText: /^leaf29$/ })
+    .waitFor();
   assert.deepEqual((await fieldNames(level(branch))).slice(0, 3), ['leaf0', 'leaf1', 'leaf2']);
   assert.equal((await fieldNames(level(branch))).length, 30);
 
@@ -59,7 +64,9 @@ async function opensLevels(page: Page): Promise<void> {
   const leaf = field(level(branch), 'leaf0');
   await level(leaf).locator(':scope > summary').focus();
   await page.keyboard.press('Enter');
-  await level(leaf).locator('.field-name', { hasText: /^shape$/ }).waitFor();
+  await level(leaf)
+    .locator('.field-name', { hasText: /^shape$/ })
+    .waitFor();
   assert.deepEqual(await fieldNames(level(leaf)), ['colour', 'length', 'vein0', 'vein1', 'vein2', 'vein3', 'vein4', 'vein5', 'shape']);
 
   // The fetched fields' tabs switch like the page's own, by click and by arrow key.
@@ -75,13 +82,19 @@ async function opensLevels(page: Page): Promise<void> {
   // Another branch holds the same schema: shown from the fragment already fetched.
   const other = field(page, 'branch1');
   await level(other).locator(':scope > summary').click();
-  await level(other).locator('.field-name', { hasText: /^leaf29$/ }).waitFor();
+  await level(other)
+    .locator('.field-name', { hasText: /^leaf29$/ })
+    .waitFor();
   assert.deepEqual(requests, ['Branch', 'Leaf'], 'each fragment is fetched once');
   const ids = await page.locator('[id]').evaluateAll((nodes) => nodes.map((node) => node.id));
-  assert.deepEqual(ids.filter((id, index) => ids.indexOf(id) !== index), [], 'ids stay unique on the page');
+  assert.deepEqual(
+    ids.filter((id, index) => ids.indexOf(id) !== index),
+    [],
+    'ids stay unique on the page',
+  );
 }
 
-e2eTest('opening a level past the page\'s budget shows its fields, fetched once from the schema\'s fragment', async (t) => {
+e2eTest("opening a level past the page's budget shows its fields, fetched once from the schema's fragment", async (t) => {
   await opensLevels(await e2e.open(t, 'trees', ENDPOINT));
 });
 
@@ -102,7 +115,7 @@ e2eTest('without JavaScript a level past the budget links to its fields, and so 
   assert.deepEqual(await texts(page, 'h1'), ['Fields of Leaf (request)']);
 });
 
-e2eTest('a model page shows its own content, then the model\'s fields', async (t) => {
+e2eTest("a model page shows its own content, then the model's fields", async (t) => {
   const page = await e2e.open(t, 'trees', 'models/branch');
   assert.deepEqual(await texts(page, '.prose > p, .prose h2'), ['A branch is sent with every tree. Its leaves open one at a time.', 'Fields']);
   assert.equal(await page.locator('.endpoint-schema > section > .schema-fields > .field').count(), 30);

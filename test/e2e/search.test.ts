@@ -61,7 +61,7 @@ e2eTest('Ctrl-K opens search; a word only in a page body finds it; arrows and En
   assert.equal(pathOf(page), '/guides/tuning');
 });
 
-e2eTest('a heading that repeats its page\'s title is not listed twice; other headings show as headings of the page', async (t) => {
+e2eTest("a heading that repeats its page's title is not listed twice; other headings show as headings of the page", async (t) => {
   const page = await e2e.open(t, 'search', '');
   await page.keyboard.press('Control+k');
   await page.locator(input).waitFor();
@@ -122,7 +122,7 @@ e2eTest('hidden pages stay out unless searchable; noindex pages stay out; endpoi
   assert.deepEqual(await searchFor(page, 'ephyrine'), ['Install']);
 });
 
-e2eTest('words a page shows only through an included snippet find it; a snippet\'s heading is a result of its own', async (t) => {
+e2eTest("words a page shows only through an included snippet find it; a snippet's heading is a result of its own", async (t) => {
   const page = await e2e.open(t, 'search', '');
   await page.keyboard.press('Control+k');
   // guides/install has `<Snippet file="lamp-oil.mdx" />`; guides/tuning imports wick-care.mdx with a `tool` prop.
@@ -135,7 +135,7 @@ e2eTest('words a page shows only through an included snippet find it; a snippet\
   assert.equal(await page.locator('#wick-care').innerText(), 'Wick care');
 });
 
-e2eTest('switching language in place: the dialog\'s placeholder, labels and status speak the new language, its results follow it', async (t) => {
+e2eTest("switching language in place: the dialog's placeholder, labels and status speak the new language, its results follow it", async (t) => {
   const page = await e2e.open(t, 'atlas', 'guides/glossary');
   /** What the dialog says, and what the results are. */
   const dialogWords = async (): Promise<Record<string, unknown>> => ({
@@ -149,7 +149,15 @@ e2eTest('switching language in place: the dialog\'s placeholder, labels and stat
   });
   await page.keyboard.press('Control+k');
   await searchFor(page, 'map');
-  assert.deepEqual(await dialogWords(), { button: 'Search', dialog: 'Search', placeholder: 'Search…', input: 'Search', close: 'Close', status: 'Results: 2', results: ['Glossary', 'Welcome'] });
+  assert.deepEqual(await dialogWords(), {
+    button: 'Search',
+    dialog: 'Search',
+    placeholder: 'Search…',
+    input: 'Search',
+    close: 'Close',
+    status: 'Results: 2',
+    results: ['Glossary', 'Welcome'],
+  });
   await page.keyboard.press('Escape');
 
   await page.locator('details.language-switcher summary').click();

@@ -117,10 +117,14 @@ e2eTest('in Arabic, the table of contents scrolls to its headings and marks the 
   assert.deepEqual(await texts(page, 'nav.toc a'), ['التنزيل', 'التثبيت', 'التحقق']);
   await page.locator('nav.toc a', { hasText: 'التثبيت' }).click();
   await page.waitForURL((url) => decodeURIComponent(url.hash) === '#التثبيت');
-  await eventually(async () => {
-    const top = await page.locator('h2', { hasText: 'التثبيت' }).evaluate((element) => element.getBoundingClientRect().top);
-    return top >= 100 && top <= 200;
-  }, true, 'the heading is at the top of the viewport, below the top bar');
+  await eventually(
+    async () => {
+      const top = await page.locator('h2', { hasText: 'التثبيت' }).evaluate((element) => element.getBoundingClientRect().top);
+      return top >= 100 && top <= 200;
+    },
+    true,
+    'the heading is at the top of the viewport, below the top bar',
+  );
   await eventually(() => texts(page, 'nav.toc a[aria-current="true"]'), ['التثبيت']);
   // In right-to-left pages the table of contents is on the left of the content.
   const toc = await page.locator('nav.toc').boundingBox();

@@ -29,7 +29,7 @@ async function hasDarkClass(page: Page): Promise<boolean> {
   return inWindow(page, (window) => window.document.documentElement.classList.contains('dark') as boolean);
 }
 
-e2eTest('the site\'s `.dark` rule applies after the toggle, and the class leaves with the light theme', async (t) => {
+e2eTest("the site's `.dark` rule applies after the toggle, and the class leaves with the light theme", async (t) => {
   const page = await e2e.open(t, 'site', '');
   assert.equal(await hasDarkClass(page), false);
   assert.equal(await heroColour(page), HERO_LIGHT);
@@ -43,7 +43,7 @@ e2eTest('the site\'s `.dark` rule applies after the toggle, and the class leaves
   assert.equal(await heroColour(page), HERO_LIGHT);
 });
 
-e2eTest('the site\'s `.dark` rule applies on a dark OS, before the page script runs, and follows the OS while the page is open', async (t) => {
+e2eTest("the site's `.dark` rule applies on a dark OS, before the page script runs, and follows the OS while the page is open", async (t) => {
   const page = await e2e.open(t, 'site', undefined, { colorScheme: 'dark' });
   // The class is there at first paint: read when the document is parsed, before `defer` scripts.
   await page.addInitScript(
@@ -81,7 +81,9 @@ e2eTest('the theme toggle shows a different icon in light and in dark, whether d
 /** The images of the page that a reader sees (displayed), by alt text. */
 async function shownImages(page: Page): Promise<string[]> {
   return inWindow(page, (window) =>
-    ([...window.document.querySelectorAll('.prose img')] as { alt: string; getBoundingClientRect(): { width: number } }[]).filter((image) => image.getBoundingClientRect().width > 0).map((image) => image.alt),
+    ([...window.document.querySelectorAll('.prose img')] as { alt: string; getBoundingClientRect(): { width: number } }[])
+      .filter((image) => image.getBoundingClientRect().width > 0)
+      .map((image) => image.alt),
   );
 }
 
@@ -96,13 +98,24 @@ e2eTest('`dark:hidden` and `dark:block` images: exactly one shows in each mode, 
 
 e2eTest('a grid of utilities is three columns at 1280 px and one column at 375 px; arbitrary values, snippet components and `primary` apply', async (t) => {
   const boxes = async (page: Page): Promise<{ x: number; y: number }[]> =>
-    inWindow(page, (window) => ([...window.document.querySelectorAll('#utility-grid > div')] as { getBoundingClientRect(): { x: number; y: number } }[]).map((cell) => ({ x: Math.round(cell.getBoundingClientRect().x), y: Math.round(cell.getBoundingClientRect().y) })));
+    inWindow(page, (window) =>
+      ([...window.document.querySelectorAll('#utility-grid > div')] as { getBoundingClientRect(): { x: number; y: number } }[]).map((cell) => ({
+        x: Math.round(cell.getBoundingClientRect().x),
+        y: Math.round(cell.getBoundingClientRect().y),
+      })),
+    );
   const wide = await e2e.open(t, 'site', 'grid');
   const columns = await boxes(wide);
   assert.equal(new Set(columns.map((cell) => cell.y)).size, 1, `one row at 1280 px: ${JSON.stringify(columns)}`);
   assert.equal(new Set(columns.map((cell) => cell.x)).size, 3);
-  const width = await inWindow(wide, (window) => Math.round(([...window.document.querySelectorAll('.prose div')] as { textContent: string | null; getBoundingClientRect(): { width: number } }[]).find((div) => div.textContent?.trim() === 'A panel of 320 pixels.')!.getBoundingClientRect().width));
-  assert.equal(width, 320, 'the snippet component\'s `w-[320px]`');
+  const width = await inWindow(wide, (window) =>
+    Math.round(
+      ([...window.document.querySelectorAll('.prose div')] as { textContent: string | null; getBoundingClientRect(): { width: number } }[])
+        .find((div) => div.textContent?.trim() === 'A panel of 320 pixels.')!
+        .getBoundingClientRect().width,
+    ),
+  );
+  assert.equal(width, 320, "the snippet component's `w-[320px]`");
 
   const phone = await e2e.open(t, 'site', 'grid', { viewport: { width: 375, height: 800 } });
   const stacked = await boxes(phone);
@@ -110,10 +123,14 @@ e2eTest('a grid of utilities is three columns at 1280 px and one column at 375 p
   assert.equal(new Set(stacked.map((cell) => cell.y)).size, 3);
 
   const home = await e2e.open(t, 'site', '');
-  assert.equal(await inWindow(home, (window) => window.getComputedStyle(window.document.querySelector('.text-primary')).color as string), 'rgb(13, 147, 115)', 'colors.primary as `primary`');
+  assert.equal(
+    await inWindow(home, (window) => window.getComputedStyle(window.document.querySelector('.text-primary')).color as string),
+    'rgb(13, 147, 115)',
+    'colors.primary as `primary`',
+  );
 });
 
-e2eTest('a page of a site with utilities that uses none looks as before: docjet\'s styles are not reset', async (t) => {
+e2eTest("a page of a site with utilities that uses none looks as before: docjet's styles are not reset", async (t) => {
   const page = await e2e.open(t, 'site', 'plain');
   // No preflight: docjet's own heading and paragraph spacing stay.
   const styles = await inWindow(page, (window) => {
@@ -124,30 +141,38 @@ e2eTest('a page of a site with utilities that uses none looks as before: docjet\
   assert.deepEqual(styles, { paragraphMargin: true, titleSize: true });
 });
 
-e2eTest('dev: a class no page used before gets its CSS when the page is saved, without a reload', async (t) => {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-utilities-dev-'));
-  await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Live', navigation: { groups: [{ group: 'Start', pages: ['index'] }] } }));
-  const page = (className: string): string => `---\ntitle: Live\n---\n\n<div id="box" className="${className}">Box</div>\n`;
-  await writeFile(path.join(root, 'index.mdx'), page('p-2'));
-  const server = await dev({ root, port: 0 });
-  t.after(async () => {
-    await server.close();
-    await rm(root, { recursive: true, force: true });
-  });
-  const browser = await e2e.browser().newContext({ viewport: { width: 1280, height: 720 } });
-  t.after(() => browser.close());
-  const tab = await browser.newPage();
-  await tab.goto(server.url);
-  await tab.waitForLoadState('networkidle');
-  const box = async (): Promise<string> => inWindow(tab, (window) => `${window.getComputedStyle(window.document.getElementById('box')).paddingTop} ${window.getComputedStyle(window.document.getElementById('box')).marginTop}`);
-  assert.equal(await box(), '8px 0px');
-  await inWindow(tab, (window) => {
-    window.notReloaded = true;
-  });
-  await writeFile(path.join(root, 'index.mdx'), page('p-2 mt-[37px]'));
-  await eventually(box, '8px 37px', 'the new class\'s CSS arrived', 20_000);
-  assert.equal(await inWindow(tab, (window) => window.notReloaded === true), true, 'the page was not reloaded');
-}, { timeout: 60_000 });
+e2eTest(
+  'dev: a class no page used before gets its CSS when the page is saved, without a reload',
+  async (t) => {
+    const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-utilities-dev-'));
+    await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Live', navigation: { groups: [{ group: 'Start', pages: ['index'] }] } }));
+    const page = (className: string): string => `---\ntitle: Live\n---\n\n<div id="box" className="${className}">Box</div>\n`;
+    await writeFile(path.join(root, 'index.mdx'), page('p-2'));
+    const server = await dev({ root, port: 0 });
+    t.after(async () => {
+      await server.close();
+      await rm(root, { recursive: true, force: true });
+    });
+    const browser = await e2e.browser().newContext({ viewport: { width: 1280, height: 720 } });
+    t.after(() => browser.close());
+    const tab = await browser.newPage();
+    await tab.goto(server.url);
+    await tab.waitForLoadState('networkidle');
+    const box = async (): Promise<string> =>
+      inWindow(
+        tab,
+        (window) => `${window.getComputedStyle(window.document.getElementById('box')).paddingTop} ${window.getComputedStyle(window.document.getElementById('box')).marginTop}`,
+      );
+    assert.equal(await box(), '8px 0px');
+    await inWindow(tab, (window) => {
+      window.notReloaded = true;
+    });
+    await writeFile(path.join(root, 'index.mdx'), page('p-2 mt-[37px]'));
+    await eventually(box, '8px 37px', "the new class's CSS arrived", 20_000);
+    assert.equal(await inWindow(tab, (window) => window.notReloaded === true), true, 'the page was not reloaded');
+  },
+  { timeout: 60_000 },
+);
 
 e2eTest('axe in dark mode (toggle and OS) on a page with utilities and `.dark` rules: no serious or critical violation', async (t) => {
   const axe = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

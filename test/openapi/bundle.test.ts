@@ -77,7 +77,10 @@ describe('a spec in several files', () => {
   test('a text parsed alone still follows no other file', () => {
     const { document, diagnostics } = parseOpenApi({ file: 'openapi.yaml', text: 'openapi: 3.0.3\npaths:\n  /pets:\n    $ref: paths/pets.yaml\n' });
     assert.deepEqual(document?.operations, []);
-    assert.deepEqual(diagnostics.map((diagnostic) => diagnostic.code), ['openapi-external-ref']);
+    assert.deepEqual(
+      diagnostics.map((diagnostic) => diagnostic.code),
+      ['openapi-external-ref'],
+    );
   });
 });
 
@@ -111,7 +114,10 @@ describe('$refs that are not followed', () => {
       const { document } = await loadOpenApi({ root: site, file: 'with-problems.yaml' });
       assert.deepEqual(fetched, []);
       assert.doesNotMatch(JSON.stringify(document?.raw), /A file of the machine/);
-      assert.ok(document?.files?.every((file) => !file.startsWith('..') && !path.isAbsolute(file)), String(document?.files));
+      assert.ok(
+        document?.files?.every((file) => !file.startsWith('..') && !path.isAbsolute(file)),
+        String(document?.files),
+      );
     } finally {
       globalThis.fetch = realFetch;
     }

@@ -139,7 +139,7 @@ describe('choosing languages', () => {
     );
   });
 
-  test('the author\'s samples come first: x-codeSamples, then x-readme.code-samples; they replace the generated sample of their language', () => {
+  test("the author's samples come first: x-codeSamples, then x-readme.code-samples; they replace the generated sample of their language", () => {
     const document = structuredClone(spec);
     Object.assign(document.paths['/stores/{storeId}'].get, {
       'x-code-samples': [{ lang: 'python', source: 'shop.stores.get(1)' }],
@@ -166,7 +166,13 @@ describe('what a sample sends', () => {
         '/files': {
           post: {
             parameters: [{ name: 'Content-Type', in: 'header', required: true, schema: { type: 'string', example: 'multipart/form-data' } }],
-            requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, tags: { type: 'array', items: { type: 'string' }, example: ['l1', 'l2'] } } } } } },
+            requestBody: {
+              content: {
+                'multipart/form-data': {
+                  schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' }, tags: { type: 'array', items: { type: 'string' }, example: ['l1', 'l2'] } } },
+                },
+              },
+            },
             responses: { '200': { description: 'OK' } },
           },
         },
@@ -189,15 +195,20 @@ describe('what a sample sends', () => {
       openapi: '3.0.3',
       info: { title: 'Get', version: '1' },
       servers: [{ url: 'https://api.example.com' }],
-      paths: { '/v1/customers': { get: { requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: {} } } } }, responses: { '200': { description: 'OK' } } } } },
+      paths: {
+        '/v1/customers': {
+          get: { requestBody: { content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: {} } } } }, responses: { '200': { description: 'OK' } } },
+        },
+      },
     };
-    for (const sample of samplesOf(get, 'GET /v1/customers', { languages: ['curl', 'python', 'node'] })) assert.doesNotMatch(sample.code, /content-type|--data|payload/i, sample.title);
+    for (const sample of samplesOf(get, 'GET /v1/customers', { languages: ['curl', 'python', 'node'] }))
+      assert.doesNotMatch(sample.code, /content-type|--data|payload/i, sample.title);
     const swagger = { swagger: '2.0', info: { title: 'K', version: '1' }, basePath: '/api', paths: { '/pods': { get: { responses: { '200': { description: 'OK' } } } } } };
     const [curl] = samplesOf(swagger, 'GET /pods', { languages: ['curl'] });
     assert.equal(curl!.code, 'curl --request GET \\\n  --url https://your-api-host/api/pods');
   });
 
-  test('the path parameter\'s example, the required parameters and the credential placeholders (`defaults: required`)', () => {
+  test("the path parameter's example, the required parameters and the credential placeholders (`defaults: required`)", () => {
     const codeOf = (title: string, operation: string): string => samplesOf(spec, operation, { defaults: 'required' }).find((sample) => sample.title === title)!.code;
     assert.equal(
       codeOf('cURL', 'GET /stores/{storeId}'),
@@ -287,7 +298,10 @@ describe('each sample is a program its language reads', () => {
     const sent = JSON.parse(run.stdout) as { method: string; json: unknown; data: unknown }[];
     // The note's backslash and line break do not fit Python's dict literal as httpsnippet writes it: the body goes as JSON text.
     assert.deepEqual(JSON.parse(String(sent[0]!.data)), ORDER);
-    assert.deepEqual(sent.map((call) => call.method), ['POST', 'GET', 'PUT', 'POST']);
+    assert.deepEqual(
+      sent.map((call) => call.method),
+      ['POST', 'GET', 'PUT', 'POST'],
+    );
   });
 
   test('Go: gofmt reads every sample', { skip: missing('gofmt') }, () => {
@@ -333,7 +347,10 @@ describe('each sample is a program its language reads', () => {
       const usings = lines.filter((line) => line.startsWith('using ') && line.endsWith(';') && !line.includes('('));
       const body = lines.filter((line) => !usings.includes(line)).join('\n');
       const file = path.join(work, `Sample${index}.cs`);
-      writeFileSync(file, `using System;\nusing System.Net.Http;\n${usings.join('\n')}\n\nclass Sample${index} {\n  static async System.Threading.Tasks.Task Run() {\n${body}\n  }\n}\n`);
+      writeFileSync(
+        file,
+        `using System;\nusing System.Net.Http;\n${usings.join('\n')}\n\nclass Sample${index} {\n  static async System.Threading.Tasks.Task Run() {\n${body}\n  }\n}\n`,
+      );
       return file;
     });
     assert.equal(files.length, 4);

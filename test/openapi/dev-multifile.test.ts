@@ -18,7 +18,16 @@ test('an edit to a file a `$ref` names reaches the endpoint page', async (t) => 
   const root = path.join(dir, 'site');
   await cp(fixture, root, { recursive: true });
   await rm(path.join(root, 'with-problems.yaml'));
-  const config = { name: 'Pet shop', theme: 'mint', navigation: { groups: [{ group: 'Start', pages: ['index'] }, { group: 'API', openapi: 'openapi.yaml' }] } };
+  const config = {
+    name: 'Pet shop',
+    theme: 'mint',
+    navigation: {
+      groups: [
+        { group: 'Start', pages: ['index'] },
+        { group: 'API', openapi: 'openapi.yaml' },
+      ],
+    },
+  };
   await writeFile(path.join(root, 'docs.json'), JSON.stringify(config, null, 2));
   await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Pet shop\n---\n\nWelcome.\n');
   const server = await dev({ root, port: 0, watch: false });

@@ -190,7 +190,8 @@ paths:
   });
 
   test('YAML 1.2 core schema: status codes are string keys, on and yes stay strings, True and ~ are read', () => {
-    const text = 'openapi: 3.0.0\npaths:\n  /a:\n    get:\n      x-switch: on\n      x-answer: yes\n      x-flag: True\n      x-none: ~\n      responses:\n        200: {description: OK}\n        4XX: {description: Bad}\n';
+    const text =
+      'openapi: 3.0.0\npaths:\n  /a:\n    get:\n      x-switch: on\n      x-answer: yes\n      x-flag: True\n      x-none: ~\n      responses:\n        200: {description: OK}\n        4XX: {description: Bad}\n';
     const { document } = parseOpenApi({ file: 'a.yaml', text });
     assert.deepEqual(document?.raw, {
       openapi: '3.0.0',
@@ -310,13 +311,7 @@ paths:
     assert.deepEqual(document?.operations, []);
     assert.deepEqual(
       diagnostics.map((diagnostic) => [diagnostic.severity, diagnostic.code, diagnostic.message]),
-      [
-        [
-          'warning',
-          'openapi-unresolved-ref',
-          '`a.json`: 2 endpoint `$ref`s point to nothing or in a circle (first: /a → #/components/pathItems/Missing).',
-        ],
-      ],
+      [['warning', 'openapi-unresolved-ref', '`a.json`: 2 endpoint `$ref`s point to nothing or in a circle (first: /a → #/components/pathItems/Missing).']],
     );
   });
 });
@@ -341,18 +336,12 @@ describe('parseOpenApi: syntax errors', () => {
 
   test('JSON: missing comma', () => {
     const [diagnostic] = parseOpenApi({ file: 'openapi.json', text: '{\n  "openapi": "3.1.0"\n  "paths": {}\n}\n' }).diagnostics;
-    assert.deepEqual(
-      [diagnostic?.line, diagnostic?.column, diagnostic?.message],
-      [3, 3, '`openapi.json` is not valid JSON: expected `,` between entries.'],
-    );
+    assert.deepEqual([diagnostic?.line, diagnostic?.column, diagnostic?.message], [3, 3, '`openapi.json` is not valid JSON: expected `,` between entries.']);
   });
 
   test('JSON: truncated file', () => {
     const [diagnostic] = parseOpenApi({ file: 'openapi.json', text: '{\n  "openapi": "3.1.0",\n  "paths": {\n' }).diagnostics;
-    assert.deepEqual(
-      [diagnostic?.line, diagnostic?.column, diagnostic?.message],
-      [4, 1, '`openapi.json` is not valid JSON: expected `}` to close the object.'],
-    );
+    assert.deepEqual([diagnostic?.line, diagnostic?.column, diagnostic?.message], [4, 1, '`openapi.json` is not valid JSON: expected `}` to close the object.']);
   });
 
   test('YAML: bad indentation, with line and column', () => {
@@ -374,14 +363,12 @@ describe('parseOpenApi: syntax errors', () => {
 
   test('YAML: duplicated key', () => {
     const [diagnostic] = parseOpenApi({ file: 'a.yml', text: 'openapi: 3.1.0\nopenapi: 3.0.0\npaths: {}\n' }).diagnostics;
-    assert.deepEqual(
-      [diagnostic?.code, diagnostic?.line, diagnostic?.column, diagnostic?.message],
-      ['openapi-syntax', 2, 1, '`a.yml` is not valid YAML: duplicated mapping key.'],
-    );
+    assert.deepEqual([diagnostic?.code, diagnostic?.line, diagnostic?.column, diagnostic?.message], ['openapi-syntax', 2, 1, '`a.yml` is not valid YAML: duplicated mapping key.']);
   });
 
   test('JSON: a key written twice, a list or object first, is read as JSON.parse reads it (the last one counts), never a crash', () => {
-    const text = '{"openapi":"3.0.0","info":{"title":"T","version":"1"},"paths":{"/a":{"get":{"summary":"A"}},"/b":{"get":{"summary":"B"}},"/a":{"post":{"summary":"A2"}}},"components":{"schemas":{"X":{}},"schemas":[]}}';
+    const text =
+      '{"openapi":"3.0.0","info":{"title":"T","version":"1"},"paths":{"/a":{"get":{"summary":"A"}},"/b":{"get":{"summary":"B"}},"/a":{"post":{"summary":"A2"}}},"components":{"schemas":{"X":{}},"schemas":[]}}';
     const { document } = parseOpenApi({ file: 'a.json', text });
     assert.deepEqual(document?.operations.map(brief), ['POST /a', 'GET /b']);
   });
@@ -398,8 +385,7 @@ describe('parseOpenApi: syntax errors', () => {
 });
 
 describe('parseOpenApi: documents that are not OpenAPI', () => {
-  const notOpenApiFix =
-    'Point `openapi` in docs.json at an OpenAPI 3.x (or Swagger 2.0) document, which starts with `openapi: 3.1.0` and lists its operations under `paths`.';
+  const notOpenApiFix = 'Point `openapi` in docs.json at an OpenAPI 3.x (or Swagger 2.0) document, which starts with `openapi: 3.1.0` and lists its operations under `paths`.';
 
   test('no openapi or swagger field', async () => {
     const text = await readFile(path.join(fixtures, 'not-openapi.json'), 'utf8');
@@ -437,10 +423,7 @@ describe('parseOpenApi: documents that are not OpenAPI', () => {
   });
 
   test('top level is not a mapping', () => {
-    assert.equal(
-      parseOpenApi({ file: 'a.yaml', text: '- openapi\n' }).diagnostics[0]?.message,
-      '`a.yaml` is not an OpenAPI document: its top level is a list, not a mapping.',
-    );
+    assert.equal(parseOpenApi({ file: 'a.yaml', text: '- openapi\n' }).diagnostics[0]?.message, '`a.yaml` is not an OpenAPI document: its top level is a list, not a mapping.');
   });
 
   test('version is not a string', () => {
@@ -500,7 +483,9 @@ describe('loadOpenApi', () => {
     assert.deepEqual((await loadOpenApi({ root, file: 'nowhere/openapi.json' })).diagnostics[0]?.fix, 'Check the path: it is relative to the folder that holds docs.json.');
   });
 
-  test('a file outside the root, as written or through a symlink, is refused without being read; suggestions come from the site only', { skip: process.platform === 'win32' }, async () => {
+  test('a file outside the root, as written or through a symlink, is refused without being read; suggestions come from the site only', {
+    skip: process.platform === 'win32',
+  }, async () => {
     const site = path.join(root, 'site');
     await mkdir(path.join(site, 'api'), { recursive: true });
     await mkdir(path.join(root, 'other'), { recursive: true });
@@ -530,7 +515,10 @@ describe('loadOpenApi', () => {
   });
 
   test('a URL is read from its copy only, never fetched: with none, a warning', async () => {
-    const { diagnostics: [diagnostic], unread } = await loadOpenApi({ root, file: 'https://example.com/openapi.json' });
+    const {
+      diagnostics: [diagnostic],
+      unread,
+    } = await loadOpenApi({ root, file: 'https://example.com/openapi.json' });
     assert.deepEqual(
       [diagnostic?.severity, diagnostic?.code, diagnostic?.message, diagnostic?.fix],
       [
@@ -545,7 +533,10 @@ describe('loadOpenApi', () => {
 
   test('a folder is not a spec', async () => {
     await mkdir(path.join(root, 'specs.yaml'), { recursive: true });
-    const { diagnostics: [diagnostic], unread } = await loadOpenApi({ root, file: 'specs.yaml' });
+    const {
+      diagnostics: [diagnostic],
+      unread,
+    } = await loadOpenApi({ root, file: 'specs.yaml' });
     assert.deepEqual(
       [diagnostic?.severity, diagnostic?.code, diagnostic?.message, diagnostic?.fix],
       ['error', 'openapi-missing', '`specs.yaml` is a folder, not an OpenAPI file.', 'Name the spec file itself, for example `openapi.yaml`.'],
@@ -572,9 +563,6 @@ describe('loadOpenApi', () => {
     const first = await loadOpenApi({ root, file: 'broken.json' });
     first.diagnostics[0]!.line = 99;
     const second = await loadOpenApi({ root, file: './broken.json' });
-    assert.deepEqual(
-      [second.diagnostics[0]?.file, second.diagnostics[0]?.line, second.diagnostics[0]?.column],
-      ['./broken.json', 1, 13],
-    );
+    assert.deepEqual([second.diagnostics[0]?.file, second.diagnostics[0]?.line, second.diagnostics[0]?.column], ['./broken.json', 1, 13]);
   });
 });

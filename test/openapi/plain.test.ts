@@ -71,6 +71,8 @@ test('an operation as data: parameters of the path and the operation, body, resp
       { name: 'limit', in: 'query', required: false, description: 'At most this many.', schema: { type: 'integer', default: 20 } },
     ],
     requestBody: { required: true, content: [{ mediaType: 'application/json', schema: pet, examples: [{ name: 'Rex', x: { $ref: '#/not/followed' } }] }] },
-    responses: [{ status: '200', description: 'The pet.', content: [{ mediaType: 'application/json', schema: { type: 'array', items: { ...pet, properties: { ...pet.properties } } } }] }],
+    responses: [
+      { status: '200', description: 'The pet.', content: [{ mediaType: 'application/json', schema: { type: 'array', items: { ...pet, properties: { ...pet.properties } } } }] },
+    ],
   });
 });

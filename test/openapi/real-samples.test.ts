@@ -18,7 +18,9 @@ const corpus = fileURLToPath(new URL('../../../shared/openapi-specs/', import.me
 
 for (const spec of ['stripe/spec3.2023-09-12.yaml', 'kubernetes/swagger-1.13.json']) {
   const file = `${corpus}${spec}`;
-  test(`${spec}: every curl sample is one request to an absolute URL, no GET has a Content-Type, every Java URL is one URI.create reads`, { skip: existsSync(file) ? false : `${file} is not here` }, () => {
+  test(`${spec}: every curl sample is one request to an absolute URL, no GET has a Content-Type, every Java URL is one URI.create reads`, {
+    skip: existsSync(file) ? false : `${file} is not here`,
+  }, () => {
     const parsed = parseOpenApi({ file: spec, text: readFileSync(file, 'utf8') }).document;
     assert.ok(parsed);
     const resolver = new Resolver(parsed.raw);

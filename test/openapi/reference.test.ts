@@ -1,13 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { parseOpenApi } from '../../src/openapi/load.ts';
-import {
-  closestOperations,
-  describeOperation,
-  describeReference,
-  findOperation,
-  parseEndpointReference,
-} from '../../src/openapi/reference.ts';
+import { closestOperations, describeOperation, describeReference, findOperation, parseEndpointReference } from '../../src/openapi/reference.ts';
 import type { OpenApiDocument } from '../../src/openapi/types.ts';
 
 describe('parseEndpointReference', () => {

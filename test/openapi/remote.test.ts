@@ -102,7 +102,12 @@ async function site(t: { after: (fn: () => Promise<void>) => void }, url: string
   await mkdir(outside);
   await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nWelcome.\n');
   await writeFile(path.join(root, 'pet.mdx'), '---\ntitle: A pet\nopenapi: "GET /pets/{id}"\n---\n\nMore about pets.\n');
-  const navigation = { groups: [{ group: 'Guides', pages: ['index', 'pet'] }, { group: 'API', openapi: { source: url, directory: 'reference' } }] };
+  const navigation = {
+    groups: [
+      { group: 'Guides', pages: ['index', 'pet'] },
+      { group: 'API', openapi: { source: url, directory: 'reference' } },
+    ],
+  };
   await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Remote', theme: 'mint', colors: { primary: '#0D9373' }, navigation, ...config }));
   return { root, outside };
 }
@@ -112,7 +117,9 @@ function endpointRoutes(result: ValidateResult): string[] {
 }
 
 function remoteWarnings(result: { diagnostics: readonly { code: string; message: string; fix?: string }[] }): { code: string; message: string; fix?: string }[] {
-  return result.diagnostics.filter((diagnostic) => diagnostic.code.startsWith('openapi-')).map(({ code, message, fix }) => (fix === undefined ? { code, message } : { code, message, fix }));
+  return result.diagnostics
+    .filter((diagnostic) => diagnostic.code.startsWith('openapi-'))
+    .map(({ code, message, fix }) => (fix === undefined ? { code, message } : { code, message, fix }));
 }
 
 /** Every file under `folder`, relative, sorted. */
@@ -137,10 +144,7 @@ describe('a reachable spec', () => {
     // Named four times: api.openapi, an element's openapi, a group listing a reference, and an entry naming the URL.
     const { root } = await site(t, server.url, { api: { openapi: server.url } });
     const config = JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8'));
-    config.navigation.groups.push(
-      { group: 'Listed', openapi: server.url, pages: ['GET /pets'] },
-      { group: 'Named', pages: [`${server.url} GET /pets/{id}`] },
-    );
+    config.navigation.groups.push({ group: 'Listed', openapi: server.url, pages: ['GET /pets'] }, { group: 'Named', pages: [`${server.url} GET /pets/{id}`] });
     await writeFile(path.join(root, 'docs.json'), JSON.stringify(config));
 
     const result = await build({ ...LOOPBACK, root });
@@ -176,7 +180,10 @@ describe('a reachable spec', () => {
     t.after(() => (saved === undefined ? delete process.env.DOCJET_WORKERS : (process.env.DOCJET_WORKERS = saved)));
     const result = await build({ ...LOOPBACK, root });
     assert.equal(result.ok, true);
-    assert.deepEqual(remoteWarnings(result).map((warning) => warning.code), ['openapi-cache-unusable']);
+    assert.deepEqual(
+      remoteWarnings(result).map((warning) => warning.code),
+      ['openapi-cache-unusable'],
+    );
     assert.deepEqual(server.requests, ['/openapi.yaml']);
     assert.match(await readFile(path.join(root, 'dist', 'reference/pets/get-a-pet/index.html'), 'utf8'), /One pet/);
     assert.match(await readFile(path.join(root, 'dist', 'pet/index.html'), 'utf8'), /One pet/);
@@ -286,7 +293,10 @@ describe('no network', () => {
     const result = await build({ ...LOOPBACK, root });
     assert.equal(result.ok, true);
     assert.deepEqual(server.requests, []);
-    assert.deepEqual(remoteWarnings(result).map((warning) => warning.code), ['openapi-remote']);
+    assert.deepEqual(
+      remoteWarnings(result).map((warning) => warning.code),
+      ['openapi-remote'],
+    );
   });
 });
 
@@ -297,9 +307,10 @@ describe('what is refused', () => {
     const { root } = await site(t, server.url);
     // No hang: validate returns (the test's own timeout would end it otherwise), saying why.
     const result = await validate({ ...LOOPBACK, root, fetchTimeoutMs: 300 });
-    assert.deepEqual(remoteWarnings(result).map((warning) => warning.message), [
-      `the OpenAPI file "${server.url}" could not be fetched (no answer within 0.3 s) and no copy is cached yet; endpoint references under it are not checked and get no pages`,
-    ]);
+    assert.deepEqual(
+      remoteWarnings(result).map((warning) => warning.message),
+      [`the OpenAPI file "${server.url}" could not be fetched (no answer within 0.3 s) and no copy is cached yet; endpoint references under it are not checked and get no pages`],
+    );
     assert.ok(result.site, 'the site resolves');
   });
 
@@ -311,12 +322,15 @@ describe('what is refused', () => {
     t.after(() => server.close());
     const { root } = await site(t, server.url);
     const result = await validate({ ...LOOPBACK, root });
-    assert.deepEqual(remoteWarnings(result).map((warning) => [warning.message, warning.fix]), [
+    assert.deepEqual(
+      remoteWarnings(result).map((warning) => [warning.message, warning.fix]),
       [
-        `the OpenAPI file "${server.url}" could not be fetched (it is larger than 50 MB, the most docjet downloads) and no copy is cached yet; endpoint references under it are not checked and get no pages`,
-        'Check the URL, or download the spec into the docs folder and point "openapi" at the local file.',
+        [
+          `the OpenAPI file "${server.url}" could not be fetched (it is larger than 50 MB, the most docjet downloads) and no copy is cached yet; endpoint references under it are not checked and get no pages`,
+          'Check the URL, or download the spec into the docs folder and point "openapi" at the local file.',
+        ],
       ],
-    ]);
+    );
   });
 
   test('a spec larger than the limit: refused while it streams, when no length is announced', async (t) => {
@@ -337,9 +351,12 @@ describe('what is refused', () => {
     t.after(() => server.close());
     const { root } = await site(t, server.url);
     const result = await validate({ ...LOOPBACK, root });
-    assert.deepEqual(remoteWarnings(result).map((warning) => warning.message), [
-      `the OpenAPI file "${server.url}" could not be fetched (the server redirected to a "file:" address; only http and https are followed) and no copy is cached yet; endpoint references under it are not checked and get no pages`,
-    ]);
+    assert.deepEqual(
+      remoteWarnings(result).map((warning) => warning.message),
+      [
+        `the OpenAPI file "${server.url}" could not be fetched (the server redirected to a "file:" address; only http and https are followed) and no copy is cached yet; endpoint references under it are not checked and get no pages`,
+      ],
+    );
     const moved = await fetchSpec(server.url.replace('/openapi.yaml', '/moved'), { ...LOOPBACK, timeoutMs: 2000, maxBytes: 1024 * 1024 });
     assert.equal(moved.status === 'fetched' && moved.decoded.text, SPEC);
   });
@@ -371,10 +388,13 @@ describe('what is refused', () => {
 
     // Offline, the link is not read through either.
     const offline = await validate({ ...LOOPBACK, root, offline: true });
-    assert.deepEqual(remoteWarnings(offline).map((warning) => warning.message), [
-      `the cached copy of "${server.url}" was not read (\`.docjet\` leads outside the site folder through a symbolic link)`,
-      `the OpenAPI file "${server.url}" was not fetched (offline) and no copy is cached yet; endpoint references under it are not checked and get no pages`,
-    ]);
+    assert.deepEqual(
+      remoteWarnings(offline).map((warning) => warning.message),
+      [
+        `the cached copy of "${server.url}" was not read (\`.docjet\` leads outside the site folder through a symbolic link)`,
+        `the OpenAPI file "${server.url}" was not fetched (offline) and no copy is cached yet; endpoint references under it are not checked and get no pages`,
+      ],
+    );
   });
 
   test('a cache folder linked further down is refused too, and a link inside the site is followed', async (t) => {
@@ -410,7 +430,9 @@ describe('private addresses', () => {
     assert.deepEqual(server.requests, []);
     const port = new URL(server.url).port;
     assert.deepEqual(
-      result.diagnostics.filter((diagnostic) => diagnostic.code.startsWith('openapi-')).map(({ code, file, line, path, message, fix }) => ({ code, file, line, path, message, fix })),
+      result.diagnostics
+        .filter((diagnostic) => diagnostic.code.startsWith('openapi-'))
+        .map(({ code, file, line, path, message, fix }) => ({ code, file, line, path, message, fix })),
       [
         {
           code: 'openapi-private-address',
@@ -437,7 +459,10 @@ describe('private addresses', () => {
       const refused = await validate({ root, offline });
       assert.deepEqual(endpointRoutes(refused), []);
       assert.deepEqual(refused.notes, []);
-      assert.deepEqual(remoteWarnings(refused).map((warning) => warning.code), ['openapi-private-address']);
+      assert.deepEqual(
+        remoteWarnings(refused).map((warning) => warning.code),
+        ['openapi-private-address'],
+      );
     }
     assert.deepEqual(server.requests, ['/openapi.yaml'], 'no request without the flag');
   });
@@ -459,9 +484,16 @@ describe('private addresses', () => {
     assert.deepEqual(await refused(`http://localhost:${port}/openapi.yaml`), ['localhost', 'loopback']);
     assert.deepEqual(await refused(`http://api.LOCALHOST:${port}/openapi.yaml`), ['api.localhost', 'loopback']);
     // A name resolved by the system (here /etc/hosts, no DNS server) to a loopback address.
-    const hosts = ((hostname, options, callback) => (hostname === 'docs.internal' ? systemLookup('localhost', options, callback) : callback(new Error('unexpected'), '', 0))) as LookupFunction;
+    const hosts = ((hostname, options, callback) =>
+      hostname === 'docs.internal' ? systemLookup('localhost', options, callback) : callback(new Error('unexpected'), '', 0)) as LookupFunction;
     const viaHosts = await fetchSpec(`http://docs.internal:${port}/openapi.yaml`, { timeoutMs: 5000, maxBytes: 1024 * 1024, lookup: hosts });
-    assert.deepEqual(viaHosts.status === 'failed' && viaHosts.failure, { kind: 'private-address', host: 'docs.internal', address: '127.0.0.1', range: 'loopback', redirected: false });
+    assert.deepEqual(viaHosts.status === 'failed' && viaHosts.failure, {
+      kind: 'private-address',
+      host: 'docs.internal',
+      address: '127.0.0.1',
+      range: 'loopback',
+      redirected: false,
+    });
     assert.deepEqual(server.requests, []);
   });
 
@@ -473,7 +505,9 @@ describe('private addresses', () => {
     t.after(() => inside.close());
     const insidePort = new URL(inside.url).port;
     const outside = await startServer((request, response) => {
-      const to = { '/to-address': inside.url, '/to-name': `http://intranet.test:${insidePort}/openapi.yaml`, '/to-mixed': `http://mixed.test:${insidePort}/openapi.yaml` }[request.url ?? ''];
+      const to = { '/to-address': inside.url, '/to-name': `http://intranet.test:${insidePort}/openapi.yaml`, '/to-mixed': `http://mixed.test:${insidePort}/openapi.yaml` }[
+        request.url ?? ''
+      ];
       if (to) response.writeHead(302, { location: to }).end();
       else serveSpec()(request, response);
     });
@@ -481,7 +515,11 @@ describe('private addresses', () => {
     // Two names a DNS server might answer: one private address; a public and a private one.
     const lookup = ((hostname, _options, callback) => {
       if (hostname === 'intranet.test') callback(null, [{ address: '127.0.0.2', family: 4 }]);
-      else if (hostname === 'mixed.test') callback(null, [{ address: '127.0.0.1', family: 4 }, { address: '127.0.0.2', family: 4 }]);
+      else if (hostname === 'mixed.test')
+        callback(null, [
+          { address: '127.0.0.1', family: 4 },
+          { address: '127.0.0.2', family: 4 },
+        ]);
       else callback(Object.assign(new Error('not found'), { code: 'ENOTFOUND' }), '', 0);
     }) as LookupFunction;
     const fetch = (route: string) => fetchSpec(outside.url.replace('/openapi.yaml', route), { timeoutMs: 5000, maxBytes: 1024 * 1024, lookup, classify: publicLoopback });
@@ -502,9 +540,12 @@ describe('private addresses', () => {
     // Said where docs.json names the URL.
     const { root } = await site(t, outside.url.replace('/openapi.yaml', '/to-name'));
     const result = await validate({ root, network: { lookup, classify: publicLoopback } });
-    assert.deepEqual(remoteWarnings(result).map((warning) => warning.message), [
-      `the OpenAPI file "${outside.url.replace('/openapi.yaml', '/to-name')}" was not fetched: the server redirected to intranet.test, which resolves to 127.0.0.2, a loopback address (this machine), and docjet fetches specs from public addresses only unless told to; endpoint references under it are not checked and get no pages`,
-    ]);
+    assert.deepEqual(
+      remoteWarnings(result).map((warning) => warning.message),
+      [
+        `the OpenAPI file "${outside.url.replace('/openapi.yaml', '/to-name')}" was not fetched: the server redirected to intranet.test, which resolves to 127.0.0.2, a loopback address (this machine), and docjet fetches specs from public addresses only unless told to; endpoint references under it are not checked and get no pages`,
+      ],
+    );
     assert.deepEqual(inside.requests, []);
   });
 

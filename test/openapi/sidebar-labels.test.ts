@@ -36,7 +36,11 @@ async function site(t: { after: (fn: () => Promise<void>) => void }): Promise<Si
 
 /** Each sidebar entry as a reader sees it (tags stripped, spaces collapsed), by list of pages. */
 function entries(html: string): string[][] {
-  const text = (entry: string) => entry.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+  const text = (entry: string) =>
+    entry
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim();
   return html
     .split('<ul class="nav-list">')
     .slice(1)

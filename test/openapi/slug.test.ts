@@ -93,9 +93,13 @@ describe('endpointSlug and endpointTitle', () => {
   });
 
   test('a summary written in Markdown is titled as it reads; its URL is slugged from the text as written', () => {
-    const summary = 'This event occurs when someone forks a repository. For more information, see "[Fork a repo](https://docs.github.com/fork)."\n\nTo subscribe, a GitHub App must have `contents` access.';
+    const summary =
+      'This event occurs when someone forks a repository. For more information, see "[Fork a repo](https://docs.github.com/fork)."\n\nTo subscribe, a GitHub App must have `contents` access.';
     const op = operation({ kind: 'webhook', method: 'POST', path: 'fork', summary });
-    assert.equal(endpointTitle(op), 'This event occurs when someone forks a repository. For more information, see "Fork a repo." To subscribe, a GitHub App must have contents access.');
+    assert.equal(
+      endpointTitle(op),
+      'This event occurs when someone forks a repository. For more information, see "Fork a repo." To subscribe, a GitHub App must have contents access.',
+    );
     assert.equal(endpointSlug(op), capSegment(slugify(summary)));
     const title = (text: string) => endpointTitle(operation({ method: 'GET', path: '/a', summary: text }));
     assert.equal(title('Get **one** _item_ by `id`'), 'Get one item by id');
@@ -210,13 +214,17 @@ describe('RouteAllocator', () => {
 });
 
 describe('route segments fit every file system (bounds)', () => {
-  const long = 'Create or update an organization secret with a value encrypted using LibSodium and the public key of the organization, which you get from the endpoint that returns the public key, and choose which repositories can access it, then list them again to confirm every one of them is correct';
+  const long =
+    'Create or update an organization secret with a value encrypted using LibSodium and the public key of the organization, which you get from the endpoint that returns the public key, and choose which repositories can access it, then list them again to confirm every one of them is correct';
   const cjk = '创建或更新组织机密'.repeat(12);
 
   test('a summary that slugs to over 200 bytes is cut at a `-`, within 200 bytes of UTF-8', () => {
     assert.ok(long.length > 255);
     const slug = endpointSlug(operation({ method: 'PUT', path: '/orgs/{org}/secrets', summary: long }));
-    assert.equal(slug, 'create-or-update-an-organization-secret-with-a-value-encrypted-using-libsodium-and-the-public-key-of-the-organization-which-you-get-from-the-endpoint-that-returns-the-public-key-and-choose-which');
+    assert.equal(
+      slug,
+      'create-or-update-an-organization-secret-with-a-value-encrypted-using-libsodium-and-the-public-key-of-the-organization-which-you-get-from-the-endpoint-that-returns-the-public-key-and-choose-which',
+    );
     assert.ok(Buffer.byteLength(slug) <= MAX_SEGMENT_BYTES);
     assert.equal(capSegment('short-slug'), 'short-slug');
   });

@@ -13,7 +13,7 @@ function operationOf(mint: unknown) {
   return document!.operations[0]!;
 }
 
-test('metadata is kept for the page\'s frontmatter, without an `openapi` that would name another operation', () => {
+test("metadata is kept for the page's frontmatter, without an `openapi` that would name another operation", () => {
   const operation = operationOf({ href: '/pets/list', metadata: { title: 'All pets', 'og:title': 'Pets', openapi: 'GET /owners' } });
   assert.equal(operation.href, '/pets/list');
   assert.deepEqual(operation.metadata, { title: 'All pets', 'og:title': 'Pets' });
@@ -31,7 +31,7 @@ test('empty or malformed values are no values', () => {
   assert.deepEqual([wrong.metadata, wrong.content], [undefined, undefined]);
 });
 
-test('groups: operations limited to access groups get one warning, at the first one\'s x-mint, since a docjet site publishes them for everyone', () => {
+test("groups: operations limited to access groups get one warning, at the first one's x-mint, since a docjet site publishes them for everyone", () => {
   const yaml = [
     'openapi: 3.1.0',
     'info: { title: T, version: "1" }',

@@ -37,7 +37,10 @@ test('build: every page carries the settings and the script, which is written; w
   const plain = await site(t);
   assert.ok((await build({ root: plain, outDir: path.join(plain, 'out') })).ok);
   assert.doesNotMatch(await readFile(path.join(plain, 'out', 'index.html'), 'utf8'), /docjet:analytics/);
-  assert.deepEqual((await readdir(path.join(plain, 'out', '_docjet'))).filter((name) => name.startsWith('analytics.')), []);
+  assert.deepEqual(
+    (await readdir(path.join(plain, 'out', '_docjet'))).filter((name) => name.startsWith('analytics.')),
+    [],
+  );
 });
 
 test('dev: no analytics unless asked for, then the same head and script as the build', async (t) => {

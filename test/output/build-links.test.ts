@@ -39,7 +39,10 @@ describe('build reports broken links as check does', async () => {
       assert.equal(expected.length, 22);
       // The two missing images are said once, as the missing files they are (file-missing, at their element).
       const images = ['index.mdx:18:18 warning link-broken "/images/missing.png"', 'index.mdx:22:11 warning link-broken "/img-missing.png"'];
-      assert.deepEqual(result.diagnostics.filter((each) => LINK_CODES.has(each.code)).map(shown), expected.filter((line) => !images.some((image) => line.startsWith(image))));
+      assert.deepEqual(
+        result.diagnostics.filter((each) => LINK_CODES.has(each.code)).map(shown),
+        expected.filter((line) => !images.some((image) => line.startsWith(image))),
+      );
       assert.deepEqual(
         result.diagnostics.filter((each) => each.code === 'file-missing').map((each) => `${each.file}:${each.line} ${/^.*?`[^`]*`/.exec(each.message)![0]}`),
         ['index.mdx:18 the image names `/images/missing.png`', 'index.mdx:22 the image names `/img-missing.png`'],

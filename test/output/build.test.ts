@@ -69,7 +69,7 @@ describe('the example site', () => {
     assert.match(await read(out, stylesheet!), /:root\{--dj-primary:#2563EB;--dj-primary-text:#[\da-f]{6};--dj-on-primary:#ffffff\}/);
   });
 
-  test('math brings KaTeX\'s stylesheet and fonts, diagrams bring mermaid', async () => {
+  test("math brings KaTeX's stylesheet and fonts, diagrams bring mermaid", async () => {
     assert.ok(existsSync(path.join(out, '_docjet/katex/katex.min.css')));
     assert.ok((await fs.readdir(path.join(out, '_docjet/katex/fonts'))).some((name) => name.endsWith('.woff2')));
     assert.ok(existsSync(path.join(out, '_docjet/mermaid.min.js')));
@@ -122,7 +122,10 @@ test('a config that breaks a rule fails with exactly its diagnostics and leaves 
   const validated = await validate({ root: site });
   assert.equal(result.ok, false);
   assert.deepEqual(result.diagnostics, validated.diagnostics);
-  assert.deepEqual(result.diagnostics.map((diagnostic) => diagnostic.code), ['nav-multiple-patterns']);
+  assert.deepEqual(
+    result.diagnostics.map((diagnostic) => diagnostic.code),
+    ['nav-multiple-patterns'],
+  );
   assert.deepEqual((await fs.readdir(out)).sort(), ['.docjet-output', 'keep.html']);
   assert.deepEqual((await fs.readdir(dir)).sort(), ['out', 'site'], 'no staging folder is left behind');
 });
@@ -171,7 +174,14 @@ describe('the output folder: a build replaces only a folder docjet may replace',
     await fs.symlink(site, path.join(dir, 'link'));
     const before = await snapshot(dir);
     const refusals: Record<string, string> = {};
-    for (const [name, outDir] of Object.entries({ site, parent: dir, link: path.join(dir, 'link'), file: path.join(dir, 'notes.txt'), underFile: path.join(dir, 'notes.txt', 'out'), fsRoot: '/' })) {
+    for (const [name, outDir] of Object.entries({
+      site,
+      parent: dir,
+      link: path.join(dir, 'link'),
+      file: path.join(dir, 'notes.txt'),
+      underFile: path.join(dir, 'notes.txt', 'out'),
+      fsRoot: '/',
+    })) {
       const result = await build({ root: site, outDir, force: true });
       assert.equal(result.ok, false, name);
       assert.equal(result.diagnostics.length, 1, name);
@@ -198,12 +208,16 @@ describe('the output folder: a build replaces only a folder docjet may replace',
     await fs.mkdir(mine);
     await fs.writeFile(path.join(mine, 'thesis.tex'), 'years of work');
     const refused = await build({ root: site, outDir: mine });
-    assert.deepEqual(refused.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.fix]), [
-      ['output-not-docjet', 'Choose an empty folder, or pass --force to replace a folder docjet did not write.'],
-    ]);
+    assert.deepEqual(
+      refused.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.fix]),
+      [['output-not-docjet', 'Choose an empty folder, or pass --force to replace a folder docjet did not write.']],
+    );
     assert.deepEqual(await fs.readdir(mine), ['thesis.tex']);
     const inside = await build({ root: site, outDir: path.join(site, 'images'), force: true });
-    assert.deepEqual(inside.diagnostics.map((diagnostic) => diagnostic.code), ['output-holds-site-files']);
+    assert.deepEqual(
+      inside.diagnostics.map((diagnostic) => diagnostic.code),
+      ['output-holds-site-files'],
+    );
     assert.ok(existsSync(path.join(site, 'images', 'pipeline.svg')));
     const forced = await build({ root: site, outDir: mine, force: true });
     assert.equal(forced.ok, true);
@@ -270,7 +284,10 @@ describe('a page that cannot be written: every writer stops, then one diagnostic
       const [failure] = result.diagnostics;
       assert.equal(failure!.code, 'output-write-failed');
       assert.match(failure!.file, /out\/p\d{3}\/index\.html$/);
-      assert.match(failure!.message, /^`p\d{3}\/index\.html` of the built site could not be written \((EEXIST: file already exists|ENOTDIR: not a directory)\); the previous output was left as it was$/);
+      assert.match(
+        failure!.message,
+        /^`p\d{3}\/index\.html` of the built site could not be written \((EEXIST: file already exists|ENOTDIR: not a directory)\); the previous output was left as it was$/,
+      );
       assert.equal(failure!.fix, 'Check that the disk has space and the folder can be written to, then build again.');
       assert.deepEqual((await fs.readdir(dir)).sort(), ['out', 'site'], 'the staging folder is removed');
       assert.equal(await read(out, 'index.html'), 'previous site');
@@ -286,7 +303,10 @@ describe('a page that cannot be written: every writer stops, then one diagnostic
     const breakIt = sabotage(site, 'dist');
     const code = await main(['build', site], { ...io, out: (text) => (text.startsWith('rendered') ? breakIt() : lines.push(text)) });
     assert.equal(code, 1, lines.join('\n'));
-    assert.match(lines[0]!, /dist\/p\d{3}\/index\.html error `p\d{3}\/index\.html` of the built site could not be written \((EEXIST|ENOTDIR)[^)]*\); the previous output was left as it was\. Check that the disk/);
+    assert.match(
+      lines[0]!,
+      /dist\/p\d{3}\/index\.html error `p\d{3}\/index\.html` of the built site could not be written \((EEXIST|ENOTDIR)[^)]*\); the previous output was left as it was\. Check that the disk/,
+    );
     assert.match(lines.at(-1)!, /^✖ 1 error, 0 warnings · nothing was written; .*dist is unchanged$/);
     assert.doesNotMatch(lines.join('\n'), /^\s+at |ENOTEMPTY/m);
     assert.ok(!readdirSync(site).some((name) => name.includes('.staging-')));
@@ -298,7 +318,14 @@ describe('corpus sites', { skip: !existsSync(CORPUS) && 'corpus not present' }, 
     const out = await tempDir(t);
     const root = path.join(CORPUS, 'ollama__ollama');
     const result = await build({ root, outDir: out });
-    assert.equal(result.ok, true, result.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line} ${d.message}`).join('\n'));
+    assert.equal(
+      result.ok,
+      true,
+      result.diagnostics
+        .filter((d) => d.severity === 'error')
+        .map((d) => `${d.file}:${d.line} ${d.message}`)
+        .join('\n'),
+    );
     const site = (await validate({ root })).site!;
     for (const route of site.pages.keys()) assert.ok(existsSync(path.join(out, route === '' ? 'index.html' : `${route}/index.html`)), `missing ${route}`);
     assert.equal(result.stats.endpointPages, 12);
@@ -308,9 +335,19 @@ describe('corpus sites', { skip: !existsSync(CORPUS) && 'corpus not present' }, 
     const out = await tempDir(t);
     const root = path.join(CORPUS, 'browserbase__stagehand');
     const result = await build({ root, outDir: path.join(out, 'dist') });
-    assert.equal(result.ok, true, result.diagnostics.filter((d) => d.severity === 'error').map((d) => `${d.file}:${d.line} ${d.message}`).join('\n'));
+    assert.equal(
+      result.ok,
+      true,
+      result.diagnostics
+        .filter((d) => d.severity === 'error')
+        .map((d) => `${d.file}:${d.line} ${d.message}`)
+        .join('\n'),
+    );
     const mixed = result.diagnostics.filter((diagnostic) => diagnostic.code === 'nav-mixed-children');
-    assert.deepEqual(mixed.map((diagnostic) => diagnostic.severity), Array(5).fill('warning'));
+    assert.deepEqual(
+      mixed.map((diagnostic) => diagnostic.severity),
+      Array(5).fill('warning'),
+    );
     // The groups (the first kind) are in the sidebar, the dropdown's own page list is not; every page is built.
     const site = (await validate({ root })).site!;
     const dropdown = [...site.elements.values()].find((element) => element.label === 'TypeScript' && element.kind === 'dropdown')!;

@@ -123,7 +123,10 @@ async function buildBothWays(t: TestContext, files: Record<string, string | URL>
   return { inThread: outputs[0]!, onThread: outputs[1]! };
 }
 
-const SHOP = { 'shop.yaml': new URL('../fixtures/endpoint/shop-3.0.yaml', import.meta.url), 'docs.json': JSON.stringify({ name: 'Shop', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'API', openapi: 'shop.yaml' }] } }) };
+const SHOP = {
+  'shop.yaml': new URL('../fixtures/endpoint/shop-3.0.yaml', import.meta.url),
+  'docs.json': JSON.stringify({ name: 'Shop', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'API', openapi: 'shop.yaml' }] } }),
+};
 
 test('an API reference built with its examples coloured on a second thread is the one built in one thread', async (t) => {
   const { inThread, onThread } = await buildBothWays(t, SHOP);
@@ -141,8 +144,10 @@ test("page files' code blocks coloured on the colour thread are those coloured i
     'docs.json': JSON.stringify({ name: 'Harbor', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'Start', pages: ['index', 'guide', 'raw'] }] } }),
     // Raw HTML in Markdown is parsed again with the blocks inside it.
     'raw.md': '# Raw\n\n<div class="box">\n\n```bash\necho hi\n```\n\n</div>\n',
-    'index.mdx': '---\ntitle: Welcome\n---\n\n```js app.js {2}\nconst a = 1;\nconsole.log(a);\n```\n\n<CodeGroup>\n```python first.py\nprint("hi")\n```\n```bash\necho hi # [!code highlight]\n```\n</CodeGroup>\n\nimport Tip from \'/snippets/tip.mdx\';\n\n<Tip />\n',
-    'guide.mdx': '---\ntitle: Guide\n---\n\nText.\n\n<RequestExample>\n```bash cURL\ncurl https://api.example.com/pets\n```\n</RequestExample>\n\n```diff\n- old\n+ new\n```\n\n```unknownlang\nleft plain\n```\n',
+    'index.mdx':
+      '---\ntitle: Welcome\n---\n\n```js app.js {2}\nconst a = 1;\nconsole.log(a);\n```\n\n<CodeGroup>\n```python first.py\nprint("hi")\n```\n```bash\necho hi # [!code highlight]\n```\n</CodeGroup>\n\nimport Tip from \'/snippets/tip.mdx\';\n\n<Tip />\n',
+    'guide.mdx':
+      '---\ntitle: Guide\n---\n\nText.\n\n<RequestExample>\n```bash cURL\ncurl https://api.example.com/pets\n```\n</RequestExample>\n\n```diff\n- old\n+ new\n```\n\n```unknownlang\nleft plain\n```\n',
     'snippets/tip.mdx': '```go\nfunc main() {}\n```\n',
   };
   const { inThread, onThread } = await buildBothWays(t, files);
@@ -164,10 +169,14 @@ test('a build run by `node --max-old-space-size=…` starts its threads (Node re
   const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
   // The colour thread (one thread rendering), then render workers.
   for (const workers of ['0', '1']) {
-    const run = spawnSync(process.execPath, ['--max-old-space-size=2048', '--max-semi-space-size=16', '--import', 'tsx', cli, 'build', root, '--out', path.join(dir, `out-${workers}`)], {
-      encoding: 'utf8',
-      env: { ...process.env, DOCJET_WORKERS: workers, DOCJET_COLOUR_THREAD: '1', NO_COLOR: '1' },
-    });
+    const run = spawnSync(
+      process.execPath,
+      ['--max-old-space-size=2048', '--max-semi-space-size=16', '--import', 'tsx', cli, 'build', root, '--out', path.join(dir, `out-${workers}`)],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, DOCJET_WORKERS: workers, DOCJET_COLOUR_THREAD: '1', NO_COLOR: '1' },
+      },
+    );
     assert.equal(run.status, 0, `DOCJET_WORKERS=${workers}: ${run.stderr}`);
     assert.match(await fs.readFile(path.join(dir, `out-${workers}`, 'index.html'), 'utf8'), /<span class="sk\d+">|<\/html>/);
   }

@@ -29,7 +29,13 @@ async function writeSite(t: TestContext, config: Record<string, unknown> = {}, f
       theme: 'mint',
       navigation: {
         languages: [
-          { language: 'en', groups: [{ group: 'Start', pages: ['install', 'plain'] }, { group: 'API', openapi: 'openapi.json', pages: ['GET /ships'] }] },
+          {
+            language: 'en',
+            groups: [
+              { group: 'Start', pages: ['install', 'plain'] },
+              { group: 'API', openapi: 'openapi.json', pages: ['GET /ships'] },
+            ],
+          },
           { language: 'fr', groups: [{ group: 'Démarrer', pages: ['fr/install'] }] },
         ],
       },
@@ -80,7 +86,7 @@ async function menuOf(out: string, file: string, where = 'header'): Promise<stri
 test('by default a page offers "Copy page" and, in the menu beside it, "View as Markdown"', async (t) => {
   const out = await built(t, {}, { base: '/docs/' });
   assert.deepEqual(await menuOf(out, 'install/index.html'), ['button: Copy page [script]', 'View as Markdown — Open this page as plain text → /docs/install.md']);
-  assert.match(await fs.readFile(path.join(out, 'install/index.html'), 'utf8'), /data-markdown="\/docs\/install\.md"/, 'the script copies the page\'s Markdown');
+  assert.match(await fs.readFile(path.join(out, 'install/index.html'), 'utf8'), /data-markdown="\/docs\/install\.md"/, "the script copies the page's Markdown");
 });
 
 test('the first option is the button and the others the menu, in their order; AI tools get a prompt naming the page', async (t) => {
@@ -102,7 +108,12 @@ test('the first option is the button and the others the menu, in their order; AI
 });
 
 test("the site's own entries link where they say, with the page's path for $path, its Markdown for $page and the site's MCP server for $mcp", async (t) => {
-  const share = { title: 'Share', description: 'Post this page', icon: 'x-twitter', href: { base: 'https://x.com/intent/tweet', query: [{ key: 'text', value: 'See $path: $page' }] } };
+  const share = {
+    title: 'Share',
+    description: 'Post this page',
+    icon: 'x-twitter',
+    href: { base: 'https://x.com/intent/tweet', query: [{ key: 'text', value: 'See $path: $page' }] },
+  };
   const feature = { title: 'Request a feature', description: 'On GitHub', href: 'https://github.com/harbor/issues' };
   const mcp = { title: 'Our MCP', description: 'Install it', href: { base: 'https://example.com/install', query: [{ key: 'url', value: '$mcp' }] } };
   const out = await built(t, { contextual: { options: ['copy', feature, share, mcp] } }, { base: '/docs/' });
@@ -114,8 +125,15 @@ test("the site's own entries link where they say, with the page's path for $path
   ]);
   assert.match(await fs.readFile(path.join(out, 'install/index.html'), 'utf8'), /data-contextual [^>]*data-mcp="\/docs\/mcp" data-name="Harbor">/);
   // With the site's address the build writes the URL itself.
-  const known = await built(t, { contextual: { options: ['copy', mcp, { title: 'Raw', href: 'https://example.com/add?u=$mcp' }] } }, { base: '/docs/', siteUrl: 'https://harbor.dev' });
-  assert.deepEqual((await menuOf(known, 'install/index.html'))!.slice(1), ['Our MCP — Install it → https://example.com/install?url=https%3A%2F%2Fharbor.dev%2Fdocs%2Fmcp', 'Raw → https://example.com/add?u=https://harbor.dev/docs/mcp']);
+  const known = await built(
+    t,
+    { contextual: { options: ['copy', mcp, { title: 'Raw', href: 'https://example.com/add?u=$mcp' }] } },
+    { base: '/docs/', siteUrl: 'https://harbor.dev' },
+  );
+  assert.deepEqual((await menuOf(known, 'install/index.html'))!.slice(1), [
+    'Our MCP — Install it → https://example.com/install?url=https%3A%2F%2Fharbor.dev%2Fdocs%2Fmcp',
+    'Raw → https://example.com/add?u=https://harbor.dev/docs/mcp',
+  ]);
 });
 
 test('"mcp", "add-mcp", "cursor" and "vscode" offer the site\'s MCP server at /mcp, which docjet serve and dev answer', async (t) => {
@@ -139,28 +157,43 @@ test('"mcp", "add-mcp", "cursor" and "vscode" offer the site\'s MCP server at /m
   ]);
   // In the page's language, like every entry.
   const french = await menuOf(local, 'fr/install/index.html');
-  assert.deepEqual(french?.map((entry) => entry.replace(/ → .*/, '')), [
-    'button: Copier l’URL du serveur MCP [script]',
-    'Copier la commande d’installation MCP — Utiliser cette documentation dans vos outils d’IA [script]',
-    'Connecter à Cursor — Utiliser cette documentation dans vos outils d’IA',
-    'Connecter à VS Code — Utiliser cette documentation dans vos outils d’IA',
-  ]);
+  assert.deepEqual(
+    french?.map((entry) => entry.replace(/ → .*/, '')),
+    [
+      'button: Copier l’URL du serveur MCP [script]',
+      'Copier la commande d’installation MCP — Utiliser cette documentation dans vos outils d’IA [script]',
+      'Connecter à Cursor — Utiliser cette documentation dans vos outils d’IA',
+      'Connecter à VS Code — Utiliser cette documentation dans vos outils d’IA',
+    ],
+  );
   const { root } = await writeSite(t, { contextual: { options } });
-  assert.deepEqual((await validate({ root })).diagnostics.filter((d) => d.code === 'contextual-option-no-effect'), []);
+  assert.deepEqual(
+    (await validate({ root })).diagnostics.filter((d) => d.code === 'contextual-option-no-effect'),
+    [],
+  );
 });
 
 test('"Download API spec" links an endpoint page\'s OpenAPI file, and appears on endpoint pages only', async (t) => {
   const out = await built(t, { contextual: { options: ['copy', 'download-spec'] } });
-  assert.deepEqual(await menuOf(out, 'api-reference/list-ships/index.html'), ['button: Copy page [script]', 'Download API spec — The OpenAPI file this page comes from → /openapi.json']);
+  assert.deepEqual(await menuOf(out, 'api-reference/list-ships/index.html'), [
+    'button: Copy page [script]',
+    'Download API spec — The OpenAPI file this page comes from → /openapi.json',
+  ]);
   assert.match(await fs.readFile(path.join(out, 'api-reference/list-ships/index.html'), 'utf8'), /<a class="contextual-item" href="\/openapi\.json" download>/);
   assert.deepEqual(await menuOf(out, 'install/index.html'), ['button: Copy page [script]']);
 });
 
-test('the menu speaks the page\'s language', async (t) => {
+test("the menu speaks the page's language", async (t) => {
   const out = await built(t, { contextual: { options: ['copy', 'view', 'claude'] } }, { siteUrl: 'https://harbor.dev' });
   const menu = await menuOf(out, 'fr/install/index.html');
-  assert.deepEqual(menu?.map((entry) => entry.replace(/ → .*/, '')), ['button: Copier la page [script]', 'Voir en Markdown — Ouvrir cette page en texte brut', 'Ouvrir dans Claude — Poser des questions sur cette page']);
-  assert.match(await fs.readFile(path.join(out, 'fr/install/index.html'), 'utf8'), /<summary><span class="sr-only"><span data-word="pageActions">Autres actions de la page<\/span><\/span><\/summary>/);
+  assert.deepEqual(
+    menu?.map((entry) => entry.replace(/ → .*/, '')),
+    ['button: Copier la page [script]', 'Voir en Markdown — Ouvrir cette page en texte brut', 'Ouvrir dans Claude — Poser des questions sur cette page'],
+  );
+  assert.match(
+    await fs.readFile(path.join(out, 'fr/install/index.html'), 'utf8'),
+    /<summary><span class="sr-only"><span data-word="pageActions">Autres actions de la page<\/span><\/span><\/summary>/,
+  );
 });
 
 test('display "toc" puts the menu atop the table of contents, and in the header for screens without that column', async (t) => {
@@ -176,20 +209,29 @@ test('display "toc" puts the menu atop the table of contents, and in the header 
 });
 
 test("a page's contextual frontmatter replaces the site's menu; `options: []` removes it", async (t) => {
-  const out = await built(t, { contextual: { options: ['copy', 'view'] } }, {}, {
-    'install.mdx': '---\ntitle: Install\ncontextual:\n  options: [view]\n  display: toc\n---\n\n## Download\n',
-    'plain.mdx': '---\ntitle: Plain\ncontextual:\n  options: []\n---\n\nNo menu.\n',
-  });
+  const out = await built(
+    t,
+    { contextual: { options: ['copy', 'view'] } },
+    {},
+    {
+      'install.mdx': '---\ntitle: Install\ncontextual:\n  options: [view]\n  display: toc\n---\n\n## Download\n',
+      'plain.mdx': '---\ntitle: Plain\ncontextual:\n  options: []\n---\n\nNo menu.\n',
+    },
+  );
   assert.deepEqual(await menuOf(out, 'install/index.html', 'toc'), ['button: View as Markdown → /install.md']);
   assert.doesNotMatch(await fs.readFile(path.join(out, 'plain/index.html'), 'utf8'), /data-contextual/);
 });
 
 test('validate warns once about each kind of entry a docjet site cannot offer, and about a page whose contextual is malformed', async (t) => {
-  const { root } = await writeSite(t, { contextual: { options: ['copy', 'devin-mcp', 'cursor', 'assistant', 'download-pdf', 'aistudio', 'devin-mcp', 'claud'] } }, {
-    'install.mdx': '---\ntitle: Install\ncontextual:\n  options: [copy, devin-mcp]\n---\n',
-    'plain.mdx': '---\ntitle: Plain\ncontextual:\n  options: [devin-mcp]\n---\n',
-    'fr/install.mdx': '---\ntitle: Installer\ncontextual: [copy]\n---\n',
-  });
+  const { root } = await writeSite(
+    t,
+    { contextual: { options: ['copy', 'devin-mcp', 'cursor', 'assistant', 'download-pdf', 'aistudio', 'devin-mcp', 'claud'] } },
+    {
+      'install.mdx': '---\ntitle: Install\ncontextual:\n  options: [copy, devin-mcp]\n---\n',
+      'plain.mdx': '---\ntitle: Plain\ncontextual:\n  options: [devin-mcp]\n---\n',
+      'fr/install.mdx': '---\ntitle: Installer\ncontextual: [copy]\n---\n',
+    },
+  );
   const result = await validate({ root });
   const found = result.diagnostics.map((d) => `${d.code} ${d.file}:${d.line} ${d.message} | ${d.fix}`);
   const noServer = 'docjet connects AI tools to the site\'s MCP server through "mcp", "add-mcp", "cursor" and "vscode" only';

@@ -31,11 +31,14 @@ test('Node scripts are told from page scripts', () => {
   assert.equal(isNodeScript('// we import nothing\nconst important = "export";\n'), false);
 });
 
-test('every page links the site\'s stylesheets and scripts, under the base path; Node scripts only copied', async () => {
+test("every page links the site's stylesheets and scripts, under the base path; Node scripts only copied", async () => {
   const root = path.join(scratch, 'site');
   await mkdir(path.join(root, 'scripts'), { recursive: true });
   await mkdir(path.join(root, 'guides'), { recursive: true });
-  await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Custom', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { pages: ['index', 'guides/setup'] } }));
+  await writeFile(
+    path.join(root, 'docs.json'),
+    JSON.stringify({ name: 'Custom', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { pages: ['index', 'guides/setup'] } }),
+  );
   await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nHi.\n');
   await writeFile(path.join(root, 'guides/setup.mdx'), '---\ntitle: Setup\n---\n\nSet up.\n');
   await writeFile(path.join(root, 'style.css'), '.prose { color: rebeccapurple; }\n');

@@ -122,10 +122,21 @@ test('build writes changelog/rss.xml: one item per update with its label, date, 
   assert.doesNotMatch(await readFile(path.join(out, 'index.html'), 'utf8'), /application\/rss\+xml/);
 });
 
-test('labelDate: English, ISO, month and year, and the page language\'s month names and CJK dates; no date in a version label', () => {
+test("labelDate: English, ISO, month and year, and the page language's month names and CJK dates; no date in a version label", () => {
   const day = (label: string, language?: string) => labelDate(label, language)?.toISOString().slice(0, 10);
   assert.deepEqual(
-    [day('August 21, 2026'), day('2024-10-11'), day('March 2025'), day('21 août 2026', 'fr'), day('3 de marzo de 2026', 'es'), day('2026年8月21日'), day('2024年7月'), day('v1.2.0'), day('Week 3'), day('21 août 2026')],
+    [
+      day('August 21, 2026'),
+      day('2024-10-11'),
+      day('March 2025'),
+      day('21 août 2026', 'fr'),
+      day('3 de marzo de 2026', 'es'),
+      day('2026年8月21日'),
+      day('2024年7月'),
+      day('v1.2.0'),
+      day('Week 3'),
+      day('21 août 2026'),
+    ],
     ['2026-08-21', '2024-10-11', '2025-03-01', '2026-08-21', '2026-03-03', '2026-08-21', '2024-07-01', undefined, undefined, undefined],
   );
 });

@@ -49,7 +49,7 @@ after(async () => {
   await rm(scratch, { recursive: true, force: true });
 });
 
-test('an operation of a spec the navigation does not name is found in the site\'s files', async () => {
+test("an operation of a spec the navigation does not name is found in the site's files", async () => {
   assert.equal(result.ok, true, JSON.stringify(result.diagnostics));
   const html = await readFile(path.join(out, 'list', 'index.html'), 'utf8');
   assert.match(html, /class="endpoint-header"/);
@@ -69,7 +69,7 @@ test('an operation no document has: a warning at the openapi: line, and the page
     'warning',
     'nothing.mdx',
     3,
-    'the frontmatter `openapi: GET /owners` names an operation that the site\'s one OpenAPI document does not have; the page shows its own content only',
+    "the frontmatter `openapi: GET /owners` names an operation that the site's one OpenAPI document does not have; the page shows its own content only",
   ]);
   const html = await readFile(path.join(out, 'nothing', 'index.html'), 'utf8');
   assert.doesNotMatch(html, /class="endpoint-header"/);

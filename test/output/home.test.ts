@@ -66,11 +66,7 @@ test('no index page: / and each language folder lead to their first page', async
 });
 
 test('an index page stays the home page, and a redirect the site wrote for / wins', async () => {
-  const root = await site(
-    'index',
-    { name: 'Home', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { pages: ['guide', 'index'] } },
-    ['guide', 'index'],
-  );
+  const root = await site('index', { name: 'Home', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { pages: ['guide', 'index'] } }, ['guide', 'index']);
   const out = path.join(scratch, 'index-dist');
   assert.equal((await build({ root, outDir: out })).ok, true);
   assert.equal(await leadsTo(out, ''), undefined);

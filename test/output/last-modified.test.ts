@@ -34,7 +34,12 @@ const PAGES: Record<string, string> = {
 async function site(name: string, timestamp: boolean | undefined): Promise<string> {
   const root = path.join(scratch, name, 'docs');
   await mkdir(path.join(root, 'guides'), { recursive: true });
-  const config = { name: 'Harbor', theme: 'mint', navigation: { groups: [{ group: 'Start', pages: ['index', 'guides/install', 'imported', 'quiet'] }] }, ...(timestamp === undefined ? {} : { metadata: { timestamp } }) };
+  const config = {
+    name: 'Harbor',
+    theme: 'mint',
+    navigation: { groups: [{ group: 'Start', pages: ['index', 'guides/install', 'imported', 'quiet'] }] },
+    ...(timestamp === undefined ? {} : { metadata: { timestamp } }),
+  };
   await writeFile(path.join(root, 'docs.json'), JSON.stringify(config));
   for (const [file, text] of Object.entries(PAGES)) await writeFile(path.join(root, file), text);
   return root;
@@ -42,7 +47,15 @@ async function site(name: string, timestamp: boolean | undefined): Promise<strin
 
 /** Commits everything under `repo` with a fixed committer date. */
 function commit(repo: string, date: string, message: string): void {
-  const env = { ...process.env, GIT_AUTHOR_DATE: date, GIT_COMMITTER_DATE: date, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@example.com', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@example.com' };
+  const env = {
+    ...process.env,
+    GIT_AUTHOR_DATE: date,
+    GIT_COMMITTER_DATE: date,
+    GIT_AUTHOR_NAME: 't',
+    GIT_AUTHOR_EMAIL: 't@example.com',
+    GIT_COMMITTER_NAME: 't',
+    GIT_COMMITTER_EMAIL: 't@example.com',
+  };
   execFileSync('git', ['add', '-A'], { cwd: repo, env });
   execFileSync('git', ['commit', '-q', '-m', message], { cwd: repo, env });
 }
@@ -54,10 +67,13 @@ async function shown(out: string, route: string): Promise<string | undefined> {
 
 test('parseGitLog: the newest commit that names a file gives its date', () => {
   const log = '\u001e2026-03-02T10:00:00+00:00\n\na.mdx\n\u001e2026-01-01T09:00:00+00:00\n\na.mdx\nb/c.mdx\n';
-  assert.deepEqual([...parseGitLog(log)], [
-    ['a.mdx', '2026-03-02T10:00:00+00:00'],
-    ['b/c.mdx', '2026-01-01T09:00:00+00:00'],
-  ]);
+  assert.deepEqual(
+    [...parseGitLog(log)],
+    [
+      ['a.mdx', '2026-03-02T10:00:00+00:00'],
+      ['b/c.mdx', '2026-01-01T09:00:00+00:00'],
+    ],
+  );
 });
 
 test('metadata.timestamp: each page shows its last commit date (the site in a sub-folder of the repository), lastUpdatedDate wins, timestamp: false hides it', async () => {
@@ -81,7 +97,10 @@ test('outside a repository: no date from git and no error; lastUpdatedDate still
   const out = path.join(scratch, 'plain-dist');
   const result = await build({ root, outDir: out });
   assert.equal(result.ok, true, JSON.stringify(result.diagnostics));
-  assert.deepEqual(result.diagnostics.filter((each) => each.code !== 'sitemap-no-url'), []);
+  assert.deepEqual(
+    result.diagnostics.filter((each) => each.code !== 'sitemap-no-url'),
+    [],
+  );
   assert.equal(await shown(out, 'guides/install'), undefined);
   assert.equal(await shown(out, 'imported'), 'Last modified on |2026-08-13|August 13, 2026');
 });

@@ -135,7 +135,10 @@ test('an api: page has the method bar with the api.mdx server, the Try-it panel 
 
 test('the api: page has a method badge in the sidebar, as generated endpoint pages do; the malformed one has none', async () => {
   const html = await page('orders/create');
-  assert.match(html, /<a class="nav-link" href="[^"]*orders\/create"[^>]*><span class="method-pill" data-method="post">POST<\/span><span class="nav-label">Create an order<\/span>/);
+  assert.match(
+    html,
+    /<a class="nav-link" href="[^"]*orders\/create"[^>]*><span class="method-pill" data-method="post">POST<\/span><span class="nav-label">Create an order<\/span>/,
+  );
   assert.match(html, /<a class="nav-link" href="[^"]*orders\/typo"[^>]*><span class="nav-label">Typo<\/span>/);
 });
 
@@ -150,15 +153,14 @@ test('a page without api: gets the column too, requests above responses, a secon
   const html = await page('webhooks');
   assert.match(html, /<div class="prose"><div class="example-columns"><div class="endpoint-layout"><div class="endpoint-main"><p>The payload comes as JSON\.<\/p>/);
   const { aside } = columns(html);
-  assert.deepEqual([...aside.matchAll(/<div class="code-group (\w+-example)">.*?role="tab"[^>]*>([^<]*)<\/button>/gs)].map((match) => `${match[1]} ${match[2]}`), [
-    'request-example Test it',
-    'request-example Again',
-    'response-example Payload',
-  ]);
+  assert.deepEqual(
+    [...aside.matchAll(/<div class="code-group (\w+-example)">.*?role="tab"[^>]*>([^<]*)<\/button>/gs)].map((match) => `${match[1]} ${match[2]}`),
+    ['request-example Test it', 'request-example Again', 'response-example Payload'],
+  );
   assert.doesNotMatch(html, /class="endpoint-header"/, 'no method bar without api:');
 });
 
-test('on an openapi: page, the page\'s RequestExample replaces the generated request samples; the generated response stays', async () => {
+test("on an openapi: page, the page's RequestExample replaces the generated request samples; the generated response stays", async () => {
   const { aside } = columns(await page('pets'));
   assert.match(aside, /Mine/);
   assert.doesNotMatch(aside, /Python|JavaScript/);

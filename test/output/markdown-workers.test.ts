@@ -14,7 +14,7 @@ async function writeSite(root: string): Promise<void> {
   const files: Record<string, string> = {
     'docs.json': JSON.stringify({ name: 'Harbor', theme: 'mint', navigation: { groups: [{ group: 'Start', pages: ['index', 'guide', 'steps'] }] } }),
     'index.mdx': '---\ntitle: Welcome\n---\n\n<Note>Read this first.</Note>\n',
-    'guide.mdx': "---\ntitle: Guide\n---\n\nimport Tip from '/snippets/tip.mdx';\n\n<Tip />\n\n<Tabs>\n<Tab title=\"One\">First.</Tab>\n</Tabs>\n",
+    'guide.mdx': '---\ntitle: Guide\n---\n\nimport Tip from \'/snippets/tip.mdx\';\n\n<Tip />\n\n<Tabs>\n<Tab title="One">First.</Tab>\n</Tabs>\n',
     'steps.mdx': '---\ntitle: Steps\n---\n\n<Steps>\n  <Step title="Download">Get it.</Step>\n</Steps>\n',
     'unlisted.md': '# Unlisted\n\nOnly on disk.\n',
     'snippets/tip.mdx': 'A tip from a snippet.\n',

@@ -60,7 +60,12 @@ before(async () => {
   const root = path.join(scratch, 'site');
   await mkdir(path.join(root, 'models'), { recursive: true });
   await writeFile(path.join(root, 'shop.yaml'), SPEC);
-  const navigation = { groups: [{ group: 'Models', pages: ['models/order-item', 'models/named', 'models/typo'] }, { group: 'API', openapi: 'shop.yaml' }] };
+  const navigation = {
+    groups: [
+      { group: 'Models', pages: ['models/order-item', 'models/named', 'models/typo'] },
+      { group: 'API', openapi: 'shop.yaml' },
+    ],
+  };
   await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Shop', theme: 'mint', colors: { primary: '#0D9373' }, navigation }));
   await writeFile(path.join(root, 'models', 'order-item.mdx'), '---\ntitle: Order item\nopenapi-schema: OrderItem\n---\n\nAn item of an order.\n');
   await writeFile(path.join(root, 'models', 'named.mdx'), '---\ntitle: Named\nopenapi-schema: "shop.yaml OrderItem"\n---\n');
@@ -84,10 +89,17 @@ function body(html: string): string {
   return html.slice(html.indexOf('<div class="prose">'), html.indexOf('<nav class="pager'));
 }
 
-test('a model page shows its own content, then the model\'s fields, read-only and write-only alike', async () => {
+test("a model page shows its own content, then the model's fields, read-only and write-only alike", async () => {
   const html = body(await page('models/order-item'));
-  assert.ok(html.startsWith('<div class="prose"><p>An item of an order.</p><div class="endpoint endpoint-schema" data-schema="OrderItem"><section class="endpoint-section"><h2 id="fields">Fields</h2>'));
-  assert.deepEqual([...html.matchAll(/<code class="field-name">([^<]+)<\/code>/g)].map((match) => match[1]), ['sku', 'quantity', 'secret']);
+  assert.ok(
+    html.startsWith(
+      '<div class="prose"><p>An item of an order.</p><div class="endpoint endpoint-schema" data-schema="OrderItem"><section class="endpoint-section"><h2 id="fields">Fields</h2>',
+    ),
+  );
+  assert.deepEqual(
+    [...html.matchAll(/<code class="field-name">([^<]+)<\/code>/g)].map((match) => match[1]),
+    ['sku', 'quantity', 'secret'],
+  );
   assert.match(html, /<code class="field-name">sku<\/code><span class="field-type">string<\/span><span class="field-required">required<\/span>/);
 });
 
@@ -105,13 +117,13 @@ test('a model no spec has is a warning at its line, with the closest name', asyn
       file: 'models/typo.mdx',
       line: 3,
       column: 17,
-      message: 'the frontmatter `openapi-schema: OrderItm` names a model that the site\'s one OpenAPI document does not have; the page shows its own content only',
+      message: "the frontmatter `openapi-schema: OrderItm` names a model that the site's one OpenAPI document does not have; the page shows its own content only",
       fix: 'Did you mean `openapi-schema: OrderItem`?',
     },
   ]);
 });
 
-test('x-mint.metadata titles the page and keeps the summary for the sidebar; its description and meta tags are the page\'s', async () => {
+test("x-mint.metadata titles the page and keeps the summary for the sidebar; its description and meta tags are the page's", async () => {
   // The URL still follows the summary, as the hosted product's does.
   const html = await page('api-reference/create-an-order');
   assert.match(html, /<h1 class="page-title">Place an order<\/h1>/);
@@ -152,14 +164,20 @@ test('x-mint.content is page MDX above the generated fields, in the table of con
   assert.ok(content > html.indexOf('class="endpoint-header"'), 'below the method and URL');
   assert.ok(content < html.indexOf('<h2 id="response">'), 'above the fields');
   assert.match(html, /Orders need a <a href="\/models\/order-item">customer<\/a>\./);
-  assert.deepEqual([...html.matchAll(/<li class="toc-depth-2"><a href="#[^"]+">([^<]+)<\/a>/g)].map((match) => match[1]), ['Before you start', 'Response']);
+  assert.deepEqual(
+    [...html.matchAll(/<li class="toc-depth-2"><a href="#[^"]+">([^<]+)<\/a>/g)].map((match) => match[1]),
+    ['Before you start', 'Response'],
+  );
 });
 
 test('deep fields link to schema fragments: each written once, and every link leads to one', async () => {
   assert.equal(deep.ok, true, JSON.stringify(deep.diagnostics));
   const folder = path.join(deepOut, '_docjet', 'schemas');
   const files = (await readdir(folder)).sort();
-  assert.deepEqual(files.map((file) => file.replace(/\.[0-9a-f]{10}\.html$/, '')), ['Branch', 'Leaf']);
+  assert.deepEqual(
+    files.map((file) => file.replace(/\.[0-9a-f]{10}\.html$/, '')),
+    ['Branch', 'Leaf'],
+  );
   const pages = [path.join(deepOut, 'api-reference', 'plant-a-tree', 'index.html'), ...files.map((file) => path.join(folder, file))];
   const linked = new Set<string>();
   for (const file of pages) for (const match of (await readFile(file, 'utf8')).matchAll(/href="\/_docjet\/schemas\/([^"]+)"/g)) linked.add(match[1]!);
@@ -173,9 +191,17 @@ test('deep fields link to schema fragments: each written once, and every link le
 test('a document of models alone serves model pages from `api.openapi`, and a division naming it is warned that it gets no pages', async () => {
   const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-models-only-'));
   try {
-    await writeFile(path.join(root, 'models.yaml'), 'openapi: 3.1.0\ninfo: { title: Models, version: "1" }\ncomponents:\n  schemas:\n    Pet:\n      type: object\n      properties:\n        name: { type: string, description: What the pet answers to }\n');
+    await writeFile(
+      path.join(root, 'models.yaml'),
+      'openapi: 3.1.0\ninfo: { title: Models, version: "1" }\ncomponents:\n  schemas:\n    Pet:\n      type: object\n      properties:\n        name: { type: string, description: What the pet answers to }\n',
+    );
     await writeFile(path.join(root, 'pet.mdx'), '---\ntitle: Pet\nopenapi-schema: Pet\n---\n\nA pet.\n');
-    const navigation = { groups: [{ group: 'Models', pages: ['pet'] }, { group: 'API', openapi: 'models.yaml' }] };
+    const navigation = {
+      groups: [
+        { group: 'Models', pages: ['pet'] },
+        { group: 'API', openapi: 'models.yaml' },
+      ],
+    };
     await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Pets', theme: 'mint', colors: { primary: '#0D9373' }, api: { openapi: 'models.yaml' }, navigation }));
     const built = await build({ root, outDir: path.join(root, 'dist') });
     assert.ok(built.ok, 'a document without paths is not an error when it has models');

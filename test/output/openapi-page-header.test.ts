@@ -102,7 +102,7 @@ test('a first paragraph over 300 characters is shown whole, once: not cut with "
   assert.equal(main.split('The second paragraph.').length, 2);
 });
 
-test("`anyOf: [{}, {type: null}]` is labelled `any | null`, not `null`", async () => {
+test('`anyOf: [{}, {type: null}]` is labelled `any | null`, not `null`', async () => {
   const { main } = await page('api-reference/create-a-customer');
   const field = /<code class="field-name">metadata<\/code>[\s\S]*?<\/summary>|<code class="field-name">metadata<\/code>[\s\S]{0,400}/.exec(main)?.[0] ?? '';
   assert.match(field, /any \| null/, field);

@@ -47,7 +47,12 @@ before(async () => {
   const root = path.join(scratch, 'site');
   await mkdir(path.join(root, 'models'), { recursive: true });
   await writeFile(path.join(root, 'shop.yaml'), SPEC);
-  const navigation = { groups: [{ group: 'Models', pages: ['models/order-item'] }, { group: 'API', openapi: 'shop.yaml' }] };
+  const navigation = {
+    groups: [
+      { group: 'Models', pages: ['models/order-item'] },
+      { group: 'API', openapi: 'shop.yaml' },
+    ],
+  };
   await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Shop', theme: 'mint', colors: { primary: '#0D9373' }, navigation }));
   await writeFile(path.join(root, 'models', 'order-item.mdx'), '---\ntitle: Order item\nopenapi-schema: OrderItem\n---\n\nAn item of an order.\n');
   out = path.join(scratch, 'dist');
@@ -92,7 +97,10 @@ test("an endpoint page's twin has its x-mint.content after the description and a
 
 test("an endpoint page's twin says its description once, as the page does: the first paragraph under the title, the rest in the body", async () => {
   const twin = await endpointTwin();
-  assert.ok(twin.startsWith('# Create an order\n\nCreates an order.\n\n`POST https://shop.example.com/orders`\n\nAn order is paid for when it ships.\n\n## Before you start'), twin);
+  assert.ok(
+    twin.startsWith('# Create an order\n\nCreates an order.\n\n`POST https://shop.example.com/orders`\n\nAn order is paid for when it ships.\n\n## Before you start'),
+    twin,
+  );
   assert.equal(twin.split('Creates an order.').length, 2, twin);
   const files = await readdir(out, { recursive: true });
   const pages = await Promise.all(files.filter((file) => file.endsWith('index.html')).map((file) => readFile(path.join(out, file), 'utf8')));

@@ -52,7 +52,7 @@ const refusal = (result: BuildResult): string => {
 };
 
 describe('a planted marker proves nothing', () => {
-  test('a folder of the user\'s files with an empty .docjet-output is refused, every file kept', async (t) => {
+  test("a folder of the user's files with an empty .docjet-output is refused, every file kept", async (t) => {
     const dir = await tempDir(t);
     const site = await smallSite(dir);
     const home = path.join(dir, 'home');
@@ -69,7 +69,7 @@ describe('a planted marker proves nothing', () => {
     assert.deepEqual(await snapshot(dir), before);
   });
 
-  test('a folder of the user\'s files with a marker recording other files is refused, and names the first few', async (t) => {
+  test("a folder of the user's files with a marker recording other files is refused, and names the first few", async (t) => {
     const dir = await tempDir(t);
     const site = await smallSite(dir);
     const out = path.join(dir, 'out');
@@ -122,7 +122,10 @@ describe('a planted marker proves nothing', () => {
     await fs.writeFile(path.join(out, 'index.html'), 'my home page');
     const before = await snapshot(dir);
     const refused = await build({ root: site, outDir: out });
-    assert.equal(refusal(refused), `output-not-docjet: the output folder \`${displayPath(out)}\` holds files docjet did not write: \`404.html\`, \`index.html\`; building there would delete them. Choose an empty folder, or pass --force to replace a folder docjet did not write.`);
+    assert.equal(
+      refusal(refused),
+      `output-not-docjet: the output folder \`${displayPath(out)}\` holds files docjet did not write: \`404.html\`, \`index.html\`; building there would delete them. Choose an empty folder, or pass --force to replace a folder docjet did not write.`,
+    );
     assert.deepEqual(await snapshot(dir), before);
     assert.equal((await build({ root: site, outDir: out, force: true })).ok, true);
     assert.ok(existsSync(path.join(out, 'guides', 'intro', 'index.html')));
@@ -184,7 +187,7 @@ describe('where an output folder may not be, whatever it holds', () => {
   });
 });
 
-describe('docjet\'s own output is replaced; what a user changed in it is not', () => {
+describe("docjet's own output is replaced; what a user changed in it is not", () => {
   test('two rebuilds in a row replace the output; a page removed in between is gone', async (t) => {
     const dir = await tempDir(t);
     const site = await smallSite(dir);
@@ -219,11 +222,11 @@ describe('docjet\'s own output is replaced; what a user changed in it is not', (
       const forced = await build({ root: site, outDir: out, force: true });
       assert.equal(forced.ok, true, refusal(forced));
       assert.doesNotMatch(await fs.readFile(home, 'utf8'), /Hame/);
-      assert.equal((await build({ root: site, outDir: out })).ok, true, 'docjet\'s again');
+      assert.equal((await build({ root: site, outDir: out })).ok, true, "docjet's again");
     }
   });
 
-  test('a file touched but unchanged is still docjet\'s; one changed with its size and mtime put back is not', async (t) => {
+  test("a file touched but unchanged is still docjet's; one changed with its size and mtime put back is not", async (t) => {
     const dir = await tempDir(t);
     const site = await smallSite(dir);
     const out = path.join(dir, 'public');
@@ -271,7 +274,7 @@ describe('docjet\'s own output is replaced; what a user changed in it is not', (
     assert.deepEqual((await fs.readdir(dir)).sort(), ['public', 'site'], 'the staging folder is removed');
   });
 
-  test('a rebuild keeps the output folder\'s mode and group; a new folder gets the mode mkdir gives', async (t) => {
+  test("a rebuild keeps the output folder's mode and group; a new folder gets the mode mkdir gives", async (t) => {
     const dir = await tempDir(t);
     const site = await smallSite(dir);
     const out = path.join(dir, 'public');
@@ -289,7 +292,7 @@ describe('docjet\'s own output is replaced; what a user changed in it is not', (
 });
 
 describe('leftovers of killed builds', () => {
-  test('a folder named like a staging folder that docjet did not make is kept; docjet\'s own is removed', async (t) => {
+  test("a folder named like a staging folder that docjet did not make is kept; docjet's own is removed", async (t) => {
     const dir = await tempDir(t);
     const target = path.join(dir, 'dist');
     // A process id no process has (pids are below 2^22 on Linux).

@@ -18,7 +18,10 @@ import { validate } from '../../src/validate/index.ts';
 /** Every file under `dir`, relative, sorted. */
 async function files(dir: string): Promise<string[]> {
   const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name))).sort();
+  return entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(dir, path.join(entry.parentPath, entry.name)))
+    .sort();
 }
 
 const VALID: [source: string, route: string][] = [
@@ -99,7 +102,7 @@ test('redirect paths with dot segments, doubled or back slashes, escapes, NUL an
   assert.deepEqual(froms, [...VALID.map(([, route]) => route), 'dest/dots', 'dest/backslash']);
 });
 
-test('docjet build exits 0 on the issue\'s redirect, which validate always passed', async (t) => {
+test("docjet build exits 0 on the issue's redirect, which validate always passed", async (t) => {
   const work = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-redirect-cli-')));
   t.after(() => fs.rm(work, { recursive: true, force: true }));
   const root = path.join(work, 'site');

@@ -37,7 +37,7 @@ test('a redirect page refreshes, links and keeps the fragment, with the target e
   assert.ok(html.includes('location.replace("/x/%22%3E%3Cscript%3Ealert(1)%3C'));
 });
 
-test('_redirects uses the hosts\' wildcard spelling and status codes', () => {
+test("_redirects uses the hosts' wildcard spelling and status codes", () => {
   assert.equal(
     redirectsFile(
       [

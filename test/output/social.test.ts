@@ -37,7 +37,10 @@ before(async () => {
   await mkdir(path.join(root, 'guides'), { recursive: true });
   await writeFile(path.join(root, 'docs.json'), JSON.stringify(CONFIG, null, 2));
   await writeFile(path.join(root, 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><rect width="120" height="40" fill="#0D9373"/></svg>');
-  await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Welcome </script><script>alert(1)</script>\ndescription: Ship docs fast.\nkeywords: ["docs", "harbor"]\n---\n\nHello.\n');
+  await writeFile(
+    path.join(root, 'index.mdx'),
+    '---\ntitle: Welcome </script><script>alert(1)</script>\ndescription: Ship docs fast.\nkeywords: ["docs", "harbor"]\n---\n\nHello.\n',
+  );
   await writeFile(path.join(root, 'own-image.mdx'), '---\ntitle: Own image\n"og:image": https://cdn.example.com/own.png\n---\n\nText.\n');
   await writeFile(path.join(root, 'guides', 'install.mdx'), '---\ntitle: Install\n---\n\nSteps.\n');
   await writeFile(path.join(root, 'secret.mdx'), '---\ntitle: Secret\nnoindex: true\n---\n\nText.\n');
@@ -111,7 +114,10 @@ test('JSON-LD: the publisher from seo.organization, the page, its breadcrumbs; d
   assert.equal(byType.get('WebPage')!['url'], 'https://docs.example.com/');
   assert.equal(byType.get('TechArticle')!['headline'], 'Welcome </script><script>alert(1)</script>');
   assert.equal(byType.get('TechArticle')!['keywords'], 'docs, harbor');
-  assert.deepEqual((byType.get('BreadcrumbList')!['itemListElement'] as { name: string }[]).map((item) => item.name), ['Start', 'Welcome </script><script>alert(1)</script>']);
+  assert.deepEqual(
+    (byType.get('BreadcrumbList')!['itemListElement'] as { name: string }[]).map((item) => item.name),
+    ['Start', 'Welcome </script><script>alert(1)</script>'],
+  );
   assert.doesNotMatch(await readFile(path.join(out, 'secret', 'index.html'), 'utf8'), /application\/ld\+json/);
 });
 
@@ -120,7 +126,13 @@ test('thumbnails.fonts is not applied: setting-no-effect at its line', async () 
   const found = result.diagnostics.filter((each) => each.code === 'setting-no-effect');
   assert.deepEqual(
     found.map((each) => [each.file, each.line, each.message]),
-    [['docs.json', 10, '"thumbnails.fonts" has no effect yet: social cards are drawn with a sans-serif font of this machine (or KaTeX\'s, which docjet ships); docjet downloads no fonts']],
+    [
+      [
+        'docs.json',
+        10,
+        '"thumbnails.fonts" has no effect yet: social cards are drawn with a sans-serif font of this machine (or KaTeX\'s, which docjet ships); docjet downloads no fonts',
+      ],
+    ],
   );
 });
 
@@ -133,10 +145,18 @@ test('a thumbnails.background docjet cannot draw on (a remote image) is setting-
   const remote = (await validate({ root: other })).diagnostics.filter((each) => each.code === 'setting-no-effect');
   assert.deepEqual(
     remote.map((each) => [each.line, each.message]),
-    [[5, '"thumbnails.background" has no effect yet: social cards are drawn on an image file of the site (PNG, JPEG, GIF or SVG); docjet fetches no remote image, and draws the card without it']],
+    [
+      [
+        5,
+        '"thumbnails.background" has no effect yet: social cards are drawn on an image file of the site (PNG, JPEG, GIF or SVG); docjet fetches no remote image, and draws the card without it',
+      ],
+    ],
   );
   await writeFile(path.join(other, 'docs.json'), config('/images/og-background.svg'));
-  assert.deepEqual((await validate({ root: other })).diagnostics.filter((each) => each.code === 'setting-no-effect'), []);
+  assert.deepEqual(
+    (await validate({ root: other })).diagnostics.filter((each) => each.code === 'setting-no-effect'),
+    [],
+  );
 });
 
 test('docjet dev draws the card a page links to on request', async (t) => {

@@ -59,7 +59,11 @@ describe('endpoint Markdown descriptions', () => {
       openapi: '3.1.0',
       info: { title: 'Pets', version: '1' },
       servers: [{ url: 'https://api.example.com' }],
-      components: { parameters: { owner: { name: 'owner', in: 'path', required: true, description: 'The account owner of the repository. The name is **not** case sensitive.', schema: { type: 'string' } } } },
+      components: {
+        parameters: {
+          owner: { name: 'owner', in: 'path', required: true, description: 'The account owner of the repository. The name is **not** case sensitive.', schema: { type: 'string' } },
+        },
+      },
       paths: {
         '/repos/{owner}': { get: { summary: 'Get a repository', parameters: [{ $ref: '#/components/parameters/owner' }], responses: { '200': { description: 'OK' } } } },
         '/repos/{owner}/pets': { get: { summary: 'List pets', parameters: [{ $ref: '#/components/parameters/owner' }], responses: { '200': { description: 'OK' } } } },

@@ -164,43 +164,46 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
     );
   });
 
-  test('the example panel: the x-codeSamples, a curl command, the author\'s example and a generated one', () => {
+  test("the example panel: the x-codeSamples, a curl command, the author's example and a generated one", () => {
     // The author's JavaScript sample stands in for the generated one.
     assert.deepEqual(
       page.codes.map(({ title, lang }) => `${title} (${lang})`),
       ['Node SDK (javascript)', 'cURL (bash)', 'Python (python)', 'Go (go)', 'Ruby (ruby)', 'PHP (php)', 'Java (java)', 'C# (csharp)', '201 (json)', '404 (json)'],
     );
     const generated = new Set<string | undefined>(['Python', 'Go', 'Ruby', 'PHP', 'Java', 'C#']);
-    assert.deepEqual(page.codes.filter((code) => !generated.has(code.title)), [
-      { title: 'Node SDK', lang: 'javascript', code: "shop.orders.create({ storeId: 'st_1' })" },
-      {
-        title: 'cURL',
-        lang: 'bash',
-        code: [
-          'curl --request POST \\',
-          '  --globoff \\',
-          "  --url 'https://eu.shop.example/v1/stores/{storeId}/orders?dryRun=false&sort=newest' \\",
-          "  --header 'Authorization: Bearer <token>' \\",
-          "  --header 'X-Request-Id: 3c90c3cc-0d44-4b50-8888-8dd25736052a' \\",
-          "  --header 'Content-Type: application/json' \\",
-          "  --data '{",
-          '  "items": [',
-          '    {',
-          '      "sku": "SKU-1",',
-          '      "quantity": 1',
-          '    }',
-          '  ],',
-          '  "note": "<string>",',
-          '  "payment": {',
-          '    "kind": "<string>",',
-          '    "number": "<string>"',
-          '  }',
-          "}'",
-        ].join('\n'),
-      },
-      { title: '201', lang: 'json', code: '{\n  "id": "ord_1",\n  "status": "open"\n}' },
-      { title: '404', lang: 'json', code: '{\n  "message": "<string>",\n  "code": 123\n}' },
-    ]);
+    assert.deepEqual(
+      page.codes.filter((code) => !generated.has(code.title)),
+      [
+        { title: 'Node SDK', lang: 'javascript', code: "shop.orders.create({ storeId: 'st_1' })" },
+        {
+          title: 'cURL',
+          lang: 'bash',
+          code: [
+            'curl --request POST \\',
+            '  --globoff \\',
+            "  --url 'https://eu.shop.example/v1/stores/{storeId}/orders?dryRun=false&sort=newest' \\",
+            "  --header 'Authorization: Bearer <token>' \\",
+            "  --header 'X-Request-Id: 3c90c3cc-0d44-4b50-8888-8dd25736052a' \\",
+            "  --header 'Content-Type: application/json' \\",
+            "  --data '{",
+            '  "items": [',
+            '    {',
+            '      "sku": "SKU-1",',
+            '      "quantity": 1',
+            '    }',
+            '  ],',
+            '  "note": "<string>",',
+            '  "payment": {',
+            '    "kind": "<string>",',
+            '    "number": "<string>"',
+            '  }',
+            "}'",
+          ].join('\n'),
+        },
+        { title: '201', lang: 'json', code: '{\n  "id": "ord_1",\n  "status": "open"\n}' },
+        { title: '404', lang: 'json', code: '{\n  "message": "<string>",\n  "code": 123\n}' },
+      ],
+    );
     includes(
       page.html,
       '<aside class="endpoint-examples"><div class="code-group request-example"><div role="tablist">',
@@ -392,7 +395,10 @@ describe('circular and broken references', () => {
 
   test('an operation kept in another file: the page says where, and warns', () => {
     const page = render('circular.yaml', 'GET /external');
-    includes(page.html, '<p class="endpoint-note endpoint-missing">This endpoint is defined by <code>operations/get-external.yaml</code>, in another file, which docjet does not read.</p>');
+    includes(
+      page.html,
+      '<p class="endpoint-note endpoint-missing">This endpoint is defined by <code>operations/get-external.yaml</code>, in another file, which docjet does not read.</p>',
+    );
     assert.deepEqual(
       page.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]),
       [['openapi-external-ref', 'warning']],
@@ -415,7 +421,10 @@ describe('circular and broken references', () => {
     const page = renderEndpoint({ document, operation: document.operations[0]! });
     // 30 top-level fields fit; their 900 children do not.
     assert.equal(page.html.match(/class="field response-field"/g)?.length, 30);
-    includes(page.html, '<code class="field-name">f0</code><span class="field-type">object</span></div><div class="field-description"><p class="schema-depth">Its fields are left out to keep this page small.</p></div>');
+    includes(
+      page.html,
+      '<code class="field-name">f0</code><span class="field-type">object</span></div><div class="field-description"><p class="schema-depth">Its fields are left out to keep this page small.</p></div>',
+    );
   });
 });
 
@@ -489,7 +498,11 @@ describe('bad input', () => {
           get: {
             parameters: [null, 5, { in: 'query' }, { name: 'p', in: 'nowhere' }, { name: 'q', in: 'query', schema: true }],
             requestBody: { content: { 'application/json': null, 'text/plain': { schema: 5, examples: { a: null } } } },
-            responses: { 200: null, 201: { description: 7, content: { 'application/json': { schema: { type: ['object', 5], properties: null, items: 'x', allOf: 'y', oneOf: [] } } } }, default: { $ref: 5 } },
+            responses: {
+              200: null,
+              201: { description: 7, content: { 'application/json': { schema: { type: ['object', 5], properties: null, items: 'x', allOf: 'y', oneOf: [] } } } },
+              default: { $ref: 5 },
+            },
           },
           post: 'not an operation',
         },
@@ -523,8 +536,7 @@ describe('every operation of the real specs', { skip: !existsSync(corpus) && 'op
       const full = path.join(directory, entry.name);
       if (entry.isDirectory()) {
         if (directory !== corpus || SPECS === undefined || SPECS.includes(entry.name)) walk(full);
-      }
-      else if (/\.(json|ya?ml)$/i.test(entry.name) && statSync(full).size < 20 * 1024 * 1024) files.push(full);
+      } else if (/\.(json|ya?ml)$/i.test(entry.name) && statSync(full).size < 20 * 1024 * 1024) files.push(full);
     }
   };
   if (existsSync(corpus)) walk(corpus);
@@ -580,7 +592,10 @@ describe('array item enums, server variables, OAuth 2.0 flows, webhook auth, api
         },
       },
     },
-    webhooks: { 'item.created': { post: { summary: 'Item created', responses: { '200': { description: 'OK' } } } }, 'item.signed': { post: { security: [{ signature: [] }], responses: {} } } },
+    webhooks: {
+      'item.created': { post: { summary: 'Item created', responses: { '200': { description: 'OK' } } } },
+      'item.signed': { post: { security: [{ signature: [] }], responses: {} } },
+    },
     components: {
       securitySchemes: {
         oauth: {

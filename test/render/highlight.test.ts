@@ -12,7 +12,9 @@ import { CODE_THEMES, codeTokenCss, createCodeHighlighter, fencedBlocks, fenceLa
 
 const highlighter = await createCodeHighlighter({ langs: ['ts', 'py', 'sh', 'diff', 'html', 'css', 'sql', 'json', 'jsx', 'nonsense', 'text', 'mermaid'] });
 /** Each token class's light and dark colour, as the site stylesheet gives them (made before any test runs). */
-const TOKEN_COLOURS = new Map([...(await codeTokenCss()).matchAll(/\.(sk\d+)\{--shiki-light:([^;]+);--shiki-dark:([^;}]+)\}/g)].map(([, name, light, dark]) => [name!, [light!, dark!] as const]));
+const TOKEN_COLOURS = new Map(
+  [...(await codeTokenCss()).matchAll(/\.(sk\d+)\{--shiki-light:([^;]+);--shiki-dark:([^;}]+)\}/g)].map(([, name, light, dark]) => [name!, [light!, dark!] as const]),
+);
 
 /** A fence as a page writes it: ```` ```info ```` then the code. */
 function block(info: string, code: string, highlight: Highlighter = highlighter): string {
@@ -36,16 +38,31 @@ const COPY = '<button type="button" class="copy-button" data-copy aria-label="Co
 
 test('fenceLanguages: every fence language of a page, normalised, once each', () => {
   const page = [
-    '```JS', 'x', '```',
-    '  ~~~py title="a.py"', 'x', '  ~~~',
-    '> ```sh{1}', '> x', '> ```',
-    '````ts', '```bash', '````',
-    '```yml', '```',
-    '```', 'no language', '```',
-    '```curl', '```',
-    '```mermaid', '```',
-    '```nocopy', '```',
-    '```madeup', '```',
+    '```JS',
+    'x',
+    '```',
+    '  ~~~py title="a.py"',
+    'x',
+    '  ~~~',
+    '> ```sh{1}',
+    '> x',
+    '> ```',
+    '````ts',
+    '```bash',
+    '````',
+    '```yml',
+    '```',
+    '```',
+    'no language',
+    '```',
+    '```curl',
+    '```',
+    '```mermaid',
+    '```',
+    '```nocopy',
+    '```',
+    '```madeup',
+    '```',
   ].join('\n');
   assert.deepEqual([...fenceLanguages(page)].sort(), ['javascript', 'madeup', 'mermaid', 'python', 'shellscript', 'typescript', 'yaml']);
   assert.deepEqual([...fenceLanguages('No code here, only `inline` code.')], []);
@@ -56,8 +73,27 @@ test('fenceLanguages: every fence language of a page, normalised, once each', ()
   assert.equal(normalizeLanguage('golang'), 'go');
 });
 
-test('fencedBlocks: each block\'s language and code, indented ones dedented, a longer closing fence closing', () => {
-  const page = ['```JS title="a.js"', 'let a', '', '```', '<Tab>', '  ~~~py', '  if a:', '      b', '  ~~~~', '</Tab>', '```', 'no language', '```', '````md', '```sh', '````', '```ts', 'never closed'].join('\n');
+test("fencedBlocks: each block's language and code, indented ones dedented, a longer closing fence closing", () => {
+  const page = [
+    '```JS title="a.js"',
+    'let a',
+    '',
+    '```',
+    '<Tab>',
+    '  ~~~py',
+    '  if a:',
+    '      b',
+    '  ~~~~',
+    '</Tab>',
+    '```',
+    'no language',
+    '```',
+    '````md',
+    '```sh',
+    '````',
+    '```ts',
+    'never closed',
+  ].join('\n');
   assert.deepEqual(fencedBlocks(page), [
     { language: 'javascript', code: 'let a\n' },
     { language: 'python', code: 'if a:\n    b' },
@@ -91,9 +127,14 @@ test('Python and shell blocks: keywords, functions, strings, comments', () => {
   );
 });
 
-test('the stand-in theme gives exactly the colours of Shiki\'s two-theme mode', async () => {
+test("the stand-in theme gives exactly the colours of Shiki's two-theme mode", async () => {
   // It relies on the two themes having the same rules in the same order.
-  const rules = async (name: string) => ((await bundledThemes[name as keyof typeof bundledThemes]()).default.tokenColors ?? []).map((rule) => [rule.scope, rule.settings.fontStyle, rule.settings.foreground === undefined]);
+  const rules = async (name: string) =>
+    ((await bundledThemes[name as keyof typeof bundledThemes]()).default.tokenColors ?? []).map((rule) => [
+      rule.scope,
+      rule.settings.fontStyle,
+      rule.settings.foreground === undefined,
+    ]);
   assert.deepEqual(await rules(CODE_THEMES.light), await rules(CODE_THEMES.dark));
 
   const shiki = await createHighlighter({ themes: [CODE_THEMES.light, CODE_THEMES.dark], langs: ['typescript', 'python', 'html', 'json'] });
@@ -129,7 +170,7 @@ test('the site stylesheet gives each token class its two colours, once, and the 
   assert.equal(linesOf(block('md', '**b** _i_', markdown)), '<span class="line"><span class="skb">**b**</span> <span class="ski">_i_</span></span>');
 });
 
-test('a line met again, in the same grammar state or in another, keeps Shiki\'s colours (the line cache)', async () => {
+test("a line met again, in the same grammar state or in another, keeps Shiki's colours (the line cache)", async () => {
   const shiki = await createHighlighter({ themes: [CODE_THEMES.light, CODE_THEMES.dark], langs: ['typescript', 'json'] });
   const line = 'const a = `x` + f(1); // y';
   // In order, through one highlighter: each block meets lines the blocks before it cached.
@@ -159,7 +200,10 @@ function highlightedColours(lang: string, code: string): string[][] {
     .split('\n')
     .map((line) =>
       [...line.matchAll(/<span class="([^"]+)">([^<]*)<\/span>|<[^>]+>|([^<]+)/g)].flatMap(([, classes, styled, plain]) => {
-        const pair = classes?.split(' ').map((name) => TOKEN_COLOURS.get(name)).find(Boolean);
+        const pair = classes
+          ?.split(' ')
+          .map((name) => TOKEN_COLOURS.get(name))
+          .find(Boolean);
         return colours(decode(styled ?? plain ?? ''), pair?.[0], pair?.[1]);
       }),
     );
@@ -174,7 +218,12 @@ function colours(text: string, light = '#24292e', dark = '#e1e4e8'): string[] {
 }
 
 function decode(html: string): string {
-  return html.replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, '&');
+  return html
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 test('title and icon: a figcaption, the title escaped', () => {
@@ -201,10 +250,7 @@ test('a language written with quotes or brackets stays inside its attributes', (
 });
 
 test('fence options: highlighted and focused lines, line numbers, wrap, no copy button', () => {
-  assert.equal(
-    linesOf(block('text {1,3}', 'a\nb\nc')),
-    '<span class="line highlighted">a</span>\n<span class="line">b</span>\n<span class="line highlighted">c</span>',
-  );
+  assert.equal(linesOf(block('text {1,3}', 'a\nb\nc')), '<span class="line highlighted">a</span>\n<span class="line">b</span>\n<span class="line highlighted">c</span>');
   assert.equal(
     linesOf(block('text highlight="[2]" focus=1-2', 'a\nb\nc')),
     '<span class="line focused">a</span>\n<span class="line highlighted focused">b</span>\n<span class="line">c</span>',
@@ -212,7 +258,10 @@ test('fence options: highlighted and focused lines, line numbers, wrap, no copy 
   assert.ok(block('text focus=1', 'a\nb').startsWith('<figure class="code-block has-focused" data-language="text">'));
   assert.ok(block('text lines wrap', 'a').startsWith('<figure class="code-block" data-language="text" data-lines data-wrap>'));
   assert.ok(block('text lines=false', 'a').startsWith('<figure class="code-block" data-language="text"><button'));
-  assert.equal(block('text nocopy', 'a'), '<figure class="code-block" data-language="text"><pre tabindex="0"><code class="language-text"><span class="line">a</span></code></pre></figure>');
+  assert.equal(
+    block('text nocopy', 'a'),
+    '<figure class="code-block" data-language="text"><pre tabindex="0"><code class="language-text"><span class="line">a</span></code></pre></figure>',
+  );
   // ```nocopy alone: no language and no copy button.
   assert.equal(block('nocopy', 'a'), '<figure class="code-block"><pre tabindex="0"><code><span class="line">a</span></code></pre></figure>');
   // Lines past the end are ignored; a trailing blank line is not shown.
@@ -271,15 +320,9 @@ test('notation: every comment syntax, ranges, a comment on its own line, several
   // A comment before the notation stays; only the notation goes.
   assert.equal(lines('js', 'f(); // call it // [!code ++]'), '<span class="line diff add">f(); // call it</span>');
   // `:n` covers n lines from this one.
-  assert.equal(
-    lines('js', 'a // [!code ++:2]\nb\nc'),
-    '<span class="line diff add">a</span>\n<span class="line diff add">b</span>\n<span class="line">c</span>',
-  );
+  assert.equal(lines('js', 'a // [!code ++:2]\nb\nc'), '<span class="line diff add">a</span>\n<span class="line diff add">b</span>\n<span class="line">c</span>');
   // On a line of its own the comment line is dropped and the count starts on the next line.
-  assert.equal(
-    lines('js', '// [!code focus:2]\na\nb\nc'),
-    '<span class="line focused">a</span>\n<span class="line focused">b</span>\n<span class="line">c</span>',
-  );
+  assert.equal(lines('js', '// [!code focus:2]\na\nb\nc'), '<span class="line focused">a</span>\n<span class="line focused">b</span>\n<span class="line">c</span>');
   assert.equal(lines('js', 'a // [!code highlight] [!code ++]'), '<span class="line highlighted diff add">a</span>');
   // Someone else's notation is taken out with its comment, and does nothing.
   assert.equal(lines('js', 'a // [!code madeup]'), '<span class="line">a</span>');
@@ -315,7 +358,10 @@ test('diff blocks: + and - lines are added and removed, the file headers are not
     '<span class="line">--- a/x</span>\n<span class="line">+++ b/x</span>\n<span class="line diff remove">-old</span>\n<span class="line diff add">+new</span>\n<span class="line"> same</span>',
   );
   // Highlighted, the same lines, coloured by the diff grammar.
-  assert.match(linesOf(block('diff', '-old\n+new')), /^<span class="line diff remove"><span class="sk\d+">-old<\/span><\/span>\n<span class="line diff add"><span class="sk\d+">\+new<\/span><\/span>$/);
+  assert.match(
+    linesOf(block('diff', '-old\n+new')),
+    /^<span class="line diff remove"><span class="sk\d+">-old<\/span><\/span>\n<span class="line diff add"><span class="sk\d+">\+new<\/span><\/span>$/,
+  );
 });
 
 test('unknown and plain languages: escaped code in one colour, never a failure', () => {
@@ -348,7 +394,7 @@ test('a block seen again (from the token cache) renders as the first time, with 
   assert.equal(block('ts {1}', code), first);
 });
 
-test('colourLater (dev): a grammar\'s first block is shown uncoloured, without waiting for the grammar, and handed over; once warmed, its blocks are coloured', async () => {
+test("colourLater (dev): a grammar's first block is shown uncoloured, without waiting for the grammar, and handed over; once warmed, its blocks are coloured", async () => {
   const deferring = await createCodeHighlighter({ langs: ['py'] });
   const handed: [string, string][] = [];
   deferring.colourLater((grammar, code) => handed.push([grammar, code]));
@@ -357,16 +403,22 @@ test('colourLater (dev): a grammar\'s first block is shown uncoloured, without w
   assert.equal(linesOf(block('ts', 'const a = 1;', deferring)), plain('ts', 'const a = 1;'), 'the lines as without colours');
   assert.equal(linesOf(block('python', 'x = 1', deferring)), plain('python', 'x = 1'), 'loaded, but not compiled yet');
   assert.equal(linesOf(block('nonsense', 'x', deferring)), plain('nonsense', 'x'), 'a language Shiki does not know: plain, never handed over');
-  assert.deepEqual(handed, [['typescript', 'const a = 1;'], ['python', 'x = 1']]);
+  assert.deepEqual(handed, [
+    ['typescript', 'const a = 1;'],
+    ['python', 'x = 1'],
+  ]);
   assert.equal(deferring.uncoloured, 2);
   await deferring.warm('typescript', 'const a = 1;');
   assert.equal(block('ts', 'const a = 1;', deferring), block('ts', 'const a = 1;'), 'coloured as by a highlighter that never deferred');
   assert.equal(linesOf(block('py', 'y = 2', deferring)), plain('py', 'y = 2'), 'Python is still waiting');
-  assert.deepEqual(handed.map(([grammar]) => grammar), ['typescript', 'python', 'python']);
+  assert.deepEqual(
+    handed.map(([grammar]) => grammar),
+    ['typescript', 'python', 'python'],
+  );
   assert.equal(deferring.uncoloured, 3);
 });
 
-test('warm (dev) goes in steps the caller runs: the grammars imported, each registered (HTML\'s, then those it embeds), then its code; blocks stay uncoloured until the last step', async () => {
+test("warm (dev) goes in steps the caller runs: the grammars imported, each registered (HTML's, then those it embeds), then its code; blocks stay uncoloured until the last step", async () => {
   const deferring = await createCodeHighlighter({ langs: [] });
   deferring.colourLater(() => undefined);
   const code = '<p class="x">Hi</p>\n<script>const a = 1;</script>\n<style>p { color: red }</style>';
@@ -402,7 +454,7 @@ test('plainHighlighter writes the same markup as the highlighter, without colour
   );
 });
 
-test('both highlighters write the page\'s copy button and draw the caption\'s icon with the page\'s drawer', () => {
+test("both highlighters write the page's copy button and draw the caption's icon with the page's drawer", () => {
   const ui = { icon: (name: string) => `<i>${name}</i>`, copyButton: '<button data-copy>Kopieren</button>' };
   const { lang, meta } = parseFence('py', 'app.py icon=python');
   for (const highlight of [highlighter, plainHighlighter]) {
@@ -417,7 +469,7 @@ test('mermaid fences stay their escaped source for the page script to draw', () 
   assert.equal(renderCode('graph TD', 'Mermaid', { options: {} }, highlighter), '<pre class="mermaid">graph TD</pre>');
 });
 
-test('in a page: a code group titles its tabs from each block\'s meta, and the blocks keep their markup', () => {
+test("in a page: a code group titles its tabs from each block's meta, and the blocks keep their markup", () => {
   const { html } = renderMarkdown({
     file: 'page.mdx',
     format: 'mdx',

@@ -42,7 +42,7 @@ test('common Pro names draw the free icon of the same meaning, and are not repor
   assert.deepEqual([...icons.missing], []);
 });
 
-test('a stand-in keeps the style asked for and is drawn by the site\'s own library first', () => {
+test("a stand-in keeps the style asked for and is drawn by the site's own library first", () => {
   const icons = createIconSet({});
   assert.equal(icons.render('square-question', 'regular'), icons.render('circle-question', 'regular'));
   assert.notEqual(icons.render('square-question', 'regular'), icons.render('circle-question'));
@@ -89,11 +89,14 @@ test('no stand-in for a crossed-out icon without a crossed-out drawing, nor for 
   assert.equal(icons.render('hippo-slash'), undefined, 'not the hippo: that means the opposite');
   assert.equal(icons.render('arrow-rigth'), undefined, 'a typo, not a Pro arrow');
   assert.equal(icons.render('user-gera'), undefined);
-  assert.deepEqual([...icons.missing], [
-    ['hippo-slash', undefined],
-    ['arrow-rigth', 'arrow-right'],
-    ['user-gera', 'user-gear'],
-  ]);
+  assert.deepEqual(
+    [...icons.missing],
+    [
+      ['hippo-slash', undefined],
+      ['arrow-rigth', 'arrow-right'],
+      ['user-gera', 'user-gear'],
+    ],
+  );
 });
 
 test('a name with no stand-in is reported and filled with the neutral placeholder', () => {
@@ -128,7 +131,10 @@ test('docs.json navigation, frontmatter and components all get the same stand-in
     },
   };
   await fs.writeFile(path.join(root, 'docs.json'), JSON.stringify(config));
-  await fs.writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\nicon: message-bot\n---\n\n<Card title="Help" icon="square-question">Ask.</Card>\n\nDue <Icon icon="alarm-exclamation" />\n');
+  await fs.writeFile(
+    path.join(root, 'index.mdx'),
+    '---\ntitle: Home\nicon: message-bot\n---\n\n<Card title="Help" icon="square-question">Ask.</Card>\n\nDue <Icon icon="alarm-exclamation" />\n',
+  );
   await fs.writeFile(path.join(root, 'zoo.mdx'), '---\ntitle: Zoo\n---\n\n<Card title="Postgres" icon="elephant">Tables.</Card>\n');
   const out = path.join(root, 'out');
   const result = await build({ root, outDir: out });
@@ -151,5 +157,8 @@ test('docs.json navigation, frontmatter and components all get the same stand-in
   assert.ok(zoo.includes(`data-icon="elephant" aria-hidden="true">${PLACEHOLDER}</span>`));
 
   const iconWarnings = result.diagnostics.filter((diagnostic) => diagnostic.code === 'icon-unknown');
-  assert.deepEqual(iconWarnings.map(({ file, message }) => ({ file, named: message.includes('"elephant"') })), [{ file: 'zoo.mdx', named: true }]);
+  assert.deepEqual(
+    iconWarnings.map(({ file, message }) => ({ file, named: message.includes('"elephant"') })),
+    [{ file: 'zoo.mdx', named: true }],
+  );
 });

@@ -48,7 +48,11 @@ test('Font Awesome aliases resolve, including those without a file of their own'
 
 test('every name and alias of the three Font Awesome packages resolves to the glyph of its package', () => {
   const icons = createIconSet({});
-  for (const [pack, style] of [['solid', 'solid'], ['regular', 'regular'], ['brands', 'brands']] as const) {
+  for (const [pack, style] of [
+    ['solid', 'solid'],
+    ['regular', 'regular'],
+    ['brands', 'brands'],
+  ] as const) {
     const index = require(`@fortawesome/free-${pack}-svg-icons`) as Record<string, { iconName?: string; icon?: [number, number, unknown[], string, string] }>;
     let count = 0;
     for (const definition of Object.values(index)) {
@@ -74,22 +78,20 @@ test('Pro styles and a regular icon the free set lacks fall back to the solid gl
   assert.equal(icons.missing.size, 0);
 });
 
-test('Lucide icons are inline SVG in Lucide\'s stroke style', () => {
+test("Lucide icons are inline SVG in Lucide's stroke style", () => {
   assert.equal(
     createIconSet({ library: 'lucide' }).render('minus'),
-    `${OPEN} viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"${A11Y}` +
-      '<path d="M5 12h14"/></svg>',
+    `${OPEN} viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"${A11Y}` + '<path d="M5 12h14"/></svg>',
   );
   const lucide = createIconSet({ library: 'lucide' });
-  assert.equal(lucide.render('home'), lucide.render('house'), 'Lucide\'s old names still work');
+  assert.equal(lucide.render('home'), lucide.render('house'), "Lucide's old names still work");
 });
 
 test('Tabler icons: outline by default, filled by iconType or by name, numbered shapes spelt out', () => {
   const tabler = createIconSet({ library: 'tabler' });
   assert.equal(
     tabler.render('minus'),
-    `${OPEN} viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"${A11Y}` +
-      '<path d="M5 12l14 0"/></svg>',
+    `${OPEN} viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"${A11Y}` + '<path d="M5 12l14 0"/></svg>',
   );
   const filled = tabler.render('star', 'filled')!;
   assert.ok(filled.startsWith(`${OPEN} viewBox="0 0 24 24" fill="currentColor"${A11Y}<path d="M8.243 7.34l`), filled);
@@ -105,7 +107,7 @@ test('an icon object picks its own library and style', () => {
   const icons = createIconSet({});
   assert.equal(icons.render({ name: 'minus', library: 'lucide' }), createIconSet({ library: 'lucide' }).render('minus'));
   assert.equal(icons.render({ name: 'star', style: 'regular' }), icons.render('star', 'regular'));
-  assert.equal(icons.render({ name: 'star', style: 'regular' }, 'solid'), icons.render('star', 'regular'), 'the object\'s style wins');
+  assert.equal(icons.render({ name: 'star', style: 'regular' }, 'solid'), icons.render('star', 'regular'), "the object's style wins");
   assert.equal(icons.render({ name: 'minus', library: 'not-a-library' }), icons.render('minus'));
   assert.equal(icons.render({ name: 42 } as never), undefined, 'bad input gives no icon and does not throw');
 });
@@ -114,7 +116,11 @@ test('names from another library are borrowed rather than left blank', () => {
   // `sparkles` is Font Awesome Pro: Lucide draws it.
   assert.equal(createIconSet({}).render('sparkles'), createIconSet({ library: 'lucide' }).render('sparkles'));
   // Lucide draws no logos: Font Awesome's brands do.
-  assert.ok(createIconSet({ library: 'lucide' }).render('github')!.includes(`d="${faPath('brands', 'faGithub')}"`));
+  assert.ok(
+    createIconSet({ library: 'lucide' })
+      .render('github')!
+      .includes(`d="${faPath('brands', 'faGithub')}"`),
+  );
 });
 
 test('a URL is an image as written; a file of the site is an image under the base', () => {
@@ -188,13 +194,9 @@ test('a navigation icon draws from the library and in the style it names', () =>
 
 test('a rendered page holds exactly the icons it uses', () => {
   const icons = createIconSet({});
-  const body = [
-    '<Icon icon="minus" />',
-    '',
-    '<Card title="Source" icon="github" href="/x">On GitHub</Card>',
-    '',
-    '<Tip>Another minus: <Icon icon="minus" size={24} /></Tip>',
-  ].join('\n');
+  const body = ['<Icon icon="minus" />', '', '<Card title="Source" icon="github" href="/x">On GitHub</Card>', '', '<Tip>Another minus: <Icon icon="minus" size={24} /></Tip>'].join(
+    '\n',
+  );
   const { html } = renderMarkdown({ file: 'page.mdx', text: body, format: 'mdx', icon: pageIcons(icons).draw });
   const drawn = [...html.matchAll(/<svg class="icon-svg"[^>]*>(.*?)<\/svg>/g)].map((match) => match[1]);
   const minus = `<path d="${faPath('solid', 'faMinus')}"/>`;

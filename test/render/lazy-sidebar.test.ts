@@ -32,7 +32,8 @@ function links(html: string): string[] {
   return [...html.matchAll(/<a class="nav-link" href="([^"]*)"/g)].map((match) => match[1]!);
 }
 
-const ADVANCED = /<details class="nav-group nested" data-group="[^"]*"( open)?><summary><span class="nav-group-link"><span class="nav-label">Advanced<\/span><\/span><\/summary>(<ul class="nav-list"( data-lazy)?>)/;
+const ADVANCED =
+  /<details class="nav-group nested" data-group="[^"]*"( open)?><summary><span class="nav-group-link"><span class="nav-label">Advanced<\/span><\/span><\/summary>(<ul class="nav-list"( data-lazy)?>)/;
 
 test('a lazy sidebar keeps the groups off the page trail as a link to their first page', async () => {
   const site = await loadSite('tabs');
@@ -68,7 +69,11 @@ test('a section whose sidebar is over the threshold gets one fragment with its w
   const fragment = files.find((file) => file.name === name)!.html;
   assert.deepEqual(links(fragment), ['/guides/start', '/guides/install', '/guides/advanced/tuning', '/guides/advanced/internals', '/guides/faq']);
   assert.ok(!fragment.includes('data-lazy') && !fragment.includes('aria-current'), 'the fragment is whole, no page current');
-  assert.deepEqual([...fragment.matchAll(/ open><summary><span class="nav-group-link"><span class="nav-label">([^<]*)/g)].map((match) => match[1]), ['Internals'], 'only `expanded` groups are open');
+  assert.deepEqual(
+    [...fragment.matchAll(/ open><summary><span class="nav-group-link"><span class="nav-label">([^<]*)/g)].map((match) => match[1]),
+    ['Internals'],
+    'only `expanded` groups are open',
+  );
   assert.match(fragment, /data-group="[^"]+"/, 'groups keep their ids: the page script matches stubs by them');
 
   const html = new Shell({ ...optionsFor(site), lazySidebars: lazy }).render({ page: page(site, 'guides/start'), title: 'Start', bodyHtml: '', headings: [] });
@@ -111,7 +116,11 @@ test(`a lazy sidebar shows a group of pages over ${WINDOW_GROUP_BYTES} bytes as 
   const middle = lazySidebarOf(site, routes[74]!);
   assert.deepEqual(bigItems(middle), range(65, 85), 'ten entries either side of item 75');
   assert.match(current(middle)!, /^Big item 75,/);
-  assert.match(middle, /<details class="nav-group nested" data-group="[^"]*:Big" open><summary>.*?<\/summary><ul class="nav-list" data-lazy="window"><li>/, 'in a list the page script fills');
+  assert.match(
+    middle,
+    /<details class="nav-group nested" data-group="[^"]*:Big" open><summary>.*?<\/summary><ul class="nav-list" data-lazy="window"><li>/,
+    'in a list the page script fills',
+  );
   // The rest of the sidebar is as before: the start page, and each other group a stub.
   const tagStubs = range(1, 32).map((tag) => `/api-reference/tag-${String(tag).padStart(2, '0')}/tag-${String(tag).padStart(2, '0')}-item-1`);
   assert.deepEqual(links(middle), ['/', ...tagStubs, ...routes.slice(64, 85).map((route) => `/${route}`)]);
@@ -201,7 +210,10 @@ test(`${OPERATIONS} operations without tags build, and each page's sidebar shows
   const sidebar = /<aside class="sidebar" id="sidebar">.*?<\/aside>/s.exec(html)![0];
   assert.deepEqual(items(sidebar), range(middle - 10, middle + 10));
   assert.ok(sidebar.length < 16_000, `one page's sidebar: ${sidebar.length} bytes`);
-  assert.match(sidebar, /<section class="nav-group" data-group="[^"]*"><p class="nav-group-title"><span class="nav-label">API Reference<\/span><\/p><ul class="nav-list" data-lazy="window">/);
+  assert.match(
+    sidebar,
+    /<section class="nav-group" data-group="[^"]*"><p class="nav-group-title"><span class="nav-label">API Reference<\/span><\/p><ul class="nav-list" data-lazy="window">/,
+  );
   // Linear: about 25 KB a page (it was 689 KB, the whole list in each: 2.6 GB for the site).
   assert.ok(result.stats.bytes / result.stats.pages < 60_000, `${result.stats.bytes} bytes for ${result.stats.pages} pages`);
   // The section's full sidebar, which the page script fills the window from, holds every entry once.
@@ -211,7 +223,7 @@ test(`${OPERATIONS} operations without tags build, and each page's sidebar shows
   assert.match(full, /<section class="nav-group" data-group="[^"]*"><p class="nav-group-title"><span class="nav-label">API Reference<\/span><\/p><ul class="nav-list">/);
 });
 
-test('a big run of the section\'s own pages is windowed too, named by data-list for the page script', async (t) => {
+test("a big run of the section's own pages is windowed too, named by data-list for the page script", async (t) => {
   const { root } = await untaggedSite(t, 400, true);
   const { site } = await validate({ root });
   const route = 'api-reference/get-item-200';

@@ -29,7 +29,15 @@ const SPEC = {
         ],
         requestBody: {
           required: true,
-          content: { 'application/json': { schema: { type: 'object', required: ['name'], properties: { name: { type: 'string', description: 'New name.' }, tags: { type: 'array', items: { type: 'string' } } } } } },
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                required: ['name'],
+                properties: { name: { type: 'string', description: 'New name.' }, tags: { type: 'array', items: { type: 'string' } } },
+              },
+            },
+          },
         },
         responses: { '200': { description: 'The ship.' }, '404': { description: 'No such ship.' } },
       },
@@ -110,7 +118,10 @@ test('every page has its Markdown beside its HTML; llms.txt lists the navigation
     ].join('\n'),
   );
   const full = await read(out, 'llms-full.txt');
-  assert.deepEqual([...full.matchAll(/^# (.*)$/gm)].map((match) => match[1]), ['Welcome', 'Install', 'Deeper', 'Update a ship']);
+  assert.deepEqual(
+    [...full.matchAll(/^# (.*)$/gm)].map((match) => match[1]),
+    ['Welcome', 'Install', 'Deeper', 'Update a ship'],
+  );
   assert.ok(!full.includes('Not listed.'), 'hidden pages are left out');
 
   assert.equal(await read(out, 'fr/llms.txt'), '# Harbor\n\n> Docks for your ships.\n\n## Démarrer\n\n- [Bienvenue](https://harbor.dev/fr.md)\n');
@@ -177,13 +188,16 @@ test("a site's own llms.txt and llms-full.txt are kept as they are", async (t) =
   await fs.writeFile(path.join(root, 'llms.txt'), 'Our own index.\n');
   await fs.writeFile(path.join(root, 'llms-full.txt'), 'Our own text.\n');
   const result = await build({ root, outDir: out });
-  assert.deepEqual(result.diagnostics.filter((each) => each.code !== 'sitemap-no-url'), []);
+  assert.deepEqual(
+    result.diagnostics.filter((each) => each.code !== 'sitemap-no-url'),
+    [],
+  );
   assert.equal(await read(out, 'llms.txt'), 'Our own index.\n');
   assert.equal(await read(out, 'llms-full.txt'), 'Our own text.\n');
   assert.ok(existsSync(path.join(out, 'fr/llms.txt')), "the other language's files are still written");
 });
 
-test('a redirect from a page\'s .md path gives way to the page\'s Markdown (both cannot be on disk)', async (t) => {
+test("a redirect from a page's .md path gives way to the page's Markdown (both cannot be on disk)", async (t) => {
   const { root, out } = await writeSite(t, { redirects: [{ source: '/install.md', destination: '/install' }] });
   const result = await build({ root, outDir: out });
   assert.equal(result.ok, true, JSON.stringify(result.diagnostics));

@@ -47,13 +47,17 @@ function hasClass(element: Element, name: string): boolean {
 /** Each field as a reader meets it: `label → what it sets`, then its options, its value (`= 10`) or its hint (`(10)`). */
 function fields(page: Element): string[] {
   return find(page, (element) => element.tagName === 'label').map((label) => {
-    const text = textOf(find(label, (element) => hasClass(element, 'playground-label'))[0]!).replace(/\s+/g, ' ').trim();
+    const text = textOf(find(label, (element) => hasClass(element, 'playground-label'))[0]!)
+      .replace(/\s+/g, ' ')
+      .trim();
     const control = find(label, (element) => ['input', 'select'].includes(element.tagName))[0]!;
     const { dataParam, dataAuth, dataFormField, dataServer, type, value, placeholder } = control.properties;
     const where = dataParam ?? dataAuth ?? (dataFormField !== undefined ? `form ${String(type)}` : dataServer !== undefined ? 'server' : 'server-url');
     const shown =
       control.tagName === 'select'
-        ? ` [${find(control, (element) => element.tagName === 'option').map(textOf).join('|')}]`
+        ? ` [${find(control, (element) => element.tagName === 'option')
+            .map(textOf)
+            .join('|')}]`
         : value !== undefined
           ? ` = ${String(value)}`
           : placeholder !== undefined
@@ -88,7 +92,7 @@ const ORDER = `
 </ParamField>
 `;
 
-test('ParamFields become the panel\'s fields by location, the body a JSON object with nested fields as properties', () => {
+test("ParamFields become the panel's fields by location, the body a JSON object with nested fields as properties", () => {
   const page = manualPage('POST /stores/{storeId}/orders', ORDER, { api: { mdx: { server: 'https://shop.example/v1', auth: { method: 'bearer' } } } });
   assert.equal(bar(page), 'POSThttps://shop.example/v1/stores/{storeId}/orders');
   assert.deepEqual(fields(page), [

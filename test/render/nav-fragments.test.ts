@@ -32,7 +32,10 @@ function navAttributes(html: string): { page?: string; placements?: unknown } {
 test('a page listed in two versions can be switched between them, the default version first', async () => {
   const site = await loadSite('versions');
   const placements = switchablePlacements(page(site, 'shared/changelog'));
-  assert.deepEqual(placements.map((placement) => placement.version), ['v2', 'v1']);
+  assert.deepEqual(
+    placements.map((placement) => placement.version),
+    ['v2', 'v1'],
+  );
   // Listed in one version only: nothing to switch.
   assert.deepEqual(switchablePlacements(page(site, 'guides/setup')), []);
 });
@@ -44,12 +47,18 @@ test('each section of a switchable page gets one fragment: its sidebar, no page 
   const files = [...fragments].map(([name, html]) => ({ name, html }));
   const [v2, v1] = switchablePlacements(page(site, 'shared/changelog'));
   assert.deepEqual([...names.keys()], [v2!.sectionId, v1!.sectionId]);
-  assert.deepEqual(files.map((file) => file.name), [names.get(v2!.sectionId), names.get(v1!.sectionId)]);
+  assert.deepEqual(
+    files.map((file) => file.name),
+    [names.get(v2!.sectionId), names.get(v1!.sectionId)],
+  );
   for (const file of files) assert.match(file.name, /^[0-9a-f]{10}$/);
 
   const v1Html = files.find((file) => file.name === names.get(v1!.sectionId))!.html;
   assert.match(v1Html, /^<aside class="sidebar"><nav aria-label="Menu"><section class="nav-group"><p class="nav-group-title"><span class="nav-label">Guides<\/span><\/p>/);
-  assert.deepEqual([...v1Html.matchAll(/<a class="nav-link" href="([^"]*)"/g)].map((match) => match[1]), ['/docs/v1/quickstart', '/docs/v1/legacy', '/docs/shared/changelog']);
+  assert.deepEqual(
+    [...v1Html.matchAll(/<a class="nav-link" href="([^"]*)"/g)].map((match) => match[1]),
+    ['/docs/v1/quickstart', '/docs/v1/legacy', '/docs/shared/changelog'],
+  );
   assert.ok(!v1Html.includes('aria-current'), 'no page is current in a fragment: the page script marks its own');
   // The same site builds the same names.
   assert.deepEqual(new Map(new NavigationFragments(optionsFor(site)).names), new Map(names));
@@ -90,7 +99,12 @@ test('a switchable page names the fragment of each placement, and carries the pr
   const templates = [...html.matchAll(/<template data-nav-variant="(\d+)">(.*?)<\/template>/g)];
   assert.deepEqual(
     templates.map((match) => [match[1], match[2]]),
-    [['1', '<p class="eyebrow">Guides</p><nav class="pager" aria-label="Previous / Next"><a class="pager-previous" rel="prev" href="/docs/v1/legacy"><span class="pager-label">Previous</span><span class="pager-title">Legacy</span></a><span></span></nav>']],
+    [
+      [
+        '1',
+        '<p class="eyebrow">Guides</p><nav class="pager" aria-label="Previous / Next"><a class="pager-previous" rel="prev" href="/docs/v1/legacy"><span class="pager-label">Previous</span><span class="pager-title">Legacy</span></a><span></span></nav>',
+      ],
+    ],
   );
 
   // A page of one version says nothing; nor does a shell built without fragments (no JavaScript needed either way).
@@ -105,7 +119,13 @@ test('a page listed in two languages names each language, and its fragments spea
   const files = [...fragments].map(([name, html]) => ({ name, html }));
   const html = new Shell({ ...optionsFor(site), navFragments: names }).render({ page: page(site, 'shared/glossary'), title: 'Glossary', bodyHtml: '', headings: [] });
   const placements = navAttributes(html).placements as [string, string, string][];
-  assert.deepEqual(placements.map(([, version, language]) => [version, language]), [['v1', 'fr'], ['v2', 'en']]);
+  assert.deepEqual(
+    placements.map(([, version, language]) => [version, language]),
+    [
+      ['v1', 'fr'],
+      ['v2', 'en'],
+    ],
+  );
   const french = files.find((file) => file.name === placements[0]![0])!.html;
   assert.match(french, /<nav aria-label="Menu">/);
   // With what the language changes around the page: lang, dir, the logo's home, the shell's words.

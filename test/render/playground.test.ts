@@ -137,8 +137,14 @@ describe('which panel a page gets', () => {
     const simple = panelOf(page('shop-3.0.yaml', 'POST /stores/{storeId}/orders', { api: { playground: { display: 'simple' } } }))!;
     assert.equal(simple.properties['dataPlayground'], 'simple');
     assert.equal(simple.properties['open'], true);
-    assert.deepEqual(find(simple, (element) => element.tagName === 'button' && hasClass(element, 'playground-send')), []);
-    assert.deepEqual(find(simple, (element) => element.properties['dataResponse'] !== undefined), []);
+    assert.deepEqual(
+      find(simple, (element) => element.tagName === 'button' && hasClass(element, 'playground-send')),
+      [],
+    );
+    assert.deepEqual(
+      find(simple, (element) => element.properties['dataResponse'] !== undefined),
+      [],
+    );
     assert.equal(panelOf(page('shop-3.0.yaml', 'POST /stores/{storeId}/orders', { playground: 'none' })), undefined);
     assert.equal(panelOf(page('shop-3.0.yaml', 'POST /stores/{storeId}/orders', { api: { playground: { display: 'none' } } })), undefined);
     assert.equal(panelOf(page('events-3.1.yaml', 'webhook order.paid')), undefined);
@@ -172,19 +178,21 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
   test('the JSON body is prefilled from the example, and the groups are headed by what they hold', () => {
     const body = find(panel, (element) => element.tagName === 'textarea')[0]!;
     assert.deepEqual(JSON.parse(textOf(body)), { items: [{ sku: 'SKU-1', quantity: 1 }], note: '<string>', payment: { kind: '<string>', number: '<string>' } });
-    assert.deepEqual(
-      find(panel, (element) => element.tagName === 'legend').map(textOf),
-      ['Server', 'Authorization', 'Path parameters', 'Query parameters', 'Headers', 'Cookies', 'Body (required)'],
-    );
-    assert.deepEqual(
-      find(panel, (element) => hasClass(element, 'playground-note')).map(textOf),
-      [
-        'Any one of these is enough.',
-        '',
-        'Browsers let a page set cookies only for its own site: these are sent when the API is served from this site, and otherwise go into the cURL command only.',
-        'Content type: application/json',
-      ],
-    );
+    assert.deepEqual(find(panel, (element) => element.tagName === 'legend').map(textOf), [
+      'Server',
+      'Authorization',
+      'Path parameters',
+      'Query parameters',
+      'Headers',
+      'Cookies',
+      'Body (required)',
+    ]);
+    assert.deepEqual(find(panel, (element) => hasClass(element, 'playground-note')).map(textOf), [
+      'Any one of these is enough.',
+      '',
+      'Browsers let a page set cookies only for its own site: these are sent when the API is served from this site, and otherwise go into the cURL command only.',
+      'Content type: application/json',
+    ]);
   });
 
   test('a GET has no body, and an operation without security no credentials', () => {
@@ -220,7 +228,14 @@ paths:
 
   test('only http(s) and relative server URLs are offered', () => {
     const panel = panelOf(
-      page('servers.yaml', 'GET /ping', {}, spec(`  - url: "javascript:alert(1)"\n  - url: "data:text/html,<script>alert(1)</script>"\n  - url: "HTTPS://api.example.com"\n  - url: /v2\n  - url: ftp://files.example.com`)),
+      page(
+        'servers.yaml',
+        'GET /ping',
+        {},
+        spec(
+          `  - url: "javascript:alert(1)"\n  - url: "data:text/html,<script>alert(1)</script>"\n  - url: "HTTPS://api.example.com"\n  - url: /v2\n  - url: ftp://files.example.com`,
+        ),
+      ),
     )!;
     assert.deepEqual(fieldsOf(panel)[0]?.options, ['HTTPS://api.example.com', '/v2']);
   });
@@ -237,7 +252,26 @@ describe('a hostile spec', () => {
 
   test('no element or event handler comes from the spec: only the panel’s own markup', () => {
     const tags = new Set(find(panel, () => true).map((element) => element.tagName));
-    assert.deepEqual([...tags].sort(), ['button', 'code', 'details', 'div', 'fieldset', 'figure', 'form', 'input', 'label', 'legend', 'option', 'p', 'pre', 'section', 'select', 'span', 'summary', 'textarea']);
+    assert.deepEqual([...tags].sort(), [
+      'button',
+      'code',
+      'details',
+      'div',
+      'fieldset',
+      'figure',
+      'form',
+      'input',
+      'label',
+      'legend',
+      'option',
+      'p',
+      'pre',
+      'section',
+      'select',
+      'span',
+      'summary',
+      'textarea',
+    ]);
     const handlers = find(panel, (element) => Object.keys(element.properties).some((key) => /^on/i.test(key)));
     assert.deepEqual(handlers, []);
   });
@@ -246,9 +280,22 @@ describe('a hostile spec', () => {
     const fields = fieldsOf(panel);
     assert.deepEqual(fields[0]?.options, ['https://api.example.com/<script>alert(1)</script> (<img src=x onerror=alert(2)>)', 'https://backup.example.com']);
     assert.deepEqual(fields.slice(1), [
-      { label: '<script>alert(13)</script> header <script>', control: 'input[password] data-auth=apikey data-in=header data-name=<script>alert(13)</script> data-store=<script>:apikey' },
-      { label: '<script>name</script> required <script>type</script>', control: 'input[text] data-param=path data-name=<script>name</script> data-required', value: `"'><script>alert(6)</script>`, hint: `"'><script>alert(6)</script>` },
-      { label: `q'"$(rm -rf ~) required enum<string>`, control: `select data-param=query data-name=q'"$(rm -rf ~) data-required`, options: ['<script>alert(7)</script>', "it's"], value: '<script>alert(7)</script>' },
+      {
+        label: '<script>alert(13)</script> header <script>',
+        control: 'input[password] data-auth=apikey data-in=header data-name=<script>alert(13)</script> data-store=<script>:apikey',
+      },
+      {
+        label: '<script>name</script> required <script>type</script>',
+        control: 'input[text] data-param=path data-name=<script>name</script> data-required',
+        value: `"'><script>alert(6)</script>`,
+        hint: `"'><script>alert(6)</script>`,
+      },
+      {
+        label: `q'"$(rm -rf ~) required enum<string>`,
+        control: `select data-param=query data-name=q'"$(rm -rf ~) data-required`,
+        options: ['<script>alert(7)</script>', "it's"],
+        value: '<script>alert(7)</script>',
+      },
     ]);
     const body = find(panel, (element) => element.tagName === 'textarea')[0]!;
     assert.deepEqual(JSON.parse(textOf(body)), { text: "it's a '$(reboot)' <script>alert(9)</script>" });

@@ -19,7 +19,10 @@ function properties(prefix: string, count: number, value: (index: number) => unk
 }
 
 // 20 branches of 30 leaves of 30 strings: the branches fit a page, their 600 leaves do not.
-const leaf = { type: 'object', properties: { ...properties('s', 28, () => ({ type: 'string' })), id: { type: 'string', readOnly: true }, secret: { type: 'string', writeOnly: true } } };
+const leaf = {
+  type: 'object',
+  properties: { ...properties('s', 28, () => ({ type: 'string' })), id: { type: 'string', readOnly: true }, secret: { type: 'string', writeOnly: true } },
+};
 const branch = { type: 'object', description: 'A branch.', properties: properties('leaf', 30, () => ({ $ref: '#/components/schemas/Leaf' })) };
 const body = { type: 'object', properties: properties('b', 20, () => ({ $ref: '#/components/schemas/Branch' })) };
 /** An inline schema, written out twice in the response under two names. */
@@ -84,8 +87,12 @@ describe('a fragment', () => {
   const fields = renderSchemaFragment({ document, fragment: branchRequest, prefix: PREFIX });
   const leafRequest = schemaFragment('api/trees.json', '#/components/schemas/Leaf', 'request', 'Leaf');
 
-  test('shows the schema\'s fields with the field markup of endpoint pages', () => {
-    assert.ok(fields.html.startsWith('<div class="schema-fields"><div class="field param-field"><div class="field-header"><code class="field-name">leaf0</code><span class="field-type">object</span></div>'));
+  test("shows the schema's fields with the field markup of endpoint pages", () => {
+    assert.ok(
+      fields.html.startsWith(
+        '<div class="schema-fields"><div class="field param-field"><div class="field-header"><code class="field-name">leaf0</code><span class="field-type">object</span></div>',
+      ),
+    );
     assert.equal(count(fields.html, '<div class="field param-field">'), 30);
   });
 
@@ -107,7 +114,11 @@ describe('a model page', () => {
   const model = renderSchemaPage({ document, name: 'Branch', fragments: { spec: 'api/trees.json', prefix: PREFIX } });
 
   test('shows the model\'s description and every field under a "Fields" heading', () => {
-    assert.ok(model.html.startsWith('<div class="endpoint endpoint-schema" data-schema="Branch"><section class="endpoint-section"><h2 id="fields">Fields</h2><div class="schema-description"><p>A branch.</p>'));
+    assert.ok(
+      model.html.startsWith(
+        '<div class="endpoint endpoint-schema" data-schema="Branch"><section class="endpoint-section"><h2 id="fields">Fields</h2><div class="schema-description"><p>A branch.</p>',
+      ),
+    );
     assert.equal(count(model.html, '<div class="field response-field"><div class="field-header"><code class="field-name">leaf'), 30);
     assert.deepEqual(model.headings, [{ depth: 2, id: 'fields', text: 'Fields' }]);
   });

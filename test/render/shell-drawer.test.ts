@@ -29,7 +29,10 @@ test('drawer: one menu button controls the header, which holds the tabs and the 
   const top = header(html);
   assert.match(top, /^<header class="topbar" id="site-menu">/);
   assert.equal(top.match(/data-drawer-button/g)?.length, 1);
-  assert.match(top, /<button type="button" class="menu-button" data-drawer-button aria-controls="site-menu" aria-expanded="false" hidden><span class="menu-icon" aria-hidden="true"><\/span><span class="sr-only">Menu<\/span><\/button>/);
+  assert.match(
+    top,
+    /<button type="button" class="menu-button" data-drawer-button aria-controls="site-menu" aria-expanded="false" hidden><span class="menu-icon" aria-hidden="true"><\/span><span class="sr-only">Menu<\/span><\/button>/,
+  );
   // Without JavaScript the <details> beside it opens the drawer; the page script removes it.
   assert.match(top, /<details class="sidebar-toggle" data-sidebar-toggle><summary class="menu-button">/);
   assert.match(top, /<\/div><nav class="tabs" aria-label="Tabs">.*<\/nav><aside class="sidebar" id="sidebar"><nav aria-label="Menu">.*<\/aside><\/header>$/);
@@ -40,7 +43,10 @@ test('drawer: one menu button controls the header, which holds the tabs and the 
 test('drawer: the navbar links and switchers are one box of the bar, the theme toggle stays beside it', async () => {
   const site = await loadSite('languages');
   const top = header(render(site, 'fr/guides/setup'));
-  assert.match(top, /<div class="topbar-end"><div class="topbar-links">(<div class="navbar">.*<\/div>)?<details class="switcher language-switcher" data-menu>.*<\/details><\/div><button type="button" class="theme-toggle"/);
+  assert.match(
+    top,
+    /<div class="topbar-end"><div class="topbar-links">(<div class="navbar">.*<\/div>)?<details class="switcher language-switcher" data-menu>.*<\/details><\/div><button type="button" class="theme-toggle"/,
+  );
 });
 
 test('sidebar: a nested group that links to a page shows the link beside its toggle, not inside it', async () => {
@@ -54,7 +60,10 @@ test('sidebar: a nested group that links to a page shows the link beside its tog
   assert.doesNotMatch(drill, /<summary[^>]*>(?:(?!<\/summary>).)*<a /);
   // Without drilldown the label is the toggle itself.
   const toggles = fillSidebar(buildSidebar(site, guides, { base: '/', drilldown: false }), 'guides/start', new Set());
-  assert.match(toggles, /<li><details class="nav-group nested" data-group="[^"]*"><summary><span class="nav-group-link"><span class="nav-label">Advanced<\/span><\/span><\/summary>/);
+  assert.match(
+    toggles,
+    /<li><details class="nav-group nested" data-group="[^"]*"><summary><span class="nav-group-link"><span class="nav-label">Advanced<\/span><\/span><\/summary>/,
+  );
 });
 
 test('switchers: the product switcher is named by what it shows, the kind of menu names its group', async () => {

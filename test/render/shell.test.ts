@@ -31,24 +31,55 @@ test('tabs: every tab shows, the current one marked, a link tab keeps its URL', 
 test('products and a tab menu: the switcher lists products, the tab lists its menu items', async () => {
   const site = await loadSite('products');
   const chrome = chromeOf(site, page(site, 'cloud/monitor'));
-  assert.deepEqual(chrome.products.map((product) => [product.label, product.current]), [['Cloud Platform', true], ['Agent', false]]);
-  assert.deepEqual(chrome.tabs[0]!.menu.map((item) => [item.label, item.href, item.current]), [['Deploy', 'cloud/deploy', false], ['Monitor', 'cloud/monitor', true]]);
+  assert.deepEqual(
+    chrome.products.map((product) => [product.label, product.current]),
+    [
+      ['Cloud Platform', true],
+      ['Agent', false],
+    ],
+  );
+  assert.deepEqual(
+    chrome.tabs[0]!.menu.map((item) => [item.label, item.href, item.current]),
+    [
+      ['Deploy', 'cloud/deploy', false],
+      ['Monitor', 'cloud/monitor', true],
+    ],
+  );
   const agent = chromeOf(site, page(site, 'agent/tools'));
-  assert.deepEqual(agent.dropdowns.map((dropdown) => [dropdown.label, dropdown.current]), [['Tools', true]]);
+  assert.deepEqual(
+    agent.dropdowns.map((dropdown) => [dropdown.label, dropdown.current]),
+    [['Tools', true]],
+  );
   assert.deepEqual(agent.tabs, []);
 });
 
-test('anchors and global anchors: the section\'s anchors and the global ones on every page', async () => {
+test("anchors and global anchors: the section's anchors and the global ones on every page", async () => {
   const site = await loadSite('anchors');
   const chrome = chromeOf(site, page(site, 'community'));
-  assert.deepEqual(chrome.anchors.map((anchor) => [anchor.label, anchor.current]), [['Documentation', false], ['Community', true], ['Status', false]]);
-  assert.deepEqual(chrome.globalAnchors.map((anchor) => [anchor.label, anchor.href]), [['Blog', 'https://example.com/blog']]);
+  assert.deepEqual(
+    chrome.anchors.map((anchor) => [anchor.label, anchor.current]),
+    [
+      ['Documentation', false],
+      ['Community', true],
+      ['Status', false],
+    ],
+  );
+  assert.deepEqual(
+    chrome.globalAnchors.map((anchor) => [anchor.label, anchor.href]),
+    [['Blog', 'https://example.com/blog']],
+  );
   const nested = chromeOf(site, page(site, 'docs/sdk-python'));
-  assert.deepEqual(nested.tabs.map((tab) => [tab.label, tab.current]), [['Guides', false], ['SDKs', true]]);
+  assert.deepEqual(
+    nested.tabs.map((tab) => [tab.label, tab.current]),
+    [
+      ['Guides', false],
+      ['SDKs', true],
+    ],
+  );
   assert.equal(nested.anchors[0]!.current, true);
 });
 
-test('global anchors: those of the page\'s language and those of the whole site, not every language\'s', async () => {
+test("global anchors: those of the page's language and those of the whole site, not every language's", async () => {
   const site = await loadSite('languages');
   const labels = (route: string): string[] => chromeOf(site, page(site, route)).globalAnchors.map((anchor) => anchor.label);
   assert.deepEqual(labels('guides/setup'), ['Blog', 'Status']);
@@ -102,10 +133,24 @@ test('document: languages set lang and dir, Arabic is right-to-left', async () =
 
 test('document: the search words read back as written, and an English page is Latin-1 only (one byte a character in V8)', async () => {
   const site = await loadSite('languages');
-  const shell = new Shell({ site, base: '/', stylesheet: '/_docjet/s.css', script: '/_docjet/s.js', assetsPrefix: '/_docjet/', search: { script: '/_docjet/search.js', dialog: '/_docjet/dialog.js' } });
+  const shell = new Shell({
+    site,
+    base: '/',
+    stylesheet: '/_docjet/s.css',
+    script: '/_docjet/s.js',
+    assetsPrefix: '/_docjet/',
+    search: { script: '/_docjet/search.js', dialog: '/_docjet/dialog.js' },
+  });
   const attribute = (html: string): Record<string, string> => {
     const value = /<button[^>]* data-search-strings="([^"]*)"/.exec(html)![1]!;
-    return JSON.parse(value.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&')) as Record<string, string>;
+    return JSON.parse(
+      value
+        .replace(/&quot;/g, '"')
+        .replace(/&#39;/g, "'")
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&'),
+    ) as Record<string, string>;
   };
   const english = shell.render({ page: page(site, 'guides/setup'), title: 'Setup', bodyHtml: '<p>x</p>', headings: [] });
   assert.equal(attribute(english).placeholder, 'Search…');
@@ -135,7 +180,10 @@ test('document: a title of several sentences is set at a text size, a short one 
   const site = await loadSite('tabs');
   const heading = (title: string) => /<h1 class="([^"]*)">/.exec(shellFor(site).render({ page: page(site, 'guides/start'), title, bodyHtml: '', headings: [] }))![1];
   assert.equal(heading('Create a repository for the authenticated user'), 'page-title');
-  assert.equal(heading('This event occurs when someone forks a repository. For more information, see "Fork a repo." To subscribe, an app needs read access.'), 'page-title page-title-long');
+  assert.equal(
+    heading('This event occurs when someone forks a repository. For more information, see "Fork a repo." To subscribe, an app needs read access.'),
+    'page-title page-title-long',
+  );
 });
 
 test('document: the table of contents lists h2 and h3; wide and custom modes drop it', async () => {
@@ -146,7 +194,10 @@ test('document: the table of contents lists h2 and h3; wide and custom modes dro
     { depth: 4, id: 'three', text: 'Three' },
   ];
   const html = shellFor(site).render({ page: page(site, 'guides/start'), title: 'Start', bodyHtml: '', headings });
-  assert.match(html, /<nav class="toc" aria-labelledby="toc-title"><p class="toc-title" id="toc-title">On this page<\/p><ul><li class="toc-depth-2"><a href="#one">One<\/a><\/li><li class="toc-depth-3"><a href="#two">Two<\/a><\/li><\/ul><\/nav>/);
+  assert.match(
+    html,
+    /<nav class="toc" aria-labelledby="toc-title"><p class="toc-title" id="toc-title">On this page<\/p><ul><li class="toc-depth-2"><a href="#one">One<\/a><\/li><li class="toc-depth-3"><a href="#two">Two<\/a><\/li><\/ul><\/nav>/,
+  );
   const wide = { ...page(site, 'guides/start'), frontmatter: { mode: 'wide' } };
   assert.ok(!shellFor(site).render({ page: wide, title: 'Start', bodyHtml: '', headings }).includes('class="toc"'));
 });

@@ -53,25 +53,39 @@ test('a word spelt right or being typed fetches no tail file; a word nothing mat
   const index = new client.IndexFiles('/_docjet/search/');
   await client.search(index, 'cluster', {}, false);
   await client.search(index, 'clus', {}, false);
-  assert.deepEqual(fetched.map((name) => name.replace(/\.[0-9a-f]{10}\.json$/, '')), ['index.json', 't-c', 'd-0']);
+  assert.deepEqual(
+    fetched.map((name) => name.replace(/\.[0-9a-f]{10}\.json$/, '')),
+    ['index.json', 't-c', 'd-0'],
+  );
   fetched.length = 0;
   // No term starts with x (no t-x, no s-x); "luster" and "uster" are looked up; t-c, holding "cluster", is loaded already.
   await client.search(index, 'xluster', {}, false);
   assert.deepEqual(fetched.map((name) => name.replace(/\.[0-9a-f]{10}\.json$/, '')).sort(), ['s-l', 's-u']);
 });
 
-test('results stay in the reader\'s version, language and product unless widened (language stays)', async () => {
+test("results stay in the reader's version, language and product unless widened (language stays)", async () => {
   const records = [
     record('v2/a', 'Install two', 'lamp', { scopes: [{ version: '2', language: 'en', product: 'Cloud' }] }),
     record('v1/a', 'Install one', 'lamp', { scopes: [{ version: '1', language: 'en', product: 'Cloud' }] }),
-    record('both', 'Install both', 'lamp', { scopes: [{ version: '1', language: 'en', product: 'Cloud' }, { version: '2', language: 'en', product: 'Cloud' }] }),
+    record('both', 'Install both', 'lamp', {
+      scopes: [
+        { version: '1', language: 'en', product: 'Cloud' },
+        { version: '2', language: 'en', product: 'Cloud' },
+      ],
+    }),
     record('fr', 'Installer', 'lamp', { scopes: [{ version: '2', language: 'fr', product: 'Cloud' }] }),
     record('self', 'Install self', 'lamp', { scopes: [{ version: '2', language: 'en', product: 'Self-host' }] }),
     record('unlisted', 'Install anywhere', 'lamp'),
   ];
   assert.deepEqual(await titles(records, 'lamp', { version: '2', language: 'en', product: 'Cloud' }), ['Install two', 'Install both', 'Install anywhere']);
   assert.deepEqual(await titles(records, 'lamp', { version: '1', language: 'en', product: 'Cloud' }), ['Install one', 'Install both', 'Install anywhere']);
-  assert.deepEqual(await titles(records, 'lamp', { version: '1', language: 'en', product: 'Cloud' }, true), ['Install two', 'Install one', 'Install both', 'Install self', 'Install anywhere']);
+  assert.deepEqual(await titles(records, 'lamp', { version: '1', language: 'en', product: 'Cloud' }, true), [
+    'Install two',
+    'Install one',
+    'Install both',
+    'Install self',
+    'Install anywhere',
+  ]);
 });
 
 test('Chinese and Japanese are found by any run of their characters', async () => {
@@ -87,24 +101,45 @@ test('a query fetches the manifest, the term file of each word and the page file
   const records = Array.from({ length: 100 }, (_, index) => record(`p${index}`, `Page ${index}`, index === 70 ? 'rare word' : 'common text'));
   const fetched = serveIndex(searchIndexFiles(records, '/'));
   const found = await client.search(new client.IndexFiles('/_docjet/search/'), 'rare', {}, false);
-  assert.deepEqual(found.results.map((result) => result.page[0]), ['/p70']);
-  assert.deepEqual(fetched.map((name) => name.replace(/\.[0-9a-f]{10}\.json$/, '')), ['index.json', 't-r', 'd-2']);
+  assert.deepEqual(
+    found.results.map((result) => result.page[0]),
+    ['/p70'],
+  );
+  assert.deepEqual(
+    fetched.map((name) => name.replace(/\.[0-9a-f]{10}\.json$/, '')),
+    ['index.json', 't-r', 'd-2'],
+  );
 });
 
 test('excerpts are cut around the first match, matches marked as parts, never as markup', () => {
   const text = `${'lead '.repeat(40)}the <b>deployment</b> of a cluster & more ${'tail '.repeat(40)}`;
   const parts = client.highlight(text, ['deploy'], 'deploy', 80);
-  assert.deepEqual(parts.filter((part) => part.mark), [{ text: 'deployment', mark: true }]);
+  assert.deepEqual(
+    parts.filter((part) => part.mark),
+    [{ text: 'deployment', mark: true }],
+  );
   assert.equal(parts[0]!.text, '…');
-  assert.ok(parts.map((part) => part.text).join('').includes('<b>deployment</b>'), 'text stays text: the dialog makes text nodes of it');
-  assert.deepEqual(client.highlight('使用工作流', [], '工作流'), [{ text: '使用', mark: false }, { text: '工作流', mark: true }]);
+  assert.ok(
+    parts
+      .map((part) => part.text)
+      .join('')
+      .includes('<b>deployment</b>'),
+    'text stays text: the dialog makes text nodes of it',
+  );
+  assert.deepEqual(client.highlight('使用工作流', [], '工作流'), [
+    { text: '使用', mark: false },
+    { text: '工作流', mark: true },
+  ]);
 });
 
 test('typos: one edit for words of four letters or more, two from eight, swapped neighbours count once', () => {
   assert.equal(client.withinEdits('deplyo', 'deploy', 1), true);
   assert.equal(client.withinEdits('dploy', 'deploy', 1), true);
   assert.equal(client.withinEdits('dpoly', 'deploy', 1), false);
-  assert.deepEqual(client.candidatesOf('cat', { cart: [0, 1, 1], cat: [0, 1, 1], category: [0, 1, 1] }).map((candidate) => candidate.term), ['cat', 'category']);
+  assert.deepEqual(
+    client.candidatesOf('cat', { cart: [0, 1, 1], cat: [0, 1, 1], category: [0, 1, 1] }).map((candidate) => candidate.term),
+    ['cat', 'category'],
+  );
   assert.deepEqual(client.queryTokens('a deploy b'), ['deploy']);
   assert.deepEqual(client.queryTokens('d'), ['d']);
 });

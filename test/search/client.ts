@@ -30,7 +30,12 @@ export interface ClientSearch {
   scopeFilter(manifest: object, reader: { version?: string | null; language?: string | null; product?: string | null }, widened: boolean): (page: number) => boolean;
   highlight(text: string, terms: readonly string[], query: string, length?: number): { text: string; mark: boolean }[];
   IndexFiles: new (folder: string) => object;
-  search(files: object, query: string, reader: object, widened: boolean): Promise<{ total: number; terms: string[]; results: { hit: { page: number }; page: [string, string, string, string, [string, string, string][]] }[] }>;
+  search(
+    files: object,
+    query: string,
+    reader: object,
+    widened: boolean,
+  ): Promise<{ total: number; terms: string[]; results: { hit: { page: number }; page: [string, string, string, string, [string, string, string][]] }[] }>;
 }
 
 const url = pathToFileURL(path.resolve(import.meta.dirname, '../../assets/js/search-dialog.mjs')).href;

@@ -41,7 +41,7 @@ test('tail files give each term without its first letter the first letters it co
   assert.deepEqual(Object.keys((JSON.parse(files.get('index.json')!) as Manifest).tails), ['e', 'n', 'u'], 'two-letter words have no tail');
 });
 
-test('the manifest names every file; pages\' scopes are run-length coded', () => {
+test("the manifest names every file; pages' scopes are run-length coded", () => {
   const records = [
     record('one', 'One', 'alpha', { scopes: [{ version: 'v2' }] }),
     record('two', 'Two', 'beta', { scopes: [{ version: 'v2' }] }),
@@ -50,7 +50,10 @@ test('the manifest names every file; pages\' scopes are run-length coded', () =>
   ];
   const files = searchIndexFiles(records, '/docs/');
   const manifest = JSON.parse(files.get('index.json')!) as Manifest;
-  assert.deepEqual(manifest.scopes, [['v2', null, null], ['v1', null, null]]);
+  assert.deepEqual(manifest.scopes, [
+    ['v2', null, null],
+    ['v1', null, null],
+  ]);
   assert.deepEqual(manifest.scopeSets, [[0], [0, 1], []]);
   assert.deepEqual(manifest.pageScopes, [2, 0, 1, 1, 1, 2]);
   assert.deepEqual(Object.keys(manifest.shards).sort(), ['a', 'b', 'd', 'f', 'g', 'o', 't']);
@@ -79,8 +82,20 @@ test('dev: a page edited writes again its page file and the term and tail files 
   assert.deepEqual(after, searchIndexFiles(edited, '/'), 'the same files as a fresh index');
   const name = (file: string): string => file.replace(/\.[0-9a-f]{10}\.json$/, '');
   // "lantern" went (its term file had no other word; its tail "antern" shared a file with "andle"), "candle" came.
-  assert.deepEqual([...after.keys()].filter((file) => !before.has(file)).map(name).sort(), ['d-0', 's-a', 't-c']);
-  assert.deepEqual([...before.keys()].filter((file) => !after.has(file)).map(name).sort(), ['d-0', 's-a', 't-c', 't-l']);
+  assert.deepEqual(
+    [...after.keys()]
+      .filter((file) => !before.has(file))
+      .map(name)
+      .sort(),
+    ['d-0', 's-a', 't-c'],
+  );
+  assert.deepEqual(
+    [...before.keys()]
+      .filter((file) => !after.has(file))
+      .map(name)
+      .sort(),
+    ['d-0', 's-a', 't-c', 't-l'],
+  );
 });
 
 test('dev: pages added, removed or edited in several rounds end up as a fresh index would be', () => {

@@ -23,7 +23,19 @@ test('search lists navigation pages; hidden ones only when searchable; never noi
   const records = await searchRecords(await fixture());
   assert.deepEqual(
     records.map((record) => record.route),
-    ['', 'guides/install', 'guides/shared', 'guides/tuning', 'guides/calibration', 'guides/searchable', 'guides/internal', 'guides/boosted', 'api-reference/widgets/get-a-widget', 'v1', 'v1/install'],
+    [
+      '',
+      'guides/install',
+      'guides/shared',
+      'guides/tuning',
+      'guides/calibration',
+      'guides/searchable',
+      'guides/internal',
+      'guides/boosted',
+      'api-reference/widgets/get-a-widget',
+      'v1',
+      'v1/install',
+    ],
   );
 });
 
@@ -47,21 +59,24 @@ test('a record has the section path, scopes, boost and text by heading', async (
     boost: 1,
     scopes: [{ version: '2.0.0' }, { version: '1.0.0' }],
   });
-  assert.equal(byRoute.get('guides/boosted')?.boost, 3, 'the group\'s boost');
+  assert.equal(byRoute.get('guides/boosted')?.boost, 3, "the group's boost");
   assert.deepEqual(
     byRoute.get('guides/tuning')?.sections.map((section) => section.heading?.id),
     [undefined, 'brightness-levels', 'measure-the-glow', 'wick-care'],
   );
 });
 
-test('a page\'s text holds the snippets it includes, where they stand: imported (with its props) or <Snippet file>', async () => {
+test("a page's text holds the snippets it includes, where they stand: imported (with its props) or <Snippet file>", async () => {
   const records = await searchRecords(await fixture());
   const byRoute = new Map(records.map((record) => [record.route, record]));
   assert.deepEqual(byRoute.get('guides/tuning')?.sections.at(-1), {
     heading: { id: 'wick-care', text: 'Wick care', depth: 2 },
     text: 'Trim the wick with emberclippers before each evening; a wickmoss pad keeps the soot off.',
   });
-  assert.equal(byRoute.get('guides/install')?.sections[0]?.text, 'Download the package and run it. The wick needs a zephyrine filament to glow. Fill the reservoir with tallowmere oil only.');
+  assert.equal(
+    byRoute.get('guides/install')?.sections[0]?.text,
+    'Download the package and run it. The wick needs a zephyrine filament to glow. Fill the reservoir with tallowmere oil only.',
+  );
   assert.ok(!records.some((record) => record.route.startsWith('snippets/')), 'snippets are no pages of their own');
 });
 

@@ -32,8 +32,8 @@ function expand(source: string): { source: string; files: string[] } {
   return { source: expanded.source.replace(/\s+/g, ' ').trim(), files: expanded.files.sort() };
 }
 
-test('an imported snippet\'s body (frontmatter left out) replaces its tag, props filled in, nested snippets followed', () => {
-  assert.deepEqual(expand("import Outer from '/snippets/outer.mdx';\n\nBefore.\n\n<Outer who=\"readers\" />\n\nAfter."), {
+test("an imported snippet's body (frontmatter left out) replaces its tag, props filled in, nested snippets followed", () => {
+  assert.deepEqual(expand('import Outer from \'/snippets/outer.mdx\';\n\nBefore.\n\n<Outer who="readers" />\n\nAfter.'), {
     source: "import Outer from '/snippets/outer.mdx'; Before. import Inner from './inner.mdx'; Outer for readers. Inner words. After.",
     files: ['snippets/inner.mdx', 'snippets/outer.mdx'],
   });
@@ -48,5 +48,8 @@ test('<Snippet file> is looked up in snippets/; a missing snippet is remembered,
 
 test('a .jsx snippet, a tag in a code block and a snippet that includes itself add no text', () => {
   const source = "import { Card } from '/snippets/card.jsx';\nimport Loop from '/snippets/loop.mdx';\n\n```mdx\n<Loop />\n```\n\n<Card /> <Loop />";
-  assert.deepEqual(expand(source).source, "import { Card } from '/snippets/card.jsx'; import Loop from '/snippets/loop.mdx'; ```mdx <Loop /> ``` <Card /> import Loop from '/snippets/loop.mdx'; Looping");
+  assert.deepEqual(
+    expand(source).source,
+    "import { Card } from '/snippets/card.jsx'; import Loop from '/snippets/loop.mdx'; ```mdx <Loop /> ``` <Card /> import Loop from '/snippets/loop.mdx'; Looping",
+  );
 });

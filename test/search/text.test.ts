@@ -33,7 +33,7 @@ test('sections split at headings, with the anchors the renderer writes (custom i
 test('components keep their text and the titles a reader sees; Steps with titleSize and Update are headings', () => {
   const source = [
     "import { Chart } from '/snippets/chart.mdx';",
-    "export const answer = { value: 42 };",
+    'export const answer = { value: 42 };',
     '',
     '<Card',
     '  title="Quick start"',

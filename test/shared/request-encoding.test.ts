@@ -45,7 +45,14 @@ function checkRules(codec: RequestEncoding): void {
   assert.deepEqual(codec.cookie({ name: 'session' }, 'abc'), [['session', 'abc']]);
   // urlencoded body, Stripe's encoding
   const rules = { address: { name: 'address', style: 'deepObject', explode: true }, expand: { name: 'expand', style: 'deepObject', explode: true } };
-  const form = codec.form(rules, { email: 'ann@example.com', address: { city: 'Paris', line1: '1 rue de la Paix' }, expand: ['sources', 'tax_ids'], items: [{ price: 'p_1' }], tags: ['a', 'b'], meta: { k: 'v' } });
+  const form = codec.form(rules, {
+    email: 'ann@example.com',
+    address: { city: 'Paris', line1: '1 rue de la Paix' },
+    expand: ['sources', 'tax_ids'],
+    items: [{ price: 'p_1' }],
+    tags: ['a', 'b'],
+    meta: { k: 'v' },
+  });
   assert.equal(
     form.text,
     'email=ann%40example.com&address[city]=Paris&address[line1]=1%20rue%20de%20la%20Paix&expand[]=sources&expand[]=tax_ids&items=%7B%22price%22%3A%22p_1%22%7D&tags=a&tags=b&meta=%7B%22k%22%3A%22v%22%7D',

@@ -42,8 +42,7 @@ async function fixtureCopy(t: { after: (fn: () => Promise<void>) => void }): Pro
   return root;
 }
 
-const page = (id: string, ext: '.mdx' | '.md', unlisted?: 'repository' | 'snippet') =>
-  [id, { id, file: `${id}${ext}`, ext, ...(unlisted ? { unlisted } : {}) }] as const;
+const page = (id: string, ext: '.mdx' | '.md', unlisted?: 'repository' | 'snippet') => [id, { id, file: `${id}${ext}`, ext, ...(unlisted ? { unlisted } : {}) }] as const;
 
 test('scanSite finds pages and assets, honouring .mintignore and the skipped folders', async (t) => {
   const root = await fixtureCopy(t);
@@ -119,8 +118,7 @@ test('scanSite prefers x.mdx over x.md and says so', async (t) => {
       file: 'guides/both.md',
       line: 0,
       column: 0,
-      message:
-        '`guides/both.md` and `guides/both.mdx` are both the page `guides/both`; `guides/both.mdx` is used and `guides/both.md` is ignored',
+      message: '`guides/both.md` and `guides/both.mdx` are both the page `guides/both`; `guides/both.mdx` is used and `guides/both.md` is ignored',
       fix: 'Delete or rename one of them, or list `guides/both.md` in `.mintignore`.',
     },
   ]);
@@ -156,10 +154,7 @@ test('scanSite follows symlinks inside the root and skips the others with a warn
 
   const { files, diagnostics } = await scanSite({ root });
 
-  assert.deepEqual(
-    [...files.pages.keys()],
-    ['guides/real', 'linked-file', 'linked-folder/part', 'shared/part'],
-  );
+  assert.deepEqual([...files.pages.keys()], ['guides/real', 'linked-file', 'linked-folder/part', 'shared/part']);
   assert.deepEqual(files.pages.get('linked-file'), { id: 'linked-file', file: 'linked-file.mdx', ext: '.mdx' });
   assert.deepEqual(files.assets, ['docs.json']);
 
@@ -217,10 +212,7 @@ test('scanSite catches a loop that runs through a linked folder', { skip: proces
 
   const { files, diagnostics } = await scanSite({ root });
 
-  assert.deepEqual(
-    [...files.pages.keys()],
-    ['a/page', 'a/to-b/page', 'b/page', 'b/to-a/page'],
-  );
+  assert.deepEqual([...files.pages.keys()], ['a/page', 'a/to-b/page', 'b/page', 'b/to-a/page']);
   assert.deepEqual(
     diagnostics.map((d) => `${d.code} ${d.file}`),
     ['symlink-cycle a/to-b/to-a', 'symlink-cycle b/to-a/to-b'],
@@ -276,7 +268,9 @@ test('scanSite does not read a .mintignore that is a symlink out of the site fol
   ]);
 });
 
-test('a build copies nothing from outside the site folder: links out of a linked folder, relative climbs, a root reached through a link', { skip: process.platform === 'win32' }, async (t) => {
+test('a build copies nothing from outside the site folder: links out of a linked folder, relative climbs, a root reached through a link', {
+  skip: process.platform === 'win32',
+}, async (t) => {
   const base = await tempDir(t);
   const real = path.join(base, 'real-site');
   await writeFiles(base, { 'outside/secret.txt': 'OUTSIDE-SECRET\n', 'outside/page.mdx': '# OUTSIDE-PAGE\n' });
@@ -297,17 +291,14 @@ test('a build copies nothing from outside the site folder: links out of a linked
   const out = path.join(base, 'out');
   const result = await build({ root: path.join(base, 'site'), outDir: out });
   assert.equal(result.ok, true);
-  const written = (await readdir(out, { recursive: true })).map(String).filter((file) => !file.startsWith('_docjet')).sort();
-  assert.deepEqual(written.filter((file) => /\.(txt|mdx|html)$/.test(file)), [
-    '404.html',
-    'index.html',
-    'linked/logo.txt',
-    'llms-full.txt',
-    'llms.txt',
-    'robots.txt',
-    'shared/logo.txt',
-    'via-root-link.txt',
-  ]);
+  const written = (await readdir(out, { recursive: true }))
+    .map(String)
+    .filter((file) => !file.startsWith('_docjet'))
+    .sort();
+  assert.deepEqual(
+    written.filter((file) => /\.(txt|mdx|html)$/.test(file)),
+    ['404.html', 'index.html', 'linked/logo.txt', 'llms-full.txt', 'llms.txt', 'robots.txt', 'shared/logo.txt', 'via-root-link.txt'],
+  );
   for (const file of written) {
     const full = path.join(out, file);
     if ((await stat(full)).isFile()) assert.doesNotMatch(await readFile(full, 'utf8'), /OUTSIDE/, file);

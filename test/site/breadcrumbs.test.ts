@@ -74,13 +74,9 @@ describe('breadcrumbs', () => {
 
   test('versions and languages are left out', async () => {
     const versions = await loadSite('versions');
-    assert.deepEqual(breadcrumbs(versions, page(versions, 'v1/legacy')), [
-      { label: 'Guides', kind: 'group', route: 'v1/quickstart' },
-    ]);
+    assert.deepEqual(breadcrumbs(versions, page(versions, 'v1/legacy')), [{ label: 'Guides', kind: 'group', route: 'v1/quickstart' }]);
     const nested = await loadSite('languages-versions');
-    assert.deepEqual(breadcrumbs(nested, page(nested, 'en/v1/guide')), [
-      { label: 'Guides', kind: 'group', route: 'en/v1/guide' },
-    ]);
+    assert.deepEqual(breadcrumbs(nested, page(nested, 'en/v1/guide')), [{ label: 'Guides', kind: 'group', route: 'en/v1/guide' }]);
   });
 
   test('generated endpoint pages have their tag group', async () => {

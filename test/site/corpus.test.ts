@@ -38,10 +38,7 @@ describe('corpus: crewAIInc__crewAI (languages › versions › tabs › groups)
     const { site } = (await result)!;
     const introduction = site!.pages.get('en/introduction')!;
     assert.equal(introduction.placements.length, 13);
-    assert.deepEqual(
-      { language: introduction.placements[0]!.language, version: introduction.placements[0]!.version },
-      { language: 'en', version: 'v1.14.4' },
-    );
+    assert.deepEqual({ language: introduction.placements[0]!.language, version: introduction.placements[0]!.version }, { language: 'en', version: 'v1.14.4' });
   });
 
   test('its language switcher leads to the same page in pt-BR, ko and ar', async () => {

@@ -23,12 +23,7 @@ describe('navigation elements', () => {
       ],
     );
     assert.deepEqual(site.globalAnchors, ['navigation.global.anchors[0]']);
-    assert.deepEqual(site.elements.get('navigation')!.children, [
-      'navigation.anchors[0]',
-      'navigation.anchors[1]',
-      'navigation.anchors[2]',
-      'navigation.global.anchors[0]',
-    ]);
+    assert.deepEqual(site.elements.get('navigation')!.children, ['navigation.anchors[0]', 'navigation.anchors[1]', 'navigation.anchors[2]', 'navigation.global.anchors[0]']);
   });
 
   test('products show `name` when set; menu items their `item`', async () => {
@@ -79,7 +74,10 @@ describe('an element holding two kinds of children (rule 3)', () => {
     const dropdown = { dropdown: 'TypeScript', pages: ['extra'], groups: [{ group: 'First steps', pages: ['intro', 'start'] }] };
     await fs.writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Mixed', navigation: { dropdowns: [dropdown] } }));
     const result = await validate({ root });
-    assert.deepEqual(result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]), [['nav-mixed-children', 'warning']]);
+    assert.deepEqual(
+      result.diagnostics.map((diagnostic) => [diagnostic.code, diagnostic.severity]),
+      [['nav-mixed-children', 'warning']],
+    );
     const site = result.site!;
     assert.deepEqual(site.elements.get('navigation.dropdowns[0]')!.items, [{ type: 'group', id: 'navigation.dropdowns[0].groups[0]' }]);
     assert.deepEqual(site.pages.get('extra')!.placements, [], 'left out of the navigation');

@@ -5,26 +5,23 @@ import { firstPage, loadSite } from './helpers.ts';
 describe('first page of an element (what a tab or anchor links to, where drilldown goes)', () => {
   test('tabs and groups: depth first; a group `root` wins; hidden groups are skipped; a link tab has none', async () => {
     const site = await loadSite('tabs');
-    assert.deepEqual(
-      Object.fromEntries([...site.elements.values()].map((element) => [element.id, element.firstPage])),
-      {
-        navigation: 'guides/start',
-        'navigation.tabs[0]': 'guides/start',
-        'navigation.tabs[0].groups[0]': 'guides/start',
-        'navigation.tabs[0].groups[0].pages[2]': 'guides/advanced/tuning',
-        'navigation.tabs[0].groups[0].pages[2].pages[1]': 'guides/advanced/internals',
-        // `guides/secret` is hidden.
-        'navigation.tabs[0].groups[1]': 'guides/faq',
-        // The Hidden group comes first and is skipped.
-        'navigation.tabs[1]': 'reference/cli',
-        // A hidden group leads to its own pages (hidden only by being there), for the breadcrumbs of those pages.
-        'navigation.tabs[1].groups[0]': 'reference/hidden-only',
-        // `root`, not the first of `pages`.
-        'navigation.tabs[1].groups[1]': 'reference/cli',
-        'navigation.tabs[1].groups[2]': 'reference/config',
-        'navigation.tabs[2]': undefined,
-      },
-    );
+    assert.deepEqual(Object.fromEntries([...site.elements.values()].map((element) => [element.id, element.firstPage])), {
+      navigation: 'guides/start',
+      'navigation.tabs[0]': 'guides/start',
+      'navigation.tabs[0].groups[0]': 'guides/start',
+      'navigation.tabs[0].groups[0].pages[2]': 'guides/advanced/tuning',
+      'navigation.tabs[0].groups[0].pages[2].pages[1]': 'guides/advanced/internals',
+      // `guides/secret` is hidden.
+      'navigation.tabs[0].groups[1]': 'guides/faq',
+      // The Hidden group comes first and is skipped.
+      'navigation.tabs[1]': 'reference/cli',
+      // A hidden group leads to its own pages (hidden only by being there), for the breadcrumbs of those pages.
+      'navigation.tabs[1].groups[0]': 'reference/hidden-only',
+      // `root`, not the first of `pages`.
+      'navigation.tabs[1].groups[1]': 'reference/cli',
+      'navigation.tabs[1].groups[2]': 'reference/config',
+      'navigation.tabs[2]': undefined,
+    });
   });
 
   test('anchors: through their tabs; an `href` anchor has none; global anchors none', async () => {

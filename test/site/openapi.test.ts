@@ -42,7 +42,7 @@ describe('bulk generation (fixture: openapi-bulk)', () => {
     );
   });
 
-  test('generated groups are top-level groups of the element\'s section', async () => {
+  test("generated groups are top-level groups of the element's section", async () => {
     const site = await loadSite('openapi-bulk');
     const pets = [...site.elements.values()].find((element) => element.generated && element.label === 'Pets')!;
     assert.deepEqual(
@@ -143,19 +143,14 @@ describe('endpoints listed in `pages` (fixture: openapi-explicit)', () => {
       { type: 'page', route: 'api/auth' },
       { type: 'group', id: 'navigation.tabs[0].groups[0].pages[3]' },
     ]);
-    assert.deepEqual(endpointRoutes(site), [
-      'api-reference/pets/list-all-pets',
-      'api-reference/pets/get-a-pet',
-      'api-reference/pets/delete-pets',
-      'api-reference/service-status',
-    ]);
+    assert.deepEqual(endpointRoutes(site), ['api-reference/pets/list-all-pets', 'api-reference/pets/get-a-pet', 'api-reference/pets/delete-pets', 'api-reference/service-status']);
     assert.equal(
       [...site.elements.values()].some((element) => element.generated),
       false,
     );
   });
 
-  test('a nested group uses the tab\'s `openapi` (any method case)', async () => {
+  test("a nested group uses the tab's `openapi` (any method case)", async () => {
     const site = await loadSite('openapi-explicit');
     assert.deepEqual(site.elements.get('navigation.tabs[0].groups[0].pages[3]')!.items, [
       { type: 'page', route: 'api-reference/pets/get-a-pet' },
@@ -197,7 +192,10 @@ describe('a page file at a generated endpoint route (fixture: openapi-file-at-ro
     // The file sets no title or description: the operation's, as the hosted product keeps them.
     assert.equal(create.title, 'Create display');
     assert.equal(create.description, 'Creates a display.');
-    assert.deepEqual(create.placements.map((placement) => placement.parentId), [group]);
+    assert.deepEqual(
+      create.placements.map((placement) => placement.parentId),
+      [group],
+    );
     assert.equal(site.pages.has(`${dir}/create-display-1`), false);
   });
 

@@ -131,7 +131,7 @@ describe('language switcher', () => {
     assert.deepEqual(languageTargets(site, 'es/welcome'), { en: 'first page /', fr: 'first page /fr', es: '/es/welcome' });
   });
 
-  test('`en/a` ↔ `fr/a`, keeping the reader\'s version when the target language has it', async () => {
+  test("`en/a` ↔ `fr/a`, keeping the reader's version when the target language has it", async () => {
     const site = await loadSite('languages-versions');
     // fr's default version is v1; a reader of en v2 lands in fr v2.
     assert.deepEqual(languageTargets(site, 'en/guide'), { en: '/en/guide', fr: '/fr/guide' });
@@ -153,7 +153,7 @@ describe('canonical placement', () => {
     );
   });
 
-  test('under languages › versions: the default language\'s default version, even when listed later', async () => {
+  test("under languages › versions: the default language's default version, even when listed later", async () => {
     const site = await loadSite('languages-versions');
     assert.deepEqual(
       page(site, 'shared/glossary').placements.map((placement) => [placement.sectionId, placement.language, placement.version, placement.inDefaultPartition]),

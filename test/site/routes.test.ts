@@ -123,14 +123,33 @@ describe('long endpoint summaries (bounds)', () => {
       };
       await writeFile(path.join(root, 'openapi.json'), JSON.stringify(spec));
       await writeFile(path.join(root, 'index.mdx'), '# Home\n');
-      await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Long', theme: 'mint', colors: { primary: '#000000' }, navigation: { groups: [{ group: 'Start', pages: ['index'] }, { group: 'API', openapi: 'openapi.json' }] } }));
+      await writeFile(
+        path.join(root, 'docs.json'),
+        JSON.stringify({
+          name: 'Long',
+          theme: 'mint',
+          colors: { primary: '#000000' },
+          navigation: {
+            groups: [
+              { group: 'Start', pages: ['index'] },
+              { group: 'API', openapi: 'openapi.json' },
+            ],
+          },
+        }),
+      );
       const validated = await validate({ root });
-      assert.deepEqual(validated.diagnostics.filter((each) => each.severity === 'error'), []);
+      assert.deepEqual(
+        validated.diagnostics.filter((each) => each.severity === 'error'),
+        [],
+      );
       const routes = [...validated.site!.pages.keys()].filter((route) => route.startsWith('api-reference'));
       assert.equal(routes.length, 3);
       assert.equal(new Set(routes).size, 3);
       for (const route of routes) for (const segment of route.split('/')) assert.ok(Buffer.byteLength(segment) <= 200, segment);
-      assert.ok(routes.some((route) => route.endsWith('-1')), 'the two summaries that cut the same are told apart');
+      assert.ok(
+        routes.some((route) => route.endsWith('-1')),
+        'the two summaries that cut the same are told apart',
+      );
 
       const out = path.join(root, 'dist');
       await mkdir(out, { recursive: true });

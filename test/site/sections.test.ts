@@ -11,22 +11,8 @@ describe('sections and previous/next (fixture: tabs)', () => {
     assert.deepEqual(
       [...site.sections.values()].map((section) => [section.id, section.pages]),
       [
-        [
-          GUIDES,
-          ['guides/start', 'guides/install', 'guides/advanced/tuning', 'guides/advanced/internals', 'guides/secret', 'guides/faq'],
-        ],
-        [
-          REFERENCE,
-          [
-            'reference/hidden-only',
-            'guides/faq',
-            'reference/cli',
-            'reference/cli-build',
-            'reference/cli-dev',
-            'reference/config',
-            'reference/config-file',
-          ],
-        ],
+        [GUIDES, ['guides/start', 'guides/install', 'guides/advanced/tuning', 'guides/advanced/internals', 'guides/secret', 'guides/faq']],
+        [REFERENCE, ['reference/hidden-only', 'guides/faq', 'reference/cli', 'reference/cli-build', 'reference/cli-dev', 'reference/config', 'reference/config-file']],
       ],
     );
   });
@@ -88,10 +74,9 @@ describe('sections and previous/next (fixture: tabs)', () => {
 
   test('a group `root` page comes first in its group; listed in `pages` too, it is still one place', async () => {
     const site = await loadSite('tabs');
-    assert.deepEqual(
-      page(site, 'reference/config').placements.map(where),
-      [{ section: REFERENCE, parent: 'navigation.tabs[1].groups[2]', previous: 'reference/cli-dev', next: 'reference/config-file' }],
-    );
+    assert.deepEqual(page(site, 'reference/config').placements.map(where), [
+      { section: REFERENCE, parent: 'navigation.tabs[1].groups[2]', previous: 'reference/cli-dev', next: 'reference/config-file' },
+    ]);
     assert.deepEqual(
       page(site, 'reference/cli').placements.map((placement) => placement.parentId),
       ['navigation.tabs[1].groups[1]'],

@@ -48,14 +48,47 @@ export function random(seed: number): () => number {
 }
 
 const ODD_VALUES: Json[] = [
-  null, 0, 42, -1, 1.5, '', 'x', 'GET /nope', 'webhook ghost', 'https://example.com', 'javascript:alert(1)',
-  '/relative', 'missing/page', true, false, [], {}, ['a'], { group: 1 }, { group: 'G', pages: 'oops' },
-  { tab: 'T', groups: [], anchors: [] }, { $ref: './nope.json' }, { version: 'v1', default: true },
-  { language: 'xx' }, { language: 'ja' },
+  null,
+  0,
+  42,
+  -1,
+  1.5,
+  '',
+  'x',
+  'GET /nope',
+  'webhook ghost',
+  'https://example.com',
+  'javascript:alert(1)',
+  '/relative',
+  'missing/page',
+  true,
+  false,
+  [],
+  {},
+  ['a'],
+  { group: 1 },
+  { group: 'G', pages: 'oops' },
+  { tab: 'T', groups: [], anchors: [] },
+  { $ref: './nope.json' },
+  { version: 'v1', default: true },
+  { language: 'xx' },
+  { language: 'ja' },
 ];
 const ODD_KEYS = ['pages', 'groups', 'tabs', 'anchors', 'href', 'openapi', 'expanded', 'default', 'navigaton', 'menu', 'global', '$ref', '__proto__', 'constructor'];
 
-export const MUTATION_KINDS = ['drop', 'duplicate', 'retype', 'swap-values', 'swap-keys', 'rename-key', 'truncate', 'nest', 'hostile-ref', 'duplicate-key', 'hostile-redirect'] as const;
+export const MUTATION_KINDS = [
+  'drop',
+  'duplicate',
+  'retype',
+  'swap-values',
+  'swap-keys',
+  'rename-key',
+  'truncate',
+  'nest',
+  'hostile-ref',
+  'duplicate-key',
+  'hostile-redirect',
+] as const;
 
 export interface Mutation {
   kind: (typeof MUTATION_KINDS)[number];
@@ -368,7 +401,8 @@ function redirectProblems(redirects: Parameters<typeof expandRedirects>[0], rout
   try {
     for (const redirect of expandRedirects(redirects, routes, '/docs/')) {
       const file = outputPath(OUTPUT, pageOutputPath(redirect.from));
-      if (/[\u0000-\u001f]/.test(file) || file.split(path.sep).some((name) => Buffer.byteLength(name) > 255)) problems.push(`crash: redirect page ${JSON.stringify(file)} cannot be written`);
+      if (/[\u0000-\u001f]/.test(file) || file.split(path.sep).some((name) => Buffer.byteLength(name) > 255))
+        problems.push(`crash: redirect page ${JSON.stringify(file)} cannot be written`);
       redirectPage(redirect);
     }
     redirectsFile(redirects, '/docs/');

@@ -136,7 +136,9 @@ export function generateSample(): SamplePage[] {
     // Two strata: half the MDX pages hold only what the fast reader reads itself (most corpus pages, which it
     // reads whole), half the full mix (read in sections, or left to micromark, around what it does not read).
     if (!markdown && index % 2 === 1) for (const left of LEFT_TO_MICROMARK) if (!forced.get(index)?.has(left)) chosen.delete(left);
-    if (markdown) for (const mdxOnly of ['component', 'indentedComponent', 'expression', 'import', 'export', 'componentExpressionProp', 'multilineProps', 'comment'] as const) chosen.delete(mdxOnly);
+    if (markdown)
+      for (const mdxOnly of ['component', 'indentedComponent', 'expression', 'import', 'export', 'componentExpressionProp', 'multilineProps', 'comment'] as const)
+        chosen.delete(mdxOnly);
     const writer = new PageWriter(next, pick, markdown);
     const text = writer.page(chosen);
     pages.push({ name: `page-${String(index + 1).padStart(3, '0')}.${markdown ? 'md' : 'mdx'}`, text, constructs: [...chosen].sort() });
@@ -145,7 +147,20 @@ export function generateSample(): SamplePage[] {
 }
 
 /** What the fast reader leaves to micromark (test/content/fast-parse.test.ts): the page, or its section, is read there. */
-const LEFT_TO_MICROMARK: readonly Construct[] = ['expression', 'entity', 'autolinkLiteral', 'math', 'footnote', 'strikethrough', 'referenceLink', 'setextHeading', 'taskList', 'html', 'comment', 'export'];
+const LEFT_TO_MICROMARK: readonly Construct[] = [
+  'expression',
+  'entity',
+  'autolinkLiteral',
+  'math',
+  'footnote',
+  'strikethrough',
+  'referenceLink',
+  'setextHeading',
+  'taskList',
+  'html',
+  'comment',
+  'export',
+];
 
 /** Inline constructs written once a page: most pages that hold them hold one or two. */
 const ONCE_A_PAGE = new Set<Construct>(['expression', 'entity', 'math', 'escape', 'emoji', 'autolinkLiteral', 'footnote', 'strikethrough', 'referenceLink', 'image', 'html']);
@@ -183,9 +198,26 @@ class PageWriter {
     add('inlineCode', () => this.pick(['`npm install`', '`API_KEY`', '``a `tick` b``', '`{ "id": 1 }`', '`$HOME`', '`<Tip>`']));
     add('emphasis', () => this.pick([`*${this.words(1, 2)}*`, `_${this.words(1, 2)}_`, `*nested **strong** in it*`, 'snake_case_name']));
     add('strong', () => this.pick([`**${this.words(1, 3)}**`, `__${this.words(1, 2)}__`, `***${this.words(1, 2)}***`, `**\`code\` bold**`]));
-    add('link', () => this.pick([`[${this.words(1, 3)}](/guides/${this.pick(WORDS)})`, `[a link](https://example.com/docs "Title")`, `[relative](../api/${this.pick(WORDS)}#anchor)`, '[**bold link**](/x)', '[](/empty)']));
+    add('link', () =>
+      this.pick([
+        `[${this.words(1, 3)}](/guides/${this.pick(WORDS)})`,
+        `[a link](https://example.com/docs "Title")`,
+        `[relative](../api/${this.pick(WORDS)}#anchor)`,
+        '[**bold link**](/x)',
+        '[](/empty)',
+      ]),
+    );
     add('image', () => this.pick(['![diagram](/images/flow.png)', '![alt text](https://example.com/a.svg "t")', '[![badge](/b.svg)](/b)']));
-    add('html', () => this.pick(['<br />', '<b>bold</b>', '<a href="/x" target="_blank">x</a>', '<kbd>Ctrl</kbd>', '<span style={{ color: "red" }}>red</span>', '<img src="/a.png" width="200" />']));
+    add('html', () =>
+      this.pick([
+        '<br />',
+        '<b>bold</b>',
+        '<a href="/x" target="_blank">x</a>',
+        '<kbd>Ctrl</kbd>',
+        '<span style={{ color: "red" }}>red</span>',
+        '<img src="/a.png" width="200" />',
+      ]),
+    );
     add('expression', () => this.pick(['{props.name}', '{1 + 2}', '{"text"}', '{user?.id ?? "none"}', '{`template ${x}`}']));
     add('entity', () => this.pick(['&amp;', '&nbsp;', '&copy;', '&#123;', '&lt;tag&gt;', '&rarr;']));
     add('math', () => this.pick(['$x^2$', '$\\frac{a}{b}$', '$E = mc^2$', '$$a + b$$']));
@@ -210,7 +242,14 @@ class PageWriter {
   private fence(chosen: Set<Construct>, indent = ''): string {
     const language = this.pick(LANGUAGES);
     const meta = this.pick(['', '', ' title="example"', ' theme={null}', ' lines', ' {1,3}']);
-    const body = this.pick(['npm install docjet', 'const a = { b: 1 };\n\n## not a heading\nconsole.log(a);', '{\n  "id": "abc",\n  "$ref": "#/x"\n}', 'curl -X POST https://api.example.com/v1 \\\n  -H "Authorization: Bearer $TOKEN"', '  indented line\n<Tip>not a tag</Tip>', 'def f():\n    return 1']);
+    const body = this.pick([
+      'npm install docjet',
+      'const a = { b: 1 };\n\n## not a heading\nconsole.log(a);',
+      '{\n  "id": "abc",\n  "$ref": "#/x"\n}',
+      'curl -X POST https://api.example.com/v1 \\\n  -H "Authorization: Bearer $TOKEN"',
+      '  indented line\n<Tip>not a tag</Tip>',
+      'def f():\n    return 1',
+    ]);
     const marker = this.chance(0.1) ? '~~~' : this.chance(0.1) ? '````' : '```';
     const lines = [`${marker}${language}${language ? meta : ''}`, ...body.split('\n'), marker];
     if (chosen.has('codeFence') && this.chance(0.05)) lines.pop(); // an unclosed fence runs to the end of its container
@@ -237,7 +276,8 @@ class PageWriter {
 
   private table(chosen: Set<Construct>): string {
     const columns = 2 + Math.floor(this.next() * 3);
-    const cell = (): string => this.pick([this.words(1, 3), '`code`', '`a\\|b`', '**bold**', '[link](/x)', '', this.markdown ? 'text' : '<Icon icon="x" />', 'a \\| b', '`string`']);
+    const cell = (): string =>
+      this.pick([this.words(1, 3), '`code`', '`a\\|b`', '**bold**', '[link](/x)', '', this.markdown ? 'text' : '<Icon icon="x" />', 'a \\| b', '`string`']);
     const row = (make: () => string): string => {
       const cells = Array.from({ length: columns }, make);
       return this.chance(0.8) ? `| ${cells.join(' | ')} |` : cells.join(' | ');
@@ -269,7 +309,14 @@ class PageWriter {
     const inner = depth === 0 && chosen.has('indentedComponent') && this.chance(0.5);
     const pad = inner ? '  ' : '';
     const body: string[] = [`${pad}${this.inline(chosen)}`];
-    if (inner) body.push('', this.component(chosen, depth + 1).split('\n').map((line) => (line ? pad + line : line)).join('\n'));
+    if (inner)
+      body.push(
+        '',
+        this.component(chosen, depth + 1)
+          .split('\n')
+          .map((line) => (line ? pad + line : line))
+          .join('\n'),
+      );
     if (chosen.has('codeFence') && this.chance(0.3)) body.push('', this.fence(chosen, pad));
     if (chosen.has('list') && this.chance(0.2)) body.push('', this.list(chosen, 0, pad));
     if (this.chance(0.15)) return `<${name}${props.length > 0 ? ` ${props.join(' ')}` : ''} />`;
@@ -284,11 +331,13 @@ class PageWriter {
       if (this.chance(0.2)) fields.push(`sidebarTitle: ${this.words(1, 2)}`);
       blocks.push(`---\n${fields.join('\n')}\n---`);
     }
-    if (chosen.has('import')) blocks.push(this.pick(['import Snippet from "/snippets/snippet.mdx";', 'import { A, B as C } from "/snippets/parts.mdx";\nimport D from "/snippets/d.mdx";']));
+    if (chosen.has('import'))
+      blocks.push(this.pick(['import Snippet from "/snippets/snippet.mdx";', 'import { A, B as C } from "/snippets/parts.mdx";\nimport D from "/snippets/d.mdx";']));
     if (chosen.has('export')) blocks.push(this.pick(['export const version = "1.2.3";', 'export const Box = ({ children }) => <div className="box">{children}</div>;']));
     const sections = 1 + Math.floor(this.next() * 4);
     for (let section = 0; section < sections; section++) {
-      if (chosen.has('heading') || section > 0) blocks.push(`${'#'.repeat(2 + Math.floor(this.next() * 3))} ${this.words(1, 4)}${chosen.has('inlineCode') && this.chance(0.2) ? ' `code`' : ''}`);
+      if (chosen.has('heading') || section > 0)
+        blocks.push(`${'#'.repeat(2 + Math.floor(this.next() * 3))} ${this.words(1, 4)}${chosen.has('inlineCode') && this.chance(0.2) ? ' `code`' : ''}`);
       blocks.push(this.paragraph(chosen));
       const kinds: (() => string)[] = [];
       if (chosen.has('list') || chosen.has('orderedList') || chosen.has('taskList')) kinds.push(() => this.list(chosen));
@@ -296,7 +345,10 @@ class PageWriter {
       if (chosen.has('quote')) kinds.push(() => this.quote(chosen));
       if (chosen.has('codeFence')) kinds.push(() => this.fence(chosen));
       if (chosen.has('component') || chosen.has('indentedComponent')) kinds.push(() => this.component(chosen));
-      if (section === 0 && chosen.has('html')) kinds.push(() => this.pick(['<div className="grid">\n  <p>html block</p>\n</div>', '<details>\n<summary>More</summary>\n\nInside.\n\n</details>', '<img src="/x.png" alt="x" />']));
+      if (section === 0 && chosen.has('html'))
+        kinds.push(() =>
+          this.pick(['<div className="grid">\n  <p>html block</p>\n</div>', '<details>\n<summary>More</summary>\n\nInside.\n\n</details>', '<img src="/x.png" alt="x" />']),
+        );
       if (section === 0 && chosen.has('math')) kinds.push(() => '$$\nx^2 + y^2 = z^2\n$$');
       if (section === 0 && chosen.has('comment')) kinds.push(() => this.pick(['{/* a comment */}', '{/*\n  over lines\n*/}']));
       if (chosen.has('thematicBreak')) kinds.push(() => this.pick(['---', '***', '___']));
@@ -312,7 +364,14 @@ class PageWriter {
       ['codeFence', () => this.fence(chosen)],
       ['nestedList', () => this.list(chosen)],
       ['component', () => this.component(chosen)],
-    ] as const) if (chosen.has(construct) && !blocks.some((block) => block.includes(construct === 'codeFence' ? '```' : construct === 'quote' ? '> ' : construct === 'table' ? '|' : construct === 'component' ? '</' : '  '))) blocks.push(make());
+    ] as const)
+      if (
+        chosen.has(construct) &&
+        !blocks.some((block) =>
+          block.includes(construct === 'codeFence' ? '```' : construct === 'quote' ? '> ' : construct === 'table' ? '|' : construct === 'component' ? '</' : '  '),
+        )
+      )
+        blocks.push(make());
     if (chosen.has('footnote')) blocks.push('[^1]: The footnote text.');
     if (chosen.has('referenceLink')) blocks.push('[docs]: https://example.com/docs "Docs"');
     return `${blocks.join('\n\n')}\n`;

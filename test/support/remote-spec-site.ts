@@ -38,7 +38,12 @@ export async function startRemoteSpecSite(name: string): Promise<RemoteSpecSite>
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/openapi.yaml`;
   const root = await realpath(await mkdtemp(path.join(os.tmpdir(), `docjet-${name.toLowerCase()}-`)));
   await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nWelcome.\n');
-  const navigation = { groups: [{ group: 'Guides', pages: ['index'] }, { group: 'API', openapi: url }] };
+  const navigation = {
+    groups: [
+      { group: 'Guides', pages: ['index'] },
+      { group: 'API', openapi: url },
+    ],
+  };
   await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name, theme: 'mint', colors: { primary: '#0D9373' }, navigation }, null, 2));
   const close = async (): Promise<void> => {
     server.closeAllConnections();

@@ -98,7 +98,14 @@ function field(kind: 'param' | 'response'): MarkdownComponent {
   return ({ props, children: content }) => {
     const location = kind === 'param' ? ['path', 'query', 'body', 'header', 'cookie'].find((key) => textProp(props, key) !== undefined) : undefined;
     const name = location === undefined ? textProp(props, 'name') : textProp(props, location);
-    return [listItem(lead(fieldHead({ name, location, type: textProp(props, 'type'), required: flag(props, 'required'), deprecated: flag(props, 'deprecated'), defaultValue: defaultOf(props) }), content))];
+    return [
+      listItem(
+        lead(
+          fieldHead({ name, location, type: textProp(props, 'type'), required: flag(props, 'required'), deprecated: flag(props, 'deprecated'), defaultValue: defaultOf(props) }),
+          content,
+        ),
+      ),
+    ];
   };
 }
 
@@ -190,7 +197,9 @@ const treeFile: MarkdownComponent = ({ props }) => [listItem([paragraph([text(te
 /** `<Color.Item name value>`: `name: #hex`, or both shades. */
 const colorItem: MarkdownComponent = ({ props }) => {
   const value = props['value'];
-  const shades = isRecord(value) ? [textProp(value, 'light'), textProp(value, 'dark')].filter((shade) => shade !== undefined) : [textProp(props, 'value')].filter((shade) => shade !== undefined);
+  const shades = isRecord(value)
+    ? [textProp(value, 'light'), textProp(value, 'dark')].filter((shade) => shade !== undefined)
+    : [textProp(props, 'value')].filter((shade) => shade !== undefined);
   const name = textProp(props, 'name');
   const shown = shades.map((shade): PhrasingContent => ({ type: 'inlineCode', value: shade }));
   const line: PhrasingContent[] = name === undefined ? [] : [text(shown.length > 0 ? `${name}: ` : name)];

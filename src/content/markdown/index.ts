@@ -26,7 +26,6 @@ export { fieldHead, type FieldSummary } from './components.ts';
 export { markdownPath } from './path.ts';
 export { listItem, paragraph, plainText, text } from './tidy.ts';
 
-
 export interface MarkdownPageOptions {
   /** The page's path relative to the site root. */
   file: string;
@@ -77,7 +76,16 @@ function pageTree(options: MarkdownPageOptions, linker: SnippetLinker): Root {
     resolveUrl: options.resolveUrl,
     snippet: (snippetFile, from) => {
       // The linker names the page a snippet is missing from; a stand-in page, since nothing is reported here.
-      host ??= new Page({ file: from.file, text: from.text, reporter, components: defaultComponents, highlight: plainHighlighter, scope, imports: [], renderTree: () => ({ type: 'root', children: [] }) });
+      host ??= new Page({
+        file: from.file,
+        text: from.text,
+        reporter,
+        components: defaultComponents,
+        highlight: plainHighlighter,
+        scope,
+        imports: [],
+        renderTree: () => ({ type: 'root', children: [] }),
+      });
       return link.linker.snippet(snippetFile, host, undefined);
     },
   });

@@ -36,7 +36,21 @@ export function paragraph(children: PhrasingContent[]): Paragraph {
   return { type: 'paragraph', children };
 }
 
-const PHRASING = new Set<string>(['text', 'emphasis', 'strong', 'delete', 'inlineCode', 'break', 'link', 'image', 'linkReference', 'imageReference', 'footnoteReference', 'inlineMath', 'html']);
+const PHRASING = new Set<string>([
+  'text',
+  'emphasis',
+  'strong',
+  'delete',
+  'inlineCode',
+  'break',
+  'link',
+  'image',
+  'linkReference',
+  'imageReference',
+  'footnoteReference',
+  'inlineMath',
+  'html',
+]);
 /** Nodes whose children are a line of text. */
 const LINE_PARENTS = new Set<string>(['paragraph', 'heading', 'emphasis', 'strong', 'delete', 'link', 'linkReference', 'tableCell']);
 /** Nodes whose children are blocks. */

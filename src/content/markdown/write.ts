@@ -45,7 +45,9 @@ function block(node: Nodes, indent: string): string {
       return phrasing(node.children, indent);
     case 'heading':
       // A run of `#` at the end, after a space, would be read as the closing sequence and dropped.
-      return `${'#'.repeat(node.depth)} ${phrasing(node.children, '').replace(/\n/g, ' ').replace(/(^|[ \t])(#+)([ \t]*)$/, '$1\\$2$3')}`;
+      return `${'#'.repeat(node.depth)} ${phrasing(node.children, '')
+        .replace(/\n/g, ' ')
+        .replace(/(^|[ \t])(#+)([ \t]*)$/, '$1\\$2$3')}`;
     case 'thematicBreak':
       return '---';
     case 'blockquote':
@@ -93,7 +95,9 @@ function list(node: List, indent: string): string {
     const [first, second] = item.children;
     // A nested list right under the item's text, as people write it.
     const content =
-      item.children.length === 2 && first!.type === 'paragraph' && second!.type === 'list' ? `${block(first!, inner)}\n${inner}${block(second!, inner)}` : blocks(item.children, inner);
+      item.children.length === 2 && first!.type === 'paragraph' && second!.type === 'list'
+        ? `${block(first!, inner)}\n${inner}${block(second!, inner)}`
+        : blocks(item.children, inner);
     const checked = item.checked === true ? '[x] ' : item.checked === false ? '[ ] ' : '';
     if (index > 0) out += `\n${indent}`;
     out += content === '' && checked === '' ? marker.trimEnd() : marker + checked + content;

@@ -26,7 +26,8 @@ export function attempt(evaluate: Evaluate, node: Parameters<Evaluate>[0], scope
 
 export function callExpression(node: SimpleCallExpression, scope: Scope, evaluate: Evaluate): Value {
   const callee = node.callee;
-  const args = (): Value[] => node.arguments.flatMap((argument) => (argument.type === 'SpreadElement' ? spreadItems(evaluate(argument.argument, scope), argument) : [evaluate(argument, scope)]));
+  const args = (): Value[] =>
+    node.arguments.flatMap((argument) => (argument.type === 'SpreadElement' ? spreadItems(evaluate(argument.argument, scope), argument) : [evaluate(argument, scope)]));
   let target: Value;
   if (callee.type === 'MemberExpression') {
     if (callee.object.type === 'Super' || callee.property.type === 'PrivateIdentifier') return unsupported('a function call', node);

@@ -86,7 +86,11 @@ const BRACKETED = /\[((?:[^\\\]\[\n]|\\.){1,999})\]/g;
 
 /** Labels match as CommonMark matches them: case-folded, inner whitespace collapsed. */
 function normalizeLabel(label: string): string {
-  return label.replace(/[\t\n\r ]+/g, ' ').trim().toLowerCase().toUpperCase();
+  return label
+    .replace(/[\t\n\r ]+/g, ' ')
+    .trim()
+    .toLowerCase()
+    .toUpperCase();
 }
 
 /** The first definition of a label wins, as in CommonMark. */

@@ -239,8 +239,7 @@ export const DEFAULT_UI: BodyUi = { icon: noIcon, copyButton: COPY_BUTTON };
  * Opens a collapsed block without JavaScript: the styles show the whole `<pre>` while this
  * `<details>` is open (`:has()`), and only show the toggle where `:has()` works.
  */
-export const EXPAND_TOGGLE =
-  '<details class="code-expand"><summary><span class="code-expand-more">Expand</span><span class="code-expand-less">Collapse</span></summary></details>';
+export const EXPAND_TOGGLE = '<details class="code-expand"><summary><span class="code-expand-more">Expand</span><span class="code-expand-less">Collapse</span></summary></details>';
 
 function captionHtml(meta: CodeMeta, ui: BodyUi): string {
   if (meta.title === undefined && meta.icon === undefined) return '';

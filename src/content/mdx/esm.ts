@@ -149,7 +149,8 @@ class ModuleReader {
     const result = init ? evaluateExpression(init, this.scope) : { ok: true as const, value: undefined };
     if (result.ok) this.define(name, result.value);
     else this.makeOpaque(name);
-    if (!result.ok && result.reason === 'budget') this.overBudget.push({ name: name === '*default*' ? 'export default' : name, limit: result.limit, at: init ? pointOf(init) : undefined });
+    if (!result.ok && result.reason === 'budget')
+      this.overBudget.push({ name: name === '*default*' ? 'export default' : name, limit: result.limit, at: init ? pointOf(init) : undefined });
   }
 
   /** Imports are kept for the whole page, past the section they are in: as copies (`detach`). */

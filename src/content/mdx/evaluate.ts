@@ -78,7 +78,17 @@ export function toCallable(node: BaseFunction, scope: Scope, name: string): Call
 }
 
 /** Nodes that give a value already made (a name's, a literal's, a part's): nothing new to measure. */
-const READS: ReadonlySet<string> = new Set(['Identifier', 'Literal', 'MemberExpression', 'ChainExpression', 'ConditionalExpression', 'LogicalExpression', 'SequenceExpression', 'ArrowFunctionExpression', 'FunctionExpression']);
+const READS: ReadonlySet<string> = new Set([
+  'Identifier',
+  'Literal',
+  'MemberExpression',
+  'ChainExpression',
+  'ConditionalExpression',
+  'LogicalExpression',
+  'SequenceExpression',
+  'ArrowFunctionExpression',
+  'FunctionExpression',
+]);
 
 /**
  * The dispatch: the node's handler, or a failure naming a node type the evaluator does not read.

@@ -92,7 +92,8 @@ export const EXPRESSIONS: ExpressionHandlers = {
   UnaryExpression(node, scope, evaluate) {
     const { operator } = node;
     // `typeof x` of a name nothing defines is 'undefined', not an error.
-    if (operator === 'typeof') return typeOf(node.argument.type === 'Identifier' ? attempt(evaluate, node.argument, scope) : { ok: true, value: evaluate(node.argument, scope) }, node);
+    if (operator === 'typeof')
+      return typeOf(node.argument.type === 'Identifier' ? attempt(evaluate, node.argument, scope) : { ok: true, value: evaluate(node.argument, scope) }, node);
     return unary(operator, evaluate(node.argument, scope), node);
   },
   BinaryExpression(node, scope, evaluate) {

@@ -31,6 +31,9 @@ export function isUnclosedFence(source: string): boolean {
   const fence = open[1]!;
   const lastBreak = source.lastIndexOf('\n');
   if (lastBreak === -1) return true;
-  const last = source.slice(lastBreak + 1).replace(/^[ \t>]*/, '').trimEnd();
+  const last = source
+    .slice(lastBreak + 1)
+    .replace(/^[ \t>]*/, '')
+    .trimEnd();
   return !(last.length >= fence.length && last === fence[0]!.repeat(last.length));
 }

@@ -166,4 +166,3 @@ function patternNames(pattern: Pattern): string[] {
       return [];
   }
 }
-

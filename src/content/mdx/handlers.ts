@@ -117,7 +117,8 @@ function alert(state: State, node: Blockquote): ElementContent | undefined {
   const match = ALERT_MARKER.exec(text.value);
   if (!match) return undefined;
   const kind = ALERTS[match[1]!.toUpperCase()]!;
-  const rest: PhrasingContent[] = text.value.length > match[0].length ? [{ ...text, value: text.value.slice(match[0].length) }, ...first.children.slice(1)] : first.children.slice(1);
+  const rest: PhrasingContent[] =
+    text.value.length > match[0].length ? [{ ...text, value: text.value.slice(match[0].length) }, ...first.children.slice(1)] : first.children.slice(1);
   // A break right after the marker (`[!NOTE]\` + newline) is not content either.
   if (rest[0]?.type === 'break') rest.shift();
   const children = rest.length > 0 ? [{ ...first, children: rest }, ...node.children.slice(1)] : node.children.slice(1);
@@ -181,7 +182,13 @@ function isElementContent(node: HastNodes): node is ElementContent {
  * A Markdown link to a `javascript:` URL (however it is spelt) keeps its text and loses the link;
  * any other is resolved for the page (`resolve`, unless the root resolves it after parsing HTML).
  */
-function link(page: Page, state: State, node: Link | LinkReference, element: ElementContent | ElementContent[] | undefined, resolve: UrlResolver | undefined): ElementContent | ElementContent[] | undefined {
+function link(
+  page: Page,
+  state: State,
+  node: Link | LinkReference,
+  element: ElementContent | ElementContent[] | undefined,
+  resolve: UrlResolver | undefined,
+): ElementContent | ElementContent[] | undefined {
   if (element === undefined || Array.isArray(element) || element.type !== 'element') return element;
   const href = element.properties['href'];
   if (typeof href === 'string' && isUnsafeUrl(href)) {
@@ -193,7 +200,12 @@ function link(page: Page, state: State, node: Link | LinkReference, element: Ele
 }
 
 /** A Markdown image whose URL would run code is left out, its alt text shown in its place; any other is resolved like a link's. */
-function image(page: Page, node: Image | ImageReference, element: ElementContent | ElementContent[] | undefined, resolve: UrlResolver | undefined): ElementContent | ElementContent[] | undefined {
+function image(
+  page: Page,
+  node: Image | ImageReference,
+  element: ElementContent | ElementContent[] | undefined,
+  resolve: UrlResolver | undefined,
+): ElementContent | ElementContent[] | undefined {
   if (element === undefined || Array.isArray(element) || element.type !== 'element') return element;
   const src = element.properties['src'];
   if (typeof src === 'string' && isUnsafeUrl(src, 'image')) {

@@ -197,7 +197,16 @@ function* renderSections(options: RenderOptions, link: LinkOptions | undefined, 
     if (chunk !== chunks.at(-1)) yield;
   }
   const features = page?.features;
-  return { html, headings: page?.headings() ?? [], imports, format: readAs, parts: page?.parts ?? { examples: [], params: [], updates: [] }, diagnostics: sortDiagnostics(reporter.diagnostics), math: features?.has('math') ?? false, mermaid: features?.has('mermaid') ?? false };
+  return {
+    html,
+    headings: page?.headings() ?? [],
+    imports,
+    format: readAs,
+    parts: page?.parts ?? { examples: [], params: [], updates: [] },
+    diagnostics: sortDiagnostics(reporter.diagnostics),
+    math: features?.has('math') ?? false,
+    mermaid: features?.has('mermaid') ?? false,
+  };
 }
 
 function bodyUi(options: RenderOptions): BodyUi {
@@ -216,13 +225,21 @@ function renderTree(page: Page, tree: Root): HastRoot {
  * `diagnostics`, positioned in the snippet file; `exports` maps exported names to their values.
  * `resolveUrl` is the snippet file's, for the JSX its exports compute now, once for every page.
  */
-export function parseBody(options: { file: string; text: string; format: Format; line?: number; link: LinkOptions; resolveUrl?: UrlResolver | undefined }): { body: Body; exports: Map<string, Value>; unknown: Set<string>; diagnostics: Diagnostic[] } {
+export function parseBody(options: { file: string; text: string; format: Format; line?: number; link: LinkOptions; resolveUrl?: UrlResolver | undefined }): {
+  body: Body;
+  exports: Map<string, Value>;
+  unknown: Set<string>;
+  diagnostics: Diagnostic[];
+} {
   const { file, text, link } = options;
   const firstLine = options.line ?? 1;
   const reporter = new Reporter(file, firstLine);
   const parsed = parsePage({ text, format: options.format, reporter });
   const scope = createScope({ parent: link.globals, origin: { file, firstLine }, context: createContext(undefined, options.resolveUrl) });
-  const shape = parsed.format === 'mdx' ? readModule(esmStatements(parsed.tree), scope, { resolveImport: (binding, at) => link.resolveImport(binding, at, { file, reporter }) }) : { imports: [], exports: new Map<string, string>(), problems: [], overBudget: [] };
+  const shape =
+    parsed.format === 'mdx'
+      ? readModule(esmStatements(parsed.tree), scope, { resolveImport: (binding, at) => link.resolveImport(binding, at, { file, reporter }) })
+      : { imports: [], exports: new Map<string, string>(), problems: [], overBudget: [] };
   reportProblems(reporter, () => 'an `export` of this snippet', 'its value is computed without that', shape.problems);
   reportOverBudget(reporter, shape.overBudget);
   const { values, unknown } = exportedValues(shape.exports, scope);

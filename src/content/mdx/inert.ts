@@ -31,7 +31,13 @@ export function reportRemoval(page: Page, removal: Removal, at: Point | undefine
       page.reporter.diagnostic('html-unsafe', at, { tag, attribute: removal.attribute });
       return;
     case 'url':
-      page.reporter.diagnostic('url-unsafe', at, { in: 'attribute', attribute: removal.attribute, element: removal.element.tagName, scheme: removal.scheme, url: short(removal.value) });
+      page.reporter.diagnostic('url-unsafe', at, {
+        in: 'attribute',
+        attribute: removal.attribute,
+        element: removal.element.tagName,
+        scheme: removal.scheme,
+        url: short(removal.value),
+      });
   }
 }
 

@@ -159,7 +159,12 @@ function element(node: JSXElement, evaluator: JsxEvaluator): Rendered {
   if (/^[a-z]/.test(name) && !name.includes('.')) {
     const inner = props['dangerouslySetInnerHTML'];
     const html = isRecord(inner) && typeof inner['__html'] === 'string' ? inner['__html'] : undefined;
-    const made: Element = { type: 'element', tagName: name, properties: toProperties(props), children: html === undefined ? content : sanitizeHtml(html, undefined, evaluator.resolveUrl) };
+    const made: Element = {
+      type: 'element',
+      tagName: name,
+      properties: toProperties(props),
+      children: html === undefined ? content : sanitizeHtml(html, undefined, evaluator.resolveUrl),
+    };
     if (evaluator.resolveUrl) resolveElementUrls(made, evaluator.resolveUrl);
     return { content: [made], parts: [made] };
   }
@@ -167,7 +172,15 @@ function element(node: JSXElement, evaluator: JsxEvaluator): Rendered {
   return { content: made, parts: [{ kind: 'element', name, props, children: content, content: made }] };
 }
 
-function component(name: string, props: Props, children: ElementContent[], rendered: RenderedChild[], text: () => string, node: JSXElement, evaluator: JsxEvaluator): ElementContent[] {
+function component(
+  name: string,
+  props: Props,
+  children: ElementContent[],
+  rendered: RenderedChild[],
+  text: () => string,
+  node: JSXElement,
+  evaluator: JsxEvaluator,
+): ElementContent[] {
   const found = evaluator.resolve(name, node);
   if (!found.ok) return wrapper(name, children);
   if (found.value instanceof Callable) {

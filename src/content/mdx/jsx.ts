@@ -47,9 +47,38 @@ export function isIntrinsic(name: string): boolean {
 
 /** HTML elements that cannot sit inside a `<p>`. */
 const BLOCK_TAGS = new Set([
-  'address', 'article', 'aside', 'blockquote', 'details', 'dialog', 'div', 'dl', 'fieldset', 'figure', 'footer', 'form',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'header', 'hr', 'main', 'nav', 'ol', 'p', 'pre', 'section', 'table', 'ul',
-  'iframe', 'video', 'script', 'style',
+  'address',
+  'article',
+  'aside',
+  'blockquote',
+  'details',
+  'dialog',
+  'div',
+  'dl',
+  'fieldset',
+  'figure',
+  'footer',
+  'form',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'header',
+  'hr',
+  'main',
+  'nav',
+  'ol',
+  'p',
+  'pre',
+  'section',
+  'table',
+  'ul',
+  'iframe',
+  'video',
+  'script',
+  'style',
 ]);
 
 /**
@@ -286,4 +315,3 @@ function setProp(props: Props, key: string, value: Value): void {
   if (key === '__proto__') return;
   props[key] = value;
 }
-

@@ -37,7 +37,9 @@ export function renderMath(tex: string, display: boolean): MathResult {
     const reason = reasonOf(error, tex);
     const source = escapeHtml(tex);
     const title = escapeHtml(reason);
-    const html = display ? `<pre class="math math-display math-error" title="${title}"><code>${source}</code></pre>` : `<code class="math math-inline math-error" title="${title}">${source}</code>`;
+    const html = display
+      ? `<pre class="math math-display math-error" title="${title}"><code>${source}</code></pre>`
+      : `<code class="math math-inline math-error" title="${title}">${source}</code>`;
     return { html, error: reason };
   }
 }

@@ -49,7 +49,10 @@ function arrayMethod(array: Value[], name: string, args: readonly Value[], conte
     }
     case 'flatMap': {
       const results = each((result) => result);
-      context.budget.room(results.reduce<number>((length, item) => length + (Array.isArray(item) ? item.length : 1), 0), undefined);
+      context.budget.room(
+        results.reduce<number>((length, item) => length + (Array.isArray(item) ? item.length : 1), 0),
+        undefined,
+      );
       return results.flat() as Value[];
     }
     case 'forEach':
@@ -87,11 +90,17 @@ function arrayMethod(array: Value[], name: string, args: readonly Value[], conte
       return array.at(integer(args[0]));
     case 'concat': {
       const parts = args.map((arg) => (Array.isArray(arg) ? arg : [arg]));
-      context.budget.room(parts.reduce((length, part) => length + part.length, array.length), undefined);
+      context.budget.room(
+        parts.reduce((length, part) => length + part.length, array.length),
+        undefined,
+      );
       return array.concat(...parts);
     }
     case 'flat':
-      context.budget.room(array.reduce<number>((length, item) => length + (Array.isArray(item) ? item.length : 1), 0), undefined);
+      context.budget.room(
+        array.reduce<number>((length, item) => length + (Array.isArray(item) ? item.length : 1), 0),
+        undefined,
+      );
       return array.flat() as Value[];
     case 'reverse':
     case 'toReversed':
@@ -173,7 +182,10 @@ function stringMethod(text: string, name: string, args: readonly Value[], budget
     }
     case 'concat': {
       const parts = args.map(stringify);
-      budget.room(parts.reduce((length, part) => length + part.length, text.length), undefined);
+      budget.room(
+        parts.reduce((length, part) => length + part.length, text.length),
+        undefined,
+      );
       return text + parts.join('');
     }
     case 'toString':
@@ -221,7 +233,13 @@ function replaceWithin(text: string, pattern: string | RegExp, replacement: stri
         const at = parts.findIndex((part, index) => index > 0 && typeof part === 'number');
         const offset = parts[at] as number;
         const capture = Math.max(0, ...parts.slice(1, at).map((part) => (typeof part === 'string' ? part.length : 0)));
-        size += replacement.length - match.length + copies.match * match.length + copies.before * offset + copies.after * (text.length - offset - match.length) + copies.capture * capture;
+        size +=
+          replacement.length -
+          match.length +
+          copies.match * match.length +
+          copies.before * offset +
+          copies.after * (text.length - offset - match.length) +
+          copies.capture * capture;
         budget.room(size, undefined);
         return '';
       }),

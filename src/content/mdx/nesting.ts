@@ -187,5 +187,14 @@ function flowContent(nodes: readonly Nodes[]): RootContent[] {
 }
 
 function isPhrasingLeaf(node: Nodes): boolean {
-  return node.type === 'text' || node.type === 'inlineCode' || node.type === 'break' || node.type === 'image' || node.type === 'imageReference' || node.type === 'mdxTextExpression' || node.type === 'inlineMath' || node.type === 'footnoteReference';
+  return (
+    node.type === 'text' ||
+    node.type === 'inlineCode' ||
+    node.type === 'break' ||
+    node.type === 'image' ||
+    node.type === 'imageReference' ||
+    node.type === 'mdxTextExpression' ||
+    node.type === 'inlineMath' ||
+    node.type === 'footnoteReference'
+  );
 }

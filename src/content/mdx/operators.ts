@@ -83,29 +83,46 @@ function compare(operator: '<' | '<=' | '>' | '>=', a: Primitive, b: Primitive):
 
 function arithmetic(operator: Exclude<BinaryOperator, '==' | '!=' | '===' | '!==' | '+' | '<' | '<=' | '>' | '>=' | 'in' | 'instanceof'>, a: number, b: number): number {
   switch (operator) {
-    case '-': return a - b;
-    case '*': return a * b;
-    case '/': return a / b;
-    case '%': return a % b;
-    case '**': return a ** b;
-    case '|': return a | b;
-    case '&': return a & b;
-    case '^': return a ^ b;
-    case '<<': return a << b;
-    case '>>': return a >> b;
-    case '>>>': return a >>> b;
+    case '-':
+      return a - b;
+    case '*':
+      return a * b;
+    case '/':
+      return a / b;
+    case '%':
+      return a % b;
+    case '**':
+      return a ** b;
+    case '|':
+      return a | b;
+    case '&':
+      return a & b;
+    case '^':
+      return a ^ b;
+    case '<<':
+      return a << b;
+    case '>>':
+      return a >> b;
+    case '>>>':
+      return a >>> b;
   }
 }
 
 /** `typeof` (not `typeof x` of an undefined name, which the caller answers). */
 export function unary(operator: Exclude<UnaryExpression['operator'], 'typeof'>, argument: Value, node: BaseNode): Value {
   switch (operator) {
-    case '!': return !argument;
-    case '-': return -toNumber(argument, node);
-    case '+': return toNumber(argument, node);
-    case '~': return ~toNumber(argument, node);
-    case 'void': return undefined;
-    case 'delete': return unsupported('`delete`', node);
+    case '!':
+      return !argument;
+    case '-':
+      return -toNumber(argument, node);
+    case '+':
+      return toNumber(argument, node);
+    case '~':
+      return ~toNumber(argument, node);
+    case 'void':
+      return undefined;
+    case 'delete':
+      return unsupported('`delete`', node);
   }
 }
 
@@ -152,6 +169,7 @@ export function member(object: Value, key: string, optional: boolean, node: Base
   }
   if (object instanceof RegExp && Object.hasOwn(PATTERN_PROPERTIES, key)) return PATTERN_PROPERTIES[key]!(object);
   if (object instanceof Markup) return unsupported(`the property "${key}" of JSX`, node);
-  if (object instanceof Callable || object instanceof RegExp) return unsupported(`the property "${key}" of ${object instanceof Callable ? 'a function' : 'a regular expression'}`, node);
+  if (object instanceof Callable || object instanceof RegExp)
+    return unsupported(`the property "${key}" of ${object instanceof Callable ? 'a function' : 'a regular expression'}`, node);
   return key in (typeof object === 'number' ? Number.prototype : Boolean.prototype) ? unsupported(`the method \`.${key}\` without a call`, node) : undefined;
 }

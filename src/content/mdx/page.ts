@@ -14,7 +14,19 @@ import { element, isEmptyContent } from './components/hast.ts';
 import { Slugger, type Heading } from './headings.ts';
 import { Reporter, type Point } from './report.ts';
 import { createContext, snippetScope } from './scope.ts';
-import { type Callable, Markup, type Body, type BodyUi, type Host, type ImportBinding, type PageFeature, type PageParts, type Props, type RenderedChild, type Scope } from './types.ts';
+import {
+  type Callable,
+  Markup,
+  type Body,
+  type BodyUi,
+  type Host,
+  type ImportBinding,
+  type PageFeature,
+  type PageParts,
+  type Props,
+  type RenderedChild,
+  type Scope,
+} from './types.ts';
 
 export type { Body } from './types.ts';
 
@@ -156,7 +168,16 @@ export class Page {
    * What a registry component makes, or undefined when the registry has no such name. `offset` places
    * the headings it adds. One broken component must not take the page down: its children still show.
    */
-  renderComponent(name: string, props: Props, content: ElementContent[], children: readonly RenderedChild[], inline: boolean, text: () => string, offset: number, at: Point | undefined): ElementContent[] | undefined {
+  renderComponent(
+    name: string,
+    props: Props,
+    content: ElementContent[],
+    children: readonly RenderedChild[],
+    inline: boolean,
+    text: () => string,
+    offset: number,
+    at: Point | undefined,
+  ): ElementContent[] | undefined {
     const component = Object.hasOwn(this.components, name) ? this.components[name] : undefined;
     if (!component) return undefined;
     const context: ComponentContext = {

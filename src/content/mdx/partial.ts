@@ -18,9 +18,7 @@ export function reportProblems(reporter: Reporter, subject: (file: string) => st
   const shown = kinds.slice(0, 3).join('; ') + (kinds.length > 3 ? `; and ${kinds.length - 3} more` : '');
   const origin = first.origin ?? { file: reporter.file, firstLine: reporter.firstLine };
   const position = first.line > 0 ? { file: origin.file, line: first.line + origin.firstLine - 1, column: first.column } : undefined;
-  reporter.diagnostics.push(
-    diagnostic('component-partial', position, origin.file, { subject: subject(origin.file), uses: shown, outcome }),
-  );
+  reporter.diagnostics.push(diagnostic('component-partial', position, origin.file, { subject: subject(origin.file), uses: shown, outcome }));
 }
 
 /** Runs `evaluate`, then takes the problems it noted off `problems` (a scope's context) and returns them. */

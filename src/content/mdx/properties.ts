@@ -18,10 +18,34 @@ export function toProperties(props: Readonly<Record<string, Value>>): Properties
 
 /** CSS properties that take plain numbers; every other number means pixels, as in React. */
 const UNITLESS = new Set([
-  'animationIterationCount', 'aspectRatio', 'columnCount', 'columns', 'flex', 'flexGrow', 'flexShrink', 'fontWeight',
-  'gridArea', 'gridColumn', 'gridColumnEnd', 'gridColumnStart', 'gridRow', 'gridRowEnd', 'gridRowStart', 'lineClamp',
-  'lineHeight', 'opacity', 'order', 'orphans', 'scale', 'tabSize', 'widows', 'zIndex', 'zoom', 'fillOpacity',
-  'strokeOpacity', 'strokeWidth',
+  'animationIterationCount',
+  'aspectRatio',
+  'columnCount',
+  'columns',
+  'flex',
+  'flexGrow',
+  'flexShrink',
+  'fontWeight',
+  'gridArea',
+  'gridColumn',
+  'gridColumnEnd',
+  'gridColumnStart',
+  'gridRow',
+  'gridRowEnd',
+  'gridRowStart',
+  'lineClamp',
+  'lineHeight',
+  'opacity',
+  'order',
+  'orphans',
+  'scale',
+  'tabSize',
+  'widows',
+  'zIndex',
+  'zoom',
+  'fillOpacity',
+  'strokeOpacity',
+  'strokeWidth',
 ]);
 
 /** `{ backgroundColor: "red", marginTop: 8 }` → `background-color:red;margin-top:8px`. */
@@ -29,7 +53,9 @@ export function toCss(style: { [key: string]: Value }): string {
   const declarations: string[] = [];
   for (const [key, value] of Object.entries(style)) {
     if (typeof value !== 'string' && typeof value !== 'number') continue;
-    const property = key.startsWith('--') ? key : key.replace(/^(ms|Webkit|Moz|O)(?=[A-Z])/, (prefix) => `-${prefix.toLowerCase()}`).replace(/[A-Z]/g, (char) => `-${char.toLowerCase()}`);
+    const property = key.startsWith('--')
+      ? key
+      : key.replace(/^(ms|Webkit|Moz|O)(?=[A-Z])/, (prefix) => `-${prefix.toLowerCase()}`).replace(/[A-Z]/g, (char) => `-${char.toLowerCase()}`);
     const text = typeof value === 'number' && value !== 0 && !UNITLESS.has(key) && !key.startsWith('--') ? `${value}px` : String(value);
     declarations.push(`${property}:${text}`);
   }

@@ -25,16 +25,17 @@ export const STAND_IN: Readonly<Record<string, number>> = Object.fromEntries(
   ['[', ']', '*', '_', '~', '`', '&', '>', '-', '+', '.', ')'].map((char, index) => [char, 0xfdd4 + index]),
 );
 const ORIGINAL: Record<string, string> = {
-  [BRACE]: '{', [ANGLE]: '<', [LETTER_I]: 'i', [LETTER_E]: 'e',
+  [BRACE]: '{',
+  [ANGLE]: '<',
+  [LETTER_I]: 'i',
+  [LETTER_E]: 'e',
   ...Object.fromEntries(Object.entries(STAND_IN).map(([char, code]) => [String.fromCharCode(code), char])),
 };
 const SENTINELS = /[\uFDD0-\uFDDF]/g;
 const ANY_SENTINEL = /[\uFDD0-\uFDDF]/;
 
 /** The warning of a repair: its code and the facts its message is made from. */
-export type RepairWarning =
-  | { code: 'mdx-html-comment'; params: MessageParams<'mdx-html-comment'> }
-  | { code: 'mdx-syntax'; params: MessageParams<'mdx-syntax'> };
+export type RepairWarning = { code: 'mdx-html-comment'; params: MessageParams<'mdx-html-comment'> } | { code: 'mdx-syntax'; params: MessageParams<'mdx-syntax'> };
 
 export interface Repair {
   text: string;

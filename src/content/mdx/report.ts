@@ -29,8 +29,9 @@ export class Reporter {
     const reason = (params as { reason?: unknown } | undefined)?.reason;
     if (this.firstLine === 1 || typeof reason !== 'string') return params;
     const shift = (line: string): number => Number(line) + this.firstLine - 1;
-    const shifted = reason.replace(/\((\d+):(\d+)(?:-(\d+):(\d+))?\)/g, (_all, line: string, column: string, endLine?: string, endColumn?: string) =>
-      `(${shift(line)}:${column}${endLine === undefined ? '' : `-${shift(endLine)}:${endColumn}`})`,
+    const shifted = reason.replace(
+      /\((\d+):(\d+)(?:-(\d+):(\d+))?\)/g,
+      (_all, line: string, column: string, endLine?: string, endColumn?: string) => `(${shift(line)}:${column}${endLine === undefined ? '' : `-${shift(endLine)}:${endColumn}`})`,
     );
     return { ...params, reason: shifted };
   }

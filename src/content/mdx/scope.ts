@@ -65,7 +65,20 @@ export function assign(name: string, value: Value, scope: Scope, node: BaseNode)
   return unsupported(`assigning to \`${name}\``, node);
 }
 
-const BROWSER_NAMES = new Set(['window', 'document', 'navigator', 'localStorage', 'sessionStorage', 'location', 'history', 'fetch', 'setTimeout', 'setInterval', 'requestAnimationFrame', 'matchMedia']);
+const BROWSER_NAMES = new Set([
+  'window',
+  'document',
+  'navigator',
+  'localStorage',
+  'sessionStorage',
+  'location',
+  'history',
+  'fetch',
+  'setTimeout',
+  'setInterval',
+  'requestAnimationFrame',
+  'matchMedia',
+]);
 
 /** Notes a failure inside a function; the caller leaves that part out. */
 export function note(failure: Failure, scope: Scope, fallback?: BaseNode): void {

@@ -107,7 +107,14 @@ export function limitSyntax(text: string): LimitedSyntax {
 
   const endBlock = (): void => {
     if (!block) return;
-    const counts: Record<SyntaxLimit, number> = { brackets: block.brackets, emphasis: block.emphasis, backticks: block.backtickLengths.size, 'lazy-lines': block.lazy, references: 0, definitions: 0 };
+    const counts: Record<SyntaxLimit, number> = {
+      brackets: block.brackets,
+      emphasis: block.emphasis,
+      backticks: block.backtickLengths.size,
+      'lazy-lines': block.lazy,
+      references: 0,
+      definitions: 0,
+    };
     for (const { limit, max } of BLOCK_LIMITS) {
       largest[limit] = Math.max(largest[limit], counts[limit]);
       if (counts[limit] <= max) continue;
@@ -285,9 +292,7 @@ function showAsText(codes: Source, block: Block, limit: SyntaxLimit): void {
       }
       const char = String.fromCharCode(code);
       const hit =
-        limit === 'brackets' ? code === OPEN_BRACKET || code === CLOSE_BRACKET
-        : limit === 'emphasis' ? code === STAR || code === UNDERSCORE || code === TILDE
-        : code === BACKTICK;
+        limit === 'brackets' ? code === OPEN_BRACKET || code === CLOSE_BRACKET : limit === 'emphasis' ? code === STAR || code === UNDERSCORE || code === TILDE : code === BACKTICK;
       if (hit) codes.set(i, STAND_IN[char]!);
     }
   }

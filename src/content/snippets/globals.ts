@@ -119,8 +119,7 @@ const javascript: Record<string, Value> = {
         const length = Number.isFinite(source['length']) ? Math.max(0, Math.trunc(source['length'])) : 0;
         context.budget.room(length);
         items = Array.from({ length }, () => undefined);
-      }
-      else items = [];
+      } else items = [];
       const map = args[1];
       return map instanceof Callable ? items.map((item, index) => map.call([item, index], context)) : items;
     }),

@@ -77,7 +77,14 @@ function isProgram(tree: unknown): tree is Program {
  * snippets they name, through the same cache); `collector` gathers what those imports pull in.
  * `resolveUrl` is the file's own, for the JSX its exports compute now (`parseBody`).
  */
-export function loadModule(options: { root: string; file: string; kind: SnippetKind; link: LinkOptions; collector: Collector; resolveUrl?: UrlResolver | undefined }): SnippetModule {
+export function loadModule(options: {
+  root: string;
+  file: string;
+  kind: SnippetKind;
+  link: LinkOptions;
+  collector: Collector;
+  resolveUrl?: UrlResolver | undefined;
+}): SnippetModule {
   const { root, file, kind, link, collector, resolveUrl } = options;
   collector.dependencies.add(file);
   let text: string;
@@ -92,7 +99,15 @@ export function loadModule(options: { root: string; file: string; kind: SnippetK
     return { file, exports: new Map(), unknown: new Set(), broken: true, diagnostics: [problem], dependencies: collector.dependencies, missing: collector.missing };
   }
   const own = kind === 'jsx' ? loadJsx(file, text, link, resolveUrl) : loadMarkdown(file, text, kind, link, resolveUrl);
-  return { file, exports: own.exports, unknown: own.unknown, broken: own.broken, diagnostics: uniqueDiagnostics([...encoding, ...own.diagnostics, ...collector.diagnostics]), dependencies: collector.dependencies, missing: collector.missing };
+  return {
+    file,
+    exports: own.exports,
+    unknown: own.unknown,
+    broken: own.broken,
+    diagnostics: uniqueDiagnostics([...encoding, ...own.diagnostics, ...collector.diagnostics]),
+    dependencies: collector.dependencies,
+    missing: collector.missing,
+  };
 }
 
 interface Loaded {

@@ -46,7 +46,8 @@ export function staticDocs(options: { root: string; base?: string }): McpDocs & 
   let name = writtenName(options.root);
   const load = (): Promise<DocsSnapshot | { problem: string }> => {
     loaded ??= validate({ root: options.root, offline: true }).then((result) => {
-      if (!result.site || hasErrors(result.diagnostics)) return { problem: siteProblem(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map(formatDiagnostic)) };
+      if (!result.site || hasErrors(result.diagnostics))
+        return { problem: siteProblem(result.diagnostics.filter((diagnostic) => diagnostic.severity === 'error').map(formatDiagnostic)) };
       name = result.site.config.name;
       return snapshotOf(result.site, base);
     });

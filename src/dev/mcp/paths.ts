@@ -22,7 +22,7 @@ export function routeOf(text: string, base: string, site?: Site): string | undef
   } catch {
     return undefined;
   }
-  if (path.startsWith('/') && base !== '/' && (`${path}/`).startsWith(base)) path = path.slice(base.length - 1);
+  if (path.startsWith('/') && base !== '/' && `${path}/`.startsWith(base)) path = path.slice(base.length - 1);
   let route = path.replace(/^\/+|\/+$/g, '').replace(/\.md$/, '');
   if (site && route === 'index' && !site.pages.has('index') && site.pages.has('')) route = '';
   return route;

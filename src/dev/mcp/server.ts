@@ -34,7 +34,7 @@ export async function createDocsServer(docs: McpDocs): Promise<McpServer> {
     {
       instructions:
         `The documentation of ${name}. Search it with \`search\`, then read the pages that answer with \`read_page\` (the path a result gives). ` +
-        '`list_navigation` shows how the pages are organised; `get_api_operation` gives an API operation\'s parameters, request body and responses.',
+        "`list_navigation` shows how the pages are organised; `get_api_operation` gives an API operation's parameters, request body and responses.",
     },
   );
   const withSite = async (answer: (site: DocsSnapshot) => Promise<ToolResult>): Promise<ToolResult> => {
@@ -48,7 +48,7 @@ export async function createDocsServer(docs: McpDocs): Promise<McpServer> {
       title: 'Search the docs',
       description:
         'Search the documentation as its site search does (titles and headings first, prefixes and typos matched). Returns up to 12 pages, best first, with the path to read each. ' +
-        'Limited to the site\'s default version and language unless others are given.',
+        "Limited to the site's default version and language unless others are given.",
       inputSchema: {
         query: z.string().min(1).describe('Words to look for'),
         version: z.string().optional().describe('A version of the docs (list_navigation lists them)'),
@@ -61,8 +61,13 @@ export async function createDocsServer(docs: McpDocs): Promise<McpServer> {
     ({ query, version, language, product, all_versions }) =>
       withSite(async (current) => {
         const found = await searchDocs(await current.searchFiles(), current.site, query, { version, language, product, allVersions: all_versions });
-        const lines = found.results.map((hit, index) => `${index + 1}. ${hit.method ? `${hit.method} ` : ''}${hit.title}${hit.section ? ` (${hit.section})` : ''}: ${hit.path}\n   ${hit.snippet}`);
-        const text = found.total === 0 ? `No page matches "${query}".` : `${found.total} ${found.total === 1 ? 'page matches' : 'pages match'} "${query}"${found.total > found.results.length ? `; the best ${found.results.length}` : ''}:\n${lines.join('\n')}`;
+        const lines = found.results.map(
+          (hit, index) => `${index + 1}. ${hit.method ? `${hit.method} ` : ''}${hit.title}${hit.section ? ` (${hit.section})` : ''}: ${hit.path}\n   ${hit.snippet}`,
+        );
+        const text =
+          found.total === 0
+            ? `No page matches "${query}".`
+            : `${found.total} ${found.total === 1 ? 'page matches' : 'pages match'} "${query}"${found.total > found.results.length ? `; the best ${found.results.length}` : ''}:\n${lines.join('\n')}`;
         return { content: [{ type: 'text', text }], structuredContent: { query, total: found.total, results: found.results } };
       }),
   );
@@ -91,7 +96,8 @@ export async function createDocsServer(docs: McpDocs): Promise<McpServer> {
     'list_navigation',
     {
       title: 'List the navigation',
-      description: 'The documentation\'s navigation: languages, versions, products, tabs, groups and pages in order, with each page\'s path. Hidden pages are left out, as the sidebar leaves them out.',
+      description:
+        "The documentation's navigation: languages, versions, products, tabs, groups and pages in order, with each page's path. Hidden pages are left out, as the sidebar leaves them out.",
       inputSchema: {
         version: z.string().optional().describe('Only this version'),
         language: z.string().optional().describe('Only this language'),

@@ -177,8 +177,8 @@ function uriSafe(url: string): string {
  */
 function postData({ mediaType, value, form, parts }: NonNullable<RequestParts['body']>): HarRequest['postData'] {
   if (parts) {
-    const params = parts.map(([name, field]): FormParam =>
-      field === '<binary>' ? { name, fileName: 'example-file', contentType: 'application/octet-stream' } : { name, value: textOf(field) },
+    const params = parts.map(
+      ([name, field]): FormParam => (field === '<binary>' ? { name, fileName: 'example-file', contentType: 'application/octet-stream' } : { name, value: textOf(field) }),
     );
     return { mimeType: 'multipart/form-data', params };
   }

@@ -28,7 +28,8 @@ export function schemaMarkdown(options: { document: OpenApiDocument; name: strin
   const schema = { $ref: schemaPointer(options.document, options.name) };
   const shape = toShape(schema, resolver, []);
   const out: RootContent[] = [heading('Fields')];
-  if (shape.broken === undefined && !recordOf(shape.schema.properties)) out.push(paragraph([text('The schema is of type '), { type: 'inlineCode', value: typeLabel(shape, resolver) }, text('.')]));
+  if (shape.broken === undefined && !recordOf(shape.schema.properties))
+    out.push(paragraph([text('The schema is of type '), { type: 'inlineCode', value: typeLabel(shape, resolver) }, text('.')]));
   const description = stringOf(shape.schema.description);
   if (description) out.push(...markdownBlocks(description));
   const fields = new FieldWriter(resolver).properties(schema, 'schema', 0);
@@ -86,7 +87,11 @@ const parsedBlocks = new Map<string, RootContent[]>();
 export function markdownBlocks(markdown: string): RootContent[] {
   let blocks = parsedBlocks.get(markdown);
   if (blocks === undefined) {
-    blocks = isPlainLine(markdown) ? [paragraph([text(markdown)])] : markdown.includes('$') ? parsePage({ text: markdown, format: 'md', reporter: { diagnostic: () => undefined }, cache: false }).tree.children : markdownTree(markdown).children;
+    blocks = isPlainLine(markdown)
+      ? [paragraph([text(markdown)])]
+      : markdown.includes('$')
+        ? parsePage({ text: markdown, format: 'md', reporter: { diagnostic: () => undefined }, cache: false }).tree.children
+        : markdownTree(markdown).children;
     if (parsedBlocks.size >= MAX_CACHED_BLOCKS) parsedBlocks.clear();
     parsedBlocks.set(markdown, blocks);
   }
@@ -126,7 +131,13 @@ export class FieldWriter {
       const field = toShape(value, this.resolver, inner);
       if (hiddenIn(field.schema, mode)) continue;
       this.written++;
-      const head = fieldHead({ name, type: typeLabel(field, this.resolver), required: required.has(name), deprecated: field.schema.deprecated === true, defaultValue: defaultOf(field.schema) });
+      const head = fieldHead({
+        name,
+        type: typeLabel(field, this.resolver),
+        required: required.has(name),
+        deprecated: field.schema.deprecated === true,
+        defaultValue: defaultOf(field.schema),
+      });
       const nested = depth + 1 < MAX_DEPTH && !field.circular ? this.properties(value, mode, depth + 1, inner) : [];
       items.push(listItem([...lead(head, stringOf(field.schema.description)), ...(nested.length > 0 ? [list(nested)] : [])]));
     }

@@ -290,12 +290,7 @@ function openApiContents(content: unknown, resolver: Resolver): MediaModel[] {
   return contents;
 }
 
-function readResponses(
-  op: JsonObject,
-  resolver: Resolver,
-  contentsOf: (response: JsonObject) => MediaModel[],
-  swagger: boolean,
-): ResponseModel[] {
+function readResponses(op: JsonObject, resolver: Resolver, contentsOf: (response: JsonObject) => MediaModel[], swagger: boolean): ResponseModel[] {
   const responses: ResponseModel[] = [];
   for (const [status, value] of Object.entries(recordOf(op.responses) ?? {})) {
     if (status.startsWith('x-')) continue;

@@ -219,7 +219,10 @@ export function refName(ref: string): string {
 function toRefName(ref: string): string {
   const hash = ref.indexOf('#');
   const pointer = hash === -1 ? '' : ref.slice(hash + 1);
-  const segment = pointer.split('/').filter((part) => part !== '').pop();
+  const segment = pointer
+    .split('/')
+    .filter((part) => part !== '')
+    .pop();
   if (segment === undefined) return ref.slice(0, hash === -1 ? undefined : hash) || ref;
   let decoded = segment;
   try {

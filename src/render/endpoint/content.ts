@@ -163,7 +163,8 @@ export function serversHtml(model: EndpointModel, operation: Operation, resolver
 function serverItemHtml(server: ServerModel, written: JsonObject | undefined, variables: [string, unknown][]): string {
   const url = variables.length > 0 ? (stringOf(written?.url)?.trim() ?? server.url) : server.url;
   const description = server.description === undefined ? '' : ` <span class="endpoint-server-description">${escapeHtml(server.description)}</span>`;
-  const list = variables.length === 0 ? '' : `<ul class="endpoint-server-variables">${variables.map(([name, value]) => serverVariableHtml(name, recordOf(value) ?? {})).join('')}</ul>`;
+  const list =
+    variables.length === 0 ? '' : `<ul class="endpoint-server-variables">${variables.map(([name, value]) => serverVariableHtml(name, recordOf(value) ?? {})).join('')}</ul>`;
   return `<li><code>${escapeHtml(url)}</code>${description}${list}</li>`;
 }
 

@@ -21,7 +21,9 @@ export interface FragmentDocumentOptions {
 export function fragmentDocumentHtml({ fragment, fieldsHtml, siteName, stylesheet, scripts, theme }: FragmentDocumentOptions): string {
   const side = fragment.mode === 'request' ? ' (request)' : fragment.mode === 'response' ? ' (response)' : '';
   const title = `Fields of ${fragment.title}${side}`;
-  const appearance = themeAttributes(theme).map((attribute) => ` ${attribute}`).join('');
+  const appearance = themeAttributes(theme)
+    .map((attribute) => ` ${attribute}`)
+    .join('');
   return (
     `<!doctype html><html lang="en" dir="ltr"${appearance} data-theme-name="${escapeHtml(theme.name)}"><head>` +
     `<meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">` +

@@ -86,14 +86,35 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
   const { document, operation } = options;
   const file = options.file ?? document.file;
   const resolver = new Resolver(document.raw);
-  const context = new PageContext({ resolver, highlight: options.highlight, resolveUrl: options.resolveUrl, fragments: fragmentTarget(document, options.fragmentPrefix), copyLabels: options.copyLabels });
+  const context = new PageContext({
+    resolver,
+    highlight: options.highlight,
+    resolveUrl: options.resolveUrl,
+    fragments: fragmentTarget(document, options.fragmentPrefix),
+    copyLabels: options.copyLabels,
+  });
   try {
     const model = readEndpoint(document, operation, resolver);
     const display = playgroundDisplay(options.api?.playground?.display, options.playground);
     const proxy = playgroundProxy(options.api?.playground?.proxy, options.proxyUrl);
-    const playground = playgroundHtml({ model, operation, document, resolver, display, copyButton: context.ui.copyButton, ...(proxy ? { proxy } : {}), ...(options.api?.playground?.remember === 'local' ? { remember: 'local' as const } : {}) });
+    const playground = playgroundHtml({
+      model,
+      operation,
+      document,
+      resolver,
+      display,
+      copyButton: context.ui.copyButton,
+      ...(proxy ? { proxy } : {}),
+      ...(options.api?.playground?.remember === 'local' ? { remember: 'local' as const } : {}),
+    });
     const html = pageHtml(model, operation, context, options.pageDescription, playground, options.api?.examples, options.api?.params, options.pageExamples, options.contentHtml);
-    return { html, headings: context.headings, diagnostics: referenceDiagnostics(resolver, operation, file), fragments: [...context.fragments.values()], playground: playground !== '' };
+    return {
+      html,
+      headings: context.headings,
+      diagnostics: referenceDiagnostics(resolver, operation, file),
+      fragments: [...context.fragments.values()],
+      playground: playground !== '',
+    };
   } catch (error) {
     // A bug in docjet, not in the spec: say so, and keep the build going with what the shell prints.
     const reason = error instanceof Error ? error.message : String(error);

@@ -98,7 +98,13 @@ function securityItems(model: EndpointModel): RootContent[] {
     }
     const httpScheme = stringOf(scheme.scheme)?.toLowerCase();
     const kind = type === 'http' || type === 'basic' ? (httpScheme === 'basic' || type === 'basic' ? 'Basic' : 'Bearer') : undefined;
-    if (kind) return listItem(lead(fieldHead({ name: 'Authorization', location: 'header', type: 'string', required }), description ?? `${kind} authentication: \`${kind} <${kind === 'Basic' ? 'encoded-value' : 'token'}>\``));
+    if (kind)
+      return listItem(
+        lead(
+          fieldHead({ name: 'Authorization', location: 'header', type: 'string', required }),
+          description ?? `${kind} authentication: \`${kind} <${kind === 'Basic' ? 'encoded-value' : 'token'}>\``,
+        ),
+      );
     return listItem(lead([{ type: 'inlineCode', value: use.name }, text(` (${type ?? 'security scheme'})`)], description));
   });
 }

@@ -59,7 +59,14 @@ export async function schemaPart(options: SchemaPartOptions): Promise<OpenApiPar
   }
   const { document, name } = result.found;
   const fragments: FragmentTarget = { spec: document.file, prefix: options.fragmentPrefix };
-  const page = renderSchemaPage({ document, name, fragments, resolveUrl: options.resolveUrl, copyLabels: options.copyLabels, ...(options.settings ? { settings: options.settings } : {}) });
+  const page = renderSchemaPage({
+    document,
+    name,
+    fragments,
+    resolveUrl: options.resolveUrl,
+    copyLabels: options.copyLabels,
+    ...(options.settings ? { settings: options.settings } : {}),
+  });
   return { ...page, diagnostics: [] };
 }
 
@@ -67,9 +74,22 @@ export async function schemaPart(options: SchemaPartOptions): Promise<OpenApiPar
  * An operation's `x-mint.content` as page MDX, resolved against its spec file (imports and links
  * as if the spec were a page beside it); undefined when it has none.
  */
-export async function mintContentPart(operation: Operation, spec: string, bodies: BodyRenderer, highlight: CodeHighlighter, ui: { icon: IconDrawer; copyLabels: CopyLabels }): Promise<(OpenApiPart & { math: boolean; mermaid: boolean }) | undefined> {
+export async function mintContentPart(
+  operation: Operation,
+  spec: string,
+  bodies: BodyRenderer,
+  highlight: CodeHighlighter,
+  ui: { icon: IconDrawer; copyLabels: CopyLabels },
+): Promise<(OpenApiPart & { math: boolean; mermaid: boolean }) | undefined> {
   if (operation.content === undefined) return undefined;
   await highlight.load(fenceLanguages(operation.content));
   const body = bodies.render({ file: spec, text: operation.content, format: 'mdx', ...ui });
-  return { html: `<div class="endpoint-content">${body.html}</div>`, headings: body.headings, diagnostics: body.diagnostics, fragments: [], math: body.math, mermaid: body.mermaid };
+  return {
+    html: `<div class="endpoint-content">${body.html}</div>`,
+    headings: body.headings,
+    diagnostics: body.diagnostics,
+    fragments: [],
+    math: body.math,
+    mermaid: body.mermaid,
+  };
 }

@@ -192,7 +192,9 @@ function serverChoice(entry: unknown): ServerChoice[] {
   const variables = Object.entries(recordOf(server.variables) ?? {}).flatMap(([name, value]): ServerVariable[] => {
     const variable = recordOf(value);
     if (!variable) return [];
-    const choices = arrayOf(variable.enum).filter((item) => typeof item === 'string' || typeof item === 'number').map(String);
+    const choices = arrayOf(variable.enum)
+      .filter((item) => typeof item === 'string' || typeof item === 'number')
+      .map(String);
     const written = variable.default;
     const fallback = typeof written === 'string' || typeof written === 'number' ? String(written) : (choices[0] ?? '');
     return [{ name, value: fallback, choices }];
@@ -219,7 +221,10 @@ function serverHtml(choices: ServerChoice[]): string {
     return groupHtml('Server', fieldHtml('Server URL', '<input type="url" data-server-url placeholder="https://api.example.com" spellcheck="false" autocomplete="url">'));
   }
   const options = choices
-    .map((choice, index) => `<option${attributes({ value: index, 'data-url': choice.url })}>${escapeHtml(choice.description === undefined ? choice.url : `${choice.url} (${choice.description})`)}</option>`)
+    .map(
+      (choice, index) =>
+        `<option${attributes({ value: index, 'data-url': choice.url })}>${escapeHtml(choice.description === undefined ? choice.url : `${choice.url} (${choice.description})`)}</option>`,
+    )
     .join('');
   const variables = choices
     .map((choice, index) => {
@@ -227,7 +232,12 @@ function serverHtml(choices: ServerChoice[]): string {
       const fields = choice.variables.map((variable) => {
         const label = `<code>${escapeHtml(variable.name)}</code>`;
         const data = { 'data-variable': variable.name };
-        return fieldHtml(label, variable.choices.length > 0 ? selectHtml(data, variable.choices, variable.value) : `<input${attributes({ type: 'text', ...data, value: variable.value, spellcheck: 'false' })}>`);
+        return fieldHtml(
+          label,
+          variable.choices.length > 0
+            ? selectHtml(data, variable.choices, variable.value)
+            : `<input${attributes({ type: 'text', ...data, value: variable.value, spellcheck: 'false' })}>`,
+        );
       });
       return `<div class="playground-variables"${attributes({ 'data-server-variables': index, hidden: index > 0 })}>${fields.join('')}</div>`;
     })
@@ -237,7 +247,9 @@ function serverHtml(choices: ServerChoice[]): string {
 }
 
 function selectHtml(data: Record<string, string | boolean | undefined>, choices: string[], selected: string | undefined, blank = false): string {
-  const options = (blank ? ['<option value=""></option>'] : []).concat(choices.map((choice) => `<option${attributes({ value: choice, selected: choice === selected })}>${escapeHtml(choice)}</option>`));
+  const options = (blank ? ['<option value=""></option>'] : []).concat(
+    choices.map((choice) => `<option${attributes({ value: choice, selected: choice === selected })}>${escapeHtml(choice)}</option>`),
+  );
   return `<select${attributes(data)}>${options.join('')}</select>`;
 }
 
@@ -288,7 +300,8 @@ function schemeHtml(use: SchemeUse): string {
     const prefix = httpScheme === undefined || httpScheme === 'bearer' ? 'Bearer' : stringOf(scheme.scheme)!.trim();
     return secret(`${escapeHtml(prefix)} token`, { 'data-auth': 'token', 'data-prefix': prefix });
   }
-  if (type === 'oauth2' || type === 'openidconnect') return secret('Access token (OAuth 2.0)', { 'data-auth': 'token', 'data-prefix': 'Bearer' }) + oauthHtml(use, `${use.name}:token`);
+  if (type === 'oauth2' || type === 'openidconnect')
+    return secret('Access token (OAuth 2.0)', { 'data-auth': 'token', 'data-prefix': 'Bearer' }) + oauthHtml(use, `${use.name}:token`);
   return '';
 }
 
@@ -323,7 +336,8 @@ function parameterHtml(parameter: ParameterModel, resolver: Resolver): string {
   };
   const choices = enumOf(shape.schema) ?? (types[0] === 'boolean' ? ['true', 'false'] : undefined);
   // An optional parameter is sent only once the reader picks a value.
-  if (choices) return fieldHtml(label, selectHtml(data, choices, parameter.required ? (written === undefined ? choices[0] : textOf(written.value)) : undefined, !parameter.required));
+  if (choices)
+    return fieldHtml(label, selectHtml(data, choices, parameter.required ? (written === undefined ? choices[0] : textOf(written.value)) : undefined, !parameter.required));
   return fieldHtml(label, inputHtml(data, parameter.required ? written : undefined, written ?? { value: sampleOf(parameter.schema, resolver, 'request') }));
 }
 
@@ -347,7 +361,9 @@ function writtenValue(schema: JsonObject): { value: unknown } | undefined {
 }
 
 function enumOf(schema: JsonObject): string[] | undefined {
-  const values = arrayOf(schema.enum).filter((value) => value !== null && typeof value !== 'object').map(String);
+  const values = arrayOf(schema.enum)
+    .filter((value) => value !== null && typeof value !== 'object')
+    .map(String);
   return values.length > 0 ? values : undefined;
 }
 
@@ -369,7 +385,14 @@ function bodyHtml(model: EndpointModel, resolver: Resolver): string {
   const ordered = json ? [json, ...contents.filter((media) => media !== json)] : contents;
   const picker =
     ordered.length > 1
-      ? fieldHtml('Content type', selectHtml({ 'data-media': true }, ordered.map((media) => media.mediaType), ordered[0]!.mediaType))
+      ? fieldHtml(
+          'Content type',
+          selectHtml(
+            { 'data-media': true },
+            ordered.map((media) => media.mediaType),
+            ordered[0]!.mediaType,
+          ),
+        )
       : `<p class="playground-note">Content type: <code>${escapeHtml(ordered[0]!.mediaType)}</code></p>`;
   const editors = ordered.map(
     (media, index) =>

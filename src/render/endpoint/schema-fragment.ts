@@ -38,7 +38,12 @@ export interface FragmentTarget {
 export function schemaFragment(spec: string, pointer: string, mode: Mode, title: string, inline?: object): SchemaFragment {
   const key = (inline && contentOf(inline)) ?? pointer;
   const hash = hashOf(`${spec}\u0000${mode}\u0000${key}`).slice(0, 10);
-  const name = inline ? 'fields' : title.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^[-.]+|-+$/g, '').slice(0, 60);
+  const name = inline
+    ? 'fields'
+    : title
+        .replace(/[^A-Za-z0-9._-]+/g, '-')
+        .replace(/^[-.]+|-+$/g, '')
+        .slice(0, 60);
   return { id: `${name === '' ? 'schema' : name}.${hash}`, spec, pointer, mode, title };
 }
 

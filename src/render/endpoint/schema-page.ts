@@ -65,4 +65,3 @@ export function renderSchemaPage(options: RenderSchemaPageOptions): SchemaFields
   const html = `<div class="endpoint endpoint-schema" data-schema="${escapeHtml(options.name)}"><section class="endpoint-section"><h2 id="${escapeHtml(id)}">Fields</h2>${fields}</section></div>`;
   return { html, headings: context.headings, fragments: [...context.fragments.values()] };
 }
-

@@ -175,8 +175,7 @@ export class SchemaRenderer {
    */
   private contents(shape: Shape, kind: FieldKind, depth: number, expandable: boolean, hops: number): string {
     const schema = shape.schema;
-    const wrap = (title: string, html: string) =>
-      html === '' || !expandable ? html : expandableHtml({ titleHtml: escapeHtml(title), open: this.open, contentHtml: html });
+    const wrap = (title: string, html: string) => (html === '' || !expandable ? html : expandableHtml({ titleHtml: escapeHtml(title), open: this.open, contentHtml: html }));
     let html = '';
     if (hasFields(schema)) html += wrap('child attributes', this.fields(schema, kind, depth));
     // Alternatives and items nest in each other without adding a level; real specs do so once or twice.

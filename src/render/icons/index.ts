@@ -105,9 +105,7 @@ export function pageIcons(icons: IconSet): PageIcons {
 
 /** Name, style and library of an icon value. Bad input never throws: a name that is not a string is no icon. */
 function readIcon(icon: IconValue, iconType: string | undefined): { name: unknown; style: string | undefined; from: unknown } {
-  return typeof icon === 'string'
-    ? { name: icon, style: iconType, from: undefined }
-    : { name: icon?.name, style: icon?.style ?? iconType, from: icon?.library };
+  return typeof icon === 'string' ? { name: icon, style: iconType, from: undefined } : { name: icon?.name, style: icon?.style ?? iconType, from: icon?.library };
 }
 
 function isLibrary(value: unknown): value is IconLibrary {

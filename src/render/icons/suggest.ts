@@ -18,10 +18,7 @@ export function suggestIcon(name: string, names: readonly string[]): string | un
   // not any name that shares letters (`snake` is not `cake` with a typo).
   const best = close.find(
     ({ candidate, distance }) =>
-      distance <= Math.max(1, Math.floor(needle.length / 4)) ||
-      isTranspositionOf(needle, candidate) ||
-      needle.startsWith(`${candidate}-`) ||
-      needle.endsWith(`-${candidate}`),
+      distance <= Math.max(1, Math.floor(needle.length / 4)) || isTranspositionOf(needle, candidate) || needle.startsWith(`${candidate}-`) || needle.endsWith(`-${candidate}`),
   );
   return best?.candidate;
 }
@@ -31,9 +28,7 @@ export function suggestIcon(name: string, names: readonly string[]): string | un
  * a name is a typo to report, not a Pro name to stand in for.
  */
 export function misspelledName(name: string, names: readonly string[]): string | undefined {
-  return names.find(
-    (candidate) => Math.abs(candidate.length - name.length) <= 1 && (editDistance(name, candidate) === 1 || isTranspositionOf(name, candidate)),
-  );
+  return names.find((candidate) => Math.abs(candidate.length - name.length) <= 1 && (editDistance(name, candidate) === 1 || isTranspositionOf(name, candidate)));
 }
 
 /** `rockte` and `rocket`: two neighbouring letters swapped, one typo that edit distance counts as two. */

@@ -44,7 +44,4 @@ export function inlineSvgFile(source: string): string | undefined {
  * What a name no library draws (nor stands in for) shows: a plain circle outline the size of an icon,
  * so a card or a tab keeps its icon's place and the gap is visible without looking broken.
  */
-export const MISSING_ICON = svgElement(
-  ' viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" data-icon-missing=""',
-  '<circle cx="12" cy="12" r="8"/>',
-);
+export const MISSING_ICON = svgElement(' viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" data-icon-missing=""', '<circle cx="12" cy="12" r="8"/>');

@@ -151,9 +151,7 @@ function toTab(site: Site, tab: NavElement, trail: ReadonlySet<string>): ChromeT
 function siblingsOf(site: Site, element: NavElement): NavElement[] {
   const parent = site.elements.get(element.parentId!);
   if (!parent) return [element];
-  return parent.children
-    .map((id) => site.elements.get(id)!)
-    .filter((sibling) => sibling.kind === element.kind && (!sibling.hidden || sibling.id === element.id));
+  return parent.children.map((id) => site.elements.get(id)!).filter((sibling) => sibling.kind === element.kind && (!sibling.hidden || sibling.id === element.id));
 }
 
 function toItem(element: NavElement, current: boolean): ChromeItem {

@@ -37,7 +37,23 @@ const AI_TOOLS: Readonly<Record<'chatgpt' | 'claude' | 'perplexity' | 'grok', { 
 };
 
 /** The UI strings the menu writes, for the language switch to carry (`sectionChromeHtml`). */
-export const CONTEXTUAL_WORDS = ['copyPage', 'copyPageHint', 'copied', 'copyFailed', 'viewMarkdown', 'viewMarkdownHint', 'openIn', 'openInHint', 'copyMcpUrl', 'copyMcpCommand', 'connectTo', 'mcpHint', 'downloadSpec', 'downloadSpecHint', 'pageActions'] as const;
+export const CONTEXTUAL_WORDS = [
+  'copyPage',
+  'copyPageHint',
+  'copied',
+  'copyFailed',
+  'viewMarkdown',
+  'viewMarkdownHint',
+  'openIn',
+  'openInHint',
+  'copyMcpUrl',
+  'copyMcpCommand',
+  'connectTo',
+  'mcpHint',
+  'downloadSpec',
+  'downloadSpecHint',
+  'pageActions',
+] as const;
 
 /** Words: a UI string by key (`{name}` filled in), or the site's own text. */
 type Words = { key: keyof UiStrings; name?: string } | { text: string };
@@ -91,7 +107,9 @@ export function contextualMenu(options: ContextualMenuOptions): ContextualMenu |
   const actions = setting.options.flatMap((option) => actionOf(option, options));
   if (actions.length === 0) return undefined;
   const markdown = pageHref(markdownPath(options.page.route), options.base);
-  const mcp = actions.some((action) => action.type === 'copy-mcp' || (action.type === 'link' && (action.needs === 'mcp' || action.install !== undefined))) ? ` data-mcp="${escapeHtml(mcpPath(options.base))}" data-name="${escapeHtml(options.site.config.name)}"` : '';
+  const mcp = actions.some((action) => action.type === 'copy-mcp' || (action.type === 'link' && (action.needs === 'mcp' || action.install !== undefined)))
+    ? ` data-mcp="${escapeHtml(mcpPath(options.base))}" data-name="${escapeHtml(options.site.config.name)}"`
+    : '';
   return {
     display: setting.display ?? 'header',
     html: (where) =>
@@ -172,7 +190,8 @@ function mcpInstall(option: 'cursor' | 'vscode', { site, base, siteUrl }: Contex
 
 /** The link that installs the MCP server at `url` under `name` (src/client/contextual.ts makes the same in the browser). */
 export function mcpInstallHref(editor: 'cursor' | 'vscode', name: string, url: string): string {
-  if (editor === 'cursor') return `cursor://anysphere.cursor-deeplink/mcp/install?name=${encodeURIComponent(name)}&config=${encodeURIComponent(Buffer.from(JSON.stringify({ url })).toString('base64'))}`;
+  if (editor === 'cursor')
+    return `cursor://anysphere.cursor-deeplink/mcp/install?name=${encodeURIComponent(name)}&config=${encodeURIComponent(Buffer.from(JSON.stringify({ url })).toString('base64'))}`;
   return `vscode:mcp/install?${encodeURIComponent(JSON.stringify({ name, type: 'http', url }))}`;
 }
 
@@ -182,7 +201,9 @@ function specAction(page: Page, base: string): Action[] {
   const href = siteHref(page.source.spec, base);
   if (href === undefined) return [];
   const external = /^https?:/i.test(href);
-  return [{ type: 'link', title: { key: 'downloadSpec' }, hint: { key: 'downloadSpecHint' }, icon: solid('download'), href, external, ...(external ? {} : { as: 'download' as const }) }];
+  return [
+    { type: 'link', title: { key: 'downloadSpec' }, hint: { key: 'downloadSpecHint' }, icon: solid('download'), href, external, ...(external ? {} : { as: 'download' as const }) },
+  ];
 }
 
 /**
@@ -222,7 +243,8 @@ function withQuery(base: string, query: readonly { key: string; value: string }[
 /** The first entry, on its own beside the menu. */
 function primaryHtml(action: Action, strings: UiStrings, draw: DrawIcon): string {
   if (action.type === 'copy') return `<button type="button" class="contextual-primary" data-copy-page hidden>${navIcon(action.icon, draw)}${copyWordsHtml(strings)}</button>`;
-  if (action.type === 'copy-mcp') return `<button type="button" class="contextual-primary" data-copy-mcp="${action.what}" hidden>${navIcon(action.icon, draw)}${copyWordsHtml(strings, action.title)}</button>`;
+  if (action.type === 'copy-mcp')
+    return `<button type="button" class="contextual-primary" data-copy-mcp="${action.what}" hidden>${navIcon(action.icon, draw)}${copyWordsHtml(strings, action.title)}</button>`;
   return `<a class="contextual-primary"${linkAttributes(action)}>${navIcon(action.icon, draw)}${wordsHtml(action.title, strings)}</a>`;
 }
 
@@ -230,15 +252,14 @@ function primaryHtml(action: Action, strings: UiStrings, draw: DrawIcon): string
 function menuHtml(actions: readonly Action[], strings: UiStrings, draw: DrawIcon): string {
   if (actions.length === 0) return '';
   const items = actions.map((action) => {
-    if (action.type === 'copy') return `<li><button type="button" class="contextual-item" data-copy-page hidden>${navIcon(action.icon, draw)}${itemText(copyWordsHtml(strings), wordsHtml({ key: 'copyPageHint' }, strings))}</button></li>`;
-    if (action.type === 'copy-mcp') return `<li><button type="button" class="contextual-item" data-copy-mcp="${action.what}" hidden>${navIcon(action.icon, draw)}${itemText(copyWordsHtml(strings, action.title), wordsHtml(action.hint, strings))}</button></li>`;
+    if (action.type === 'copy')
+      return `<li><button type="button" class="contextual-item" data-copy-page hidden>${navIcon(action.icon, draw)}${itemText(copyWordsHtml(strings), wordsHtml({ key: 'copyPageHint' }, strings))}</button></li>`;
+    if (action.type === 'copy-mcp')
+      return `<li><button type="button" class="contextual-item" data-copy-mcp="${action.what}" hidden>${navIcon(action.icon, draw)}${itemText(copyWordsHtml(strings, action.title), wordsHtml(action.hint, strings))}</button></li>`;
     const hint = action.hint === undefined ? '' : wordsHtml(action.hint, strings);
     return `<li><a class="contextual-item"${linkAttributes(action)}>${navIcon(action.icon, draw)}${itemText(wordsHtml(action.title, strings), hint)}</a></li>`;
   });
-  return (
-    `<details class="contextual-menu"><summary><span class="sr-only">${wordsHtml({ key: 'pageActions' }, strings)}</span></summary>` +
-    `<ul>${items.join('')}</ul></details>`
-  );
+  return `<details class="contextual-menu"><summary><span class="sr-only">${wordsHtml({ key: 'pageActions' }, strings)}</span></summary>` + `<ul>${items.join('')}</ul></details>`;
 }
 
 function itemText(title: string, hint: string): string {
@@ -261,7 +282,9 @@ function linkAttributes(action: Extract<Action, { type: 'link' }>): string {
 /** "Copy page" (or `ready`), and what it says once it copied or failed, shown by the page script one at a time. */
 function copyWordsHtml(strings: UiStrings, ready?: Words): string {
   return (
-    (ready ? wordsHtml(ready, strings).replace('<span', '<span data-copy-state="ready"') : `<span data-copy-state="ready" data-word="copyPage">${escapeHtml(strings.copyPage)}</span>`) +
+    (ready
+      ? wordsHtml(ready, strings).replace('<span', '<span data-copy-state="ready"')
+      : `<span data-copy-state="ready" data-word="copyPage">${escapeHtml(strings.copyPage)}</span>`) +
     `<span data-copy-state="copied" data-word="copied" hidden>${escapeHtml(strings.copied)}</span>` +
     `<span data-copy-state="failed" data-word="copyFailed" hidden>${escapeHtml(strings.copyFailed)}</span>`
   );

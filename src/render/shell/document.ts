@@ -268,7 +268,9 @@ export class Shell {
       `<a class="logo" href="${escapeHtml(logoHref)}">${this.logoHtml()}</a>` +
       `<div class="topbar-end">${this.searchButtonHtml(chrome, strings)}${links ? `<div class="topbar-links">${links}</div>` : ''}${themeToggle}</div>` +
       `</div>${tabs}` +
-      (sidebar ? `<aside class="sidebar" id="sidebar"><nav aria-label="${escapeHtml(strings.menu)}"${lazySidebar ? ` data-nav-fragment="${escapeHtml(lazySidebar)}"` : ''}>${sidebar}</nav></aside>` : '') +
+      (sidebar
+        ? `<aside class="sidebar" id="sidebar"><nav aria-label="${escapeHtml(strings.menu)}"${lazySidebar ? ` data-nav-fragment="${escapeHtml(lazySidebar)}"` : ''}>${sidebar}</nav></aside>`
+        : '') +
       `</header>`
     );
   }

@@ -85,7 +85,16 @@ function holds(path: string, route: string): boolean {
  * The page's JSON-LD script, or '' for a page search engines are told to leave out. `siteUrl`
  * makes the URLs absolute; without it they are the site's paths (`/guides/install`).
  */
-export function structuredData(options: { site: Site; page: Page; title: string; description: string | undefined; base: string; siteUrl: string | undefined; pageUrl: string; modified: string | undefined }): string {
+export function structuredData(options: {
+  site: Site;
+  page: Page;
+  title: string;
+  description: string | undefined;
+  base: string;
+  siteUrl: string | undefined;
+  pageUrl: string;
+  modified: string | undefined;
+}): string {
   const { site, page, title, description, base, siteUrl, pageUrl, modified } = options;
   const config = site.config;
   const origin = (siteUrl ?? '').replace(/\/+$/, '');

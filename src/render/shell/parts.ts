@@ -76,8 +76,7 @@ export function anchorsHtml(anchors: readonly ChromeItem[], base: string, classN
 /** Version and language switchers: each choice links to the equivalent page, else the target's first page. */
 export function alternatesHtml(kind: Extract<ElementKind, 'version' | 'language'>, label: string, alternates: readonly Alternate[], base: string): string {
   if (alternates.length < 2) return '';
-  const name = (alternate: Alternate): string =>
-    kind === 'language' ? (LANGUAGES[alternate.value as LanguageCode]?.native ?? alternate.label) : alternate.label;
+  const name = (alternate: Alternate): string => (kind === 'language' ? (LANGUAGES[alternate.value as LanguageCode]?.native ?? alternate.label) : alternate.label);
   const current = alternates.find((alternate) => alternate.current) ?? alternates[0]!;
   const list = alternates
     .map((alternate) => {
@@ -144,23 +143,44 @@ export function navbarHtml(navbar: Navbar | undefined, base: string, draw: DrawI
 }
 
 const SOCIAL_LABELS: Record<string, string> = {
-  x: 'X', 'x-twitter': 'X', twitter: 'Twitter', website: 'Website', facebook: 'Facebook', youtube: 'YouTube', discord: 'Discord', slack: 'Slack',
-  github: 'GitHub', linkedin: 'LinkedIn', instagram: 'Instagram', 'hacker-news': 'Hacker News', medium: 'Medium', telegram: 'Telegram',
-  'earth-americas': 'Website', bluesky: 'Bluesky', threads: 'Threads', reddit: 'Reddit', podcast: 'Podcast',
+  x: 'X',
+  'x-twitter': 'X',
+  twitter: 'Twitter',
+  website: 'Website',
+  facebook: 'Facebook',
+  youtube: 'YouTube',
+  discord: 'Discord',
+  slack: 'Slack',
+  github: 'GitHub',
+  linkedin: 'LinkedIn',
+  instagram: 'Instagram',
+  'hacker-news': 'Hacker News',
+  medium: 'Medium',
+  telegram: 'Telegram',
+  'earth-americas': 'Website',
+  bluesky: 'Bluesky',
+  threads: 'Threads',
+  reddit: 'Reddit',
+  podcast: 'Podcast',
 };
 const SOCIAL_ICONS: Record<string, string> = { x: 'x-twitter', website: 'earth-americas', podcast: 'podcast', twitter: 'x-twitter' };
 
 export function footerHtml(footer: Footer | undefined, siteName: string, base: string, draw: DrawIcon): string {
   const socials = Object.entries(footer?.socials ?? {})
     .filter((entry): entry is [string, string] => typeof entry[1] === 'string' && hrefOf(entry[1], base) !== undefined)
-    .map(([name, href]) => `<li><a href="${escapeHtml(hrefOf(href, base)!)}" aria-label="${escapeHtml(SOCIAL_LABELS[name] ?? name)}"${external(href)}>${navIcon(SOCIAL_ICONS[name] ?? name, draw)}</a></li>`);
+    .map(
+      ([name, href]) =>
+        `<li><a href="${escapeHtml(hrefOf(href, base)!)}" aria-label="${escapeHtml(SOCIAL_LABELS[name] ?? name)}"${external(href)}>${navIcon(SOCIAL_ICONS[name] ?? name, draw)}</a></li>`,
+    );
   const columns = (footer?.links ?? []).map(
     (column) =>
       `<div class="footer-column">${column.header ? `<p class="footer-header">${escapeHtml(column.header)}</p>` : ''}<ul>${column.items
         .map((item) => {
           const href = hrefOf(item.href, base);
           // A link that would run code keeps its label, without the link.
-          return href === undefined ? `<li><span>${escapeHtml(item.label)}</span></li>` : `<li><a href="${escapeHtml(href)}"${external(item.href)}>${escapeHtml(item.label)}</a></li>`;
+          return href === undefined
+            ? `<li><span>${escapeHtml(item.label)}</span></li>`
+            : `<li><a href="${escapeHtml(href)}"${external(item.href)}>${escapeHtml(item.label)}</a></li>`;
         })
         .join('')}</ul></div>`,
   );

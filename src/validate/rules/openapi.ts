@@ -44,7 +44,13 @@ export const openapi: Rule = {
         }
         const usable = inForce.sources.filter((source) => context.specs.get(source.source)?.document);
         if (usable.length < inForce.sources.length) return; // the spec is broken or was not fetched: reported there
-        resolveIn(context, path, usable.map((source) => source.source), reference, inForce);
+        resolveIn(
+          context,
+          path,
+          usable.map((source) => source.source),
+          reference,
+          inForce,
+        );
       },
     };
   },

@@ -27,7 +27,11 @@ export const siteFiles: Rule = {
           const sitePath = siteFilePath(file);
           if (sitePath === undefined || assets.has(sitePath)) continue;
           const extension = /\.[^./]+$/.exec(sitePath)?.[0] ?? '';
-          const suggestion = closestMatch(sitePath, [...assets].filter((asset) => asset.endsWith(extension)), { maxRatio: 0.4 });
+          const suggestion = closestMatch(
+            sitePath,
+            [...assets].filter((asset) => asset.endsWith(extension)),
+            { maxRatio: 0.4 },
+          );
           context.report('file-missing', at, { setting: at.join('.'), file, suggestion: suggestion && `/${suggestion}` });
         }
       }

@@ -34,7 +34,8 @@ export const unappliedSettings: Rule = {
       const languages = valueAt(config.api, ['examples', 'languages']);
       if (Array.isArray(languages)) {
         languages.forEach((name, index) => {
-          if (typeof name === 'string' && sampleLanguage(name) === undefined) context.report('setting-no-effect', ['api', 'examples', 'languages', index], { setting: 'api.examples.languages' });
+          if (typeof name === 'string' && sampleLanguage(name) === undefined)
+            context.report('setting-no-effect', ['api', 'examples', 'languages', index], { setting: 'api.examples.languages' });
         });
       }
     },

@@ -20,7 +20,11 @@ const LABEL: Record<CalloutKind, string> = {
   custom: 'Note',
 };
 
-export function calloutNode(kind: CalloutKind, children: ElementContent[], options: { title?: ElementContent[] | undefined; label?: string | undefined; icon?: ElementContent[]; color?: string | undefined } = {}): ElementContent {
+export function calloutNode(
+  kind: CalloutKind,
+  children: ElementContent[],
+  options: { title?: ElementContent[] | undefined; label?: string | undefined; icon?: ElementContent[]; color?: string | undefined } = {},
+): ElementContent {
   const { title } = options;
   const head = title === undefined ? [] : [element('p', { className: 'callout-title' }, title)];
   return element(

@@ -63,7 +63,16 @@ export const ParamField: Component = (props, children, context) => {
   if (context.parts && location !== undefined && name !== undefined) {
     const written = props['default'];
     const defaultValue = typeof written === 'string' || typeof written === 'number' || typeof written === 'boolean' ? written : undefined;
-    const entry: ParamFieldEntry = { location, name, type: view.type, required: view.required === true, defaultValue, placeholder: text(props, 'placeholder'), fields: [], element: field };
+    const entry: ParamFieldEntry = {
+      location,
+      name,
+      type: view.type,
+      required: view.required === true,
+      defaultValue,
+      placeholder: text(props, 'placeholder'),
+      fields: [],
+      element: field,
+    };
     noteParam(context.parts, entry, children);
   }
   return [field];

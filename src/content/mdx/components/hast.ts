@@ -38,5 +38,7 @@ export function fragment(children: ElementContent[]): Element {
 
 /** Whether content writes nothing at all (empty text, empty fragments). */
 export function isEmptyContent(nodes: readonly ElementContent[]): boolean {
-  return nodes.every((node) => (node.type === 'element' ? node.data?.fragment === true && isEmptyContent(node.children) : (node.type === 'text' || node.type === 'raw') && node.value === ''));
+  return nodes.every((node) =>
+    node.type === 'element' ? node.data?.fragment === true && isEmptyContent(node.children) : (node.type === 'text' || node.type === 'raw') && node.value === '',
+  );
 }

@@ -6,7 +6,12 @@ import type { Component } from './types.ts';
 
 export const Badge: Component = (props, children, context) => {
   const classes = ['badge', `badge-${token(props, 'color') ?? 'gray'}`, flag(props, 'stroke') && 'badge-stroke', flag(props, 'disabled') && 'badge-disabled'];
-  return [element('span', { className: classes.filter(Boolean).join(' '), dataSize: token(props, 'size'), dataShape: token(props, 'shape') }, [...iconOf(props, context.icon), ...children])];
+  return [
+    element('span', { className: classes.filter(Boolean).join(' '), dataSize: token(props, 'size'), dataShape: token(props, 'shape') }, [
+      ...iconOf(props, context.icon),
+      ...children,
+    ]),
+  ];
 };
 
 /** The tip is in the page (shown on hover and keyboard focus by CSS), tied to its text by `aria-describedby`. */

@@ -48,7 +48,10 @@ export const ColorItem: Component = (props) => {
   const shades = isRecord(value) ? [text(value, 'light'), text(value, 'dark')] : [text(props, 'value')];
   const swatches = shades
     .filter((shade): shade is string => shade !== undefined)
-    .flatMap((shade): ElementContent[] => [element('span', { className: 'color-swatch', style: CSS_COLOR.test(shade) ? `background:${shade}` : undefined }), element('code', {}, [textNode(shade)])]);
+    .flatMap((shade): ElementContent[] => [
+      element('span', { className: 'color-swatch', style: CSS_COLOR.test(shade) ? `background:${shade}` : undefined }),
+      element('code', {}, [textNode(shade)]),
+    ]);
   const name = text(props, 'name');
   return [element('div', { className: 'color-item' }, [...swatches, ...(name === undefined ? [] : [element('span', { className: 'color-name' }, [textNode(name)])])])];
 };

@@ -37,7 +37,11 @@ export function integer(props: Props, name: string, fallback: number, min: numbe
 export function list(props: Props, name: string): string[] {
   const value: Value = props[name];
   if (Array.isArray(value)) return value.filter((item): item is string | number => typeof item === 'string' || typeof item === 'number').map(String);
-  if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter((item) => item !== '');
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((item) => item.trim())
+      .filter((item) => item !== '');
   return [];
 }
 

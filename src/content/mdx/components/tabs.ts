@@ -17,7 +17,11 @@ export interface TabNodeItem {
 }
 
 /** A tab set; `context` hands out the page-unique ids that wire buttons to panels. Generated endpoint pages use it too (`ui.ts`). */
-export function tabsNode(items: readonly TabNodeItem[], context: Pick<ComponentContext, 'uniqueId'>, options: { className: string; selected?: number; data?: Record<string, string | undefined> }): ElementContent {
+export function tabsNode(
+  items: readonly TabNodeItem[],
+  context: Pick<ComponentContext, 'uniqueId'>,
+  options: { className: string; selected?: number; data?: Record<string, string | undefined> },
+): ElementContent {
   const base = context.uniqueId('tabs');
   const selected = Math.min(Math.max(options.selected ?? 0, 0), items.length - 1);
   const buttons: ElementContent[] = [];
@@ -27,7 +31,10 @@ export function tabsNode(items: readonly TabNodeItem[], context: Pick<ComponentC
     const panelId = `${base}-panel-${index + 1}`;
     const isSelected = index === selected;
     buttons.push(
-      element('button', { type: 'button', role: 'tab', id: tabId, ariaControls: panelId, ariaSelected: String(isSelected), tabIndex: isSelected ? '0' : '-1' }, [...(item.icon ?? []), ...item.title]),
+      element('button', { type: 'button', role: 'tab', id: tabId, ariaControls: panelId, ariaSelected: String(isSelected), tabIndex: isSelected ? '0' : '-1' }, [
+        ...(item.icon ?? []),
+        ...item.title,
+      ]),
     );
     panels.push(element('div', { role: 'tabpanel', id: panelId, ariaLabelledBy: tabId, tabIndex: '0', hidden: !isSelected }, item.content));
   });
@@ -60,7 +67,11 @@ function codeTabs(className: string): Component {
       if (child.kind === 'code') {
         // The tab shows the block's title and icon: the block was written without its own caption
         // (`CODE_TAB_COMPONENTS`), which would say them twice.
-        items.push({ title: [textNode(child.meta.title ?? child.lang ?? `Code ${items.length + 1}`)], icon: iconNode(child.meta.icon, undefined, context.icon), content: [...child.content] });
+        items.push({
+          title: [textNode(child.meta.title ?? child.lang ?? `Code ${items.length + 1}`)],
+          icon: iconNode(child.meta.icon, undefined, context.icon),
+          content: [...child.content],
+        });
       } else if (child.kind === 'element') {
         items.push({ title: richText(child.props, 'title') ?? [textNode(child.name)], content: [...child.content] });
       }

@@ -40,7 +40,11 @@ export interface TabItem {
 }
 
 /** A tab set from HTML pieces; `context` hands out the page-unique ids that wire buttons to panels. */
-export function tabsHtml(items: readonly TabItem[], context: Pick<ComponentContext, 'uniqueId'>, options: { className: string; selected?: number; data?: Record<string, string | undefined> }): string {
+export function tabsHtml(
+  items: readonly TabItem[],
+  context: Pick<ComponentContext, 'uniqueId'>,
+  options: { className: string; selected?: number; data?: Record<string, string | undefined> },
+): string {
   const nodes = items.map((item) => ({ title: rawNode(item.titleHtml), icon: rawNode(item.iconHtml ?? ''), content: rawNode(item.html) }));
   return trustedHtml([tabsNode(nodes, context, options)]);
 }

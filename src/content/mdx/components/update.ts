@@ -29,7 +29,15 @@ export const Update: Component = (props, children, context) => {
       element('div', { className: 'update-meta' }, [
         element('h2', { className: 'update-label', id }, [textNode(label)]),
         ...(description === undefined ? [] : [element('p', { className: 'update-description' }, [textNode(description)])]),
-        ...(tags.length === 0 ? [] : [element('ul', { className: 'update-tags' }, tags.map((tag) => element('li', {}, [textNode(tag)])))]),
+        ...(tags.length === 0
+          ? []
+          : [
+              element(
+                'ul',
+                { className: 'update-tags' },
+                tags.map((tag) => element('li', {}, [textNode(tag)])),
+              ),
+            ]),
       ]),
       element('div', { className: 'update-content' }, children),
     ]),

@@ -132,7 +132,15 @@ export class Blocks implements BlockReader {
         index++;
         continue;
       }
-      if (code === 105 && !this.markdown && !this.nested && container.column === 0 && open.length === 0 && start === this.lines.starts[index] && this.text.startsWith('import ', start)) {
+      if (
+        code === 105 &&
+        !this.markdown &&
+        !this.nested &&
+        container.column === 0 &&
+        open.length === 0 &&
+        start === this.lines.starts[index] &&
+        this.text.startsWith('import ', start)
+      ) {
         const esm = readEsm(this, index);
         current.push(esm.node);
         index = esm.next;

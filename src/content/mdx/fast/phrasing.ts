@@ -158,7 +158,10 @@ export class Inline implements Source {
     }
     const nextStart = this.segments[s + 1]![0];
     if (spaces >= 2) {
-      this.pieces.push({ kind: 'node', node: { type: 'break', position: { start: this.lines.point(trimmed), end: this.lines.point(this.lines.starts[this.lines.lineOf(nextStart)]!) } } });
+      this.pieces.push({
+        kind: 'node',
+        node: { type: 'break', position: { start: this.lines.point(trimmed), end: this.lines.point(this.lines.starts[this.lines.lineOf(nextStart)]!) } },
+      });
     } else {
       this.pieces.push({ kind: 'text', value: '\n', start: to, end: to + 1 });
     }

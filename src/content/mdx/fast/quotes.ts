@@ -62,6 +62,10 @@ export function readQuote(reader: BlockReader, index: number, start: number, con
   };
   for (const child of children) replace(child);
   const last = index + contentStarts.length - 1;
-  const node: Blockquote = { type: 'blockquote', children: children as Blockquote['children'], position: { start: reader.lines.point(start), end: reader.lines.point(reader.lines.ends[last]!) } };
+  const node: Blockquote = {
+    type: 'blockquote',
+    children: children as Blockquote['children'],
+    position: { start: reader.lines.point(start), end: reader.lines.point(reader.lines.ends[last]!) },
+  };
   return { node, next };
 }
