@@ -312,7 +312,8 @@ export class DevSession {
     void warm.then(
       () => {
         this.colouring.delete(grammar);
-        if (!this.stopping.signal.aborted) this.queue = this.queue.then(() => this.recolour());
+        // A render the closing server stopped rejects: nothing waits for this work then, so it must not reject.
+        if (!this.stopping.signal.aborted) this.queue = this.queue.then(() => this.recolour()).catch(() => undefined);
       },
       () => this.colouring.delete(grammar),
     );

@@ -253,7 +253,14 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
 function saidAsMissingFile(link: Diagnostic, reported: readonly Diagnostic[]): boolean {
   if (link.code !== 'link-broken') return false;
   const url = /^"([^"]*)"/.exec(link.message)?.[1];
-  return url !== undefined && reported.some((each) => each.code === 'file-missing' && each.file === link.file && each.message.includes(`\`${url}\``));
+  if (url === undefined) return false;
+  const path = sitePath(url);
+  return reported.some((each) => each.code === 'file-missing' && each.file === link.file && [...each.message.matchAll(/`([^`]+)`/g)].some((named) => sitePath(named[1]!) === path));
+}
+
+/** `/missing.png`, `./missing.png` and `missing.png` written in a page at the root name one file. */
+function sitePath(url: string): string {
+  return url.replace(/[?#].*$/, '').replace(/^(?:\.?\/)+/, '');
 }
 
 /** The site's static files (images, downloads…), as they are; returns their paths. */
