@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import type { Page } from 'playwright-core';
-import { browserSuite, e2eTest, pathOf, texts } from './harness.ts';
+import { browserSuite, e2eTest, inWindow, pathOf, texts } from './harness.ts';
 
 const e2e = browserSuite({
   // mint: drilldown off, no breadcrumbs (theme defaults).
@@ -157,4 +157,30 @@ e2eTest('without styling.eyebrows, theme mint shows only the section above the t
   const page = await e2e.open(t, 'mint', 'unset/deep/first');
   assert.equal(await page.locator('nav.breadcrumbs').count(), 0);
   assert.equal(await page.locator('main .eyebrow').innerText(), 'Deep');
+});
+
+e2eTest("a nested group's own icon stands in a box, so a caret or play icon never reads as the group's disclosure chevron", async (t) => {
+  const page = await e2e.open(t, 'mint', '');
+  const drawn = await inWindow(page, (window) =>
+    ['Collapsed', 'Config'].map((name) => {
+      // The row: the summary's label, or the link beside the toggle of a group with a root page.
+      const row = [...window.document.querySelectorAll('aside.sidebar .nav-group-link')].find(
+        (each: { querySelector(selector: string): { textContent: string | null } | null }) => each.querySelector('.nav-label')?.textContent === name,
+      );
+      const icon = row.querySelector('.icon');
+      const label = row.querySelector('.nav-label');
+      const toggle = row.closest('details.nav-group.nested > summary') ?? row.parentElement.querySelector(':scope > details.nav-group.nested > summary');
+      const style = window.getComputedStyle(icon);
+      return {
+        name,
+        boxed: style.borderTopStyle !== 'none' && Number.parseFloat(style.borderTopWidth) >= 1 && Number.parseFloat(style.paddingTop) > 0,
+        iconBeforeLabel: icon.getBoundingClientRect().right <= label.getBoundingClientRect().left,
+        chevron: window.getComputedStyle(toggle, '::after').content !== 'none',
+      };
+    }),
+  );
+  assert.deepEqual(drawn, [
+    { name: 'Collapsed', boxed: true, iconBeforeLabel: true, chevron: true },
+    { name: 'Config', boxed: true, iconBeforeLabel: true, chevron: true },
+  ]);
 });
