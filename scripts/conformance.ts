@@ -131,6 +131,9 @@ if (totals.sites > 0) {
 /** Whether `docjet validate` (every page read) lists what `docjet build` lists for the site; prints both counts and the first differences. */
 async function sameAsBuild(root: string): Promise<boolean> {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'docjet-conformance-'));
+  // Peak resident memory of this process (render worker threads included) while the site is validated and built.
+  const peak = { rss: process.memoryUsage.rss() };
+  const sampler = setInterval(() => (peak.rss = Math.max(peak.rss, process.memoryUsage.rss())), 20);
   try {
     const started = performance.now();
     const validated = await validate({ root, pages: true, offline: true });
@@ -148,12 +151,14 @@ async function sameAsBuild(root: string): Promise<boolean> {
     const same = onlyValidate.length === 0 && onlyBuild.length === 0;
     process.stdout.write(
       `  validate reading every page: ${validated.diagnostics.length} diagnostics in ${validateSeconds.toFixed(2)} s; build: ${built.diagnostics.length} in ${built.stats.seconds.toFixed(2)} s · ${same ? 'the same' : 'DIFFERENT'}\n` +
-        `  broken links: ${count('link-broken')}, missing anchors: ${count('anchor-missing')}, redirect chains: ${count('redirect-chain')} (build, as docjet check follows them)\n`,
+        `  broken links: ${count('link-broken')}, missing anchors: ${count('anchor-missing')}, redirect chains: ${count('redirect-chain')} (build, as docjet check follows them)\n` +
+        `  peak memory: ${Math.round(peak.rss / 2 ** 20)} MB (this process and its render threads while validating and building this site; memory earlier sites left counts)\n`,
     );
     for (const line of onlyValidate.slice(0, 5)) process.stdout.write(`    only validate: ${line}\n`);
     for (const line of onlyBuild.slice(0, 5)) process.stdout.write(`    only build: ${line}\n`);
     return same;
   } finally {
+    clearInterval(sampler);
     fs.rmSync(out, { recursive: true, force: true });
   }
 }
