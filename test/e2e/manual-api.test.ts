@@ -7,40 +7,19 @@
  * Fixture: test/fixtures/e2e/manual-api; its `api.mdx.server` is set here, once the local API has a port.
  */
 import assert from 'node:assert/strict';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after } from 'node:test';
 import type { Page } from 'playwright-core';
+import { recordingApi } from '../support/recording-api.ts';
 import { browserSuite, e2eTest, inWindow } from './harness.ts';
 
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 /** A local API that allows calls from any page, records each request and answers `201 {"id":"order-7"}`. */
-const received: Received[] = [];
-const api = createServer((request, response) => {
-  const chunks: Buffer[] = [];
-  request.on('data', (chunk: Buffer) => chunks.push(chunk));
-  request.on('end', () => {
-    received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-    response.setHeader('access-control-allow-origin', '*');
-    response.setHeader('access-control-allow-methods', 'GET, POST');
-    response.setHeader('access-control-allow-headers', request.headers['access-control-request-headers'] ?? '');
-    if (request.method === 'OPTIONS') return void response.writeHead(204).end();
-    response.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"order-7","status":"created"}');
-  });
-});
+const api = recordingApi((_call, response) => void response.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"order-7","status":"created"}'), { cors: true });
+const received = api.received;
 // The site is built with the API's URL in it: the port must be known before the suite builds.
-await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-const server = `http://127.0.0.1:${(api.address() as AddressInfo).port}/v1`;
+await api.listen();
+const server = `http://127.0.0.1:${api.port()}/v1`;
 
-after(async () => {
-  await new Promise((resolve) => api.close(resolve));
-});
+after(() => api.close());
 
 const e2e = browserSuite({ site: { fixture: 'manual-api', config: { api: { mdx: { server } } } } });
 

@@ -7,9 +7,8 @@
  * local API by typing its port.
  */
 import assert from 'node:assert/strict';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { after, before } from 'node:test';
+import { recordingApi } from '../support/recording-api.ts';
 import { browserSuite, e2eTest, skipBrowser } from './harness.ts';
 
 const SHOTS = process.env['DOCJET_SHOTS'];
@@ -21,32 +20,18 @@ const e2e = browserSuite({
   named: { fixture: 'playground', proxy: true, config: { api: { playground: { proxy: '/_docjet/proxy' } } } },
 });
 
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
-/** A local API that sends no CORS headers: records each request, answers 201 JSON. */
-const received: Received[] = [];
-const api = createServer((request, response) => {
-  const chunks: Buffer[] = [];
-  request.on('data', (chunk: Buffer) => chunks.push(chunk));
-  request.on('end', () => {
-    received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-    if (request.url?.includes('limit=99')) return void response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
-    response.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"order-7","status":"created"}');
-  });
+/** A local API that sends no CORS headers: records each request, answers 201 JSON (a PNG for `limit=99`). */
+const api = recordingApi((call, response) => {
+  if (call.url.includes('limit=99')) return void response.writeHead(200, { 'content-type': 'image/png' }).end(PNG);
+  response.writeHead(201, { 'content-type': 'application/json' }).end('{"id":"order-7","status":"created"}');
 });
-const port = (): string => String((api.address() as AddressInfo).port);
+const received = api.received;
+const port = api.port;
 
 before(async () => {
-  if (!skipBrowser) await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  if (!skipBrowser) await api.listen();
 });
-after(async () => {
-  if (api.listening) await new Promise((resolve) => api.close(resolve));
-});
+after(() => api.close());
 
 e2eTest('a call the browser blocks (no CORS) goes again through the proxy: the API receives it as typed and the answer is shown', async (t) => {
   const from = received.length;

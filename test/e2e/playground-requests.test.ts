@@ -12,8 +12,6 @@ import assert from 'node:assert/strict';
 import { execFile, spawnSync } from 'node:child_process';
 import { promisify } from 'node:util';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { after, before, test } from 'node:test';
@@ -23,39 +21,22 @@ import { parseOpenApi } from '../../src/openapi/load.ts';
 import { readEndpoint } from '../../src/openapi/endpoint/model.ts';
 import { requestExamples } from '../../src/openapi/endpoint/request.ts';
 import { Resolver } from '../../src/openapi/endpoint/resolve.ts';
+import { recordingApi, type Received } from '../support/recording-api.ts';
 import { browserSuite, e2eTest, eventually, skipBrowser } from './harness.ts';
 
 const e2e = browserSuite({ site: { fixture: 'requests' } });
 const SPEC = fileURLToPath(new URL('../fixtures/e2e/requests/openapi.yaml', import.meta.url));
 
-interface Received {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: string;
-}
-
 /** Records every request as it arrived; answers `200 {"ok":true}` with CORS headers for any origin. */
-const received: Received[] = [];
-const echo = createServer((request, response) => {
-  const chunks: Buffer[] = [];
-  request.on('data', (chunk: Buffer) => chunks.push(chunk));
-  request.on('end', () => {
-    response.setHeader('access-control-allow-origin', '*');
-    response.setHeader('access-control-allow-methods', 'GET, POST');
-    response.setHeader('access-control-allow-headers', request.headers['access-control-request-headers'] ?? '');
-    if (request.method === 'OPTIONS') return void response.writeHead(204).end();
-    received.push({ method: request.method ?? '', url: request.url ?? '', headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-    response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-  });
-});
-const port = (): string => String((echo.address() as AddressInfo).port);
+const echo = recordingApi((_call, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'), { cors: true });
+const received = echo.received;
+const port = echo.port;
 const work = mkdtempSync(path.join(tmpdir(), 'docjet-requests-'));
 writeFileSync(path.join(work, 'example-file'), 'file bytes');
 
-before(() => new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve)));
+before(() => echo.listen());
 after(async () => {
-  if (echo.listening) await new Promise((resolve) => echo.close(resolve));
+  await echo.close();
   rmSync(work, { recursive: true, force: true });
 });
 
