@@ -20,7 +20,16 @@ const PARTS: Part[] = [
   { name: 'render', script: 'render.ts', measures: 'page bodies of three corpus sites, one thread: ms per page' },
   { name: 'build', script: 'build-synthetic.ts', measures: 'build of the 1,000- and 5,000-page synthetic site: seconds, pages/s, peak memory, output size' },
   { name: 'dev', script: 'dev.ts', measures: 'docjet dev: start to first page (5,000 pages, largest corpus site), other pages, save to repaint' },
-  { name: 'search', script: 'search.ts', measures: 'search index of 1,000 and 10,000 pages: size, first-query bytes, query latency' },
+  {
+    name: 'search',
+    script: 'search.ts',
+    measures: 'search: first query (files, gzipped bytes) beside Pagefind 1.6 when installed; index of 1,000 and 10,000 pages: size, latency',
+  },
+  {
+    name: 'peers',
+    script: 'docusaurus.ts',
+    measures: 'docjet beside Docusaurus 3.10 (+ @docusaurus/faster) on the synthetic 1,000-page site, when scripts/install-peers.sh installed it',
+  },
   { name: 'mcp', script: 'mcp.ts', measures: 'docjet mcp on the 5,000-page synthetic site: start, first navigation, a page, first and next search' },
   { name: 'openapi', script: 'openapi.ts', measures: 'Stripe, Kubernetes and GitHub API sites: operations, pages, seconds, peak memory, output size' },
   { name: 'corpus', script: 'build-corpus.ts', measures: 'build of every corpus site', onRequest: true },

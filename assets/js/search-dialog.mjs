@@ -1,6 +1,10 @@
 // portable/search-format.js
 var MANIFEST_FILE = "index.json";
-var INDEX_FORMAT = 2;
+var INDEX_FORMAT = 3;
+var DETAIL_HASH = 10;
+function detailFile(manifest, page) {
+  return `f-${manifest.details.slice(page * DETAIL_HASH, (page + 1) * DETAIL_HASH)}.json`;
+}
 function characterKey(character) {
   return /^[a-z0-9]$/.test(character) ? character : `_${(character.codePointAt(0) % 64).toString(36)}`;
 }
@@ -181,17 +185,17 @@ function rankPages(pages, words, inScope, limit) {
   }
   return { total: count, hits, terms };
 }
-function pageScopeSets(manifest) {
-  const sets = new Uint32Array(manifest.pages);
+function runLengths(pages, runs) {
+  const values = new Uint32Array(pages);
   let page = 0;
-  for (let index = 0; index < manifest.pageScopes.length; index += 2) {
-    sets.fill(manifest.pageScopes[index + 1], page, page + manifest.pageScopes[index]);
-    page += manifest.pageScopes[index];
+  for (let index = 0; index < runs.length; index += 2) {
+    values.fill(runs[index + 1], page, page + runs[index]);
+    page += runs[index];
   }
-  return sets;
+  return values;
 }
 function scopeFilter(manifest, reader, widened) {
-  const sets = pageScopeSets(manifest);
+  const sets = runLengths(manifest.pages, manifest.pageScopes);
   const fits = (wanted, value) => !wanted || value === null || value === wanted;
   const rows = manifest.scopes.map(([version, language, product]) => (widened || fits(reader.version, version)) && fits(reader.language, language) && (widened || fits(reader.product, product)));
   const setFits = manifest.scopeSets.map((set) => set.length === 0 || set.some((scope) => rows[scope]));
@@ -284,7 +288,7 @@ async function wordCandidates(files, manifest, token) {
   const found = await Promise.all(terms.map(async (term) => ({ term, weight: TYPO_WEIGHT, postings: (await entriesFor(files, manifest.shards, term))[term] })));
   return found.filter((candidate) => candidate.postings !== void 0);
 }
-async function search(files, query, reader, widened) {
+async function findPages(files, query, reader, widened) {
   const manifest = await files.get(MANIFEST_FILE);
   if (manifest.format !== INDEX_FORMAT)
     throw new Error("index format");
@@ -293,11 +297,19 @@ async function search(files, query, reader, widened) {
     return { total: 0, terms: [], results: [] };
   const words = await Promise.all(tokens.map((token) => wordCandidates(files, manifest, token)));
   const ranking = rankPages(manifest.pages, words, scopeFilter(manifest, reader, widened), SHOWN);
-  const pages = await Promise.all(ranking.hits.map(async (hit) => {
-    const chunk = await files.get(manifest.chunks[Math.floor(hit.page / manifest.pagesPerChunk)]);
-    return chunk[hit.page % manifest.pagesPerChunk];
-  }));
-  return { total: ranking.total, terms: ranking.terms, results: ranking.hits.map((hit, index) => ({ hit, page: pages[index] })) };
+  const paths = runLengths(manifest.pages, manifest.pagePaths);
+  const line = (page) => [manifest.hrefs[page], manifest.titles[page], manifest.paths[paths[page]], manifest.methods[page] ?? "", []];
+  return { total: ranking.total, terms: ranking.terms, results: ranking.hits.map((hit) => ({ hit, page: line(hit.page) })) };
+}
+async function withDetails(files, found) {
+  if (found.results.length === 0)
+    return found;
+  const manifest = await files.get(MANIFEST_FILE);
+  const sections = await Promise.all(found.results.map((result) => files.get(detailFile(manifest, result.hit.page))));
+  return { ...found, results: found.results.map((result, index) => ({ ...result, page: [...result.page.slice(0, 4), sections[index]] })) };
+}
+async function search(files, query, reader, widened) {
+  return withDetails(files, await findPages(files, query, reader, widened));
 }
 var dialog;
 var opener;
@@ -376,13 +388,21 @@ function makeDialog(button) {
     try {
       const manifest = await files.get(MANIFEST_FILE);
       showWiden(manifest);
-      const ask = () => search(files, query, readerScope(button), widenBox.checked);
+      const scope = readerScope(button);
+      const ask = async () => {
+        const lines = await findPages(files, query, scope, widenBox.checked);
+        if (current !== run)
+          return lines;
+        clearTimeout(slow);
+        show(lines, query, false);
+        return withDetails(files, lines);
+      };
       const found = await ask().catch(() => {
         files.clear();
         return ask();
       });
       if (current === run)
-        show(found, query);
+        show(found, query, true);
     } catch {
       if (current === run) {
         list.replaceChildren();
@@ -400,11 +420,18 @@ function makeDialog(button) {
     widenText.textContent = label;
     widen.hidden = label === "";
   };
-  const show = ({ results, total, terms }, query) => {
+  const show = ({ results, total, terms }, query, complete = true) => {
+    const chosen = active > 0 && list.dataset.shown === query ? options()[active]?.dataset.href : void 0;
     list.replaceChildren(...results.flatMap((result) => resultOptions(result, terms, query)));
+    list.dataset.shown = query;
     input.setAttribute("aria-expanded", String(results.length > 0));
-    status.textContent = query === "" ? "" : total === 0 ? text("noResults").replace("{query}", query) : text("results").replace("{count}", String(total));
-    activate(0);
+    const words2 = query === "" ? "" : total === 0 ? text("noResults").replace("{query}", query) : text("results").replace("{count}", String(total));
+    if (status.textContent !== words2)
+      status.textContent = words2;
+    const again = chosen === void 0 ? -1 : options().findIndex((option2) => option2.dataset.href === chosen);
+    activate(again === -1 ? 0 : again);
+    if (!complete)
+      return;
     list.dataset.query = query;
     list.setAttribute("aria-busy", "false");
   };
@@ -538,6 +565,7 @@ export {
   candidatesOf,
   characterKey,
   fileOf,
+  findPages,
   firstLetterTerms,
   highlight,
   openSearch,
@@ -547,5 +575,6 @@ export {
   search,
   tailsLookedUp,
   tokenize,
+  withDetails,
   withinEdits
 };

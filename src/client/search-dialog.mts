@@ -1,10 +1,11 @@
 /*
  * The search dialog, loaded on first use by src/client/search.mts. It reads the static index the
  * build writes under `_docjet/search/` (src/search/index-files.ts says what each file holds):
- * `index.json` first, then the term file of each word typed (for a word nothing there matches, also
- * the tail files and the term files of the words one typo in the first letter away), then the page
- * files of the results shown. Results come as the reader types: pages with their section path and
- * an excerpt, and the headings whose words match, which jump to the heading. The reader's version,
+ * `index.json` first (with every page's address, title and section path), then the term file of
+ * each word typed (for a word nothing there matches, also the tail files and the term files of the
+ * words one typo in the first letter away): the results' lines show then. The details files of the
+ * results shown come next, and add each result's excerpt and the headings whose words match, which
+ * jump to the heading. Results come as the reader types. The reader's version,
  * language and product (from the button, or the switchers once the page script swapped them) limit
  * the results until "All versions" is ticked.
  *
@@ -15,7 +16,7 @@
  * The tokenizer and the index files' shape come from src/portable (shared with src/search, no DOM
  * and no Node); `npm run client` bundles them into the compiled dialog (scripts/client.mjs).
  */
-import { characterKey, INDEX_FORMAT, MANIFEST_FILE, type Manifest, type Shard, type StoredPage } from '../portable/search-format.js';
+import { characterKey, detailFile, INDEX_FORMAT, MANIFEST_FILE, type Manifest, type Shard, type StoredPage, type StoredSections } from '../portable/search-format.js';
 import { CJK, isCjkToken, normalizeText, tokenize, WORD } from '../portable/tokenize.js';
 
 // The tests call the bundled dialog's tokenizer (test/search/client.ts): the index's own rules.
@@ -191,15 +192,15 @@ export function rankPages(pages: number, words: readonly Candidate[][], inScope:
   return { total: count, hits, terms };
 }
 
-/** Each page's scope set, from the manifest's run-length coding. */
-function pageScopeSets(manifest: Manifest): Uint32Array {
-  const sets = new Uint32Array(manifest.pages);
+/** Each page's value from a run-length coding `[count, value, …]` (the manifest's scope sets and section paths). */
+function runLengths(pages: number, runs: readonly number[]): Uint32Array {
+  const values = new Uint32Array(pages);
   let page = 0;
-  for (let index = 0; index < manifest.pageScopes.length; index += 2) {
-    sets.fill(manifest.pageScopes[index + 1]!, page, page + manifest.pageScopes[index]!);
-    page += manifest.pageScopes[index]!;
+  for (let index = 0; index < runs.length; index += 2) {
+    values.fill(runs[index + 1]!, page, page + runs[index]!);
+    page += runs[index]!;
   }
-  return sets;
+  return values;
 }
 
 export interface ReaderScope {
@@ -210,7 +211,7 @@ export interface ReaderScope {
 
 /** Whether a page is listed in the reader's scope; `widened` keeps only the language. A page listed nowhere is in every scope. */
 export function scopeFilter(manifest: Manifest, reader: ReaderScope, widened: boolean): (page: number) => boolean {
-  const sets = pageScopeSets(manifest);
+  const sets = runLengths(manifest.pages, manifest.pageScopes);
   const fits = (wanted: string | null | undefined, value: string | null): boolean => !wanted || value === null || value === wanted;
   const rows = manifest.scopes.map(
     ([version, language, product]) => (widened || fits(reader.version, version)) && fits(reader.language, language) && (widened || fits(reader.product, product)),
@@ -309,7 +310,7 @@ export interface Found {
   results: Result[];
 }
 
-/** Results shown at most: the pages' files are fetched for these only. */
+/** Results shown at most: the pages' details files are fetched for these only. */
 const SHOWN = 12;
 /** Headings shown under a page, at most. */
 const HEADINGS_SHOWN = 3;
@@ -338,21 +339,34 @@ async function wordCandidates(files: IndexFiles, manifest: Manifest, token: stri
   return found.filter((candidate): candidate is Candidate => candidate.postings !== undefined);
 }
 
-/** The pages matching `query` in scope (how many, and the first ones with their stored text). */
-export async function search(files: IndexFiles, query: string, reader: ReaderScope, widened: boolean): Promise<Found> {
+/**
+ * The pages matching `query` in scope: how many, and the first ones as their lines show them
+ * (address, title, section path, method), from `index.json` and the words' term files only. Their
+ * sections are empty: `withDetails` reads them.
+ */
+export async function findPages(files: IndexFiles, query: string, reader: ReaderScope, widened: boolean): Promise<Found> {
   const manifest = await files.get<Manifest>(MANIFEST_FILE);
   if (manifest.format !== INDEX_FORMAT) throw new Error('index format');
   const tokens = queryTokens(query);
   if (tokens.length === 0) return { total: 0, terms: [], results: [] };
   const words = await Promise.all(tokens.map((token) => wordCandidates(files, manifest, token)));
   const ranking = rankPages(manifest.pages, words, scopeFilter(manifest, reader, widened), SHOWN);
-  const pages = await Promise.all(
-    ranking.hits.map(async (hit) => {
-      const chunk = await files.get<StoredPage[]>(manifest.chunks[Math.floor(hit.page / manifest.pagesPerChunk)]!);
-      return chunk[hit.page % manifest.pagesPerChunk]!;
-    }),
-  );
-  return { total: ranking.total, terms: ranking.terms, results: ranking.hits.map((hit, index) => ({ hit, page: pages[index]! })) };
+  const paths = runLengths(manifest.pages, manifest.pagePaths);
+  const line = (page: number): StoredPage => [manifest.hrefs[page]!, manifest.titles[page]!, manifest.paths[paths[page]!]!, manifest.methods[page] ?? '', []];
+  return { total: ranking.total, terms: ranking.terms, results: ranking.hits.map((hit) => ({ hit, page: line(hit.page) })) };
+}
+
+/** `found` with each result's sections (headings and excerpt text), from the results' details files. */
+export async function withDetails(files: IndexFiles, found: Found): Promise<Found> {
+  if (found.results.length === 0) return found;
+  const manifest = await files.get<Manifest>(MANIFEST_FILE);
+  const sections = await Promise.all(found.results.map((result) => files.get<StoredSections>(detailFile(manifest, result.hit.page))));
+  return { ...found, results: found.results.map((result, index) => ({ ...result, page: [...result.page.slice(0, 4), sections[index]!] as StoredPage })) };
+}
+
+/** The pages matching `query` in scope (how many, and the first ones with their stored text). */
+export async function search(files: IndexFiles, query: string, reader: ReaderScope, widened: boolean): Promise<Found> {
+  return withDetails(files, await findPages(files, query, reader, widened));
 }
 
 // ---- The dialog ----
@@ -461,13 +475,21 @@ function makeDialog(button: HTMLElement): Dialog {
     try {
       const manifest = await files.get<Manifest>(MANIFEST_FILE);
       showWiden(manifest);
-      const ask = (): Promise<Found> => search(files, query, readerScope(button), widenBox.checked);
+      const scope = readerScope(button);
+      // The results' lines show as soon as the term files are in; their details files add excerpts and headings.
+      const ask = async (): Promise<Found> => {
+        const lines = await findPages(files, query, scope, widenBox.checked);
+        if (current !== run) return lines;
+        clearTimeout(slow);
+        show(lines, query, false);
+        return withDetails(files, lines);
+      };
       // A file that is gone was renamed by a new build: read the index afresh, once.
       const found = await ask().catch(() => {
         files.clear();
         return ask();
       });
-      if (current === run) show(found, query);
+      if (current === run) show(found, query, true);
     } catch {
       if (current === run) {
         list.replaceChildren();
@@ -485,11 +507,18 @@ function makeDialog(button: HTMLElement): Dialog {
     widenText.textContent = label;
     widen.hidden = label === '';
   };
-  const show = ({ results, total, terms }: Found, query: string): void => {
+  /** Shows results; `complete` once their details are in (before, the same results without excerpts and headings). */
+  const show = ({ results, total, terms }: Found, query: string, complete = true): void => {
+    // The option the reader moved to stays chosen when the details fill the same results in.
+    const chosen = active > 0 && list.dataset.shown === query ? options()[active]?.dataset.href : undefined;
     list.replaceChildren(...results.flatMap((result) => resultOptions(result, terms, query)));
+    list.dataset.shown = query;
     input.setAttribute('aria-expanded', String(results.length > 0));
-    status.textContent = query === '' ? '' : total === 0 ? text('noResults').replace('{query}', query) : text('results').replace('{count}', String(total));
-    activate(0);
+    const words = query === '' ? '' : total === 0 ? text('noResults').replace('{query}', query) : text('results').replace('{count}', String(total));
+    if (status.textContent !== words) status.textContent = words;
+    const again = chosen === undefined ? -1 : options().findIndex((option) => option.dataset.href === chosen);
+    activate(again === -1 ? 0 : again);
+    if (!complete) return;
     // What the results shown answer: tests wait for it.
     list.dataset.query = query;
     list.setAttribute('aria-busy', 'false');

@@ -7,7 +7,7 @@
 
 export const MANIFEST_FILE = 'index.json';
 /** Bumped when the files' shape changes, so an old page script never misreads new files. */
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3;
 
 export interface Manifest {
   format: number;
@@ -22,13 +22,32 @@ export interface Manifest {
   shards: Record<string, string>;
   /** Tail file by key, keyed like the term files by the tail's first characters. */
   tails: Record<string, string>;
-  /** Page file `n` holds pages `n × pagesPerChunk` onwards. */
-  chunks: string[];
-  pagesPerChunk: number;
+  /** Each page's address (with the base), in page order: what a result links to. */
+  hrefs: string[];
+  /** Each page's title. */
+  titles: string[];
+  /** Distinct section paths (`Guides › Setup`). */
+  paths: string[];
+  /** Each page's section path, run-length coded: `[count, path, count, path, …]`. */
+  pagePaths: number[];
+  /** The method of each endpoint page, by page number. */
+  methods: Record<string, string>;
+  /** Each page's details file, `f-<hash>.json`: its hash, `DETAIL_HASH` hex digits per page, in page order. */
+  details: string;
 }
 
-/** A page as a page file holds it: `[href, title, path, method, sections]`, each section `[heading id, heading, text]`. */
-export type StoredPage = [string, string, string, string, [string, string, string][]];
+/** Hex digits of a details file's content hash, as the manifest lists them. */
+export const DETAIL_HASH = 10;
+
+/** A page's details file: `f-<hash>.json`. */
+export function detailFile(manifest: Manifest, page: number): string {
+  return `f-${manifest.details.slice(page * DETAIL_HASH, (page + 1) * DETAIL_HASH)}.json`;
+}
+
+/** A page's sections as its details file holds them: `[heading id, heading, text]` each. */
+export type StoredSections = [string, string, string][];
+/** A result's page: `[href, title, path, method, sections]` (the sections from its details file, empty until it is read). */
+export type StoredPage = [string, string, string, string, StoredSections];
 /** A term file: term → `[page gap, score, section mask, …]`. */
 export type Shard = Record<string, number[]>;
 

@@ -3,7 +3,8 @@
  * downloads little even on a 10,000-page site (issue 14: under 1 MB), with no server:
  *
  * - `index.json`: how many pages, each page's scopes (version, language, product; run-length
- *   coded, pages of one section are neighbours), and the names of the other files.
+ *   coded, pages of one section are neighbours), address, title, section path and method (what a
+ *   result's line shows), and the names of the other files.
  * - `t-<key>.<hash>.json`: the terms starting with one character (two, when one is not enough to
  *   keep the file small), each with its postings: page number (as the gap from the previous one),
  *   score (page-terms.ts), and which of the page's sections hold it. A query fetches the file of
@@ -12,22 +13,25 @@
  *   letters it comes with, by the tail's first character: what a typo in a word's first letter
  *   needs (`xearch`, `earch`, `esarch` find `search`), fetched only for a word that nothing in its
  *   own term file matches.
- * - `d-<n>.<hash>.json`: 32 pages each: address, title, section path, headings and text for the
- *   excerpt. Only the files of the results shown are fetched.
+ * - `f-<hash>.json`: one page's details: its headings and the text of each section for the
+ *   excerpt. Fetched for the results shown, after their lines are shown (issue 33: files of 32
+ *   pages made a first query fetch 9 to 11 files and 300 to 430 KB gzipped on a 1,000-page site,
+ *   where a page's details are 1 to 2 KB); pages with the same details share one file.
+ *
+ * A first query thus fetches `index.json` and one term file before its results show.
  *
  * `IndexWriter` keeps what it wrote: given the records again (`dev`, after an edit), it writes
  * again only the files holding what changed: the term and tail files of the terms that came, went
- * or changed score, and the page files of the pages that changed.
+ * or changed score, and the details files of the pages that changed.
  */
 import { createHash } from 'node:crypto';
 import { pageHref } from '../render/links.ts';
 import { pageTerms, sameRecord, type PageTerms } from './page-terms.ts';
 import type { Scope, SearchRecord } from './records.ts';
 import { isCjkToken } from '../portable/tokenize.ts';
-import { characterKey, INDEX_FORMAT, MANIFEST_FILE, type Manifest, type StoredPage } from '../portable/search-format.ts';
+import { characterKey, DETAIL_HASH, INDEX_FORMAT, MANIFEST_FILE, type Manifest, type StoredSections } from '../portable/search-format.ts';
 
 export const SEARCH_FOLDER = 'search';
-const PAGES_PER_CHUNK = 32;
 /** A term or tail file over this many bytes is split by the second character. */
 const SHARD_LIMIT = 96 * 1024;
 /** Text kept per section for result excerpts (the index itself has every word). */
@@ -58,10 +62,12 @@ export class IndexWriter {
   private readonly tailGroups = new Map<string, Set<string>>();
   private readonly shardFiles = new Map<string, GroupFiles>();
   private readonly tailFiles = new Map<string, GroupFiles>();
-  private readonly chunks: string[] = [];
+  /** Each page's details file, and how many pages share each. */
+  private details: string[] = [];
+  private readonly detailUses = new Map<string, number>();
   private readonly files = new Map<string, string>();
   /** What the next write must do again. */
-  private readonly dirty = { terms: new Set<string>(), tails: new Set<string>(), chunks: new Set<number>() };
+  private readonly dirty = { terms: new Set<string>(), tails: new Set<string>(), details: new Set<number>() };
 
   constructor(private readonly base: string) {}
 
@@ -82,13 +88,13 @@ export class IndexWriter {
       const page = before.get(record.route);
       return page !== undefined && sameRecord(this.records[page]!, record) ? this.terms[page]! : pageTerms(record);
     });
-    for (const table of [this.postings, this.termGroups, this.tails, this.tailGroups, this.shardFiles, this.tailFiles, this.files]) table.clear();
-    this.chunks.length = 0;
+    for (const table of [this.postings, this.termGroups, this.tails, this.tailGroups, this.shardFiles, this.tailFiles, this.files, this.detailUses]) table.clear();
+    this.details = [];
     terms.forEach((own, page) => {
       for (const [term, { score, mask }] of own) this.postingsOf(term).push(page, score, mask);
     });
     this.terms = terms;
-    for (let chunk = 0; chunk * PAGES_PER_CHUNK < records.length; chunk++) this.dirty.chunks.add(chunk);
+    for (let page = 0; page < records.length; page++) this.dirty.details.add(page);
   }
 
   /** The same pages in the same order: the postings of the pages whose record changed, updated in place. */
@@ -99,7 +105,7 @@ export class IndexWriter {
       const own = pageTerms(record);
       for (const term of new Set([...old.keys(), ...own.keys()])) this.setPosting(term, page, own.get(term));
       this.terms[page] = own;
-      this.dirty.chunks.add(Math.floor(page / PAGES_PER_CHUNK));
+      this.dirty.details.add(page);
     });
   }
 
@@ -177,24 +183,22 @@ export class IndexWriter {
         (letters) => letters.length,
       );
     }
-    for (const chunk of this.dirty.chunks) {
-      const start = chunk * PAGES_PER_CHUNK;
-      const pages = this.records.slice(start, start + PAGES_PER_CHUNK).map((record) => storedPage(record, this.base));
-      if (this.chunks[chunk] !== undefined) this.files.delete(this.chunks[chunk]);
-      this.chunks[chunk] = this.add(`d-${chunk}`, JSON.stringify(pages));
+    for (const page of this.dirty.details) {
+      const old = this.details[page];
+      this.details[page] = this.useDetails(JSON.stringify(storedSections(this.records[page]!)));
+      if (old !== undefined) this.dropDetails(old);
     }
-    this.chunks.length = Math.ceil(this.records.length / PAGES_PER_CHUNK);
     this.dirty.terms.clear();
     this.dirty.tails.clear();
-    this.dirty.chunks.clear();
+    this.dirty.details.clear();
     const manifest: Manifest = {
       format: INDEX_FORMAT,
       pages: this.records.length,
       ...scopeTables(this.records),
       shards: fileTable(this.shardFiles),
       tails: fileTable(this.tailFiles),
-      chunks: [...this.chunks],
-      pagesPerChunk: PAGES_PER_CHUNK,
+      ...pageLines(this.records, this.base),
+      details: this.details.map((name) => name.slice(2, 2 + DETAIL_HASH)).join(''),
     };
     this.files.set(MANIFEST_FILE, JSON.stringify(manifest));
   }
@@ -213,6 +217,24 @@ export class IndexWriter {
     const name = `${prefix}.${createHash('sha256').update(text).digest('hex').slice(0, 10)}.json`;
     this.files.set(name, text);
     return name;
+  }
+
+  /** A page's details file, added or (same details as another page's) shared; returns its name. */
+  private useDetails(text: string): string {
+    const name = `f-${createHash('sha256').update(text).digest('hex').slice(0, DETAIL_HASH)}.json`;
+    this.files.set(name, text);
+    this.detailUses.set(name, (this.detailUses.get(name) ?? 0) + 1);
+    return name;
+  }
+
+  /** One page fewer uses details file `name`: taken out when none does. */
+  private dropDetails(name: string): void {
+    const uses = (this.detailUses.get(name) ?? 1) - 1;
+    if (uses > 0) this.detailUses.set(name, uses);
+    else {
+      this.detailUses.delete(name);
+      this.files.delete(name);
+    }
   }
 }
 
@@ -284,9 +306,24 @@ function byCodeUnit(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function storedPage(record: SearchRecord, base: string): StoredPage {
-  const sections = record.sections.map((section): [string, string, string] => [section.heading?.id ?? '', section.heading?.text ?? '', section.text.slice(0, EXCERPT_TEXT)]);
-  return [pageHref(record.route, base), record.title, record.path, record.method ?? '', sections];
+function storedSections(record: SearchRecord): StoredSections {
+  return record.sections.map((section): [string, string, string] => [section.heading?.id ?? '', section.heading?.text ?? '', section.text.slice(0, EXCERPT_TEXT)]);
+}
+
+/** What a result's line shows of each page: address, title, section path (run-length coded, a group's pages are neighbours) and method. */
+function pageLines(records: readonly SearchRecord[], base: string): Pick<Manifest, 'hrefs' | 'titles' | 'paths' | 'pagePaths' | 'methods'> {
+  const paths: string[] = [];
+  const pathIndex = new Map<string, number>();
+  const pagePaths: number[] = [];
+  const methods: Record<string, string> = {};
+  records.forEach((record, page) => {
+    let at = pathIndex.get(record.path);
+    if (at === undefined) pathIndex.set(record.path, (at = paths.push(record.path) - 1));
+    if (pagePaths[pagePaths.length - 1] === at) pagePaths[pagePaths.length - 2]!++;
+    else pagePaths.push(1, at);
+    if (record.method) methods[page] = record.method;
+  });
+  return { hrefs: records.map((record) => pageHref(record.route, base)), titles: records.map((record) => record.title), paths, pagePaths, methods };
 }
 
 /** The manifest's scope tables: distinct scopes, distinct sets of them, each page's set run-length coded. */

@@ -4,7 +4,9 @@
  * Chinese and Japanese queries, the files a query fetches, and excerpts marked without markup.
  */
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
 import { test } from 'node:test';
+import { gzipSync } from 'node:zlib';
 import { searchIndexFiles } from '../../src/search/index-files.ts';
 import type { SearchRecord } from '../../src/search/records.ts';
 import { client, serveIndex } from './client.ts';
@@ -54,13 +56,13 @@ test('a word spelt right or being typed fetches no tail file; a word nothing mat
   await client.search(index, 'cluster', {}, false);
   await client.search(index, 'clus', {}, false);
   assert.deepEqual(
-    fetched.map((name) => name.replace(/\.[0-9a-f]{10}\.json$/, '')),
-    ['index.json', 't-c', 'd-0'],
+    fetched.map((name) => name.replace(/\.[0-9a-f]{10}\.json$/, '').replace(/^f-[0-9a-f]{10}\.json$/, 'f')),
+    ['index.json', 't-c', 'f'],
   );
   fetched.length = 0;
   // No term starts with x (no t-x, no s-x); "luster" and "uster" are looked up; t-c, holding "cluster", is loaded already.
   await client.search(index, 'xluster', {}, false);
-  assert.deepEqual(fetched.map((name) => name.replace(/\.[0-9a-f]{10}\.json$/, '')).sort(), ['s-l', 's-u']);
+  assert.deepEqual(fetched.map((name) => name.replace(/\.[0-9a-f]{10}\.json$/, '').replace(/^f-[0-9a-f]{10}\.json$/, 'f')).sort(), ['s-l', 's-u']);
 });
 
 test("results stay in the reader's version, language and product unless widened (language stays)", async () => {
@@ -97,7 +99,7 @@ test('Chinese and Japanese are found by any run of their characters', async () =
   assert.deepEqual(await titles(records, '検索'), ['ナレッジベース']);
 });
 
-test('a query fetches the manifest, the term file of each word and the page files of its results only', async () => {
+test('a query fetches the manifest, the term file of each word and the details files of its results only', async () => {
   const records = Array.from({ length: 100 }, (_, index) => record(`p${index}`, `Page ${index}`, index === 70 ? 'rare word' : 'common text'));
   const fetched = serveIndex(searchIndexFiles(records, '/'));
   const found = await client.search(new client.IndexFiles('/_docjet/search/'), 'rare', {}, false);
@@ -106,8 +108,8 @@ test('a query fetches the manifest, the term file of each word and the page file
     ['/p70'],
   );
   assert.deepEqual(
-    fetched.map((name) => name.replace(/\.[0-9a-f]{10}\.json$/, '')),
-    ['index.json', 't-r', 'd-2'],
+    fetched.map((name) => name.replace(/\.[0-9a-f]{10}\.json$/, '').replace(/^f-[0-9a-f]{10}\.json$/, 'f')),
+    ['index.json', 't-r', 'f'],
   );
 });
 
@@ -142,4 +144,42 @@ test('typos: one edit for words of four letters or more, two from eight, swapped
   );
   assert.deepEqual(client.queryTokens('a deploy b'), ['deploy']);
   assert.deepEqual(client.queryTokens('d'), ['d']);
+});
+
+/** A site of `pages` pages with a realistic spread of words: a few on every page, most on a handful. */
+function generatedSite(pages: number): SearchRecord[] {
+  let seed = 7;
+  const next = (): number => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+  // Zipf-like: word n is drawn about 1/n as often as word 1.
+  const word = (): string => `w${Math.floor(Math.exp(next() * Math.log(20000))).toString(36)}`;
+  const sentence = (length: number): string => Array.from({ length }, word).join(' ');
+  return Array.from({ length: pages }, (_, index) =>
+    record(`section-${Math.floor(index / 50)}/page-${index}`, `Deploy ${sentence(3)} ${index}`, sentence(120), {
+      path: `Guides › Group ${Math.floor(index / 10)}`,
+      sections: [
+        { text: `deploy ${sentence(150)}` },
+        ...[1, 2, 3].map((heading) => ({ heading: { id: `part-${heading}`, text: `Part ${heading} ${sentence(2)}`, depth: 2 }, text: sentence(150) })),
+      ],
+    }),
+  );
+}
+
+test('on a 2,000-page index a first query (a common word, a rare one) shows its results after at most 4 files and under 300 KB gzipped, the dialog module included', async () => {
+  const records = generatedSite(2000);
+  const files = searchIndexFiles(records, '/');
+  const dialog = await readFile(new URL('../../assets/js/search-dialog.mjs', import.meta.url), 'utf8');
+  const rare = records[1234]!.title.split(' ')[1]!;
+  for (const query of ['deploy', rare]) {
+    const fetched = serveIndex(files);
+    const index = new client.IndexFiles('/_docjet/search/');
+    const lines = await client.findPages(index, query, {}, false);
+    assert.ok(lines.results.length > 0, query);
+    const bytes = [dialog, ...fetched.map((name) => files.get(name)!)].reduce((sum, text) => sum + gzipSync(text).length, 0);
+    assert.ok(1 + fetched.length <= 4, `"${query}" fetched ${fetched.join(', ')}`);
+    assert.ok(bytes < 300 * 1024, `"${query}" downloaded ${bytes} B gzipped`);
+    // The details files then add what each result shows below its line, the same results as one search.
+    const full = await client.withDetails(index, lines);
+    assert.deepEqual(full, await client.search(new client.IndexFiles('/_docjet/search/'), query, {}, false));
+    assert.ok(full.results.every((result) => result.page[4].length === 4));
+  }
 });

@@ -13,6 +13,12 @@ export interface Candidate {
   postings: number[];
 }
 
+export interface Found {
+  total: number;
+  terms: string[];
+  results: { hit: { page: number }; page: [string, string, string, string, [string, string, string][]] }[];
+}
+
 export interface ClientSearch {
   tokenize(text: string): string[];
   characterKey(character: string): string;
@@ -30,12 +36,11 @@ export interface ClientSearch {
   scopeFilter(manifest: object, reader: { version?: string | null; language?: string | null; product?: string | null }, widened: boolean): (page: number) => boolean;
   highlight(text: string, terms: readonly string[], query: string, length?: number): { text: string; mark: boolean }[];
   IndexFiles: new (folder: string) => object;
-  search(
-    files: object,
-    query: string,
-    reader: object,
-    widened: boolean,
-  ): Promise<{ total: number; terms: string[]; results: { hit: { page: number }; page: [string, string, string, string, [string, string, string][]] }[] }>;
+  search(files: object, query: string, reader: object, widened: boolean): Promise<Found>;
+  /** The results' lines only (their sections empty), from the manifest and the term files. */
+  findPages(files: object, query: string, reader: object, widened: boolean): Promise<Found>;
+  /** `found` with its results' sections, from their details files. */
+  withDetails(files: object, found: Found): Promise<Found>;
 }
 
 const url = pathToFileURL(path.resolve(import.meta.dirname, '../../assets/js/search-dialog.mjs')).href;

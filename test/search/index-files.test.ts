@@ -1,7 +1,6 @@
 /**
  * The index as files (src/search/index-files.ts): a small manifest, term files by first character
- * (split by the second when large), tail files for typos in a first letter, page files of 32
- * pages, scores that put titles first; and, for `dev`, an index written again only where a change
+ * (split by the second when large), tail files for typos in a first letter, a details file per page, scores that put titles first; and, for `dev`, an index written again only where a change
  * touched it, ending up as a fresh one would be.
  */
 import assert from 'node:assert/strict';
@@ -57,44 +56,46 @@ test("the manifest names every file; pages' scopes are run-length coded", () => 
   assert.deepEqual(manifest.scopeSets, [[0], [0, 1], []]);
   assert.deepEqual(manifest.pageScopes, [2, 0, 1, 1, 1, 2]);
   assert.deepEqual(Object.keys(manifest.shards).sort(), ['a', 'b', 'd', 'f', 'g', 'o', 't']);
-  assert.equal(manifest.chunks.length, 1);
-  assert.deepEqual([...files.keys()].sort(), ['index.json', ...manifest.chunks, ...Object.values(manifest.shards), ...Object.values(manifest.tails)].sort());
+  const details = Array.from({ length: 4 }, (_, page) => `f-${manifest.details.slice(page * 10, page * 10 + 10)}.json`);
+  assert.deepEqual([...files.keys()].sort(), ['index.json', ...details, ...Object.values(manifest.shards), ...Object.values(manifest.tails)].sort());
   assert.match(manifest.shards['a']!, /^t-a\.[0-9a-f]{10}\.json$/);
-  assert.deepEqual(JSON.parse(files.get(manifest.chunks[0]!)!)[0], ['/docs/one', 'One', 'Guides', '', [['', '', 'alpha']]]);
+  // What a result's line shows is in the manifest; a page's headings and excerpt text in its own file.
+  assert.deepEqual([manifest.hrefs[0], manifest.titles[0], manifest.paths, manifest.pagePaths, manifest.methods], ['/docs/one', 'One', ['Guides'], [4, 0], {}]);
+  assert.deepEqual(JSON.parse(files.get(details[0]!)!), [['', '', 'alpha']]);
 });
 
-test('a large term file is split by the second character; a page file holds 32 pages', () => {
+test('a large term file is split by the second character; each page has its details file', () => {
   const records = Array.from({ length: 40 }, (_, index) => record(`p${index}`, `Page ${index}`, Array.from({ length: 800 }, (__, word) => `s${index % 7}x${word}`).join(' ')));
   const manifest = JSON.parse(searchIndexFiles(records, '/').get('index.json')!) as Manifest;
   assert.equal(manifest.shards['s'], undefined);
   assert.ok(manifest.shards['s0'] && manifest.shards['s6']);
-  assert.deepEqual([manifest.chunks.length, manifest.pagesPerChunk], [2, 32]);
+  assert.equal(manifest.details.length, 40 * 10);
 });
 
 /** Forty pages of a few words each, page 7 about "lantern". */
 const PAGES = Array.from({ length: 40 }, (_, index) => record(`p${index}`, `Page ${index}`, index === 7 ? 'the lantern glows' : `common text ${index % 3}`));
 
-test('dev: a page edited writes again its page file and the term and tail files of the words that came or went, nothing else', () => {
+test('dev: a page edited writes again its details file and the term and tail files of the words that came or went, nothing else', () => {
   const writer = new IndexWriter('/');
   const before = writer.update(PAGES);
   const edited = PAGES.map((page, index) => (index === 7 ? record('p7', 'Page 7', 'the candle glows') : page));
   const after = writer.update(edited);
   assert.deepEqual(after, searchIndexFiles(edited, '/'), 'the same files as a fresh index');
-  const name = (file: string): string => file.replace(/\.[0-9a-f]{10}\.json$/, '');
+  const name = (file: string): string => file.replace(/\.[0-9a-f]{10}\.json$/, '').replace(/^f-[0-9a-f]{10}\.json$/, 'f');
   // "lantern" went (its term file had no other word; its tail "antern" shared a file with "andle"), "candle" came.
   assert.deepEqual(
     [...after.keys()]
       .filter((file) => !before.has(file))
       .map(name)
       .sort(),
-    ['d-0', 's-a', 't-c'],
+    ['f', 's-a', 't-c'],
   );
   assert.deepEqual(
     [...before.keys()]
       .filter((file) => !after.has(file))
       .map(name)
       .sort(),
-    ['d-0', 's-a', 't-c', 't-l'],
+    ['f', 's-a', 't-c', 't-l'],
   );
 });
 
