@@ -92,7 +92,8 @@ export async function resolveLinks(input: {
   const written: Written[] = [];
   const ids = new Map<string, Set<string>>();
   for (const page of input.pages) {
-    ids.set(page.route, new Set(page.ids));
+    // A browser finds `#café` (sent as `#caf%C3%A9`) in an id written either way: both sides are compared decoded.
+    ids.set(page.route, new Set(page.ids.flatMap((id) => (id.includes('%') ? [id, decodeSafely(id)] : [id]))));
     for (const url of page.urls) written.push({ ...url, page: page.route });
   }
   const loaded = input.pagesOnly ? undefined : (input.loaded ?? loadConfig({ root }));

@@ -2,7 +2,7 @@
  * `docjet check` finds a heading by the id the hosted product gives it (issue 31): a link written
  * for a hosted site (`#sharing-your-model-on-ollama-com`, `#3-budget-%26-rate-limits`, a CJK
  * heading percent-encoded or not) resolves; the id docjet used to give (`…ollamacom`) is a missing
- * anchor whose "did you mean" is the hosted one.
+ * anchor whose "did you mean" is the hosted one. Fragments and ids are compared percent-decoded.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -18,7 +18,7 @@ before(async () => {
   await writeFile(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'X', colors: { primary: '#0D9373' }, navigation: { pages: ['index', 'import'] } }));
   await writeFile(
     path.join(root, 'import.mdx'),
-    '---\ntitle: Import\n---\n\n## Sharing your model on ollama.com\n\n## 3. Budget & Rate Limits\n\n## 安装指南\n\n## Install\n\n## Install\n\n<Steps>\n  <Step title="Pull the model: v1.2" titleSize="h3">x</Step>\n</Steps>\n',
+    '---\ntitle: Import\n---\n\n## Sharing your model on ollama.com\n\n## 3. Budget & Rate Limits\n\n## 安装指南\n\n## Install\n\n## Install\n\n<Steps>\n  <Step title="Pull the model: v1.2" titleSize="h3">x</Step>\n</Steps>\n\n<div id="caf%C3%A9">Written encoded</div>\n',
   );
   await writeFile(
     path.join(root, 'index.mdx'),
@@ -32,6 +32,8 @@ before(async () => {
       '[cjk](/import#%E5%AE%89%E8%A3%85%E6%8C%87%E5%8D%97) [cjk raw](/import#安装指南) [second](/import#install-2) [step](/import#pull-the-model-v1-2)',
       '',
       '[old](/import#sharing-your-model-on-ollamacom) [old repeat](/import#install-1)',
+      '',
+      '<a href="/import#café">decoded both sides</a>',
       '',
     ].join('\n'),
   );
