@@ -180,7 +180,7 @@
     if (heading.querySelector('.heading-anchor')) continue;
     const anchor = document.createElement('a');
     anchor.className = 'heading-anchor';
-    anchor.href = `#${heading.id}`;
+    anchor.href = `#${encodeURIComponent(heading.id)}`;
     anchor.setAttribute('aria-hidden', 'true');
     anchor.tabIndex = -1;
     heading.append(anchor);

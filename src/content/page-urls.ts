@@ -5,14 +5,17 @@
  * base path, `src/render/links.ts`), and no HTML is rewritten after it is written.
  */
 import type { Element, ElementContent, RootContent } from 'hast';
+import type { Position } from '../shared/diagnostics.ts';
 import type { UrlUse } from '../shared/safe-url.ts';
 
 /**
  * `url` as the built site writes it, or undefined when following or showing it would run code
- * (`safe-url.ts`). `missing`, when the site's files are known: for an image's resolved URL that
- * lands in the site but on no file of it, the file's site path (else undefined).
+ * (`safe-url.ts`). `at`, when the caller knows it: where the URL's element is written in its file
+ * (a link check places the URL there when the file spells it otherwise, `java&#x09;script:`).
+ * `missing`, when the site's files are known: for an image's resolved URL that lands in the site
+ * but on no file of it, the file's site path (else undefined).
  */
-export type UrlResolver = ((url: string, use: UrlUse) => string | undefined) & { missing?: (resolved: string) => string | undefined };
+export type UrlResolver = ((url: string, use: UrlUse, at?: Position) => string | undefined) & { missing?: (resolved: string) => string | undefined };
 
 /** Elements that show a file of the site, and the properties that name it. */
 const MEDIA: Readonly<Record<string, readonly string[]>> = { img: ['src'], video: ['src', 'poster'], source: ['src'], audio: ['src'], image: ['href'] };
@@ -39,13 +42,13 @@ const URL_PROPERTIES: Readonly<Record<string, UrlUse>> = { href: 'link', src: 'i
 const LIST_PROPERTIES = new Set(['srcSet', 'srcset']);
 
 /** The URL attributes of one element (not of its children), resolved; one that resolves to nothing is removed. */
-export function resolveElementUrls(element: Element, resolve: UrlResolver): void {
+export function resolveElementUrls(element: Element, resolve: UrlResolver, at?: Position): void {
   const properties = element.properties;
   for (const key of Object.keys(properties)) {
     const use = Object.hasOwn(URL_PROPERTIES, key) ? URL_PROPERTIES[key] : undefined;
     const value = properties[key];
     if (use === undefined || value === undefined || value === null || typeof value === 'boolean') continue;
-    const resolved = LIST_PROPERTIES.has(key) ? resolveCandidates(value, resolve) : resolve(Array.isArray(value) ? value.join(' ') : String(value), use);
+    const resolved = LIST_PROPERTIES.has(key) ? resolveCandidates(value, resolve, at) : resolve(Array.isArray(value) ? value.join(' ') : String(value), use, at);
     if (resolved === undefined) delete properties[key];
     else properties[key] = resolved;
   }
@@ -62,13 +65,13 @@ export function resolveTreeUrls(nodes: readonly (RootContent | ElementContent)[]
 }
 
 /** `a.png 1x, b.png 2x` (or hast's list of the same): each candidate's URL resolved, its descriptor kept. */
-function resolveCandidates(value: string | number | (string | number)[], resolve: UrlResolver): string | undefined {
+function resolveCandidates(value: string | number | (string | number)[], resolve: UrlResolver, at: Position | undefined): string | undefined {
   const candidates = Array.isArray(value) ? value.map(String) : String(value).split(',');
   const resolved: string[] = [];
   for (const candidate of candidates) {
     const [url = '', ...descriptor] = candidate.trim().split(/\s+/);
     if (url === '') continue;
-    const target = resolve(url, 'image');
+    const target = resolve(url, 'image', at);
     if (target === undefined) return undefined;
     resolved.push([target, ...descriptor].join(' '));
   }

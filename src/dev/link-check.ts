@@ -68,8 +68,8 @@ export async function checkLinks(options: CheckOptions): Promise<CheckResult> {
   const base = normalizeBase(options.base);
   const stats: CheckStats = { pages: 0, links: 0, external: 0, externalUnchecked: 0, externalBroken: 0, brokenLinks: 0, missingAnchors: 0, redirectChains: 0, seconds: 0 };
   let current: WatchedUrl[] | undefined;
-  const watchUrls: UrlWatch = (file, url, use, resolved) => {
-    current?.push({ file, url, use, resolved });
+  const watchUrls: UrlWatch = (file, url, use, resolved, at) => {
+    current?.push({ file, url, use, resolved, ...(at ? { at } : {}) });
   };
   const { sources } = await readSources(root);
   const resolvedModel = await resolveModel({

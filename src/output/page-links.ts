@@ -13,8 +13,8 @@ import { pageLinks, type PageLinks, type WatchedUrl } from '../validate/links.ts
 const pageUrls = new AsyncLocalStorage<WatchedUrl[]>();
 
 /** The renderer's `UrlWatch`: each URL to the page being rendered where it is resolved. */
-export const watchPageUrls: UrlWatch = (file, url, use, resolved) => {
-  pageUrls.getStore()?.push({ file, url, use, resolved });
+export const watchPageUrls: UrlWatch = (file, url, use, resolved, at) => {
+  pageUrls.getStore()?.push({ file, url, use, resolved, ...(at ? { at } : {}) });
 };
 
 /** Renders a page (with a renderer made with `watchPageUrls`) and returns it with its links and ids. */

@@ -6,7 +6,7 @@
  * page's file (and its snippets and spec): no pass over the whole site. Nothing here knows how the
  * HTML is written or served.
  */
-import type { Diagnostic } from '../shared/diagnostics.ts';
+import type { Diagnostic, Position } from '../shared/diagnostics.ts';
 import { escapeHtml } from '../shared/html-escape.ts';
 import { createPageRenderer as createBodyRenderer } from './mdx-renderer.ts';
 import { createDocumentLoader } from '../openapi/documents.ts';
@@ -142,13 +142,13 @@ export async function createRenderer(options: RendererOptions, colours?: (highli
  * Told every URL a page writes, as written, in the file it is written in (a page, a snippet), with
  * what the renderer made of it (`docjet check` follows each one as the server would).
  */
-export type UrlWatch = (file: string, written: string, use: UrlUse, resolved: string | undefined) => void;
+export type UrlWatch = (file: string, written: string, use: UrlUse, resolved: string | undefined, at: Position | undefined) => void;
 
 function watchedResolver(file: string, resolve: UrlResolver, watch: UrlWatch | undefined): UrlResolver {
   if (!watch) return resolve;
-  const watched: UrlResolver = (url, use) => {
+  const watched: UrlResolver = (url, use, at) => {
     const resolved = resolve(url, use);
-    watch(file, url, use, resolved);
+    watch(file, url, use, resolved, at);
     return resolved;
   };
   // Kept, or a watched renderer would no longer report missing images and videos (file-missing).

@@ -50,7 +50,7 @@ export function pageSections(source: string, format: 'md' | 'mdx'): TextSection[
     const split = customId === undefined ? splitCustomId(written) : undefined;
     const text = inlineText(split ? split.text : written);
     const id = customId ?? split?.id;
-    sections.push({ heading: { id: id === undefined ? slugger.slug(text) : slugger.unique(id), text, depth }, text: '' });
+    sections.push({ heading: { id: id === undefined ? slugger.slug(text) : slugger.custom(id, text), text, depth }, text: '' });
   };
   for (const block of blocks(source, format)) {
     if (block.code) {

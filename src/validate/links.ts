@@ -18,7 +18,7 @@ import { loadConfig, type LoadedConfig } from '../config/load.ts';
 import type { JsonPath } from '../config/json-source.ts';
 import { isExternal, pageHref, siteHref } from '../render/links.ts';
 import { diagnostic } from '../shared/messages.ts';
-import { sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
+import { sortDiagnostics, type Diagnostic, type Position } from '../shared/diagnostics.ts';
 import type { UrlUse } from '../shared/safe-url.ts';
 import { closestMatch } from '../shared/suggest.ts';
 import { normalizeRedirectPath } from '../site/redirect-path.ts';
@@ -34,6 +34,8 @@ export interface WatchedUrl {
   use: UrlUse;
   /** What the built page holds for it (base in front, relative paths resolved); undefined: left out as unsafe. */
   resolved: string | undefined;
+  /** Where its element (a Markdown link or image) is written, when the renderer knows it. */
+  at?: Position;
 }
 
 /** What one rendered page brings to the link check: the URLs it writes, in order, and its element ids. Plain data: it comes back from build's workers. */
@@ -90,7 +92,8 @@ export async function resolveLinks(input: {
   const written: Written[] = [];
   const ids = new Map<string, Set<string>>();
   for (const page of input.pages) {
-    ids.set(page.route, new Set(page.ids));
+    // A browser finds `#café` (sent as `#caf%C3%A9`) in an id written either way: both sides are compared decoded.
+    ids.set(page.route, new Set(page.ids.flatMap((id) => (id.includes('%') ? [id, decodeSafely(id)] : [id]))));
     for (const url of page.urls) written.push({ ...url, page: page.route });
   }
   const loaded = input.pagesOnly ? undefined : (input.loaded ?? loadConfig({ root }));
@@ -103,7 +106,8 @@ export async function resolveLinks(input: {
 
   const follower = new Follower(targets, base, ids);
   const positions = new Positions(root);
-  const position = (link: Written, salt: string) => (link.configPath ? Promise.resolve(locate(link.configPath)) : positions.next(link.file, link.url, (link.page ?? '') + salt));
+  const position = (link: Written, salt: string) =>
+    link.configPath ? Promise.resolve(locate(link.configPath)) : positions.next(link.file, link.url, (link.page ?? '') + salt, link.at);
   const diagnostics: Diagnostic[] = [];
   const seen = new Set<string>();
   const external: Written[] = [];
@@ -329,19 +333,20 @@ class Positions {
 
   constructor(private readonly root: string) {}
 
-  async next(file: string, url: string, page: string): Promise<ReturnType<Positions['find']>> {
+  /** The URL's own place in the text; else (the file spells it otherwise: `java&#x09;script:`, `&amp;`, `\(`) where its element is (`at`). */
+  async next(file: string, url: string, page: string, at?: Position): Promise<ReturnType<Positions['find']>> {
     const key = `${page}\u0000${file}\u0000${url}`;
     const index = this.counts.get(key) ?? 0;
     this.counts.set(key, index + 1);
     const text = await this.text(file);
     const found = this.find(file, url, index, text);
-    if (found || text === undefined) return found;
+    if (found || text === undefined) return found ?? at;
     // A snippet's links are reported with the page that imports it: look in the files it imports.
     for (const imported of importsOf(file, text)) {
       const inSnippet = this.find(imported, url, 0, await this.text(imported));
       if (inSnippet) return inSnippet;
     }
-    return undefined;
+    return at;
   }
 
   find(file: string, url: string, index: number, text: string | undefined): { file: string; line: number; column: number } | undefined {

@@ -87,18 +87,18 @@ test('.md pages are Markdown: no JSX, no expressions, raw HTML kept', () => {
   assert.ok(mdx.html.includes('<p>{kickoff_id} and <aside class="callout callout-note" role="note" aria-label="Note"><div class="callout-body">hi</div></aside></p>'), mdx.html);
 });
 
-test('heading ids: lowercase, dashes, punctuation removed, repeats numbered, any script kept', () => {
+test("heading ids: the hosted product's rule (lowercase, dashes, `.` a separator, `&` kept, `?!:` removed, repeats -2, -3, any script kept)", () => {
   const result = render('# Getting Started!\n\n## Getting started\n\n## Getting started\n\n### `npm` & Yarn: v2.0\n\n## Démarrage rapide\n\n## 快速开始\n\n## ???\n');
   assert.deepEqual(result.headings, [
     { depth: 1, id: 'getting-started', text: 'Getting Started!' },
-    { depth: 2, id: 'getting-started-1', text: 'Getting started' },
     { depth: 2, id: 'getting-started-2', text: 'Getting started' },
-    { depth: 3, id: 'npm--yarn-v20', text: 'npm & Yarn: v2.0' },
+    { depth: 2, id: 'getting-started-3', text: 'Getting started' },
+    { depth: 3, id: 'npm-&-yarn-v2-0', text: 'npm & Yarn: v2.0' },
     { depth: 2, id: 'démarrage-rapide', text: 'Démarrage rapide' },
     { depth: 2, id: '快速开始', text: '快速开始' },
     { depth: 2, id: 'heading', text: '???' },
   ]);
-  assert.ok(result.html.includes('<h3 id="npm--yarn-v20"><code>npm</code> &#x26; Yarn: v2.0</h3>'), result.html);
+  assert.ok(result.html.includes('<h3 id="npm-&#x26;-yarn-v2-0"><code>npm</code> &#x26; Yarn: v2.0</h3>'), result.html);
 });
 
 test('heading ids: `{#custom-id}` is honoured and taken out of the text, in .mdx and .md', () => {
@@ -106,7 +106,7 @@ test('heading ids: `{#custom-id}` is honoured and taken out of the text, in .mdx
     const result = render('## Install the *CLI* {#install}\n\n## Install\n\n```bash\n# comment {#not-an-id}\n```\n', { format });
     assert.deepEqual(result.headings, [
       { depth: 2, id: 'install', text: 'Install the CLI' },
-      { depth: 2, id: 'install-1', text: 'Install' },
+      { depth: 2, id: 'install-2', text: 'Install' },
     ]);
     assert.ok(result.html.startsWith('<h2 id="install">Install the <em>CLI</em></h2>'), result.html);
     // The line in the code block looks the same but is code: it is left exactly as written.

@@ -77,16 +77,39 @@ test('fence meta: title words, flags, key=value options, line ranges', () => {
   assert.equal(formatLines([1, 2, 3, 5, 7, 8]), '1-3,5,7-8');
 });
 
-test('slugs: GitHub-style, page-unique', () => {
-  assert.equal(slugify('  Hello, World! '), 'hello-world');
-  assert.equal(slugify('API v2.0 (beta)'), 'api-v20-beta');
-  assert.equal(slugify('snake_case & kebab-case'), 'snake_case--kebab-case');
-  assert.equal(slugify('مرحبا بالعالم'), 'مرحبا-بالعالم');
+test("heading ids: the hosted product's rule (getUnicodeId, slugify, cleanHeadingId of @mintlify/common 1.0.1211)", () => {
+  const table: [string, string][] = [
+    ['Sharing your model on ollama.com', 'sharing-your-model-on-ollama-com'],
+    ['3. Budget & Rate Limits', '3-budget-&-rate-limits'],
+    ['Split configuration with $ref', 'split-configuration-with-$ref'],
+    ['Tools — overview', 'tools-—-overview'],
+    ['A/B testing with C++ and C#', 'a/b-testing-with-c++-and-c#'],
+    ['Email user@host', 'email-user@host'],
+    ['🚀 Launch', '-launch'],
+    ['安装指南', '安装指南'],
+    ['مرحبا بالعالم', 'مرحبا-بالعالم'],
+    ['Café résumé', 'café-résumé'],
+    ['"Quoted" [brackets] {braces} (parens)', 'quoted-brackets-braces-parens'],
+    ["What's new? Don't panic!", 'whats-new-dont-panic'],
+    ['Step 1: Install', 'step-1-install'],
+    ['<Tag> props', '<tag>-props'],
+    ['  Hello,   World! ', 'hello-world'],
+    ['API v2.0 (beta)', 'api-v2-0-beta'],
+    ['snake_case & kebab--case', 'snake_case-&-kebab-case'],
+    ['100%', '100%'],
+  ];
+  assert.deepEqual(
+    table.map(([title]) => [title, slugify(title)]),
+    table,
+  );
   const slugger = new Slugger();
   assert.deepEqual(
-    ['A', 'a', 'A 1', 'a'].map((text) => slugger.slug(text)),
-    ['a', 'a-1', 'a-1-1', 'a-2'],
+    ['Install', 'Install', 'Install 2', 'Install', 'A', 'a', 'A 1', '🚀', ''].map((text) => slugger.slug(text)),
+    ['install', 'install-2', 'install-2-2', 'install-3', 'a', 'a-2', 'a-1', 'heading', 'heading-2'],
   );
+  assert.equal(slugger.custom('my id', 'x'), 'my-id');
+  assert.equal(slugger.custom('install', 'x'), 'install-4');
+  assert.equal(slugger.custom('"?!"', 'Fallback title'), 'fallback-title');
   assert.deepEqual(splitCustomId('Title {#my-id}  '), { text: 'Title', id: 'my-id' });
   assert.equal(splitCustomId('Title {#two words}'), undefined);
 });

@@ -30,7 +30,7 @@ test('a heading made of JSX is listed by the text of what it renders', () => {
     result.headings.map((heading) => heading.text),
     ['R&D <core> notes'],
   );
-  assert.equal(result.html, '<h2 id="rd-core-notes">R&#x26;D <b>&#x3C;core></b> notes</h2>');
+  assert.equal(result.html, '<h2 id="r&#x26;d-&#x3C;core&#x3E;-notes">R&#x26;D <b>&#x3C;core></b> notes</h2>');
 });
 
 test('a void element has no end tag, unless it was given content, as hast-util-to-html writes it', () => {

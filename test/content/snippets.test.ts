@@ -33,15 +33,15 @@ test("a default import of an .mdx snippet renders its body with the props and ch
     result.html,
     '<h1 id="intro">Intro</h1>\n' +
       '<h2 id="hello">Hello Ada</h2>\n<p>Welcome to <strong>Acme</strong>.</p>\n<p>Some <em>children</em>.</p>\n' +
-      '<h2 id="hello-1">Hello</h2>\n' +
-      '<h2 id="hello-2">Hello Bob</h2>\n<p>Welcome to <strong>B</strong>.</p>',
+      '<h2 id="hello-2">Hello</h2>\n' +
+      '<h2 id="hello-3">Hello Bob</h2>\n<p>Welcome to <strong>B</strong>.</p>',
   );
   // The snippet's `{#hello}` id holds on every use (numbered like any repeated id); its frontmatter is not shown.
   assert.deepEqual(result.headings, [
     { depth: 1, id: 'intro', text: 'Intro' },
     { depth: 2, id: 'hello', text: 'Hello Ada' },
-    { depth: 2, id: 'hello-1', text: 'Hello' },
-    { depth: 2, id: 'hello-2', text: 'Hello Bob' },
+    { depth: 2, id: 'hello-2', text: 'Hello' },
+    { depth: 2, id: 'hello-3', text: 'Hello Bob' },
   ]);
   assert.deepEqual(result.dependencies, ['snippets/greeting.mdx']);
   assert.deepEqual(result.diagnostics, []);

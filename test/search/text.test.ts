@@ -24,8 +24,8 @@ test('sections split at headings, with the anchors the renderer writes (custom i
     { text: 'Intro with a link and bold text.' },
     { heading: { id: 'setup', text: 'Set up docjet', depth: 2 }, text: 'First step.' },
     { heading: { id: 'details', text: 'Details', depth: 2 }, text: 'Some.' },
-    { heading: { id: 'details-1', text: 'Details', depth: 3 }, text: 'More.' },
-    { heading: { id: 'heading-with-hash', text: 'Heading with #hash', depth: 1 }, text: '' },
+    { heading: { id: 'details-2', text: 'Details', depth: 3 }, text: 'More.' },
+    { heading: { id: 'heading-with-#hash', text: 'Heading with #hash', depth: 1 }, text: '' },
     { heading: { id: 'the-config-file', text: 'The config file', depth: 2 }, text: 'Keep snake_case.' },
   ]);
 });

@@ -195,7 +195,7 @@ function link(
     reportUnsafeLink(page, 'link', href, startOf(node));
     return state.all(node);
   }
-  if (resolve) resolveElementUrls(element, resolve);
+  if (resolve) resolveElementUrls(element, resolve, page.reporter.position(startOf(node)));
   return element;
 }
 
@@ -213,7 +213,7 @@ function image(
     return node.alt ? { type: 'text', value: node.alt } : undefined;
   }
   if (resolve) {
-    resolveElementUrls(element, resolve);
+    resolveElementUrls(element, resolve, page.reporter.position(startOf(node)));
     reportMissingMedia(page, element, startOf(node));
   }
   return element;

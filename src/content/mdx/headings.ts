@@ -1,7 +1,21 @@
 /**
- * Heading anchors (format-behaviour.md §3.1): lowercase, spaces → `-`, other punctuation removed,
- * repeats numbered `-1`, `-2` the way GitHub numbers them; `## Title {#custom-id}` sets the id and
- * the `{#…}` is not shown.
+ * Heading anchors, made as the hosted product makes them (read in its published `@mintlify/common`
+ * 1.0.1211: `getUnicodeId`, `slugify`, `cleanHeadingId`, `remarkExtractTableOfContents`), so a link
+ * written for a site hosted there finds its heading here:
+ *
+ * 1. the title in lower case, trimmed, each run of white space one `-`, then `encodeURIComponent`;
+ * 2. that ASCII string slugified (`@sindresorhus/slugify` 2.2.0 with the options it is given): each
+ *    run of characters other than letters, digits, `_` (and `%` when step 1 escaped something)
+ *    becomes `-`, a lone `s`/`t` after a word is joined to it (`what-s` → `whats`), runs of `-` are
+ *    one, none at either end. So `.`, `!`, `*`, `'`, `(`, `)` and `~` separate words;
+ * 3. percent-decoded, then `?,;:!'"()[]{}` and emoji removed: every other character stays
+ *    (`&`, `—`, `/`, `+`, `@`, `<`, `$`, letters of every script).
+ *
+ * "Sharing your model on ollama.com" → `sharing-your-model-on-ollama-com`, "3. Budget & Rate
+ * Limits" → `3-budget-&-rate-limits`, "What's new?" → `whats-new`. Repeats are numbered `-2`, `-3`
+ * (the second "Install" is `install-2`). `## Title {#custom-id}` sets the id (white space → `-`, the
+ * characters step 3 removes and `<>"&` left out) and the `{#…}` is not shown. Text of inline code
+ * and links counts, as it does there.
  */
 
 export interface Heading {
@@ -10,31 +24,126 @@ export interface Heading {
   text: string;
 }
 
-/** Letters and digits of every script stay (Arabic, Chinese and Korean headings keep their anchors). */
-const REMOVED = /[^\p{L}\p{M}\p{N}\p{Pc}\- ]/gu;
-const SPACE = /\s/g;
+/** Step 3: what `cleanHeadingId` removes after decoding. */
+const CLEANED = /[?,;:!'"()[\]{}]/g;
+const EMOJI = /\p{Emoji_Modifier}|\p{Emoji_Modifier_Base}|\p{Emoji_Presentation}|\p{Extended_Pictographic}|[\u200D\uFE0E\uFE0F]/gu;
+/** What a custom `{#id}` loses before step 3 (`normalizeCustomId`). */
+const CUSTOM_REMOVED = /[<>"&?,;:!'()[\]{}]/g;
 
-export function slugify(text: string): string {
-  return text.trim().toLowerCase().replace(SPACE, ' ').replace(REMOVED, '').replace(/ /g, '-');
+/** Step 1; a lone surrogate (which `encodeURIComponent` refuses) counts as U+FFFD. */
+function unicodeId(title: string): string {
+  return encodeURIComponent(
+    title
+      .toLowerCase()
+      .trim()
+      .replace(/\s+/g, '-')
+      .replace(/\p{Surrogate}/gu, '\uFFFD'),
+  );
 }
 
-/** Hands out page-unique ids in document order. */
+/** Step 2, on step 1's ASCII (so transliteration and `&` → "and" never apply). */
+function slugAscii(encoded: string): string {
+  const escaped = /%[0-9A-F]{2}/.test(encoded);
+  return joinContractions(encoded.replace(escaped ? /[^a-zA-Z\d%_]+/g : /[^a-z\d_]+/g, '-'))
+    .replace(/-{2,}/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
+const ALPHANUMERIC = /[a-zA-Z\d]/;
+
+/**
+ * `s.replace(/([a-zA-Z\d]+)-([ts])(-|$)/g, '$1$2$3')` (`what-s-new` → `whats-new`), in one pass:
+ * that expression takes time in the square of a long word's length.
+ */
+function joinContractions(s: string): string {
+  let out = '';
+  let from = 0;
+  let i = 0;
+  while (i < s.length) {
+    if (!ALPHANUMERIC.test(s.charAt(i))) {
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < s.length && ALPHANUMERIC.test(s.charAt(end))) end++;
+    const letter = s.charAt(end + 1);
+    if (s.charAt(end) === '-' && (letter === 't' || letter === 's') && (end + 2 === s.length || s.charAt(end + 2) === '-')) {
+      out += `${s.slice(from, end)}${letter}`;
+      from = end + 2;
+      i = Math.min(end + 3, s.length);
+    } else i = end;
+  }
+  return out + s.slice(from);
+}
+
+/** `slug` without its trailing `-1-2` numbers (`/(?:-\d+?)+?$/`, which is quadratic on long runs of them). */
+function numberless(slug: string): string {
+  let start = slug.length;
+  for (;;) {
+    let digits = start;
+    while (digits > 0 && slug.charCodeAt(digits - 1) >= 48 && slug.charCodeAt(digits - 1) <= 57) digits--;
+    if (digits === start || digits === 0 || slug.charAt(digits - 1) !== '-') return slug.slice(0, start);
+    start = digits - 1;
+  }
+}
+
+/** Step 3 (`cleanHeadingId`); a malformed escape is kept as written, as there. */
+export function cleanId(id: string): string {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(id.replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
+  } catch {
+    return id;
+  }
+  return decoded.replace(CLEANED, '').replace(EMOJI, '');
+}
+
+/** A heading's id before numbering: steps 1 to 3. */
+export function slugify(text: string): string {
+  return cleanId(slugAscii(unicodeId(text)));
+}
+
+/** The id a `{#custom-id}` (or a component's `id`) gives, before numbering. */
+export function customSlug(id: string): string {
+  return cleanId(id.trim().replace(CUSTOM_REMOVED, '').replace(EMOJI, '').replace(/\s+/g, '-'));
+}
+
+/** Hands out page-unique ids in document order, numbered as the hosted product numbers them. */
 export class Slugger {
+  /** `@sindresorhus/slugify`'s counter, over step 2's slugs (headings written in Markdown). */
+  private readonly occurrences = new Map<string, number>();
+  /** The table of contents' count of every id handed out. */
   private readonly seen = new Map<string, number>();
 
-  /** A unique id for `text`, numbered when taken. */
+  /** A unique id for a heading's text. */
   slug(text: string): string {
-    return this.unique(slugify(text) || 'heading');
+    let slug = slugAscii(unicodeId(text));
+    if (slug !== '') {
+      const lower = slug.toLowerCase();
+      const bare = this.occurrences.get(numberless(lower)) ?? 0;
+      const counter = (this.occurrences.get(lower) ?? 0) + 1;
+      this.occurrences.set(lower, counter);
+      if (counter >= 2 || bare > 2) slug = `${slug}-${counter}`;
+    }
+    return this.unique(cleanId(slug) || 'heading');
   }
 
-  /** `id` itself, or numbered when taken (`id-1`). */
+  /** A custom id (`{#id}`, a step's `id`), or the text's when nothing of it is left; numbered when taken. */
+  custom(id: string, text: string): string {
+    const cleaned = customSlug(id);
+    return cleaned === '' ? this.slug(text) : this.unique(cleaned);
+  }
+
+  /** `id` itself, or numbered when taken (`id-2`, `id-3`). */
   unique(id: string): string {
-    let candidate = id;
-    let count = this.seen.get(id) ?? 0;
-    while (this.seen.has(candidate)) candidate = `${id}-${++count}`;
-    this.seen.set(id, count);
-    this.seen.set(candidate, 0);
-    return candidate;
+    const count = this.seen.get(id) ?? 0;
+    this.seen.set(id, count + 1);
+    if (count === 0) return id;
+    let suffix = count + 1;
+    while (this.seen.has(`${id}-${suffix}`)) suffix++;
+    const numbered = `${id}-${suffix}`;
+    this.seen.set(numbered, 1);
+    return numbered;
   }
 }
 

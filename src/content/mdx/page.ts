@@ -130,7 +130,7 @@ export class Page {
   addHeading(offset: number, depth: number, written: string, customId?: string): string {
     if (this.parent) return this.parent.page.addHeading(this.offsetInParent(offset), depth, written, customId);
     const text = detach(written);
-    const id = customId === undefined ? this.slugger.slug(text) : this.slugger.unique(detach(customId));
+    const id = customId === undefined ? this.slugger.slug(text) : this.slugger.custom(detach(customId), text);
     this.found.push({ offset, heading: { depth, id, text } });
     return id;
   }

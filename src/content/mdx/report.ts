@@ -36,7 +36,8 @@ export class Reporter {
     return { ...params, reason: shifted };
   }
 
-  private position(point: Point | undefined): Position | undefined {
+  /** A point of the parsed body as a place in the file. */
+  position(point: Point | undefined): Position | undefined {
     return point ? { file: this.file, line: point.line + this.firstLine - 1, column: point.column } : undefined;
   }
 }
