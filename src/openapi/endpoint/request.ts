@@ -10,7 +10,7 @@ import { arrayOf, isRecord, recordOf, stringOf, type JsonObject } from './json.t
 import { isJsonMedia, type CodeSample, type EndpointModel, type ExampleModel, type MediaModel, type ParameterModel, type SchemeUse } from './model.ts';
 import type { Resolver } from './resolve.ts';
 import { schemaExample, toShape, type Mode } from './shape.ts';
-import { generateCodeSamples, readable, sampleLanguage, sampleLanguages, type RequestParts } from './code-samples.ts';
+import { curlCommand, generateCodeSamples, PLACEHOLDER_HOST, sampleLanguage, sampleLanguages, type RequestParts } from './code-samples.ts';
 import { encoding, type EncodingRule } from '../../shared/request-encoding.ts';
 
 export type { RequestParts } from './code-samples.ts';
@@ -95,8 +95,7 @@ export function responseExamples(model: EndpointModel, resolver: Resolver): Code
   return examples;
 }
 
-/** Where a sample sends its request when the document names no absolute server (Swagger 2.0 without `host`, or no `servers`). */
-export const PLACEHOLDER_HOST = 'https://your-api-host';
+export { curlCommand, PLACEHOLDER_HOST } from './code-samples.ts';
 
 /**
  * The request every sample writes: the method, the first server, the path with its parameters'
@@ -181,24 +180,6 @@ function writtenValue(parameter: ParameterModel, resolver: Resolver): unknown {
   return arrayOf(schema.enum).find((item) => item !== null && item !== '');
 }
 
-/**
- * `curl` with the method, the URL and its query, headers, cookies and the body, one option a line.
- * `--globoff` when the URL holds brackets or braces, which curl would otherwise read as a glob and
- * make several requests of.
- */
-export function curlCommand(parts: RequestParts): string {
-  // Some paths carry a query of their own (OpenAI's `/responses/input_tokens?beta=true`).
-  const separator = parts.url.includes('?') ? '&' : '?';
-  const url = readable(`${parts.url}${parts.query.length > 0 ? `${separator}${parts.query.join('&')}` : ''}`);
-  const lines = [`curl --request ${parts.method}`];
-  if (/[[\]{}]/.test(url)) lines.push('--globoff');
-  lines.push(`--url ${shellWord(url)}`);
-  for (const [name, value] of parts.headers) lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
-  if (parts.cookies.length > 0) lines.push(`--cookie ${shellQuote(parts.cookies.map(([name, value]) => `${name}=${value}`).join('; '))}`);
-  if (parts.body) lines.push(...bodyArguments(parts.body));
-  return lines.join(' \\\n  ');
-}
-
 /** The placeholder a security scheme asks for, where it asks for it. */
 function credential(use: SchemeUse, into: Pick<RequestParts, 'query' | 'headers' | 'cookies'>): void {
   const scheme = use.scheme;
@@ -227,24 +208,6 @@ function hasHeader(headers: Map<string, string>, name: string): boolean {
   const lower = name.toLowerCase();
   for (const key of headers.keys()) if (key.toLowerCase() === lower) return true;
   return false;
-}
-
-/**
- * `--data` for JSON and text; a urlencoded form field by field as the serializer encoded it
- * (`--data 'address[city]=Paris'`); a multipart form one `--form-string` per part (a file as
- * `--form name=@example-file`).
- */
-function bodyArguments({ mediaType, value, form, parts }: NonNullable<RequestParts['body']>): string[] {
-  if (parts) {
-    return parts.map(([name, field]) => {
-      const text = encoding.text(field);
-      return text === '<binary>' ? `--form ${shellQuote(`${name}=@example-file`)}` : `--form-string ${shellQuote(`${name}=${text}`)}`;
-    });
-  }
-  // Encoded here, not by curl: `--data-urlencode` writes a space as `+` or `%20` depending on curl's version.
-  if (form) return form.pairs.map(([name, encoded]) => `--data ${shellQuote(`${name}=${encoded}`)}`);
-  if (typeof value === 'string' && value === '<binary>') return [`--data-binary '@example-file'`];
-  return [`--data ${shellQuote(isJsonMedia(mediaType) || typeof value !== 'string' ? stringify(value) : value)}`];
 }
 
 function preferredMedia(contents: MediaModel[]): MediaModel | undefined {
@@ -286,16 +249,6 @@ function stringify(value: unknown): string {
 
 function cut(code: string): string {
   return code.length > MAX_EXAMPLE_CHARS ? `${code.slice(0, MAX_EXAMPLE_CHARS)}\n…` : code;
-}
-
-/** Single-quoted for POSIX shells: nothing inside is special except the quote itself. */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}
-
-/** A word left bare when the shell would read it as written, quoted otherwise. */
-function shellWord(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : shellQuote(text);
 }
 
 const LANGUAGES: Record<string, string> = {
