@@ -19,6 +19,8 @@ export interface CodeExample {
   title: string;
   lang: string;
   code: string;
+  /** A generated sample's language key (`bash`, `python`…): the page rewrites it as the reader fills in Try it. */
+  sample?: string;
 }
 
 /** The site's `api.examples` settings. */
@@ -56,7 +58,7 @@ export function requestExamples(model: EndpointModel, operation: Operation, reso
   const generated = new Map(generateCodeSamples(parts, languages).map((sample) => [sample.language, sample.code]));
   for (const language of languages) {
     const code = language.target === undefined ? curlCommand(parts) : generated.get(language);
-    if (code !== undefined) examples.push({ title: language.title, lang: language.lang, code });
+    if (code !== undefined) examples.push({ title: language.title, lang: language.lang, code, sample: language.key });
   }
   return examples;
 }

@@ -211,7 +211,11 @@ function section(context: PageContext, title: string, className: string, body: s
 
 function examplesHtml(examples: CodeExample[], kind: 'request-example' | 'response-example', context: PageContext): string {
   if (examples.length === 0) return '';
-  const items = examples.map((example) => ({ titleHtml: escapeHtml(example.title), html: context.code(example.code, example.lang, example.title) }));
+  const items = examples.map((example) => {
+    const code = context.code(example.code, example.lang, example.title);
+    // src/client/playground.ts writes a generated sample anew for what the reader types in Try it.
+    return { titleHtml: escapeHtml(example.title), html: example.sample === undefined ? code : `<div data-sample="${escapeHtml(example.sample)}">${code}</div>` };
+  });
   return tabsHtml(items, context, { className: `code-group ${kind}` });
 }
 

@@ -112,6 +112,8 @@ export function playgroundHtml(input: PlaygroundInput): string {
     'data-credentials': credentialScope(input.credentials ?? input.document.file),
     // Which schemes go together: the script sends one alternative the reader filled in, not every field.
     'data-security': model.security.alternatives.length > 0 ? JSON.stringify(model.security.alternatives.map((alternative) => alternative.map((use) => use.name))) : undefined,
+    // The samples name the first alternative's credentials unless signing in is optional (src/openapi/endpoint/request.ts).
+    'data-security-optional': model.security.optional,
     ...(input.proxy ? { 'data-proxy': input.proxy.url, 'data-proxy-mode': input.proxy.mode } : {}),
     'data-remember': input.remember,
     hidden: true,
