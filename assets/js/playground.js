@@ -454,6 +454,32 @@
         };
         panel.addEventListener('input', update);
         panel.addEventListener('change', update);
+        const picker = panel.closest('.endpoint')?.querySelector('[data-body-picker]');
+        const choice = picker?.querySelector('select');
+        if (picker && choice) {
+            picker.hidden = false;
+            const others = picker.parentElement?.querySelector('[data-body-choices]');
+            if (others)
+                others.hidden = true;
+            choice.addEventListener('change', () => {
+                const option = choice.selectedOptions[0];
+                const media = panel.querySelector('select[data-media]');
+                const blocks = all(panel, '[data-media-type]');
+                const block = blocks.find((each) => each.dataset.mediaType === choice.dataset.media);
+                if (!option || !block)
+                    return;
+                if (media)
+                    media.selectedIndex = blocks.indexOf(block);
+                const editor = block.querySelector('textarea');
+                if (editor)
+                    editor.value = option.dataset.body ?? '';
+                const values = JSON.parse(option.dataset.fields ?? '{}');
+                for (const field of all(block, '[data-form-field]'))
+                    if (field.type !== 'file')
+                        field.value = values[field.dataset.name ?? ''] ?? '';
+                update();
+            });
+        }
         panel.querySelector('form')?.addEventListener('submit', (event) => {
             event.preventDefault();
             panel.dataset.tried = '';

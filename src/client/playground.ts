@@ -505,6 +505,27 @@
     };
     panel.addEventListener('input', update);
     panel.addEventListener('change', update);
+    // The body picker above the samples (src/render/endpoint/playground.ts): its body goes into Try it, which the samples follow.
+    const picker = panel.closest('.endpoint')?.querySelector<HTMLElement>('[data-body-picker]');
+    const choice = picker?.querySelector('select');
+    if (picker && choice) {
+      picker.hidden = false;
+      const others = picker.parentElement?.querySelector<HTMLElement>('[data-body-choices]');
+      if (others) others.hidden = true;
+      choice.addEventListener('change', () => {
+        const option = choice.selectedOptions[0];
+        const media = panel.querySelector<HTMLSelectElement>('select[data-media]');
+        const blocks = all<HTMLElement>(panel, '[data-media-type]');
+        const block = blocks.find((each) => each.dataset.mediaType === choice.dataset.media);
+        if (!option || !block) return;
+        if (media) media.selectedIndex = blocks.indexOf(block);
+        const editor = block.querySelector('textarea');
+        if (editor) editor.value = option.dataset.body ?? '';
+        const values = JSON.parse(option.dataset.fields ?? '{}') as Record<string, string>;
+        for (const field of all<Field>(block, '[data-form-field]')) if (field.type !== 'file') field.value = values[field.dataset.name ?? ''] ?? '';
+        update();
+      });
+    }
     panel.querySelector('form')?.addEventListener('submit', (event) => {
       event.preventDefault();
       panel.dataset.tried = '';

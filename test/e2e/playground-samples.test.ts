@@ -91,3 +91,40 @@ e2eTest('a form body field and an emptied path parameter: the samples send the f
   await eventually(async () => (await sample(note, 'bash')).includes("--url 'http://127.0.0.1:9/v1/pets/{petId}/notes'"), true, 'curl keeps the template');
   assert.match(await sample(note, 'python'), /url = "http:\/\/127\.0\.0\.1:9\/v1\/pets\/\{petId\}\/notes"/);
 });
+
+e2eTest('several examples: picking the second changes the cURL body and the Try-it body; a oneOf gets one option per variant', async (t) => {
+  const page = await e2e.open(t, 'site', 'api-reference/add-a-note');
+  const picker = page.locator('[data-body-picker] select');
+  assert.deepEqual(await picker.locator('option').allTextContents(), ['Short note', 'Pinned note']);
+  assert.equal(await page.locator('[data-body-choices]').isHidden(), true, 'the picker stands for the list of other bodies');
+  assert.match(await sample(page, 'bash'), /--data '\{\n {2}"text": "hello"\n\}'/);
+  if (SHOTS) await page.locator('.endpoint-examples').screenshot({ path: `${SHOTS}/samples-2-picker-first.png` });
+
+  await picker.selectOption({ label: 'Pinned note' });
+  await eventually(() => sample(page, 'bash').then((curl) => /"text": "remember the vet",\n {2}"pinned": true/.test(curl)), true, 'the cURL body is the second example');
+  assert.equal(await page.locator('textarea[data-body]').inputValue(), '{\n  "text": "remember the vet",\n  "pinned": true\n}');
+  assert.match(await sample(page, 'python'), /"pinned": True/);
+  await page.locator('.playground-summary').click();
+  assert.match((await page.locator('[data-curl]').textContent()) ?? '', /"pinned": true/, "Try it's own cURL command sends it too");
+  if (SHOTS) await page.locator('.endpoint-examples').screenshot({ path: `${SHOTS}/samples-3-picker-second.png` });
+  if (SHOTS) await page.locator('.playground-media').screenshot({ path: `${SHOTS}/samples-3-try-it-body.png` });
+
+  const pets = await e2e.open(t, 'site', 'api-reference/add-a-pet');
+  const variants = pets.locator('[data-body-picker] select');
+  assert.deepEqual(await variants.locator('option').allTextContents(), ['Cat', 'Dog']);
+  await variants.selectOption({ label: 'Dog' });
+  await eventually(() => sample(pets, 'go').then((go) => go.includes('\\"kind\\":\\"dog\\"')), true, 'the Go sample sends the Dog variant');
+  assert.deepEqual(JSON.parse(await pets.locator('textarea[data-body]').inputValue()), { kind: 'dog', good: true });
+});
+
+e2eTest('without JavaScript, the first body is in the samples and every other one in a list below them', async (t) => {
+  const page = await e2e.open(t, 'site', undefined, { javaScriptEnabled: false });
+  await page.goto(e2e.site('site').href('api-reference/add-a-note'));
+  assert.equal(await page.locator('[data-body-picker]').isHidden(), true);
+  const others = page.locator('[data-body-choices]');
+  assert.match((await others.locator('summary').textContent()) ?? '', /Other request bodies \(the samples send “Short note”\)/);
+  await others.locator('summary').click();
+  assert.equal(await others.locator('.code-title').textContent(), 'Pinned note');
+  assert.match((await others.locator('pre').textContent()) ?? '', /"text": "remember the vet",\s+"pinned": true/);
+  if (SHOTS) await page.locator('.endpoint-examples').screenshot({ path: `${SHOTS}/samples-4-no-javascript.png` });
+});

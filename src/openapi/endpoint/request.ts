@@ -9,7 +9,7 @@ import { sampleOf } from './example.ts';
 import { arrayOf, isRecord, recordOf, stringOf, type JsonObject } from './json.ts';
 import { isJsonMedia, type CodeSample, type EndpointModel, type ExampleModel, type MediaModel, type ParameterModel, type SchemeUse } from './model.ts';
 import type { Resolver } from './resolve.ts';
-import { schemaExample, toShape, type Mode } from './shape.ts';
+import { optionsOf, schemaExample, toShape, typesOf, type Mode } from './shape.ts';
 import { curlCommand, generateCodeSamples, PLACEHOLDER_HOST, sampleLanguage, sampleLanguages, type RequestParts } from './code-samples.ts';
 import { encoding, type EncodingRule } from '../../shared/request-encoding.ts';
 
@@ -142,6 +142,37 @@ export function requestParts(model: EndpointModel, operation: Operation, resolve
   // A Content-Type says what the body is: none without one (a GET), and multipart's carries its boundary, which each client writes.
   if (media && parts.body && !/^multipart\//i.test(media.mediaType)) setHeader(parts.headers, 'Content-Type', media.mediaType);
   return parts;
+}
+
+/** One body a reader can choose for the samples and Try it: a named example, or a variant of a `oneOf`/`anyOf`. */
+export interface BodyChoice {
+  label: string;
+  value: unknown;
+}
+
+/**
+ * The bodies the reader chooses among (issue 30), for the media type the samples send: each of
+ * several examples the author wrote, else one per alternative of a body schema that is a `oneOf`
+ * or `anyOf` (a `null` one left out), each sampled. None when there is only one. The first is the
+ * body the build's samples send.
+ */
+export function bodyChoices(model: EndpointModel, operation: Operation, resolver: Resolver): { media: MediaModel; choices: BodyChoice[] } | undefined {
+  const media = /^(GET|HEAD)$/i.test(operation.method) || operation.kind === 'webhook' ? undefined : preferredMedia(model.body?.contents ?? []);
+  if (!media) return undefined;
+  if (media.examples.length > 1) {
+    return { media, choices: media.examples.map((example, index) => ({ label: example.summary ?? example.name ?? `Example ${index + 1}`, value: example.value })) };
+  }
+  if (media.examples.length === 1) return undefined;
+  const schema = toShape(media.schema, resolver, []).schema;
+  const options = (optionsOf(schema) ?? []).filter((option) => recordOf(resolver.deref(option))?.type !== 'null');
+  // A schema with an example of its own, or a type beside its alternatives, is sampled as one body.
+  if (options.length < 2 || typesOf(schema).types.length > 0 || schemaExample(schema)) return undefined;
+  const choices = options.flatMap((option, index): BodyChoice[] => {
+    const value = sampleOf(option, resolver, 'request');
+    const shape = toShape(option, resolver, []);
+    return value === undefined ? [] : [{ label: stringOf(shape.schema.title) ?? shape.name ?? `Option ${index + 1}`, value }];
+  });
+  return choices.length > 1 ? { media, choices } : undefined;
 }
 
 /** A form body's `encoding` as the serializer's rules, by field name. */
