@@ -55,7 +55,10 @@ e2eTest('typed in Try it, a query value and a body field show in the Python and 
   const all = await page.locator('.endpoint-examples').textContent();
   assert.ok(!all?.includes('secret-token-1234'), 'the typed token is in no sample');
   assert.match((await page.locator('[data-curl]').textContent()) ?? '', /Bearer secret-token-1234/, "Try it's own cURL command, which it runs, has it");
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/samples-1-typed.png`, fullPage: true });
+  if (SHOTS) {
+    await page.locator('.request-example [role="tab"]', { hasText: 'Python' }).click();
+    await page.locator('.endpoint-examples').screenshot({ path: `${SHOTS}/samples-1-typed-python.png` });
+  }
 });
 
 e2eTest('a form body field and an emptied path parameter: the samples send the form and keep {petId}', async (t) => {
