@@ -2,7 +2,9 @@
  * `npm run client`: compiles the browser code (src/client, tsconfig.client.json) into assets/js/.
  * The page script's files and `search.mjs` are tsc's output as it is; the search dialog imports
  * src/portable (the index's shape and tokenizer, shared with src/search), so it is bundled with
- * esbuild into one `search-dialog.mjs`, the single file the page imports on first use.
+ * esbuild into one `search-dialog.mjs`, the single file the page imports on first use; the samples
+ * "Try it" writes (`samples.mjs`, imported the first time a reader changes the panel) with
+ * `@readme/httpsnippet`, minified, its Node `url` import pointed at src/portable/legacy-url.ts.
  *
  * `node scripts/client.mjs [out]` writes into `out` instead (test/client.test.ts compares it with
  * the committed assets/js).
@@ -16,7 +18,11 @@ import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 /** Compiled modules bundled with what they import, rather than copied. */
-const BUNDLED = new Set(['search-dialog.mjs']);
+const BUNDLED = new Set(['search-dialog.mjs', 'samples.mjs']);
+/** What one bundle needs more than the others. */
+const BUNDLE_OPTIONS = {
+  'samples.mjs': { minify: true, alias: { url: path.join(root, 'src/portable/legacy-url.ts') }, nodePaths: [path.join(root, 'node_modules')] },
+};
 
 export async function compileClient(out = path.join(root, 'assets/js')) {
   const compiled = mkdtempSync(path.join(os.tmpdir(), 'docjet-client-'));
@@ -38,6 +44,7 @@ export async function compileClient(out = path.join(root, 'assets/js')) {
         absWorkingDir: compiled,
         legalComments: 'none',
         logLevel: 'warning',
+        ...BUNDLE_OPTIONS[name],
       });
     }
   } finally {

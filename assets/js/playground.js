@@ -166,7 +166,7 @@
                 }
             }
             setHeader(headers, 'Content-Type', type);
-            return editor ? { kind: 'text', text: editor.value } : { kind: 'file', file: file };
+            return editor ? { kind: 'text', type, text: editor.value, json: editor.dataset.json !== undefined } : { kind: 'file', type, file: file };
         }
         const values = {};
         const rules = {};
@@ -183,24 +183,27 @@
             rules[name] = ruleOf(field);
         }
         if (/^multipart\//i.test(type)) {
-            return { kind: 'multipart', fields: codec.multipart(values).map(([name, value]) => [name, value instanceof File ? value : codec.text(value)]) };
+            const fields = codec.multipart(values).map(([name, value]) => [name, value instanceof File ? value : codec.text(value)]);
+            return { kind: 'multipart', type, fields, values };
         }
         setHeader(headers, 'Content-Type', type);
-        return { kind: 'form', ...codec.form(rules, values) };
+        return { kind: 'form', type, ...codec.form(rules, values), values };
     };
-    const callOf = (panel) => {
+    const callOf = (panel, sample = false) => {
         const method = panel.dataset.method ?? 'GET';
         const fields = (location) => all(panel, `[data-param="${location}"]`);
         const server = serverUrl(panel);
-        if (server === '' && !panel.querySelector('select[data-server]'))
+        const serverless = server === '' && !panel.querySelector('select[data-server]');
+        if (serverless && !sample)
             return 'Enter the URL of the server to call.';
         const missing = [];
+        const templates = [];
         const pathFields = fields('path');
         const path = (panel.dataset.path ?? '').replace(/\{([^{}]+)\}/g, (whole, name) => {
             const field = pathFields.find((each) => each.dataset.name === name);
             if (!field || field.value === '') {
-                missing.push(name);
-                return '';
+                (sample ? templates : missing).push(name);
+                return sample ? whole : '';
             }
             return codec.path(ruleOf(field), typedValue(field));
         });
@@ -208,7 +211,7 @@
             return `Fill in the path parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`;
         let url;
         try {
-            url = new URL(server.replace(/\/+$/, '') + path, location.href);
+            url = new URL(server.replace(/\/+$/, '') + path, serverless ? 'http://host.invalid' : location.href);
         }
         catch {
             return `${server} is not a URL the browser can call.`;
@@ -223,12 +226,32 @@
                 blockers.push([field, `${field.dataset.name ?? ''} is required.`]);
             return false;
         });
-        appendQuery(url, filled('query').flatMap((field) => codec.query(ruleOf(field), typedValue(field))));
+        const base = new URL(url);
+        const query = filled('query').flatMap((field) => codec.query(ruleOf(field), typedValue(field)));
+        appendQuery(url, query);
         const headers = filled('header').map((field) => [field.dataset.name ?? '', codec.header(ruleOf(field), typedValue(field))]);
         const cookies = filled('cookie').flatMap((field) => codec.cookie(ruleOf(field), typedValue(field)));
-        const credentials = addCredentials(panel, url, headers, cookies);
+        const credentials = sample ? { added: false, note: '' } : addCredentials(panel, url, headers, cookies);
         const body = readBody(panel, headers, blockers);
-        return { method, url, headers, cookies, body, credentials: credentials.added, authNote: credentials.note, blockers };
+        return { method, url, headers, cookies, body, credentials: credentials.added, authNote: credentials.note, blockers, base, query, templates, serverless };
+    };
+    const samplesUrl = (() => {
+        const script = document.currentScript;
+        try {
+            return script instanceof HTMLScriptElement && typeof docjetSamplesScript === 'string' ? new URL(docjetSamplesScript, script.src).href : '';
+        }
+        catch {
+            return '';
+        }
+    })();
+    let samplesModule;
+    const followed = new WeakSet();
+    const updateSamples = (panel) => {
+        const call = followed.has(panel) && samplesUrl !== '' ? callOf(panel, true) : '';
+        if (typeof call === 'string')
+            return;
+        samplesModule ??= import(samplesUrl);
+        samplesModule.then((module) => module.showSamples(panel, call)).catch(() => (samplesModule = undefined));
     };
     const quote = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
     const curlOf = (call) => {
@@ -424,9 +447,39 @@
                     session.set(storeKey(panel, origin, field), field.value);
             });
         }
-        const update = () => void refresh(panel);
+        const update = () => {
+            refresh(panel);
+            followed.add(panel);
+            updateSamples(panel);
+        };
         panel.addEventListener('input', update);
         panel.addEventListener('change', update);
+        const picker = panel.closest('.endpoint')?.querySelector('[data-body-picker]');
+        const choice = picker?.querySelector('select');
+        if (picker && choice) {
+            picker.hidden = false;
+            const others = picker.parentElement?.querySelector('[data-body-choices]');
+            if (others)
+                others.hidden = true;
+            choice.addEventListener('change', () => {
+                const option = choice.selectedOptions[0];
+                const media = panel.querySelector('select[data-media]');
+                const blocks = all(panel, '[data-media-type]');
+                const block = blocks.find((each) => each.dataset.mediaType === choice.dataset.media);
+                if (!option || !block)
+                    return;
+                if (media)
+                    media.selectedIndex = blocks.indexOf(block);
+                const editor = block.querySelector('textarea');
+                if (editor)
+                    editor.value = option.dataset.body ?? '';
+                const values = JSON.parse(option.dataset.fields ?? '{}');
+                for (const field of all(block, '[data-form-field]'))
+                    if (field.type !== 'file')
+                        field.value = values[field.dataset.name ?? ''] ?? '';
+                update();
+            });
+        }
         panel.querySelector('form')?.addEventListener('submit', (event) => {
             event.preventDefault();
             panel.dataset.tried = '';

@@ -20,20 +20,10 @@
  * request carries credentials only to the origin they were given for, and follows no redirect.
  */
 {
-  type Body =
-    | { kind: 'none' }
-    | { kind: 'text'; text: string }
-    | { kind: 'file'; file: File }
-    | { kind: 'form'; text: string; pairs: [string, string][] }
-    | { kind: 'multipart'; fields: [string, string | File][] };
+  type Body = DocjetBody;
 
-  interface Call {
-    method: string;
+  interface Call extends DocjetSampleCall {
     url: URL;
-    headers: [string, string][];
-    /** Sent only to this page's own origin: a page cannot choose the cookies of a request to another site. */
-    cookies: [string, string][];
-    body: Body;
     /** Credentials are in the headers or the query: the request follows no redirect. */
     credentials: boolean;
     /** Which credentials go, when the reader filled in more than one way to sign in; why a cookie cannot go. */
@@ -225,7 +215,7 @@
         }
       }
       setHeader(headers, 'Content-Type', type);
-      return editor ? { kind: 'text', text: editor.value } : { kind: 'file', file: file! };
+      return editor ? { kind: 'text', type, text: editor.value, json: editor.dataset.json !== undefined } : { kind: 'file', type, file: file! };
     }
     const values: Record<string, unknown> = {};
     const rules: Record<string, DocjetEncodingRule> = {};
@@ -241,33 +231,39 @@
       rules[name] = ruleOf(field);
     }
     if (/^multipart\//i.test(type)) {
-      return { kind: 'multipart', fields: codec.multipart(values).map(([name, value]): [string, string | File] => [name, value instanceof File ? value : codec.text(value)]) };
+      const fields = codec.multipart(values).map(([name, value]): [string, string | File] => [name, value instanceof File ? value : codec.text(value)]);
+      return { kind: 'multipart', type, fields, values };
     }
     setHeader(headers, 'Content-Type', type);
-    return { kind: 'form', ...codec.form(rules, values) };
+    return { kind: 'form', type, ...codec.form(rules, values), values };
   };
 
-  /** The request the form describes, or what is missing to make one. */
-  const callOf = (panel: HTMLElement): Call | string => {
+  /**
+   * The request the form describes, or what is missing to make one. For a `sample`, a path
+   * parameter left empty stays `{name}`, a missing server is left to the samples' placeholder host,
+   * and credentials are left to the samples module (src/client/samples.mts).
+   */
+  const callOf = (panel: HTMLElement, sample = false): Call | string => {
     const method = panel.dataset.method ?? 'GET';
     const fields = (location: string): Field[] => all<Field>(panel, `[data-param="${location}"]`);
     const server = serverUrl(panel);
-    if (server === '' && !panel.querySelector('select[data-server]')) return 'Enter the URL of the server to call.';
+    const serverless = server === '' && !panel.querySelector('select[data-server]');
+    if (serverless && !sample) return 'Enter the URL of the server to call.';
     const missing: string[] = [];
+    const templates: string[] = [];
     const pathFields = fields('path');
-    // biome-ignore lint/correctness/noUnusedFunctionParameters: replace() hands the whole match first
     const path = (panel.dataset.path ?? '').replace(/\{([^{}]+)\}/g, (whole, name: string) => {
       const field = pathFields.find((each) => each.dataset.name === name);
       if (!field || field.value === '') {
-        missing.push(name);
-        return '';
+        (sample ? templates : missing).push(name);
+        return sample ? whole : '';
       }
       return codec.path(ruleOf(field), typedValue(field));
     });
     if (missing.length > 0) return `Fill in the path parameter${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`;
     let url: URL;
     try {
-      url = new URL(server.replace(/\/+$/, '') + path, location.href);
+      url = new URL(server.replace(/\/+$/, '') + path, serverless ? 'http://host.invalid' : location.href);
     } catch {
       return `${server} is not a URL the browser can call.`;
     }
@@ -280,15 +276,39 @@
         if (field.dataset.required !== undefined) blockers.push([field, `${field.dataset.name ?? ''} is required.`]);
         return false;
       });
-    appendQuery(
-      url,
-      filled('query').flatMap((field) => codec.query(ruleOf(field), typedValue(field))),
-    );
+    const base = new URL(url);
+    const query = filled('query').flatMap((field) => codec.query(ruleOf(field), typedValue(field)));
+    appendQuery(url, query);
     const headers: [string, string][] = filled('header').map((field) => [field.dataset.name ?? '', codec.header(ruleOf(field), typedValue(field))]);
     const cookies: [string, string][] = filled('cookie').flatMap((field) => codec.cookie(ruleOf(field), typedValue(field)));
-    const credentials = addCredentials(panel, url, headers, cookies);
+    // A sample's credentials are placeholders, which the samples module adds.
+    const credentials = sample ? { added: false, note: '' } : addCredentials(panel, url, headers, cookies);
     const body = readBody(panel, headers, blockers);
-    return { method, url, headers, cookies, body, credentials: credentials.added, authNote: credentials.note, blockers };
+    return { method, url, headers, cookies, body, credentials: credentials.added, authNote: credentials.note, blockers, base, query, templates, serverless };
+  };
+
+  /** The samples module's URL, beside this script's (`_docjet/`), whatever the site's base. */
+  const samplesUrl = ((): string => {
+    const script = document.currentScript;
+    try {
+      return script instanceof HTMLScriptElement && typeof docjetSamplesScript === 'string' ? new URL(docjetSamplesScript, script.src).href : '';
+    } catch {
+      return '';
+    }
+  })();
+  let samplesModule: Promise<DocjetSamples> | undefined;
+  /** Panels the reader changed: their page's samples follow them from then on. */
+  const followed = new WeakSet<HTMLElement>();
+
+  /**
+   * Every generated sample of the page rewritten for the request the panel would send, once the
+   * reader changed something in it (src/client/samples.mts, 40 KB gzipped, fetched then, not before).
+   */
+  const updateSamples = (panel: HTMLElement): void => {
+    const call = followed.has(panel) && samplesUrl !== '' ? callOf(panel, true) : '';
+    if (typeof call === 'string') return;
+    samplesModule ??= import(samplesUrl) as Promise<DocjetSamples>;
+    samplesModule.then((module) => module.showSamples(panel, call)).catch(() => (samplesModule = undefined));
   };
 
   /** Single-quoted for POSIX shells: nothing inside is special except the quote itself. */
@@ -478,9 +498,34 @@
         if (origin !== '') session.set(storeKey(panel, origin, field), field.value);
       });
     }
-    const update = (): void => void refresh(panel);
+    const update = (): void => {
+      refresh(panel);
+      followed.add(panel);
+      updateSamples(panel);
+    };
     panel.addEventListener('input', update);
     panel.addEventListener('change', update);
+    // The body picker above the samples (src/render/endpoint/playground.ts): its body goes into Try it, which the samples follow.
+    const picker = panel.closest('.endpoint')?.querySelector<HTMLElement>('[data-body-picker]');
+    const choice = picker?.querySelector('select');
+    if (picker && choice) {
+      picker.hidden = false;
+      const others = picker.parentElement?.querySelector<HTMLElement>('[data-body-choices]');
+      if (others) others.hidden = true;
+      choice.addEventListener('change', () => {
+        const option = choice.selectedOptions[0];
+        const media = panel.querySelector<HTMLSelectElement>('select[data-media]');
+        const blocks = all<HTMLElement>(panel, '[data-media-type]');
+        const block = blocks.find((each) => each.dataset.mediaType === choice.dataset.media);
+        if (!option || !block) return;
+        if (media) media.selectedIndex = blocks.indexOf(block);
+        const editor = block.querySelector('textarea');
+        if (editor) editor.value = option.dataset.body ?? '';
+        const values = JSON.parse(option.dataset.fields ?? '{}') as Record<string, string>;
+        for (const field of all<Field>(block, '[data-form-field]')) if (field.type !== 'file') field.value = values[field.dataset.name ?? ''] ?? '';
+        update();
+      });
+    }
     panel.querySelector('form')?.addEventListener('submit', (event) => {
       event.preventDefault();
       panel.dataset.tried = '';

@@ -154,9 +154,9 @@ function html(page: PageAnswer): Answer {
 async function docjetFile({ session }: Responder, name: string): Promise<Answer | undefined> {
   const rendering = session.model?.rendering;
   if (!rendering) return undefined;
-  const { css, js, playground, fields, analytics } = rendering.bundle;
+  const { css, js, playground, samples, fields, analytics } = rendering.bundle;
   if (`${ASSETS_FOLDER}/${name}` === DEV_UTILITIES_FILE) return { kind: 'body', status: 200, type: 'text/css; charset=utf-8', body: await session.utilities.text() };
-  for (const asset of [css, js, playground, fields, analytics]) {
+  for (const asset of [css, js, playground, samples, fields, analytics]) {
     if (`${ASSETS_FOLDER}/${name}` === asset.file) return { kind: 'body', status: 200, type: contentType(asset.file), body: asset.text };
   }
   for (const script of [rendering.search.entry, rendering.search.dialog]) {

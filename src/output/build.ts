@@ -216,6 +216,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   await write(bundle.css.file, bundle.css.text);
   await write(bundle.js.file, bundle.js.text);
   await write(bundle.playground.file, bundle.playground.text);
+  await write(bundle.samples.file, bundle.samples.text);
   await write(bundle.fields.file, bundle.fields.text);
   if (analyticsSettings(site.config.integrations)) await write(bundle.analytics.file, bundle.analytics.text);
   if (utilities) await write(utilities.file, utilities.text);

@@ -22,6 +22,8 @@ export interface Bundle {
   js: { file: string; text: string };
   /** The "Try it" panel's script (src/client/playground.ts): endpoint pages load it, no other page does. */
   playground: { file: string; text: string };
+  /** The module the panel imports to write the samples anew once the reader changes it (src/client/samples.mts): named in the panel's script. */
+  samples: { file: string; text: string };
   /** The script that fetches fields a page left for later (src/client/fields.ts): only pages with such fields load it. */
   fields: { file: string; text: string };
   /** The site's `integrations` (src/client/analytics.ts): only sites that configure one load it. */
@@ -36,7 +38,7 @@ const PAGE_ONLY_SCRIPTS = new Set(['playground.js', 'fields.js', 'analytics.js',
 /** The panel's helpers (src/client/playground-*.ts), which the panel's script starts with. */
 const PLAYGROUND_HELPERS = /^playground-.+\.js$/;
 
-type PackageFiles = { css: string; js: string; playground: string; fields: string; analytics: string };
+type PackageFiles = { css: string; js: string; playground: string; samples: string; fields: string; analytics: string };
 let packageFiles: PackageFiles | undefined;
 
 function readPackageAssets(): PackageFiles {
@@ -58,9 +60,12 @@ function readPackageAssets(): PackageFiles {
     .filter((name) => PLAYGROUND_HELPERS.test(name))
     .sort();
   const helperText = helpers.map((name) => readFileSync(path.join(ASSETS_DIR, 'js', name), 'utf8')).join('\n');
-  // The panel writes requests with the serializer the code samples use (src/shared/request-encoding.ts), then its helpers.
-  const playground = pageOnly('playground.js').replace('"use strict";\n', `"use strict";\n${requestEncodingScript()}${helperText}\n`);
-  packageFiles = { css: read('css'), js: read('js'), playground, fields: pageOnly('fields.js'), analytics: pageOnly('analytics.js') };
+  // The panel writes requests with the serializer the code samples use (src/shared/request-encoding.ts), then its helpers;
+  // it imports the samples module by the name given first, from beside itself.
+  const samples = readFileSync(path.join(ASSETS_DIR, 'js', 'samples.mjs'), 'utf8');
+  const samplesName = `var docjetSamplesScript = ${JSON.stringify(samplesFile(samples).slice(ASSETS_FOLDER.length + 1))};\n`;
+  const playground = pageOnly('playground.js').replace('"use strict";\n', `"use strict";\n${samplesName}${requestEncodingScript()}${helperText}\n`);
+  packageFiles = { css: read('css'), js: read('js'), playground, samples, fields: pageOnly('fields.js'), analytics: pageOnly('analytics.js') };
   return packageFiles;
 }
 
@@ -73,11 +78,12 @@ export function pageScript(): string {
 export function siteBundle(config: Config, base: string, codeCss: string): Bundle {
   const css = `${readPackageAssets().css}\n/* code tokens */\n${codeCss}/* docs.json */\n${siteCss(config, base)}\n`;
   const js = pageScript();
-  const { playground, fields, analytics } = readPackageAssets();
+  const { playground, samples, fields, analytics } = readPackageAssets();
   return {
     css: { file: `${ASSETS_FOLDER}/docjet.${hashOf(css)}.css`, text: css },
     js: { file: `${ASSETS_FOLDER}/docjet.${hashOf(js)}.js`, text: js },
     playground: { file: `${ASSETS_FOLDER}/playground.${hashOf(playground)}.js`, text: playground },
+    samples: { file: samplesFile(samples), text: samples },
     fields: { file: `${ASSETS_FOLDER}/fields.${hashOf(fields)}.js`, text: fields },
     analytics: { file: `${ASSETS_FOLDER}/analytics.${hashOf(analytics)}.js`, text: analytics },
   };
@@ -89,6 +95,10 @@ let ownClasses: Set<string> | undefined;
 export function ownClassNames(): Set<string> {
   ownClasses ??= new Set(Array.from(readPackageAssets().css.matchAll(/\.(-?[A-Za-z_][\w-]*)/g), (match) => match[1]!));
   return ownClasses;
+}
+
+function samplesFile(text: string): string {
+  return `${ASSETS_FOLDER}/samples.${hashOf(text)}.mjs`;
 }
 
 export function hashOf(text: string | Uint8Array): string {

@@ -9,8 +9,8 @@ import { sampleOf } from './example.ts';
 import { arrayOf, isRecord, recordOf, stringOf, type JsonObject } from './json.ts';
 import { isJsonMedia, type CodeSample, type EndpointModel, type ExampleModel, type MediaModel, type ParameterModel, type SchemeUse } from './model.ts';
 import type { Resolver } from './resolve.ts';
-import { schemaExample, toShape, type Mode } from './shape.ts';
-import { generateCodeSamples, readable, sampleLanguage, sampleLanguages, type RequestParts } from './code-samples.ts';
+import { optionsOf, schemaExample, toShape, typesOf, type Mode } from './shape.ts';
+import { curlCommand, generateCodeSamples, PLACEHOLDER_HOST, sampleLanguage, sampleLanguages, type RequestParts } from './code-samples.ts';
 import { encoding, type EncodingRule } from '../../shared/request-encoding.ts';
 
 export type { RequestParts } from './code-samples.ts';
@@ -19,6 +19,8 @@ export interface CodeExample {
   title: string;
   lang: string;
   code: string;
+  /** A generated sample's language key (`bash`, `python`…): the page rewrites it as the reader fills in Try it. */
+  sample?: string;
 }
 
 /** The site's `api.examples` settings. */
@@ -56,7 +58,7 @@ export function requestExamples(model: EndpointModel, operation: Operation, reso
   const generated = new Map(generateCodeSamples(parts, languages).map((sample) => [sample.language, sample.code]));
   for (const language of languages) {
     const code = language.target === undefined ? curlCommand(parts) : generated.get(language);
-    if (code !== undefined) examples.push({ title: language.title, lang: language.lang, code });
+    if (code !== undefined) examples.push({ title: language.title, lang: language.lang, code, sample: language.key });
   }
   return examples;
 }
@@ -95,8 +97,7 @@ export function responseExamples(model: EndpointModel, resolver: Resolver): Code
   return examples;
 }
 
-/** Where a sample sends its request when the document names no absolute server (Swagger 2.0 without `host`, or no `servers`). */
-export const PLACEHOLDER_HOST = 'https://your-api-host';
+export { curlCommand, PLACEHOLDER_HOST } from './code-samples.ts';
 
 /**
  * The request every sample writes: the method, the first server, the path with its parameters'
@@ -143,6 +144,37 @@ export function requestParts(model: EndpointModel, operation: Operation, resolve
   return parts;
 }
 
+/** One body a reader can choose for the samples and Try it: a named example, or a variant of a `oneOf`/`anyOf`. */
+export interface BodyChoice {
+  label: string;
+  value: unknown;
+}
+
+/**
+ * The bodies the reader chooses among (issue 30), for the media type the samples send: each of
+ * several examples the author wrote, else one per alternative of a body schema that is a `oneOf`
+ * or `anyOf` (a `null` one left out), each sampled. None when there is only one. The first is the
+ * body the build's samples send.
+ */
+export function bodyChoices(model: EndpointModel, operation: Operation, resolver: Resolver): { media: MediaModel; choices: BodyChoice[] } | undefined {
+  const media = /^(GET|HEAD)$/i.test(operation.method) || operation.kind === 'webhook' ? undefined : preferredMedia(model.body?.contents ?? []);
+  if (!media) return undefined;
+  if (media.examples.length > 1) {
+    return { media, choices: media.examples.map((example, index) => ({ label: example.summary ?? example.name ?? `Example ${index + 1}`, value: example.value })) };
+  }
+  if (media.examples.length === 1) return undefined;
+  const schema = toShape(media.schema, resolver, []).schema;
+  const options = (optionsOf(schema) ?? []).filter((option) => recordOf(resolver.deref(option))?.type !== 'null');
+  // A schema with an example of its own, or a type beside its alternatives, is sampled as one body.
+  if (options.length < 2 || typesOf(schema).types.length > 0 || schemaExample(schema)) return undefined;
+  const choices = options.flatMap((option, index): BodyChoice[] => {
+    const value = sampleOf(option, resolver, 'request');
+    const shape = toShape(option, resolver, []);
+    return value === undefined ? [] : [{ label: stringOf(shape.schema.title) ?? shape.name ?? `Option ${index + 1}`, value }];
+  });
+  return choices.length > 1 ? { media, choices } : undefined;
+}
+
 /** A form body's `encoding` as the serializer's rules, by field name. */
 export function encodingRules(media: MediaModel): Record<string, EncodingRule> {
   const rules: Record<string, EncodingRule> = {};
@@ -181,24 +213,6 @@ function writtenValue(parameter: ParameterModel, resolver: Resolver): unknown {
   return arrayOf(schema.enum).find((item) => item !== null && item !== '');
 }
 
-/**
- * `curl` with the method, the URL and its query, headers, cookies and the body, one option a line.
- * `--globoff` when the URL holds brackets or braces, which curl would otherwise read as a glob and
- * make several requests of.
- */
-export function curlCommand(parts: RequestParts): string {
-  // Some paths carry a query of their own (OpenAI's `/responses/input_tokens?beta=true`).
-  const separator = parts.url.includes('?') ? '&' : '?';
-  const url = readable(`${parts.url}${parts.query.length > 0 ? `${separator}${parts.query.join('&')}` : ''}`);
-  const lines = [`curl --request ${parts.method}`];
-  if (/[[\]{}]/.test(url)) lines.push('--globoff');
-  lines.push(`--url ${shellWord(url)}`);
-  for (const [name, value] of parts.headers) lines.push(`--header ${shellQuote(`${name}: ${value}`)}`);
-  if (parts.cookies.length > 0) lines.push(`--cookie ${shellQuote(parts.cookies.map(([name, value]) => `${name}=${value}`).join('; '))}`);
-  if (parts.body) lines.push(...bodyArguments(parts.body));
-  return lines.join(' \\\n  ');
-}
-
 /** The placeholder a security scheme asks for, where it asks for it. */
 function credential(use: SchemeUse, into: Pick<RequestParts, 'query' | 'headers' | 'cookies'>): void {
   const scheme = use.scheme;
@@ -227,24 +241,6 @@ function hasHeader(headers: Map<string, string>, name: string): boolean {
   const lower = name.toLowerCase();
   for (const key of headers.keys()) if (key.toLowerCase() === lower) return true;
   return false;
-}
-
-/**
- * `--data` for JSON and text; a urlencoded form field by field as the serializer encoded it
- * (`--data 'address[city]=Paris'`); a multipart form one `--form-string` per part (a file as
- * `--form name=@example-file`).
- */
-function bodyArguments({ mediaType, value, form, parts }: NonNullable<RequestParts['body']>): string[] {
-  if (parts) {
-    return parts.map(([name, field]) => {
-      const text = encoding.text(field);
-      return text === '<binary>' ? `--form ${shellQuote(`${name}=@example-file`)}` : `--form-string ${shellQuote(`${name}=${text}`)}`;
-    });
-  }
-  // Encoded here, not by curl: `--data-urlencode` writes a space as `+` or `%20` depending on curl's version.
-  if (form) return form.pairs.map(([name, encoded]) => `--data ${shellQuote(`${name}=${encoded}`)}`);
-  if (typeof value === 'string' && value === '<binary>') return [`--data-binary '@example-file'`];
-  return [`--data ${shellQuote(isJsonMedia(mediaType) || typeof value !== 'string' ? stringify(value) : value)}`];
 }
 
 function preferredMedia(contents: MediaModel[]): MediaModel | undefined {
@@ -286,16 +282,6 @@ function stringify(value: unknown): string {
 
 function cut(code: string): string {
   return code.length > MAX_EXAMPLE_CHARS ? `${code.slice(0, MAX_EXAMPLE_CHARS)}\n…` : code;
-}
-
-/** Single-quoted for POSIX shells: nothing inside is special except the quote itself. */
-export function shellQuote(text: string): string {
-  return `'${text.replaceAll("'", `'\\''`)}'`;
-}
-
-/** A word left bare when the shell would read it as written, quoted otherwise. */
-function shellWord(text: string): string {
-  return /^[\w@%+=:,./-]+$/.test(text) ? text : shellQuote(text);
 }
 
 const LANGUAGES: Record<string, string> = {

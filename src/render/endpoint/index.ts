@@ -22,8 +22,8 @@ import { bodyHtml, callbacksHtml, methodBadgeHtml, parameterHtml, planInput, res
 import { remainingDescription } from '../../openapi/endpoint/description.ts';
 import { readEndpoint, type EndpointModel, type ParameterLocation } from '../../openapi/endpoint/model.ts';
 import { planDepth } from './plan.ts';
-import { playgroundDisplay, playgroundHtml, playgroundProxy } from './playground.ts';
-import { requestExamples, responseExamples, type CodeExample, type ExampleSettings } from '../../openapi/endpoint/request.ts';
+import { bodyPickerHtml, playgroundDisplay, playgroundHtml, playgroundProxy } from './playground.ts';
+import { bodyChoices, requestExamples, responseExamples, type CodeExample, type ExampleSettings } from '../../openapi/endpoint/request.ts';
 import { Resolver } from '../../openapi/endpoint/resolve.ts';
 import { fieldView, SchemaRenderer, type SchemaSettings } from './schema.ts';
 import type { FragmentTarget, SchemaFragment } from './schema-fragment.ts';
@@ -175,7 +175,7 @@ function pageHtml(
   if (responses.length > 0) main += section(context, 'Response', 'endpoint-responses', responses.join(''));
 
   const aside =
-    (pageExamples.request ?? examplesHtml(requestExamples(model, operation, context.resolver, examples), 'request-example', context)) +
+    (pageExamples.request ?? bodyChoicesHtml(model, operation, examplesHtml(requestExamples(model, operation, context.resolver, examples), 'request-example', context), context)) +
     (pageExamples.response ?? examplesHtml(responseExamples(model, context.resolver), 'response-example', context));
   html += `<div class="endpoint-layout"><div class="endpoint-main">${main}</div>${aside === '' ? '' : `<aside class="endpoint-examples">${aside}</aside>`}</div>`;
   return `<div class="endpoint" data-method="${escapeHtml(operation.method.toLowerCase())}">${html}</div>`;
@@ -209,9 +209,34 @@ function section(context: PageContext, title: string, className: string, body: s
   return `<section class="endpoint-section ${className}"${data}><h2 id="${escapeHtml(id)}">${escapeHtml(title)}</h2>${body}</section>`;
 }
 
+/**
+ * Several request bodies (examples, or a `oneOf`'s variants): a picker above the samples, which the
+ * panel's script shows and which sets the Try-it body the samples follow; without JavaScript, the
+ * other bodies in a `<details>` below them (hidden once the picker works), so none is out of
+ * reach. The samples show the first.
+ */
+function bodyChoicesHtml(model: EndpointModel, operation: Operation, samples: string, context: PageContext): string {
+  const found = samples === '' ? undefined : bodyChoices(model, operation, context.resolver);
+  if (!found) return samples;
+  const others = found.choices.slice(1).map((choice) => {
+    const text = typeof choice.value === 'string' ? choice.value : (JSON.stringify(choice.value, null, 2) ?? '');
+    return context.code(text, typeof choice.value === 'string' ? 'text' : 'json', choice.label);
+  });
+  const first = escapeHtml(found.choices[0]!.label);
+  return (
+    bodyPickerHtml(found.media, found.choices) +
+    samples +
+    `<details class="body-choices" data-body-choices><summary>Other request bodies (the samples send “${first}”)</summary>${others.join('')}</details>`
+  );
+}
+
 function examplesHtml(examples: CodeExample[], kind: 'request-example' | 'response-example', context: PageContext): string {
   if (examples.length === 0) return '';
-  const items = examples.map((example) => ({ titleHtml: escapeHtml(example.title), html: context.code(example.code, example.lang, example.title) }));
+  const items = examples.map((example) => {
+    const code = context.code(example.code, example.lang, example.title);
+    // src/client/playground.ts writes a generated sample anew for what the reader types in Try it.
+    return { titleHtml: escapeHtml(example.title), html: example.sample === undefined ? code : `<div data-sample="${escapeHtml(example.sample)}">${code}</div>` };
+  });
   return tabsHtml(items, context, { className: `code-group ${kind}` });
 }
 

@@ -112,6 +112,8 @@ export function playgroundHtml(input: PlaygroundInput): string {
     'data-credentials': credentialScope(input.credentials ?? input.document.file),
     // Which schemes go together: the script sends one alternative the reader filled in, not every field.
     'data-security': model.security.alternatives.length > 0 ? JSON.stringify(model.security.alternatives.map((alternative) => alternative.map((use) => use.name))) : undefined,
+    // The samples name the first alternative's credentials unless signing in is optional (src/openapi/endpoint/request.ts).
+    'data-security-optional': model.security.optional,
     ...(input.proxy ? { 'data-proxy': input.proxy.url, 'data-proxy-mode': input.proxy.mode } : {}),
     'data-remember': input.remember,
     hidden: true,
@@ -418,7 +420,30 @@ function isBinary(type: string, schema: JsonObject | undefined): boolean {
 function exampleText(media: MediaModel, resolver: Resolver): string {
   const json = isJsonMedia(media.mediaType);
   const value = media.examples[0] ? media.examples[0].value : json || /^text\/plain/i.test(media.mediaType) ? sampleOf(media.schema, resolver, 'request') : undefined;
-  if (value === undefined) return '';
+  return value === undefined ? '' : bodyText(media, value);
+}
+
+/**
+ * The picker of a body with several examples or variants (issue 30), above the request samples:
+ * `hidden` until the panel's script sets it up, since choosing changes the Try-it body, which the
+ * samples then follow. Each option carries its body as Try it shows it (the editor's text, or a
+ * form's fields as text), as attribute text the script reads with `dataset`.
+ */
+export function bodyPickerHtml(media: MediaModel, choices: readonly { label: string; value: unknown }[]): string {
+  const form = /^(multipart\/|application\/x-www-form-urlencoded)/i.test(media.mediaType);
+  const options = choices.map((choice, index) => {
+    const record = recordOf(choice.value) ?? {};
+    const body = form
+      ? { 'data-fields': JSON.stringify(Object.fromEntries(Object.entries(record).map(([name, value]) => [name, textOf(value)]))) }
+      : { 'data-body': bodyText(media, choice.value) };
+    return `<option${attributes({ value: index, ...body })}>${escapeHtml(choice.label)}</option>`;
+  });
+  return `<label class="body-picker" data-body-picker hidden><span>Request body</span><select${attributes({ 'data-media': media.mediaType })}>${options.join('')}</select></label>`;
+}
+
+/** A body as the editor shows it: JSON indented, text as written. */
+function bodyText(media: MediaModel, value: unknown): string {
+  const json = isJsonMedia(media.mediaType);
   if (typeof value === 'string' && (!json || /^\s*[[{]/.test(value))) return value;
   return JSON.stringify(value, null, 2) ?? '';
 }
