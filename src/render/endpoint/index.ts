@@ -28,6 +28,7 @@ import { Resolver } from '../../openapi/endpoint/resolve.ts';
 import { fieldView, SchemaRenderer, type SchemaSettings } from './schema.ts';
 import type { FragmentTarget, SchemaFragment } from './schema-fragment.ts';
 import { pageSecurity, securityHtml } from './security.ts';
+import { specLinkHtml } from './spec-link.ts';
 
 export interface RenderEndpointOptions {
   document: OpenApiDocument;
@@ -63,6 +64,8 @@ export interface RenderEndpointOptions {
   copyLabels?: CopyLabels | undefined;
   /** Where `docjet dev` and `serve` answer the Try-it proxy (`/_docjet/proxy`), tried when a request fails CORS. */
   proxyUrl?: string;
+  /** The link to download the spec (spec-link.ts): its URL and words; none when the site does not publish it. */
+  specLink?: { href: string; label: string } | undefined;
 }
 
 export interface RenderEndpointResult {
@@ -107,7 +110,18 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
       ...(proxy ? { proxy } : {}),
       ...(options.api?.playground?.remember === 'local' ? { remember: 'local' as const } : {}),
     });
-    const html = pageHtml(model, operation, context, options.pageDescription, playground, options.api?.examples, options.api?.params, options.pageExamples, options.contentHtml);
+    const html = pageHtml(
+      model,
+      operation,
+      context,
+      options.pageDescription,
+      playground,
+      options.api?.examples,
+      options.api?.params,
+      options.pageExamples,
+      options.contentHtml,
+      options.specLink,
+    );
     return {
       html,
       headings: context.headings,
@@ -138,9 +152,11 @@ function pageHtml(
   fields: SchemaSettings = {},
   pageExamples: { request?: string; response?: string } = {},
   contentHtml = '',
+  specLink: { href: string; label: string } | undefined = undefined,
 ): string {
   let html = headerHtml({ operation, servers: model.servers.map((server) => server.url) });
   if (operation.kind === 'operation') html += serversHtml(model, operation, context.resolver);
+  if (specLink !== undefined) html += specLinkHtml(specLink.href, specLink.label);
   html += playground;
   const description = remainingDescription(operation.description, pageDescription);
   if (description !== undefined) html += `<div class="endpoint-description">${context.md(description)}</div>`;
