@@ -175,12 +175,12 @@
     }
     for (const step of document.querySelectorAll('.step[value]'))
         step.style.counterSet = `dj-step ${step.value}`;
-    for (const heading of document.querySelectorAll('.prose :is(h2, h3, h4, h5, h6)[id]:not(.sr-only, .update-label)')) {
+    for (const heading of document.querySelectorAll('.prose :is(h2, h3, h4, h5, h6)[id]:not(.sr-only, .update-label), .field[id] > .field-header')) {
         if (heading.querySelector('.heading-anchor'))
             continue;
         const anchor = document.createElement('a');
         anchor.className = 'heading-anchor';
-        anchor.href = `#${encodeURIComponent(heading.id)}`;
+        anchor.href = `#${encodeURIComponent(heading.id || heading.parentElement.id)}`;
         anchor.setAttribute('aria-hidden', 'true');
         anchor.tabIndex = -1;
         heading.append(anchor);

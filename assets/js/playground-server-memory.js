@@ -72,6 +72,5 @@
                 remember(panel, target);
         };
         panel.addEventListener('input', changed);
-        panel.addEventListener('change', changed);
     }
 }

@@ -175,12 +175,12 @@
   // ── Steps: `stepNumber` where CSS cannot read the item's `value` yet ──
   for (const step of document.querySelectorAll<HTMLLIElement>('.step[value]')) step.style.counterSet = `dj-step ${step.value}`;
 
-  // ── Heading anchors: a link after each heading's text, unless the page has them already ──
-  for (const heading of document.querySelectorAll('.prose :is(h2, h3, h4, h5, h6)[id]:not(.sr-only, .update-label)')) {
+  // ── Heading anchors: a link after each heading's text, and after an API field's line (`#param-limit`), unless the page has them already ──
+  for (const heading of document.querySelectorAll('.prose :is(h2, h3, h4, h5, h6)[id]:not(.sr-only, .update-label), .field[id] > .field-header')) {
     if (heading.querySelector('.heading-anchor')) continue;
     const anchor = document.createElement('a');
     anchor.className = 'heading-anchor';
-    anchor.href = `#${encodeURIComponent(heading.id)}`;
+    anchor.href = `#${encodeURIComponent(heading.id || (heading.parentElement as HTMLElement).id)}`;
     anchor.setAttribute('aria-hidden', 'true');
     anchor.tabIndex = -1;
     heading.append(anchor);

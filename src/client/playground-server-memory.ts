@@ -81,7 +81,8 @@
       const target = event.target as HTMLElement | null;
       if (target?.matches('select[data-server], [data-variable], input[data-server-url]')) remember(panel, target);
     };
+    // `input` only: a text field's `change` comes when it loses focus, as its page unloads too, and
+    // would write again what it held over what another tab has remembered since.
     panel.addEventListener('input', changed);
-    panel.addEventListener('change', changed);
   }
 }

@@ -132,7 +132,7 @@ async function markdownAnswer(responder: Responder, route: string): Promise<Answ
 async function llmsFile(model: DevSite, relative: string, name: 'llms.txt' | 'llms-full.txt'): Promise<string> {
   const partition = partitions(model.site).find((each) => each.folder + name === relative)!;
   const { base, siteUrl } = model.rendering.options;
-  if (name === 'llms.txt') return llmsTxt(model.site, partition, { base, siteUrl });
+  if (name === 'llms.txt') return llmsTxt(model.site, partition, { base, siteUrl, apis: model.apis, published: model.assets });
   return renderLlmsFullTxt(partition, model.site, createPageMarkdown({ site: model.site, base }));
 }
 

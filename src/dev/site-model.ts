@@ -9,6 +9,7 @@ import path from 'node:path';
 import { countBySeverity, hasErrors, sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
 import { redirectTargets } from '../output/redirects.ts';
 import { pageHref } from '../render/links.ts';
+import { apiSummaries, type ApiSummaries } from '../render/llms.ts';
 import type { CodeHighlighter } from '../render/highlight.ts';
 import { createRenderer, type Renderer, type UrlWatch } from '../render/page.ts';
 import type { Site } from '../site/types.ts';
@@ -38,6 +39,8 @@ export interface DevSite {
   configFiles: Set<string>;
   /** The servers the site's specs declare: where the Try-it proxy may forward (src/dev/proxy.ts). */
   apiServers: ServerTemplate[];
+  /** What the site's specs say about themselves, for llms.txt. */
+  apis: ApiSummaries;
 }
 
 export type ModelResult = { ok: true; model: DevSite } | { ok: false; diagnostics: Diagnostic[]; configFiles: Set<string> };
@@ -93,6 +96,7 @@ export async function resolveModel(options: {
       pageAssets: new Set(sources.files.assets.filter((file) => customFiles.includes(pageHref(file, base)))),
       configFiles,
       apiServers: siteServers(validated.specs),
+      apis: apiSummaries(validated.specs),
     },
   };
 }

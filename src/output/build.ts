@@ -33,7 +33,7 @@ import { cardName, cardOutputPath, wantsCard } from '../render/card-name.ts';
 import { createCardDrawer } from '../render/social-card.ts';
 import { pageOutputPath } from './paths.ts';
 import { createPageMarkdown, MarkdownPages } from '../render/page-markdown.ts';
-import { llmsFiles } from '../render/llms.ts';
+import { apiSummaries, llmsFiles, type ApiSummaries } from '../render/llms.ts';
 import { analyticsSettings } from '../render/analytics.ts';
 import { renderPages } from './render-pages.ts';
 import { PageDiagnostics } from '../render/page-diagnostics.ts';
@@ -126,7 +126,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   }
   const diagnostics = new PageDiagnostics(validated.diagnostics);
   try {
-    await writeSite({ root, site, files, output, stats, diagnostics, options, loaded: validated.loaded });
+    await writeSite({ root, site, files, output, stats, diagnostics, options, loaded: validated.loaded, apis: apiSummaries(validated.specs) });
     const failed = hasErrors(options.strict ? promoteWarnings(diagnostics.all) : diagnostics.all);
     // Checked again just before the swap: a file put in the output while the build ran is not docjet's either.
     const recheck = failed ? undefined : await checkOutputFolder({ root, target: outDir, force: options.force ?? false });
@@ -152,10 +152,12 @@ interface SiteWrite {
   diagnostics: PageDiagnostics;
   options: BuildOptions;
   loaded: LoadedConfig;
+  /** What the site's OpenAPI documents say about themselves, for llms.txt. */
+  apis: ApiSummaries;
 }
 
 /** Everything the output holds: the pages, the site's files and docjet's, the 404 page, sitemap and redirects. */
-async function writeSite({ root, site, files, output, stats, diagnostics, options, loaded }: SiteWrite): Promise<void> {
+async function writeSite({ root, site, files, output, stats, diagnostics, options, loaded, apis }: SiteWrite): Promise<void> {
   const { configFile } = loaded;
   const base = normalizeBase(options.base);
   const siteUrl = siteAddress(site, options.siteUrl);
@@ -233,7 +235,8 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     else diagnostics.add([diagnostic('sitemap-no-url', undefined, configFile, {})]);
   }
   if (!written.has('robots.txt')) await write('robots.txt', robotsTxt(base, siteUrl));
-  for (const file of llmsFiles({ site, base, siteUrl, markdown: markdown.texts })) if (!written.has(file.path)) await write(file.path, file.text);
+  for (const file of llmsFiles({ site, base, siteUrl, markdown: markdown.texts, apis, published: new Set(files.assets) }))
+    if (!written.has(file.path)) await write(file.path, file.text);
   if (!site.config.favicon && !written.has('favicon.ico')) {
     const icon = defaultFavicon(site.config.colors?.primary);
     stats.bytes += icon.length;

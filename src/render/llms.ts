@@ -8,8 +8,10 @@
  * Hidden pages and groups are left out, as the sidebar leaves them out.
  */
 import { markdownPath } from '../content/markdown/index.ts';
+import type { OpenApiDocument } from '../openapi/types.ts';
 import { pageHref } from './links.ts';
 import type { NavElement, Page, Section, Site } from '../site/types.ts';
+import { specHref } from './endpoint/spec-link.ts';
 import type { PageMarkdown } from './page-markdown.ts';
 
 export interface LlmsFile {
@@ -22,12 +24,43 @@ export interface LlmsFile {
 export interface Partition {
   /** Output folder, `''` for the default version and language, else `fr/` and the like. */
   folder: string;
-  /** Groups in navigation order, each with its pages' routes. */
-  groups: { title: string; routes: string[] }[];
+  /** Groups in navigation order, each with its pages' routes and the element that holds them. */
+  groups: { title: string; routes: string[]; element?: string }[];
+}
+
+/**
+ * What the site's OpenAPI documents say about themselves, by spec (as pages name it): `info`'s
+ * title and description, and each tag's description by the label of the group it makes. The
+ * hosted product shows neither (format-behaviour.md §4.3: a generated page is one operation; the
+ * navigation adds no overview page), so docjet adds no page either: llms.txt says them.
+ */
+export type ApiSummaries = ReadonlyMap<string, { title?: string | undefined; description?: string | undefined; tags: ReadonlyMap<string, string> }>;
+
+/** The summaries of the documents loaded (`validate`'s specs). */
+export function apiSummaries(specs: ReadonlyMap<string, { document: OpenApiDocument | undefined }> | undefined): ApiSummaries {
+  const summaries = new Map<string, { title?: string | undefined; description?: string | undefined; tags: Map<string, string> }>();
+  for (const [spec, { document }] of specs ?? []) {
+    if (!document) continue;
+    const info = document.raw !== null && typeof document.raw === 'object' ? (document.raw as { info?: unknown }).info : undefined;
+    const written = info !== null && typeof info === 'object' ? (info as { description?: unknown }).description : undefined;
+    const tags = new Map<string, string>();
+    for (const tag of document.tags) if (tag.description?.trim()) tags.set(tag.displayName ?? tag.name, tag.description);
+    summaries.set(spec, { title: document.title, description: typeof written === 'string' && written.trim() !== '' ? written : undefined, tags });
+  }
+  return summaries;
+}
+
+export interface LlmsOptions {
+  base: string;
+  siteUrl?: string | undefined;
+  /** The site's OpenAPI documents' descriptions (`apiSummaries`). */
+  apis?: ApiSummaries | undefined;
+  /** The site's files that are not pages, which the build publishes: a spec is linked only when it is one. */
+  published?: ReadonlySet<string> | undefined;
 }
 
 /** Every `llms.txt` and `llms-full.txt` of the site; `markdown` holds each page's Markdown by route. */
-export function llmsFiles(options: { site: Site; base: string; siteUrl?: string | undefined; markdown: ReadonlyMap<string, string> }): LlmsFile[] {
+export function llmsFiles(options: LlmsOptions & { site: Site; markdown: ReadonlyMap<string, string> }): LlmsFile[] {
   const { site, markdown } = options;
   return partitions(site).flatMap((partition) => [
     { path: `${partition.folder}llms.txt`, text: llmsTxt(site, partition, options) },
@@ -35,13 +68,19 @@ export function llmsFiles(options: { site: Site; base: string; siteUrl?: string 
   ]);
 }
 
-/** The index: name, description, then a section per group, a line per page. */
-export function llmsTxt(site: Site, partition: Partition, options: { base: string; siteUrl?: string | undefined }): string {
+/**
+ * The index: name, description, then a section per group, a line per page (a group made from an
+ * OpenAPI tag says the tag's description first), then the OpenAPI files its pages come from, each
+ * with its `info.description`, as the hosted product's llms.txt links its specs.
+ */
+export function llmsTxt(site: Site, partition: Partition, options: LlmsOptions): string {
   const origin = options.siteUrl?.replace(/\/+$/, '') ?? '';
   const lines = [`# ${oneLine(site.config.name)}`, ''];
   if (site.config.description) lines.push(`> ${oneLine(site.config.description)}`, '');
   for (const group of partition.groups) {
     lines.push(`## ${oneLine(group.title)}`, '');
+    const about = tagDescription(site, group.element, options.apis);
+    if (about !== undefined) lines.push(paragraph(about), '');
     for (const route of group.routes) {
       const page = site.pages.get(route)!;
       const url = origin + pageHref(markdownPath(route), options.base);
@@ -49,7 +88,34 @@ export function llmsTxt(site: Site, partition: Partition, options: { base: strin
     }
     lines.push('');
   }
+  const specs = specLines(site, partition, options, origin);
+  if (specs.length > 0) lines.push('## OpenAPI Specs', '', ...specs, '');
   return lines.join('\n');
+}
+
+/** The description of the OpenAPI tag a generated group is made from. */
+function tagDescription(site: Site, id: string | undefined, apis: ApiSummaries | undefined): string | undefined {
+  const element = id === undefined ? undefined : site.elements.get(id);
+  if (!apis || !element?.generated || element.openapi?.[0] === undefined) return undefined;
+  return apis.get(element.openapi[0].source)?.tags.get(element.label);
+}
+
+/** A line per spec the partition's endpoint pages come from, in their order: `- [title](/openapi.yaml): description`. */
+function specLines(site: Site, partition: Partition, options: LlmsOptions, origin: string): string[] {
+  const specs = new Set<string>();
+  for (const route of listedRoutes(partition)) {
+    const source = site.pages.get(route)?.source;
+    if (source?.type === 'endpoint') specs.add(source.spec);
+  }
+  const lines: string[] = [];
+  for (const spec of specs) {
+    const href = specHref(spec, options.base, options.published);
+    if (href === undefined) continue;
+    const summary = options.apis?.get(spec);
+    const url = /^https?:/i.test(href) ? href : origin + href;
+    lines.push(`- [${linkText(summary?.title ?? spec)}](${url})${summary?.description ? `: ${oneLine(summary.description)}` : ''}`);
+  }
+  return lines;
 }
 
 /** Every page's Markdown, in navigation order, each once. */
@@ -128,7 +194,7 @@ function sectionGroups(site: Site, section: Section, named: boolean): Partition[
   const sectionTitle = element.kind === 'root' || element.label === '' ? site.config.name : element.label;
   const groups: Partition['groups'] = [];
   const visit = (holder: NavElement, trail: string[]): void => {
-    const own = { title: trail.length > 0 ? trail.join(' › ') : sectionTitle, routes: [] as string[] };
+    const own = { title: trail.length > 0 ? trail.join(' › ') : sectionTitle, routes: [] as string[], element: holder.id };
     groups.push(own);
     if (holder.kind === 'group' && holder.root !== undefined && listed(site.pages.get(holder.root))) own.routes.push(holder.root);
     for (const item of holder.items) {
@@ -186,6 +252,11 @@ function slug(text: string): string {
 /** Text on one line: titles and descriptions written over several lines in YAML. */
 function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/** Text of a paragraph of its own: on one line, and read as no heading or list item. */
+function paragraph(text: string): string {
+  return oneLine(text).replace(/^([#>*+-]|\d+[.)])/, '\\$1');
 }
 
 /** A title inside `[…]`: brackets escaped. */

@@ -22,6 +22,8 @@ import { contentUrlResolver } from './links.ts';
 import type { UrlResolver } from '../content/page-urls.ts';
 import { mintContentPart, schemaPart, type OpenApiPart } from './endpoint/openapi-parts.ts';
 import type { SchemaFragment } from './endpoint/schema-fragment.ts';
+import { specHref } from './endpoint/spec-link.ts';
+import { uiStrings } from './ui-strings.ts';
 import { examplesByKind, pageColumnsHtml } from './example-column.ts';
 
 /** What rendering a body needs, made once per renderer. */
@@ -37,6 +39,8 @@ export interface BodyServices {
   fragmentPrefix: string;
   /** Where pages' code blocks are coloured while the pages render, if not in this thread. */
   colours?: ColourService | undefined;
+  /** The site's files that are not pages, which the build publishes (a spec is linked only when it is one); undefined: all are. */
+  published?: ReadonlySet<string> | undefined;
 }
 
 /**
@@ -97,7 +101,7 @@ export async function endpointBody(page: Page, { spec, operation }: EndpointSour
     file: spec,
     pageDescription: page.descriptionMarkdown ?? page.description ?? '',
     copyLabels: ui.copyLabels,
-    ...endpointSettings(page, services),
+    ...endpointSettings(page, services, spec),
     ...(content ? { contentHtml: content.html } : {}),
   });
   const endpoint = colours === undefined ? rendered : { ...rendered, html: await colours.settle(rendered.html) };
@@ -238,19 +242,25 @@ async function frontmatterEndpoint(
     resolveUrl,
     pageExamples,
     copyLabels: ui.copyLabels,
-    ...endpointSettings(page, services),
+    ...endpointSettings(page, services, endpoint.document.file),
   });
   return { ...rendered, math: false, mermaid: false };
 }
 
-/** The site's `api` settings and the page's `playground` frontmatter, for the endpoint renderer. */
-function endpointSettings(page: Page, services: BodyServices): { api?: Site['config']['api']; playground?: string; fragmentPrefix: string; proxyUrl: string } {
+/** The site's `api` settings, the page's `playground` frontmatter and the link to its spec (`spec`), for the endpoint renderer. */
+function endpointSettings(
+  page: Page,
+  services: BodyServices,
+  spec: string,
+): { api?: Site['config']['api']; playground?: string; fragmentPrefix: string; proxyUrl: string; specLink?: { href: string; label: string } } {
   const playground = page.frontmatter['playground'];
+  const href = specHref(spec, services.base, services.published);
   return {
     ...(services.site.config.api ? { api: services.site.config.api } : {}),
     ...(typeof playground === 'string' ? { playground } : {}),
     fragmentPrefix: services.fragmentPrefix,
     proxyUrl: `${services.base}_docjet/proxy`,
+    ...(href === undefined ? {} : { specLink: { href, label: uiStrings(page.placements[0]?.language).downloadSpec } }),
   };
 }
 

@@ -104,6 +104,7 @@ export async function createRenderer(options: RendererOptions, colours?: (highli
     documents: createDocumentLoader(site.root),
     fragmentPrefix: `${options.assetsPrefix}${SCHEMA_FOLDER}/`,
     colours: colours?.(highlight),
+    published: siteFiles,
   };
   const fragments = new SchemaFragments(services, { ...shellOptions, ...(fieldsScript ? { fieldsScript } : {}) }, shell.theme);
   const document = {

@@ -102,7 +102,7 @@ test('AccordionGroup/Accordion and Expandable are <details>/<summary>', () => {
   assert.equal(
     html('<Expandable title="properties">\n  <ResponseField name="id" type="string" required>The ID.</ResponseField>\n</Expandable>'),
     '<details class="expandable"><summary>Show properties</summary><div class="expandable-content">' +
-      '<div class="field response-field"><div class="field-header"><code class="field-name">id</code><span class="field-type">string</span><span class="field-required">required</span></div><div class="field-description">The ID.</div></div>' +
+      '<div class="field response-field" id="param-id"><div class="field-header"><code class="field-name">id</code><span class="field-type">string</span><span class="field-required">required</span></div><div class="field-description">The ID.</div></div>' +
       '</div></details>',
   );
 });
@@ -122,11 +122,11 @@ test('Steps/Step are an ordered list', () => {
 test('ParamField (and Param) and ResponseField', () => {
   assert.equal(
     html('<ParamField query="limit" type="number" default={10} required>\n  How many.\n</ParamField>'),
-    '<div class="field param-field" data-location="query"><div class="field-header"><code class="field-name">limit</code><span class="field-location">query</span><span class="field-type">number</span><span class="field-required">required</span><span class="field-default">default: <code>10</code></span></div><div class="field-description"><p>How many.</p></div></div>',
+    '<div class="field param-field" id="param-limit" data-location="query"><div class="field-header"><code class="field-name">limit</code><span class="field-location">query</span><span class="field-type">number</span><span class="field-required">required</span><span class="field-default">default: <code>10</code></span></div><div class="field-description"><p>How many.</p></div></div>',
   );
   assert.equal(
     html('<Param path="id" type="string" deprecated>ID</Param>'),
-    '<div class="field param-field" data-location="path"><div class="field-header"><code class="field-name">id</code><span class="field-location">path</span><span class="field-type">string</span><span class="field-deprecated">deprecated</span></div><div class="field-description">ID</div></div>',
+    '<div class="field param-field" id="param-id" data-location="path"><div class="field-header"><code class="field-name">id</code><span class="field-location">path</span><span class="field-type">string</span><span class="field-deprecated">deprecated</span></div><div class="field-description">ID</div></div>',
   );
 });
 

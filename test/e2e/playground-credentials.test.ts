@@ -7,7 +7,8 @@
  * too; a redirect does not carry a key to the server it points to.
  *
  * Fixture: test/fixtures/e2e/playground-credentials. Its servers are
- * `http://127.0.0.1:{port}/a` and `…/b`: the tests type a local server's port into `port`.
+ * `http://127.0.0.1:{port}/a` and `…/b`: the tests type a local server's port into `port`; API C
+ * names none, and the tests type its URL.
  * Everything happens in one tab, as a reader's browsing does: sessionStorage is per tab.
  */
 import assert from 'node:assert/strict';
@@ -156,4 +157,25 @@ e2eTest('a server URL the reader types: the fields wait for it, and a token type
   assert.deepEqual(calls(two, fromTwo), [{ url: '/c/widgets', authorization: undefined, key: undefined }]);
   await server.fill(`http://127.0.0.1:${one.port()}/c`);
   assert.equal(await field.inputValue(), 'token-c');
+});
+
+e2eTest("a server URL the reader types is remembered across the API's pages, tabs and reloads (localStorage), and is the next page's server", async (t) => {
+  const fromOne = one.received.length;
+  const page = await e2e.open(t, 'site', 'c/list-widgets');
+  await page.locator('.playground-summary').click();
+  await page.locator('input[data-server-url]').fill(`  http://127.0.0.1:${one.port()}/c  `);
+  // Another page of the same API, in a new tab: the URL is there, the curl command and the request use it.
+  const other = await page.context().newPage();
+  await other.goto(e2e.site('site').href('c/get-a-widget'));
+  await other.locator('.playground-summary').click();
+  assert.equal(await other.locator('input[data-server-url]').inputValue(), `http://127.0.0.1:${one.port()}/c`);
+  const curl = (await other.locator('[data-curl]').textContent()) ?? '';
+  assert.ok(curl.includes(`http://127.0.0.1:${one.port()}/c/widgets/w-1`), curl);
+  assert.equal(await send(other), 'ok');
+  assert.deepEqual(calls(one, fromOne), [{ url: '/c/widgets/w-1', authorization: undefined, key: undefined }]);
+  // Typed again there, it is what the first page has after a reload.
+  await other.locator('input[data-server-url]').fill(`http://127.0.0.1:${two.port()}/c`);
+  await page.reload();
+  await page.locator('.playground-summary').click();
+  assert.equal(await page.locator('input[data-server-url]').inputValue(), `http://127.0.0.1:${two.port()}/c`);
 });

@@ -235,3 +235,16 @@ e2eTest('a hostile spec: names, examples and server URLs are shown as text, a ja
   }
   assert.equal(await inWindow(page, (window) => window.__pwned), undefined);
 });
+
+e2eTest('each field has a link to its anchor, and a link to a field in a tab not shown opens that tab', async (t) => {
+  const page = await e2e.open(t, 'site', 'api-reference/create-an-order');
+  const link = page.locator('#param-limit > .field-header > a.heading-anchor');
+  assert.equal(await link.getAttribute('href'), '#param-limit');
+  await page.locator('#param-limit > .field-header').hover();
+  const opacity = () => inWindow(page, (window) => window.getComputedStyle(window.document.querySelector('#param-limit a.heading-anchor')).opacity);
+  await eventually(opacity, '1', 'the link shows on hover');
+  // The form body's `note` is in the body's second tab: its anchor is numbered, and opens that tab.
+  const other = await e2e.open(t, 'site', 'api-reference/upload-a-file#body-note-1');
+  await eventually(() => other.locator('#body-note-1').isVisible(), true, 'the tab holding the field is shown');
+  assert.equal(await other.locator('#body-note').isVisible(), false);
+});

@@ -101,7 +101,7 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
       page.html,
       // Declared on the path item, through a `$ref` to components.parameters.
       '<section class="endpoint-section endpoint-parameters" data-location="path"><h2 id="path-parameters">Path Parameters</h2>' +
-        '<div class="field param-field" data-location="path"><div class="field-header"><code class="field-name">storeId</code><span class="field-location">path</span>' +
+        '<div class="field param-field" id="param-store-id" data-location="path"><div class="field-header"><code class="field-name">storeId</code><span class="field-location">path</span>' +
         '<span class="field-type">integer&lt;int64&gt;</span><span class="field-required">required</span></div>' +
         '<div class="field-description"><p>The store&#39;s ID.</p><div class="field-details"><p>Required range: <code>x &gt;= 1</code></p></div></div></div></section>',
       '<code class="field-name">dryRun</code><span class="field-location">query</span><span class="field-type">boolean</span><span class="field-default">default: <code>false</code></span>',
@@ -119,7 +119,7 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
       '<code class="field-name">items</code><span class="field-type">object[]</span><span class="field-required">required</span></div>' +
         '<div class="field-description"><div class="field-details"><p>Required array length: <code>&gt;= 1</code> elements</p></div>' +
         '<details class="expandable"><summary>Show child attributes</summary><div class="expandable-content"><div class="schema-fields">' +
-        '<div class="field param-field"><div class="field-header"><code class="field-name">sku</code><span class="field-type">string</span><span class="field-required">required</span></div>' +
+        '<div class="field param-field" id="body-items-sku"><div class="field-header"><code class="field-name">sku</code><span class="field-type">string</span><span class="field-required">required</span></div>' +
         '<div class="field-description"><div class="field-details"><p>Example: <code>SKU-1</code></p></div></div></div>',
       '<code class="field-name">quantity</code><span class="field-type">integer</span><span class="field-default">default: <code>1</code></span></div>' +
         '<div class="field-description"><div class="field-details"><p>Required range: <code>1 &lt;= x &lt;= 99</code></p></div></div>',
@@ -144,10 +144,10 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
     includes(
       page.html,
       '<details class="endpoint-response" data-status="201" open><summary><span class="endpoint-status endpoint-status-2xx">201</span><span class="endpoint-response-summary">Created</span></summary>',
-      '<div class="endpoint-response-headers"><p class="endpoint-subtitle">Headers</p><div class="field param-field" data-location="header"><div class="field-header"><code class="field-name">Location</code>' +
+      '<div class="endpoint-response-headers"><p class="endpoint-subtitle">Headers</p><div class="field param-field" id="response-header-location" data-location="header"><div class="field-header"><code class="field-name">Location</code>' +
         '<span class="field-location">header</span><span class="field-type">string&lt;uri&gt;</span></div><div class="field-description"><p>URL of the new order.</p></div></div></div>',
       // allOf: NewOrder's fields, then the second member's, with both `required` lists.
-      '<div class="field response-field"><div class="field-header"><code class="field-name">id</code><span class="field-type">string</span><span class="field-required">required</span></div>',
+      '<div class="field response-field" id="response-id"><div class="field-header"><code class="field-name">id</code><span class="field-type">string</span><span class="field-required">required</span></div>',
       '<code class="field-name">status</code><span class="field-type">enum&lt;string&gt;</span><span class="field-required">required</span></div>' +
         '<div class="field-description"><p>Where the order stands.</p><div class="field-details"><p>Available options: <code>open</code>, <code>paid</code></p></div>',
       '<details class="endpoint-response" data-status="404"><summary><span class="endpoint-status endpoint-status-4xx">404</span><span class="endpoint-response-summary">The store does not exist.</span></summary>',
@@ -315,7 +315,7 @@ describe('OpenAPI 3.1 and webhooks', () => {
       '<code class="field-name">data</code><span class="field-type">object</span></div><div class="field-description"><p>The order, as it is now.</p>',
       // `anyOf: [Order, null]` is a nullable Order, not a choice.
       '<code class="field-name">previous</code><span class="field-type">object | null</span></div><div class="field-description"><p>The order before the event, if it existed.</p>' +
-        '<details class="expandable"><summary>Show child attributes</summary><div class="expandable-content"><div class="schema-fields"><div class="field response-field"><div class="field-header"><code class="field-name">total</code>',
+        '<details class="expandable"><summary>Show child attributes</summary><div class="expandable-content"><div class="schema-fields"><div class="field response-field" id="response-previous-total"><div class="field-header"><code class="field-name">total</code>',
     );
     excludes(page.html, 'An order.');
     assert.deepEqual(
@@ -366,7 +366,7 @@ describe('circular and broken references', () => {
       '<code class="field-name">elsewhere</code><span class="field-type">Thing</span></div><div class="field-description"><p class="schema-ref">Defined by <code>models.yaml#/Thing</code>, in another file, which docjet does not read.</p>',
       '<code class="field-name">l6</code><span class="field-type">object</span></div><div class="field-description"><p class="schema-depth">Fields nested more than 6 levels deep are not shown.</p>',
       '<code>l29</code>, <code>l30</code> and 5 more</p>',
-      '<section class="endpoint-section endpoint-parameters"><h2 id="other-parameters">Other Parameters</h2><div class="field param-field"><div class="field-header"><code class="field-name">Page</code><span class="field-type">unknown</span></div>',
+      '<section class="endpoint-section endpoint-parameters"><h2 id="other-parameters">Other Parameters</h2><div class="field param-field" id="param-page"><div class="field-header"><code class="field-name">Page</code><span class="field-type">unknown</span></div>',
     );
     assert.deepEqual(page.diagnostics, [
       {

@@ -115,6 +115,11 @@ test('every page has its Markdown beside its HTML; llms.txt lists the navigation
       '',
       '- [Update a ship](https://harbor.dev/api-reference/update-a-ship.md): Changes a ship.',
       '',
+      // The spec the API pages come from, published at its path, as the hosted product's llms.txt links it.
+      '## OpenAPI Specs',
+      '',
+      '- [Harbor API](https://harbor.dev/openapi.json)',
+      '',
     ].join('\n'),
   );
   const full = await read(out, 'llms-full.txt');

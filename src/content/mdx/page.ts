@@ -135,6 +135,12 @@ export class Page {
     return id;
   }
 
+  /** An anchor that is no heading (a field's `param-limit`): unique among the page's ids as heading anchors are. */
+  anchor(id: string): string {
+    if (this.parent) return this.parent.page.anchor(id);
+    return this.slugger.unique(detach(id));
+  }
+
   /** Headings in the order they appear in the page. */
   headings(): Heading[] {
     return this.found.sort((a, b) => a.offset - b.offset).map((entry) => entry.heading);
@@ -188,6 +194,7 @@ export class Page {
       resolveUrl: this.resolveUrl,
       uniqueId: (prefix) => this.uniqueId(prefix),
       heading: (depth, text, id) => this.addHeading(offset, depth, text, id),
+      anchor: (id) => this.anchor(id),
       diagnostic: (code, params) => this.reporter.diagnostic(code, at, params),
       parts: this.parts,
       icon: this.ui.icon,

@@ -22,8 +22,9 @@ export interface Renderers {
   response: SchemaRenderer;
 }
 
-export function parameterHtml(parameter: ParameterModel, renderer: SchemaRenderer): string {
-  const options = { name: parameter.name, kind: parameter.in, required: parameter.required, deprecated: parameter.deprecated };
+/** A parameter's field; its anchor is `param-` and its name (`#param-limit`), a response header's `response-header-` and its name. */
+export function parameterHtml(parameter: ParameterModel, renderer: SchemaRenderer, anchor = 'param'): string {
+  const options = { name: parameter.name, kind: parameter.in, required: parameter.required, deprecated: parameter.deprecated, anchor };
   return renderer.field(parameter.schema, {
     ...options,
     ...(parameter.description === undefined ? {} : { description: parameter.description }),
@@ -96,7 +97,7 @@ export function responseHtml(response: ResponseModel, index: number, all: Respon
   let body = '';
   if (response.description !== undefined && response.description.trim() !== summary) body += `<div class="endpoint-response-description">${context.md(response.description)}</div>`;
   if (response.headers.length > 0) {
-    body += `<div class="endpoint-response-headers"><p class="endpoint-subtitle">Headers</p>${response.headers.map((header) => parameterHtml(header, renderer)).join('')}</div>`;
+    body += `<div class="endpoint-response-headers"><p class="endpoint-subtitle">Headers</p>${response.headers.map((header) => parameterHtml(header, renderer, 'response-header')).join('')}</div>`;
   }
   if (response.contents.length > 0) body += contentsHtml(response.contents, renderer, context, 'response');
   const head =

@@ -7,7 +7,7 @@
  * followed lazily as the page reaches them (src/openapi/endpoint/resolve.ts), cycles are named instead of expanded,
  * and a bad spec gives warnings, never an exception.
  */
-import { fieldHtml, tabsHtml } from '../../content/mdx/components/ui.ts';
+import { fieldHtml, fieldSlug, tabsHtml } from '../../content/mdx/components/ui.ts';
 import type { Highlighter } from '../../content/mdx/code.ts';
 import type { CopyLabels } from '../../content/mdx/types.ts';
 import { escapeHtml } from '../../shared/html-escape.ts';
@@ -28,6 +28,7 @@ import { Resolver } from '../../openapi/endpoint/resolve.ts';
 import { fieldView, SchemaRenderer, type SchemaSettings } from './schema.ts';
 import type { FragmentTarget, SchemaFragment } from './schema-fragment.ts';
 import { pageSecurity, securityHtml } from './security.ts';
+import { specLinkHtml } from './spec-link.ts';
 
 export interface RenderEndpointOptions {
   document: OpenApiDocument;
@@ -63,6 +64,8 @@ export interface RenderEndpointOptions {
   copyLabels?: CopyLabels | undefined;
   /** Where `docjet dev` and `serve` answer the Try-it proxy (`/_docjet/proxy`), tried when a request fails CORS. */
   proxyUrl?: string;
+  /** The link to download the spec (spec-link.ts): its URL and words; none when the site does not publish it. */
+  specLink?: { href: string; label: string } | undefined;
 }
 
 export interface RenderEndpointResult {
@@ -107,7 +110,18 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
       ...(proxy ? { proxy } : {}),
       ...(options.api?.playground?.remember === 'local' ? { remember: 'local' as const } : {}),
     });
-    const html = pageHtml(model, operation, context, options.pageDescription, playground, options.api?.examples, options.api?.params, options.pageExamples, options.contentHtml);
+    const html = pageHtml(
+      model,
+      operation,
+      context,
+      options.pageDescription,
+      playground,
+      options.api?.examples,
+      options.api?.params,
+      options.pageExamples,
+      options.contentHtml,
+      options.specLink,
+    );
     return {
       html,
       headings: context.headings,
@@ -138,9 +152,11 @@ function pageHtml(
   fields: SchemaSettings = {},
   pageExamples: { request?: string; response?: string } = {},
   contentHtml = '',
+  specLink: { href: string; label: string } | undefined = undefined,
 ): string {
   let html = headerHtml({ operation, servers: model.servers.map((server) => server.url) });
   if (operation.kind === 'operation') html += serversHtml(model, operation, context.resolver);
+  if (specLink !== undefined) html += specLinkHtml(specLink.href, specLink.label);
   html += playground;
   const description = remainingDescription(operation.description, pageDescription);
   if (description !== undefined) html += `<div class="endpoint-description">${context.md(description)}</div>`;
@@ -165,7 +181,12 @@ function pageHtml(
   }
   if (model.brokenParameters.length > 0) {
     const fields = model.brokenParameters.map((name) =>
-      fieldHtml({ ...fieldView(name, 'param'), type: 'unknown', descriptionHtml: '<p>Defined in another file or missing from this document, so docjet cannot show it.</p>' }),
+      fieldHtml({
+        ...fieldView(name, 'param'),
+        id: fieldSlug(name) === '' ? undefined : `param-${fieldSlug(name)}`,
+        type: 'unknown',
+        descriptionHtml: '<p>Defined in another file or missing from this document, so docjet cannot show it.</p>',
+      }),
     );
     main += section(context, 'Other Parameters', 'endpoint-parameters', fields.join(''));
   }
@@ -177,8 +198,37 @@ function pageHtml(
   const aside =
     (pageExamples.request ?? bodyChoicesHtml(model, operation, examplesHtml(requestExamples(model, operation, context.resolver, examples), 'request-example', context), context)) +
     (pageExamples.response ?? examplesHtml(responseExamples(model, context.resolver), 'response-example', context));
+  main = uniqueAnchors(main, context.headings);
   html += `<div class="endpoint-layout"><div class="endpoint-main">${main}</div>${aside === '' ? '' : `<aside class="endpoint-examples">${aside}</aside>`}</div>`;
   return `<div class="endpoint" data-method="${escapeHtml(operation.method.toLowerCase())}">${html}</div>`;
+}
+
+/** A field's opening tag as `fieldNode` writes it, with its anchor. */
+const FIELD_ANCHOR = /(<div class="field (?:param|response)-field" id=")([^"]+)"/g;
+
+/**
+ * Field anchors are their path of names (`response-data-id`), which a page repeats where it shows a
+ * schema twice: two media types or status codes, alternatives, a callback's body. The first keeps
+ * its anchor, later ones are numbered (`-1`, `-2`) as repeated headings are, so each is unique on
+ * the page. Done once on the page's HTML, so that fields reused from other pages (field-memo.ts)
+ * keep the same anchors as where they were rendered.
+ */
+function uniqueAnchors(html: string, headings: readonly Heading[]): string {
+  const taken = new Set(headings.map((heading) => heading.id));
+  const counts = new Map<string, number>();
+  return html.replace(FIELD_ANCHOR, (whole, start: string, id: string) => {
+    if (!taken.has(id)) {
+      taken.add(id);
+      return whole;
+    }
+    let count = counts.get(id) ?? 0;
+    let candidate: string;
+    do candidate = `${id}-${++count}`;
+    while (taken.has(candidate));
+    counts.set(id, count);
+    taken.add(candidate);
+    return `${start}${candidate}"`;
+  });
 }
 
 /** Method badge, server and path (a webhook's name), and a deprecated badge; manual API pages (manual.ts) show it too. */

@@ -6,7 +6,7 @@
  * ("circular: Pet") instead of expanded again. Levels past the page's budget (plan.ts) are left
  * for the browser to fetch from the schema's fragment (schema-fragment.ts).
  */
-import { expandableHtml, fieldHtml, tabsHtml, type FieldView } from '../../content/mdx/components/ui.ts';
+import { expandableHtml, fieldHtml, fieldSlug, tabsHtml, type FieldView } from '../../content/mdx/components/ui.ts';
 import { escapeHtml } from '../../shared/html-escape.ts';
 import { MAX_DEPTH, MAX_FIELDS, type PageContext } from './context.ts';
 import { fieldMemo, objectId, type FieldMemo } from './field-memo.ts';
@@ -31,6 +31,11 @@ export interface FieldOptions {
   deprecated?: boolean;
   /** An example written outside the schema. */
   example?: { value: unknown };
+  /**
+   * What the field's anchor starts with (`param`, `body`, its parent field's anchor): its id is
+   * that, `-` and its name slugged (`body-address-city`). None: no id (a fragment's fields).
+   */
+  anchor?: string | undefined;
 }
 
 /** The site's `api.params` settings a field list follows. */
@@ -61,12 +66,12 @@ export class SchemaRenderer {
    */
   top(schema: unknown, noun: 'body' | 'response' | 'schema'): string {
     const omitted = this.context.omittedFields;
-    const html = this.topHtml(schema, noun);
+    const html = this.topHtml(schema, noun, noun === 'schema' ? undefined : noun);
     const more = this.context.omittedFields - omitted;
     return more > 0 ? html + omittedNote(more) : html;
   }
 
-  private topHtml(schema: unknown, noun: 'body' | 'response' | 'schema'): string {
+  private topHtml(schema: unknown, noun: 'body' | 'response' | 'schema', anchor: string | undefined): string {
     const shape = toShape(schema, this.context.resolver, this.stack);
     if (shape.broken !== undefined) return brokenNote(shape);
     if (shape.circular) return circularNote(shape);
@@ -81,7 +86,7 @@ export class SchemaRenderer {
     }
     if (description !== undefined) html += `<div class="schema-description">${this.context.md(description)}</div>`;
     if (!isPlainObject(shape.schema)) html += this.details(shape.schema, undefined);
-    return html + this.enter(shape, () => this.contents(shape, kind, 0, false, 0));
+    return html + this.enter(shape, () => this.contents(shape, kind, 0, false, 0, anchor));
   }
 
   /** One parameter, header or property: the field line, its description and details, what it nests. */
@@ -108,7 +113,7 @@ export class SchemaRenderer {
     if (options.example !== undefined || typeof schema !== 'object' || schema === null) return undefined;
     const description = options.description === undefined ? '-' : `+${options.description}`;
     const flags = `${options.required ? 'r' : ''}${options.deprecated === true ? 'd' : ''}${this.open ? 'o' : ''}`;
-    return `${objectId(schema)} ${options.kind} ${this.mode} ${depth}/${this.context.depthLimit} ${flags} ${options.name.length}:${options.name}${description}`;
+    return `${objectId(schema)} ${options.kind} ${this.mode} ${depth}/${this.context.depthLimit} ${flags} ${options.anchor ?? ''}\u0000${options.name.length}:${options.name}${description}`;
   }
 
   private renderField(schema: unknown, options: FieldOptions, depth: number): string {
@@ -120,6 +125,8 @@ export class SchemaRenderer {
     const deprecated = options.deprecated === true || own.deprecated === true;
     const defaultValue = own.default === undefined ? undefined : shownDefault(truncate(displayValue(own.default)));
 
+    const slug = options.anchor === undefined ? '' : fieldSlug(options.name);
+    const id = slug === '' ? undefined : `${options.anchor}-${slug}`;
     let body = '';
     const description = options.description ?? stringOf(own.description);
     if (description !== undefined) body += context.md(description);
@@ -128,12 +135,12 @@ export class SchemaRenderer {
     else {
       body += this.details(own, options.example);
       if (this.nests(own, 0)) {
-        body += depth >= context.depthLimit ? this.later(schema, shape, options.name, depth) : this.enter(shape, () => this.contents(shape, options.kind, depth + 1, true, 0));
+        body += depth >= context.depthLimit ? this.later(schema, shape, options.name, depth) : this.enter(shape, () => this.contents(shape, options.kind, depth + 1, true, 0, id));
       }
     }
     // The view's parts named, not spread: spreading an object that grew after it was made takes V8's slow path.
     const { kind, name, location } = fieldView(options.name, options.kind);
-    return fieldHtml({ kind, name, location, type, required: options.required, deprecated, defaultValue, descriptionHtml: body });
+    return fieldHtml({ kind, id, name, location, type, required: options.required, deprecated, defaultValue, descriptionHtml: body });
   }
 
   /**
@@ -145,7 +152,7 @@ export class SchemaRenderer {
     if (shape.broken !== undefined) return brokenNote(shape);
     if (shape.circular) return circularNote(shape);
     const kind: FieldKind = this.mode === 'request' ? 'body' : 'response';
-    return this.enter(shape, () => this.contents(shape, kind, 0, false, 0));
+    return this.enter(shape, () => this.contents(shape, kind, 0, false, 0, undefined));
   }
 
   /**
@@ -173,43 +180,43 @@ export class SchemaRenderer {
    * The fields a schema holds, at `depth`: its properties, its `oneOf`/`anyOf` alternatives as
    * tabs, its array items' fields. `expandable` puts them behind "Show child attributes".
    */
-  private contents(shape: Shape, kind: FieldKind, depth: number, expandable: boolean, hops: number): string {
+  private contents(shape: Shape, kind: FieldKind, depth: number, expandable: boolean, hops: number, anchor: string | undefined): string {
     const schema = shape.schema;
     const wrap = (title: string, html: string) => (html === '' || !expandable ? html : expandableHtml({ titleHtml: escapeHtml(title), open: this.open, contentHtml: html }));
     let html = '';
-    if (hasFields(schema)) html += wrap('child attributes', this.fields(schema, kind, depth));
+    if (hasFields(schema)) html += wrap('child attributes', this.fields(schema, kind, depth, anchor));
     // Alternatives and items nest in each other without adding a level; real specs do so once or twice.
     if (hops > 4) return html;
     const options = optionsOf(schema);
-    if (options) html += wrap(`${options.length} options`, this.options(options, schema, kind, depth, hops));
+    if (options) html += wrap(`${options.length} options`, this.options(options, schema, kind, depth, hops, anchor));
     if (schema.items !== undefined && typesOf(schema).types.includes('array')) {
       const items = toShape(schema.items, this.context.resolver, this.stack);
       if (items.broken !== undefined) html += brokenNote(items);
       else if (items.circular) html += circularNote(items);
-      else html += this.enter(items, () => this.contents(items, kind, depth, expandable, hops + 1));
+      else html += this.enter(items, () => this.contents(items, kind, depth, expandable, hops + 1, anchor));
     }
     return html;
   }
 
   /** Every property of an object schema, then `{key}` for `additionalProperties`. */
-  private fields(schema: JsonObject, kind: FieldKind, depth: number): string {
+  private fields(schema: JsonObject, kind: FieldKind, depth: number, anchor: string | undefined): string {
     const required = new Set(Array.isArray(schema.required) ? schema.required.filter((name) => typeof name === 'string') : []);
     const childKind: FieldKind = kind === 'response' ? 'response' : 'body';
     let html = '';
     for (const [name, property] of Object.entries(recordOf(schema.properties) ?? {})) {
       const propertySchema = recordOf(this.context.resolver.deref(property));
       if (propertySchema && hiddenIn(propertySchema, this.mode)) continue;
-      html += this.field(property, { name, kind: childKind, required: required.has(name) }, depth);
+      html += this.field(property, { name, kind: childKind, required: required.has(name), anchor }, depth);
     }
     const additional = recordOf(schema.additionalProperties);
     if (additional && Object.keys(additional).length > 0) {
-      html += this.field(additional, { name: '{key}', kind: childKind, required: false }, depth);
+      html += this.field(additional, { name: '{key}', kind: childKind, required: false, anchor }, depth);
     }
     return html === '' ? '' : `<div class="schema-fields">${html}</div>`;
   }
 
   /** `oneOf`/`anyOf` alternatives as tabs, each titled by its `title`, discriminator value, component name or type. */
-  private options(options: unknown[], parent: JsonObject, kind: FieldKind, depth: number, hops: number): string {
+  private options(options: unknown[], parent: JsonObject, kind: FieldKind, depth: number, hops: number, anchor: string | undefined): string {
     const resolver = this.context.resolver;
     const used = new Map<string, number>();
     const items = options.map((option, index) => {
@@ -219,12 +226,12 @@ export class SchemaRenderer {
       const seen = used.get(title) ?? 0;
       used.set(title, seen + 1);
       if (seen > 0) title = `${title} (${seen + 1})`;
-      return { titleHtml: escapeHtml(title), html: this.option(shape, kind, depth, hops) };
+      return { titleHtml: escapeHtml(title), html: this.option(shape, kind, depth, hops, anchor) };
     });
     return tabsHtml(items, this.context, { className: 'tabs schema-options' });
   }
 
-  private option(shape: Shape, kind: FieldKind, depth: number, hops: number): string {
+  private option(shape: Shape, kind: FieldKind, depth: number, hops: number, anchor: string | undefined): string {
     if (shape.broken !== undefined) return brokenNote(shape);
     if (shape.circular) return circularNote(shape);
     const schema = shape.schema;
@@ -234,7 +241,7 @@ export class SchemaRenderer {
     if (!isPlainObject(schema)) {
       html += `<p class="schema-type"><code>${escapeHtml(typeLabel(shape, this.context.resolver))}</code></p>${this.details(schema, undefined)}`;
     }
-    return html + this.enter(shape, () => this.contents(shape, kind, depth, false, hops + 1));
+    return html + this.enter(shape, () => this.contents(shape, kind, depth, false, hops + 1, anchor));
   }
 
   /**

@@ -7,13 +7,15 @@
 import type { Element, ElementContent } from 'hast';
 import { element, textNode } from './hast.ts';
 import { flag, text } from './props.ts';
-import type { Component, PageParts, ParamFieldEntry, Props } from './types.ts';
+import type { Component, ComponentContext, PageParts, ParamFieldEntry, Props } from './types.ts';
 
 const LOCATIONS = ['query', 'path', 'body', 'header', 'cookie'] as const;
 
 /** One field as it is shown: every text is plain, `description` is content. */
 export interface FieldNodeView {
   kind: 'param' | 'response';
+  /** The field's anchor (`param-limit`, `body-address-city`): page-unique, linked to by `#param-limit`. */
+  id?: string | undefined;
   name?: string | undefined;
   /** Where a parameter goes (`query`, `header`…): a pill after the name, and `data-location`. */
   location?: string | undefined;
@@ -23,6 +25,22 @@ export interface FieldNodeView {
   /** The default value as shown (`10`, `"asc"`). */
   defaultValue?: string | undefined;
   description: ElementContent[];
+}
+
+/**
+ * A field name as its anchor writes it (`param-${fieldSlug(name)}`), as the hosted product slugs
+ * its fields' ids: camelCase split into words (`userId` → `user-id`, `XMLHttp` → `xml-http`), lower
+ * case, every run of other characters one `-`. Letters of every script stay, as in heading anchors.
+ */
+export function fieldSlug(name: string): string {
+  return name
+    .replace(/([A-Z]{2,})(\d+)/g, '$1 $2')
+    .replace(/([a-z\d]+)([A-Z]{2,})/g, '$1 $2')
+    .replace(/([a-z\d])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-rt-z\d]+)/g, '$1 $2')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{M}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '');
 }
 
 /** The "required" pill of a field, or of a request body. */
@@ -39,7 +57,7 @@ export function fieldNode(view: FieldNodeView): Element {
   if (view.required === true) header.push(requiredPill());
   if (view.deprecated === true) header.push(element('span', { className: 'field-deprecated' }, [textNode('deprecated')]));
   if (defaultValue !== undefined) header.push(element('span', { className: 'field-default' }, [textNode('default: '), element('code', {}, [textNode(defaultValue)])]));
-  return element('div', { className: `field ${view.kind}-field`, dataLocation: location }, [
+  return element('div', { className: `field ${view.kind}-field`, id: view.id, dataLocation: location }, [
     element('div', { className: 'field-header' }, header),
     element('div', { className: 'field-description' }, view.description),
   ]);
@@ -55,11 +73,22 @@ function commonView(props: Props): Pick<FieldNodeView, 'type' | 'required' | 'de
   };
 }
 
+/**
+ * A field component's anchor: its `id` prop, else `param-` and its name (`<ResponseField>` too, as
+ * on the hosted product), numbered when the page has it already (`param-limit-1`).
+ */
+function anchorOf(props: Props, name: string | undefined, context: ComponentContext): string | undefined {
+  const written = text(props, 'id');
+  const slug = name === undefined ? '' : fieldSlug(name);
+  const id = written ?? (slug === '' ? undefined : `param-${slug}`);
+  return id === undefined || context.anchor === undefined ? id : context.anchor(id);
+}
+
 export const ParamField: Component = (props, children, context) => {
   const location = LOCATIONS.find((key) => text(props, key) !== undefined);
   const name = location === undefined ? text(props, 'name') : text(props, location);
   const view = commonView(props);
-  const field = fieldNode({ kind: 'param', name, location, ...view, description: children });
+  const field = fieldNode({ kind: 'param', id: anchorOf(props, name, context), name, location, ...view, description: children });
   if (context.parts && location !== undefined && name !== undefined) {
     const written = props['default'];
     const defaultValue = typeof written === 'string' || typeof written === 'number' || typeof written === 'boolean' ? written : undefined;
@@ -94,4 +123,7 @@ function holds(nodes: readonly ElementContent[], target: Element): boolean {
   return nodes.some((node) => node === target || (node.type === 'element' && holds(node.children, target)));
 }
 
-export const ResponseField: Component = (props, children) => [fieldNode({ kind: 'response', name: text(props, 'name'), ...commonView(props), description: children })];
+export const ResponseField: Component = (props, children, context) => {
+  const name = text(props, 'name');
+  return [fieldNode({ kind: 'response', id: anchorOf(props, name, context), name, ...commonView(props), description: children })];
+};

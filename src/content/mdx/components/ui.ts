@@ -14,7 +14,7 @@ import type { ComponentContext } from './types.ts';
 
 export { calloutNode, type CalloutKind } from './callout.ts';
 export { expandableNode } from './disclosure.ts';
-export { fieldNode, requiredPill, type FieldNodeView } from './fields.ts';
+export { fieldNode, fieldSlug, requiredPill, type FieldNodeView } from './fields.ts';
 export { tabsNode, type TabNodeItem } from './tabs.ts';
 
 /** A field whose texts are plain (escaped when written) and whose description is HTML already. */
@@ -25,8 +25,8 @@ export type FieldView = Omit<FieldNodeView, 'description'> & { descriptionHtml: 
  * path, and generated pages write many fields (GitHub's reference: 164,000).
  */
 export function fieldHtml(view: FieldView): string {
-  const { kind, name, location, type, required, deprecated, defaultValue } = view;
-  return trustedHtml([fieldNode({ kind, name, location, type, required, deprecated, defaultValue, description: rawNode(view.descriptionHtml) })]);
+  const { kind, id, name, location, type, required, deprecated, defaultValue } = view;
+  return trustedHtml([fieldNode({ kind, id, name, location, type, required, deprecated, defaultValue, description: rawNode(view.descriptionHtml) })]);
 }
 
 /** The "required" pill of a field, or of a request body. */
