@@ -110,7 +110,7 @@ interface Queue {
  * The code a worker starts with. From source (tests, benchmarks) the worker needs tsx, which does
  * not register itself in worker threads; the compiled package loads plain JavaScript.
  */
-export function workerBootstrap(name: 'render-worker' | 'colour-worker' = 'render-worker'): string {
+export function workerBootstrap(name: 'render-worker' | 'colour-worker' | 'card-worker' = 'render-worker'): string {
   const script = new URL(`./${name}${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
   return script.pathname.endsWith('.ts')
     ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`
