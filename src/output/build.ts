@@ -6,6 +6,7 @@
  * spec stops before a page is rendered, with exactly its diagnostics; a page that cannot be
  * rendered fails the build after every other page was checked, so all errors are reported at once.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
 import { katexAssets } from '../content/mdx/math.ts';
@@ -25,7 +26,7 @@ import { ASSETS_FOLDER } from '../render/assets.ts';
 import { addCandidates, addFileCandidates } from '../render/utilities.ts';
 import { mermaidScript } from './copy.ts';
 import { defaultFavicon } from './favicon.ts';
-import { checkOutputFolder, displayPath, isInside, OutputWriteError, stageOutput, type StagedOutput } from './output.ts';
+import { checkOutputFolder, displayPath, isInside, OutputWriteError, outputPath, stageOutput, type StagedOutput } from './output.ts';
 import { expandRedirects, redirectPage, redirectTargets, redirectsFile } from './redirects.ts';
 import { usedLanguages } from './fence-languages.ts';
 import { siteRendering } from '../render/site-rendering.ts';
@@ -201,7 +202,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     dir: output.dir,
     write: markdown.afterHtml(write),
     onBytes: (bytes) => (stats.bytes += bytes),
-    onMarkdown: (route, text) => markdown.record(route, text),
+    onMarkdown: (route) => markdown.record(route),
     onPage: (result) => {
       diagnostics.addPage(result.diagnostics);
       needs.math ||= result.math;
@@ -237,7 +238,11 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     else diagnostics.add([diagnostic('sitemap-no-url', undefined, configFile, {})]);
   }
   if (!written.has('robots.txt')) await write('robots.txt', robotsTxt(base, siteUrl));
-  for (const file of llmsFiles({ site, base, siteUrl, markdown: markdown.texts })) if (!written.has(file.path)) await write(file.path, file.text);
+  // llms-full.txt from the Markdown files written beside the pages, a page at a time (not the whole site's text in memory).
+  const readMarkdown = (route: string): Promise<string> => readFile(outputPath(output.dir, markdownPath(route)), 'utf8');
+  const llms = llmsFiles({ site, base, siteUrl, markdown: readMarkdown });
+  for (const file of llms.index) if (!written.has(file.path)) await write(file.path, file.text);
+  for (const file of llms.full) if (!written.has(file.path)) stats.bytes += await output.writeParts(file.path, file.parts);
   if (!site.config.favicon && !written.has('favicon.ico')) {
     const icon = defaultFavicon(site.config.colors?.primary);
     stats.bytes += icon.length;

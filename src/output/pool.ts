@@ -34,8 +34,6 @@ export interface RouteResult {
   bytes: number;
   /** Schema fragments the page links to: this thread writes them, each once. */
   fragments: SchemaFragment[];
-  /** The page's Markdown, which the worker wrote beside it, for `llms-full.txt`. */
-  markdown: string;
   /** The URLs the page writes and its element ids, for the link check after every page (page-links.ts). */
   links: PageLinks;
 }

@@ -26,13 +26,21 @@ export interface Partition {
   groups: { title: string; routes: string[] }[];
 }
 
-/** Every `llms.txt` and `llms-full.txt` of the site; `markdown` holds each page's Markdown by route. */
-export function llmsFiles(options: { site: Site; base: string; siteUrl?: string | undefined; markdown: ReadonlyMap<string, string> }): LlmsFile[] {
+/**
+ * Every `llms.txt` of the site, and each `llms-full.txt` as the pieces it is written in
+ * (`llmsFullTxtParts`): `markdown` reads a page's Markdown, which the build wrote beside it, so that
+ * no more than one page's is held at a time (a site's whole Markdown was kept for this file).
+ */
+export function llmsFiles(options: { site: Site; base: string; siteUrl?: string | undefined; markdown: (route: string) => Promise<string | undefined> }): {
+  index: LlmsFile[];
+  full: { path: string; parts: AsyncIterable<string> }[];
+} {
   const { site, markdown } = options;
-  return partitions(site).flatMap((partition) => [
-    { path: `${partition.folder}llms.txt`, text: llmsTxt(site, partition, options) },
-    { path: `${partition.folder}llms-full.txt`, text: llmsFullTxt(partition, markdown) },
-  ]);
+  const all = partitions(site);
+  return {
+    index: all.map((partition) => ({ path: `${partition.folder}llms.txt`, text: llmsTxt(site, partition, options) })),
+    full: all.map((partition) => ({ path: `${partition.folder}llms-full.txt`, parts: llmsFullTxtParts(partition, markdown) })),
+  };
 }
 
 /** The index: name, description, then a section per group, a line per page. */
@@ -52,14 +60,16 @@ export function llmsTxt(site: Site, partition: Partition, options: { base: strin
   return lines.join('\n');
 }
 
-/** Every page's Markdown, in navigation order, each once. */
-function llmsFullTxt(partition: Partition, markdown: ReadonlyMap<string, string>): string {
-  return listedRoutes(partition)
-    .map((route) => markdown.get(route))
-    .filter((text) => text !== undefined)
-    .map((text) => text.trimEnd())
-    .join('\n\n---\n\n')
-    .concat('\n');
+/** Every page's Markdown, in navigation order, each once: `llms-full.txt` in pieces, a page's Markdown read as its piece is asked for. */
+async function* llmsFullTxtParts(partition: Partition, markdown: (route: string) => Promise<string | undefined>): AsyncGenerator<string> {
+  let first = true;
+  for (const route of listedRoutes(partition)) {
+    const text = await markdown(route);
+    if (text === undefined) continue;
+    yield first ? text.trimEnd() : `\n\n---\n\n${text.trimEnd()}`;
+    first = false;
+  }
+  yield '\n';
 }
 
 /**
@@ -67,9 +77,9 @@ function llmsFullTxt(partition: Partition, markdown: ReadonlyMap<string, string>
  * same text as the build writes from the Markdown it made beside each page.
  */
 export async function renderLlmsFullTxt(partition: Partition, site: Site, pages: PageMarkdown): Promise<string> {
-  const markdown = new Map<string, string>();
-  for (const route of listedRoutes(partition)) markdown.set(route, await pages.render(site.pages.get(route)!));
-  return llmsFullTxt(partition, markdown);
+  let text = '';
+  for await (const part of llmsFullTxtParts(partition, (route) => pages.render(site.pages.get(route)!))) text += part;
+  return text;
 }
 
 /** The partition's pages, in navigation order, each once. */
