@@ -6,6 +6,7 @@
  * spec stops before a page is rendered, with exactly its diagnostics; a page that cannot be
  * rendered fails the build after every other page was checked, so all errors are reported at once.
  */
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
 import { katexAssets } from '../content/mdx/math.ts';
@@ -25,12 +26,12 @@ import { ASSETS_FOLDER } from '../render/assets.ts';
 import { addCandidates, addFileCandidates } from '../render/utilities.ts';
 import { mermaidScript } from './copy.ts';
 import { defaultFavicon } from './favicon.ts';
-import { checkOutputFolder, displayPath, isInside, OutputWriteError, stageOutput, type StagedOutput } from './output.ts';
+import { checkOutputFolder, displayPath, isInside, OutputWriteError, outputPath, stageOutput, type StagedOutput } from './output.ts';
 import { expandRedirects, redirectPage, redirectTargets, redirectsFile } from './redirects.ts';
 import { usedLanguages } from './fence-languages.ts';
 import { siteRendering } from '../render/site-rendering.ts';
-import { cardName, cardOutputPath, wantsCard } from '../render/card-name.ts';
-import { createCardDrawer } from '../render/social-card.ts';
+import { cardOutputPath } from '../render/card-name.ts';
+import { CardStage, cardJobs, wantsCardThread } from './card-thread.ts';
 import { pageOutputPath } from './paths.ts';
 import { createPageMarkdown, MarkdownPages } from '../render/page-markdown.ts';
 import { apiSummaries, llmsFiles, type ApiSummaries } from '../render/llms.ts';
@@ -125,8 +126,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     return finish(false, [...validated.diagnostics, outputDiagnostic(error, outDir)], validated.notes);
   }
   const diagnostics = new PageDiagnostics(validated.diagnostics);
+  const cards = cardStage(root, site, output, stats);
   try {
-    await writeSite({ root, site, files, output, stats, diagnostics, options, loaded: validated.loaded, apis: apiSummaries(validated.specs) });
+    await writeSite({ root, site, files, output, stats, diagnostics, options, loaded: validated.loaded, apis: apiSummaries(validated.specs), cards });
     const failed = hasErrors(options.strict ? promoteWarnings(diagnostics.all) : diagnostics.all);
     // Checked again just before the swap: a file put in the output while the build ran is not docjet's either.
     const recheck = failed ? undefined : await checkOutputFolder({ root, target: outDir, force: options.force ?? false });
@@ -137,6 +139,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await output.commit();
     return { ...finish(true, diagnostics.all, validated.notes), apiServers: siteServers(validated.specs) };
   } catch (error) {
+    // Nothing may write into the staging folder while it is removed: a card neither.
+    await cards.stop();
     await output.abort();
     if (error instanceof OutputWriteError) return finish(false, [...diagnostics.all, outputDiagnostic(error, outDir)], validated.notes);
     throw error;
@@ -154,10 +158,12 @@ interface SiteWrite {
   loaded: LoadedConfig;
   /** What the site's OpenAPI documents say about themselves, for llms.txt. */
   apis: ApiSummaries;
+  /** The social cards, drawing on their own thread while the pages render. */
+  cards: CardStage;
 }
 
 /** Everything the output holds: the pages, the site's files and docjet's, the 404 page, sitemap and redirects. */
-async function writeSite({ root, site, files, output, stats, diagnostics, options, loaded, apis }: SiteWrite): Promise<void> {
+async function writeSite({ root, site, files, output, stats, diagnostics, options, loaded, apis, cards }: SiteWrite): Promise<void> {
   const { configFile } = loaded;
   const base = normalizeBase(options.base);
   const siteUrl = siteAddress(site, options.siteUrl);
@@ -198,7 +204,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     dir: output.dir,
     write: markdown.afterHtml(write),
     onBytes: (bytes) => (stats.bytes += bytes),
-    onMarkdown: (route, text) => markdown.record(route, text),
+    onMarkdown: (route) => markdown.record(route),
     onPage: (result) => {
       diagnostics.addPage(result.diagnostics);
       needs.math ||= result.math;
@@ -227,7 +233,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   for (const [name, html] of fragments) await write(`${ASSETS_FOLDER}/${NAV_FOLDER}/${name}.html`, html);
   await schemaFragments.write(renderer, write);
   await copyPageAssets(needs, output);
-  await writeCards(root, site, output, stats);
+  await cards.finish();
   await write('404.html', renderer.notFound());
   // Without the site's address no sitemap (its URLs must be absolute), and one warning that says how to give it.
   if (!written.has('sitemap.xml')) {
@@ -235,8 +241,11 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     else diagnostics.add([diagnostic('sitemap-no-url', undefined, configFile, {})]);
   }
   if (!written.has('robots.txt')) await write('robots.txt', robotsTxt(base, siteUrl));
-  for (const file of llmsFiles({ site, base, siteUrl, markdown: markdown.texts, apis, published: new Set(files.assets) }))
-    if (!written.has(file.path)) await write(file.path, file.text);
+  // llms-full.txt from the Markdown files written beside the pages, a page at a time (not the whole site's text in memory).
+  const readMarkdown = (route: string): Promise<string> => readFile(outputPath(output.dir, markdownPath(route)), 'utf8');
+  const llms = llmsFiles({ site, base, siteUrl, markdown: readMarkdown, apis, published: new Set(files.assets) });
+  for (const file of llms.index) if (!written.has(file.path)) await write(file.path, file.text);
+  for (const file of llms.full) if (!written.has(file.path)) stats.bytes += await output.writeParts(file.path, file.parts);
   if (!site.config.favicon && !written.has('favicon.ico')) {
     const icon = defaultFavicon(site.config.colors?.primary);
     stats.bytes += icon.length;
@@ -279,20 +288,23 @@ async function copySiteFiles(root: string, files: SiteFiles, output: StagedOutpu
   return written;
 }
 
-/** The generated social card of each page that links one (`thumbnails`), each drawn once, or taken from the cache. */
-async function writeCards(root: string, site: Site, output: StagedOutput, stats: BuildStats): Promise<void> {
-  if (site.config.thumbnails === undefined) return;
-  const cards = await createCardDrawer(root, site.config);
-  const written = new Set<string>();
-  for (const page of site.pages.values()) {
-    if (!wantsCard(site.config, page)) continue;
-    const name = cardName(site.config, page);
-    if (written.has(name)) continue;
-    written.add(name);
-    const png = await cards.draw(page);
-    stats.bytes += png.length;
-    await output.write(cardOutputPath(name), png);
-  }
+/**
+ * The social card of each page that links one (`thumbnails`), each drawn once or taken from the
+ * cache: on a thread of their own from now on, while the pages render, and by this thread too once
+ * they are written (`CardStage.finish`).
+ */
+function cardStage(root: string, site: Site, output: StagedOutput, stats: BuildStats): CardStage {
+  const jobs = cardJobs(site);
+  return new CardStage({
+    root,
+    config: site.config,
+    jobs,
+    thread: wantsCardThread(jobs.length),
+    write: async (name, png) => {
+      stats.bytes += png.length;
+      await output.write(cardOutputPath(name), png);
+    },
+  });
 }
 
 /** KaTeX's stylesheet and fonts, and mermaid, when some page needs them. */

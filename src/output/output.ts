@@ -41,6 +41,8 @@ export interface StagedOutput {
   readonly dir: string;
   /** Writes a file (creating folders) relative to the staging folder. */
   write(relative: string, data: string | Uint8Array): Promise<void>;
+  /** Writes a file from its pieces, as they come, without holding it whole; returns its bytes. */
+  writeParts(relative: string, parts: AsyncIterable<string>): Promise<number>;
   /** Copies a file into the staging folder. */
   copy(from: string, relative: string): Promise<void>;
   /** Copies a folder and everything in it into the staging folder. */
@@ -255,7 +257,7 @@ async function isStagingFolder(folder: string): Promise<boolean> {
 }
 
 /** Writing into the staging folder: paths are checked to stay inside it, folders made once each. */
-function stagingWriter(dir: string): Pick<StagedOutput, 'write' | 'copy' | 'copyFolder'> {
+function stagingWriter(dir: string): Pick<StagedOutput, 'write' | 'writeParts' | 'copy' | 'copyFolder'> {
   const made = new Set<string>([dir]);
   /** Makes the file's folder, then runs `operation` on its full path. */
   const intoFolder = async (relative: string, operation: (full: string) => Promise<void>): Promise<void> => {
@@ -271,6 +273,30 @@ function stagingWriter(dir: string): Pick<StagedOutput, 'write' | 'copy' | 'copy
   };
   return {
     write: (relative, data) => intoFolder(relative, (full) => fs.writeFile(full, data)),
+    async writeParts(relative, parts) {
+      let bytes = 0;
+      await intoFolder(relative, async (full) => {
+        const file = await fs.open(full, 'w');
+        try {
+          // Pieces gathered to about 64 KB a write: a page's Markdown is a few KB.
+          let pending = '';
+          const flush = async (): Promise<void> => {
+            const data = Buffer.from(pending);
+            pending = '';
+            bytes += data.length;
+            await file.write(data);
+          };
+          for await (const part of parts) {
+            pending += part;
+            if (pending.length >= 65_536) await flush();
+          }
+          if (pending !== '') await flush();
+        } finally {
+          await file.close();
+        }
+      });
+      return bytes;
+    },
     copy: (from, relative) => intoFolder(relative, (full) => fs.copyFile(from, full)),
     async copyFolder(from, relative) {
       const full = outputPath(dir, relative);

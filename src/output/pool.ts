@@ -34,8 +34,6 @@ export interface RouteResult {
   bytes: number;
   /** Schema fragments the page links to: this thread writes them, each once. */
   fragments: SchemaFragment[];
-  /** The page's Markdown, which the worker wrote beside it, for `llms-full.txt`. */
-  markdown: string;
   /** The URLs the page writes and its element ids, for the link check after every page (page-links.ts). */
   links: PageLinks;
 }
@@ -58,7 +56,13 @@ export const WORKER_THRESHOLD = 300;
  * 2-core machine docjet is measured on, two workers render no faster than one thread (16.4 s
  * against 16.6 s for 1,064 pages): parsing is allocation-bound, the second core already runs the
  * garbage collector, and two parsers in parallel each slow down by 60 % (9.2 → 15 ms/page), while
- * memory doubles. `DOCJET_WORKERS=n` overrides.
+ * memory doubles. Measured again for issue 33 (1,000 synthetic pages, CPU samples of `perf`, which
+ * a busy machine does not skew as it skews wall time): two workers cost 10.9 CPU-s (3.0 + 3.0 in the
+ * workers, 1.7 in this thread, the rest in the GC's threads) against 8.2 in one thread (5.1 of them
+ * its own, the colour thread and the GC's threads on the second core): a third more work for the
+ * same pages, as each worker sets up its own renderer, site model and grammars. The second core
+ * gets work that does not repeat: colours (colour-thread.ts) and social cards (card-thread.ts).
+ * `DOCJET_WORKERS=n` overrides.
  */
 export function workerCount(pages: number): number {
   const env = Number(process.env.DOCJET_WORKERS);
@@ -110,7 +114,7 @@ interface Queue {
  * The code a worker starts with. From source (tests, benchmarks) the worker needs tsx, which does
  * not register itself in worker threads; the compiled package loads plain JavaScript.
  */
-export function workerBootstrap(name: 'render-worker' | 'colour-worker' = 'render-worker'): string {
+export function workerBootstrap(name: 'render-worker' | 'colour-worker' | 'card-worker' = 'render-worker'): string {
   const script = new URL(`./${name}${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
   return script.pathname.endsWith('.ts')
     ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`

@@ -3,7 +3,7 @@
  * (pure data, cloned once), then renders the routes it is sent and writes their files straight
  * into the staging folder: each page's HTML, then its Markdown twin, made while the page's parse
  * is still in this thread's cache (page-markdown.ts). Only small results (diagnostics, byte
- * counts, the page's links and ids) and the Markdown, which `llms-full.txt` gathers, travel back.
+ * counts, the page's links and ids) travel back: `llms-full.txt` reads the Markdown from its file.
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -61,7 +61,7 @@ async function renderRoute(route: string): Promise<RouteResult> {
     await writeOutput(feedOutputPath(route), feed);
     bytes += feed.length;
   }
-  return { route, diagnostics: rendered.diagnostics, math: rendered.math, mermaid: rendered.mermaid, bytes, fragments: rendered.fragments, markdown: text, links };
+  return { route, diagnostics: rendered.diagnostics, math: rendered.math, mermaid: rendered.mermaid, bytes, fragments: rendered.fragments, links };
 }
 
 /** One file into the staging folder; a failure names the file. */

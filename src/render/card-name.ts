@@ -25,7 +25,7 @@ export function wantsCard(config: Config, page: Page): boolean {
   return config.thumbnails !== undefined && !namesImage(config, page);
 }
 
-export function cardContent(config: Config, page: Page): CardContent {
+export function cardContent(config: Config, page: Pick<Page, 'title' | 'description'>): CardContent {
   return { title: page.title, description: page.description, siteName: config.name };
 }
 

@@ -59,13 +59,21 @@ export interface LlmsOptions {
   published?: ReadonlySet<string> | undefined;
 }
 
-/** Every `llms.txt` and `llms-full.txt` of the site; `markdown` holds each page's Markdown by route. */
-export function llmsFiles(options: LlmsOptions & { site: Site; markdown: ReadonlyMap<string, string> }): LlmsFile[] {
+/**
+ * Every `llms.txt` of the site, and each `llms-full.txt` as the pieces it is written in
+ * (`llmsFullTxtParts`): `markdown` reads a page's Markdown, which the build wrote beside it, so that
+ * no more than one page's is held at a time (a site's whole Markdown was kept for this file).
+ */
+export function llmsFiles(options: LlmsOptions & { site: Site; markdown: (route: string) => Promise<string | undefined> }): {
+  index: LlmsFile[];
+  full: { path: string; parts: AsyncIterable<string> }[];
+} {
   const { site, markdown } = options;
-  return partitions(site).flatMap((partition) => [
-    { path: `${partition.folder}llms.txt`, text: llmsTxt(site, partition, options) },
-    { path: `${partition.folder}llms-full.txt`, text: llmsFullTxt(partition, markdown) },
-  ]);
+  const all = partitions(site);
+  return {
+    index: all.map((partition) => ({ path: `${partition.folder}llms.txt`, text: llmsTxt(site, partition, options) })),
+    full: all.map((partition) => ({ path: `${partition.folder}llms-full.txt`, parts: llmsFullTxtParts(partition, markdown) })),
+  };
 }
 
 /**
@@ -118,14 +126,16 @@ function specLines(site: Site, partition: Partition, options: LlmsOptions, origi
   return lines;
 }
 
-/** Every page's Markdown, in navigation order, each once. */
-function llmsFullTxt(partition: Partition, markdown: ReadonlyMap<string, string>): string {
-  return listedRoutes(partition)
-    .map((route) => markdown.get(route))
-    .filter((text) => text !== undefined)
-    .map((text) => text.trimEnd())
-    .join('\n\n---\n\n')
-    .concat('\n');
+/** Every page's Markdown, in navigation order, each once: `llms-full.txt` in pieces, a page's Markdown read as its piece is asked for. */
+async function* llmsFullTxtParts(partition: Partition, markdown: (route: string) => Promise<string | undefined>): AsyncGenerator<string> {
+  let first = true;
+  for (const route of listedRoutes(partition)) {
+    const text = await markdown(route);
+    if (text === undefined) continue;
+    yield first ? text.trimEnd() : `\n\n---\n\n${text.trimEnd()}`;
+    first = false;
+  }
+  yield '\n';
 }
 
 /**
@@ -133,9 +143,9 @@ function llmsFullTxt(partition: Partition, markdown: ReadonlyMap<string, string>
  * same text as the build writes from the Markdown it made beside each page.
  */
 export async function renderLlmsFullTxt(partition: Partition, site: Site, pages: PageMarkdown): Promise<string> {
-  const markdown = new Map<string, string>();
-  for (const route of listedRoutes(partition)) markdown.set(route, await pages.render(site.pages.get(route)!));
-  return llmsFullTxt(partition, markdown);
+  let text = '';
+  for await (const part of llmsFullTxtParts(partition, (route) => pages.render(site.pages.get(route)!))) text += part;
+  return text;
 }
 
 /** The partition's pages, in navigation order, each once. */

@@ -108,15 +108,15 @@ function manualEndpoint(page: Page, site: Site): RootContent[] {
 }
 
 /**
- * The build's Markdown pages: each written as `route.md`, and kept for `llms-full.txt`. A page's
+ * The build's Markdown pages: each written as `route.md` (where `llms-full.txt` reads it). A page's
  * Markdown is made right after its HTML (`afterHtml`), while its parsed tree is still in the parse
  * cache: parsing is most of a page's cost, and a second pass over the site would parse every page
- * again. A worker thread does the same for the pages it renders and hands their Markdown back
- * (`record`); `finish` makes any page's that is still missing.
+ * again. A worker thread does the same for the pages it renders and says so (`record`); `finish`
+ * makes any page's that is still missing. No page's text is kept: 10,000 pages' Markdown was.
  */
 export class MarkdownPages {
-  /** Markdown by route. */
-  readonly texts = new Map<string, string>();
+  /** The routes whose Markdown is written. */
+  private readonly written = new Set<string>();
   private readonly routeOfFile: Map<string, string>;
 
   constructor(
@@ -138,19 +138,19 @@ export class MarkdownPages {
   }
 
   /** A page's Markdown that a worker thread wrote. */
-  record(route: string, text: string): void {
-    this.texts.set(route, text);
+  record(route: string): void {
+    this.written.add(route);
   }
 
   /** The pages not written yet. */
   async finish(): Promise<void> {
-    for (const route of this.site.pages.keys()) if (!this.texts.has(route)) await this.writePage(route);
+    for (const route of this.site.pages.keys()) if (!this.written.has(route)) await this.writePage(route);
   }
 
   private async writePage(route: string): Promise<void> {
-    if (this.texts.has(route)) return;
+    if (this.written.has(route)) return;
+    this.written.add(route);
     const text = await this.pages.render(this.site.pages.get(route)!);
-    this.texts.set(route, text);
     await this.write(markdownPath(route), text);
   }
 }

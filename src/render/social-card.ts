@@ -75,8 +75,8 @@ async function siteImage(root: string, file: string | undefined): Promise<{ url:
 
 /** What a card is drawn from, read once per build. */
 export interface CardDrawer {
-  /** The page's card as PNG bytes: from the cache when it holds it, else drawn (and kept there). */
-  draw(page: Page): Promise<Buffer>;
+  /** The page's card as PNG bytes: from the cache when it holds it, else drawn (and kept there). Only its title and description are drawn. */
+  draw(page: Pick<Page, 'title' | 'description'>): Promise<Buffer>;
 }
 
 export async function createCardDrawer(root: string, config: Config): Promise<CardDrawer> {
