@@ -93,16 +93,21 @@ const INLINE_SYNTAX = /[`*_[\\&~]/;
 /**
  * A one-line text (an operation's summary, shown as a page title, a sidebar label and the
  * document's `<title>`) as a reader should see it: `[Fork a repo](https://…)` reads `Fork a repo`,
- * `` `id` `` reads `id`, paragraphs are joined by a space. Only paragraphs are flattened: a text
+ * `` `id` `` reads `id`, paragraphs are joined by a space (a quote's too: GitHub's webhook summaries
+ * end in `> [!NOTE]` blocks). Only paragraphs are flattened: a text
  * that Markdown reads as a list, a heading or a table is returned as written, since dropping its
  * markers would change what it says. HTML in it stays as literal text.
  */
 export function inlineMarkdownText(text: string): string {
   if (!INLINE_SYNTAX.test(text)) return text;
   const tree = markdownTree(text);
-  if (tree.children.length === 0 || tree.children.some((child) => child.type !== 'paragraph')) return text;
-  const plain = tree.children
-    .map((paragraph) => plainText(paragraph))
+  const paragraphs = tree.children.flatMap(function flat(child: MdastNodes): (MdastNodes | undefined)[] {
+    if (child.type === 'paragraph') return [child];
+    return child.type === 'blockquote' ? child.children.flatMap(flat) : [undefined];
+  });
+  if (paragraphs.length === 0 || paragraphs.includes(undefined)) return text;
+  const plain = paragraphs
+    .map((paragraph) => plainText(paragraph as MdastNodes))
     .join(' ')
     .replace(/[ \t]*\n[ \t]*/g, ' ')
     .trim();

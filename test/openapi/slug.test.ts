@@ -108,6 +108,8 @@ describe('endpointSlug and endpointTitle', () => {
     // Markdown reads these as a list and a heading: their markers are part of what the title says.
     assert.equal(title('1. Create a `widget`'), '1. Create a `widget`');
     assert.equal(title('# Sizes `xl`'), '# Sizes `xl`');
+    // A quote's paragraphs read as text too (GitHub's webhook summaries end in `> [!NOTE]`).
+    assert.equal(title('See [runs](https://x.dev/runs).\n\n> [!NOTE]\n> Pushes to `forks` are not detected.'), 'See runs. [!NOTE] Pushes to forks are not detected.');
     assert.equal(title('`'), '`');
   });
 
