@@ -61,8 +61,8 @@ if (selected.length === 0) {
   process.exit(1);
 }
 
-// The browser files and the few long ones start first, so that two workers end close together.
-const FIRST = ['test/e2e/', 'test/dev/', 'test/content/fast-parse', 'test/first-command', 'test/output/build'];
+// The browser files and the few long ones start first (the longest two before them), so that two workers end close together.
+const FIRST = ['test/content/bounds', 'test/e2e/lazy-sidebar', 'test/e2e/', 'test/dev/', 'test/content/fast-parse', 'test/first-command', 'test/output/build'];
 const rank = (file) => {
   const index = FIRST.findIndex((prefix) => file.startsWith(prefix));
   return index === -1 ? FIRST.length : index;

@@ -261,14 +261,12 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
 
 /**
  * A broken link to an image, video, logo or favicon the build already reported as `file-missing`
- * (at its element, naming the same path in the same file): said once, as the file it is.
+ * (at its element, naming the same site path in the same file): said once, as the file it is.
  */
 function saidAsMissingFile(link: Diagnostic, reported: readonly Diagnostic[]): boolean {
-  if (link.code !== 'link-broken') return false;
-  const url = /^"([^"]*)"/.exec(link.message)?.[1];
-  if (url === undefined) return false;
-  const path = sitePath(url);
-  return reported.some((each) => each.code === 'file-missing' && each.file === link.file && [...each.message.matchAll(/`([^`]+)`/g)].some((named) => sitePath(named[1]!) === path));
+  if (link.code !== 'link-broken' || link.target === undefined) return false;
+  const path = sitePath(link.target);
+  return reported.some((each) => each.code === 'file-missing' && each.file === link.file && each.target !== undefined && sitePath(each.target) === path);
 }
 
 /** `/missing.png`, `./missing.png` and `missing.png` written in a page at the root name one file. */

@@ -37,6 +37,8 @@ export interface Diagnostic {
   message: string;
   /** What to do about it. */
   fix?: string;
+  /** The site file or path the problem names (`/images/shot.png`), for a stage that would name it again under another code. */
+  target?: string;
 }
 
 /** One code of the catalogue, whose message and fix are made from facts of type `P`. */
@@ -47,6 +49,8 @@ interface Entry<P> {
   message: (params: P) => string;
   /** Fixed advice, or advice that depends on the case (none when it returns undefined). */
   fix?: string | ((params: P) => string | undefined);
+  /** The site file or path the problem names (`Diagnostic.target`). */
+  target?: (params: P) => string;
 }
 
 /** Settings of docs.json's `api` that docjet reads without applying, and what it does instead. */
@@ -306,6 +310,7 @@ export const CATALOGUE = {
       `${p.setting} names \`${p.file}\`, which is not a file of the site, so readers see a broken image in its place`,
     fix: (p: { setting: string; file: string; suggestion: string | undefined }) =>
       didYouMean(p.suggestion, `Add \`${p.file}\` to the site folder (paths start from the folder of docs.json), or correct the path.`),
+    target: (p: { file: string }) => p.file,
   },
   'page-extension': {
     severity: 'warning',
@@ -520,6 +525,7 @@ export const CATALOGUE = {
     message: (p: { url: string; path: string; via?: string | undefined; suggestion?: string | undefined }) =>
       `${quote(p.url)} leads nowhere: no page, file or redirect answers ${quote(p.path)}${p.via ? ` (reached through the redirect from ${quote(p.via)})` : ''}`,
     fix: (p: { suggestion?: string | undefined }) => didYouMean(p.suggestion, 'Link to an existing page (docjet validate lists the routes), or add a redirect for the old path.'),
+    target: (p: { path: string }) => p.path,
   },
   'link-external-broken': {
     severity: 'warning',
@@ -1168,6 +1174,7 @@ export function diagnostic<C extends DiagnosticCode>(code: C, at: Position | und
   if (path) result.path = path;
   const fix = typeof entry.fix === 'function' ? entry.fix(params) : entry.fix;
   if (fix) result.fix = fix;
+  if (entry.target) result.target = entry.target(params);
   return result;
 }
 

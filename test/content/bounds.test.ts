@@ -7,13 +7,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
-import { splitIntoChunks } from '../../src/content/mdx/chunks.ts';
+import { SECTION_SIZE, SPLIT_ABOVE, splitIntoChunks } from '../../src/content/mdx/chunks.ts';
 import { renderMarkdown } from '../../src/content/mdx/index.ts';
 import { createPageRenderer } from '../../src/render/mdx-renderer.ts';
 import { readFrontmatter } from '../../src/content/frontmatter.ts';
 import { decodeText, encodingDiagnostic, firstInvalidByte } from '../../src/shared/read-text.ts';
 import { aliasExpansion } from '../../src/shared/yaml-limits.ts';
 import { clearOpenApiCache, loadOpenApi, parseOpenApi } from '../../src/openapi/load.ts';
+import { LONG_RUN } from '../support/long-runs.ts';
 
 const file = 'deep.mdx';
 const tooDeep = 'the page nests lists, quotes, elements or emphasis more than 256 levels deep here; the deeper levels are shown flattened at level 256';
@@ -105,10 +106,14 @@ describe('nesting limit', () => {
 });
 
 describe('big pages', () => {
+  // Big enough to be read in sections (SPLIT_ABOVE, 64 KB; sections of SECTION_SIZE, 16 KB) and no
+  // bigger: the slow reader these pages go through takes seconds per 100 KB, and what a section
+  // split must keep holds as well for five sections as for ninety. The long run adds a 1.4 MB page.
+  const BIG = SPLIT_ABOVE + SECTION_SIZE;
   const section = (n: number) =>
     `## Section ${n}\n\nSome *text* with \`code\`, a [link](https://example.com/${n}) and a list:\n\n- one\n- two\n\n<Note>\n\nA note in section ${n}.\n\n</Note>\n\n\`\`\`js\nconst x = ${n};\n\n// a blank line above\n\`\`\`\n\n| a | b |\n| - | - |\n| ${n} | {value} |\n\n`;
 
-  test('a page over 128 KB is split only at headings (or components) outside code, JSX and comments', () => {
+  test('a page over 64 KB is split only at headings (or components) outside code, JSX and comments', () => {
     let text = '';
     for (let n = 0; text.length < 400_000; n++) text += section(n);
     const chunks = splitIntoChunks(text);
@@ -122,10 +127,10 @@ describe('big pages', () => {
     assert.equal(splitIntoChunks(inside).length, 1, 'never inside an element');
   });
 
-  test('a changelog over 128 KB (components, no headings between them) is split before a component, and reads as its sections alone', () => {
+  test('a changelog over 64 KB (components, no headings between them) is split before a component, and reads as its sections alone', () => {
     const update = (n: number) => `<Update label="Day ${n}" tags={["New"]}>\n\n## Release ${n}\n\n- a *change* with \`code\`\n- and <https://example.com/${n}>\n\n</Update>\n\n`;
     let text = '';
-    for (let n = 0; text.length < 300_000; n++) text += update(n);
+    for (let n = 0; text.length < BIG; n++) text += update(n);
     const chunks = splitIntoChunks(text);
     assert.ok(chunks.length >= 3, `${chunks.length} sections`);
     for (const chunk of chunks) assert.ok(chunk.text.startsWith('<Update label='), 'a section starts at a component');
@@ -140,7 +145,7 @@ describe('big pages', () => {
 
   test('rendered in steps (dev, ahead of the reader), a big page pauses between its sections and comes out the same', async () => {
     let text = 'export const value = "shared";\n\n';
-    for (let n = 0; text.length < 200_000; n++) text += section(n);
+    for (let n = 0; text.length < BIG + 2 * SECTION_SIZE; n++) text += section(n);
     text += '## Last\n\n{undefinedName}\n';
     const renderer = createPageRenderer({ root: tmpdir() });
     const page = { file: 'big.mdx', text, format: 'mdx' as const, line: 1 };
@@ -153,7 +158,7 @@ describe('big pages', () => {
 
   test('a reference link finds its definition in another section; the definition renders nothing', () => {
     let text = 'export const value = 1;\n\nRead [the guide][Guide  Page] first, then [the API].\n\n';
-    for (let n = 0; text.length < 300_000; n++) text += section(n);
+    for (let n = 0; text.length < BIG; n++) text += section(n);
     text += '[guide page]: https://example.com/guide "The guide"\n[the api]: /api\n';
     assert.ok(splitIntoChunks(text).length > 1, 'the page is read in sections');
     const result = render(text);
@@ -164,7 +169,7 @@ describe('big pages', () => {
 
   test('a big page with footnotes is one section: one list at the end, numbered in page order', () => {
     let text = 'First claim.[^a]\n\n';
-    for (let n = 0; text.length < 300_000; n++) text += section(n);
+    for (let n = 0; text.length < BIG; n++) text += section(n);
     text += 'Last claim.[^b]\n\n[^a]: Source A.\n[^b]: Source B.\n';
     assert.equal(splitIntoChunks(text).length, 1);
     const html = render(text).html;
@@ -173,11 +178,13 @@ describe('big pages', () => {
     assert.match(html, /Last claim\.<sup><a href="#user-content-fn-b"[^>]*>2<\/a>/);
   });
 
-  test('a 1.4 MB page renders: headings unique across sections, diagnostics at their page line', () => {
+  /** Headings unique across sections, diagnostics at their page line, `export`s known in every section. */
+  const renderBigPage = (size: number) => {
     let text = 'export const value = "shared";\n\n';
-    for (let n = 0; text.length < 1_400_000; n++) text += section(n);
+    for (let n = 0; text.length < size; n++) text += section(n);
     const lines = text.split('\n').length;
     text += '## Last\n\n{undefinedName}\n';
+    assert.ok(splitIntoChunks(text).length >= 5, 'the page is read in sections');
     const result = render(text);
     assert.equal(result.format, 'mdx');
     assert.deepEqual(codes(result), [`${lines + 2}:1 mdx-expression-undefined`]);
@@ -187,13 +194,21 @@ describe('big pages', () => {
     // `export const` from the first section is known in the last ones.
     assert.ok(!result.html.includes('{value}'));
     assert.equal(result.html.split('<td>shared</td>').length - 1, result.headings.length - 1);
+  };
+
+  test('a page of many sections renders: headings unique across sections, diagnostics at their page line', () => {
+    renderBigPage(BIG + 2 * SECTION_SIZE);
+  });
+
+  test('a 1.4 MB page renders: headings unique across sections, diagnostics at their page line', { skip: LONG_RUN }, () => {
+    renderBigPage(1_400_000);
   });
 
   test('each section reads its own source: a big page is written as its sections would be alone', () => {
     // Prices (the character after a `$` is read) and raw HTML around Markdown (parsed with positions).
     const priced = (n: number) => `## Prices ${n}\n\nCosts $5,$10 each.\n\n<div>\n\n*Markdown* in HTML ${n}\n\n</div>\n\n`;
     let text = '';
-    for (let n = 0; text.length < 300_000; n++) text += priced(n);
+    for (let n = 0; text.length < BIG; n++) text += priced(n);
     for (const format of ['mdx', 'md'] as const) {
       const chunks = splitIntoChunks(text);
       assert.ok(chunks.length > 1, 'the page is read in sections');

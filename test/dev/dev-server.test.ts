@@ -12,7 +12,7 @@ import { request } from 'node:http';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { test, type TestContext } from 'node:test';
+import { after, test, type TestContext } from 'node:test';
 import { fetchRaw } from '../support/http.ts';
 import { dev, type DevEvent, type DevOptions, type DevServer } from '../../src/dev/dev-server.ts';
 import { SETTLE_MS } from '../support/patience.ts';
@@ -111,21 +111,46 @@ async function writeSite(dir: string): Promise<string> {
   return root;
 }
 
-async function startDev(t: TestContext, options: Partial<DevOptions> = {}): Promise<{ server: DevServer; root: string; events: DevEvent[] }> {
+interface StartedDev {
+  server: DevServer;
+  root: string;
+  events: DevEvent[];
+}
+
+async function launchDev(options: Partial<DevOptions> = {}): Promise<StartedDev & { stop(): Promise<void> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'docjet-dev-'));
   const root = await writeSite(dir);
   const events: DevEvent[] = [];
   const server = await dev({ root, port: 0, watch: false, onEvent: (event) => events.push(event), ...options });
-  t.after(async () => {
+  const stop = async (): Promise<void> => {
     await server.close();
     await rm(dir, { recursive: true, force: true });
-  });
+  };
   await server.ready;
-  return { server, root, events };
+  return { server, root, events, stop };
 }
 
-test('pages, static files, docjet assets, redirects and the 404 page answer like the built site, uncached', async (t) => {
-  const { server, events } = await startDev(t);
+async function startDev(t: TestContext, options: Partial<DevOptions> = {}): Promise<StartedDev> {
+  const started = await launchDev(options);
+  t.after(() => started.stop());
+  return started;
+}
+
+/**
+ * One server for the tests that only ask (no edit, no option): started once for them, since a dev
+ * server's start (its render thread loading the renderer) is most of what such a test costs.
+ */
+let shared: ReturnType<typeof launchDev> | undefined;
+function readOnlyDev(): Promise<StartedDev> {
+  shared ??= launchDev();
+  return shared;
+}
+after(async () => {
+  await (await shared?.catch(() => undefined))?.stop();
+});
+
+test('pages, static files, docjet assets, redirects and the 404 page answer like the built site, uncached', async () => {
+  const { server, events } = await readOnlyDev();
   // The two warnings: the links leading out of the site (`leak.txt`, `up`), which are not followed.
   assert.deepEqual(
     events.filter((event) => event.type === 'ready').map((event) => event.type === 'ready' && [event.ok, event.pages, event.warnings]),
@@ -179,8 +204,8 @@ test('pages, static files, docjet assets, redirects and the 404 page answer like
   assert.deepEqual([head.status, head.body, head.headers['content-length']], [200, '', String(Buffer.byteLength(guide.body))]);
 });
 
-test('nothing but the site is reachable: traversal in every spelling, links out, hidden and build folders, no listings', async (t) => {
-  const { server } = await startDev(t);
+test('nothing but the site is reachable: traversal in every spelling, links out, hidden and build folders, no listings', async () => {
+  const { server } = await readOnlyDev();
   const cases: Record<string, number> = {
     '/../secret.txt': 404,
     '/%2e%2e/secret.txt': 404,
@@ -217,8 +242,8 @@ test('nothing but the site is reachable: traversal in every spelling, links out,
   assert.deepEqual(answers, cases);
 });
 
-test('methods other than GET and HEAD: 405 with an Allow header', async (t) => {
-  const { server } = await startDev(t);
+test('methods other than GET and HEAD: 405 with an Allow header', async () => {
+  const { server } = await readOnlyDev();
   const answers: Record<string, string> = {};
   for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS', 'PATCH']) {
     const reply = await fetchRaw(server, '/guide', { method });
@@ -227,8 +252,8 @@ test('methods other than GET and HEAD: 405 with an Allow header', async (t) => {
   assert.deepEqual(answers, { POST: '405 GET, HEAD', PUT: '405 GET, HEAD', DELETE: '405 GET, HEAD', OPTIONS: '405 GET, HEAD', PATCH: '405 GET, HEAD' });
 });
 
-test('the live-reload channel and the pages refuse other sites: cross-origin 403, a foreign Host name 403', async (t) => {
-  const { server } = await startDev(t);
+test('the live-reload channel and the pages refuse other sites: cross-origin 403, a foreign Host name 403', async () => {
+  const { server } = await readOnlyDev();
   const origin = new URL(server.url).origin;
   const events = '/_docjet/dev/events?page=%2Fguide';
   const status = async (target: string, headers: Record<string, string>): Promise<number> => {
@@ -361,8 +386,10 @@ test('code whose grammar is not compiled yet: the page comes at once, uncoloured
 
   // A page served uncoloured, whose channel opens once its colours are known, colours its code on connecting.
   assert.match((await fetchRaw(server, '/setup')).body, /<span class="line">answer = 42<\/span>/, 'served without waiting for the Python grammar');
-  for (let tries = 0; !/class="sk\d+"/.test((await fetchRaw(server, '/setup', client)).body); tries++) {
-    assert.ok(tries < 200, 'the Python grammar is compiled in idle time');
+  // Polled until then: compiled in idle time (SETTLE_MS bounds the wait, not a count of tries, which a busy machine makes too short).
+  const deadline = Date.now() + SETTLE_MS;
+  while (!/class="sk\d+"/.test((await fetchRaw(server, '/setup', client)).body)) {
+    assert.ok(Date.now() < deadline, 'the Python grammar is compiled in idle time');
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   const late = await openEvents(t, server, '/setup');

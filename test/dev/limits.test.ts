@@ -19,6 +19,7 @@ import { PATHS_KEPT } from '../../src/dev/session.ts';
 import { validate } from '../../src/validate/index.ts';
 import { fetchRaw } from '../support/http.ts';
 import { spawnDev, unprivileged, within } from '../support/dev-process.ts';
+import { patience } from '../support/patience.ts';
 
 async function site(t: TestContext): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-dev-limits-'));
@@ -170,7 +171,7 @@ test('build with a page no one may read: the diagnostic at the page, exit 1, not
   const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     encoding: 'utf8',
     env: { ...process.env, DOCJET_OFFLINE: '1' },
-    timeout: 120_000,
+    timeout: patience(120_000),
     ...(user ?? {}),
   });
   assert.equal(run.status, 1, run.stderr);

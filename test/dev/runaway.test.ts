@@ -28,11 +28,11 @@ async function site(t: TestContext, runaway = true): Promise<string> {
 
 test('a page whose render never ends: the other pages answer meanwhile, it answers an overlay naming it after its deadline, and again without a render until it changes', async (t) => {
   // No catastrophic regex here (it would hold a core until the usual 60 s deadline): the hook makes
-  // the first render of /setup, and of /setup.md, a busy loop with a deadline of its own, 4 s. Any
+  // the first render of /setup, and of /setup.md, a busy loop with a deadline of its own, 2 s. Any
   // page that never ends, however it never ends. Every other render has the usual deadline, and a
   // second render of /setup would end, showing the page: an answer without it was not rendered again.
   const root = await site(t, false);
-  const server = await dev({ root, port: 0, watch: false, testHang: { route: 'setup', deadlineMs: 4_000 } });
+  const server = await dev({ root, port: 0, watch: false, testHang: { route: 'setup', deadlineMs: 2_000 } });
   t.after(() => server.close());
   await server.ready;
   assert.equal((await within(fetchRaw(server, '/guide'), 60_000, 'the first page')).status, 200);
@@ -45,18 +45,18 @@ test('a page whose render never ends: the other pages answer meanwhile, it answe
 
   const answer = await within(slow, 60_000, '/setup past its deadline');
   assert.equal(answer.status, 500);
-  assert.match(answer.body, /rendering the page \/setup took longer than 4 s and was stopped/);
+  assert.match(answer.body, /rendering the page \/setup took longer than 2 s and was stopped/);
   assert.match(answer.body, /_docjet\/dev\/client\.js|_docjet\/dev/, 'the page loads the dev client, which shows the overlay');
   // Not rendered again (for as long again) until the page changes.
   const again = await within(fetchRaw(server, '/setup'), 60_000, '/setup asked for again');
   assert.equal(again.status, 500);
-  assert.match(again.body, /took longer than 4 s and was stopped/);
+  assert.match(again.body, /took longer than 2 s and was stopped/);
   assert.doesNotMatch(again.body, /Install it\./);
   assert.equal((await within(fetchRaw(server, '/guide'), 60_000, 'a page after the thread was stopped')).status, 200);
   // Its Markdown version too is made in a thread, with the same deadline.
   const markdown = await within(fetchRaw(server, '/setup.md'), 60_000, '/setup.md past its deadline');
   assert.equal(markdown.status, 500);
-  assert.match(markdown.body, /^setup\.mdx: rendering the page \/setup took longer than 4 s and was stopped/);
+  assert.match(markdown.body, /^setup\.mdx: rendering the page \/setup took longer than 2 s and was stopped/);
   assert.match((await within(fetchRaw(server, '/guide.md'), 60_000, '/guide.md')).body, /Read me\./);
   // Once edited, the page is rendered again.
   await writeFile(path.join(root, 'setup.mdx'), '---\ntitle: Setup\n---\n\nInstall it now.\n');

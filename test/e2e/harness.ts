@@ -21,6 +21,7 @@ import { build } from '../../src/output/build.ts';
 import { serveStatic, type StaticServer } from '../../src/dev/static-server.ts';
 import { BROWSER_STEP_MS, BROWSER_TEST_MS, SETTLE_MS } from '../support/patience.ts';
 import type { ServerTemplate } from '../../src/openapi/servers.ts';
+import { withoutSitemapNoUrl } from '../support/fixture-diagnostics.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
 const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/e2e');
@@ -176,8 +177,7 @@ async function buildFixture(spec: SiteSpec, work: string): Promise<{ outDir: str
   }
   const outDir = path.join(work, 'out');
   const result = await build({ root, outDir, ...(spec.base ? { base: spec.base } : {}) });
-  // A fixture has no public address: the sitemap left out (`sitemap-no-url`) is not what a browser test is about.
-  const fatal = result.diagnostics.filter((d) => (spec.warnings !== 'allowed' || d.severity === 'error') && d.code !== 'sitemap-no-url');
+  const fatal = withoutSitemapNoUrl(result.diagnostics).filter((d) => spec.warnings !== 'allowed' || d.severity === 'error');
   const problems = fatal.map((d) => `${d.severity} ${d.code} ${d.file}${d.line ? `:${d.line}` : ''}: ${d.message}`);
   assert.ok(result.ok && problems.length === 0, `building the site "${spec.fixture ?? spec.root}" reported:\n${problems.join('\n')}`);
   return { outDir, apiServers: result.apiServers ?? [] };

@@ -26,6 +26,7 @@ import type { Site } from '../../src/site/types.ts';
 import { validate } from '../../src/validate/index.ts';
 import { CHROMIUM, e2eTest, inWindow, skipBrowser } from './harness.ts';
 import { BROWSER_STEP_MS } from '../support/patience.ts';
+import { withoutSitemapNoUrl } from '../support/fixture-diagnostics.ts';
 
 const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/e2e/injection');
 const ARGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
@@ -42,8 +43,7 @@ before(async () => {
   const outDir = path.join(work, 'out');
   const result = await build({ root: FIXTURE, outDir });
   assert.ok(result.ok, result.diagnostics.map((d) => `${d.code} ${d.file}:${d.line}: ${d.message}`).join('\n'));
-  // The fixture has no public address (`sitemap-no-url` is about deployment, covered in test/output/sitemap-url.test.ts).
-  warnings = result.diagnostics.filter((d) => d.code !== 'sitemap-no-url').map((d) => `${d.code} ${d.file}:${d.line}`);
+  warnings = withoutSitemapNoUrl(result.diagnostics).map((d) => `${d.code} ${d.file}:${d.line}`);
   const validated = await validate({ root: FIXTURE });
   routes = [...validated.site!.pages.keys()];
   await writeHostileShell(validated.site!, outDir);

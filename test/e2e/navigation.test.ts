@@ -5,6 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { browserSuite, e2eTest, pathOf, texts } from './harness.ts';
+import { BROWSER_STEP_MS } from '../support/patience.ts';
 
 const e2e = browserSuite({ nav: { fixture: 'navigation' }, navHome: { fixture: 'navigation', config: { errors: { '404': { redirect: true } } } } });
 
@@ -115,47 +116,52 @@ e2eTest('a tab with an href leads to that address', async (t) => {
   assert.equal(await page.locator('h1').innerText(), 'The blog');
 });
 
-e2eTest('anchors and global anchors show on every page of the site', async (t) => {
-  const page = await e2e.open(t, 'nav');
-  const seen: Record<string, { anchors: string[]; current: string[]; global: string[] }> = {};
-  for (const route of ALL_PAGES) {
-    await page.goto(e2e.site('nav').href(route));
-    seen[route] = {
-      anchors: await texts(page, 'aside.sidebar ul.anchors:not(.global-anchors) .anchor'),
-      current: await texts(page, 'aside.sidebar ul.anchors:not(.global-anchors) .anchor[aria-current="page"]'),
-      global: await texts(page, 'aside.sidebar ul.global-anchors .anchor'),
-    };
-  }
-  const documentation = { anchors: ['Documentation', 'Community'], current: ['Documentation'], global: ['Status ↗', 'Forum ↗'] };
-  const community = { ...documentation, current: ['Community'] };
-  assert.deepEqual(seen, {
-    '': documentation,
-    'guides/install': documentation,
-    'guides/configure': documentation,
-    'guides/secret': documentation,
-    'reference/cli': documentation,
-    'reference/flags': documentation,
-    'api/endpoints': documentation,
-    'api/errors': documentation,
-    'api/webhooks': documentation,
-    community,
-    v1: documentation,
-    'v1/guides/install': documentation,
-    'v1/community': community,
-    // Listed nowhere: it borrows the home page's surroundings, with nothing current.
-    orphan: { ...documentation, current: [] },
-  });
+e2eTest(
+  'anchors and global anchors show on every page of the site',
+  async (t) => {
+    const page = await e2e.open(t, 'nav');
+    const seen: Record<string, { anchors: string[]; current: string[]; global: string[] }> = {};
+    for (const route of ALL_PAGES) {
+      await page.goto(e2e.site('nav').href(route));
+      seen[route] = {
+        anchors: await texts(page, 'aside.sidebar ul.anchors:not(.global-anchors) .anchor'),
+        current: await texts(page, 'aside.sidebar ul.anchors:not(.global-anchors) .anchor[aria-current="page"]'),
+        global: await texts(page, 'aside.sidebar ul.global-anchors .anchor'),
+      };
+    }
+    const documentation = { anchors: ['Documentation', 'Community'], current: ['Documentation'], global: ['Status ↗', 'Forum ↗'] };
+    const community = { ...documentation, current: ['Community'] };
+    assert.deepEqual(seen, {
+      '': documentation,
+      'guides/install': documentation,
+      'guides/configure': documentation,
+      'guides/secret': documentation,
+      'reference/cli': documentation,
+      'reference/flags': documentation,
+      'api/endpoints': documentation,
+      'api/errors': documentation,
+      'api/webhooks': documentation,
+      community,
+      v1: documentation,
+      'v1/guides/install': documentation,
+      'v1/community': community,
+      // Listed nowhere: it borrows the home page's surroundings, with nothing current.
+      orphan: { ...documentation, current: [] },
+    });
 
-  // Anchors lead to their first page; global anchors leave the site.
-  await page.goto(e2e.site('nav').href('guides/install'));
-  assert.deepEqual(await page.locator('aside.sidebar ul.global-anchors a').evaluateAll((links) => links.map((link) => link.getAttribute('href'))), [
-    'https://status.example.com',
-    'https://forum.example.com',
-  ]);
-  await page.locator('aside.sidebar ul.anchors a.anchor', { hasText: 'Community' }).click();
-  await page.waitForURL(e2e.site('nav').href('community'));
-  assert.equal(await page.locator('h1').innerText(), 'Community');
-});
+    // Anchors lead to their first page; global anchors leave the site.
+    await page.goto(e2e.site('nav').href('guides/install'));
+    assert.deepEqual(await page.locator('aside.sidebar ul.global-anchors a').evaluateAll((links) => links.map((link) => link.getAttribute('href'))), [
+      'https://status.example.com',
+      'https://forum.example.com',
+    ]);
+    await page.locator('aside.sidebar ul.anchors a.anchor', { hasText: 'Community' }).click();
+    await page.waitForURL(e2e.site('nav').href('community'));
+    assert.equal(await page.locator('h1').innerText(), 'Community');
+  },
+  // One navigation per page of the site, fourteen: on a busy machine more than one test's usual bound (BROWSER_TEST_MS).
+  { timeout: (ALL_PAGES.length * BROWSER_STEP_MS) / 2 },
+);
 
 e2eTest('previous and next follow the sidebar, skipping hidden pages', async (t) => {
   const page = await e2e.open(t, 'nav', '');

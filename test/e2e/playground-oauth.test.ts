@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { browserSuite, e2eTest, skipBrowser } from './harness.ts';
+import { SETTLE_MS } from '../support/patience.ts';
 
 const SHOTS = process.env['DOCJET_SHOTS'];
 const root = mkdtempSync(path.join(os.tmpdir(), 'docjet-oauth-site-'));
@@ -138,8 +139,8 @@ e2eTest('authorization code with PKCE: the popup signs in, the code is traded wi
   await popup.locator('#approve').waitFor();
   if (SHOTS) await popup.screenshot({ path: `${SHOTS}/oauth-2-sign-in.png` });
   await popup.locator('#approve').click();
-  await popup.waitForEvent('close', { timeout: 20_000 });
-  await page.locator('[data-oauth-status]', { hasText: 'Token filled in.' }).waitFor({ timeout: 20_000 });
+  await popup.waitForEvent('close', { timeout: SETTLE_MS });
+  await page.locator('[data-oauth-status]', { hasText: 'Token filled in.' }).waitFor({ timeout: SETTLE_MS });
   assert.equal(await page.locator('input[data-store="oauth:token"]').inputValue(), 'tok-pkce');
 
   const authorize = seen.find((each) => each.path === '/authorize')!;
@@ -170,7 +171,7 @@ e2eTest('client credentials authenticate the client with HTTP Basic; OpenID Conn
   await box.locator('[data-oauth-client]').fill('machine');
   await box.locator('[data-oauth-secret]').fill('s3cret');
   await box.locator('[data-oauth-get]').click();
-  await page.locator('[data-oauth-status]', { hasText: 'Token filled in.' }).waitFor({ timeout: 20_000 });
+  await page.locator('[data-oauth-status]', { hasText: 'Token filled in.' }).waitFor({ timeout: SETTLE_MS });
   assert.equal(await page.locator('input[data-store="oauth:token"]').inputValue(), 'tok-cc');
   const grant = seen.filter((each) => each.path === '/token' && each.body.get('grant_type') === 'client_credentials').at(-1)!;
   assert.equal(grant.body.get('scope'), 'orders:read');
@@ -199,7 +200,7 @@ e2eTest('a token is kept for this tab (sessionStorage) unless the site sets api.
     await box.locator('[data-oauth-client]').fill('machine');
     await box.locator('[data-oauth-secret]').fill('s3cret');
     await box.locator('[data-oauth-get]').click();
-    await page.locator('[data-oauth-status]', { hasText: 'Token filled in.' }).waitFor({ timeout: 20_000 });
+    await page.locator('[data-oauth-status]', { hasText: 'Token filled in.' }).waitFor({ timeout: SETTLE_MS });
     await page.reload();
     await page.locator('.playground-summary').click();
     assert.equal(await page.locator('input[data-store="oauth:token"]').inputValue(), 'tok-cc', `${site}: kept on reload`);

@@ -10,6 +10,7 @@ import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
 import { recordingApi } from '../support/recording-api.ts';
 import { browserSuite, e2eTest, skipBrowser } from './harness.ts';
+import { SETTLE_MS } from '../support/patience.ts';
 
 const SHOTS = process.env['DOCJET_SHOTS'];
 /** A 2 × 3 red PNG. */
@@ -41,7 +42,7 @@ e2eTest('a call the browser blocks (no CORS) goes again through the proxy: the A
   await page.locator('[data-auth="token"]').fill('secret-token');
   await page.locator('textarea[data-body]').fill('{"item": "tea", "quantity": 2}');
   await page.locator('.playground-send').click();
-  await page.locator('[data-response][data-outcome="ok"]').waitFor({ timeout: 20_000 });
+  await page.locator('[data-response][data-outcome="ok"]').waitFor({ timeout: SETTLE_MS });
 
   assert.equal(await page.locator('[data-response-status]').innerText(), '201 Created');
   assert.equal(await page.locator('.playground').getAttribute('data-via'), 'proxy');
@@ -80,7 +81,7 @@ e2eTest('with api.playground.proxy naming a proxy, every call goes through it: n
   await page.locator('.playground-summary').click();
   await page.locator('[data-variable="port"]').fill(port());
   await page.locator('.playground-send').click();
-  await page.locator('[data-response][data-outcome="ok"]').waitFor({ timeout: 20_000 });
+  await page.locator('[data-response][data-outcome="ok"]').waitFor({ timeout: SETTLE_MS });
   assert.deepEqual(
     received.slice(from).map((call) => `${call.method} ${call.url}`),
     ['GET /v1/status'],
@@ -117,7 +118,7 @@ e2eTest('Ctrl+Enter sends from a field; an image answer is shown as an image und
   await page.locator('[data-variable="port"]').fill(port());
   await page.locator('[data-param="query"][data-name="limit"]').fill('99');
   await page.locator('[data-param="query"][data-name="limit"]').press('Control+Enter');
-  await page.locator('[data-response][data-outcome="ok"]').waitFor({ timeout: 20_000 });
+  await page.locator('[data-response][data-outcome="ok"]').waitFor({ timeout: SETTLE_MS });
   assert.equal(await page.locator('[data-response-body]').textContent(), `(${PNG.length} bytes of image/png)`);
   const image = page.locator('[data-response-preview="image/png"] img');
   await image.waitFor();
@@ -129,6 +130,6 @@ e2eTest('Ctrl+Enter sends from a field; an image answer is shown as an image und
   // The next answer, JSON, takes the preview away.
   await page.locator('[data-param="query"][data-name="limit"]').fill('5');
   await page.locator('[data-param="query"][data-name="limit"]').press('Control+Enter');
-  await page.locator('[data-response-body]', { hasText: 'order-7' }).waitFor({ timeout: 20_000 });
+  await page.locator('[data-response-body]', { hasText: 'order-7' }).waitFor({ timeout: SETTLE_MS });
   assert.equal(await page.locator('[data-response-preview]').count(), 0);
 });

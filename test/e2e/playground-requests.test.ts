@@ -23,6 +23,7 @@ import { requestExamples } from '../../src/openapi/endpoint/request.ts';
 import { Resolver } from '../../src/openapi/endpoint/resolve.ts';
 import { recordingApi, type Received } from '../support/recording-api.ts';
 import { browserSuite, e2eTest, eventually, skipBrowser } from './harness.ts';
+import { patience } from '../support/patience.ts';
 
 const e2e = browserSuite({ site: { fixture: 'requests' } });
 const SPEC = fileURLToPath(new URL('../fixtures/e2e/requests/openapi.yaml', import.meta.url));
@@ -58,7 +59,7 @@ function samplesOf(label: string, languages: string[]): Map<string, string> {
 /** Runs a sample (asynchronously: the echo server answers from this process); returns the request it sent. */
 async function run(command: string, args: string[]): Promise<Received> {
   const from = received.length;
-  const result = await promisify(execFile)(command, args, { cwd: work, encoding: 'utf8', timeout: 60_000 });
+  const result = await promisify(execFile)(command, args, { cwd: work, encoding: 'utf8', timeout: patience(60_000) });
   assert.equal(received.length, from + 1, `${command} sent one request:\n${result.stdout}${result.stderr}`);
   return received[from]!;
 }

@@ -168,7 +168,7 @@ e2eTest(
       window.notReloaded = true;
     });
     await writeFile(path.join(root, 'index.mdx'), page('p-2 mt-[37px]'));
-    await eventually(box, '8px 37px', "the new class's CSS arrived", 20_000);
+    await eventually(box, '8px 37px', "the new class's CSS arrived");
     assert.equal(await inWindow(tab, (window) => window.notReloaded === true), true, 'the page was not reloaded');
   },
   { timeout: 60_000 },

@@ -51,6 +51,20 @@ describe('build reports broken links as check does', async () => {
     });
   }
 
+  test('a missing image whose path holds a backtick or a quote is said once too, as file-missing', async (t) => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-build-links-'));
+    t.after(() => fs.rm(dir, { recursive: true, force: true }));
+    const site = path.join(dir, 'site');
+    await fs.mkdir(site);
+    await fs.writeFile(path.join(site, 'docs.json'), JSON.stringify({ name: 'Shots', navigation: { pages: ['index'] } }));
+    await fs.writeFile(path.join(site, 'index.mdx'), '# Shots\n\n![Tick](/images/tick`1.png)\n\n<img src=\'/images/say-"hi".png\' alt="Quote" />\n');
+    const result = await build({ root: site, outDir: path.join(dir, 'out') });
+    assert.deepEqual(
+      result.diagnostics.filter((each) => each.code === 'file-missing' || LINK_CODES.has(each.code)).map((each) => `${each.code} ${each.file}:${each.line}`),
+      ['file-missing index.mdx:3', 'file-missing index.mdx:5'],
+    );
+  });
+
   test('build --strict exits 1 on them, naming each', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-build-links-'));
     try {

@@ -161,15 +161,23 @@ async function snapshot(dir: string): Promise<Record<string, string>> {
 }
 
 describe('the output folder: a build replaces only a folder docjet may replace', () => {
-  async function copyOfExamples(t: { after(fn: () => Promise<void>): void }): Promise<{ dir: string; site: string }> {
+  /**
+   * A small site (two pages and an image) in a folder of its own: what these tests look at is the
+   * output folder, which a site of 37 pages (six builds of the example) would show no better.
+   */
+  async function smallSite(t: { after(fn: () => Promise<void>): void }): Promise<{ dir: string; site: string }> {
     const dir = await tempDir(t, 'docjet-out-');
     const site = path.join(dir, 'site');
-    await fs.cp(EXAMPLES, site, { recursive: true });
+    await fs.mkdir(path.join(site, 'images'), { recursive: true });
+    await fs.writeFile(path.join(site, 'docs.json'), JSON.stringify({ name: 'Small', navigation: { groups: [{ group: 'Start', pages: ['index', 'guide'] }] } }));
+    await fs.writeFile(path.join(site, 'index.mdx'), '---\ntitle: Home\n---\n\n![Pipeline](/images/pipeline.svg)\n');
+    await fs.writeFile(path.join(site, 'guide.mdx'), '---\ntitle: Guide\n---\n\nRead [the home page](/).\n');
+    await fs.copyFile(path.join(EXAMPLES, 'images', 'pipeline.svg'), path.join(site, 'images', 'pipeline.svg'));
     return { dir, site };
   }
 
   test('the site folder, a folder containing it, a link to it, and a file are refused; nothing is touched', async (t) => {
-    const { dir, site } = await copyOfExamples(t);
+    const { dir, site } = await smallSite(t);
     await fs.writeFile(path.join(dir, 'notes.txt'), 'important');
     await fs.symlink(site, path.join(dir, 'link'));
     const before = await snapshot(dir);
@@ -203,7 +211,7 @@ describe('the output folder: a build replaces only a folder docjet may replace',
   });
 
   test('a folder of other files is replaced only with force, and never one inside the site', async (t) => {
-    const { dir, site } = await copyOfExamples(t);
+    const { dir, site } = await smallSite(t);
     const mine = path.join(dir, 'mine');
     await fs.mkdir(mine);
     await fs.writeFile(path.join(mine, 'thesis.tex'), 'years of work');
@@ -227,7 +235,7 @@ describe('the output folder: a build replaces only a folder docjet may replace',
   });
 
   test('an output folder inside the site reached through a link is not read as content by the next build', async (t) => {
-    const { dir, site } = await copyOfExamples(t);
+    const { dir, site } = await smallSite(t);
     await fs.symlink(site, path.join(dir, 'alias'));
     const outDir = path.join(dir, 'alias', 'public');
     assert.equal((await build({ root: site, outDir })).ok, true);
@@ -275,7 +283,8 @@ describe('a page that cannot be written: every writer stops, then one diagnostic
         else process.env.DOCJET_WORKERS = saved;
       });
       const dir = await tempDir(t);
-      const site = await manyPages(dir, 120);
+      // Six batches of eight pages (pool.ts BATCH): three for each of two workers.
+      const site = await manyPages(dir, 48);
       const out = path.join(dir, 'out');
       await previousOutput(out, { 'index.html': 'previous site' });
       const result = await build({ root: site, outDir: out, onProgress: sabotage(dir, 'out') });

@@ -81,7 +81,7 @@ test('Pro styles and a regular icon the free set lacks fall back to the solid gl
 test("Lucide icons are inline SVG in Lucide's stroke style", () => {
   assert.equal(
     createIconSet({ library: 'lucide' }).render('minus'),
-    `${OPEN} viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"${A11Y}` + '<path d="M5 12h14"/></svg>',
+    `${OPEN} viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"${A11Y}<path d="M5 12h14"/></svg>`,
   );
   const lucide = createIconSet({ library: 'lucide' });
   assert.equal(lucide.render('home'), lucide.render('house'), "Lucide's old names still work");
@@ -91,7 +91,7 @@ test('Tabler icons: outline by default, filled by iconType or by name, numbered 
   const tabler = createIconSet({ library: 'tabler' });
   assert.equal(
     tabler.render('minus'),
-    `${OPEN} viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"${A11Y}` + '<path d="M5 12l14 0"/></svg>',
+    `${OPEN} viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"${A11Y}<path d="M5 12l14 0"/></svg>`,
   );
   const filled = tabler.render('star', 'filled')!;
   assert.ok(filled.startsWith(`${OPEN} viewBox="0 0 24 24" fill="currentColor"${A11Y}<path d="M8.243 7.34l`), filled);
