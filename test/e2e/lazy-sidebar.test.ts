@@ -9,6 +9,8 @@
  * is windowed there too.
  */
 import assert from 'node:assert/strict';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
@@ -257,4 +259,39 @@ e2eTest('axe finds nothing serious in a lazy sidebar of top-level groups, with i
   release();
   await eventually(() => topEntries(page, 'Tag 05'), items('Tag 05'));
   assert.deepEqual(await axeProblems(page), [], 'once filled');
+});
+
+e2eTest("docjet dev: a saved change to another top-level group's entries shows in the open page's sidebar, never the tab's kept copy", async (t: TestContext) => {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-lazy-dev-'));
+  await cp(FIXTURE, root, { recursive: true });
+  const docs = JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8')) as Record<string, unknown>;
+  await writeFile(
+    path.join(root, 'docs.json'),
+    JSON.stringify({
+      ...docs,
+      navigation: {
+        tabs: [
+          { tab: 'Guides', pages: ['index'] },
+          { tab: 'API', openapi: 'openapi.json' },
+        ],
+      },
+    }),
+  );
+  const server = await dev({ root, port: 0 });
+  const context = await e2e.browser().newContext({ viewport: { width: 1280, height: 720 } });
+  context.setDefaultTimeout(BROWSER_STEP_MS);
+  t.after(async () => {
+    await context.close();
+    await server.close();
+    await rm(root, { recursive: true, force: true });
+  });
+  const page = await context.newPage();
+  await server.ready;
+  await page.goto(new URL('api-reference/tag-02/tag-02-item-3', server.url).href, { timeout: DEV_FIRST_PAGE_MS });
+  await eventually(() => topEntries(page, 'Tag 05'), items('Tag 05'));
+
+  const spec = await readFile(path.join(root, 'openapi.json'), 'utf8');
+  await writeFile(path.join(root, 'openapi.json'), spec.replace('"summary":"Tag 05 item 4"', '"summary":"Tag 05 item four"'));
+  const renamed = items('Tag 05').map((label) => (label === 'Tag 05 item 4' ? 'Tag 05 item four' : label));
+  await eventually(() => topEntries(page, 'Tag 05').catch(() => []), renamed, 'the sidebar shows the saved name', DEV_FIRST_PAGE_MS);
 });
