@@ -7,6 +7,14 @@
     const fill = (nav, html) => {
         const full = document.createElement('template');
         full.innerHTML = html;
+        const sections = new Map();
+        for (const section of full.content.querySelectorAll('section[data-group]'))
+            sections.set(section.getAttribute('data-group'), section);
+        for (const stub of nav.querySelectorAll('section[data-lazy]')) {
+            const section = sections.get(stub.getAttribute('data-group'));
+            if (section)
+                stub.replaceWith(section);
+        }
         const lists = new Map();
         for (const list of full.content.querySelectorAll('ul.nav-list'))
             lists.set(keyOf(list), list);
@@ -26,6 +34,24 @@
         for (let box = again?.parentElement; again && box; box = box.parentElement)
             box.scrollTop += again.getBoundingClientRect().top - top;
     };
+    const KEPT = 'docjet:sidebar:';
+    const kept = (name) => {
+        try {
+            return sessionStorage.getItem(KEPT + name);
+        }
+        catch {
+            return null;
+        }
+    };
+    const keep = (name, html) => {
+        try {
+            for (const key of Object.keys(sessionStorage))
+                if (key.startsWith(KEPT))
+                    sessionStorage.removeItem(key);
+            sessionStorage.setItem(KEPT + name, html);
+        }
+        catch { }
+    };
     const load = (nav) => {
         const name = nav.dataset.navFragment;
         if (loading || !name)
@@ -36,7 +62,10 @@
                 throw new Error(`${response.status}`);
             return response.text();
         })
-            .then((html) => fill(nav, html))
+            .then((html) => {
+            keep(name, html);
+            fill(nav, html);
+        })
             .catch(() => {
             loading = undefined;
         });
@@ -54,4 +83,11 @@
                 load(nav);
         });
     }
+    const nav = document.querySelector('aside.sidebar > nav[data-nav-fragment]');
+    const name = nav?.dataset.navFragment;
+    const html = name ? kept(name) : null;
+    if (nav && html !== null)
+        fill(nav, html);
+    else if (nav?.querySelector('section[data-lazy]'))
+        load(nav);
 }

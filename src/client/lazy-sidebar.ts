@@ -1,9 +1,13 @@
 /* The lazy sidebar of a large section (src/render/shell/sidebar.ts, `LAZY_SIDEBAR_BYTES`): the page
-   holds its own groups whole and every other group as a link to its first page (`ul[data-lazy]`),
-   which works without JavaScript. The section's full sidebar is one fragment named on the nav
-   (`data-nav-fragment`, under `_docjet/nav/`), fetched once, when the reader first points at or
-   focuses the sidebar or opens such a group; each stub list is then replaced by its group's list,
-   matched by `data-group`. Only stubs are replaced, so the groups the reader opened stay open and
+   holds its own groups whole, every other top-level group as its name, a link to its first page
+   (`section[data-lazy]`), and every other nested group as a link to its first page
+   (`ul[data-lazy]`), which works without JavaScript. The section's full sidebar is one fragment
+   named on the nav (`data-nav-fragment`, under `_docjet/nav/`, its name a hash of its content),
+   fetched once: as soon as the page is read when a top-level group (always expanded, so in view)
+   is a stub, else when the reader first points at or focuses the sidebar or opens such a group.
+   The tab keeps it (sessionStorage, under its name) and fills the section's next pages from it
+   without a request. Each stub group or list is replaced by its own in the fragment, matched by
+   `data-group`. Only stubs are replaced, so the groups the reader opened stay open and
    the current page stays marked. A big list of pages (a group's, nested or top-level, or a run of
    the section's own pages, which is named by `data-list`) shows only the entries around the
    current page (`ul[data-lazy="window"]`, `WINDOW_GROUP_BYTES`), replaced the same way: its
@@ -20,10 +24,16 @@
   /** What finds a list in the full sidebar: its own `data-list`, else its group's `data-group` (a `details` or a top-level `section`). */
   const keyOf = (list: Element): string | null | undefined => list.getAttribute('data-list') ?? list.parentElement?.getAttribute('data-group');
 
-  /** Each stub (or window) list of `nav` replaced by its list in the full sidebar. */
+  /** Each stub group, stub list or window of `nav` replaced by its own in the full sidebar. */
   const fill = (nav: HTMLElement, html: string): void => {
     const full = document.createElement('template');
     full.innerHTML = html;
+    const sections = new Map<string | null, Element>();
+    for (const section of full.content.querySelectorAll('section[data-group]')) sections.set(section.getAttribute('data-group'), section);
+    for (const stub of nav.querySelectorAll('section[data-lazy]')) {
+      const section = sections.get(stub.getAttribute('data-group'));
+      if (section) stub.replaceWith(section);
+    }
     const lists = new Map<unknown, Element>();
     for (const list of full.content.querySelectorAll('ul.nav-list')) lists.set(keyOf(list), list);
     for (const stub of nav.querySelectorAll('ul[data-lazy]')) {
@@ -47,6 +57,22 @@
     for (let box = again?.parentElement; again && box; box = box.parentElement) box.scrollTop += again.getBoundingClientRect().top - top;
   };
 
+  /** Where this tab keeps the last section's full sidebar it fetched, under its name: a hash of its content, so never stale. */
+  const KEPT = 'docjet:sidebar:';
+  const kept = (name: string): string | null => {
+    try {
+      return sessionStorage.getItem(KEPT + name);
+    } catch {
+      return null;
+    }
+  };
+  const keep = (name: string, html: string): void => {
+    try {
+      for (const key of Object.keys(sessionStorage)) if (key.startsWith(KEPT)) sessionStorage.removeItem(key);
+      sessionStorage.setItem(KEPT + name, html);
+    } catch {}
+  };
+
   const load = (nav: HTMLElement): void => {
     const name = nav.dataset.navFragment;
     if (loading || !name) return;
@@ -55,7 +81,10 @@
         if (!response.ok) throw new Error(`${response.status}`);
         return response.text();
       })
-      .then((html) => fill(nav, html))
+      .then((html) => {
+        keep(name, html);
+        fill(nav, html);
+      })
       // The stubs still lead to each group's first page; the next use tries again.
       .catch(() => {
         loading = undefined;
@@ -79,4 +108,13 @@
       if (nav) load(nav);
     });
   }
+
+  // A section's full sidebar this tab already fetched fills the page at once, before the reader
+  // uses it. Otherwise top-level groups, which are always expanded and so in view, are filled as
+  // soon as the page is read; nested groups, closed, wait for the reader.
+  const nav = document.querySelector<HTMLElement>('aside.sidebar > nav[data-nav-fragment]');
+  const name = nav?.dataset.navFragment;
+  const html = name ? kept(name) : null;
+  if (nav && html !== null) fill(nav, html);
+  else if (nav?.querySelector('section[data-lazy]')) load(nav);
 }

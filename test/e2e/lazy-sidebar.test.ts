@@ -9,12 +9,16 @@
  * is windowed there too.
  */
 import assert from 'node:assert/strict';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import type { TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { dev } from '../../src/dev/dev-server.ts';
-import { browserSuite, e2eTest, eventually, pathOf, texts } from './harness.ts';
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { browserSuite, e2eTest, eventually, inWindow, pathOf, texts } from './harness.ts';
 import { BROWSER_STEP_MS, DEV_FIRST_PAGE_MS } from '../support/patience.ts';
 
 const e2e = browserSuite({
@@ -30,6 +34,21 @@ const e2e = browserSuite({
           { group: 'Big', openapi: 'openapi.json', pages: Array.from({ length: 150 }, (_, index) => `GET /big/items-${index + 1}`) },
           // Every operation again, by tag: the sidebar stays over `LAZY_SIDEBAR_BYTES`.
           { group: 'API', openapi: 'openapi.json' },
+        ],
+      },
+    },
+  },
+  // The spec named by a tab: each tag is a top-level group of the tab's section (GitHub's REST
+  // reference has 49), always expanded; a page carries its own and the names of the others.
+  tabbed: {
+    fixture: 'lazy-sidebar',
+    // `groups: undefined`: left out of the docs.json written (JSON has no undefined), so tabs are its one pattern.
+    config: {
+      navigation: {
+        groups: undefined,
+        tabs: [
+          { tab: 'Guides', pages: ['index'] },
+          { tab: 'API', openapi: 'openapi.json' },
         ],
       },
     },
@@ -153,14 +172,126 @@ e2eTest('docjet dev serves the same lazy sidebar and its fragment', async (t: Te
   await fillsGroups(page);
 });
 
-e2eTest('a big top-level group shows the entries around the page; pointing at the sidebar fills it from the fragment', async (t) => {
-  const page = await e2e.open(t, 'top', BIG_75);
+e2eTest('a big top-level group shows the entries around the page; the other top-level group, a stub, has the page fill it from the fragment at once', async (t) => {
+  const big = (page: Page) => page.locator('aside.sidebar section.nav-group').filter({ has: page.locator(':scope > .nav-group-title .nav-label', { hasText: /^Big$/ }) });
+  const labels = async (page: Page): Promise<string[]> => (await big(page).locator('a.nav-link .nav-label').allTextContents()).map((text) => text.trim());
+  const asWritten = await e2e.open(t, 'top', BIG_75, { javaScriptEnabled: false });
+  assert.deepEqual(await labels(asWritten), bigItems(65, 85), 'ten entries either side');
+
+  const page = await e2e.open(t, 'top', undefined);
   const requests = fragmentRequests(page);
-  const big = page.locator('aside.sidebar section.nav-group').filter({ has: page.locator(':scope > .nav-group-title .nav-label', { hasText: /^Big$/ }) });
-  const labels = async (): Promise<string[]> => (await big.locator('a.nav-link .nav-label').allTextContents()).map((text) => text.trim());
-  assert.deepEqual(await labels(), bigItems(65, 85), 'ten entries either side');
-  await page.locator('aside.sidebar a.nav-link[aria-current="page"]').hover();
-  await eventually(labels, bigItems(1, 150));
+  await page.goto(e2e.site('top').href(BIG_75));
+  await eventually(() => labels(page), bigItems(1, 150));
   assert.equal(requests.count, 1);
   assert.deepEqual(await texts(page, 'aside.sidebar a.nav-link[aria-current="page"] .nav-label'), bigItems(75, 75), 'the current page stays marked');
+});
+
+/** A top-level group's section, found by its label. */
+function topGroup(page: Page, label: string) {
+  return page.locator('aside.sidebar section.nav-group').filter({ has: page.locator(':scope > .nav-group-title .nav-label', { hasText: new RegExp(`^${label}$`) }) });
+}
+
+/** The labels of a top-level group's page links. */
+async function topEntries(page: Page, label: string): Promise<string[]> {
+  return (await topGroup(page, label).locator('a.nav-link .nav-label').allTextContents()).map((text) => text.trim());
+}
+
+e2eTest("top-level groups: the page carries its own group and the others' names; the section's file fills them at once, fetched once for the tab", async (t) => {
+  const page = await e2e.open(t, 'tabbed', undefined);
+  const requests = fragmentRequests(page);
+  await page.goto(e2e.site('tabbed').href('api-reference/tag-02/tag-02-item-3'));
+  // Always expanded, so in view: filled as soon as the page is read, without the reader pointing at it.
+  await eventually(() => topEntries(page, 'Tag 05'), items('Tag 05'));
+  assert.deepEqual(await topEntries(page, 'Tag 02'), items('Tag 02'));
+  assert.equal(await page.locator('aside.sidebar section[data-lazy]').count(), 0, 'every group filled');
+  assert.deepEqual(await texts(page, 'aside.sidebar a.nav-link[aria-current="page"] .nav-label'), ['Tag 02 item 3'], 'the current page stays marked');
+  assert.equal(requests.count, 1);
+
+  // The next page of the section is filled from the copy this tab keeps: no second request.
+  await topGroup(page, 'Tag 05')
+    .locator('a.nav-link')
+    .filter({ has: page.locator('.nav-label', { hasText: /^Tag 05 item 12$/ }) })
+    .click();
+  await page.waitForURL(/tag-05-item-12$/);
+  await eventually(() => topEntries(page, 'Tag 07'), items('Tag 07'));
+  assert.deepEqual(await texts(page, 'aside.sidebar a.nav-link[aria-current="page"] .nav-label'), ['Tag 05 item 12']);
+  assert.equal(requests.count, 1, "the section's file is fetched once");
+});
+
+e2eTest('top-level groups without JavaScript: another group is its name, a link to its first page, which shows that group whole', async (t) => {
+  const page = await e2e.open(t, 'tabbed', 'api-reference/tag-02/tag-02-item-3', { javaScriptEnabled: false });
+  assert.deepEqual(await topEntries(page, 'Tag 02'), items('Tag 02'));
+  assert.deepEqual(await topEntries(page, 'Tag 05'), [], 'its name only');
+  await topGroup(page, 'Tag 05').locator('a.nav-group-title').click();
+  assert.equal(pathOf(page), '/api-reference/tag-05/tag-05-item-1');
+  assert.deepEqual(await topEntries(page, 'Tag 05'), items('Tag 05'));
+  assert.deepEqual(await texts(page, 'aside.sidebar a.nav-link[aria-current="page"] .nav-label'), ['Tag 05 item 1']);
+  assert.deepEqual(await topEntries(page, 'Tag 02'), []);
+});
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe's serious and critical violations on the page as it is, one line each (test/e2e/accessibility.test.ts runs it on whole sites). */
+async function axeProblems(page: Page): Promise<string[]> {
+  await page.addScriptTag({ content: AXE });
+  return inWindow(page, async (window) => {
+    const result = await window.axe.run(window.document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((violation: { impact: string }) => violation.impact === 'serious' || violation.impact === 'critical')
+      .flatMap((violation: { id: string; nodes: { target: string[] }[] }) => violation.nodes.map((node) => `${violation.id} at ${node.target.join(' ')}`));
+  });
+}
+
+e2eTest('axe finds nothing serious in a lazy sidebar of top-level groups, with its stubs and once filled', async (t) => {
+  const page = await e2e.open(t, 'tabbed', undefined);
+  // The section's file held back until axe has seen the stubs.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/_docjet/nav/**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto(e2e.site('tabbed').href('api-reference/tag-02/tag-02-item-3'));
+  assert.equal(await page.locator('aside.sidebar section[data-lazy]').count(), 32, 'Tag 01 to Tag 32 but its own, and Big');
+  assert.deepEqual(await axeProblems(page), [], 'with the stubs');
+  release();
+  await eventually(() => topEntries(page, 'Tag 05'), items('Tag 05'));
+  assert.deepEqual(await axeProblems(page), [], 'once filled');
+});
+
+e2eTest("docjet dev: a saved change to another top-level group's entries shows in the open page's sidebar, never the tab's kept copy", async (t: TestContext) => {
+  const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-lazy-dev-'));
+  await cp(FIXTURE, root, { recursive: true });
+  const docs = JSON.parse(await readFile(path.join(root, 'docs.json'), 'utf8')) as Record<string, unknown>;
+  await writeFile(
+    path.join(root, 'docs.json'),
+    JSON.stringify({
+      ...docs,
+      navigation: {
+        tabs: [
+          { tab: 'Guides', pages: ['index'] },
+          { tab: 'API', openapi: 'openapi.json' },
+        ],
+      },
+    }),
+  );
+  const server = await dev({ root, port: 0 });
+  const context = await e2e.browser().newContext({ viewport: { width: 1280, height: 720 } });
+  context.setDefaultTimeout(BROWSER_STEP_MS);
+  t.after(async () => {
+    await context.close();
+    await server.close();
+    await rm(root, { recursive: true, force: true });
+  });
+  const page = await context.newPage();
+  await server.ready;
+  await page.goto(new URL('api-reference/tag-02/tag-02-item-3', server.url).href, { timeout: DEV_FIRST_PAGE_MS });
+  await eventually(() => topEntries(page, 'Tag 05'), items('Tag 05'));
+
+  const spec = await readFile(path.join(root, 'openapi.json'), 'utf8');
+  await writeFile(path.join(root, 'openapi.json'), spec.replace('"summary":"Tag 05 item 4"', '"summary":"Tag 05 item four"'));
+  const renamed = items('Tag 05').map((label) => (label === 'Tag 05 item 4' ? 'Tag 05 item four' : label));
+  await eventually(() => topEntries(page, 'Tag 05').catch(() => []), renamed, 'the sidebar shows the saved name', DEV_FIRST_PAGE_MS);
 });

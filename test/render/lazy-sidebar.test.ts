@@ -240,3 +240,113 @@ test("a big run of the section's own pages is windowed too, named by data-list f
   assert.deepEqual(items(whole), range(0, 19));
   assert.match(whole, /^<ul class="nav-list"><li>/);
 });
+
+/**
+ * An API reference of `count` operations in 20 tags, named by a tab's `openapi`: each tag is a
+ * top-level group of the tab's section, as in GitHub's REST reference (1,493 operations in 49
+ * tags: 235 KB of sidebar in each page while top-level groups were always whole, 500 MB for the site).
+ */
+async function taggedSite(t: { after(fn: () => Promise<void>): void }, count: number): Promise<{ root: string; out: string }> {
+  const work = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-tagged-')));
+  t.after(() => fs.rm(work, { recursive: true, force: true }));
+  const root = path.join(work, 'site');
+  await fs.mkdir(root);
+  const paths: Record<string, unknown> = {};
+  for (let i = 0; i < count; i++) {
+    const tag = `Tag ${String((i % 20) + 1).padStart(2, '0')}`;
+    paths[`/accounts/{account}/widgets/${i}`] = {
+      get: {
+        tags: [tag],
+        summary: `List the widgets of an account, newest first (${i})`,
+        parameters: [{ name: 'account', in: 'path', required: true, schema: { type: 'string' } }],
+        responses: { 200: { description: 'OK', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'string' } } } } } } },
+      },
+    };
+  }
+  await fs.writeFile(path.join(root, 'openapi.json'), JSON.stringify({ openapi: '3.0.3', info: { title: 'Widgets', version: '1' }, paths }));
+  await fs.writeFile(path.join(root, 'index.mdx'), '# Home\n');
+  const navigation = {
+    tabs: [
+      { tab: 'Guides', pages: ['index'] },
+      { tab: 'API', openapi: 'openapi.json' },
+    ],
+  };
+  await fs.writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Widgets', navigation }));
+  return { root, out: path.join(work, 'out') };
+}
+
+/** The sizes of the built endpoint pages, in bytes. */
+async function endpointPageBytes(out: string): Promise<number[]> {
+  const sizes: number[] = [];
+  for (const tag of await fs.readdir(path.join(out, 'api-reference'))) {
+    for (const operation of await fs.readdir(path.join(out, 'api-reference', tag))) {
+      if (operation.endsWith('.md')) continue;
+      sizes.push((await fs.stat(path.join(out, 'api-reference', tag, operation, 'index.html'))).size);
+    }
+  }
+  return sizes;
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+/** Each `<section class="nav-group">` of a sidebar: its group's label, whether it is a stub, the links it holds. */
+function topGroups(html: string): { label: string; stub: boolean; links: string[] }[] {
+  return [...html.matchAll(/<section class="nav-group"[^>]*?( data-lazy)?>(.*?)<\/section>/g)].map((match) => ({
+    label: /<span class="nav-label">([^<]*)<\/span>/.exec(match[2]!)![1]!,
+    stub: match[1] !== undefined,
+    links: [...match[2]!.matchAll(/ href="([^"]*)"/g)].map((link) => link[1]!),
+  }));
+}
+
+test("a lazy sidebar's page holds its own top-level group's entries and only the names of the others, linked to their first page; the section's one file holds the rest", async (t) => {
+  const { root, out } = await taggedSite(t, 300);
+  const result = await build({ root, outDir: out });
+  assert.equal(result.ok, true, JSON.stringify(result.diagnostics.slice(0, 3)));
+  const { site } = await validate({ root });
+  const route = 'api-reference/tag-03/list-the-widgets-of-an-account-newest-first-42';
+  const html = await fs.readFile(path.join(out, route, 'index.html'), 'utf8');
+  const sidebar = /<aside class="sidebar" id="sidebar">.*?<\/aside>/s.exec(html)![0];
+  const groups = topGroups(sidebar);
+  assert.equal(groups.length, 20);
+  const own = groups.find((group) => group.label === 'Tag 03')!;
+  const tag03 = [...site!.pages.values()].filter((each) => each.route.startsWith('api-reference/tag-03/')).map((each) => `/${each.route}`);
+  assert.equal(tag03.length, 15);
+  assert.deepEqual([own.stub, own.links.toSorted()], [false, tag03.toSorted()], 'its own group whole');
+  assert.match(sidebar, new RegExp(`<a class="nav-link" href="/${route}" aria-current="page">`));
+  for (const other of groups.filter((group) => group !== own)) {
+    assert.equal(other.stub, true, other.label);
+    assert.equal(other.links.length, 1, `${other.label}: its name only, a link to its first page`);
+    const first = site!.elements.get([...site!.elements.values()].find((element) => element.label === other.label)!.id)!.firstPage;
+    assert.equal(other.links[0], `/${first}`);
+  }
+  assert.equal(sidebar.match(/class="nav-link"/g)?.length, 15, 'no entry of another group');
+
+  // Without JavaScript, a group's name leads to its first page, which shows that group whole.
+  const first = await fs.readFile(path.join(out, groups.find((group) => group.label === 'Tag 07')!.links[0]!, 'index.html'), 'utf8');
+  assert.equal(topGroups(first).find((group) => group.label === 'Tag 07')!.links.length, 15);
+
+  // The section's one file (its name a hash of its content) holds every group whole, no page current.
+  const name = /data-nav-fragment="([0-9a-f]{10})"/.exec(html)![1]!;
+  const full = await fs.readFile(path.join(out, `_docjet/nav/${name}.html`), 'utf8');
+  assert.equal(topGroups(full).flatMap((group) => group.links).length, 300);
+  assert.ok(!full.includes('data-lazy') && !full.includes('aria-current'));
+  const other = await fs.readFile(path.join(out, 'api-reference/tag-11/list-the-widgets-of-an-account-newest-first-10/index.html'), 'utf8');
+  assert.equal(/data-nav-fragment="([0-9a-f]{10})"/.exec(other)![1], name, 'every page of the section names the same file');
+});
+
+test('the pages of a generated API reference weigh the same at 150 and 300 operations: output grows with the pages, not their square', async (t) => {
+  const medians: number[] = [];
+  for (const count of [150, 300]) {
+    const { root, out } = await taggedSite(t, count);
+    const result = await build({ root, outDir: out });
+    assert.equal(result.ok, true, JSON.stringify(result.diagnostics.slice(0, 3)));
+    medians.push(median(await endpointPageBytes(out)));
+  }
+  const [at150, at300] = medians as [number, number];
+  t.diagnostic(`median endpoint page: ${at150} bytes at 150 operations, ${at300} at 300`);
+  // Each page carries its own group (7 or 15 entries) and the 19 others' names: a whole sidebar was 42 KB more at 300.
+  assert.ok(Math.abs(at300 - at150) / at150 < 0.1, `median page ${at150} bytes at 150 operations, ${at300} at 300`);
+});

@@ -12,9 +12,13 @@
  * links there. Everything is a link or a `<details>`, so the sidebar works with JavaScript off.
  *
  * A large sidebar is filled lazily (`LAZY_SIDEBAR_BYTES`): each page keeps the groups on its trail
- * (and those `expanded`) whole, and every other nested group holds only a link to its first page,
- * which shows that group whole, so the site still navigates without JavaScript. The page script
- * fills those groups from the section's full sidebar, fetched once (src/client/lazy-sidebar.ts).
+ * (and nested groups `expanded`) whole, and every other group, top-level or nested, holds only its
+ * name and a link to its first page, which shows that group whole, so the site still navigates
+ * without JavaScript. A page then carries its own group and the names of the others, whatever the
+ * section holds (GitHub's REST reference, 1,493 operations in 45 top-level groups: a 565 KB
+ * sidebar in each page when only nested groups were stubbed). The page script fills those groups
+ * from the section's full sidebar, one file per section whose name is its content's hash, fetched
+ * once and cached (src/client/lazy-sidebar.ts).
  * A group of pages that is itself big (`WINDOW_GROUP_BYTES`) is shown in a lazy sidebar as a
  * window of the entries around the current page, which the page script fills the same way.
  */
@@ -52,13 +56,15 @@ interface Entry {
 }
 
 /**
- * Sidebar HTML above which pages carry the lazy sidebar. 100 KB is about 270 entries (an endpoint
- * entry is ~370 bytes): a hand-written sidebar stays below it and is whole in every page, while an
- * API reference above it would outweigh the page's own content several times over (GitHub's 1,493
- * operations: 573 KB of a 592 KB page, 906 MB for the site). Bytes rather than entries, since
- * entries with icons, tags or paths weigh more.
+ * Sidebar HTML above which pages carry the lazy sidebar: their own groups and the names of the
+ * others, the rest in the section's fragment. 32 KB is about 90 endpoint entries or 300 hand-written
+ * ones, as much as a page's own content weighs: below it the sidebar is whole in every page, as
+ * the hosted product shows it; above it, it would outweigh the page, and the site would grow with
+ * pages times entries (GitHub's 1,493 operations: 235 KB of a 285 KB page, 500 MB for the site).
+ * Five of the corpus's fourteen sites are over it (40 to 50 KB: Portkey, agno, crewAI, meilisearch,
+ * polar). Bytes rather than entries, since entries with icons, tags or paths weigh more.
  */
-export const LAZY_SIDEBAR_BYTES = 100_000;
+export const LAZY_SIDEBAR_BYTES = 32_000;
 
 /**
  * A list of pages above which a lazy sidebar shows only a window of it (`WINDOW_REACH`) when it is
@@ -201,15 +207,40 @@ class SidebarWriter {
     this.parts.push('</ul>');
   }
 
+  /**
+   * A top-level group: always expanded, no toggle. In a lazy sidebar only the groups on the page's
+   * trail are whole; every other is its name alone, a link to its root or first page (which shows
+   * the group whole), in a `section[data-lazy]` the page script replaces by the group's whole
+   * section from the section's fragment.
+   */
   private topGroup(group: NavElement): void {
-    this.parts.push(`<section class="nav-group"${this.groupId(group)}>`);
-    this.parts.push(group.root !== undefined ? `<a class="nav-group-title" href="${this.href(group.root)}"` : '<p class="nav-group-title"');
-    if (group.root !== undefined) this.parts.push({ page: group.root });
+    const whole = this.written(() => {
+      this.parts.push(`<section class="nav-group"${this.groupId(group)}>`);
+      this.groupTitle(group, group.root);
+      if (group.items.length > 0 && group.items.every((item) => item.type === 'page')) this.pageList(group.items, group.id, () => '');
+      else this.items(group, 1);
+      this.parts.push('</section>');
+    });
+    const target = group.root ?? group.firstPage;
+    const stub = target === undefined ? undefined : this.written(() => this.topStub(group, target));
+    // A group hardly bigger than its stub (a page or two) stays whole: a stub would save less than a request costs.
+    if (stub === undefined || bytes(whole) <= 2 * bytes(stub)) this.parts.push(...whole);
+    else this.parts.push({ lazy: group.id, open: false, body: whole, stub });
+  }
+
+  /** A top-level group's title: a link to `target` (its root page), else text. */
+  private groupTitle(group: NavElement, target: string | undefined): void {
+    this.parts.push(target !== undefined ? `<a class="nav-group-title" href="${this.href(target)}"` : '<p class="nav-group-title"');
+    if (target !== undefined) this.parts.push({ page: target });
     this.parts.push('>');
     this.groupLabel(group);
-    this.parts.push(group.root !== undefined ? '</a>' : '</p>');
-    if (group.items.length > 0 && group.items.every((item) => item.type === 'page')) this.pageList(group.items, group.id, () => '');
-    else this.items(group, 1);
+    this.parts.push(target !== undefined ? '</a>' : '</p>');
+  }
+
+  /** A top-level group off the page's trail in a lazy sidebar: its name, a link to `target`. */
+  private topStub(group: NavElement, target: string): void {
+    this.parts.push(`<section class="nav-group"${this.groupId(group)} data-lazy>`);
+    this.groupTitle(group, target);
     this.parts.push('</section>');
   }
 
@@ -466,10 +497,13 @@ export function tagHtml(tag: string | undefined): string {
   return tag ? `<span class="nav-tag">${escapeHtml(tag)}</span>` : '';
 }
 
-/** The length of a template's fixed strings, about its HTML's (holes add a few characters), measured like `LAZY_SIDEBAR_BYTES`. */
+/** The length of a template's fixed strings, about its HTML's whole (holes add a few characters), measured like `LAZY_SIDEBAR_BYTES`. */
 function bytes(parts: readonly Part[]): number {
   let total = 0;
-  for (const part of parts) if (typeof part === 'string') total += part.length;
+  for (const part of parts) {
+    if (typeof part === 'string') total += part.length;
+    else if ('body' in part) total += bytes(part.body);
+  }
   return total;
 }
 
