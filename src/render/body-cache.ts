@@ -102,6 +102,8 @@ interface Entry {
   /** Unknown icons the body drew, in order. */
   icons: string[];
   body: StoredBody;
+  /** The page's Markdown twin, added once it is made (right after the body, in the same thread). */
+  markdown?: string;
 }
 
 /** What `lookup` found: the page's key and text, and its entry when it is still good. */
@@ -152,7 +154,7 @@ export async function openBodyCache(root: string): Promise<BodyCacheInit | undef
 export async function pruneBodyCache(init: BodyCacheInit, used: ReadonlySet<string>): Promise<void> {
   try {
     for (const name of await readdir(init.dir)) {
-      const key = /^([0-9a-f]{64})(?:\.md)?\.json$/.exec(name)?.[1];
+      const key = /^([0-9a-f]{64})\.json$/.exec(name)?.[1];
       if (key !== undefined && !used.has(key)) await rm(path.join(init.dir, name), { force: true });
     }
   } catch {
@@ -215,6 +217,8 @@ export class BodyCache {
   private apiKey: Promise<string> | undefined;
   /** Each route's lookup, once per build: the renderer's and the Markdown twin's. */
   private readonly lookups = new Map<string, Promise<Lookup>>();
+  /** Entries of bodies just rendered, written once their Markdown twin is made: one file per page. */
+  private readonly pending = new Map<string, Entry>();
 
   constructor(
     private readonly init: BodyCacheInit,
@@ -235,8 +239,8 @@ export class BodyCache {
   }
 
   /**
-   * Runs `render` (the page's body) recording what it reads, and stores the result under `key`
-   * with the unknown icons `icons()` lists once it is done. A failed store is only a later miss.
+   * Runs `render` (the page's body) recording what it reads, and keeps the result for `key` with
+   * the unknown icons `icons()` lists once it is done, to be stored with the page's Markdown.
    */
   async record(key: string, render: () => Promise<Body>, icons: () => string[]): Promise<{ body: Body; urls: RecordedUrl[] }> {
     const recorded: Recording = { dependencies: new Set(), lookups: [], urls: [] };
@@ -244,27 +248,21 @@ export class BodyCache {
     this.misses++;
     const { text: _text, ...stored } = body;
     const dependencies = await Promise.all([...recorded.dependencies].sort().map(async (file): Promise<[string, string]> => [file, await this.fileHash(file)]));
-    const entry: Entry = { format: CACHE_FORMAT, key, dependencies, lookups: recorded.lookups, urls: recorded.urls, icons: icons(), body: stored };
-    await this.write(`${key}.json`, JSON.stringify(entry));
+    this.pending.set(key, { format: CACHE_FORMAT, key, dependencies, lookups: recorded.lookups, urls: recorded.urls, icons: icons(), body: stored });
     return { body, urls: recorded.urls };
   }
 
-  /** The Markdown twin of a page: from the cache when its body came from there, else made and stored. */
+  /**
+   * The Markdown twin of a page: from the cache when its body came from there, else made; then
+   * its entry is stored, body and Markdown in one file (a failed store is only a later miss).
+   */
   async markdown(page: Page, make: () => Promise<string>): Promise<string> {
     const { key, entry } = await this.lookup(page);
-    if (entry) {
-      const text = await this.read(`${key}.md.json`);
-      if (text !== undefined) {
-        try {
-          const parsed = JSON.parse(text) as { key?: unknown; markdown?: unknown };
-          if (parsed.key === key && typeof parsed.markdown === 'string') return parsed.markdown;
-        } catch {
-          // Rendered again below.
-        }
-      }
-    }
+    if (typeof entry?.markdown === 'string') return entry.markdown;
     const markdown = await make();
-    await this.write(`${key}.md.json`, JSON.stringify({ key, markdown }));
+    const complete = this.pending.get(key) ?? entry;
+    this.pending.delete(key);
+    if (complete) await this.write(`${key}.json`, JSON.stringify({ ...complete, markdown }));
     return markdown;
   }
 

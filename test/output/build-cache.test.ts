@@ -124,7 +124,7 @@ class Steps {
 }
 
 async function cacheEntries(root: string): Promise<string[]> {
-  return (await fs.readdir(path.join(root, '.docjet', 'cache', 'pages'))).filter((name) => name.endsWith('.json') && !name.endsWith('.md.json'));
+  return (await fs.readdir(path.join(root, '.docjet', 'cache', 'pages'))).filter((name) => name.endsWith('.json'));
 }
 
 describe('the warm build', () => {
