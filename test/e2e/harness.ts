@@ -175,7 +175,8 @@ async function buildFixture(spec: SiteSpec, work: string): Promise<{ outDir: str
     root = copy;
   }
   const outDir = path.join(work, 'out');
-  const result = await build({ root, outDir, ...(spec.base ? { base: spec.base } : {}) });
+  // Without the page bodies' cache: nothing is written into the fixtures or the shared corpus.
+  const result = await build({ root, outDir, cache: false, ...(spec.base ? { base: spec.base } : {}) });
   // A fixture has no public address: the sitemap left out (`sitemap-no-url`) is not what a browser test is about.
   const fatal = result.diagnostics.filter((d) => (spec.warnings !== 'allowed' || d.severity === 'error') && d.code !== 'sitemap-no-url');
   const problems = fatal.map((d) => `${d.severity} ${d.code} ${d.file}${d.line ? `:${d.line}` : ''}: ${d.message}`);
