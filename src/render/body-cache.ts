@@ -166,7 +166,7 @@ let codeVersionMemo: Promise<string> | undefined;
 
 /**
  * docjet's package version, the shape of an entry, and a hash of the code that runs (every
- * `.js` file of `lib/`, or `.ts` file of `src/` when run from source) and of the versions of the
+ * script of `lib/`, the command's bundle included, or of `src/` when run from source) and of the versions of the
  * packages it renders with (Shiki, the icon sets, the Markdown parsers): a hash, not a number
  * bumped by hand, so that no change to the renderer can be forgotten and serve stale pages.
  */
@@ -176,9 +176,7 @@ export function codeVersion(): Promise<string> {
     const here = fileURLToPath(import.meta.url);
     const top = path.relative(PACKAGE_ROOT, here).split(path.sep)[0] ?? '';
     const codeRoot = path.join(PACKAGE_ROOT, top);
-    const files = (await readdir(codeRoot, { recursive: true }))
-      .filter((name) => (name.endsWith('.js') || name.endsWith('.ts') || name.endsWith('.mjs')) && !name.endsWith('.d.ts'))
-      .sort();
+    const files = (await readdir(codeRoot, { recursive: true })).filter((name) => /\.(?:c|m)?[jt]s$/.test(name) && !name.endsWith('.d.ts')).sort();
     for (const name of files) hash.update(`${name}\n`).update(await readFile(path.join(codeRoot, name)));
     const manifest = JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
     for (const name of Object.keys(manifest.dependencies ?? {}).sort()) hash.update(`${name}@${await installedVersion(name)}\n`);
