@@ -23,7 +23,7 @@ import { VERSION } from './shared/package-root.ts';
 const HELP = `docjet ${VERSION}: documentation sites from docs.json, offline
 
 Usage:
-  docjet build [dir] [--out <folder>] [--force] [--base <path>] [--url <url>] [--strict] [--offline] [--allow-private-network]
+  docjet build [dir] [--out <folder>] [--force] [--base <path>] [--url <url>] [--strict] [--offline] [--no-cache] [--allow-private-network]
       Build the static site into <folder> (default: dist beside docs.json).
   docjet dev [dir] [--port <n>] [--host <name>] [--open] [--analytics] [--allow-private-network]
       Preview the site at http://127.0.0.1:3000, updated on every save (nothing is written).
@@ -61,6 +61,8 @@ Options:
                   machine's or its network's services and publish what they answer)
   --external      check: also ask each external http(s) link whether it answers (8 at a
                   time, one per host, answers cached for a day in .docjet/cache/links)
+  --no-cache      build, serve: render every page again, neither reading nor writing the
+                  page bodies kept in .docjet/cache/pages
   --verbose       build: print every warning, not the first 30
   --format json   validate, check: print diagnostics and counts as JSON
 
@@ -84,6 +86,7 @@ const OPTIONS = {
   'allow-private-network': { type: 'boolean', default: false },
   analytics: { type: 'boolean', default: false },
   external: { type: 'boolean', default: false },
+  'no-cache': { type: 'boolean', default: false },
 } as const;
 
 const COMMANDS = ['build', 'check', 'dev', 'serve', 'validate', 'mcp'];
@@ -122,6 +125,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
     ...(values.out ? { outDir: values.out } : {}),
     ...(values.base ? { base: values.base } : {}),
     ...(values.url ? { siteUrl: values.url } : {}),
+    ...(values['no-cache'] ? { cache: false } : {}),
   };
   switch (command) {
     case 'build':
@@ -302,6 +306,8 @@ interface CliBuildOptions {
   offline?: boolean;
   /** `BuildOptions.allowPrivateNetwork`. */
   allowPrivateNetwork?: boolean;
+  /** `BuildOptions.cache`. */
+  cache?: boolean;
 }
 
 async function runBuild(options: CliBuildOptions, io: Io): Promise<{ code: number; outDir?: string; apiServers?: ServerTemplate[] }> {

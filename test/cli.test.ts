@@ -152,13 +152,13 @@ describe('a wrong command line: exit 2 and one helpful line on stderr', () => {
     {
       argv: ['validate', '--strcit'],
       err: [
-        'docjet: unknown option --strcit. Did you mean --strict? Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --open, --verbose, --force, --offline, --allow-private-network, --analytics, --external.\nRun docjet --help for usage.',
+        'docjet: unknown option --strcit. Did you mean --strict? Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --open, --verbose, --force, --offline, --allow-private-network, --analytics, --external, --no-cache.\nRun docjet --help for usage.',
       ],
     },
     {
       argv: ['validate', '--bogus=1'],
       err: [
-        'docjet: unknown option --bogus. Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --open, --verbose, --force, --offline, --allow-private-network, --analytics, --external.\nRun docjet --help for usage.',
+        'docjet: unknown option --bogus. Options: --help, --version, --format, --strict, --out, --base, --url, --port, --host, --open, --verbose, --force, --offline, --allow-private-network, --analytics, --external, --no-cache.\nRun docjet --help for usage.',
       ],
     },
     {

@@ -33,7 +33,8 @@ import { siteRendering } from '../render/site-rendering.ts';
 import { cardOutputPath } from '../render/card-name.ts';
 import { CardStage, cardJobs, wantsCardThread } from './card-thread.ts';
 import { pageOutputPath } from './paths.ts';
-import { createPageMarkdown, MarkdownPages } from '../render/page-markdown.ts';
+import { cachedMarkdown, createPageMarkdown, MarkdownPages } from '../render/page-markdown.ts';
+import { openBodyCache, pruneBodyCache, type BodyCache } from '../render/body-cache.ts';
 import { apiSummaries, llmsFiles, type ApiSummaries } from '../render/llms.ts';
 import { analyticsSettings } from '../render/analytics.ts';
 import { renderPages } from './render-pages.ts';
@@ -64,6 +65,8 @@ export interface BuildOptions {
   allowPrivateNetwork?: boolean;
   /** Called as pages are written. */
   onProgress?: (done: number, total: number) => void;
+  /** Reuse page bodies from `.docjet/cache/pages` and keep them there (default: true; `--no-cache`: false). */
+  cache?: boolean;
 }
 
 export interface BuildStats {
@@ -78,6 +81,8 @@ export interface BuildStats {
   pagesPerSecond: number;
   /** Peak resident memory of the process, in bytes. */
   peakMemory: number;
+  /** Of `pages`: bodies taken from the cache (`hits`) and rendered (`misses`); both 0 without a cache. */
+  cache: { hits: number; misses: number };
 }
 
 export interface BuildResult {
@@ -98,7 +103,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
   const root = path.resolve(options.root ?? '.');
   const outDir = options.outDir === undefined ? path.join(root, 'dist') : path.resolve(options.outDir);
-  const stats: BuildStats = { pages: 0, endpointPages: 0, redirects: 0, files: 0, bytes: 0, seconds: 0, pagesPerSecond: 0, peakMemory: 0 };
+  const stats: BuildStats = { pages: 0, endpointPages: 0, redirects: 0, files: 0, bytes: 0, seconds: 0, pagesPerSecond: 0, peakMemory: 0, cache: { hits: 0, misses: 0 } };
   const finish = (ok: boolean, diagnostics: Diagnostic[], notes: string[]): BuildResult => {
     const final = sortDiagnostics(options.strict ? promoteWarnings(diagnostics) : diagnostics);
     stats.seconds = (performance.now() - started) / 1000;
@@ -193,19 +198,34 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     siteUrl,
     utilities: classNames,
   });
+  // The warm build's cache of page bodies (src/render/body-cache.ts); without one, every page is rendered.
+  const cache = options.cache === false ? undefined : await openBodyCache(root);
+  if (cache) rendererOptions.cache = cache;
+  let bodyCache: BodyCache | undefined;
+  const cacheKeys = new Set<string>();
+  const pageMarkdown = createPageMarkdown({ site, base });
   const needs = { math: false, mermaid: false };
   const schemaFragments = new FragmentWriter();
   const total = site.pages.size;
   let done = 0;
   const links = new Map<string, PageLinks>();
-  const markdown = new MarkdownPages(site, createPageMarkdown({ site, base }), write, pageOutputPath);
+  const markdown = new MarkdownPages(
+    site,
+    cachedMarkdown(pageMarkdown, () => bodyCache),
+    write,
+    pageOutputPath,
+  );
   const { renderer, diagnostics: once } = await renderPages({
     renderer: rendererOptions,
     dir: output.dir,
     write: markdown.afterHtml(write),
     onBytes: (bytes) => (stats.bytes += bytes),
     onMarkdown: (route) => markdown.record(route),
+    onRenderer: (made) => (bodyCache = made.cache),
     onPage: (result) => {
+      if (result.cached) stats.cache.hits++;
+      else if (cache) stats.cache.misses++;
+      if (result.cacheKey) cacheKeys.add(result.cacheKey);
       diagnostics.addPage(result.diagnostics);
       needs.math ||= result.math;
       needs.mermaid ||= result.mermaid;
@@ -216,6 +236,8 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   });
   diagnostics.add(once);
   await markdown.finish();
+  // Entries of pages as they no longer are (or of pages gone): the folder holds this site's pages, not its history.
+  if (cache) await pruneBodyCache(cache, cacheKeys);
   stats.pages = total;
   for (const page of site.pages.values()) if (page.source.type === 'endpoint') stats.endpointPages++;
 

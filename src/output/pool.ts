@@ -36,6 +36,9 @@ export interface RouteResult {
   fragments: SchemaFragment[];
   /** The URLs the page writes and its element ids, for the link check after every page (page-links.ts). */
   links: PageLinks;
+  /** Its body came from the cache (src/render/body-cache.ts), and the entry it is kept in there. */
+  cached?: boolean;
+  cacheKey?: string;
 }
 
 export type WorkerReply =

@@ -36,6 +36,8 @@ export interface RenderPagesOptions {
   onBytes: (bytes: number) => void;
   /** Called with the route of a page whose Markdown a worker wrote beside its HTML (here, `write` is handed both). */
   onMarkdown: (route: string) => void;
+  /** Called with the renderer of this thread before it renders a page (the Markdown pages use its cache). */
+  onRenderer?: (renderer: Renderer) => void;
 }
 
 /**
@@ -50,6 +52,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ render
     let colours: ColourThread | undefined;
     const colourThread = (highlight: CodeHighlighter): ColourThread => (colours = new ColourThread({ languages: rendererLanguages(options.renderer) }, highlight));
     const renderer = await createRenderer(options.renderer, wantsColourThread(routes.length) ? colourThread : undefined, watchPageUrls);
+    options.onRenderer?.(renderer);
     try {
       await renderHere(renderer, site, routes, options, colours === undefined ? PAGE_CONCURRENCY : COLOURED_PAGE_CONCURRENCY);
     } finally {

@@ -12,7 +12,7 @@ import { markdownPath } from '../content/markdown/path.ts';
 import { useCopy } from '../openapi/spec-cache.ts';
 import { createRenderer } from '../render/page.ts';
 import { OutputWriteError, outputPath } from './output.ts';
-import { createPageMarkdown } from '../render/page-markdown.ts';
+import { cachedMarkdown, createPageMarkdown } from '../render/page-markdown.ts';
 import { feedOutputPath } from '../render/feed.ts';
 import { pageOutputPath } from './paths.ts';
 import { toWorkerFailure, type RouteResult, type WorkerData, type WorkerReply, type WorkerRequest } from './pool.ts';
@@ -24,7 +24,7 @@ const port = parentPort!;
 
 for (const copy of init.remoteSpecs) useCopy(init.renderer.site.root, copy.url, copy);
 const renderer = await createRenderer(init.renderer, undefined, watchPageUrls);
-const markdown = createPageMarkdown({ site: init.renderer.site, base: init.renderer.base });
+const markdown = cachedMarkdown(createPageMarkdown({ site: init.renderer.site, base: init.renderer.base }), () => renderer.cache);
 port.postMessage({ type: 'ready' } satisfies WorkerReply);
 
 port.on('message', (message: WorkerRequest) => {
@@ -61,7 +61,17 @@ async function renderRoute(route: string): Promise<RouteResult> {
     await writeOutput(feedOutputPath(route), feed);
     bytes += feed.length;
   }
-  return { route, diagnostics: rendered.diagnostics, math: rendered.math, mermaid: rendered.mermaid, bytes, fragments: rendered.fragments, links };
+  return {
+    route,
+    diagnostics: rendered.diagnostics,
+    math: rendered.math,
+    mermaid: rendered.mermaid,
+    bytes,
+    fragments: rendered.fragments,
+    links,
+    ...(rendered.cached ? { cached: true } : {}),
+    ...(rendered.cacheKey ? { cacheKey: rendered.cacheKey } : {}),
+  };
 }
 
 /** One file into the staging folder; a failure names the file. */

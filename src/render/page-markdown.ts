@@ -18,6 +18,7 @@ import { findSchema, parseSchemaReference } from '../openapi/schemas.ts';
 import { contentUrlResolver } from './links.ts';
 import type { Page, Site } from '../site/types.ts';
 import { endpointMarkdown } from './endpoint/markdown-page.ts';
+import type { BodyCache } from './body-cache.ts';
 
 export interface PageMarkdown {
   /** The page's Markdown text. */
@@ -105,6 +106,21 @@ function manualEndpoint(page: Page, site: Site): RootContent[] {
   const written = site.config.api?.mdx?.server;
   const server = endpoint.url.startsWith('/') ? ((Array.isArray(written) ? written[0] : written)?.trim().replace(/\/+$/, '') ?? '') : '';
   return [paragraph([{ type: 'inlineCode', value: `${endpoint.method} ${server}${endpoint.url}` }])];
+}
+
+/**
+ * `pages`, through the cache of page bodies when there is one (`cache()`, asked at each page: the
+ * build's renderer, which holds it, is made after its Markdown pages): a page whose body came from
+ * the cache takes its Markdown from there too.
+ */
+export function cachedMarkdown(pages: PageMarkdown, cache: () => BodyCache | undefined): PageMarkdown {
+  return {
+    render(page) {
+      const current = cache();
+      return current ? current.markdown(page, () => pages.render(page)) : pages.render(page);
+    },
+    invalidate: (file) => pages.invalidate(file),
+  };
 }
 
 /**

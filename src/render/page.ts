@@ -8,7 +8,7 @@
  */
 import type { Diagnostic, Position } from '../shared/diagnostics.ts';
 import { escapeHtml } from '../shared/html-escape.ts';
-import { createPageRenderer as createBodyRenderer } from './mdx-renderer.ts';
+import { createPageRenderer as createBodyRenderer, type PageRenderer as BodyRenderer } from './mdx-renderer.ts';
 import { createDocumentLoader } from '../openapi/documents.ts';
 import type { Page, Site } from '../site/types.ts';
 import { contentBody, endpointBody, ENDPOINT_LANGUAGES, type Body, type BodyServices, type ColourService, type PageUi } from './page-body.ts';
@@ -25,6 +25,7 @@ import type { UrlResolver } from '../content/page-urls.ts';
 import type { UrlUse } from '../shared/safe-url.ts';
 import { SCHEMA_FOLDER, type SchemaFragment } from './endpoint/schema-fragment.ts';
 import { SchemaFragments, type RenderedFragment } from './endpoint/fragment-registry.ts';
+import { BodyCache, type BodyCacheInit } from './body-cache.ts';
 
 export type { RenderedFragment } from './endpoint/fragment-registry.ts';
 
@@ -44,6 +45,8 @@ export interface RendererOptions extends ShellOptions {
   fieldsScript?: string;
   /** The site's files that are not pages (`images/a.png`): an image or video of a page that names none of them is reported. */
   siteFiles?: readonly string[];
+  /** The warm build's cache of page bodies (src/render/body-cache.ts), when the build uses one. */
+  cache?: BodyCacheInit;
 }
 
 export interface RenderedPage {
@@ -56,6 +59,9 @@ export interface RenderedPage {
   fragments: SchemaFragment[];
   /** The page's RSS feed (src/render/feed.ts), when it has one: written at `feedOutputPath(route)`. */
   feed?: string;
+  /** Its body came from the cache (src/render/body-cache.ts), and the entry it is kept in there. */
+  cached?: boolean;
+  cacheKey?: string;
 }
 
 export interface Renderer {
@@ -77,6 +83,8 @@ export interface Renderer {
   invalidate(file?: string): void;
   /** The pages' code highlighter: dev compiles its grammars while the reader reads (src/dev/grammar-warmup.ts). */
   readonly highlight: CodeHighlighter;
+  /** The cache of page bodies, when `options.cache` names one: the Markdown twins use it too. */
+  readonly cache?: BodyCache;
 }
 
 /**
@@ -89,10 +97,16 @@ export async function createRenderer(options: RendererOptions, colours?: (highli
   const highlight = options.highlight ?? (await createCodeHighlighter({ langs: [] }));
   await highlight.load(rendererLanguages(options));
   const siteFiles = options.siteFiles ? new Set(options.siteFiles) : undefined;
-  const urls = (file: string): UrlResolver => watchedResolver(file, contentUrlResolver(file, base, siteFiles), watch);
-  const bodies = createBodyRenderer({ root: site.root, highlight, urls });
+  const plainUrls = (file: string): UrlResolver => contentUrlResolver(file, base, siteFiles);
+  const fragmentPrefix = `${options.assetsPrefix}${SCHEMA_FOLDER}/`;
+  const cache = options.cache ? new BodyCache(options.cache, { site, base, fragmentPrefix, urls: plainUrls }) : undefined;
+  const urls = (file: string): UrlResolver => {
+    const watched = watchedResolver(file, plainUrls(file), watch);
+    return cache ? cache.recordingResolver(file, watched) : watched;
+  };
+  const bodies = cache ? recordingDependencies(createBodyRenderer({ root: site.root, highlight, urls }), cache) : createBodyRenderer({ root: site.root, highlight, urls });
   const icons = createIconSet({ library: (site.config.icons?.library ?? 'fontawesome') as IconLibrary, base });
-  const { languages: _languages, highlight: _highlight, playgroundScript, fieldsScript, siteFiles: _siteFiles, ...shellOptions } = options;
+  const { languages: _languages, highlight: _highlight, playgroundScript, fieldsScript, siteFiles: _siteFiles, cache: _cache, ...shellOptions } = options;
   const shell = new Shell(shellOptions);
   const missingIcons = new MissingIcons();
   const services: BodyServices = {
@@ -102,7 +116,7 @@ export async function createRenderer(options: RendererOptions, colours?: (highli
     bodies,
     urls,
     documents: createDocumentLoader(site.root),
-    fragmentPrefix: `${options.assetsPrefix}${SCHEMA_FOLDER}/`,
+    fragmentPrefix,
     colours: colours?.(highlight),
     published: siteFiles,
   };
@@ -120,15 +134,45 @@ export async function createRenderer(options: RendererOptions, colours?: (highli
       const drawn = pageIcons(icons);
       const { copy, copied } = uiStrings(page.placements[0]?.language);
       const ui: PageUi = { icon: drawn.draw, copyLabels: { copy, copied } };
-      const body = page.source.type === 'endpoint' ? await endpointBody(page, page.source, services, ui) : await contentBody(page, page.source, services, ui, pause);
+      const renderBody = (): Promise<Body> =>
+        page.source.type === 'endpoint' ? endpointBody(page, page.source, services, ui) : contentBody(page, page.source, services, ui, pause);
+      let body: Body;
+      let cached = false;
+      let bodyIcons: readonly string[] = [];
+      let cacheKey: string | undefined;
+      if (cache) {
+        const found = await cache.lookup(page);
+        cacheKey = found.key;
+        if (found.entry) {
+          // The body as it was made, and what making it told: the URLs it writes (for the link check) and its unknown icons.
+          body = { ...found.entry.body, ...(found.text === undefined ? {} : { text: found.text }) };
+          for (const url of found.entry.urls) watch?.(url.file, url.url, url.use, url.resolved, url.at);
+          bodyIcons = found.entry.icons;
+          cached = true;
+        } else {
+          body = (await cache.record(found.key, renderBody, () => [...drawn.missing])).body;
+        }
+      } else {
+        body = await renderBody();
+      }
       const linked = fragments.note(body.fragments ?? []);
       const updates = body.updates ?? [];
       const feed = hasFeed(page, updates)
         ? { href: feedHref(page.route, base, options.siteUrl), xml: feedXml({ site, page, updates, base, siteUrl: options.siteUrl }) }
         : undefined;
       const html = pageDocument(page, body, drawn, document, feed?.href);
-      missingIcons.note(drawn.missing, body.file ?? 'docs.json', body.text);
-      return { html, math: body.math, mermaid: body.mermaid, diagnostics: body.diagnostics, fragments: linked, ...(feed ? { feed: feed.xml } : {}) };
+      // A cached body's unknown icons first, as drawing it would have listed them.
+      const missing = bodyIcons.length === 0 ? drawn.missing : [...bodyIcons, ...drawn.missing.filter((name) => !bodyIcons.includes(name))];
+      missingIcons.note(missing, body.file ?? 'docs.json', body.text);
+      return {
+        html,
+        math: body.math,
+        mermaid: body.mermaid,
+        diagnostics: body.diagnostics,
+        fragments: linked,
+        ...(feed ? { feed: feed.xml } : {}),
+        ...(cacheKey ? { cached, cacheKey } : {}),
+      };
     },
     fragment: (fragment) => fragments.render(fragment),
     fragmentById: (id) => fragments.renderById(id),
@@ -136,6 +180,24 @@ export async function createRenderer(options: RendererOptions, colours?: (highli
     iconDiagnostics: () => missingIcons.diagnostics(icons, site.config.icons?.library ?? 'fontawesome'),
     invalidate: (file) => bodies.invalidate(file),
     highlight,
+    ...(cache ? { cache } : {}),
+  };
+}
+
+/** The body renderer, telling the cache which snippets each page's body read. */
+function recordingDependencies(bodies: BodyRenderer, cache: BodyCache): BodyRenderer {
+  return {
+    render(options) {
+      const result = bodies.render(options);
+      cache.dependsOn(result.dependencies);
+      return result;
+    },
+    async renderInSteps(options, pause) {
+      const result = await bodies.renderInSteps(options, pause);
+      cache.dependsOn(result.dependencies);
+      return result;
+    },
+    invalidate: (file) => bodies.invalidate(file),
   };
 }
 

@@ -161,7 +161,8 @@ describe('a reachable spec', () => {
     assert.match(frontmatter, /More about pets/);
 
     const name = sha256(server.url);
-    assert.deepEqual(await filesUnder(path.join(root, '.docjet')), [`cache/openapi/${name}.meta.json`, `cache/openapi/${name}.yaml`]);
+    // Beside the page bodies' cache (src/render/body-cache.ts).
+    assert.deepEqual(await filesUnder(path.join(root, '.docjet/cache/openapi')), [`${name}.meta.json`, `${name}.yaml`]);
     assert.equal(await readFile(path.join(root, '.docjet/cache/openapi', `${name}.yaml`), 'utf8'), SPEC);
     const meta = JSON.parse(await readFile(path.join(root, '.docjet/cache/openapi', `${name}.meta.json`), 'utf8'));
     assert.deepEqual({ ...meta, fetchedAt: typeof meta.fetchedAt }, { url: server.url, fetchedAt: 'string', etag: '"v1"', format: 'yaml' });
@@ -446,7 +447,7 @@ describe('private addresses', () => {
     );
     assert.equal(result.stats.endpointPages, 0);
     assert.doesNotMatch(await readFile(path.join(root, 'dist', 'llms.txt'), 'utf8'), /List pets|Get a pet/);
-    await assert.rejects(readdir(path.join(root, '.docjet')), { code: 'ENOENT' }, 'nothing cached');
+    await assert.rejects(readdir(path.join(root, '.docjet/cache/openapi')), { code: 'ENOENT' }, 'nothing cached');
   });
 
   test('allowed with allowPrivateNetwork; the copy then cached is not used by a run without it, online or offline', async (t) => {
