@@ -95,8 +95,8 @@ async function renderHere(renderer: Renderer, site: Site, routes: readonly strin
         // its HTML and text, and V8 keeps a cut-out string's whole parent alive. The build keeps
         // every page's links until the last page is rendered: without the copy, every page's HTML
         // too (3.3 GB at 10,000 synthetic pages).
-        const { diagnostics, math, mermaid, fragments } = rendered;
-        options.onPage(structuredClone({ diagnostics, math, mermaid, fragments, links }));
+        const { diagnostics, math, mermaid, fragments, cached, cacheKey } = rendered;
+        options.onPage(structuredClone({ diagnostics, math, mermaid, fragments, links, ...(cached ? { cached } : {}), ...(cacheKey ? { cacheKey } : {}) }));
       } catch (error) {
         failure ??= { error };
       }

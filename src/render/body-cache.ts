@@ -216,7 +216,7 @@ export class BodyCache {
   private readonly rendererKey: string;
   private readonly hashes = new Map<string, Promise<string>>();
   private apiKey: Promise<string> | undefined;
-  /** Each route's lookup, once per build: the renderer's and the Markdown twin's. */
+  /** Each route's lookup, shared by the renderer and then the Markdown twin, which drops it. */
   private readonly lookups = new Map<string, Promise<Lookup>>();
   /** Entries of bodies just rendered, written once their Markdown twin is made: one file per page. */
   private readonly pending = new Map<string, Entry>();
@@ -259,6 +259,8 @@ export class BodyCache {
    */
   async markdown(page: Page, make: () => Promise<string>): Promise<string> {
     const { key, entry } = await this.lookup(page);
+    // The twin is the lookup's last user: kept longer, it would hold every page's text and entry until the build ends.
+    this.lookups.delete(page.route);
     if (typeof entry?.markdown === 'string') return entry.markdown;
     const markdown = await make();
     const complete = this.pending.get(key) ?? entry;
