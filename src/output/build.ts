@@ -277,8 +277,20 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   // Every link the pages and docs.json write, followed as `docjet check` follows it (warnings; `--strict` fails them).
   const targets = { site, assets: new Set(files.assets.filter((file) => !NOT_COPIED.has(file))), redirects: redirectTargets(site, base) };
   const pages = [...site.pages.keys()].flatMap((route) => links.get(route) ?? []);
-  const followed = await resolveLinks({ root, base, targets, pages, loaded });
+  const missingFiles = missingFilesSaid(diagnostics.all);
+  const saidElsewhere = (file: string, url: string): boolean => missingFiles.has(`${file}\u0000${sitePath(url)}`);
+  const followed = await resolveLinks({ root, base, targets, pages, loaded, saidElsewhere });
   diagnostics.add(followed.diagnostics.filter((each) => !saidAsMissingFile(each, diagnostics.all)));
+}
+
+/** The files reported as `file-missing`, by the file that names them: `page.mdx\u0000images/a.png`. */
+function missingFilesSaid(reported: readonly Diagnostic[]): Set<string> {
+  const said = new Set<string>();
+  for (const each of reported) {
+    if (each.code !== 'file-missing') continue;
+    for (const named of each.message.matchAll(/`([^`]+)`/g)) said.add(`${each.file}\u0000${sitePath(named[1]!)}`);
+  }
+  return said;
 }
 
 /**
