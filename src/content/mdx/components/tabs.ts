@@ -7,11 +7,13 @@ import type { ElementContent } from 'hast';
 import { fragmentHtml } from '../serialize.ts';
 import { element, textNode } from './hast.ts';
 import { iconNode, iconOf } from './icon.ts';
-import { flag, integer, richText, text } from './props.ts';
+import { anchorOf, flag, integer, richText, text } from './props.ts';
 import type { Component, ComponentContext } from './types.ts';
 
 export interface TabNodeItem {
   title: ElementContent[];
+  /** The id a link to the tab names (`#install`), on its button; else the button's is the set's own. */
+  anchor?: string | undefined;
   icon?: ElementContent[];
   content: ElementContent[];
 }
@@ -27,7 +29,7 @@ export function tabsNode(
   const buttons: ElementContent[] = [];
   const panels: ElementContent[] = [];
   items.forEach((item, index) => {
-    const tabId = `${base}-tab-${index + 1}`;
+    const tabId = item.anchor ?? `${base}-tab-${index + 1}`;
     const panelId = `${base}-panel-${index + 1}`;
     const isSelected = index === selected;
     buttons.push(
@@ -45,7 +47,12 @@ export const Tabs: Component = (props, children, context) => {
   const items: TabNodeItem[] = [];
   for (const child of context.children) {
     if (child.kind !== 'element' || child.name !== 'Tab') continue;
-    items.push({ title: richText(child.props, 'title') ?? [textNode(`Tab ${items.length + 1}`)], icon: iconOf(child.props, context.icon), content: [...child.children] });
+    items.push({
+      title: richText(child.props, 'title') ?? [textNode(`Tab ${items.length + 1}`)],
+      anchor: renderedAnchor(child.content),
+      icon: iconOf(child.props, context.icon),
+      content: [...child.children],
+    });
   }
   if (items.length === 0) return [element('div', { className: 'tabs' }, children)];
   return [
@@ -57,8 +64,23 @@ export const Tabs: Component = (props, children, context) => {
   ];
 };
 
-/** A `<Tab>` outside `<Tabs>`: its content, labelled. */
-export const Tab: Component = (props, children) => [element('section', { className: 'tab', ariaLabel: text(props, 'title') }, children)];
+/**
+ * A `<Tab>`: its content, labelled, with its anchor. Every Tab is rendered so, in page order, which
+ * hands out its anchor; `<Tabs>` then moves that anchor to the Tab's button (`renderedAnchor`).
+ */
+export const Tab: Component = (props, children, context) => [
+  element('section', { className: 'tab', id: anchorOf('tab', props, context), ariaLabel: text(props, 'title') }, children),
+];
+
+/** The anchor `Tab` gave the tab it rendered. */
+function renderedAnchor(content: readonly ElementContent[]): string | undefined {
+  const section = content.find((node) => node.type === 'element');
+  if (section?.type !== 'element') return undefined;
+  if (section.data?.fragment === true) return renderedAnchor(section.children);
+  if (section.tagName !== 'section') return undefined;
+  const id = section.properties['id'];
+  return typeof id === 'string' ? id : undefined;
+}
 
 function codeTabs(className: string): Component {
   return (props, children, context) => {
