@@ -191,8 +191,9 @@
         if (!target)
             return;
         let changed = false;
-        if (target.matches('[role="tab"]')) {
-            select(target, false);
+        const tab = target.closest('[role="tab"]');
+        if (tab) {
+            select(tab, false);
             changed = true;
         }
         for (let node = target; node; node = node.parentElement) {

@@ -187,13 +187,14 @@
     heading.append(anchor);
   }
 
-  // ── Deep links: `#id` inside a closed accordion, another tab or another view opens it; a tab's own id selects it ──
+  // ── Deep links: `#id` inside a closed accordion, another tab or another view opens it; a tab's title's id selects it ──
   const reveal = (): void => {
     const target = byHash(location.hash);
     if (!target) return;
     let changed = false;
-    if (target.matches('[role="tab"]')) {
-      select(target, false);
+    const tab = target.closest<HTMLElement>('[role="tab"]');
+    if (tab) {
+      select(tab, false);
       changed = true;
     }
     for (let node: HTMLElement | null = target; node; node = node.parentElement) {

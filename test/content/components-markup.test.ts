@@ -99,8 +99,7 @@ test('every class components.js looks for is written by a component, the shell o
 
 test('the markup the script depends on: tab sets wired by ids, views titled, prompts with actions', () => {
   // Tabs: each tab names its panel, each panel its tab; only the selected panel is shown without script.
-  // A titled tab's id is its anchor (`#python`), an untitled one's the set's own.
-  const tab = /<button type="button" role="tab" id="([^"]+)" aria-controls="(dj-tabs-\d+-panel-\d+)" aria-selected="(true|false)" tabindex="(0|-1)">/g;
+  const tab = /<button type="button" role="tab" id="(dj-tabs-\d+-tab-\d+)" aria-controls="(dj-tabs-\d+-panel-\d+)" aria-selected="(true|false)" tabindex="(0|-1)">/g;
   const tabs = [...html.matchAll(tab)];
   assert.equal(tabs.length, html.split('role="tab"').length - 1, 'every tab has the shape above');
   assert.ok(tabs.length > 10);

@@ -35,5 +35,5 @@ e2eTest('#tab-id selects its tab and #accordion-id opens its accordion, on load 
     true,
     'a tab inside a closed accordion: both open',
   );
-  assert.equal(await page.locator('[role="tab"][aria-selected="true"]#linux').count(), 1);
+  assert.equal(await page.locator('[role="tab"][aria-selected="true"] > #linux').count(), 1);
 });

@@ -12,7 +12,10 @@ import type { Component, ComponentContext } from './types.ts';
 
 export interface TabNodeItem {
   title: ElementContent[];
-  /** The id a link to the tab names (`#install`), on its button; else the button's is the set's own. */
+  /**
+   * The id a link to the tab names (`#install`), on its title inside the button: the button's own
+   * ids wire ARIA, and an anchor may repeat a heading's id (the hosted product counts them apart).
+   */
   anchor?: string | undefined;
   icon?: ElementContent[];
   content: ElementContent[];
@@ -29,13 +32,13 @@ export function tabsNode(
   const buttons: ElementContent[] = [];
   const panels: ElementContent[] = [];
   items.forEach((item, index) => {
-    const tabId = item.anchor ?? `${base}-tab-${index + 1}`;
+    const tabId = `${base}-tab-${index + 1}`;
     const panelId = `${base}-panel-${index + 1}`;
     const isSelected = index === selected;
     buttons.push(
       element('button', { type: 'button', role: 'tab', id: tabId, ariaControls: panelId, ariaSelected: String(isSelected), tabIndex: isSelected ? '0' : '-1' }, [
         ...(item.icon ?? []),
-        ...item.title,
+        ...(item.anchor === undefined ? item.title : [element('span', { id: item.anchor }, item.title)]),
       ]),
     );
     panels.push(element('div', { role: 'tabpanel', id: panelId, ariaLabelledBy: tabId, tabIndex: '0', hidden: !isSelected }, item.content));
@@ -66,7 +69,7 @@ export const Tabs: Component = (props, children, context) => {
 
 /**
  * A `<Tab>`: its content, labelled, with its anchor. Every Tab is rendered so, in page order, which
- * hands out its anchor; `<Tabs>` then moves that anchor to the Tab's button (`renderedAnchor`).
+ * hands out its anchor; `<Tabs>` then moves that anchor to the Tab's title, in its button (`renderedAnchor`).
  */
 export const Tab: Component = (props, children, context) => [
   element('section', { className: 'tab', id: anchorOf('tab', props, context), ariaLabel: text(props, 'title') }, children),
