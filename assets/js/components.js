@@ -20,8 +20,9 @@
     const byHash = (hash) => {
         if (!hash || hash.length < 2)
             return null;
+        const id = hash.slice(1);
         try {
-            return document.getElementById(decodeURIComponent(hash.slice(1)));
+            return document.getElementById(id) ?? document.getElementById(decodeURIComponent(id));
         }
         catch {
             return null;
@@ -190,6 +191,11 @@
         if (!target)
             return;
         let changed = false;
+        const tab = target.closest('[role="tab"]');
+        if (tab) {
+            select(tab, false);
+            changed = true;
+        }
         for (let node = target; node; node = node.parentElement) {
             if (node instanceof HTMLDetailsElement && !node.open) {
                 node.open = true;

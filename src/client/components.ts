@@ -23,11 +23,12 @@
       }
     },
   };
-  /** The element a `#fragment` names; null for none or a malformed escape. */
+  /** The element a `#fragment` names, as the browser finds it: the id as written (a tab's `caf%C3%A9`), else decoded; null for none. */
   const byHash = (hash: string | null): HTMLElement | null => {
     if (!hash || hash.length < 2) return null;
+    const id = hash.slice(1);
     try {
-      return document.getElementById(decodeURIComponent(hash.slice(1)));
+      return document.getElementById(id) ?? document.getElementById(decodeURIComponent(id));
     } catch {
       return null;
     }
@@ -186,11 +187,16 @@
     heading.append(anchor);
   }
 
-  // ── Deep links: `#id` inside a closed accordion, another tab or another view opens it ──
+  // ── Deep links: `#id` inside a closed accordion, another tab or another view opens it; a tab's title's id selects it ──
   const reveal = (): void => {
     const target = byHash(location.hash);
     if (!target) return;
     let changed = false;
+    const tab = target.closest<HTMLElement>('[role="tab"]');
+    if (tab) {
+      select(tab, false);
+      changed = true;
+    }
     for (let node: HTMLElement | null = target; node; node = node.parentElement) {
       if (node instanceof HTMLDetailsElement && !node.open) {
         node.open = true;

@@ -35,7 +35,7 @@ export interface PageRenderResult extends RenderResult {
 }
 
 /** What a page gives to be rendered; `highlight`, the page's own (the build's colour thread), instead of the renderer's. */
-export type PageRenderOptions = Pick<RenderOptions, 'file' | 'text' | 'format' | 'line' | 'icon' | 'copyLabels' | 'highlight'>;
+export type PageRenderOptions = Pick<RenderOptions, 'file' | 'text' | 'format' | 'line' | 'icon' | 'copyLabels' | 'highlight' | 'headingAnchors'>;
 
 export interface PageRenderer {
   /**

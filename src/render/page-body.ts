@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import type { Diagnostic } from '../shared/diagnostics.ts';
-import type { Heading } from '../content/mdx/headings.ts';
+import { headingAnchors, type Heading } from '../content/mdx/headings.ts';
 import type { CopyLabels, IconDrawer, UpdateEntry } from '../content/mdx/index.ts';
 import { copyButtonHtml, type Highlighter } from '../content/mdx/code.ts';
 import { frontmatterUrlDiagnostics } from '../content/frontmatter-url.ts';
@@ -138,6 +138,7 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
     text: text.slice(frontmatter.bodyStart),
     format: ext === '.md' ? ('md' as const) : ('mdx' as const),
     line: frontmatter.bodyLine,
+    headingAnchors: headingAnchors(page.frontmatter['mode']),
     ...ui,
     ...(colours ? { highlight: colours.highlight } : {}),
   };

@@ -12,6 +12,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { locateBody } from '../content/frontmatter.ts';
+import { headingAnchors } from '../content/mdx/headings.ts';
 import { toMarkdownText } from '../content/markdown/index.ts';
 import { createDocumentLoader, siteSpecFiles, type DocumentLoader } from '../openapi/documents.ts';
 import { schemaMarkdown } from '../openapi/endpoint/markdown.ts';
@@ -122,9 +123,10 @@ export function fileTextReader(root: string): (page: Page) => FileText {
       return { sections: [], files: [file] };
     }
     const body = text.slice(locateBody(text).bodyStart);
-    if (ext === '.md') return { sections: pageSections(body, 'md'), files: [file] };
+    const anchors = { headingAnchors: headingAnchors(page.frontmatter['mode']) };
+    if (ext === '.md') return { sections: pageSections(body, 'md', anchors), files: [file] };
     const expanded = snippets.expand(body, file);
-    return { sections: pageSections(expanded.source, 'mdx'), files: [file, ...expanded.files] };
+    return { sections: pageSections(expanded.source, 'mdx', anchors), files: [file, ...expanded.files] };
   };
 }
 

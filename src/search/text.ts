@@ -7,7 +7,7 @@
  * `<Update label>` included), so a result jumps to the heading. Snippets are put in place before
  * (snippet-text.ts): their headings and words are the page's.
  */
-import { Slugger, splitCustomId } from '../content/mdx/headings.ts';
+import { MAX_ANCHORED_DEPTH, Slugger, splitCustomId } from '../content/mdx/headings.ts';
 
 export interface TextSection {
   /** The heading that starts the section; none for the text before the first heading. */
@@ -29,8 +29,13 @@ const STEP_SIZES: Record<string, number> = { h2: 2, h3: 3, h4: 4 };
 const COMPONENT_HEADING = '\u0000';
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
 
-/** The page's sections in order: the text before the first heading, then one per heading. */
-export function pageSections(source: string, format: 'md' | 'mdx'): TextSection[] {
+/**
+ * The page's sections in order: the text before the first heading, then one per heading that is an
+ * anchor (`#` to `####`, none on a page whose `headingAnchors` is false); other headings' text is
+ * their section's.
+ */
+export function pageSections(source: string, format: 'md' | 'mdx', options: { headingAnchors?: boolean } = {}): TextSection[] {
+  const anchored = (depth: number): boolean => depth <= MAX_ANCHORED_DEPTH && options.headingAnchors !== false;
   const sections: TextSection[] = [{ text: '' }];
   const slugger = new Slugger();
   // Text of the current section: cleaned pieces, and prose lines cleaned together when a piece ends.
@@ -68,8 +73,10 @@ export function pageSections(source: string, format: 'md' | 'mdx'): TextSection[
       const heading = line.includes('#') ? HEADING.exec(line) : null;
       const underline = heading ? null : UNDERLINE.exec(line);
       const above = prose[prose.length - 1];
-      if (heading && (format === 'mdx' || heading[1]!.length <= 3)) startSection(heading[2]!.length, heading[3]!, undefined);
-      else if (underline && above !== undefined && above.trim() !== '' && !LIST_ITEM.test(above)) {
+      if (heading && (format === 'mdx' || heading[1]!.length <= 3)) {
+        if (anchored(heading[2]!.length)) startSection(heading[2]!.length, heading[3]!, undefined);
+        else prose.push(heading[3]!);
+      } else if (underline && above !== undefined && above.trim() !== '' && !LIST_ITEM.test(above) && anchored(1)) {
         prose.pop();
         startSection(underline[1]![0] === '=' ? 1 : 2, above.trim(), undefined);
       } else prose.push(line);

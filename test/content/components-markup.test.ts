@@ -110,7 +110,7 @@ test('the markup the script depends on: tab sets wired by ids, views titled, pro
   }
   assert.ok(html.includes('<div class="code-group" data-dropdown="true"><div role="tablist">'));
   assert.ok(html.includes('<div class="tabs" data-sync="false"><div role="tablist">'));
-  assert.ok(html.includes('<section class="view" data-title="Python" data-icon="python">'));
+  assert.ok(html.includes('<section class="view" id="python" data-title="Python" data-icon="python">'));
   assert.ok(html.includes('<div class="prompt" data-actions="copy,cursor"><p class="prompt-description">'));
   assert.ok(html.includes('<div class="prompt"><div class="prompt-body">'));
   assert.ok(html.includes('<li class="step" value="4"><h3 class="step-title" id="preview-the-site">'));

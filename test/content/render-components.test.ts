@@ -53,21 +53,22 @@ test('Card: a link when it has an href, a box otherwise; CardGroup and Columns a
   assert.ok(html('<Columns cols="9">x</Columns>').startsWith('<div class="columns" data-cols="4" style="--cols:4">'));
 });
 
-test('Tabs: ARIA tabs; without JavaScript the first panel shows and the others are hidden', () => {
+test("Tabs: ARIA tabs; without JavaScript the first panel shows and the others are hidden; a titled tab's button has its anchor", () => {
   assert.equal(
     html('<Tabs>\n  <Tab title="npm">\n    ```bash\n    npm i x\n    ```\n  </Tab>\n  <Tab title="yarn" icon="yarn">\n    yarn add x\n  </Tab>\n</Tabs>'),
     '<div class="tabs"><div role="tablist">' +
-      '<button type="button" role="tab" id="dj-tabs-1-tab-1" aria-controls="dj-tabs-1-panel-1" aria-selected="true" tabindex="0">npm</button>' +
-      '<button type="button" role="tab" id="dj-tabs-1-tab-2" aria-controls="dj-tabs-1-panel-2" aria-selected="false" tabindex="-1"><span class="icon" data-icon="yarn" aria-hidden="true"></span>yarn</button>' +
+      '<button type="button" role="tab" id="dj-tabs-1-tab-1" aria-controls="dj-tabs-1-panel-1" aria-selected="true" tabindex="0"><span id="npm">npm</span></button>' +
+      '<button type="button" role="tab" id="dj-tabs-1-tab-2" aria-controls="dj-tabs-1-panel-2" aria-selected="false" tabindex="-1"><span class="icon" data-icon="yarn" aria-hidden="true"></span><span id="yarn">yarn</span></button>' +
       '</div>' +
       '<div role="tabpanel" id="dj-tabs-1-panel-1" aria-labelledby="dj-tabs-1-tab-1" tabindex="0">' +
       `<figure class="code-block" data-language="bash">${COPY_BUTTON}<pre tabindex="0"><code class="language-bash"><span class="line">npm i x</span></code></pre></figure></div>` +
       '<div role="tabpanel" id="dj-tabs-1-panel-2" aria-labelledby="dj-tabs-1-tab-2" tabindex="0" hidden><p>yarn add x</p></div>' +
       '</div>',
   );
-  // Tabs written on one line each, and a chosen default tab; ids stay unique across tab sets.
-  const two = html('<Tabs>\n<Tab title="A">a</Tab>\n</Tabs>\n\n<Tabs defaultTabIndex={1}>\n<Tab title="B">b</Tab>\n<Tab title="C">c</Tab>\n</Tabs>');
-  assert.ok(two.includes('id="dj-tabs-2-tab-2" aria-controls="dj-tabs-2-panel-2" aria-selected="true"'), two);
+  // Tabs written on one line each, and a chosen default tab; ids stay unique across tab sets (a
+  // repeated title is numbered, an untitled tab's button keeps the set's own id).
+  const two = html('<Tabs>\n<Tab title="A">a</Tab>\n</Tabs>\n\n<Tabs defaultTabIndex={1}>\n<Tab>b</Tab>\n<Tab title="A">c</Tab>\n</Tabs>');
+  assert.ok(two.includes('id="dj-tabs-2-tab-2" aria-controls="dj-tabs-2-panel-2" aria-selected="true" tabindex="0"><span id="a-2">A</span>'), two);
   assert.ok(two.includes('<div role="tabpanel" id="dj-tabs-2-panel-1" aria-labelledby="dj-tabs-2-tab-1" tabindex="0" hidden>b</div>'), two);
 });
 
@@ -95,8 +96,8 @@ test('AccordionGroup/Accordion and Expandable are <details>/<summary>', () => {
       '<AccordionGroup>\n  <Accordion title="Why?" description="Short answer" defaultOpen>\n    Because.\n  </Accordion>\n  <Accordion title="How?">By doing.</Accordion>\n</AccordionGroup>',
     ),
     '<div class="accordion-group">' +
-      '<details class="accordion" open><summary><span class="accordion-title">Why?</span><span class="accordion-description">Short answer</span></summary><div class="accordion-content"><p>Because.</p></div></details>\n' +
-      '<details class="accordion"><summary><span class="accordion-title">How?</span></summary><div class="accordion-content">By doing.</div></details>' +
+      '<details class="accordion" id="why" open><summary><span class="accordion-title">Why?</span><span class="accordion-description">Short answer</span></summary><div class="accordion-content"><p>Because.</p></div></details>\n' +
+      '<details class="accordion" id="how"><summary><span class="accordion-title">How?</span></summary><div class="accordion-content">By doing.</div></details>' +
       '</div>',
   );
   assert.equal(
@@ -190,7 +191,7 @@ test('escaping: text and attributes from the page cannot inject markup', () => {
     html('<Callout title={"x\\" onmouseover=\\"alert(1)"} color="red;background:url(x)">y</Callout>'),
     '<aside class="callout callout-custom" role="note" aria-label="x&quot; onmouseover=&quot;alert(1)"><div class="callout-body"><p class="callout-title">x&quot; onmouseover=&quot;alert(1)</p>y</div></aside>',
   );
-  assert.ok(html('<Tabs>\n<Tab title="<img src=x onerror=alert(1)>">t</Tab>\n</Tabs>').includes('tabindex="0">&lt;img src=x onerror=alert(1)&gt;</button>'));
+  assert.ok(html('<Tabs>\n<Tab title="<img src=x onerror=alert(1)>">t</Tab>\n</Tabs>').includes('>&lt;img src=x onerror=alert(1)&gt;</span></button>'));
   assert.ok(html('<Badge color="red&quot;><script>">b</Badge>').startsWith('<p><span class="badge badge-gray">'));
   const tile = renderMarkdown({ file: 'components.mdx', format: 'mdx', text: '<Tile href=" JaVa\tScRiPt:alert(1)" title="t">x</Tile>' });
   assert.ok(tile.html.startsWith('<div class="tile">'));

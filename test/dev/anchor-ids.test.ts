@@ -3,6 +3,7 @@
  * for a hosted site (`#sharing-your-model-on-ollama-com`, `#3-budget-%26-rate-limits`, a CJK
  * heading percent-encoded or not) resolves; the id docjet used to give (`…ollamacom`) is a missing
  * anchor whose "did you mean" is the hosted one. Fragments and ids are compared percent-decoded.
+ * Accordion, View and Tab titles are anchors by the hosted rule; an h5 heading is not.
  */
 import assert from 'node:assert/strict';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -18,7 +19,7 @@ before(async () => {
   await writeFile(path.join(root, 'docs.json'), JSON.stringify({ theme: 'mint', name: 'X', colors: { primary: '#0D9373' }, navigation: { pages: ['index', 'import'] } }));
   await writeFile(
     path.join(root, 'import.mdx'),
-    '---\ntitle: Import\n---\n\n## Sharing your model on ollama.com\n\n## 3. Budget & Rate Limits\n\n## 安装指南\n\n## Install\n\n## Install\n\n<Steps>\n  <Step title="Pull the model: v1.2" titleSize="h3">x</Step>\n</Steps>\n\n<div id="caf%C3%A9">Written encoded</div>\n',
+    '---\ntitle: Import\n---\n\n## Sharing your model on ollama.com\n\n## 3. Budget & Rate Limits\n\n## 安装指南\n\n## Install\n\n## Install\n\n<Steps>\n  <Step title="Pull the model: v1.2" titleSize="h3">x</Step>\n</Steps>\n\n<div id="caf%C3%A9">Written encoded</div>\n\n##### Fine print\n\n<Accordion title="Café & Crème">a</Accordion>\n\n<View title="Setup: Advanced">v</View>\n\n<Tabs>\n  <Tab title="Python 3">p</Tab>\n  <Tab title="Go" id="golang">g</Tab>\n</Tabs>\n',
   );
   await writeFile(
     path.join(root, 'index.mdx'),
@@ -35,6 +36,8 @@ before(async () => {
       '',
       '<a href="/import#café">decoded both sides</a>',
       '',
+      '[accordion](/import#cafe-and-creme) [view](/import#setup-advanced) [tab](/import#python-3) [tab id](/import#golang) [h5](/import#fine-print)',
+      '',
     ].join('\n'),
   );
 });
@@ -47,6 +50,11 @@ test("anchors are the hosted product's heading ids: its links resolve, docjet's 
   const result = await checkLinks({ root });
   assert.equal(result.resolved, true);
   const found = result.diagnostics.map((each) => `${each.file}:${each.line}:${each.column} ${each.code} ${each.fix}`);
-  assert.deepEqual(found, ['index.mdx:9:7 anchor-missing Did you mean "#sharing-your-model-on-ollama-com"?', 'index.mdx:9:61 anchor-missing Did you mean "#install"?']);
-  assert.equal(result.stats.missingAnchors, 2);
+  assert.deepEqual(found, [
+    'index.mdx:9:7 anchor-missing Did you mean "#sharing-your-model-on-ollama-com"?',
+    'index.mdx:9:61 anchor-missing Did you mean "#install"?',
+    // An h5 is no anchor there (only h1–h4 are); accordion, view and tab titles are.
+    'index.mdx:13:122 anchor-missing Link to a heading that is on that page (its anchor is its text in lower case, words joined by "-").',
+  ]);
+  assert.equal(result.stats.missingAnchors, 3);
 });

@@ -66,3 +66,12 @@ test('code blocks are kept as text, and a # inside them starts no section', () =
 test('Markdown files keep a heading indented four spaces as text (it is code there)', () => {
   assert.deepEqual(pageSections('    ## not a heading\n\n## Real', 'md'), [{ text: '## not a heading' }, { heading: { id: 'real', text: 'Real', depth: 2 }, text: '' }]);
 });
+
+test('only h1–h4 start a section, as only they are anchors; a custom page has none (issue 31)', () => {
+  const source = ['## Details', 'Some.', '##### Details', 'Fine print.', '## Details', 'More.'].join('\n');
+  assert.deepEqual(pageSections(source, 'mdx'), [
+    { heading: { id: 'details', text: 'Details', depth: 2 }, text: 'Some. Details Fine print.' },
+    { heading: { id: 'details-2', text: 'Details', depth: 2 }, text: 'More.' },
+  ]);
+  assert.deepEqual(pageSections('Intro.\n\n## Hero\nWords.', 'md', { headingAnchors: false }), [{ text: 'Intro. Hero Words.' }]);
+});

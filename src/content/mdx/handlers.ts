@@ -19,7 +19,7 @@ import { fenceHtml } from './fence.ts';
 import { unshowable, valueChildren, valueToHast } from './jsx-value.ts';
 import { Markup } from './values.ts';
 import { collectProblems, reportProblems } from './partial.ts';
-import { splitCustomId } from './headings.ts';
+import { MAX_ANCHORED_DEPTH, splitCustomId } from './headings.ts';
 import { holdsBlocks, renderJsx } from './jsx.ts';
 import { quoteFormula, renderMath } from './math.ts';
 import { startOf, type Page } from './page.ts';
@@ -73,9 +73,11 @@ function heading(page: Page, state: State, node: Heading): ElementContent {
     shown = { ...node, children: [...node.children.slice(0, -1), { ...last, value: split.text }] };
     customId = split.id;
   }
-  const text = plainText(page, shown.children).trim();
-  const id = page.addHeading(node.position?.start.offset ?? 0, node.depth, text, customId);
-  const element: ElementContent = { type: 'element', tagName: `h${node.depth}`, properties: { id }, children: state.all(shown) };
+  // As there, only `#` to `####` are anchors, and none on a `mode: custom` or `frame` page: the others
+  // take no id and no number from the headings that follow.
+  const anchored = node.depth <= MAX_ANCHORED_DEPTH && page.headingAnchors;
+  const id = anchored ? page.addHeading(node.position?.start.offset ?? 0, node.depth, plainText(page, shown.children).trim(), customId) : undefined;
+  const element: ElementContent = { type: 'element', tagName: `h${node.depth}`, properties: id === undefined ? {} : { id }, children: state.all(shown) };
   state.patch(node, element);
   return element;
 }

@@ -18,6 +18,16 @@
  * and links counts, as it does there.
  */
 
+import librarySlugify from '@sindresorhus/slugify';
+
+/** Only `#` to `####` get an id there (`HEADING_LEVELS`): an `#####` is not an anchor and takes no number. */
+export const MAX_ANCHORED_DEPTH = 4;
+
+/** Pages whose Markdown headings get no id there (`AVOIDED_PAGE_MODES`): their body is the author's own layout. */
+export function headingAnchors(mode: unknown): boolean {
+  return mode !== 'custom' && mode !== 'frame';
+}
+
 export interface Heading {
   depth: number;
   id: string;
@@ -108,23 +118,73 @@ export function customSlug(id: string): string {
   return cleanId(id.trim().replace(CUSTOM_REMOVED, '').replace(EMOJI, '').replace(/\s+/g, '-'));
 }
 
+/** The slug of an Accordion's or a View's title there (`generateComponentId`): the library's own, transliterating, `&` → "and". */
+export function componentSlug(title: string): string {
+  return librarySlugify(title.replace(':', '-'), { decamelize: false });
+}
+
+/** `@sindresorhus/slugify`'s `slugifyWithCounter` on an already-made slug: `x`, `x-2`, `x-3`. */
+class Occurrences {
+  private readonly seen = new Map<string, number>();
+
+  count(slug: string): string {
+    if (slug === '') return '';
+    const lower = slug.toLowerCase();
+    const bare = this.seen.get(numberless(lower)) ?? 0;
+    const counter = (this.seen.get(lower) ?? 0) + 1;
+    this.seen.set(lower, counter);
+    return counter >= 2 || bare > 2 ? `${slug}-${counter}` : slug;
+  }
+}
+
+/**
+ * The anchors of titled components, as the hosted product gives them (`remarkComponentIds`), each
+ * kind with its own count and none shared with the headings':
+ * - Accordion and View: `componentSlug` of the title; repeats `-1`, `-2` (the first is bare). A title
+ *   with nothing left (all CJK or emoji) gets no id here (there: the body's text, encoded).
+ * - Tab: the heading rule's steps 1 and 2 (not step 3: the id is written as the slugger makes it,
+ *   `caf%C3%A9`), repeats `-2`, `-3`, past any id a Tab was given.
+ * An `id` written on the element is used as written.
+ */
+export class ComponentIds {
+  private readonly repeats = { accordion: new Map<string, number>(), view: new Map<string, number>() };
+  private readonly tabs = new Occurrences();
+  private readonly tabIds = new Set<string>();
+
+  titled(kind: 'accordion' | 'view', title: string): string | undefined {
+    const base = componentSlug(title);
+    if (base === '') return undefined;
+    const count = this.repeats[kind].get(base) ?? 0;
+    this.repeats[kind].set(base, count + 1);
+    return count > 0 ? `${base}-${count}` : base;
+  }
+
+  /** A Tab's id: `written` when it has one, else its title's; undefined when neither gives one. */
+  tab(title: string | undefined, written: string | undefined): string | undefined {
+    if (written !== undefined) {
+      this.tabIds.add(written);
+      return written;
+    }
+    if (title === undefined) return undefined;
+    const slug = slugAscii(unicodeId(title));
+    if (slug === '') return undefined;
+    let id = this.tabs.count(slug);
+    while (this.tabIds.has(id)) id = this.tabs.count(slug);
+    this.tabIds.add(id);
+    return id;
+  }
+}
+
 /** Hands out page-unique ids in document order, numbered as the hosted product numbers them. */
 export class Slugger {
   /** `@sindresorhus/slugify`'s counter, over step 2's slugs (headings written in Markdown). */
-  private readonly occurrences = new Map<string, number>();
+  private readonly occurrences = new Occurrences();
   /** The table of contents' count of every id handed out. */
   private readonly seen = new Map<string, number>();
 
   /** A unique id for a heading's text. */
   slug(text: string): string {
-    let slug = slugAscii(unicodeId(text));
-    if (slug !== '') {
-      const lower = slug.toLowerCase();
-      const bare = this.occurrences.get(numberless(lower)) ?? 0;
-      const counter = (this.occurrences.get(lower) ?? 0) + 1;
-      this.occurrences.set(lower, counter);
-      if (counter >= 2 || bare > 2) slug = `${slug}-${counter}`;
-    }
+    const slug = this.occurrences.count(slugAscii(unicodeId(text)));
     return this.unique(cleanId(slug) || 'heading');
   }
 

@@ -67,6 +67,8 @@ export interface RenderOptions {
   icon?: IconDrawer | undefined;
   /** The copy button's words in the page's language; default English, without a "copied" label. */
   copyLabels?: CopyLabels | undefined;
+  /** Markdown headings get ids; false for a `mode: custom` or `frame` page (`headingAnchors`). Default true. */
+  headingAnchors?: boolean | undefined;
 }
 
 export interface RenderResult {
@@ -185,6 +187,7 @@ function* renderSections(options: RenderOptions, link: LinkOptions | undefined, 
         linker: link?.linker,
         resolveUrl: options.resolveUrl,
         ui: bodyUi(options),
+        headingAnchors: options.headingAnchors,
       });
       if (link) context.host = page.host(0, undefined);
     } else {

@@ -11,7 +11,7 @@ import { DEFAULT_UI, type Highlighter } from './code.ts';
 import { detach } from './detach.ts';
 import type { ComponentContext, ComponentRegistry } from './components/types.ts';
 import { element, isEmptyContent } from './components/hast.ts';
-import { Slugger, type Heading } from './headings.ts';
+import { ComponentIds, Slugger, type Heading } from './headings.ts';
 import { Reporter, type Point } from './report.ts';
 import { createContext, snippetScope } from './scope.ts';
 import {
@@ -52,6 +52,8 @@ export interface PageOptions {
   resolveUrl?: UrlResolver | undefined;
   /** Icons and the copy button as the page shows them; default `DEFAULT_UI`. A snippet's body uses its page's. */
   ui?: BodyUi | undefined;
+  /** Markdown headings get ids (not on a `mode: custom` or `frame` page, `headingAnchors`); default true. A snippet's body follows its page. */
+  headingAnchors?: boolean | undefined;
   /** For a snippet's body: the page it is rendered into, the offset of the element there, and the body. */
   parent?: { page: Page; offset: number; body: Body } | undefined;
 }
@@ -78,6 +80,10 @@ export class Page {
   /** What the page shows that it must load something for; a snippet's body adds to its page's. */
   readonly features: Set<PageFeature>;
   readonly slugger: Slugger;
+  /** Accordion, View and Tab anchors; a snippet's body uses its page's. */
+  readonly componentIds: ComponentIds;
+  /** Whether Markdown headings get ids (`PageOptions.headingAnchors`). */
+  readonly headingAnchors: boolean;
   /** Props and rendered children of JSX elements, for the components around them (Tabs reads its Tabs). */
   readonly rendered = new WeakMap<Nodes, { props: Props; children: ElementContent[] }>();
   /** What `{expressions}` rendered, as the component around them sees it (`<Tabs>{tabs.map(t => <Tab …>)}</Tabs>`). */
@@ -106,6 +112,8 @@ export class Page {
     this.renderTree = options.renderTree;
     this.parent = options.parent;
     this.slugger = options.parent?.page.slugger ?? new Slugger();
+    this.componentIds = options.parent?.page.componentIds ?? new ComponentIds();
+    this.headingAnchors = options.parent?.page.headingAnchors ?? options.headingAnchors ?? true;
     this.parts = options.parent?.page.parts ?? { examples: [], params: [], updates: [] };
     this.importsByName = new Map(options.imports.map((binding) => [binding.name, binding]));
   }
@@ -157,6 +165,13 @@ export class Page {
     return `dj-${prefix}-${count}`;
   }
 
+  /** A titled component's anchor (`ComponentContext.anchor`). */
+  anchor(kind: 'accordion' | 'view' | 'tab', title: string | undefined, written: string | undefined): string | undefined {
+    if (kind === 'tab') return this.componentIds.tab(title, written);
+    if (written !== undefined) return written;
+    return title === undefined ? undefined : this.componentIds.titled(kind, title);
+  }
+
   /** A component name is reported once per page (and once per snippet in it), where it is first used. */
   firstUseOf(name: string): boolean {
     if (this.warnedComponents.has(name)) return false;
@@ -193,6 +208,7 @@ export class Page {
       text,
       resolveUrl: this.resolveUrl,
       uniqueId: (prefix) => this.uniqueId(prefix),
+      anchor: (kind, title, written) => this.anchor(kind, title, written),
       heading: (depth, text, id) => this.addHeading(offset, depth, text, id),
       anchor: (id) => this.anchor(id),
       diagnostic: (code, params) => this.reporter.diagnostic(code, at, params),

@@ -2,7 +2,7 @@
 import type { ElementContent } from 'hast';
 import { element, textNode } from './hast.ts';
 import { iconOf } from './icon.ts';
-import { flag, richText, text } from './props.ts';
+import { anchorOf, flag, richText } from './props.ts';
 import type { Component } from './types.ts';
 
 export const AccordionGroup: Component = (_props, children) => [element('div', { className: 'accordion-group' }, children)];
@@ -11,7 +11,7 @@ export const Accordion: Component = (props, children, context) => {
   const title = richText(props, 'title') ?? [];
   const description = richText(props, 'description');
   return [
-    element('details', { className: 'accordion', id: text(props, 'id'), open: flag(props, 'defaultOpen') }, [
+    element('details', { className: 'accordion', id: anchorOf('accordion', props, context), open: flag(props, 'defaultOpen') }, [
       element('summary', {}, [
         ...iconOf(props, context.icon),
         element('span', { className: 'accordion-title' }, title),

@@ -4,7 +4,7 @@ import { mermaidNode } from '../code.ts';
 import { isRecord } from '../values.ts';
 import { element, textNode } from './hast.ts';
 import { iconOf } from './icon.ts';
-import { list, richText, text, token, url } from './props.ts';
+import { anchorOf, list, richText, text, token, url } from './props.ts';
 import type { Component } from './types.ts';
 
 /** `<Mermaid chart="…" />`: the same output as a ```` ```mermaid ```` fence. */
@@ -29,7 +29,9 @@ export const Prompt: Component = (props, children, context) => {
 };
 
 /** `<View title icon>`: one of several versions of the content; the page script offers the switch. */
-export const View: Component = (props, children) => [element('section', { className: 'view', dataTitle: text(props, 'title'), dataIcon: text(props, 'icon') }, children)];
+export const View: Component = (props, children, context) => [
+  element('section', { className: 'view', id: anchorOf('view', props, context), dataTitle: text(props, 'title'), dataIcon: text(props, 'icon') }, children),
+];
 
 export const Link: Component = (props, children, context) => [element('a', { href: url(props, 'href', context) }, children)];
 

@@ -71,3 +71,12 @@ export function token(props: Props, name: string): string | undefined {
   const value = text(props, name)?.trim().toLowerCase();
   return value !== undefined && /^[a-z0-9-]+$/.test(value) ? value : undefined;
 }
+
+/**
+ * The anchor of a titled Accordion, View or Tab: its `id` as written, else one made from its title
+ * as the hosted product makes it (a title given as a string; JSX titles give none).
+ */
+export function anchorOf(kind: 'accordion' | 'view' | 'tab', props: Props, context: Pick<ComponentContext, 'anchor'>): string | undefined {
+  const title = props['title'];
+  return context.anchor?.(kind, typeof title === 'string' && title !== '' ? title : undefined, text(props, 'id'));
+}

@@ -7,11 +7,16 @@ import type { ElementContent } from 'hast';
 import { fragmentHtml } from '../serialize.ts';
 import { element, textNode } from './hast.ts';
 import { iconNode, iconOf } from './icon.ts';
-import { flag, integer, richText, text } from './props.ts';
+import { anchorOf, flag, integer, richText, text } from './props.ts';
 import type { Component, ComponentContext } from './types.ts';
 
 export interface TabNodeItem {
   title: ElementContent[];
+  /**
+   * The id a link to the tab names (`#install`), on its title inside the button: the button's own
+   * ids wire ARIA, and an anchor may repeat a heading's id (the hosted product counts them apart).
+   */
+  anchor?: string | undefined;
   icon?: ElementContent[];
   content: ElementContent[];
 }
@@ -33,7 +38,7 @@ export function tabsNode(
     buttons.push(
       element('button', { type: 'button', role: 'tab', id: tabId, ariaControls: panelId, ariaSelected: String(isSelected), tabIndex: isSelected ? '0' : '-1' }, [
         ...(item.icon ?? []),
-        ...item.title,
+        ...(item.anchor === undefined ? item.title : [element('span', { id: item.anchor }, item.title)]),
       ]),
     );
     panels.push(element('div', { role: 'tabpanel', id: panelId, ariaLabelledBy: tabId, tabIndex: '0', hidden: !isSelected }, item.content));
@@ -45,7 +50,12 @@ export const Tabs: Component = (props, children, context) => {
   const items: TabNodeItem[] = [];
   for (const child of context.children) {
     if (child.kind !== 'element' || child.name !== 'Tab') continue;
-    items.push({ title: richText(child.props, 'title') ?? [textNode(`Tab ${items.length + 1}`)], icon: iconOf(child.props, context.icon), content: [...child.children] });
+    items.push({
+      title: richText(child.props, 'title') ?? [textNode(`Tab ${items.length + 1}`)],
+      anchor: renderedAnchor(child.content),
+      icon: iconOf(child.props, context.icon),
+      content: [...child.children],
+    });
   }
   if (items.length === 0) return [element('div', { className: 'tabs' }, children)];
   return [
@@ -57,8 +67,23 @@ export const Tabs: Component = (props, children, context) => {
   ];
 };
 
-/** A `<Tab>` outside `<Tabs>`: its content, labelled. */
-export const Tab: Component = (props, children) => [element('section', { className: 'tab', ariaLabel: text(props, 'title') }, children)];
+/**
+ * A `<Tab>`: its content, labelled, with its anchor. Every Tab is rendered so, in page order, which
+ * hands out its anchor; `<Tabs>` then moves that anchor to the Tab's title, in its button (`renderedAnchor`).
+ */
+export const Tab: Component = (props, children, context) => [
+  element('section', { className: 'tab', id: anchorOf('tab', props, context), ariaLabel: text(props, 'title') }, children),
+];
+
+/** The anchor `Tab` gave the tab it rendered. */
+function renderedAnchor(content: readonly ElementContent[]): string | undefined {
+  const section = content.find((node) => node.type === 'element');
+  if (section?.type !== 'element') return undefined;
+  if (section.data?.fragment === true) return renderedAnchor(section.children);
+  if (section.tagName !== 'section') return undefined;
+  const id = section.properties['id'];
+  return typeof id === 'string' ? id : undefined;
+}
 
 function codeTabs(className: string): Component {
   return (props, children, context) => {
