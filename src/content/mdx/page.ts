@@ -144,8 +144,8 @@ export class Page {
   }
 
   /** An anchor that is no heading (a field's `param-limit`): unique among the page's ids as heading anchors are. */
-  anchor(id: string): string {
-    if (this.parent) return this.parent.page.anchor(id);
+  fieldAnchor(id: string): string {
+    if (this.parent) return this.parent.page.fieldAnchor(id);
     return this.slugger.unique(detach(id));
   }
 
@@ -210,7 +210,7 @@ export class Page {
       uniqueId: (prefix) => this.uniqueId(prefix),
       anchor: (kind, title, written) => this.anchor(kind, title, written),
       heading: (depth, text, id) => this.addHeading(offset, depth, text, id),
-      anchor: (id) => this.anchor(id),
+      fieldAnchor: (id) => this.fieldAnchor(id),
       diagnostic: (code, params) => this.reporter.diagnostic(code, at, params),
       parts: this.parts,
       icon: this.ui.icon,

@@ -81,7 +81,7 @@ function anchorOf(props: Props, name: string | undefined, context: ComponentCont
   const written = text(props, 'id');
   const slug = name === undefined ? '' : fieldSlug(name);
   const id = written ?? (slug === '' ? undefined : `param-${slug}`);
-  return id === undefined || context.anchor === undefined ? id : context.anchor(id);
+  return id === undefined || context.fieldAnchor === undefined ? id : context.fieldAnchor(id);
 }
 
 export const ParamField: Component = (props, children, context) => {

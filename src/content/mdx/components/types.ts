@@ -36,7 +36,7 @@ export interface ComponentContext {
   /** Adds a heading to the page's table of contents and returns its anchor id. */
   heading(depth: number, text: string, id?: string): string;
   /** `id` as an anchor of the page apart from its headings' and other anchors (numbered when taken), not in the table of contents. */
-  anchor?: (id: string) => string;
+  fieldAnchor?: (id: string) => string;
   /**
    * Reports a problem with the element, at its position (`<Latex>` with a formula KaTeX cannot
    * read); the catalogue words it from `params`.
