@@ -204,6 +204,10 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
     { in: 'text', name: 'x', source: 'x' },
     { in: 'attribute', name: 'x', attribute: 'title', element: 'Card' },
   ],
+  'variable-undefined': [
+    { name: 'productName', others: [], suggestion: undefined },
+    { name: 'prodct', others: ['version', 'team.name'], suggestion: 'product' },
+  ],
   'mdx-expression-unsupported': [
     { problem: 'needs-javascript', source: 'f()', what: 'a call' },
     { problem: 'spread-not-object', attribute: '{...x}', element: 'Card' },

@@ -13,6 +13,7 @@ import type { UrlResolver } from '../content/page-urls.ts';
 import { SnippetLinker } from '../content/snippets/link.ts';
 import { Collector, uniqueDiagnostics } from '../content/snippets/load.ts';
 import { SiteFiles } from '../content/snippets/resolve.ts';
+import { withoutVariableEchoes, type Variables } from '../content/variables.ts';
 
 export interface PageRendererOptions {
   /** The site folder, absolute. */
@@ -27,6 +28,8 @@ export interface PageRendererOptions {
    * Default: URLs as written.
    */
   urls?: (file: string) => UrlResolver;
+  /** docs.json's `variables`, put into each snippet's body (the page's own is given with it: page-body.ts). */
+  variables?: Variables | undefined;
 }
 
 export interface PageRenderResult extends RenderResult {
@@ -51,7 +54,7 @@ export interface PageRenderer {
 
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
   const components = options.components ?? defaultComponents;
-  const linker = new SnippetLinker(options.root, new SiteFiles(options.root), components, options.urls);
+  const linker = new SnippetLinker(options.root, new SiteFiles(options.root), components, options.urls, options.variables);
   const linked = (page: PageRenderOptions, collector: Collector): RenderOptions & { link: LinkOptions } => ({
     ...page,
     components,
@@ -77,6 +80,7 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
 /** The page's result with what its snippets reported and the files they came from. */
 function withSnippets(result: RenderResult, collector: Collector): PageRenderResult {
   // A snippet used twice, or by two snippets of the page, reports its problems once.
-  const diagnostics = sortDiagnostics(uniqueDiagnostics([...result.diagnostics, ...collector.diagnostics]));
+  // An undefined `{{name}}` of a snippet, left as written, is said once, as `variable-undefined` (content/variables.ts).
+  const diagnostics = sortDiagnostics(withoutVariableEchoes(uniqueDiagnostics([...result.diagnostics, ...collector.diagnostics]), collector.echoes));
   return { ...result, diagnostics, dependencies: [...collector.dependencies].sort() };
 }

@@ -10,6 +10,7 @@ import type { CopyLabels, IconDrawer, UpdateEntry } from '../content/mdx/index.t
 import { copyButtonHtml, type Highlighter } from '../content/mdx/code.ts';
 import { frontmatterUrlDiagnostics } from '../content/frontmatter-url.ts';
 import { locateBody } from '../content/frontmatter.ts';
+import { applyVariables, undefinedVariableDiagnostic, variableEchoes, withoutVariableEchoes } from '../content/variables.ts';
 import { frontmatterKeyPosition } from '../content/frontmatter-schema.ts';
 import { diagnostic } from '../shared/messages.ts';
 import { encodingDiagnostic, readText } from '../shared/read-text.ts';
@@ -131,11 +132,16 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
   const frontmatter = locateBody(text);
   // injection: a `url: javascript:…` that the sidebar leaves out is reported here, once per page.
   diagnostics.push(...frontmatterUrlDiagnostics(file, text, frontmatter.bodyLine, page.frontmatter));
-  await services.highlight.load(fenceLanguages(text));
+  // docs.json's `variables` in the body (not the frontmatter), before it is parsed; an undefined one said once, at its place.
+  const variables = services.site.config.variables;
+  const written = text.slice(frontmatter.bodyStart);
+  const applied = applyVariables(written, variables);
+  diagnostics.push(...undefinedVariableDiagnostic(file, written, frontmatter.bodyLine, applied, variables));
+  await services.highlight.load(fenceLanguages(applied.text));
   const colours = services.colours?.page();
   const source = {
     file,
-    text: text.slice(frontmatter.bodyStart),
+    text: applied.text,
     format: ext === '.md' ? ('md' as const) : ('mdx' as const),
     line: frontmatter.bodyLine,
     headingAnchors: headingAnchors(page.frontmatter['mode']),
@@ -143,7 +149,7 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
     ...(colours ? { highlight: colours.highlight } : {}),
   };
   const body = pause ? await services.bodies.renderInSteps(source, pause) : services.bodies.render(source);
-  diagnostics.push(...body.diagnostics);
+  diagnostics.push(...withoutVariableEchoes(body.diagnostics, new Set(variableEchoes(file, applied, frontmatter.bodyLine))));
   let html = body.html;
   let headings: Heading[] = body.headings;
   // An MDX page with `openapi: "GET /x"` shows the endpoint above its own content (§4.3), the page's examples in its column.

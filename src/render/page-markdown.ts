@@ -10,6 +10,7 @@ import type { RootContent } from 'mdast';
 import type { MarkdownConverter } from '../content/markdown/index.ts';
 import { createMarkdownConverter, markdownPath, paragraph, plainText, text, toMarkdownText } from '../content/markdown/index.ts';
 import { locateBody } from '../content/frontmatter.ts';
+import { applyVariables } from '../content/variables.ts';
 import { apiFrontmatter } from '../content/frontmatter-api.ts';
 import { readText } from '../shared/read-text.ts';
 import { createDocumentLoader, findEndpoint, siteSpecFiles, type DocumentLoader } from '../openapi/documents.ts';
@@ -30,7 +31,7 @@ export interface PageMarkdown {
 /** One per site: snippets are linked and specs read once, then shared by every page. */
 export function createPageMarkdown(options: { site: Site; base: string; documents?: DocumentLoader }): PageMarkdown {
   const { site, base } = options;
-  const converter = createMarkdownConverter({ root: site.root, urls: (file) => contentUrlResolver(file, base) });
+  const converter = createMarkdownConverter({ root: site.root, urls: (file) => contentUrlResolver(file, base), variables: site.config.variables });
   const documents = options.documents ?? createDocumentLoader(site.root);
   return {
     async render(page) {
@@ -47,7 +48,8 @@ export function createPageMarkdown(options: { site: Site; base: string; document
       const { bodyStart, bodyLine } = locateBody(full);
       const body = converter.tree({
         file: source.file,
-        text: full.slice(bodyStart),
+        // docs.json's `variables`, as the HTML puts them in (page-body.ts), which also says what is undefined.
+        text: applyVariables(full.slice(bodyStart), site.config.variables).text,
         format: source.ext === '.md' ? 'md' : 'mdx',
         line: bodyLine,
         resolveUrl: contentUrlResolver(source.file, base),

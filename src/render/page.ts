@@ -104,7 +104,8 @@ export async function createRenderer(options: RendererOptions, colours?: (highli
     const watched = watchedResolver(file, plainUrls(file), watch);
     return cache ? cache.recordingResolver(file, watched) : watched;
   };
-  const bodies = cache ? recordingDependencies(createBodyRenderer({ root: site.root, highlight, urls }), cache) : createBodyRenderer({ root: site.root, highlight, urls });
+  const bodyRenderer = createBodyRenderer({ root: site.root, highlight, urls, variables: site.config.variables });
+  const bodies = cache ? recordingDependencies(bodyRenderer, cache) : bodyRenderer;
   const icons = createIconSet({ library: (site.config.icons?.library ?? 'fontawesome') as IconLibrary, base });
   const { languages: _languages, highlight: _highlight, playgroundScript, fieldsScript, siteFiles: _siteFiles, cache: _cache, ...shellOptions } = options;
   const shell = new Shell(shellOptions);

@@ -20,6 +20,8 @@ interface KeptText {
 export class LiveSearchIndex {
   private writer: IndexWriter | undefined;
   private base = '';
+  /** docs.json's `variables` the kept texts were read with (as JSON): new ones read every page again. */
+  private variables = '';
   /** By page file (site-relative). */
   private readonly texts = new Map<string, KeptText>();
   private last: Promise<unknown> = Promise.resolve();
@@ -45,7 +47,12 @@ export class LiveSearchIndex {
       if (stamp === undefined) stamps.set(file, (stamp = stampAt(path.join(site.root, file))));
       return stamp;
     };
-    const read = fileTextReader(site.root);
+    const variables = JSON.stringify(site.config.variables ?? {});
+    if (variables !== this.variables) {
+      this.texts.clear();
+      this.variables = variables;
+    }
+    const read = fileTextReader(site.root, site.config.variables);
     const seen = new Set<string>();
     const textOf = (page: Page): FileText => {
       if (page.source.type !== 'file') return read(page);

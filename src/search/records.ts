@@ -13,6 +13,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { locateBody } from '../content/frontmatter.ts';
 import { headingAnchors } from '../content/mdx/headings.ts';
+import { applyVariables, type Variables } from '../content/variables.ts';
 import { toMarkdownText } from '../content/markdown/index.ts';
 import { createDocumentLoader, siteSpecFiles, type DocumentLoader } from '../openapi/documents.ts';
 import { schemaMarkdown } from '../openapi/endpoint/markdown.ts';
@@ -55,7 +56,7 @@ const METHOD = /^(?:\S+\s+)?(get|post|put|patch|delete|head|options|trace)\s+(\S
  * against 2.4 s for 10,000 pages), and the build has just read them, so they are in the OS's cache.
  * `textOf` gives a page file's text: read anew by default, kept between changes by `dev` (live-index.ts).
  */
-export async function searchRecords(site: Site, textOf: (page: Page) => FileText = fileTextReader(site.root)): Promise<SearchRecord[]> {
+export async function searchRecords(site: Site, textOf: (page: Page) => FileText = fileTextReader(site.root, site.config.variables)): Promise<SearchRecord[]> {
   const records: SearchRecord[] = [];
   const models = modelReader(site);
   let sinceTurn = 0;
@@ -109,9 +110,9 @@ export interface FileText {
   files: string[];
 }
 
-/** Reads page files with their snippets; each snippet is read once per reader. */
-export function fileTextReader(root: string): (page: Page) => FileText {
-  const snippets = new SnippetTexts(root);
+/** Reads page files with their snippets, docs.json's `variables` put in (as the page shows them); each snippet is read once per reader. */
+export function fileTextReader(root: string, variables?: Variables): (page: Page) => FileText {
+  const snippets = new SnippetTexts(root, variables);
   return (page) => {
     if (page.source.type !== 'file') return { sections: [], files: [] };
     const { file, ext } = page.source;
@@ -122,7 +123,7 @@ export function fileTextReader(root: string): (page: Page) => FileText {
       // Gone since the site was read (dev): the page is still found by its title.
       return { sections: [], files: [file] };
     }
-    const body = text.slice(locateBody(text).bodyStart);
+    const body = applyVariables(text.slice(locateBody(text).bodyStart), variables).text;
     const anchors = { headingAnchors: headingAnchors(page.frontmatter['mode']) };
     if (ext === '.md') return { sections: pageSections(body, 'md', anchors), files: [file] };
     const expanded = snippets.expand(body, file);

@@ -10,6 +10,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { locateBody } from '../content/frontmatter.ts';
+import { applyVariables, type Variables } from '../content/variables.ts';
 import { resolveImport, resolveSnippetFile, SiteFiles, type Resolution } from '../content/snippets/resolve.ts';
 
 /** Snippets inside snippets: as deep as the renderer goes (`MAX_EMBED_DEPTH` in content/markdown/reduce.ts). */
@@ -30,7 +31,11 @@ export class SnippetTexts {
   private readonly files: SiteFiles;
   private readonly bodies = new Map<string, string | undefined>();
 
-  constructor(private readonly root: string) {
+  constructor(
+    private readonly root: string,
+    /** docs.json's `variables`, put into each snippet's body. */
+    private readonly variables?: Variables,
+  ) {
     this.files = new SiteFiles(root);
   }
 
@@ -70,7 +75,7 @@ export class SnippetTexts {
       let text: string | undefined;
       try {
         text = readFileSync(path.join(this.root, file), 'utf8');
-        text = text.slice(locateBody(text).bodyStart);
+        text = applyVariables(text.slice(locateBody(text).bodyStart), this.variables).text;
       } catch {
         text = undefined;
       }

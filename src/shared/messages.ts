@@ -712,6 +712,17 @@ export const CATALOGUE = {
         ? `To show the braces, escape the first one: \`\\{${p.source}}\`; to show a value, define it with \`export const ${p.name} = …\`.`
         : `Define it with \`export const ${p.name} = …\`, or write the value in quotes.`,
   },
+  'variable-undefined': {
+    severity: 'warning',
+    about: 'A `{{name}}` on a page or snippet of a site whose docs.json defines `variables`, naming none of them; shown as written (said once per file).',
+    message: (p: { name: string; others: string[]; suggestion: string | undefined }) =>
+      `\`{{${p.name}}}\` names no variable docs.json defines, so it is shown as written` +
+      (p.others.length === 0 ? '' : ` (as ${p.others.length === 1 ? 'is' : 'are'} ${p.others.map((name) => `\`{{${name}}}\``).join(', ')} in this file)`),
+    fix: (p: { name: string; suggestion: string | undefined }) =>
+      p.suggestion === undefined
+        ? `Define it under \`variables\` in docs.json: "variables": { "${p.name}": "…" }.`
+        : `Did you mean \`{{${p.suggestion}}}\`? Else define it under \`variables\` in docs.json: "variables": { "${p.name}": "…" }.`,
+  },
   'mdx-expression-unsupported': {
     severity: 'warning',
     about: 'An expression that needs JavaScript to run (a call, a function, JSX); shown as written or left out.',

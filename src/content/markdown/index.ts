@@ -18,6 +18,7 @@ import { Collector } from '../snippets/load.ts';
 import { SnippetLinker } from '../snippets/link.ts';
 import { SiteFiles } from '../snippets/resolve.ts';
 import type { UrlResolver } from '../page-urls.ts';
+import type { Variables } from '../variables.ts';
 import { Reduction, type Source } from './reduce.ts';
 import { paragraph, text, tidy } from './tidy.ts';
 import { writeMarkdown } from './write.ts';
@@ -55,8 +56,8 @@ export interface MarkdownConverter {
  * One converter serves a whole build: each snippet is read and linked once. `urls` resolves the
  * URLs of a snippet's values computed when it is loaded, for its file (as the HTML renderer does).
  */
-export function createMarkdownConverter(options: { root: string; urls?: (file: string) => UrlResolver }): MarkdownConverter {
-  const linker = new SnippetLinker(options.root, new SiteFiles(options.root), defaultComponents, options.urls);
+export function createMarkdownConverter(options: { root: string; urls?: (file: string) => UrlResolver; variables?: Variables | undefined }): MarkdownConverter {
+  const linker = new SnippetLinker(options.root, new SiteFiles(options.root), defaultComponents, options.urls, options.variables);
   return {
     page: (page) => toMarkdownText(pageTree(page, linker)),
     tree: (page) => pageTree(page, linker),

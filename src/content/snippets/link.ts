@@ -12,6 +12,7 @@ import type { LinkOptions } from '../mdx/index.ts';
 import type { Page } from '../mdx/page.ts';
 import type { Point, Reporter } from '../mdx/report.ts';
 import type { UrlResolver } from '../page-urls.ts';
+import type { Variables } from '../variables.ts';
 import { Callable, type Value } from '../mdx/values.ts';
 import { closestMatch } from '../../shared/suggest.ts';
 import { outsideReason } from '../../shared/inside-root.ts';
@@ -40,6 +41,8 @@ export class SnippetLinker {
     private readonly files: SiteFiles,
     private readonly components: ComponentRegistry,
     private readonly urls: ((file: string) => UrlResolver) | undefined,
+    /** docs.json's `variables`, put into each `.mdx`/`.md` snippet's body. */
+    private readonly variables?: Variables | undefined,
   ) {}
 
   /** How one importer (a page being rendered, or a snippet being loaded) links; `collector` gathers what it pulls in. */
@@ -157,7 +160,7 @@ export class SnippetLinker {
     let module: SnippetModule;
     try {
       const collector = new Collector();
-      module = loadModule({ root: this.root, file, kind, link: this.options(collector), collector, resolveUrl: this.urls?.(file) });
+      module = loadModule({ root: this.root, file, kind, link: this.options(collector), collector, resolveUrl: this.urls?.(file), variables: this.variables });
     } finally {
       this.loading.pop();
     }

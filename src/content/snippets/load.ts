@@ -23,6 +23,7 @@ import { reportProblems } from '../mdx/partial.ts';
 import { Reporter } from '../mdx/report.ts';
 import { Callable, isRecord, Markup, type Value } from '../mdx/values.ts';
 import type { UrlResolver } from '../page-urls.ts';
+import { applyVariables, undefinedVariableDiagnostic, variableEchoes, withoutVariableEchoes, type Variables } from '../variables.ts';
 import type { SnippetKind } from './resolve.ts';
 
 export interface SnippetModule {
@@ -40,12 +41,15 @@ export interface SnippetModule {
   dependencies: ReadonlySet<string>;
   /** Files it, or a snippet it imports, tried to import and did not find: creating one changes it. */
   missing: ReadonlySet<string>;
+  /** Where MDX would report again an undefined `{{name}}` of it or of a snippet it imports (`variableEchoes`). */
+  echoes: ReadonlySet<string>;
 }
 
 /** What one importer (a page, or a snippet being loaded) gathers from the modules it links. */
 export class Collector {
   readonly dependencies = new Set<string>();
   readonly missing = new Set<string>();
+  readonly echoes = new Set<string>();
   readonly diagnostics: Diagnostic[] = [];
   private readonly seen = new Set<SnippetModule>();
 
@@ -54,6 +58,7 @@ export class Collector {
     this.seen.add(module);
     for (const file of module.dependencies) this.dependencies.add(file);
     for (const file of module.missing) this.missing.add(file);
+    for (const place of module.echoes) this.echoes.add(place);
     this.diagnostics.push(...module.diagnostics);
   }
 }
@@ -84,8 +89,10 @@ export function loadModule(options: {
   link: LinkOptions;
   collector: Collector;
   resolveUrl?: UrlResolver | undefined;
+  /** docs.json's `variables`, put into an `.mdx`/`.md` snippet's body as into a page's. */
+  variables?: Variables | undefined;
 }): SnippetModule {
-  const { root, file, kind, link, collector, resolveUrl } = options;
+  const { root, file, kind, link, collector, resolveUrl, variables } = options;
   collector.dependencies.add(file);
   let text: string;
   let encoding: Diagnostic[]; // bounds: invalid UTF-8 is reported, not replaced silently
@@ -96,9 +103,19 @@ export function loadModule(options: {
   } catch (error) {
     const reason = error instanceof Error && 'code' in error ? String(error.code) : String(error);
     const problem = diagnostic('snippet-unreadable', undefined, file, { reason });
-    return { file, exports: new Map(), unknown: new Set(), broken: true, diagnostics: [problem], dependencies: collector.dependencies, missing: collector.missing };
+    return {
+      file,
+      exports: new Map(),
+      unknown: new Set(),
+      broken: true,
+      diagnostics: [problem],
+      dependencies: collector.dependencies,
+      missing: collector.missing,
+      echoes: collector.echoes,
+    };
   }
-  const own = kind === 'jsx' ? loadJsx(file, text, link, resolveUrl) : loadMarkdown(file, text, kind, link, resolveUrl);
+  const own = kind === 'jsx' ? loadJsx(file, text, link, resolveUrl) : loadMarkdown(file, text, kind, link, resolveUrl, variables);
+  for (const place of own.echoes ?? []) collector.echoes.add(place);
   return {
     file,
     exports: own.exports,
@@ -107,6 +124,7 @@ export function loadModule(options: {
     diagnostics: uniqueDiagnostics([...encoding, ...own.diagnostics, ...collector.diagnostics]),
     dependencies: collector.dependencies,
     missing: collector.missing,
+    echoes: collector.echoes,
   };
 }
 
@@ -115,15 +133,26 @@ interface Loaded {
   unknown: Set<string>;
   broken: boolean;
   diagnostics: Diagnostic[];
+  echoes?: string[];
 }
 
-function loadMarkdown(file: string, text: string, kind: 'mdx' | 'md', link: LinkOptions, resolveUrl: UrlResolver | undefined): Loaded {
+function loadMarkdown(file: string, text: string, kind: 'mdx' | 'md', link: LinkOptions, resolveUrl: UrlResolver | undefined, variables: Variables | undefined): Loaded {
   const frontmatter = readFrontmatter({ file, text });
-  const parsed = parseBody({ file, text: text.slice(frontmatter.bodyStart), format: kind, line: frontmatter.bodyLine, link, resolveUrl });
+  const written = text.slice(frontmatter.bodyStart);
+  const applied = applyVariables(written, variables);
+  const undefinedVariable = undefinedVariableDiagnostic(file, written, frontmatter.bodyLine, applied, variables);
+  const echoes = variableEchoes(file, applied, frontmatter.bodyLine);
+  const parsed = parseBody({ file, text: applied.text, format: kind, line: frontmatter.bodyLine, link, resolveUrl });
   // The body is what `import X from` gives, whatever the file exports as `default` (in MDX that
   // names a layout, not the content).
   parsed.exports.set('default', bodyComponent(parsed.body));
-  return { exports: parsed.exports, unknown: parsed.unknown, broken: false, diagnostics: [...frontmatter.diagnostics, ...parsed.diagnostics] };
+  return {
+    exports: parsed.exports,
+    unknown: parsed.unknown,
+    broken: false,
+    diagnostics: [...frontmatter.diagnostics, ...undefinedVariable, ...withoutVariableEchoes(parsed.diagnostics, new Set(echoes))],
+    echoes,
+  };
 }
 
 function loadJsx(file: string, text: string, link: LinkOptions, resolveUrl: UrlResolver | undefined): Loaded {
