@@ -94,15 +94,18 @@ const INLINE_SYNTAX = /[`*_[\\&~]/;
  * A one-line text (an operation's summary, shown as a page title, a sidebar label and the
  * document's `<title>`) as a reader should see it: `[Fork a repo](https://…)` reads `Fork a repo`,
  * `` `id` `` reads `id`, paragraphs are joined by a space (a quote's too: GitHub's webhook summaries
- * end in `> [!NOTE]` blocks). Only paragraphs are flattened: a text
- * that Markdown reads as a list, a heading or a table is returned as written, since dropping its
+ * end in `> [!NOTE]` blocks; a list's items after a first paragraph too). Otherwise a text that
+ * Markdown reads as a list, a heading or a table is returned as written, since dropping its
  * markers would change what it says. HTML in it stays as literal text.
  */
 export function inlineMarkdownText(text: string): string {
   if (!INLINE_SYNTAX.test(text)) return text;
   const tree = markdownTree(text);
+  // A list after a first paragraph is part of a long description (GitHub's `create` webhook: "**Notes**:" and two items): its items read as text too.
+  const afterParagraph = tree.children[0]?.type === 'paragraph';
   const paragraphs = tree.children.flatMap(function flat(child: MdastNodes): (MdastNodes | undefined)[] {
     if (child.type === 'paragraph') return [child];
+    if (child.type === 'list' && afterParagraph) return child.children.flatMap((item) => item.children.flatMap(flat));
     return child.type === 'blockquote' ? child.children.flatMap(flat) : [undefined];
   });
   if (paragraphs.length === 0 || paragraphs.includes(undefined)) return text;

@@ -110,6 +110,7 @@ describe('endpointSlug and endpointTitle', () => {
     assert.equal(title('# Sizes `xl`'), '# Sizes `xl`');
     // A quote's paragraphs read as text too (GitHub's webhook summaries end in `> [!NOTE]`).
     assert.equal(title('See [runs](https://x.dev/runs).\n\n> [!NOTE]\n> Pushes to `forks` are not detected.'), 'See runs. [!NOTE] Pushes to forks are not detected.');
+    assert.equal(title('A tag is created.\n\n**Notes**:\n- Not for `three` tags.\n- Capped at 25 MB.'), 'A tag is created. Notes: Not for three tags. Capped at 25 MB.');
     assert.equal(title('`'), '`');
   });
 
