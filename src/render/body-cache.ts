@@ -19,6 +19,7 @@
  * half of one), starting with the SHA-256 of the rest: a truncated or damaged entry is not used,
  * and the page is rendered again and its entry replaced.
  */
+import { overviewRoute } from './endpoint/overview.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
@@ -305,6 +306,8 @@ export class BodyCache {
       parts.push(hashOf(bytes));
     }
     if (showsApi(page)) parts.push(await this.api());
+    // The header links to the spec's overview page, wherever it was routed.
+    if (page.source.type === 'endpoint') parts.push(overviewRoute(this.options.site, page.source.spec, page.source.directory) ?? '');
     const key = hashOf(parts.join('\n'));
     const text = decoded?.text;
     const entry = await this.readEntry(key);
