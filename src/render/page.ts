@@ -145,8 +145,7 @@ export async function createRenderer(options: RendererOptions, colours?: (highli
       let cached = false;
       let bodyIcons: readonly string[] = [];
       let cacheKey: string | undefined;
-      // An overview is a list of the other pages' links: quick to make, and kept by no cache that could miss a route's change.
-      if (cache && page.source.type !== 'overview') {
+      if (cache) {
         const found = await cache.lookup(page);
         cacheKey = found.key;
         if (found.entry) {

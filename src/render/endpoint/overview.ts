@@ -32,6 +32,16 @@ export function overviewEntries(site: Site, { spec, directory }: OverviewSource,
   });
 }
 
+/** What an overview's body reads of the site model besides its spec: the routes of its operations' pages (the body cache's key). */
+export function overviewPagesKey(site: Site, { spec, directory }: OverviewSource): string {
+  const routes: string[] = [];
+  for (const page of site.pages.values()) {
+    const source = page.source;
+    if (source.type === 'endpoint' && source.spec === spec && source.directory === directory) routes.push(`${source.operation.pointer} ${page.route}`);
+  }
+  return routes.join('\n');
+}
+
 const overviews = new WeakMap<Site['pages'], Map<string, string>>();
 
 /** The route of the overview of the spec and directory an endpoint page comes from; undefined when there is none. */
