@@ -130,7 +130,7 @@ function overviewModel(document: OpenApiDocument, entries: readonly OverviewEntr
     if (list.length === 0 && !tag?.description) continue;
     sections.push({ heading: tag?.displayName ?? name, ...(tag?.description ? { description: tag.description } : {}), entries: list });
   }
-  if (untagged.length > 0) sections.push({ heading: 'Other operations', entries: untagged });
+  if (untagged.length > 0) sections.push({ heading: sections.length > 0 ? 'Other operations' : 'Operations', entries: untagged });
   const description = textOf(info['description']);
   const version = textOf(info['version']);
   return { ...(description ? { description } : {}), ...(version ? { version } : {}), servers, links, sections };
