@@ -180,6 +180,7 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
   'endpoint-route-taken': [
     { file: 'api-reference/pets/list-pets.mdx', operation: 'GET /pets', spec: 'openapi.json', route: 'api-reference/pets/list-pets', given: 'api-reference/pets/list-pets-1' },
   ],
+  'overview-route-taken': [{ file: 'api-reference/overview.mdx', spec: 'openapi.json', route: 'api-reference/overview', given: 'api-reference/overview-1' }],
   'duplicate-page-file': [{ ignored: 'intro.md', used: 'intro.mdx', id: 'intro' }],
   'symlink-outside-root': [{ target: '/etc/passwd' }],
   'symlink-cycle': [{ folder: undefined }, { folder: 'docs' }],

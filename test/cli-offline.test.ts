@@ -49,7 +49,7 @@ describe('docjet --offline', () => {
     const online = await run('validate', '--allow-private-network', root);
     assert.equal(online.code, 0);
     assert.deepEqual(requests, ['/openapi.yaml']);
-    assert.match(online.out.at(-1)!, /^✔ 0 errors, 0 warnings · 2 pages \(2 in navigation, 1 endpoint page\)/);
+    assert.match(online.out.at(-1)!, /^✔ 0 errors, 0 warnings · 3 pages \(2 in navigation, 1 endpoint page\)/);
 
     const offline = await run('validate', '--offline', '--allow-private-network', '--format', 'json', root);
     assert.equal(offline.code, 0);

@@ -99,6 +99,7 @@ export function slowestFirst(costs: readonly PageCost[]): string[][] {
 /** A page file's size (a page with an `openapi` frontmatter key shows an endpoint too). */
 function costOf(root: string, page: Page): PageCost {
   if (page.source.type === 'endpoint') return { route: page.route, endpoint: true, bytes: 0 };
+  if (page.source.type === 'overview') return { route: page.route, endpoint: false, bytes: 0 };
   const endpoint = typeof page.frontmatter['openapi'] === 'string';
   try {
     return { route: page.route, endpoint, bytes: statSync(path.join(root, page.source.file)).size };

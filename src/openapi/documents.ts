@@ -21,7 +21,7 @@ export interface Endpoint {
 
 /** What `siteSpecFiles` reads of a site (src/site/types.ts `Site`, which this layer does not import). */
 export interface SpecHolders {
-  pages: ReadonlyMap<string, { source: { type: 'endpoint'; spec: string } | { type: 'file' } }>;
+  pages: ReadonlyMap<string, { source: { type: 'endpoint' | 'overview'; spec: string } | { type: 'file' } }>;
   elements: ReadonlyMap<string, { openapi?: readonly { source: string }[] }>;
   dataFiles: readonly string[];
 }

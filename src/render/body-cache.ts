@@ -19,6 +19,7 @@
  * half of one), starting with the SHA-256 of the rest: a truncated or damaged entry is not used,
  * and the page is rendered again and its entry replaced.
  */
+import { overviewPagesKey, overviewRoute } from './endpoint/overview.ts';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import { readdir, readFile, rm } from 'node:fs/promises';
@@ -305,6 +306,10 @@ export class BodyCache {
       parts.push(hashOf(bytes));
     }
     if (showsApi(page)) parts.push(await this.api());
+    // The header links to the spec's overview page, wherever it was routed.
+    if (page.source.type === 'endpoint') parts.push(overviewRoute(this.options.site, page.source.spec, page.source.directory) ?? '');
+    // An overview links to its operations' pages, wherever they were routed.
+    if (page.source.type === 'overview') parts.push(overviewPagesKey(this.options.site, page.source));
     const key = hashOf(parts.join('\n'));
     const text = decoded?.text;
     const entry = await this.readEntry(key);
@@ -385,7 +390,9 @@ function pageKey(page: Page): string {
 
 /** Whether the page shows an OpenAPI operation or schema: its body reads the site's specs. */
 function showsApi(page: Page): boolean {
-  return page.source.type === 'endpoint' || typeof page.frontmatter['openapi'] === 'string' || typeof page.frontmatter['openapi-schema'] === 'string';
+  return (
+    page.source.type === 'endpoint' || page.source.type === 'overview' || typeof page.frontmatter['openapi'] === 'string' || typeof page.frontmatter['openapi-schema'] === 'string'
+  );
 }
 
 function hashOf(data: string | Uint8Array): string {

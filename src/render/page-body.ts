@@ -24,6 +24,8 @@ import type { UrlResolver } from '../content/page-urls.ts';
 import { mintContentPart, schemaPart, type OpenApiPart } from './endpoint/openapi-parts.ts';
 import type { SchemaFragment } from './endpoint/schema-fragment.ts';
 import { specHref } from './endpoint/spec-link.ts';
+import { overviewEntries, overviewHtml, overviewRoute } from './endpoint/overview.ts';
+import { pageHref } from './links.ts';
 import { uiStrings } from './ui-strings.ts';
 import { examplesByKind, pageColumnsHtml } from './example-column.ts';
 
@@ -86,6 +88,15 @@ export interface Body {
 
 type FileSource = Extract<PageSource, { type: 'file' }>;
 type EndpointSource = Extract<PageSource, { type: 'endpoint' }>;
+type OverviewSource = Extract<PageSource, { type: 'overview' }>;
+
+/** A spec's API overview page (endpoint/overview.ts): info, servers, links, then its tags with their operations. */
+export async function overviewBody(source: OverviewSource, services: BodyServices): Promise<Body> {
+  const document = await services.documents(source.spec);
+  if (!document) return { html: '', headings: [], diagnostics: [], ...NOTHING_TO_LOAD };
+  const { html, headings } = overviewHtml(document, overviewEntries(services.site, source, document, services.base));
+  return { html, headings, diagnostics: [], ...NOTHING_TO_LOAD };
+}
 
 /** A generated endpoint page: the operation's reference, from its spec. */
 export async function endpointBody(page: Page, { spec, operation }: EndpointSource, services: BodyServices, ui: PageUi): Promise<Body> {
@@ -259,15 +270,25 @@ function endpointSettings(
   page: Page,
   services: BodyServices,
   spec: string,
-): { api?: Site['config']['api']; playground?: string; fragmentPrefix: string; proxyUrl: string; specLink?: { href: string; label: string } } {
+): {
+  api?: Site['config']['api'];
+  playground?: string;
+  fragmentPrefix: string;
+  proxyUrl: string;
+  specLink?: { href: string; label: string };
+  overviewLink?: { href: string; label: string };
+} {
   const playground = page.frontmatter['playground'];
   const href = specHref(spec, services.base, services.published);
+  const overview = page.source.type === 'endpoint' ? overviewRoute(services.site, spec, page.source.directory) : undefined;
+  const strings = uiStrings(page.placements[0]?.language);
   return {
     ...(services.site.config.api ? { api: services.site.config.api } : {}),
     ...(typeof playground === 'string' ? { playground } : {}),
     fragmentPrefix: services.fragmentPrefix,
     proxyUrl: `${services.base}_docjet/proxy`,
-    ...(href === undefined ? {} : { specLink: { href, label: uiStrings(page.placements[0]?.language).downloadSpec } }),
+    ...(href === undefined ? {} : { specLink: { href, label: strings.downloadSpec } }),
+    ...(overview === undefined ? {} : { overviewLink: { href: pageHref(overview, services.base), label: strings.apiOverview } }),
   };
 }
 

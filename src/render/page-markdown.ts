@@ -5,6 +5,7 @@
  * its `openapi-schema:` names below (as its HTML shows them), and a generated endpoint page from
  * its spec, with its `x-mint.content`. Links are resolved as in the HTML (`contentUrlResolver`).
  */
+import { overviewEntries, overviewMarkdown } from './endpoint/overview.ts';
 import path from 'node:path';
 import type { RootContent } from 'mdast';
 import type { MarkdownConverter } from '../content/markdown/index.ts';
@@ -43,6 +44,10 @@ export function createPageMarkdown(options: { site: Site; base: string; document
           ? endpointMarkdown({ document, operation: source.operation, api: site.config.api, pageDescription: page.descriptionMarkdown ?? page.description, content })
           : [];
         return toMarkdownText({ type: 'root', children: [...titleBlocks(page), ...blocks] });
+      }
+      if (source.type === 'overview') {
+        const document = await documents(source.spec);
+        return document ? overviewMarkdown(page.title, document, overviewEntries(site, source, document, base)) : `# ${page.title}\n`;
       }
       const full = (await readText(path.join(site.root, source.file))).text;
       const { bodyStart, bodyLine } = locateBody(full);

@@ -11,7 +11,7 @@ import { escapeHtml } from '../shared/html-escape.ts';
 import { createPageRenderer as createBodyRenderer, type PageRenderer as BodyRenderer } from './mdx-renderer.ts';
 import { createDocumentLoader } from '../openapi/documents.ts';
 import type { Page, Site } from '../site/types.ts';
-import { contentBody, endpointBody, ENDPOINT_LANGUAGES, type Body, type BodyServices, type ColourService, type PageUi } from './page-body.ts';
+import { contentBody, endpointBody, overviewBody, ENDPOINT_LANGUAGES, type Body, type BodyServices, type ColourService, type PageUi } from './page-body.ts';
 import { createCodeHighlighter, type CodeHighlighter } from './highlight.ts';
 import { createIconSet, pageIcons, type IconLibrary, type PageIcons } from './icons/index.ts';
 import { MissingIcons } from './missing-icons.ts';
@@ -136,7 +136,11 @@ export async function createRenderer(options: RendererOptions, colours?: (highli
       const { copy, copied } = uiStrings(page.placements[0]?.language);
       const ui: PageUi = { icon: drawn.draw, copyLabels: { copy, copied } };
       const renderBody = (): Promise<Body> =>
-        page.source.type === 'endpoint' ? endpointBody(page, page.source, services, ui) : contentBody(page, page.source, services, ui, pause);
+        page.source.type === 'endpoint'
+          ? endpointBody(page, page.source, services, ui)
+          : page.source.type === 'overview'
+            ? overviewBody(page.source, services)
+            : contentBody(page, page.source, services, ui, pause);
       let body: Body;
       let cached = false;
       let bodyIcons: readonly string[] = [];

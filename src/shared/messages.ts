@@ -590,6 +590,13 @@ export const CATALOGUE = {
     fix: (p: { operation: string }) =>
       `To make the file that operation's page, give it the frontmatter \`openapi: ${p.operation}\`; otherwise move the file, or set \`x-mint.href\` on the operation.`,
   },
+  'overview-route-taken': {
+    severity: 'warning',
+    about: 'A page file stands at the route of the API overview page generated for an OpenAPI document; the overview gets a numbered route.',
+    message: (p: { file: string; spec: string; route: string; given: string }) =>
+      `${p.file} is at /${p.route}, the route of the API overview generated for ${p.spec}; the overview is served at /${p.given}`,
+    fix: () => 'Move or rename the file to serve the overview at its own route; otherwise nothing to do: endpoint pages link to the overview where it is.',
+  },
 
   // Content
   'duplicate-page-file': {

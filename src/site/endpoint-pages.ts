@@ -245,3 +245,48 @@ function plainDescription(markdown: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/**
+ * One API overview page per spec and API directory with endpoint pages (issue 30): at
+ * `<directory>/overview`, beside them, numbered when a page file or another page has that route
+ * (`overview-route-taken` says so for a file). It is in no sidebar: it takes the placement of the
+ * spec's first endpoint page (its section, breadcrumbs, sitemap and search) without being listed
+ * by any group, and has no previous/next. Endpoint pages link to it from their header.
+ */
+export function addOverviewPages(draft: Draft): void {
+  const first = new Map<string, Page>();
+  for (const page of draft.pages.values()) {
+    if (page.source.type !== 'endpoint') continue;
+    const key = `${page.source.spec}\u0000${page.source.directory}`;
+    const seen = first.get(key);
+    // The first page a reader can reach: one shown in the sidebar beats a hidden one.
+    if (!seen || (seen.hidden && !page.hidden && page.placements.length > 0)) first.set(key, page);
+  }
+  for (const endpoint of first.values()) {
+    if (endpoint.source.type !== 'endpoint') continue;
+    const { spec, directory } = endpoint.source;
+    const document = draft.options.specs.get(spec)?.document;
+    if (!document) continue;
+    const wanted = [trimSlashes(directory.toLowerCase()), 'overview'].filter((segment) => segment !== '').join('/');
+    const route = draft.routes.allocate(wanted);
+    const file = draft.fileRoutes.get(wanted);
+    if (file) {
+      draft.diagnostics.push(diagnostic('overview-route-taken', { file: file.file, line: 1, column: 1 }, file.file, { file: file.file, spec, route: wanted, given: route }));
+    }
+    const title = document.title?.trim() || 'API overview';
+    const placements = endpoint.placements.slice(0, 1).map(({ previous: _previous, next: _next, ...placement }) => placement);
+    draft.pages.set(route, {
+      route,
+      source: { type: 'overview', spec, directory },
+      title,
+      frontmatter: { title },
+      hidden: endpoint.hidden,
+      placements,
+      alternates: { versions: [], languages: [] },
+    });
+  }
+}
+
+function trimSlashes(text: string): string {
+  return text.replace(/^\/+|\/+$/g, '');
+}

@@ -7,7 +7,7 @@
 import type { Diagnostic } from '../shared/diagnostics.ts';
 import { computeAlternates } from './alternates.ts';
 import { createDraft, type ResolveOptions } from './draft.ts';
-import { findExplicitOpenApi } from './endpoint-pages.ts';
+import { addOverviewPages, findExplicitOpenApi } from './endpoint-pages.ts';
 import { claimFileRoutes } from './file-routes.ts';
 import { assignFirstPages, siteDefaults } from './first-page.ts';
 import { visitNavigation } from './navigation-tree.ts';
@@ -27,6 +27,7 @@ export function resolveSite(options: ResolveOptions): { site: Site; diagnostics:
   const root = visitNavigation(draft);
   addUnlistedPages(draft);
   finishPlacements(draft);
+  addOverviewPages(draft);
   assignFirstPages(draft);
   const site: Site = {
     root: options.root,

@@ -80,7 +80,11 @@ export interface Placement {
   next?: string;
 }
 
-export type PageSource = { type: 'file'; file: string; id: string; ext: '.mdx' | '.md' } | { type: 'endpoint'; spec: string; directory: string; operation: Operation };
+export type PageSource =
+  | { type: 'file'; file: string; id: string; ext: '.mdx' | '.md' }
+  | { type: 'endpoint'; spec: string; directory: string; operation: Operation }
+  /** The API overview of a spec with endpoint pages (site/endpoint-pages.ts `addOverviewPages`): in no sidebar. */
+  | { type: 'overview'; spec: string; directory: string };
 
 export interface Alternate {
   /** The version label or language code. */

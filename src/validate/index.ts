@@ -160,7 +160,8 @@ function siteStats(site: Site): Pick<ValidateStats, 'pages' | 'navigationPages' 
   let navigationPages = 0;
   let endpointPages = 0;
   for (const page of site.pages.values()) {
-    if (page.placements.length > 0) navigationPages++;
+    // An API overview borrows its spec's place for breadcrumbs and search, but no sidebar lists it.
+    if (page.placements.length > 0 && page.source.type !== 'overview') navigationPages++;
     if (page.source.type === 'endpoint') endpointPages++;
   }
   let groups = 0;

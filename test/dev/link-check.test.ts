@@ -50,7 +50,7 @@ describe('docjet check', () => {
     const result = await checkLinks({ root: SITE });
     assert.equal(result.resolved, true);
     assert.deepEqual(summary(result), EXPECTED);
-    assert.equal(result.stats.pages, 5);
+    assert.equal(result.stats.pages, 6); // five pages and the spec's API overview
     assert.equal(result.stats.brokenLinks, 17);
     assert.equal(result.stats.missingAnchors, 2);
     assert.equal(result.stats.redirectChains, 3);
@@ -85,7 +85,7 @@ describe('docjet check', () => {
     assert.equal(out[0], 'docs.json');
     assert.match(out[1]!, /^ {2}9:26 {2}link-broken {2}"\/navbar-missing" leads nowhere/);
     assert.ok(out.includes('snippets/shared.mdx'));
-    assert.match(out.at(-1)!, /^✖ 17 broken links, 2 missing anchors, 3 redirect chains in 6 files · 5 pages, \d+ links followed \(2 external not checked\) · \d+\.\d\d s$/);
+    assert.match(out.at(-1)!, /^✖ 17 broken links, 2 missing anchors, 3 redirect chains in 6 files · 6 pages, \d+ links followed \(2 external not checked\) · \d+\.\d\d s$/);
     out.length = 0;
     assert.equal(await main(['check', SITE, '--format', 'json'], io), 1);
     const json = JSON.parse(out.join('\n')) as { ok: boolean; diagnostics: unknown[] };

@@ -66,6 +66,8 @@ export interface RenderEndpointOptions {
   proxyUrl?: string;
   /** The link to download the spec (spec-link.ts): its URL and words; none when the site does not publish it. */
   specLink?: { href: string; label: string } | undefined;
+  /** The link to the spec's API overview page (overview.ts), beside the spec's; none when the site has none. */
+  overviewLink?: { href: string; label: string } | undefined;
 }
 
 export interface RenderEndpointResult {
@@ -121,6 +123,7 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
       options.pageExamples,
       options.contentHtml,
       options.specLink,
+      options.overviewLink,
     );
     return {
       html,
@@ -153,10 +156,11 @@ function pageHtml(
   pageExamples: { request?: string; response?: string } = {},
   contentHtml = '',
   specLink: { href: string; label: string } | undefined = undefined,
+  overviewLink: { href: string; label: string } | undefined = undefined,
 ): string {
   let html = headerHtml({ operation, servers: model.servers.map((server) => server.url) });
   if (operation.kind === 'operation') html += serversHtml(model, operation, context.resolver);
-  if (specLink !== undefined) html += specLinkHtml(specLink.href, specLink.label);
+  html += specLinkHtml(specLink, overviewLink);
   html += playground;
   const description = remainingDescription(operation.description, pageDescription);
   if (description !== undefined) html += `<div class="endpoint-description">${context.md(description)}</div>`;

@@ -19,8 +19,13 @@ export function specHref(spec: string, base: string, published: ReadonlySet<stri
   return pageHref(file, base);
 }
 
-/** The link under an endpoint page's header, in the page's words (`Download API spec`). */
-export function specLinkHtml(href: string, label: string): string {
-  const download = isExternal(href) ? '' : ' download';
-  return `<p class="endpoint-spec"><a href="${escapeHtml(href)}"${download}>${escapeHtml(label)}</a></p>`;
+/**
+ * The links under an endpoint page's header, in the page's words: `Download API spec`, then
+ * `API overview` (the spec's overview page, endpoint/overview.ts); empty when there is neither.
+ */
+export function specLinkHtml(spec: { href: string; label: string } | undefined, overview?: { href: string; label: string }): string {
+  const links: string[] = [];
+  if (spec) links.push(`<a href="${escapeHtml(spec.href)}"${isExternal(spec.href) ? '' : ' download'}>${escapeHtml(spec.label)}</a>`);
+  if (overview) links.push(`<a href="${escapeHtml(overview.href)}" class="endpoint-overview-link">${escapeHtml(overview.label)}</a>`);
+  return links.length === 0 ? '' : `<p class="endpoint-spec">${links.join('<span aria-hidden="true"> · </span>')}</p>`;
 }
