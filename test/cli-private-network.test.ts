@@ -54,7 +54,7 @@ test('validate and build without the flag: no request, a warning at the line of 
 test('validate, build and dev with --allow-private-network fetch the spec', async () => {
   const validated = await run('validate', '--allow-private-network', root);
   assert.equal(validated.code, 0);
-  assert.match(validated.out.at(-1)!, /^✔ 0 errors, 0 warnings · 2 pages \(2 in navigation, 1 endpoint page\)/);
+  assert.match(validated.out.at(-1)!, /^✔ 0 errors, 0 warnings · 3 pages \(2 in navigation, 1 endpoint page\)/);
   assert.deepEqual(requests, ['/openapi.yaml']);
 
   const built = await run('build', '--allow-private-network', root);
@@ -75,7 +75,7 @@ test('validate, build and dev with --allow-private-network fetch the spec', asyn
     stop();
     assert.equal(await running, 0);
     const summary = out.find((each) => each.startsWith('✔ ')) ?? out.join('\n');
-    assert.match(summary, allowPrivateNetwork ? /^✔ 2 pages \(1 from OpenAPI\), 0 warnings/ : /^✔ 1 page, 1 warning/);
+    assert.match(summary, allowPrivateNetwork ? /^✔ 3 pages \(1 from OpenAPI\), 0 warnings/ : /^✔ 1 page, 1 warning/);
   }
   assert.equal(requests.length, 3, 'dev fetched once, with the flag only');
 });

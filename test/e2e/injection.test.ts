@@ -188,7 +188,8 @@ e2eTest('the fixture builds, reporting each vector it made inert at its line', a
 });
 
 /** Every page of the fixture, and the shell rendered with a hostile config. */
-const PAGES = ['', 'raw', 'evil-url', 'api-reference/items/list-items', 'hostile-config'];
+// The API overview renders the spec's own descriptions: a page a payload can come in by too.
+const PAGES = ['', 'raw', 'evil-url', 'api-reference/items/list-items', 'api-reference/overview', 'hostile-config'];
 
 for (const route of PAGES) {
   e2eTest(`/${route}: no payload runs, however the page is clicked`, async () => {

@@ -113,7 +113,8 @@ e2eTest('hidden pages stay out unless searchable; noindex pages stay out; endpoi
   assert.deepEqual(await searchFor(page, 'moonstone'), ['Hidden but searchable']);
   assert.deepEqual(await searchFor(page, 'garnet'), ['Internal']);
   assert.deepEqual(await searchFor(page, 'fetchWidgetById'), ['GETGet a widget']);
-  assert.deepEqual(await searchFor(page, '/widgets'), ['GETGet a widget']);
+  // The spec's overview page is titled Widgets (its info.title): a page about them too.
+  assert.deepEqual(await searchFor(page, '/widgets'), ['Widgets', 'GETGet a widget']);
   // Typo and prefix.
   assert.deepEqual(await searchFor(page, 'zephyrnie'), ['Install']);
   assert.deepEqual(await searchFor(page, 'zeph'), ['Install']);
