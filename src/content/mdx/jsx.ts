@@ -12,6 +12,7 @@ import type { Element, ElementContent } from 'hast';
 import type { Nodes, Paragraph, Parents } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import type { State } from 'mdast-util-to-hast';
+import { claimAnchors } from './anchors.ts';
 import { parseFence } from './code.ts';
 import type { Props, RenderedChild } from './components/types.ts';
 import { CODE_TAB_COMPONENTS, INLINE_COMPONENTS } from './components/index.ts';
@@ -137,6 +138,8 @@ function renderComponent(page: Page, state: State, node: JsxElement, name: strin
   // components it is given.
   const defined = page.linker ? definedComponent(page, name) : undefined;
   const codeTabs = defined === undefined && CODE_TAB_COMPONENTS.has(name) && Object.hasOwn(page.components, name);
+  // Before its children: an outer component's anchor is numbered before those inside it.
+  const claim = defined === undefined ? claimAnchors(page, name, node) : undefined;
   const { content: children, children: rendered } = renderChildren(page, state, node, { codeCaptions: !codeTabs });
   page.rendered.set(node, { props, children });
   const offset = node.position?.start.offset ?? 0;
@@ -154,7 +157,7 @@ function renderComponent(page: Page, state: State, node: JsxElement, name: strin
   }
 
   const text = (): string => (inline ? plainText(page, node.children) : blockText(page, node.children));
-  const made = page.renderComponent(name, registryProps(props), children, rendered, inline, text, offset, at);
+  const made = page.renderComponent(name, registryProps(props), children, rendered, inline, text, offset, at, claim);
   if (made !== undefined) return made;
 
   const binding = page.importsByName.get(name) ?? page.importsByName.get(name.split('.')[0]!);
