@@ -157,7 +157,7 @@ function renderComponent(page: Page, state: State, node: JsxElement, name: strin
   }
 
   const text = (): string => (inline ? plainText(page, node.children) : blockText(page, node.children));
-  const made = page.renderComponent(name, registryProps(props), children, rendered, inline, text, offset, at, claim);
+  const made = page.renderComponent(name, registryProps(props), children, rendered, inline, text, at, claim);
   if (made !== undefined) return made;
 
   const binding = page.importsByName.get(name) ?? page.importsByName.get(name.split('.')[0]!);

@@ -179,7 +179,6 @@ export class Page {
     return `dj-${prefix}-${count}`;
   }
 
-
   /** A component name is reported once per page (and once per snippet in it), where it is first used. */
   firstUseOf(name: string): boolean {
     if (this.warnedComponents.has(name)) return false;
@@ -194,8 +193,9 @@ export class Page {
   }
 
   /**
-   * What a registry component makes, or undefined when the registry has no such name. `offset` places
-   * the headings it adds. One broken component must not take the page down: its children still show.
+   * What a registry component makes, or undefined when the registry has no such name; `claim` holds the
+   * anchors of one written in the page (`anchors.ts`). One broken component must not take the page
+   * down: its children still show.
    */
   renderComponent(
     name: string,
@@ -204,7 +204,6 @@ export class Page {
     children: readonly RenderedChild[],
     inline: boolean,
     text: () => string,
-    offset: number,
     at: Point | undefined,
     claim?: Claim,
   ): ElementContent[] | undefined {
@@ -238,7 +237,7 @@ export class Page {
   /** What components written as functions, called at `offset`, use to render built-ins and snippet bodies. */
   host(offset: number, at: Point | undefined): Host {
     return {
-      component: (name, props, content, children, inline, text) => this.renderComponent(name, props, content, children, inline, text, offset, at),
+      component: (name, props, content, children, inline, text) => this.renderComponent(name, props, content, children, inline, text, at),
       embed: (body, props) => this.embed(body, props, offset, at),
     };
   }
