@@ -66,7 +66,7 @@ export function pageSections(source: string, format: 'md' | 'mdx', options: { he
       pieces.push(block.text);
       continue;
     }
-    for (const line of (format === 'mdx' ? withComponentHeadings(block.text) : block.text).split('\n')) {
+    for (const line of (format === 'mdx' ? withComponentHeadings(block.text, options.headingAnchors !== false) : block.text).split('\n')) {
       if (line.startsWith(COMPONENT_HEADING)) {
         const [depth, title, id] = line.slice(1).split(COMPONENT_HEADING);
         const text = title ?? '';
@@ -147,10 +147,11 @@ function withoutComments(text: string, format: 'md' | 'mdx'): string {
 
 /**
  * Tags replaced by the attribute values a reader sees, each on the line the tag started; a
- * `<Step titleSize="h2…h4">` or an `<Update>` becomes a heading line of its own.
+ * `<Step titleSize="h2">`/`"h3"`, an `<Update>` or (unless the page's headings are no anchors) an
+ * `<h2>` on a line of its own becomes a heading line of its own.
  */
-function withComponentHeadings(text: string): string {
-  return outsideCode(text, (part) =>
+function withComponentHeadings(text: string, jsxHeadings: boolean): string {
+  return outsideCode(jsxHeadings ? text.replace(JSX_HEADING, jsxHeadingLine) : text, (part) =>
     part.replace(TAG, (_tag, closing: string, name: string, rest: string) => {
       if (closing) return ' ';
       const values = new Map<string, string>();
@@ -166,6 +167,20 @@ function withComponentHeadings(text: string): string {
       return shown.length > 0 ? ` ${shown.join(' ')} ` : ' ';
     }),
   );
+}
+
+/** `<h2>Title</h2>` (`<h1>`…`<h4>`, attributes allowed) on a line of its own: a heading of the page (src/content/mdx/anchors.ts `jsxHeading`). */
+const JSX_HEADING = /^[ \t]*<(h[1-4])((?:\s(?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*)?)>(.*?)<\/\1>[ \t]*$/gm;
+
+function jsxHeadingLine(line: string, name: string, attributes: string, inner: string): string {
+  let id: string | undefined;
+  for (const match of attributes.matchAll(ATTRIBUTE)) {
+    if (match[1] !== 'id') continue;
+    if (match[4] !== undefined) return line; // an `id={…}` the renderer leaves as it computes
+    id = match[2] ?? match[3];
+  }
+  const shown = inlineText(inner.replace(/\{[^{}]*\}/g, ''));
+  return `\n${COMPONENT_HEADING}${name.charAt(1)}${COMPONENT_HEADING}${shown}${COMPONENT_HEADING}${id ?? ''}\n`;
 }
 
 /**

@@ -122,6 +122,10 @@ const HOSTED: [string, string, string[]][] = [
   ],
   ['Accordion in CJK around a Note', accordion('title="外"', '<Note>\n    Inner note\n  </Note>\n\n  after'), ['inner-noteafter']],
   ['Views in CJK and emoji', '<View title="视图">\n  x\n</View>\n\n<View title="🎉">\n  y\n</View>\n', ['-1']],
+  // JSX headings on lines of their own are headings there: their text's slug (expressions left out) or their id, cleaned.
+  ['<h2> on its own line', '<h2>Plain h2</h2>\n\n## Plain h2\n', ['plain-h2', 'plain-h2-2']],
+  ['<h2 id> on its own line', '<h2 id="My Id!" className="x">Plain h2</h2>\n', ['My Id']],
+  ['<h3> with code and an expression', '<h3>Use `code` {"x"}</h3>\n', ['use-code']],
   // 4. Nested: the outer component first.
   ['Accordion in an Accordion', `${accordion('title="FAQ"', '<Accordion title="FAQ">\n    inner\n  </Accordion>')}\n${accordion('title="FAQ"')}`, ['faq', 'faq-1', 'faq-2']],
   ['View in a View', '<View title="Setup">\n<View title="Setup">\n  x\n</View>\n</View>\n', ['setup', 'setup-1']],

@@ -107,3 +107,26 @@ test('component headings as the renderer anchors them (issue 31): titles read as
     ],
   );
 });
+
+test("an <h2> written on a line of its own starts a section with the renderer's id; inside a line it is text (issue 31)", () => {
+  const source = [
+    '<h2>Plain h2</h2>',
+    '',
+    '<h2 id="My Id!" className="x">Plain h2</h2>',
+    '',
+    '<h3>Use `code` {"x"}</h3>',
+    '',
+    '## Plain h2',
+    '',
+    'Text with <h2>inline</h2> words.',
+  ].join('\n');
+  // The renderer's ids (test/content/component-ids.test.ts, as @mintlify/common 1.0.1211 gives them).
+  assert.deepEqual(
+    pageSections(source, 'mdx').map((section) => section.heading?.id),
+    ['plain-h2', 'My Id', 'use-code', 'plain-h2-2'],
+  );
+  assert.deepEqual(
+    pageSections(source, 'mdx', { headingAnchors: false }).map((section) => section.heading?.id),
+    [undefined],
+  );
+});

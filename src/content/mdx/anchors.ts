@@ -9,10 +9,12 @@
  * - Step: a heading of the page when `titleSize="h2"` or `"h3"` is written (not `h4`, not
  *   `{…}`), its title a string or a string literal (`title={"x"}`, not a template), read as Markdown.
  * - Update: a heading when it has a `label`; its id from a label written as a string or its `id`.
+ * - `<h1>`…`<h4>` written on lines of their own: headings of the page (`jsxHeading`).
  * A component made by code (a function the page defines) is not in the page's tree: only an `id`
  * it is given is its anchor.
  */
 import type { ElementContent } from 'hast';
+import type { Nodes } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import { toHast } from 'mdast-util-to-hast';
 import { bodyId, type ComponentIds, titleText } from './headings.ts';
@@ -62,6 +64,32 @@ export function claimAnchors(page: AnchorPage, name: string, node: JsxElement): 
     default:
       return undefined;
   }
+}
+
+/**
+ * The anchor of an `<h1>`…`<h4>` written on lines of its own (the caller knows), as there: its `id="…"` (cleaned as a
+ * `{#id}` is) or its text's slug, numbered as a component's heading and in the table of contents when
+ * it has text. Undefined for another element, one inline, one whose `id` is an expression, or on a
+ * page whose headings are no anchors.
+ */
+export function jsxHeading(page: AnchorPage & { readonly headingAnchors: boolean }, name: string, node: JsxElement): string | undefined {
+  const depth = /^h[1-4]$/.test(name) ? Number(name.charAt(1)) : undefined;
+  if (depth === undefined || !page.headingAnchors) return undefined;
+  const id = written(node, 'id');
+  if (id === undefined && has(node, 'id')) return undefined;
+  return page.componentHeading(node.position?.start.offset ?? 0, depth, headingText(node.children).trim(), id);
+}
+
+/** A heading's text there (`getTableOfContentsTitle`): text and inline code, `{expressions}` left out. */
+function headingText(nodes: readonly Nodes[]): string {
+  let text = '';
+  nodes.forEach((node, index) => {
+    if (node.type === 'text') {
+      if (nodes[index - 1]?.type !== 'mdxJsxFlowElement') text += node.value;
+    } else if (node.type === 'inlineCode') text += node.value;
+    else if ('children' in node) text += headingText(node.children);
+  });
+  return text;
 }
 
 function has(node: JsxElement, name: string): boolean {

@@ -272,10 +272,11 @@ export class Slugger {
   /**
    * The id of a heading a component makes (a Step's title, an Update's label): its text's slug, steps
    * 1 to 3, numbered only when taken (the Markdown headings' count does not see it, as there).
-   * A written `id` is used as a `{#id}` is. Empty when nothing of either is left.
+   * A written `id` is used decoded, without the characters step 3 removes (`safeCleanHeadingId`: its
+   * spaces kept, unlike a `{#id}`'s). Empty when nothing of either is left.
    */
   component(text: string, id?: string): string {
-    const custom = id === undefined ? '' : customSlug(id);
+    const custom = id === undefined ? '' : cleanId(id);
     if (custom !== '') return this.unique(custom);
     const slug = cleanId(slugAscii(unicodeId(text)));
     return slug === '' ? '' : this.unique(slug);
