@@ -43,7 +43,7 @@ export function feedXml(options: { site: Site; page: Page; updates: readonly Upd
   const language = code === undefined ? undefined : LANGUAGES[code]?.bcp47;
   const permanent = siteUrl !== undefined;
   const items = updates.map((update) => {
-    const itemLink = `${link}#${encodeURIComponent(update.id)}`;
+    const itemLink = update.id === undefined ? link : `${link}#${encodeURIComponent(update.id)}`;
     const date = labelDate(update.label, language);
     const description = update.rss?.description ?? (update.html.trim() === '' ? update.description : absoluteLinks(update.html, siteUrl));
     return (

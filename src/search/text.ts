@@ -7,7 +7,7 @@
  * `<Update label>` included), so a result jumps to the heading. Snippets are put in place before
  * (snippet-text.ts): their headings and words are the page's.
  */
-import { MAX_ANCHORED_DEPTH, Slugger, splitCustomId } from '../content/mdx/headings.ts';
+import { MAX_ANCHORED_DEPTH, Slugger, splitCustomId, titleText } from '../content/mdx/headings.ts';
 
 export interface TextSection {
   /** The heading that starts the section; none for the text before the first heading. */
@@ -18,13 +18,16 @@ export interface TextSection {
 /** Component attributes whose values a reader sees (card and accordion titles, field names). */
 const SHOWN_ATTRIBUTES = new Set(['title', 'label', 'description', 'name', 'path', 'query', 'body', 'header', 'cta']);
 const TAG = /<(\/?)([A-Za-z][\w.:-]*)((?:[^<>"'{}]|"[^"]*"|'[^']*'|\{(?:[^{}]|\{[^{}]*\})*\})*)>/g;
-const ATTRIBUTE = /([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*["'`]([^"'`]*)["'`]\s*\})/g;
+const ATTRIBUTE = /([\w:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|\{\s*(["'`])([^"'`]*)["'`]\s*\})/g;
+/** `noAnchor`, `noAnchor="true"`, `noAnchor={true}`: a bare attribute or one of those. */
+const NO_ANCHOR = /\bnoAnchor(?:(?![\w-])(?!\s*=)|\s*=\s*(?:["']true["']|\{\s*true\s*\}))/;
 const FENCE = /^\s*(`{3,}|~{3,})/;
 const HEADING = /^(\s*)(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$/;
 /** The line under a setext heading: `===` (level 1) or `---` (level 2). */
 const UNDERLINE = /^ {0,3}(=+|-+)[ \t]*$/;
 const LIST_ITEM = /^\s*(?:[-*+]|\d+[.)])\s/;
-const STEP_SIZES: Record<string, number> = { h2: 2, h3: 3, h4: 4 };
+/** A Step's title is a heading with an anchor at these sizes (`h4` shows as one, without). */
+const STEP_SIZES: Record<string, number> = { h2: 2, h3: 3 };
 /** Marks a heading a component makes, in the text between tags and lines: never in a page. */
 const COMPONENT_HEADING = '\u0000';
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
@@ -63,10 +66,15 @@ export function pageSections(source: string, format: 'md' | 'mdx', options: { he
       pieces.push(block.text);
       continue;
     }
-    for (const line of (format === 'mdx' ? withComponentHeadings(block.text) : block.text).split('\n')) {
+    for (const line of (format === 'mdx' ? withComponentHeadings(block.text, options.headingAnchors !== false) : block.text).split('\n')) {
       if (line.startsWith(COMPONENT_HEADING)) {
         const [depth, title, id] = line.slice(1).split(COMPONENT_HEADING);
-        startSection(Number(depth), title ?? '', id || undefined);
+        const text = title ?? '';
+        const anchor = slugger.component(text, id || undefined);
+        if (anchor !== '') {
+          endSection();
+          sections.push({ heading: { id: anchor, text, depth: Number(depth) }, text: '' });
+        }
         continue;
       }
       // Markdown allows three spaces before a heading; MDX headings may be indented inside a component.
@@ -139,27 +147,61 @@ function withoutComments(text: string, format: 'md' | 'mdx'): string {
 
 /**
  * Tags replaced by the attribute values a reader sees, each on the line the tag started; a
- * `<Step titleSize="h2…h4">` or an `<Update>` becomes a heading line of its own.
+ * `<Step titleSize="h2">`/`"h3"`, an `<Update>` or (unless the page's headings are no anchors) an
+ * `<h2>` on a line of its own becomes a heading line of its own.
  */
-function withComponentHeadings(text: string): string {
-  return outsideCode(text, (part) =>
+function withComponentHeadings(text: string, jsxHeadings: boolean): string {
+  return outsideCode(jsxHeadings ? text.replace(JSX_HEADING, jsxHeadingLine) : text, (part) =>
     part.replace(TAG, (_tag, closing: string, name: string, rest: string) => {
       if (closing) return ' ';
       const values = new Map<string, string>();
-      for (const match of rest.matchAll(ATTRIBUTE)) values.set(match[1]!, match[2] ?? match[3] ?? match[4] ?? '');
-      const heading = componentHeading(name, values);
-      if (heading) return `\n${COMPONENT_HEADING}${heading.depth}${COMPONENT_HEADING}${heading.text}${COMPONENT_HEADING}${values.get('id') ?? ''}\n`;
+      // How each was written: `"…"` or `'…'` as a string, `{"…"}` a literal, `` {`…`} `` a template.
+      const forms = new Map<string, 'string' | 'literal' | 'template'>();
+      for (const match of rest.matchAll(ATTRIBUTE)) {
+        values.set(match[1]!, match[2] ?? match[3] ?? match[5] ?? '');
+        forms.set(match[1]!, match[4] === undefined ? 'string' : match[4] === '`' ? 'template' : 'literal');
+      }
+      const heading = componentHeading(name, values, forms, NO_ANCHOR.test(rest));
+      if (heading) return `\n${COMPONENT_HEADING}${heading.depth}${COMPONENT_HEADING}${heading.text}${COMPONENT_HEADING}${heading.id ?? ''}\n`;
       const shown = [...values].filter(([key]) => SHOWN_ATTRIBUTES.has(key)).map(([, value]) => value);
       return shown.length > 0 ? ` ${shown.join(' ')} ` : ' ';
     }),
   );
 }
 
-/** The heading a component adds to the page (src/content/mdx/components/steps.ts, update.ts). */
-function componentHeading(name: string, values: ReadonlyMap<string, string>): { depth: number; text: string } | undefined {
-  if (name === 'Update') return { depth: 2, text: values.get('label') ?? '' };
-  const depth = STEP_SIZES[values.get('titleSize') ?? ''];
-  if (name === 'Step' && depth !== undefined && values.has('title') && !values.has('noAnchor')) return { depth, text: values.get('title')! };
+/** `<h2>Title</h2>` (`<h1>`…`<h4>`, attributes allowed) on a line of its own: a heading of the page (src/content/mdx/anchors.ts `jsxHeading`). */
+const JSX_HEADING = /^[ \t]*<(h[1-4])((?:\s(?:[^<>"'{}]|"[^"]*"|'[^']*'|\{[^{}]*\})*)?)>(.*?)<\/\1>[ \t]*$/gm;
+
+function jsxHeadingLine(line: string, name: string, attributes: string, inner: string): string {
+  let id: string | undefined;
+  for (const match of attributes.matchAll(ATTRIBUTE)) {
+    if (match[1] !== 'id') continue;
+    if (match[4] !== undefined) return line; // an `id={…}` the renderer leaves as it computes
+    id = match[2] ?? match[3];
+  }
+  const shown = inlineText(inner.replace(/\{[^{}]*\}/g, ''));
+  return `\n${COMPONENT_HEADING}${name.charAt(1)}${COMPONENT_HEADING}${shown}${COMPONENT_HEADING}${id ?? ''}\n`;
+}
+
+/**
+ * The heading a component adds to the page, read from its attributes as written as the renderer reads
+ * them (src/content/mdx/anchors.ts): an Update's label written as a string, a Step's title (a string
+ * or a string literal, read as Markdown) with `titleSize="h2"` or `"h3"`.
+ */
+function componentHeading(
+  name: string,
+  values: ReadonlyMap<string, string>,
+  forms: ReadonlyMap<string, string>,
+  noAnchor: boolean,
+): { depth: number; text: string; id: string | undefined } | undefined {
+  const id = forms.get('id') === 'string' ? values.get('id') : undefined;
+  if (name === 'Update') {
+    const label = forms.get('label') === 'string' ? (values.get('label') ?? '') : '';
+    return label !== '' || id !== undefined ? { depth: 2, text: label, id } : undefined;
+  }
+  const depth = forms.get('titleSize') === 'string' ? STEP_SIZES[values.get('titleSize') ?? ''] : undefined;
+  const title = forms.get('title') === 'template' ? '' : titleText(values.get('title') ?? '');
+  if (name === 'Step' && depth !== undefined && title.trim() !== '' && !noAnchor) return { depth, text: title, id };
   return undefined;
 }
 

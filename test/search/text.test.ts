@@ -75,3 +75,58 @@ test('only h1–h4 start a section, as only they are anchors; a custom page has 
   ]);
   assert.deepEqual(pageSections('Intro.\n\n## Hero\nWords.', 'md', { headingAnchors: false }), [{ text: 'Intro. Hero Words.' }]);
 });
+
+test('component headings as the renderer anchors them (issue 31): titles read as Markdown, none from a template or an expression label, none at h4, counted apart from Markdown headings', () => {
+  const sections = pageSections(
+    [
+      '<Steps>',
+      '  <Step title="**Install** it" titleSize="h2">First.</Step>',
+      '  <Step title={`Later`} titleSize="h2">Second.</Step>',
+      '  <Step title="Small" titleSize="h4">Third.</Step>',
+      '  <Step title={"Install"} titleSize="h3">Fourth.</Step>',
+      '</Steps>',
+      '',
+      '<Update label={"v1"}>',
+      '  Fifth.',
+      '</Update>',
+      '',
+      '## Install',
+      '',
+      '## Install',
+    ].join('\n'),
+    'mdx',
+  );
+  // The renderer's ids for this page (test/content/component-ids.test.ts: @mintlify/common 1.0.1211's).
+  assert.deepEqual(
+    sections.map((section) => section.heading && [section.heading.id, section.heading.text]),
+    [
+      ['install-it', 'Install it'],
+      ['install', 'Install'],
+      ['install-2', 'Install'],
+      ['install-2-2', 'Install'],
+    ],
+  );
+});
+
+test("an <h2> written on a line of its own starts a section with the renderer's id; inside a line it is text (issue 31)", () => {
+  const source = [
+    '<h2>Plain h2</h2>',
+    '',
+    '<h2 id="My Id!" className="x">Plain h2</h2>',
+    '',
+    '<h3>Use `code` {"x"}</h3>',
+    '',
+    '## Plain h2',
+    '',
+    'Text with <h2>inline</h2> words.',
+  ].join('\n');
+  // The renderer's ids (test/content/component-ids.test.ts, as @mintlify/common 1.0.1211 gives them).
+  assert.deepEqual(
+    pageSections(source, 'mdx').map((section) => section.heading?.id),
+    ['plain-h2', 'My Id', 'use-code', 'plain-h2-2'],
+  );
+  assert.deepEqual(
+    pageSections(source, 'mdx', { headingAnchors: false }).map((section) => section.heading?.id),
+    [undefined],
+  );
+});

@@ -58,7 +58,7 @@ export function createHandlers(page: Page): Handlers {
     mdxFlowExpression: (_state, node: MdxFlowExpression) => expression(page, node),
     mdxTextExpression: (_state, node: MdxTextExpression) => expression(page, node),
     mdxJsxFlowElement: (state, node) => renderJsx(page, state, node),
-    mdxJsxTextElement: (state, node) => renderJsx(page, state, node),
+    mdxJsxTextElement: (state, node, parent) => renderJsx(page, state, node, parent),
   };
 }
 

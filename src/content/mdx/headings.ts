@@ -19,6 +19,11 @@
  */
 
 import librarySlugify from '@sindresorhus/slugify';
+import type { Nodes as HastNodes } from 'hast';
+import type { PhrasingContent } from 'mdast';
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmFromMarkdown } from 'mdast-util-gfm';
+import { gfm } from 'micromark-extension-gfm';
 
 /** Only `#` to `####` get an id there (`HEADING_LEVELS`): an `#####` is not an anchor and takes no number. */
 export const MAX_ANCHORED_DEPTH = 4;
@@ -123,6 +128,80 @@ export function componentSlug(title: string): string {
   return librarySlugify(title.replace(':', '-'), { decamelize: false });
 }
 
+const TITLE_PREFIX = 'title: ';
+
+/**
+ * The text of a title written in Markdown, as the hosted product slugs it (`titleMarkdownToText`, for
+ * the titles of Accordion, Step and Tab): the title read as one line of Markdown with GFM; text and
+ * inline code kept, emphasis, strikethrough and links (to a path, a URL or a file) as their text,
+ * anything else as written. "Use **bold** and `code`" → "Use bold and code", "See [the docs](/docs)"
+ * → "See the docs".
+ */
+export function titleText(value: string): string {
+  if (value === '') return '';
+  const source = `${TITLE_PREFIX}${value.replace(/\n/g, ' ')}`;
+  let children: PhrasingContent[];
+  try {
+    const root = fromMarkdown(source, { extensions: [gfm()], mdastExtensions: [gfmFromMarkdown()] });
+    const only = root.children.length === 1 ? root.children[0] : undefined;
+    if (only?.type !== 'paragraph') return value;
+    children = only.children;
+  } catch {
+    return value;
+  }
+  const first = children[0];
+  if (first?.type !== 'text' || !first.value.startsWith(TITLE_PREFIX)) return value;
+  return titlePieces(children, source).slice(TITLE_PREFIX.length);
+}
+
+function titlePieces(nodes: readonly PhrasingContent[], source: string): string {
+  let text = '';
+  for (const node of nodes) {
+    if (node.type === 'text') text += node.value.replace(/\n/g, ' ');
+    else if (node.type === 'inlineCode') text += node.value;
+    else if (node.type === 'strong' || node.type === 'emphasis' || node.type === 'delete') text += titlePieces(node.children, source);
+    else if (node.type === 'link' && linkShown(node, source)) text += titlePieces(node.children, source);
+    else text += sourceOf(node, source);
+  }
+  return text;
+}
+
+function sourceOf(node: PhrasingContent, source: string): string {
+  const start = node.position?.start.offset;
+  const end = node.position?.end.offset;
+  return start === undefined || end === undefined ? '' : source.slice(start, end);
+}
+
+/** A `[text](destination)` the hosted product shows as a link in a title: to a URL, a path or something like a file name. */
+function linkShown(node: PhrasingContent & { type: 'link' }, source: string): boolean {
+  const destination = node.url.trim();
+  return (
+    sourceOf(node, source).startsWith('[') &&
+    destination.length > 0 &&
+    (/^(?:https?:\/\/|mailto:|tel:|\/|#|\.\.?\/)/i.test(destination) || destination.includes('/') || /^[^\s@]+\.[^\s]+$/u.test(destination))
+  );
+}
+
+/**
+ * The id the hosted product gives the first Accordion whose title leaves no slug (all CJK or emoji,
+ * `rehypeUnicodeIds`): the text of its body, as its HTML holds it (paragraphs run together, a text
+ * right after a component left out), encoded like a heading's step 1. Undefined when that is empty.
+ */
+export function bodyId(children: readonly HastNodes[]): string | undefined {
+  return unicodeId(bodyText(children)) || undefined;
+}
+
+function bodyText(children: readonly HastNodes[]): string {
+  let text = '';
+  children.forEach((node, index) => {
+    const before = index > 0 ? children[index - 1] : undefined;
+    if (node.type === 'text') {
+      if (before?.type !== 'mdxJsxFlowElement') text += node.value;
+    } else if ('children' in node) text += bodyText(node.children as HastNodes[]);
+  });
+  return text;
+}
+
 /** `@sindresorhus/slugify`'s `slugifyWithCounter` on an already-made slug: `x`, `x-2`, `x-3`. */
 class Occurrences {
   private readonly seen = new Map<string, number>();
@@ -139,9 +218,11 @@ class Occurrences {
 
 /**
  * The anchors of titled components, as the hosted product gives them (`remarkComponentIds`), each
- * kind with its own count and none shared with the headings':
- * - Accordion and View: `componentSlug` of the title; repeats `-1`, `-2` (the first is bare). A title
- *   with nothing left (all CJK or emoji) gets no id here (there: the body's text, encoded).
+ * kind with its own count and none shared with the headings', handed out in document order (a
+ * component before the ones inside it):
+ * - Accordion and View: `componentSlug` of the title; repeats `-1`, `-2` (the first is bare). Titles
+ *   that leave no slug (all CJK or emoji) share one count: the first Accordion's id is its body's text
+ *   (`bodyId`), a View's none, and the next ones' `-1`, `-2`.
  * - Tab: the heading rule's steps 1 and 2 (not step 3: the id is written as the slugger makes it,
  *   `caf%C3%A9`), repeats `-2`, `-3`, past any id a Tab was given.
  * An `id` written on the element is used as written.
@@ -151,12 +232,12 @@ export class ComponentIds {
   private readonly tabs = new Occurrences();
   private readonly tabIds = new Set<string>();
 
-  titled(kind: 'accordion' | 'view', title: string): string | undefined {
+  titled(kind: 'accordion' | 'view', title: string, body?: () => string | undefined): string | undefined {
     const base = componentSlug(title);
-    if (base === '') return undefined;
     const count = this.repeats[kind].get(base) ?? 0;
     this.repeats[kind].set(base, count + 1);
-    return count > 0 ? `${base}-${count}` : base;
+    if (count > 0) return `${base}-${count}`;
+    return base === '' ? body?.() : base;
   }
 
   /** A Tab's id: `written` when it has one, else its title's; undefined when neither gives one. */
@@ -186,6 +267,19 @@ export class Slugger {
   slug(text: string): string {
     const slug = this.occurrences.count(slugAscii(unicodeId(text)));
     return this.unique(cleanId(slug) || 'heading');
+  }
+
+  /**
+   * The id of a heading a component makes (a Step's title, an Update's label): its text's slug, steps
+   * 1 to 3, numbered only when taken (the Markdown headings' count does not see it, as there).
+   * A written `id` is used decoded, without the characters step 3 removes (`safeCleanHeadingId`: its
+   * spaces kept, unlike a `{#id}`'s). Empty when nothing of either is left.
+   */
+  component(text: string, id?: string): string {
+    const custom = id === undefined ? '' : cleanId(id);
+    if (custom !== '') return this.unique(custom);
+    const slug = cleanId(slugAscii(unicodeId(text)));
+    return slug === '' ? '' : this.unique(slug);
   }
 
   /** A custom id (`{#id}`, a step's `id`), or the text's when nothing of it is left; numbered when taken. */

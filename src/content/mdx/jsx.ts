@@ -12,6 +12,7 @@ import type { Element, ElementContent } from 'hast';
 import type { Nodes, Paragraph, Parents } from 'mdast';
 import type { MdxJsxFlowElement, MdxJsxTextElement } from 'mdast-util-mdx';
 import type { State } from 'mdast-util-to-hast';
+import { claimAnchors, jsxHeading } from './anchors.ts';
 import { parseFence } from './code.ts';
 import type { Props, RenderedChild } from './components/types.ts';
 import { CODE_TAB_COMPONENTS, INLINE_COMPONENTS } from './components/index.ts';
@@ -100,16 +101,17 @@ export function holdsBlocks(node: Paragraph): boolean {
   return block;
 }
 
-export function renderJsx(page: Page, state: State, node: JsxElement): ElementContent | ElementContent[] | undefined {
+/** `parent`: the node around an element written inside a line (a paragraph of only JSX is looked through, as MDX does). */
+export function renderJsx(page: Page, state: State, node: JsxElement, parent?: Parents): ElementContent | ElementContent[] | undefined {
   const name = node.name;
   if (name === null) return state.all(node); // a fragment: `<>…</>`
-  if (isIntrinsic(name)) return renderIntrinsic(page, state, node, name);
+  if (isIntrinsic(name)) return renderIntrinsic(page, state, node, name, node.type === 'mdxJsxFlowElement' || onlyJsx(parent));
   const made = renderComponent(page, state, node, name);
   return made === undefined ? undefined : fragment(made);
 }
 
 /** An HTML element written as JSX, made inert. */
-function renderIntrinsic(page: Page, state: State, node: JsxElement, name: string): ElementContent | undefined {
+function renderIntrinsic(page: Page, state: State, node: JsxElement, name: string, flow: boolean): ElementContent | undefined {
   const lower = name.toLowerCase();
   if (lower === 'script') {
     reportScript(page, startOf(node));
@@ -117,7 +119,11 @@ function renderIntrinsic(page: Page, state: State, node: JsxElement, name: strin
   }
   // Its content is not MDX; parsed as a browser would, so `</style><script>` inside it stays text.
   if (lower === 'style') return fragment(sanitizeHtml(restoreText(page.source(node)), reportingRemovals(page, startOf(node))));
-  const made: Element = { type: 'element', tagName: name, properties: toProperties(readProps(page, node)), children: state.all(node) };
+  // Before its children, as a component's anchor is.
+  const anchor = flow ? jsxHeading(page, name, node) : undefined;
+  const properties = toProperties(readProps(page, node));
+  if (anchor !== undefined) properties['id'] = anchor;
+  const made: Element = { type: 'element', tagName: name, properties, children: state.all(node) };
   state.patch(node, made);
   // Event handlers, `javascript:` URLs, `<object>`: left out, with a warning at the element.
   if (!inertElement(page, made, startOf(node))) return undefined;
@@ -129,6 +135,20 @@ function renderIntrinsic(page: Page, state: State, node: JsxElement, name: strin
   return made;
 }
 
+/**
+ * A paragraph of JSX elements and `{expressions}` only (and white space): MDX (`remarkMarkAndUnravel`)
+ * reads them as written on lines of their own.
+ */
+function onlyJsx(parent: Parents | undefined): boolean {
+  if (parent?.type !== 'paragraph') return false;
+  let jsx = false;
+  for (const child of parent.children) {
+    if (child.type === 'mdxJsxTextElement' || child.type === 'mdxTextExpression') jsx = true;
+    else if (child.type !== 'text' || child.value.trim() !== '') return false;
+  }
+  return jsx;
+}
+
 /** A component: what the page's function, the snippet or the registry makes of it; its children in a wrapper for one nothing defines. */
 function renderComponent(page: Page, state: State, node: JsxElement, name: string): ElementContent[] | undefined {
   const inline = node.type === 'mdxJsxTextElement';
@@ -137,6 +157,8 @@ function renderComponent(page: Page, state: State, node: JsxElement, name: strin
   // components it is given.
   const defined = page.linker ? definedComponent(page, name) : undefined;
   const codeTabs = defined === undefined && CODE_TAB_COMPONENTS.has(name) && Object.hasOwn(page.components, name);
+  // Before its children: an outer component's anchor is numbered before those inside it.
+  const claim = defined === undefined ? claimAnchors(page, name, node) : undefined;
   const { content: children, children: rendered } = renderChildren(page, state, node, { codeCaptions: !codeTabs });
   page.rendered.set(node, { props, children });
   const offset = node.position?.start.offset ?? 0;
@@ -154,7 +176,7 @@ function renderComponent(page: Page, state: State, node: JsxElement, name: strin
   }
 
   const text = (): string => (inline ? plainText(page, node.children) : blockText(page, node.children));
-  const made = page.renderComponent(name, registryProps(props), children, rendered, inline, text, offset, at);
+  const made = page.renderComponent(name, registryProps(props), children, rendered, inline, text, at, claim);
   if (made !== undefined) return made;
 
   const binding = page.importsByName.get(name) ?? page.importsByName.get(name.split('.')[0]!);

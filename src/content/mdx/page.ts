@@ -11,6 +11,7 @@ import { DEFAULT_UI, type Highlighter } from './code.ts';
 import { detach } from './detach.ts';
 import type { ComponentContext, ComponentRegistry } from './components/types.ts';
 import { element, isEmptyContent } from './components/hast.ts';
+import type { Claim } from './anchors.ts';
 import { ComponentIds, Slugger, type Heading } from './headings.ts';
 import { Reporter, type Point } from './report.ts';
 import { createContext, snippetScope } from './scope.ts';
@@ -143,6 +144,19 @@ export class Page {
     return id;
   }
 
+  /**
+   * A heading a component written in the page makes (a Step's title, an Update's label), numbered by
+   * `Slugger.component`; undefined when it gets no id. Only a heading with text is in the table of contents.
+   */
+  componentHeading(offset: number, depth: number, written: string, customId: string | undefined): string | undefined {
+    if (this.parent) return this.parent.page.componentHeading(this.offsetInParent(offset), depth, written, customId);
+    const text = detach(written);
+    const id = this.slugger.component(text, customId === undefined ? undefined : detach(customId));
+    if (id === '') return undefined;
+    if (text.trim() !== '') this.found.push({ offset, heading: { depth, id, text } });
+    return id;
+  }
+
   /** An anchor that is no heading (a field's `param-limit`): unique among the page's ids as heading anchors are. */
   fieldAnchor(id: string): string {
     if (this.parent) return this.parent.page.fieldAnchor(id);
@@ -165,13 +179,6 @@ export class Page {
     return `dj-${prefix}-${count}`;
   }
 
-  /** A titled component's anchor (`ComponentContext.anchor`). */
-  anchor(kind: 'accordion' | 'view' | 'tab', title: string | undefined, written: string | undefined): string | undefined {
-    if (kind === 'tab') return this.componentIds.tab(title, written);
-    if (written !== undefined) return written;
-    return title === undefined ? undefined : this.componentIds.titled(kind, title);
-  }
-
   /** A component name is reported once per page (and once per snippet in it), where it is first used. */
   firstUseOf(name: string): boolean {
     if (this.warnedComponents.has(name)) return false;
@@ -186,8 +193,9 @@ export class Page {
   }
 
   /**
-   * What a registry component makes, or undefined when the registry has no such name. `offset` places
-   * the headings it adds. One broken component must not take the page down: its children still show.
+   * What a registry component makes, or undefined when the registry has no such name; `claim` holds the
+   * anchors of one written in the page (`anchors.ts`). One broken component must not take the page
+   * down: its children still show.
    */
   renderComponent(
     name: string,
@@ -196,8 +204,8 @@ export class Page {
     children: readonly RenderedChild[],
     inline: boolean,
     text: () => string,
-    offset: number,
     at: Point | undefined,
+    claim?: Claim,
   ): ElementContent[] | undefined {
     const component = Object.hasOwn(this.components, name) ? this.components[name] : undefined;
     if (!component) return undefined;
@@ -208,8 +216,9 @@ export class Page {
       text,
       resolveUrl: this.resolveUrl,
       uniqueId: (prefix) => this.uniqueId(prefix),
-      anchor: (kind, title, written) => this.anchor(kind, title, written),
-      heading: (depth, text, id) => this.addHeading(offset, depth, text, id),
+      // Anchors were claimed from the element as written (`anchors.ts`); one made by code has only the id it is given.
+      anchor: (_kind, _title, written) => written ?? claim?.derived,
+      heading: () => claim?.heading,
       fieldAnchor: (id) => this.fieldAnchor(id),
       diagnostic: (code, params) => this.reporter.diagnostic(code, at, params),
       parts: this.parts,
@@ -228,7 +237,7 @@ export class Page {
   /** What components written as functions, called at `offset`, use to render built-ins and snippet bodies. */
   host(offset: number, at: Point | undefined): Host {
     return {
-      component: (name, props, content, children, inline, text) => this.renderComponent(name, props, content, children, inline, text, offset, at),
+      component: (name, props, content, children, inline, text) => this.renderComponent(name, props, content, children, inline, text, at),
       embed: (body, props) => this.embed(body, props, offset, at),
     };
   }

@@ -126,8 +126,8 @@ export interface PageParts {
 /** One `<Update>` as its feed item reads it. */
 export interface UpdateEntry {
   label: string;
-  /** The anchor of its label on the page. */
-  id: string;
+  /** The anchor of its label on the page; none for a label written as an expression. */
+  id?: string | undefined;
   description?: string;
   tags: string[];
   /** `rss={{ title, description }}`: what the feed says instead of the label and content. */

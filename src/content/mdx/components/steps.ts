@@ -1,4 +1,8 @@
-/** `<Steps>`/`<Step title>`: an ordered list. A step titled with `titleSize="h2"`…`"h4"` is a heading of the page. */
+/**
+ * `<Steps>`/`<Step title>`: an ordered list. A step titled with `titleSize="h2"`…`"h4"` shows its title
+ * as a heading; one written with `h2` or `h3` is an anchor of the page and in its table of contents
+ * (`anchors.ts`), as there.
+ */
 import type { ElementContent } from 'hast';
 import { element, textNode } from './hast.ts';
 import { iconOf } from './icon.ts';
@@ -15,7 +19,7 @@ export const Step: Component = (props, children, context) => {
   const rich = richText(props, 'title');
   let head: ElementContent[] = [];
   if (title !== undefined && depth !== undefined && !flag(props, 'noAnchor')) {
-    const id = context.heading(depth, title, text(props, 'id'));
+    const id = context.heading(depth, title, text(props, 'id')) ?? text(props, 'id');
     head = [element(`h${depth}`, { className: 'step-title', id }, [textNode(title)])];
   } else if (rich !== undefined) {
     head = [element('p', { className: 'step-title' }, rich)];

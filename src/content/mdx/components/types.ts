@@ -29,12 +29,16 @@ export interface ComponentContext {
   /** A page-unique id for wiring ARIA attributes (`aria-controls`), `dj-` prefixed to stay clear of heading anchors. */
   uniqueId(prefix: string): string;
   /**
-   * The anchor id of a titled Accordion, View or Tab, by the hosted product's rule (`ComponentIds`):
-   * `written` (the element's `id`) as it is, else one made from `title`; undefined for neither.
+   * The anchor id of a titled Accordion, View or Tab, by the hosted product's rule (`ComponentIds`,
+   * `anchors.ts`): `written` (the element's `id`) as it is, else the one its title as written in the
+   * page gave it; undefined for neither.
    */
   anchor?(kind: 'accordion' | 'view' | 'tab', title: string | undefined, written: string | undefined): string | undefined;
-  /** Adds a heading to the page's table of contents and returns its anchor id. */
-  heading(depth: number, text: string, id?: string): string;
+  /**
+   * The anchor id of the heading a Step or an Update makes, added to the page's table of contents when
+   * it was claimed from the element as written (`anchors.ts`); undefined when it has none.
+   */
+  heading(depth: number, text: string, id?: string): string | undefined;
   /** `id` as an anchor of the page apart from its headings' and other anchors (numbered when taken), not in the table of contents. */
   fieldAnchor?: (id: string) => string;
   /**
