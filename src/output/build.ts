@@ -220,6 +220,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     dir: output.dir,
     write: markdown.afterHtml(write),
     onBytes: (bytes) => (stats.bytes += bytes),
+    onWritten: (relative, hash, size) => output.wrote(relative, { hash, size }),
     onMarkdown: (route) => markdown.record(route),
     onRenderer: (made) => (bodyCache = made.cache),
     onPage: (result) => {
