@@ -21,7 +21,7 @@ import { homeRoutes } from '../site/home-routes.ts';
 import { validate } from '../validate/index.ts';
 import { resolveLinks, type PageLinks } from '../validate/links.ts';
 import type { LoadedConfig } from '../config/load.ts';
-import { SEARCH_FOLDER, searchIndex } from '../search/index.ts';
+import { openSearchTextCache, SEARCH_FOLDER, searchIndex } from '../search/index.ts';
 import { ASSETS_FOLDER } from '../render/assets.ts';
 import { addCandidates, addFileCandidates } from '../render/utilities.ts';
 import { mermaidScript } from './copy.ts';
@@ -252,7 +252,10 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   if (analyticsSettings(site.config.integrations)) await write(bundle.analytics.file, bundle.analytics.text);
   if (utilities) await write(utilities.file, utilities.text);
   for (const script of [search.entry, search.dialog]) await write(`${ASSETS_FOLDER}/${script.file}`, script.text);
-  for (const [name, text] of await searchIndex(site, base)) await write(`${ASSETS_FOLDER}/${SEARCH_FOLDER}/${name}`, text);
+  // What search reads of each page file, kept in `.docjet/cache/search` with the bodies (none with `--no-cache`).
+  const searchTexts = options.cache === false ? undefined : await openSearchTextCache(site);
+  for (const [name, text] of await searchIndex(site, base, searchTexts?.textOf)) await write(`${ASSETS_FOLDER}/${SEARCH_FOLDER}/${name}`, text);
+  await searchTexts?.save();
   for (const [name, html] of fragments) await write(`${ASSETS_FOLDER}/${NAV_FOLDER}/${name}.html`, html);
   await schemaFragments.write(renderer, write);
   await copyPageAssets(needs, output);
