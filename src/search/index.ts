@@ -9,7 +9,9 @@ import { searchIndexFiles } from './index-files.ts';
 import { LiveSearchIndex } from './live-index.ts';
 import { searchRecords, type FileText } from './records.ts';
 
-export { openSearchTextCache } from './text-cache.ts';
+export { openSearchTextCache, searchIndexKey } from './text-cache.ts';
+export { searchIndexFiles } from './index-files.ts';
+export { searchRecords } from './records.ts';
 
 export { SEARCH_FOLDER } from './index-files.ts';
 export { searchScripts, type SearchScripts } from '../render/search-scripts.ts';

@@ -16,11 +16,13 @@ import path from 'node:path';
 import { cacheFolder, writeAtomic } from '../shared/docjet-cache.ts';
 import { codeVersion } from '../render/body-cache.ts';
 import type { Page, Site } from '../site/types.ts';
-import { fileTextReader, type FileText } from './records.ts';
+import { fileTextReader, type FileText, type SearchRecord } from './records.ts';
 
 /** `.docjet/cache/search`. */
 const CACHE_PART = 'search';
 const FILE = 'texts.json';
+/** What the last build's index files were made from, and their hashes. */
+const INDEX_FILE = 'index.json';
 const FORMAT = 1;
 
 interface Entry {
@@ -38,7 +40,24 @@ interface Stored {
   pages: Record<string, Entry>;
 }
 
+/** The index files the last build made, by name under `_docjet/search/`, with their hashes (ownership.ts `contentHash`), and what they were made from. */
+export interface LastIndex {
+  key: string;
+  files: [name: string, hash: string][];
+}
+
+/** What the index files are made from: docjet's code, the site's base and every record. */
+export function searchIndexKey(records: readonly SearchRecord[], base: string, version: string): string {
+  return sha256(JSON.stringify({ version, base, records }));
+}
+
 export interface SearchTextCache {
+  /** docjet's code, as `codeVersion` names it. */
+  readonly version: string;
+  /** The index the last build made, when it said. */
+  readonly lastIndex: LastIndex | undefined;
+  /** Keeps what this build's index files were made from and their hashes. */
+  saveIndex: (index: LastIndex) => Promise<void>;
   /** A page file's text for search: kept when its file and snippets are unchanged, else read. */
   textOf: (page: Page) => FileText;
   /** Pages read again (`misses`) and kept (`hits`). */
@@ -91,7 +110,16 @@ export async function openSearchTextCache(site: Site): Promise<SearchTextCache |
     if (hash !== '') pages[name] = { hash, snippets: text.files.slice(1).map((snippet) => [snippet, hashOf(snippet)]), text: { sections: [...text.sections], files: text.files } };
     return text;
   };
+  const indexFile = path.join(folder.path, INDEX_FILE);
+  const lastIndex = await readIndex(indexFile);
   return {
+    version,
+    lastIndex,
+    async saveIndex(index) {
+      if (lastIndex?.key === index.key) return;
+      const text = JSON.stringify(index);
+      await writeAtomic(indexFile, `${sha256(text)}\n${text}`).catch(() => undefined);
+    },
     textOf,
     counts,
     async save() {
@@ -101,6 +129,27 @@ export async function openSearchTextCache(site: Site): Promise<SearchTextCache |
       await writeAtomic(file, `${sha256(text)}\n${text}`).catch(() => undefined);
     },
   };
+}
+
+async function readIndex(file: string): Promise<LastIndex | undefined> {
+  const text = await readChecked(file);
+  if (text === undefined) return undefined;
+  try {
+    const index = JSON.parse(text) as LastIndex;
+    return typeof index.key === 'string' && Array.isArray(index.files) ? index : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A file of the cache whose first line is the SHA-256 of the rest, without that line; undefined when it does not hold. */
+async function readChecked(file: string): Promise<string | undefined> {
+  const data = await readFile(file, 'utf8').catch(() => undefined);
+  if (data === undefined) return undefined;
+  const newline = data.indexOf('\n');
+  if (newline !== 64) return undefined;
+  const text = data.slice(newline + 1);
+  return sha256(text) === data.slice(0, newline) ? text : undefined;
 }
 
 async function readStored(file: string): Promise<Stored | undefined> {

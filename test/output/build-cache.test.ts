@@ -80,7 +80,7 @@ class Steps {
 
   constructor(
     readonly root: string,
-    private readonly scratch: string,
+    readonly scratch: string,
   ) {}
 
   /** The site changed: the next build is compared with a new uncached build. */
@@ -150,6 +150,11 @@ describe('the warm build', () => {
       pages: Record<string, unknown>;
     };
     assert.deepEqual(Object.keys(searchTexts.pages).sort(), ['index.mdx', 'pet.mdx', 'plain.mdx', 'problems.mdx', 'snippet-user.mdx']);
+
+    // And the names and hashes of the index files made from them: a build whose records are the same copies them from the output it replaces.
+    const index = JSON.parse((await fs.readFile(path.join(steps.root, '.docjet', 'cache', 'search', 'index.json'), 'utf8')).split('\n')[1]!) as { files: [string, string][] };
+    const made = (await fs.readdir(path.join(steps.scratch, 'warm', '_docjet', 'search'))).sort();
+    assert.deepEqual(index.files.map(([name]) => name).sort(), made);
 
     const second = await steps.build();
     assert.deepEqual(second.stats.cache, { hits: PAGES, misses: 0 });
