@@ -18,7 +18,11 @@ interface Part {
 
 const PARTS: Part[] = [
   { name: 'render', script: 'render.ts', measures: 'page bodies of three corpus sites, one thread: ms per page' },
-  { name: 'build', script: 'build-synthetic.ts', measures: 'build of the 1,000- and 5,000-page synthetic site: seconds, pages/s, peak memory, output size' },
+  {
+    name: 'build',
+    script: 'build-synthetic.ts',
+    measures: 'build of the 1,000- and 5,000-page synthetic site, cold and warm (nothing / one page changed): wall and CPU seconds, pages/s, peak memory, output size',
+  },
   { name: 'dev', script: 'dev.ts', measures: 'docjet dev: start to first page (5,000 pages, largest corpus site), other pages, save to repaint' },
   {
     name: 'search',

@@ -9,14 +9,14 @@
  * marker, ownership.ts). It never replaces the site folder, a folder that contains it, a folder of
  * the site's own files, the cache folder, a folder reached through a link out of the site, or a file.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { constants as fsConstants, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../shared/diagnostics.ts';
 import { VERSION } from '../shared/package-root.ts';
 import { diagnostic } from '../shared/messages.ts';
-import { OUTPUT_MARKER, ownership, writeRecord } from './ownership.ts';
+import { contentHash, OUTPUT_MARKER, ownership, writeRecord, type WrittenFile } from './ownership.ts';
 
 export { OUTPUT_MARKER } from './ownership.ts';
 
@@ -47,6 +47,8 @@ export interface StagedOutput {
   copy(from: string, relative: string): Promise<void>;
   /** Copies a folder and everything in it into the staging folder. */
   copyFolder(from: string, relative: string): Promise<void>;
+  /** Tells the record of a file written into the staging folder by another thread: its hash (`contentHash`) and size. */
+  wrote(relative: string, file: WrittenFile): void;
   /** Replaces the target folder by the staging folder. */
   commit(): Promise<void>;
   /** Removes the staging folder; the target is left as it was. Call it only once no write is running. */
@@ -201,7 +203,9 @@ export function displayPath(full: string): string {
 export async function stageOutput(options: { target: string }): Promise<StagedOutput> {
   const target = path.resolve(options.target);
   const dir = await createStagingFolder(target);
-  const output: StagedOutput = { dir, ...stagingWriter(dir), ...stagingLifecycle(dir, target) };
+  // What was written, by `/`-separated name: the record is made from it, not by reading the files back.
+  const written = new Map<string, WrittenFile>();
+  const output: StagedOutput = { dir, ...stagingWriter(dir, written), ...stagingLifecycle(dir, target, written) };
   await writeStagingMarker(output);
   return output;
 }
@@ -257,8 +261,9 @@ async function isStagingFolder(folder: string): Promise<boolean> {
 }
 
 /** Writing into the staging folder: paths are checked to stay inside it, folders made once each. */
-function stagingWriter(dir: string): Pick<StagedOutput, 'write' | 'writeParts' | 'copy' | 'copyFolder'> {
+function stagingWriter(dir: string, written: Map<string, WrittenFile>): Pick<StagedOutput, 'write' | 'writeParts' | 'copy' | 'copyFolder' | 'wrote'> {
   const made = new Set<string>([dir]);
+  const recordName = (relative: string): string => path.relative(dir, outputPath(dir, relative)).split(path.sep).join('/');
   /** Makes the file's folder, then runs `operation` on its full path. */
   const intoFolder = async (relative: string, operation: (full: string) => Promise<void>): Promise<void> => {
     const full = outputPath(dir, relative);
@@ -272,9 +277,17 @@ function stagingWriter(dir: string): Pick<StagedOutput, 'write' | 'writeParts' |
     });
   };
   return {
-    write: (relative, data) => intoFolder(relative, (full) => fs.writeFile(full, data)),
+    async write(relative, data) {
+      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+      await intoFolder(relative, (full) => fs.writeFile(full, bytes));
+      written.set(recordName(relative), { hash: contentHash(bytes), size: bytes.length });
+    },
+    wrote(relative, file) {
+      written.set(recordName(relative), file);
+    },
     async writeParts(relative, parts) {
       let bytes = 0;
+      const hash = createHash('sha256');
       await intoFolder(relative, async (full) => {
         const file = await fs.open(full, 'w');
         try {
@@ -284,6 +297,7 @@ function stagingWriter(dir: string): Pick<StagedOutput, 'write' | 'writeParts' |
             const data = Buffer.from(pending);
             pending = '';
             bytes += data.length;
+            hash.update(data);
             await file.write(data);
           };
           for await (const part of parts) {
@@ -295,11 +309,18 @@ function stagingWriter(dir: string): Pick<StagedOutput, 'write' | 'writeParts' |
           await file.close();
         }
       });
+      written.set(recordName(relative), { hash: hash.digest('base64url'), size: bytes });
       return bytes;
     },
-    copy: (from, relative) => intoFolder(relative, (full) => fs.copyFile(from, full)),
+    // Copies are hashed when the record is written (they were not read here).
+    async copy(from, relative) {
+      written.delete(recordName(relative));
+      await intoFolder(relative, (full) => fs.copyFile(from, full));
+    },
     async copyFolder(from, relative) {
       const full = outputPath(dir, relative);
+      const name = recordName(relative);
+      for (const each of written.keys()) if (each.startsWith(`${name}/`)) written.delete(each);
       await attempt(relative, () => fs.cp(from, full, { recursive: true }));
     },
   };
@@ -315,13 +336,13 @@ async function attempt(relative: string, operation: () => Promise<void>): Promis
 }
 
 /** Commit or abort, whichever comes first; later calls do nothing. */
-function stagingLifecycle(dir: string, target: string): Pick<StagedOutput, 'commit' | 'abort'> {
+function stagingLifecycle(dir: string, target: string, written: ReadonlyMap<string, WrittenFile>): Pick<StagedOutput, 'commit' | 'abort'> {
   let state: 'open' | 'committed' | 'aborted' = 'open';
   return {
     async commit() {
       if (state !== 'open') return;
       try {
-        await writeRecord(dir);
+        await writeRecord(dir, written);
         await keepModeAndGroup(dir, target);
         await swapIn(dir, target, path.dirname(target), path.basename(target));
       } catch (error) {

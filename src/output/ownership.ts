@@ -194,11 +194,25 @@ async function hashFile(full: string, size: number): Promise<string> {
   }
 }
 
+/** SHA-256 of data as a record holds it (base64url). */
+export function contentHash(data: string | Uint8Array): string {
+  return createHash('sha256').update(data).digest('base64url');
+}
+
+/** What docjet wrote into a file, as it wrote it: the record takes these rather than reading the file back. */
+export interface WrittenFile {
+  hash: string;
+  size: number;
+}
+
 /**
- * Writes the record of what `folder` holds into its marker: every file and link, hashed. Called on
- * the finished staging folder, just before it is swapped in.
+ * Writes the record of what `folder` holds into its marker: every file and link. Called on the
+ * finished staging folder, just before it is swapped in. A file docjet wrote is recorded with the
+ * hash and size of what it wrote (`written`, hashed as it was written: 0.8 CPU-s of reading back
+ * at 5,000 pages); if it was changed since, the next check finds it changed. Other files (the
+ * site's static files, copied) are hashed here.
  */
-export async function writeRecord(folder: string): Promise<void> {
+export async function writeRecord(folder: string, written: ReadonlyMap<string, WrittenFile> = new Map()): Promise<void> {
   const found: { name: string; kind: 'file' | 'link' }[] = [];
   for (const entry of await fs.readdir(folder, { recursive: true, withFileTypes: true })) {
     const name = path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
@@ -217,7 +231,10 @@ export async function writeRecord(folder: string): Promise<void> {
         return;
       }
       const info: BigIntStats = await fs.lstat(full, { bigint: true });
-      files[name] = [await hashFile(full, Number(info.size)), Number(info.size), String(info.mtimeNs), String(info.ctimeNs)];
+      const known = written.get(name);
+      files[name] = known
+        ? [known.hash, known.size, String(info.mtimeNs), String(info.ctimeNs)]
+        : [await hashFile(full, Number(info.size)), Number(info.size), String(info.mtimeNs), String(info.ctimeNs)];
     }),
   );
   // Keys in name order, so the marker reads (and diffs) the same from one build to the next.

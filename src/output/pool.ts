@@ -32,6 +32,8 @@ export interface RouteResult {
   math: boolean;
   mermaid: boolean;
   bytes: number;
+  /** The files the worker wrote, with their hash (ownership.ts `contentHash`) and size, for the output's record. */
+  written?: [relative: string, hash: string, size: number][];
   /** Schema fragments the page links to: this thread writes them, each once. */
   fragments: SchemaFragment[];
   /** The URLs the page writes and its element ids, for the link check after every page (page-links.ts). */

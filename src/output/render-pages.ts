@@ -34,6 +34,8 @@ export interface RenderPagesOptions {
   onPage: (result: Omit<RouteResult, 'route' | 'bytes'>) => void;
   /** Called with the bytes of a page a worker wrote. */
   onBytes: (bytes: number) => void;
+  /** Called for each file a worker wrote, with its hash and size (the output's record takes them). */
+  onWritten?: (relative: string, hash: string, size: number) => void;
   /** Called with the route of a page whose Markdown a worker wrote beside its HTML (here, `write` is handed both). */
   onMarkdown: (route: string) => void;
   /** Called with the renderer of this thread before it renders a page (the Markdown pages use its cache). */
@@ -67,6 +69,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ render
     count: workers,
     onResult: (result) => {
       options.onBytes(result.bytes);
+      for (const [relative, hash, size] of result.written ?? []) options.onWritten?.(relative, hash, size);
       options.onMarkdown(result.route);
       options.onPage(result);
     },

@@ -12,6 +12,7 @@ import { markdownPath } from '../content/markdown/path.ts';
 import { useCopy } from '../openapi/spec-cache.ts';
 import { createRenderer } from '../render/page.ts';
 import { OutputWriteError, outputPath } from './output.ts';
+import { contentHash } from './ownership.ts';
 import { cachedMarkdown, createPageMarkdown } from '../render/page-markdown.ts';
 import { feedOutputPath } from '../render/feed.ts';
 import { pageOutputPath } from './paths.ts';
@@ -51,14 +52,15 @@ async function renderRoute(route: string): Promise<RouteResult> {
   const { rendered, links } = await renderWithLinks(renderer, page, init.renderer.base);
   // Encoded once, for its size and its file (as `build`'s own writes are).
   const html = Buffer.from(rendered.html);
-  await writeOutput(pageOutputPath(route), html);
+  const written: [string, string, number][] = [];
+  await writeOutput(pageOutputPath(route), html, written);
   const text = await markdown.render(page);
   const encoded = Buffer.from(text);
-  await writeOutput(markdownPath(route), encoded);
+  await writeOutput(markdownPath(route), encoded, written);
   let bytes = html.length + encoded.length;
   if (rendered.feed !== undefined) {
     const feed = Buffer.from(rendered.feed);
-    await writeOutput(feedOutputPath(route), feed);
+    await writeOutput(feedOutputPath(route), feed, written);
     bytes += feed.length;
   }
   return {
@@ -67,6 +69,7 @@ async function renderRoute(route: string): Promise<RouteResult> {
     math: rendered.math,
     mermaid: rendered.mermaid,
     bytes,
+    written,
     fragments: rendered.fragments,
     links,
     ...(rendered.cached ? { cached: true } : {}),
@@ -74,8 +77,8 @@ async function renderRoute(route: string): Promise<RouteResult> {
   };
 }
 
-/** One file into the staging folder; a failure names the file. */
-async function writeOutput(relative: string, data: Uint8Array): Promise<void> {
+/** One file into the staging folder, its hash noted for the output's record; a failure names the file. */
+async function writeOutput(relative: string, data: Uint8Array, written: [string, string, number][]): Promise<void> {
   const file = outputPath(init.dir, relative);
   try {
     await mkdir(path.dirname(file), { recursive: true });
@@ -83,4 +86,5 @@ async function writeOutput(relative: string, data: Uint8Array): Promise<void> {
   } catch (error) {
     throw OutputWriteError.from('write', relative, error);
   }
+  written.push([relative, contentHash(data), data.length]);
 }

@@ -4,17 +4,21 @@
  * search request and brings them up to date on the first request after a change, reading again
  * only the pages that changed (live-index.ts), so starting `dev` costs nothing.
  */
-import type { Site } from '../site/types.ts';
+import type { Page, Site } from '../site/types.ts';
 import { searchIndexFiles } from './index-files.ts';
 import { LiveSearchIndex } from './live-index.ts';
-import { searchRecords } from './records.ts';
+import { searchRecords, type FileText } from './records.ts';
+
+export { openSearchTextCache, searchIndexKey } from './text-cache.ts';
+export { searchIndexFiles } from './index-files.ts';
+export { searchRecords } from './records.ts';
 
 export { SEARCH_FOLDER } from './index-files.ts';
 export { searchScripts, type SearchScripts } from '../render/search-scripts.ts';
 
 /** Every file of the index, by name relative to `_docjet/search/`. */
-export async function searchIndex(site: Site, base: string): Promise<Map<string, string>> {
-  return searchIndexFiles(await searchRecords(site), base);
+export async function searchIndex(site: Site, base: string, textOf?: (page: Page) => FileText): Promise<Map<string, string>> {
+  return searchIndexFiles(await searchRecords(site, textOf), base);
 }
 
 const live = new WeakMap<object, LiveSearchIndex>();

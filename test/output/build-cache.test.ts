@@ -80,7 +80,7 @@ class Steps {
 
   constructor(
     readonly root: string,
-    private readonly scratch: string,
+    readonly scratch: string,
   ) {}
 
   /** The site changed: the next build is compared with a new uncached build. */
@@ -95,10 +95,11 @@ class Steps {
       const cold = await build({ root: this.root, outDir: out, cache: false });
       assert.deepEqual(cold.stats.cache, { hits: 0, misses: 0 }, 'without the cache nothing is counted');
       // The first build of all, without the cache: nothing was written there.
-      if (this.step === 1) await assert.rejects(fs.readdir(path.join(this.root, '.docjet', 'cache', 'pages')), { code: 'ENOENT' });
+      if (this.step === 1) await assert.rejects(fs.readdir(path.join(this.root, '.docjet', 'cache')), { code: 'ENOENT' });
       this.uncached = { files: await outputFiles(out), diagnostics: cold.diagnostics };
     }
-    const out = path.join(this.scratch, name);
+    // Every warm build replaces the same output folder, as a user's rebuilds do.
+    const out = path.join(this.scratch, 'warm');
     const warm = await build({ root: this.root, outDir: out });
     assert.equal(warm.ok, true);
     assert.deepEqual(warm.diagnostics, this.uncached.diagnostics, 'the cached build reports what an uncached one does');
@@ -114,8 +115,9 @@ class Steps {
     this.changed();
   }
 
-  read(step: number, file: string): Promise<string> {
-    return fs.readFile(path.join(this.scratch, `step-${step}`, file), 'utf8');
+  /** A file of the last warm build. */
+  read(file: string): Promise<string> {
+    return fs.readFile(path.join(this.scratch, 'warm', file), 'utf8');
   }
 
   get last(): number {
@@ -143,6 +145,16 @@ describe('the warm build', () => {
     const codes: string[] = first.diagnostics.map((each) => each.code).sort();
     for (const code of ['mdx-unknown-component', 'file-missing', 'icon-unknown', 'link-broken']) assert.ok(codes.includes(code), `${code} in ${codes.join(', ')}`);
     assert.equal((await cacheEntries(steps.root)).length, PAGES);
+    // What search reads of each page is kept too, and the index made from it is the uncached build's.
+    const searchTexts = JSON.parse((await fs.readFile(path.join(steps.root, '.docjet', 'cache', 'search', 'texts.json'), 'utf8')).split('\n')[1]!) as {
+      pages: Record<string, unknown>;
+    };
+    assert.deepEqual(Object.keys(searchTexts.pages).sort(), ['index.mdx', 'pet.mdx', 'plain.mdx', 'problems.mdx', 'snippet-user.mdx']);
+
+    // And the names and hashes of the index files made from them: a build whose records are the same copies them from the output it replaces.
+    const index = JSON.parse((await fs.readFile(path.join(steps.root, '.docjet', 'cache', 'search', 'index.json'), 'utf8')).split('\n')[1]!) as { files: [string, string][] };
+    const made = (await fs.readdir(path.join(steps.scratch, 'warm', '_docjet', 'search'))).sort();
+    assert.deepEqual(index.files.map(([name]) => name).sort(), made);
 
     const second = await steps.build();
     assert.deepEqual(second.stats.cache, { hits: PAGES, misses: 0 });
@@ -153,13 +165,13 @@ describe('the warm build', () => {
     await steps.write('plain.mdx', '---\ntitle: Plain\n---\n\n## Another heading\n\nNew text.\n');
     const page = await steps.build();
     assert.deepEqual(page.stats.cache, { hits: PAGES - 1, misses: 1 });
-    assert.match(await steps.read(steps.last, 'plain/index.html'), /New text/);
+    assert.match(await steps.read('plain/index.html'), /New text/);
 
     await steps.write('snippets/note.mdx', 'The snippet says **goodbye**.\n');
     const snippet = await steps.build();
     assert.deepEqual(snippet.stats.cache, { hits: PAGES - 1, misses: 1 });
-    assert.match(await steps.read(steps.last, 'snippet-user/index.html'), /goodbye/);
-    assert.match(await steps.read(steps.last, 'snippet-user.md'), /goodbye/);
+    assert.match(await steps.read('snippet-user/index.html'), /goodbye/);
+    assert.match(await steps.read('snippet-user.md'), /goodbye/);
     // The entries of the pages as they were are removed: the cache holds the site, not its history.
     assert.equal((await cacheEntries(steps.root)).length, PAGES);
   });
@@ -167,16 +179,37 @@ describe('the warm build', () => {
   test('docs.json: a new colour draws the shells around cached bodies; new variables render the bodies again', async () => {
     const config = JSON.parse(FILES['docs.json']!) as Record<string, unknown>;
     const stylesheet = /<link rel="stylesheet" href="([^"]+)"/;
-    const before = stylesheet.exec(await steps.read(steps.last, 'plain/index.html'))?.[1];
+    const before = stylesheet.exec(await steps.read('plain/index.html'))?.[1];
     await steps.write('docs.json', JSON.stringify({ ...config, colors: { primary: '#AA3300' } }));
     const colour = await steps.build();
     assert.deepEqual(colour.stats.cache, { hits: PAGES, misses: 0 });
-    const after = stylesheet.exec(await steps.read(steps.last, 'plain/index.html'))?.[1];
+    const after = stylesheet.exec(await steps.read('plain/index.html'))?.[1];
     assert.notEqual(after, before, 'the page links the stylesheet of the new colour');
 
     await steps.write('docs.json', JSON.stringify({ ...config, colors: { primary: '#AA3300' }, variables: { product: 'Other' } }));
     const variables = await steps.build();
     assert.deepEqual(variables.stats.cache, { hits: 0, misses: PAGES });
+  });
+
+  test("a page's new title: its body is rendered again, every page's sidebar and search path show it", async () => {
+    await steps.write('plain.mdx', '---\ntitle: Simple\n---\n\n## Another heading\n\nNew text.\n');
+    const result = await steps.build();
+    assert.deepEqual(result.stats.cache, { hits: PAGES - 1, misses: 1 });
+    assert.match(await steps.read('pet/index.html'), />Simple</);
+  });
+
+  test('docs.json navigation: a page moved to another group draws every shell again around cached bodies', async () => {
+    const was = await fs.readFile(path.join(steps.root, 'docs.json'), 'utf8');
+    const config = JSON.parse(was) as { navigation: { groups: { group: string; pages?: string[] }[] } };
+    config.navigation.groups[0]!.pages = ['index', 'snippet-user', 'problems', 'pet'];
+    config.navigation.groups.splice(1, 0, { group: 'Moved', pages: ['plain'] });
+    await steps.write('docs.json', JSON.stringify(config));
+    const result = await steps.build();
+    assert.deepEqual(result.stats.cache, { hits: PAGES, misses: 0 });
+    assert.match(await steps.read('pet/index.html'), />Moved</);
+    // Back as it was, for the steps below.
+    await steps.write('docs.json', was);
+    assert.deepEqual((await steps.build()).stats.cache, { hits: PAGES, misses: 0 });
   });
 
   test('an image added since is found: the page that looked for it is rendered again, without its warning', async () => {

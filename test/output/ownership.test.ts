@@ -275,6 +275,19 @@ describe("docjet's own output is replaced; what a user changed in it is not", ()
     assert.deepEqual((await fs.readdir(dir)).sort(), ['public', 'site'], 'the staging folder is removed');
   });
 
+  test("the record holds what docjet wrote, not what the folder holds at the swap: a page changed in the staging folder during the build is not docjet's", async (t) => {
+    const dir = await tempDir(t);
+    const target = path.join(dir, 'dist');
+    const staged = await stageOutput({ target });
+    await staged.write('index.html', '<p>docjet wrote this</p>');
+    await staged.write('guide/index.html', '<p>and this</p>');
+    await fs.writeFile(path.join(staged.dir, 'index.html'), '<p>someone else wrote this instead</p>');
+    await staged.commit();
+    const site = await smallSite(dir);
+    assert.deepEqual(codes(await build({ root: site, outDir: target })), ['output-not-docjet']);
+    assert.match(await fs.readFile(path.join(target, 'index.html'), 'utf8'), /someone else/, 'kept');
+  });
+
   test("a rebuild keeps the output folder's mode and group; a new folder gets the mode mkdir gives", async (t) => {
     const dir = await tempDir(t);
     const site = await smallSite(dir);
