@@ -82,7 +82,7 @@ const queue = [...selected].sort((a, b) => timed(b) - timed(a) || rank(a) - rank
 await buildTests(root, named);
 
 // Offline: fixtures name https://example.com specs; the tests of fetching serve their own and clear this.
-const env = { ...process.env, DOCJET_OFFLINE: '1', ...(full ? { DOCJET_FULL: '1' } : {}) };
+const env = { ...process.env, DOCJET_OFFLINE: '1', DOCJET_TEST_BUILD: '1', ...(full ? { DOCJET_FULL: '1' } : {}) };
 if (!full) delete env.DOCJET_FULL;
 
 // A test file that hangs fails after this (Node 20 applies it to the file as a whole): generous, and scaled
