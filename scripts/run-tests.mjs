@@ -2,9 +2,11 @@
 // Runs every test/**/*.test.ts with Node's own test runner, one file per process, two at a time
 // (`--jobs N`), longest first (as long as each took last time) so that the two end together. The
 // TypeScript is compiled once into .test-build/ (scripts/test-build.mjs: only what changed), and each
-// file runs from there with plain Node, without tsx's start-up (~0.5 CPU-s a file). It and says what it is doing: one line per file as it ends
-// (`[12/171] ✔ test/x.test.ts 3.4 s`), a line naming the files still running whenever nothing
-// was printed for 20 s, a failing file's whole output, and the slowest files at the end.
+// file runs from there with plain Node, without tsx's start-up (~0.5 CPU-s a file; tests' own child
+// processes and build threads do the same: test/support/source-process.ts, DOCJET_TEST_BUILD=1). It says
+// what it is doing: one line per file as it ends (`[12/171] ✔ test/x.test.ts 3.4 s`), a line naming the
+// files still running whenever nothing was printed for 20 s, a failing file's whole output, and the
+// slowest files at the end.
 //
 //   node scripts/run-tests.mjs [substring ...]   the files whose path contains one of them
 //   --long      only the files that have a long run (they import test/support/long-runs.ts), long:
