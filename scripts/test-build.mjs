@@ -7,13 +7,13 @@
 // In the copy, `import.meta.url` (`dirname`, `filename`) is still the source file's, so fixtures and
 // source read as text are found where they are, and code that starts a worker or a child from
 // `.ts` source (through tsx) still does. Relative imports point into the copy (`.ts` → `.js`) or,
-// for other files, at the original.
+// for other files, at the original (a comment between `import(` and its string included).
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-const VERSION = 1;
+const VERSION = 2;
 const TREES = ['src', 'test', 'scripts'];
 const TYPESCRIPT = /\.m?ts$/;
 
@@ -67,7 +67,7 @@ export async function buildTests(root, extra = []) {
         },
       });
       const target = compiledPath(root, file);
-      const rewritten = code.replace(/(\bfrom\s*|\bimport\s*\(?\s*)"(\.{1,2}\/[^"\n]*)"/g, (_, before, specifier) => {
+      const rewritten = code.replace(/(\bfrom\s*|\bimport\s*(?:\((?:\s|\/\/[^\n]*\n|\/\*[^*]*\*\/)*)?)"(\.{1,2}\/[^"\n]*)"/g, (_, before, specifier) => {
         const imported = path.resolve(path.dirname(absolute), specifier);
         const relative = path.relative(root, imported);
         const into = TYPESCRIPT.test(imported) && files.has(relative) ? pathToFileURL(compiledPath(root, relative)).href : pathToFileURL(imported).href;
