@@ -1,8 +1,12 @@
 #!/usr/bin/env node
-// Runs every test/**/*.test.ts with Node's own test runner (TypeScript through tsx), one file per
-// process, two at a time (`--jobs N`), and says what it is doing: one line per file as it ends
-// (`[12/171] ✔ test/x.test.ts 3.4 s`), a line naming the files still running whenever nothing
-// was printed for 20 s, a failing file's whole output, and the slowest files at the end.
+// Runs every test/**/*.test.ts with Node's own test runner, one file per process, two at a time
+// (`--jobs N`), longest first (as long as each took last time) so that the two end together. The
+// TypeScript is compiled once into .test-build/ (scripts/test-build.mjs: only what changed), and each
+// file runs from there with plain Node, without tsx's start-up (~0.5 CPU-s a file; tests' own child
+// processes and build threads do the same: test/support/source-process.ts, DOCJET_TEST_BUILD=1). It says
+// what it is doing: one line per file as it ends (`[12/171] ✔ test/x.test.ts 3.4 s`), a line naming the
+// files still running whenever nothing was printed for 20 s, a failing file's whole output, and the
+// slowest files at the end.
 //
 //   node scripts/run-tests.mjs [substring ...]   the files whose path contains one of them
 //   --long      only the files that have a long run (they import test/support/long-runs.ts), long:
@@ -13,8 +17,9 @@
 //   --jobs N    files at a time (default 2)
 //   --slowest N how many of the slowest files to list at the end (default 15)
 import { spawn } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildTests, compiledPath } from './test-build.mjs';
 
 const root = path.resolve(new URL('..', import.meta.url).pathname);
 const args = process.argv.slice(2);
@@ -61,16 +66,25 @@ if (selected.length === 0) {
   process.exit(1);
 }
 
-// The browser files and the few long ones start first (the longest two before them), so that two workers end close together.
+// Longest first, as long as each file took last time (.test-build/durations.json), so that the workers
+// end close together; a file not timed yet goes first (it may be long), then by this list.
 const FIRST = ['test/content/bounds', 'test/e2e/lazy-sidebar', 'test/e2e/', 'test/dev/', 'test/content/fast-parse', 'test/first-command', 'test/output/build'];
+const durationsFile = path.join(root, '.test-build', 'durations.json');
+let durations = {};
+try {
+  durations = JSON.parse(readFileSync(durationsFile, 'utf8'));
+} catch {}
 const rank = (file) => {
   const index = FIRST.findIndex((prefix) => file.startsWith(prefix));
   return index === -1 ? FIRST.length : index;
 };
-const queue = [...selected].sort((a, b) => rank(a) - rank(b));
+const timed = (file) => durations[file] ?? Number.POSITIVE_INFINITY;
+const queue = [...selected].sort((a, b) => timed(b) - timed(a) || rank(a) - rank(b));
+
+await buildTests(root, named);
 
 // Offline: fixtures name https://example.com specs; the tests of fetching serve their own and clear this.
-const env = { ...process.env, DOCJET_OFFLINE: '1', ...(full ? { DOCJET_FULL: '1' } : {}) };
+const env = { ...process.env, DOCJET_OFFLINE: '1', DOCJET_TEST_BUILD: '1', ...(full ? { DOCJET_FULL: '1' } : {}) };
 if (!full) delete env.DOCJET_FULL;
 
 // A test file that hangs fails after this (Node 20 applies it to the file as a whole): generous, and scaled
@@ -99,7 +113,7 @@ const count = (output, name) => {
 const runFile = (file) =>
   new Promise((resolve) => {
     const start = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', `--test-timeout=${testTimeout}`, file], {
+    const child = spawn(process.execPath, ['--test', '--test-reporter=spec', `--test-timeout=${testTimeout}`, compiledPath(root, file)], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -154,6 +168,11 @@ await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, worker));
 clearInterval(heartbeat);
 
 const failed = results.filter((result) => !result.ok);
+try {
+  for (const result of results) durations[result.file] = result.ms;
+  writeFileSync(`${durationsFile}.${process.pid}`, JSON.stringify(durations));
+  renameSync(`${durationsFile}.${process.pid}`, durationsFile);
+} catch {}
 const total = (name) => results.reduce((sum, result) => sum + result[name], 0);
 print(`\nslowest ${Math.min(slowest, results.length)} of ${results.length} files:`);
 for (const result of [...results].sort((a, b) => b.ms - a.ms).slice(0, slowest)) print(`  ${seconds(result.ms).padStart(8)}  ${result.file}`);

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { codeCacheFile, loadBundle } from '../src/load-bundle.ts';
+import { sourceFlags, sourcePath } from './support/source-process.ts';
 
 const run = promisify(execFile);
 const repo = path.resolve(import.meta.dirname, '..');
@@ -46,7 +47,7 @@ test('the bundle starts from the code cache the build wrote beside it, which thi
 
 test('the code cache holds the code every page of the example site runs: asking for each after a start compiles next to nothing', async () => {
   // Code the cache lacks is compiled while a page is asked for, on every start (scripts/code-cache.mjs).
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', path.join(repo, 'test', 'support', 'bundle-pages.ts')], { cwd: repo });
+  const { stdout } = await run(process.execPath, [...sourceFlags, sourcePath('test/support/bundle-pages.ts')], { cwd: repo });
   const { rejected, trained, grown } = JSON.parse(stdout.trim().split('\n').at(-1)!) as { rejected: boolean; trained: number; grown: number };
   assert.equal(rejected, false);
   assert.ok(grown - trained < trained / 100, `the code cache grew from ${trained} to ${grown} bytes while the example's pages were asked for: train it on every page`);

@@ -7,8 +7,10 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
+import { pathToFileURL } from 'node:url';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const FIXTURES = 'test/fixtures/run-tests';
@@ -63,4 +65,33 @@ test('--long runs only the files that have a long run (they import long-runs.ts)
   assert.match(out, /^run-tests: 1 files, 2 at a time, their long runs \(DOCJET_FULL=1\)$/m);
   assert.match(out, /long run: true/);
   assert.doesNotMatch(out, /full\.test\.ts/);
+});
+
+test('the files run from the compiled copy with plain node (no tsx, no module hooks), where their source is', async () => {
+  const { code, out } = await runner(['--verbose', `${FIXTURES}/plain.test.ts`]);
+  assert.equal(code, 0, out);
+  const fixture = path.join(REPO, FIXTURES, 'plain.test.ts');
+  assert.match(out, /^flags: \[.*\]$/m, out);
+  assert.doesNotMatch(out, /^flags: .*(--import|--loader|--experimental-loader|tsx)/m, 'neither --import tsx nor a loader');
+  assert.ok(out.includes(`url: ${pathToFileURL(fixture).href}\n`), out);
+  assert.ok(out.includes(`dirname: ${path.dirname(fixture)}\n`), out);
+  assert.match(out, /^own source read: true$/m);
+  assert.match(out, /^long-runs imported: true$/m);
+});
+
+test('longest first: the file that took longest last time starts first', async () => {
+  const durations = path.join(REPO, '.test-build', 'durations.json');
+  const first = async (times: Record<string, number>) => {
+    let kept: Record<string, number> = {};
+    try {
+      kept = JSON.parse(readFileSync(durations, 'utf8'));
+    } catch {}
+    mkdirSync(path.dirname(durations), { recursive: true });
+    writeFileSync(durations, JSON.stringify({ ...kept, ...times }));
+    const { code, out } = await runner(['--jobs', '1', `${FIXTURES}/full.test.ts`, `${FIXTURES}/plain.test.ts`]);
+    assert.equal(code, 0, out);
+    return /^\[1\/2\] ✔ (\S+)/m.exec(out)?.[1];
+  };
+  assert.equal(await first({ [`${FIXTURES}/full.test.ts`]: 1, [`${FIXTURES}/plain.test.ts`]: 60_000 }), `${FIXTURES}/plain.test.ts`);
+  assert.equal(await first({ [`${FIXTURES}/full.test.ts`]: 60_000, [`${FIXTURES}/plain.test.ts`]: 1 }), `${FIXTURES}/full.test.ts`);
 });

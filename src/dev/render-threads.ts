@@ -14,7 +14,7 @@
 import type { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../shared/diagnostics.ts';
 import { runCopiesOf, type SpecCopy } from '../openapi/spec-cache.ts';
-import { startThread } from '../output/pool.ts';
+import { startThread, threadBootstrap } from '../output/pool.ts';
 import type { SchemaFragment } from '../render/endpoint/schema-fragment.ts';
 import type { RendererOptions } from '../render/page.ts';
 
@@ -360,10 +360,7 @@ export class RenderThreads {
   }
 }
 
-/** The code a render thread starts with: from source (tests), through tsx, which does not register itself in worker threads. */
+/** The code a render thread starts with (from source: the test runner's compiled copy, or through tsx). */
 function renderThreadBootstrap(): string {
-  const script = new URL(`./dev-render-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
-  return script.pathname.endsWith('.ts')
-    ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`
-    : `import(${JSON.stringify(script.href)})`;
+  return threadBootstrap(new URL(`./dev-render-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
 }

@@ -115,15 +115,23 @@ interface Queue {
   readonly onResult: (result: RouteResult) => void;
 }
 
-/**
- * The code a worker starts with. From source (tests, benchmarks) the worker needs tsx, which does
- * not register itself in worker threads; the compiled package loads plain JavaScript.
- */
+/** The code a worker starts with (see threadBootstrap). */
 export function workerBootstrap(name: 'render-worker' | 'colour-worker' | 'card-worker' = 'render-worker'): string {
-  const script = new URL(`./${name}${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
-  return script.pathname.endsWith('.ts')
-    ? `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`
-    : `import(${JSON.stringify(script.href)})`;
+  return threadBootstrap(new URL(`./${name}${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
+}
+
+/**
+ * The code a thread starts with to run `script`. Compiled (lib/), the script itself. From source: under
+ * the test runner (DOCJET_TEST_BUILD=1), its compiled copy in .test-build/ (scripts/test-build.mjs);
+ * otherwise through tsx, which does not register itself in worker threads (~0.5 CPU-s a thread).
+ */
+export function threadBootstrap(script: URL): string {
+  if (!script.pathname.endsWith('.ts')) return `import(${JSON.stringify(script.href)})`;
+  const root = new URL('../../', import.meta.url).href;
+  if (process.env['DOCJET_TEST_BUILD'] === '1' && script.href.startsWith(`${root}src/`)) {
+    return `import(${JSON.stringify(`${root}.test-build/${script.href.slice(root.length).replace(/\.ts$/, '.js')}`)})`;
+  }
+  return `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(script.href)}); })`;
 }
 
 function startWorker(bootstrap: string, init: WorkerInit): Worker {

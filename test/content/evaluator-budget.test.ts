@@ -11,11 +11,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import type { Diagnostic } from '../../src/shared/diagnostics.ts';
 import { BUDGET_LIMITS } from '../../src/content/mdx/budget.ts';
 import { createPageRenderer } from '../../src/render/mdx-renderer.ts';
 import { diagnostic } from '../../src/shared/messages.ts';
+import { cliArgs, sourceFlags, sourceUrl } from '../support/source-process.ts';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const snippetSite = fileURLToPath(new URL('../fixtures/snippets/site/', import.meta.url));
@@ -34,7 +35,7 @@ function render(text: string): Rendered {
 
 /** Renders in a child process with 1 GB of heap; a run that does not end in time fails the test. */
 function renderInChild(text: string): Rendered {
-  const renderer = pathToFileURL(path.join(repo, 'src/render/mdx-renderer.ts')).href;
+  const renderer = sourceUrl('src/render/mdx-renderer.ts');
   const script = [
     `const { createPageRenderer } = await import(${JSON.stringify(renderer)});`,
     'let text = "";',
@@ -42,7 +43,7 @@ function renderInChild(text: string): Rendered {
     `const result = createPageRenderer({ root: ${JSON.stringify(snippetSite)} }).render({ file: ${JSON.stringify(file)}, text, format: 'mdx' });`,
     'process.stdout.write(JSON.stringify({ html: result.html.length > 100000 ? "(too long)" : result.html, diagnostics: result.diagnostics }));',
   ].join('\n');
-  const child = spawnSync(process.execPath, ['--max-old-space-size=1024', '--import', 'tsx', '--input-type=module', '-e', script], {
+  const child = spawnSync(process.execPath, ['--max-old-space-size=1024', ...sourceFlags, '--input-type=module', '-e', script], {
     cwd: repo,
     input: text,
     encoding: 'utf8',
@@ -236,28 +237,13 @@ test('docjet build finishes a page with a catastrophic pattern and a runaway rep
     path.join(root, 'index.mdx'),
     '---\ntitle: Budget\n---\n\nexport const check = () => /(a+)+$/.test("aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa!")\n\n{check()}\n\n{"x".repeat(1e4).repeat(1e4)}\n\nText after.\n',
   );
-  const cli = pathToFileURL(path.join(repo, 'src/cli.ts')).href;
   const out = path.join(root, 'dist');
-  const child = spawnSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      '--input-type=module',
-      '-e',
-      `const { main } = await import(${JSON.stringify(cli)}); process.exitCode = await main(process.argv.slice(1));`,
-      'build',
-      root,
-      '--out',
-      out,
-    ],
-    {
-      cwd: repo,
-      encoding: 'utf8',
-      timeout: CHILD_TIMEOUT_MS,
-      env: { ...process.env, DOCJET_WORKERS: '0', DOCJET_OFFLINE: '1' },
-    },
-  );
+  const child = spawnSync(process.execPath, cliArgs(['build', root, '--out', out]), {
+    cwd: repo,
+    encoding: 'utf8',
+    timeout: CHILD_TIMEOUT_MS,
+    env: { ...process.env, DOCJET_WORKERS: '0', DOCJET_OFFLINE: '1' },
+  });
   assert.equal(child.signal, null, `build did not end within ${CHILD_TIMEOUT_MS / 1000} s`);
   const printed = child.stdout + child.stderr;
   assert.equal(child.status, 0, printed);

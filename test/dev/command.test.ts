@@ -13,6 +13,7 @@ import { test, type TestContext } from 'node:test';
 import { runDev } from '../../src/dev/command.ts';
 import { build } from '../../src/output/build.ts';
 import { patience } from '../support/patience.ts';
+import { sourceFlags, sourceUrl } from '../support/source-process.ts';
 
 async function site(t: TestContext): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-dev-command-'));
@@ -87,12 +88,12 @@ test('a port in use: the next one, said in one line', async (t) => {
 
 test('Ctrl+C stops the process: exit code 0, nothing left running', async (t) => {
   const root = await site(t);
-  const command = path.resolve(import.meta.dirname, '../../src/dev/command.ts');
+  const command = sourceUrl('src/dev/command.ts');
   const script = `
     const { runDev } = await import(${JSON.stringify(command)});
     process.exitCode = await runDev({ root: process.argv[1], port: 0, host: '127.0.0.1', open: false }, { out: (text) => console.log(text), error: (text) => console.error(text), color: false });
   `;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, root], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...sourceFlags, '--input-type=module', '-e', script, root], { stdio: ['ignore', 'pipe', 'pipe'] });
   t.after(() => child.kill('SIGKILL'));
   const lines: string[] = [];
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n')));

@@ -12,7 +12,6 @@ import { chmod, mkdtemp, open, rename, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { dev, type DevEvent } from '../../src/dev/dev-server.ts';
 import { contentStamp, HASH_LIMIT } from '../../src/dev/regular-file.ts';
 import { PATHS_KEPT } from '../../src/dev/session.ts';
@@ -20,6 +19,7 @@ import { validate } from '../../src/validate/index.ts';
 import { fetchRaw } from '../support/http.ts';
 import { spawnDev, unprivileged, within } from '../support/dev-process.ts';
 import { patience } from '../support/patience.ts';
+import { sourceFlags, sourceUrl } from '../support/source-process.ts';
 
 async function site(t: TestContext): Promise<string> {
   const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-dev-limits-'));
@@ -167,8 +167,8 @@ test('build with a page no one may read: the diagnostic at the page, exit 1, not
   await chmod(root, 0o777);
   await chmod(path.join(root, 'setup.mdx'), 0o000);
   const out = path.join(root, 'out');
-  const script = `import(${JSON.stringify(fileURLToPath(new URL('../../src/cli.ts', import.meta.url)))}).then((cli) => cli.main(['build', ${JSON.stringify(root)}, '--out', ${JSON.stringify(out)}])).then((code) => { process.exitCode = code; })`;
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+  const script = `import(${JSON.stringify(sourceUrl('src/cli.ts'))}).then((cli) => cli.main(['build', ${JSON.stringify(root)}, '--out', ${JSON.stringify(out)}])).then((code) => { process.exitCode = code; })`;
+  const run = spawnSync(process.execPath, [...sourceFlags, '--input-type=module', '-e', script], {
     encoding: 'utf8',
     env: { ...process.env, DOCJET_OFFLINE: '1' },
     timeout: patience(120_000),

@@ -16,10 +16,10 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { dev, type DevServer } from '../../src/dev/dev-server.ts';
 import { staticDocs } from '../../src/dev/mcp/docs.ts';
 import { createDocsServer } from '../../src/dev/mcp/server.ts';
+import { cliArgs } from '../support/source-process.ts';
 
 const repo = path.resolve(import.meta.dirname, '../..');
 const examples = path.join(repo, 'examples');
-const cli = path.join(repo, 'src/cli.ts');
 
 interface Answer {
   text: string;
@@ -43,7 +43,7 @@ describe('docjet mcp (stdio)', () => {
   let client: Client;
   before(async () => {
     client = new Client({ name: 'docjet-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: ['--import', 'tsx', cli, 'mcp', examples], cwd: repo, stderr: 'pipe' }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: cliArgs(['mcp', examples]), cwd: repo, stderr: 'pipe' }));
   });
   after(async () => {
     await client.close();
@@ -243,7 +243,7 @@ describe('/mcp of docjet serve (Streamable HTTP)', () => {
   let url: URL;
   const out = mkdtempSync(path.join(os.tmpdir(), 'docjet-mcp-serve-'));
   before(async () => {
-    child = spawn(process.execPath, ['--import', 'tsx', cli, 'serve', examples, '--out', path.join(out, 'site'), '--port', '0'], { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn(process.execPath, cliArgs(['serve', examples, '--out', path.join(out, 'site'), '--port', '0']), { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
     url = await new Promise<URL>((resolve, reject) => {
       let printed = '';
       child.stdout!.on('data', (chunk: Buffer) => {

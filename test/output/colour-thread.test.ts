@@ -8,11 +8,15 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { pathToFileURL } from 'node:url';
 import { test, type TestContext } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import { build } from '../../src/output/build.ts';
 import { ColourThread } from '../../src/output/colour-thread.ts';
+import { workerBootstrap } from '../../src/output/pool.ts';
 import { createCodeHighlighter } from '../../src/render/highlight.ts';
+import { cliArgs } from '../support/source-process.ts';
+
+const REPO = path.resolve(import.meta.dirname, '../..');
 
 const LANGUAGES = ['json', 'shellscript', 'python', 'go'];
 
@@ -166,18 +170,28 @@ test('a build run by `node --max-old-space-size=…` starts its threads (Node re
   await fs.mkdir(root, { recursive: true });
   await fs.copyFile(SHOP['shop.yaml'], path.join(root, 'shop.yaml'));
   await fs.writeFile(path.join(root, 'docs.json'), SHOP['docs.json']);
-  const cli = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
   // The colour thread (one thread rendering), then render workers.
   for (const workers of ['0', '1']) {
-    const run = spawnSync(
-      process.execPath,
-      ['--max-old-space-size=2048', '--max-semi-space-size=16', '--import', 'tsx', cli, 'build', root, '--out', path.join(dir, `out-${workers}`)],
-      {
-        encoding: 'utf8',
-        env: { ...process.env, DOCJET_WORKERS: workers, DOCJET_COLOUR_THREAD: '1', NO_COLOR: '1' },
-      },
-    );
+    const run = spawnSync(process.execPath, cliArgs(['build', root, '--out', path.join(dir, `out-${workers}`)], ['--max-old-space-size=2048', '--max-semi-space-size=16']), {
+      encoding: 'utf8',
+      env: { ...process.env, DOCJET_WORKERS: workers, DOCJET_COLOUR_THREAD: '1', NO_COLOR: '1' },
+    });
     assert.equal(run.status, 0, `DOCJET_WORKERS=${workers}: ${run.stderr}`);
     assert.match(await fs.readFile(path.join(dir, `out-${workers}`, 'index.html'), 'utf8'), /<span class="sk\d+">|<\/html>/);
   }
+});
+
+test('under the test runner a thread runs its compiled copy (.test-build/), not tsx: each thread would start tsx again (~0.5 CPU-s)', (t) => {
+  const saved = process.env['DOCJET_TEST_BUILD'];
+  t.after(() => {
+    if (saved === undefined) delete process.env['DOCJET_TEST_BUILD'];
+    else process.env['DOCJET_TEST_BUILD'] = saved;
+  });
+  process.env['DOCJET_TEST_BUILD'] = '1';
+  const compiled = workerBootstrap('colour-worker');
+  assert.ok(compiled.includes(pathToFileURL(path.join(REPO, '.test-build/src/output/colour-worker.js')).href), compiled);
+  assert.ok(!compiled.includes('tsx'), compiled);
+  // A file run alone (node --import tsx --test …): the source, through tsx.
+  delete process.env['DOCJET_TEST_BUILD'];
+  assert.match(workerBootstrap('colour-worker'), /tsx\.register\(\).*colour-worker\.ts/);
 });

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { test } from 'node:test';
+import { after, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { build } from '../../src/output/build.ts';
 import { chromeOf } from '../../src/render/shell/chrome.ts';
@@ -247,8 +247,13 @@ test("a big run of the section's own pages is windowed too, named by data-list f
  * tags: 235 KB of sidebar in each page while top-level groups were always whole, 500 MB for the site).
  */
 async function taggedSite(t: { after(fn: () => Promise<void>): void }, count: number): Promise<{ root: string; out: string }> {
+  const made = await makeTaggedSite(count);
+  t.after(made.remove);
+  return made;
+}
+
+async function makeTaggedSite(count: number): Promise<{ root: string; out: string; remove: () => Promise<void> }> {
   const work = await fs.realpath(await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-tagged-')));
-  t.after(() => fs.rm(work, { recursive: true, force: true }));
   const root = path.join(work, 'site');
   await fs.mkdir(root);
   const paths: Record<string, unknown> = {};
@@ -272,8 +277,20 @@ async function taggedSite(t: { after(fn: () => Promise<void>): void }, count: nu
     ],
   };
   await fs.writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Widgets', navigation }));
-  return { root, out: path.join(work, 'out') };
+  return { root, out: path.join(work, 'out'), remove: () => fs.rm(work, { recursive: true, force: true }) };
 }
+
+/** The 300-operation tagged site, built once for the tests that read it (each build is seconds of CPU). */
+let tagged300: Promise<{ root: string; out: string; result: Awaited<ReturnType<typeof build>> }> | undefined;
+function builtTagged300(): Promise<{ root: string; out: string; result: Awaited<ReturnType<typeof build>> }> {
+  tagged300 ??= makeTaggedSite(300).then(async (made) => {
+    removeTagged300 = made.remove;
+    return { ...made, result: await build({ root: made.root, outDir: made.out }) };
+  });
+  return tagged300;
+}
+let removeTagged300: (() => Promise<void>) | undefined;
+after(() => removeTagged300?.());
 
 /** The sizes of the built endpoint pages, in bytes. */
 async function endpointPageBytes(out: string): Promise<number[]> {
@@ -302,9 +319,8 @@ function topGroups(html: string): { label: string; stub: boolean; links: string[
   }));
 }
 
-test("a lazy sidebar's page holds its own top-level group's entries and only the names of the others, linked to their first page; the section's one file holds the rest", async (t) => {
-  const { root, out } = await taggedSite(t, 300);
-  const result = await build({ root, outDir: out });
+test("a lazy sidebar's page holds its own top-level group's entries and only the names of the others, linked to their first page; the section's one file holds the rest", async () => {
+  const { root, out, result } = await builtTagged300();
   assert.equal(result.ok, true, JSON.stringify(result.diagnostics.slice(0, 3)));
   const { site } = await validate({ root });
   const route = 'api-reference/tag-03/list-the-widgets-of-an-account-newest-first-42';
@@ -340,9 +356,8 @@ test("a lazy sidebar's page holds its own top-level group's entries and only the
 
 test('the pages of a generated API reference weigh the same at 150 and 300 operations: output grows with the pages, not their square', async (t) => {
   const medians: number[] = [];
-  for (const count of [150, 300]) {
-    const { root, out } = await taggedSite(t, count);
-    const result = await build({ root, outDir: out });
+  const small = await taggedSite(t, 150);
+  for (const { out, result } of [{ ...small, result: await build({ root: small.root, outDir: small.out }) }, await builtTagged300()]) {
     assert.equal(result.ok, true, JSON.stringify(result.diagnostics.slice(0, 3)));
     medians.push(median(await endpointPageBytes(out)));
   }

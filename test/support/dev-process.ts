@@ -6,8 +6,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { patience } from './patience.ts';
+import { sourceFlags, sourceUrl } from './source-process.ts';
 
-const CLI = fileURLToPath(new URL('../../src/cli.ts', import.meta.url));
+const CLI = sourceUrl('src/cli.ts');
 
 export interface DevProcess {
   child: ChildProcess;
@@ -25,7 +26,7 @@ export function unprivileged(): { uid: number; gid: number } | undefined {
 
 export function spawnDev(root: string, options: { env?: Record<string, string>; asUser?: { uid: number; gid: number } | undefined } = {}): DevProcess {
   const script = `import(${JSON.stringify(CLI)}).then((cli) => cli.main(['dev', ${JSON.stringify(root)}, '--port', '0'])).then((code) => { process.exitCode = code; })`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+  const child = spawn(process.execPath, [...sourceFlags, '--input-type=module', '-e', script], {
     cwd: fileURLToPath(new URL('../..', import.meta.url)),
     env: { ...process.env, DOCJET_OFFLINE: '1', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
