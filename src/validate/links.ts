@@ -109,10 +109,12 @@ export async function resolveLinks(input: {
   otherPagesAnchorsOnly?: boolean;
   /**
    * A URL leading nowhere that the caller reports otherwise (build: an image it said is a missing
-   * file): no `link-broken` for it, and no "did you mean" looked for (on mintlify's docs, 778
-   * missing images cost 6 s of CPU in suggestions then thrown away).
+   * file), by the file it is written in and the site path it asks for (`/guides/images/a.png`,
+   * decoded, as `link-broken` would name it, however the URL spells it): no `link-broken` for it,
+   * and no "did you mean" looked for (on mintlify's docs, 778 missing images cost 6 s of CPU in
+   * suggestions then thrown away).
    */
-  saidElsewhere?: (file: string, url: string) => boolean;
+  saidElsewhere?: (file: string, path: string) => boolean;
 }): Promise<LinkResolution> {
   const { root, base, targets } = input;
   const written: Written[] = [];
@@ -151,7 +153,7 @@ export async function resolveLinks(input: {
     if (input.otherPagesAnchorsOnly && !(outcome.kind === 'anchor' && outcome.page !== link.page)) continue;
     // Placed even when said elsewhere: the next report of the same URL is its next occurrence.
     const at = await position(link, '');
-    if (outcome.kind === 'missing' && input.saidElsewhere?.(link.file, link.url)) continue;
+    if (outcome.kind === 'missing' && input.saidElsewhere?.(link.file, `/${outcome.path}`)) continue;
     const key = `${link.file}:${at?.line}:${at?.column}:${link.url}`;
     if (seen.has(key)) continue;
     seen.add(key);
