@@ -95,7 +95,8 @@ async function render(message: Extract<ThreadRequest, { type: 'render' }>): Prom
   // Rendered ahead of the reader: between its sections, a request that came meanwhile starts.
   const pause = message.ahead ? () => new Promise<void>((resolve) => setImmediate(resolve)) : undefined;
   const { rendered, links } = await renderWithLinks(renderer, page, model.base, pause);
-  // The page's broken links and anchors of its own, as build reports them (anchors of other pages: build and check).
+  // The page's broken links and anchors of its own, as build reports them (anchors of other pages: the
+  // server, once it has their ids, from `links`: session.ts).
   const followed = await resolveLinks({ root: model.site.root, base: model.base, targets: model.targets, pages: [links], pagesOnly: true });
   const diagnostics = [...rendered.diagnostics, ...followed.diagnostics];
   return {
@@ -105,6 +106,7 @@ async function render(message: Extract<ThreadRequest, { type: 'render' }>): Prom
     diagnostics,
     fragments: rendered.fragments,
     uncoloured: renderer.highlight.uncoloured !== before,
+    links,
     ...(rendered.feed === undefined ? {} : { feed: rendered.feed }),
   };
 }

@@ -25,6 +25,7 @@ import { createHash } from 'node:crypto';
 import path from 'node:path';
 import type { Diagnostic } from '../shared/diagnostics.ts';
 import type { Page } from '../site/types.ts';
+import type { PageLinks } from '../validate/links.ts';
 import { contentStamp } from './regular-file.ts';
 
 export interface CachedPage {
@@ -34,6 +35,8 @@ export interface CachedPage {
   diagnostics: Diagnostic[];
   /** The page could not be rendered: this shows why (a render past its deadline, a file that cannot be read). */
   failed?: boolean;
+  /** The URLs it writes and its element ids, when the renderer says (render threads do). */
+  links?: PageLinks;
 }
 
 /** HTML kept, in characters (one or two bytes each): 200 pages of a 5,000-page site, 1,000 of a smaller one. */
@@ -42,7 +45,7 @@ const BUDGET = 32 * 1024 * 1024;
 /** What renders pages (render-threads.ts through session.ts; tests: a stand-in). */
 export interface PageRenderer {
   /** `uncoloured`: some code is shown uncoloured (else `options.uncoloured` is compared around the render). */
-  render(page: Page, pause?: () => Promise<void>): Promise<{ html: string; diagnostics: Diagnostic[]; uncoloured?: boolean }>;
+  render(page: Page, pause?: () => Promise<void>): Promise<{ html: string; diagnostics: Diagnostic[]; uncoloured?: boolean; links?: PageLinks }>;
   invalidate(file?: string): void;
 }
 
@@ -121,6 +124,17 @@ export class PageCache {
     return (used.user + used.system) / 1000;
   }
 
+  /**
+   * The URLs a page writes and its element ids: from the cache when its files are as they were (its
+   * code's colours change no id), else rendered ahead of the reader, into the cache.
+   */
+  async linksAhead(page: Page): Promise<PageLinks | undefined> {
+    const key = await this.keyOf(page);
+    const cached = this.entries.get(page.route);
+    if (cached !== undefined && cached.key === key) return cached.page.links;
+    return (await this.rendering(page, key, true)).links;
+  }
+
   /** A grammar was compiled for code some pages showed uncoloured: those are rendered again when next asked for. */
   recoloured(): void {
     this.colours++;
@@ -169,7 +183,7 @@ export class PageCache {
     }
     // Renders may overlap: one that began before another's uncoloured block is counted uncoloured too, which only costs a render.
     const uncoloured = rendered.uncoloured ?? before !== this.options.uncoloured?.();
-    const entry = { html: rendered.html, hash: hashOf(rendered.html), diagnostics: rendered.diagnostics };
+    const entry: CachedPage = { html: rendered.html, hash: hashOf(rendered.html), diagnostics: rendered.diagnostics, ...(rendered.links ? { links: rendered.links } : {}) };
     if (uncoloured) this.noteUncoloured(page.route, key, entry.hash);
     this.keep(page.route, { key, page: entry, uncoloured, colours });
     return entry;

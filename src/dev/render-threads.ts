@@ -17,6 +17,7 @@ import { runCopiesOf, type SpecCopy } from '../openapi/spec-cache.ts';
 import { startThread, threadBootstrap } from '../output/pool.ts';
 import type { SchemaFragment } from '../render/endpoint/schema-fragment.ts';
 import type { RendererOptions } from '../render/page.ts';
+import type { PageLinks } from '../validate/links.ts';
 
 /** A render's deadline unless told otherwise: a big page on a machine busy with other work, many times over. */
 export const DEFAULT_DEADLINE_MS = 60_000;
@@ -45,7 +46,7 @@ export type ThreadRequest =
 
 export type ThreadReply =
   | { type: 'ready' }
-  | { type: 'rendered'; job: number; html: string; diagnostics: Diagnostic[]; fragments: SchemaFragment[]; uncoloured: boolean; feed?: string }
+  | { type: 'rendered'; job: number; html: string; diagnostics: Diagnostic[]; fragments: SchemaFragment[]; uncoloured: boolean; links?: PageLinks; feed?: string }
   | { type: 'failed'; job: number; code?: string; path?: string; message: string }
   | { type: 'later'; grammar: string; code: string }
   | { type: 'warmed'; job: number };
@@ -58,6 +59,8 @@ export interface ThreadRendered {
   uncoloured: boolean;
   /** The page's RSS feed, when it has one (src/render/feed.ts). */
   feed?: string;
+  /** The URLs the page writes and its element ids (not for a Markdown version). */
+  links?: PageLinks;
 }
 
 /** A render that did not end before its deadline; its thread was terminated. */
@@ -240,6 +243,7 @@ export class RenderThreads {
               diagnostics: reply.diagnostics,
               fragments: reply.fragments,
               uncoloured: reply.uncoloured,
+              ...(reply.links === undefined ? {} : { links: reply.links }),
               ...(reply.feed === undefined ? {} : { feed: reply.feed }),
             });
           else this.settle(job, undefined, new RenderFailure(reply.message, reply.code, reply.path));

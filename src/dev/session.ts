@@ -39,6 +39,7 @@ import { SlowPages } from './slow-pages.ts';
 import { modelSummary, resolveModel, type DevSite } from './site-model.ts';
 import { pageFileAt, readSources, rereadPage, rescanSources, type SiteSources } from './site-sources.ts';
 import type { FileChange } from './watch.ts';
+import { anchorPages, resolveLinks } from '../validate/links.ts';
 
 /** A page as a browser gets it: the page, the site's 404 page, or (no site could be resolved yet) the errors. */
 export interface PageAnswer {
@@ -72,6 +73,11 @@ export type SessionEvent =
 interface Current {
   model: DevSite;
   cache: PageCache;
+  /**
+   * By route: the `#fragment`s its links give other pages that have no such id (`anchor-missing`),
+   * found once those pages' ids were known (`checkOtherAnchors`), for the version of it with `hash`.
+   */
+  otherAnchors: BoundedMap<string, { hash: string; diagnostics: Diagnostic[] }>;
 }
 
 export class DevSession {
@@ -113,6 +119,12 @@ export class DevSession {
   /** Grammars waiting to be compiled for code shown uncoloured. */
   private readonly colouring = new Set<string>();
   private readonly stopping = new AbortController();
+  /** The checks of other pages' anchors, one after another, and the latest asked for each route (a newer one replaces it). */
+  private otherAnchorsRun: Promise<void> = Promise.resolve();
+  private readonly otherAnchorsAsked = new BoundedMap<string, number>(FILES_KEPT);
+  private otherAnchorsAsks = 0;
+  /** The route last served to a browser's navigation: its check goes on before its live-reload stream connects. */
+  private lastViewed: string | undefined;
   /** The CSS of the Tailwind utilities the pages rendered so far use. */
   readonly utilities = new LiveUtilities();
   /** The version of that CSS each open page has. */
@@ -212,6 +224,8 @@ export class DevSession {
     if (record) {
       this.served.set(path, answer.hash);
       if (answer.status === 200) {
+        this.lastViewed = routeOf(path);
+        this.checkOtherAnchors(this.lastViewed);
         this.prerender.follow(routeOf(path), answer.html);
         // The slow pages after the grammars: a page opened right after the first waits for one
         // step of background work at most, and a grammar's step is shorter than a slow page.
@@ -228,7 +242,7 @@ export class DevSession {
     this.stopping.abort();
     // Renders under way (a runaway page's too) end now: the threads are terminated.
     await this.threads.close();
-    await Promise.all([this.prerender.stop(), this.slowPages.stop(), this.warming]);
+    await Promise.all([this.prerender.stop(), this.slowPages.stop(), this.warming, this.otherAnchorsRun]);
   }
 
   /** The threads' grammars, compiled where pages are rendered. */
@@ -335,6 +349,48 @@ export class DevSession {
     }
   }
 
+  /**
+   * Checks the `#fragment`s a page's links give other pages against those pages' ids, after the
+   * page went out: each page it links to is taken from the cache, or rendered in idle time, one at
+   * a time (a page linking 500 others delays no request), then the problems are kept for this
+   * version of the page and its open views' overlays told. Stops when asked again for the page,
+   * or once the page is neither open nor the last one served.
+   */
+  private checkOtherAnchors(route: string): void {
+    const current = this.current;
+    const page = current?.model.site.pages.get(route);
+    if (!current || !page) return;
+    const asked = ++this.otherAnchorsAsks;
+    this.otherAnchorsAsked.set(route, asked);
+    const stale = (): boolean =>
+      this.stopping.signal.aborted ||
+      this.current !== current ||
+      this.otherAnchorsAsked.get(route) !== asked ||
+      (this.lastViewed !== route && !this.options.listeners().some((listener) => routeOf(listener.path) === route));
+    const check = async (): Promise<void> => {
+      if (stale()) return;
+      const viewed = await this.idleTasks.run(() => current.cache.get(page));
+      if (!viewed.links || stale()) return;
+      const pages = [viewed.links];
+      for (const linked of anchorPages(current.model, this.options.base, viewed.links)) {
+        const target = current.model.site.pages.get(linked);
+        const links = target && (await this.idleTasks.run(async () => (stale() ? undefined : current.cache.linksAhead(target).catch(() => undefined))));
+        if (stale()) return;
+        if (links) pages.push({ route: linked, urls: [], ids: links.ids });
+      }
+      const { root, base } = this.options;
+      const followed = await resolveLinks({ root, base, targets: current.model, pages, pagesOnly: true, otherPagesAnchorsOnly: true });
+      if (stale()) return;
+      current.otherAnchors.set(route, { hash: viewed.hash, diagnostics: followed.diagnostics });
+      for (const listener of this.options.listeners()) {
+        if (routeOf(listener.path) !== route || listener.hash !== viewed.hash) continue;
+        const overlay = await this.overlay(await this.render(listener.path));
+        if (JSON.stringify(overlay) !== listener.overlay) listener.send({ type: 'overlay', overlay });
+      }
+    };
+    this.otherAnchorsRun = this.otherAnchorsRun.then(check).catch(() => undefined);
+  }
+
   /** A page rendered ahead of the reader, into the cache: how long it took (undefined: cached, or gone); nothing is printed (the reader has not opened it). */
   private async renderAhead(route: string): Promise<number | undefined> {
     const current = this.current;
@@ -372,6 +428,8 @@ export class DevSession {
     const changed = served !== undefined && served !== answer.hash;
     const page = this.current?.model.site.pages.get(routeOf(listener.path));
     const colours = changed && page !== undefined && (await this.current!.cache.colouredSince(page, served));
+    // Its overlay then follows the ids of the pages it links to as they are now (sent after this event: idle time).
+    if (page) this.checkOtherAnchors(page.route);
     return { type: 'hello', instance: this.instance, overlay: await this.overlay(answer), stale: changed && !colours, colours };
   }
 
@@ -391,7 +449,8 @@ export class DevSession {
       throw error;
     }
     const meta = page.source.type === 'file' ? (current.model.sources.metaDiagnostics.get(page.source.id) ?? []) : [];
-    const diagnostics = sortDiagnostics([...meta, ...rendered.diagnostics]);
+    const others = current.otherAnchors.get(route);
+    const diagnostics = sortDiagnostics([...meta, ...rendered.diagnostics, ...(others?.hash === rendered.hash ? others.diagnostics : [])]);
     this.notePageProblems(route, diagnostics);
     return { status: rendered.failed ? 500 : 200, html: rendered.html, hash: rendered.hash, diagnostics };
   }
@@ -454,7 +513,7 @@ export class DevSession {
       invalidate: (file?: string) => threads.invalidate(file),
     };
     const cache = new PageCache(this.options.root, renderer, { pause: (hurry) => this.idleTasks.pause(hurry), failed: (page, error) => this.failedPage(page, error) });
-    this.current = { model: result.model, cache };
+    this.current = { model: result.model, cache, otherAnchors: new BoundedMap(FILES_KEPT) };
     // The new model's cache is empty: its slow pages are rendered again, once a reader is there.
     if (this.slowPagesStarted) this.renderSlowPages();
     return true;
@@ -565,6 +624,8 @@ export class DevSession {
         listener.send({ type: 'overlay', overlay });
       }
     }
+    // A page it links to may have renamed a heading: the open pages' anchors are checked again.
+    for (const listener of this.options.listeners()) this.checkOtherAnchors(routeOf(listener.path));
     return [...new Set(changed)];
   }
 }

@@ -290,9 +290,10 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   const targets = { site, assets: new Set(files.assets.filter((file) => !NOT_COPIED.has(file))), redirects: redirectTargets(site, base) };
   const pages = [...site.pages.keys()].flatMap((route) => links.get(route) ?? []);
   const missingFiles = missingFilesSaid(diagnostics.all);
-  const saidElsewhere = (file: string, url: string): boolean => missingFiles.has(`${file}\u0000${sitePath(url)}`);
+  // A broken link to an image, video, logo or favicon already said as `file-missing` (the same site path, in the same file): said once, as the file it is.
+  const saidElsewhere = (file: string, target: string): boolean => missingFiles.has(`${file}\u0000${sitePath(target)}`);
   const followed = await resolveLinks({ root, base, targets, pages, loaded, saidElsewhere });
-  diagnostics.add(followed.diagnostics.filter((each) => !saidAsMissingFile(each, diagnostics.all)));
+  diagnostics.add(followed.diagnostics);
 }
 
 /**
@@ -373,24 +374,11 @@ async function copyUnchanged(files: readonly [relative: string, hash: string][],
   return true;
 }
 
-/** The files reported as `file-missing`, by the file that names them: `page.mdx\u0000images/a.png`. */
+/** The files reported as `file-missing`, by the file that names them: `page.mdx\u0000images/a.png` (the path as the site has it: relative paths resolved, decoded). */
 function missingFilesSaid(reported: readonly Diagnostic[]): Set<string> {
   const said = new Set<string>();
-  for (const each of reported) {
-    if (each.code !== 'file-missing') continue;
-    for (const named of each.message.matchAll(/`([^`]+)`/g)) said.add(`${each.file}\u0000${sitePath(named[1]!)}`);
-  }
+  for (const each of reported) if (each.code === 'file-missing' && each.target !== undefined) said.add(`${each.file}\u0000${sitePath(each.target)}`);
   return said;
-}
-
-/**
- * A broken link to an image, video, logo or favicon the build already reported as `file-missing`
- * (at its element, naming the same site path in the same file): said once, as the file it is.
- */
-function saidAsMissingFile(link: Diagnostic, reported: readonly Diagnostic[]): boolean {
-  if (link.code !== 'link-broken' || link.target === undefined) return false;
-  const path = sitePath(link.target);
-  return reported.some((each) => each.code === 'file-missing' && each.file === link.file && each.target !== undefined && sitePath(each.target) === path);
 }
 
 /** `/missing.png`, `./missing.png` and `missing.png` written in a page at the root name one file. */

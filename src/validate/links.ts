@@ -76,6 +76,21 @@ export function pageLinks(page: Page, html: string, urls: readonly WatchedUrl[],
 }
 
 /**
+ * The routes of the other pages a page's links lead to with a `#fragment` (through redirects, as
+ * `resolveLinks` follows them): the pages whose ids its anchors need (dev renders them after the page).
+ */
+export function anchorPages(targets: RequestTargets, base: string, page: PageLinks): string[] {
+  const routes = new Set<string>();
+  const follower = new Follower(targets, base, (route) => {
+    if (route !== page.route) routes.add(route);
+    return undefined;
+  });
+  // Every URL: a redirect's destination may name the fragment.
+  for (const url of page.urls) if (url.resolved !== undefined) follower.follow(url.resolved, page.route);
+  return [...routes];
+}
+
+/**
  * Follows every link of the rendered pages, of docs.json and of its redirects. `pages` in the
  * site's page order (a URL's n-th report from a page is its n-th occurrence in the file).
  */
@@ -88,11 +103,18 @@ export async function resolveLinks(input: {
   /** Only the pages' links, not docs.json's (dev: the page being viewed; anchors of pages not in `pages` are not checked). */
   pagesOnly?: boolean;
   /**
-   * A URL leading nowhere that the caller reports otherwise (build: an image it said is a missing
-   * file): no `link-broken` for it, and no "did you mean" looked for (on mintlify's docs, 778
-   * missing images cost 6 s of CPU in suggestions then thrown away).
+   * Only `#fragment`s of other pages than the one a link is on (dev: its render thread followed the
+   * page's other links as it rendered it; the ids of the pages it links to come later, `anchorPages`).
    */
-  saidElsewhere?: (file: string, url: string) => boolean;
+  otherPagesAnchorsOnly?: boolean;
+  /**
+   * A URL leading nowhere that the caller reports otherwise (build: an image it said is a missing
+   * file), by the file it is written in and the site path it asks for (`/guides/images/a.png`,
+   * decoded, as `link-broken` would name it, however the URL spells it): no `link-broken` for it,
+   * and no "did you mean" looked for (on mintlify's docs, 778 missing images cost 6 s of CPU in
+   * suggestions then thrown away).
+   */
+  saidElsewhere?: (file: string, path: string) => boolean;
 }): Promise<LinkResolution> {
   const { root, base, targets } = input;
   const written: Written[] = [];
@@ -110,7 +132,7 @@ export async function resolveLinks(input: {
     written.push({ file: configFile, url, use, resolved: siteHref(url, base, use), configPath: at });
   });
 
-  const follower = new Follower(targets, base, ids);
+  const follower = new Follower(targets, base, (route) => ids.get(route));
   const positions = new Positions(root);
   const position = (link: Written, salt: string) =>
     link.configPath ? Promise.resolve(locate(link.configPath)) : positions.next(link.file, link.url, (link.page ?? '') + salt, link.at);
@@ -127,9 +149,11 @@ export async function resolveLinks(input: {
     }
     links++;
     if (outcome.kind === 'ok') continue;
+    // Every occurrence of a URL on a page has the same outcome: skipping one skips them all, so the next ones keep their places.
+    if (input.otherPagesAnchorsOnly && !(outcome.kind === 'anchor' && outcome.page !== link.page)) continue;
     // Placed even when said elsewhere: the next report of the same URL is its next occurrence.
     const at = await position(link, '');
-    if (outcome.kind === 'missing' && input.saidElsewhere?.(link.file, link.url)) continue;
+    if (outcome.kind === 'missing' && input.saidElsewhere?.(link.file, `/${outcome.path}`)) continue;
     const key = `${link.file}:${at?.line}:${at?.column}:${link.url}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -187,7 +211,8 @@ class Follower {
   constructor(
     targets: RequestTargets,
     private readonly base: string,
-    private readonly ids: ReadonlyMap<string, ReadonlySet<string>>,
+    /** The ids of the page at a route; undefined: not known, its anchors are not checked. */
+    private readonly ids: (route: string) => ReadonlySet<string> | undefined,
   ) {
     this.targets = targets;
   }
@@ -246,7 +271,7 @@ class Follower {
 
   private anchor(route: string, fragment: string): Outcome {
     if (fragment === '' || fragment === 'top') return { kind: 'ok' };
-    const known = this.ids.get(route);
+    const known = this.ids(route);
     if (!known || known.has(fragment) || known.has(decodeSafely(fragment))) return { kind: 'ok' };
     return { kind: 'anchor', page: route, anchor: fragment };
   }
@@ -259,7 +284,7 @@ class Follower {
   }
 
   suggestAnchor(route: string, anchor: string): string | undefined {
-    return closestMatch(decodeSafely(anchor), this.ids.get(route) ?? []);
+    return closestMatch(decodeSafely(anchor), this.ids(route) ?? []);
   }
 }
 

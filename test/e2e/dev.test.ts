@@ -147,6 +147,15 @@ e2eTest('a broken page shows the overlay with the problem and its line; fixing i
   await eventually(() => overlayText(page), [], 'the overlay is gone once the page is fixed');
 });
 
+e2eTest("a link to another page's missing anchor shows in the overlay once that page's ids are known", async (t) => {
+  const { page } = await openDev(t, '/setup', 'Install it, then read [section 2](guide#section-2) and [section 12](guide#section-12).');
+  await eventually(
+    () => overlayText(page).then((entries) => entries.map((entry) => entry.replace(/ (?:Did you mean|Link to) .*$/, ''))),
+    ['setup.mdx:5:69 warning anchor-missing "guide#section-12": page "/guide" has no anchor "#section-12"'],
+    'the overlay lists guide#section-12 alone',
+  );
+});
+
 e2eTest('a broken docs.json keeps the page on screen under the overlay; fixing it clears the overlay', async (t) => {
   const { page, root } = await openDev(t, '/setup');
   await markWindow(page);

@@ -65,6 +65,33 @@ describe('build reports broken links as check does', async () => {
     );
   });
 
+  test('a missing image named from a sub-folder, percent-encoded, or also linked to is said once, as file-missing, under any base', async (t) => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-build-links-'));
+    t.after(() => fs.rm(dir, { recursive: true, force: true }));
+    const site = path.join(dir, 'site');
+    await fs.mkdir(path.join(site, 'guides'), { recursive: true });
+    await fs.writeFile(path.join(site, 'docs.json'), JSON.stringify({ name: 'Shots', navigation: { pages: ['index', 'guides/page'] } }));
+    await fs.writeFile(path.join(site, 'index.mdx'), '# Shots\n\n![Space](/images/my%20shot.png)\n\n![Dot](./images/dot.png) and [the dot](./images/dot.png)\n');
+    await fs.writeFile(
+      path.join(site, 'guides/page.mdx'),
+      '# Page\n\n![Here](images/here.png)\n\n![Up](../img/up.png)\n\n[See it](images/here.png)\n\n<img src="pics/raw.png" alt="Raw" />\n',
+    );
+    for (const base of ['/', '/docs/']) {
+      const result = await build({ root: site, outDir: path.join(dir, `out${base.length}`), base });
+      assert.deepEqual(
+        result.diagnostics.filter((each) => each.code === 'file-missing' || LINK_CODES.has(each.code)).map((each) => `${each.code} ${each.file}:${each.line} ${each.target}`),
+        [
+          'file-missing guides/page.mdx:3 /guides/images/here.png',
+          'file-missing guides/page.mdx:5 /img/up.png',
+          'file-missing guides/page.mdx:9 /guides/pics/raw.png',
+          'file-missing index.mdx:3 /images/my shot.png',
+          'file-missing index.mdx:5 /images/dot.png',
+        ],
+        `base ${base}`,
+      );
+    }
+  });
+
   test('build --strict exits 1 on them, naming each', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-build-links-'));
     try {
