@@ -56,18 +56,20 @@ export const WORKER_THRESHOLD = 300;
 
 /**
  * How many workers beside this thread, which renders pages too (`renderPages`): none for small
- * sites, else one per core but this one's (at most 8). On the 2-core machine docjet is measured on,
- * the second core used to get only colours, cards and the GC: two workers with this thread idle
- * cost a third more CPU than one thread (10.9 against 8.2 CPU-s for 1,000 synthetic pages, each
- * worker setting up its own renderer, site model and grammars) for the same wall time. One worker
- * beside this thread adds a single renderer's setup, and renders half the pages on the core that
- * idled (issue 33, measured in the commit that made it). `DOCJET_WORKERS=n` overrides.
+ * sites, none on machines with fewer than four cores, else one per core but this one's (at most 8).
+ * On the 2-core machine docjet is measured on, one worker beside this thread was measured for issue
+ * 33 (1,000 synthetic pages, alternating pairs): CPU 6.5 -> 7.1 CPU-s and peak 216-226 -> 247-254 MB
+ * at load 11 with no wall gained (13.3/11.1 -> 15.9/11.4 s); -20 % wall only at load 34-41; dify
+ * 20.9 -> 25.4 CPU-s, same 15.6 s wall, peak 614 -> 804 MB; mintlify's docs peak 820 -> 1,215 MB. Each
+ * renderer sets up its own site model, grammars and compiled code, and parsing is allocation-bound
+ * (the second core already runs the GC): so on two cores the second core gets work that does not
+ * repeat, colours (colour-thread.ts) and social cards (card-thread.ts). `DOCJET_WORKERS=n` overrides.
  */
 export function workerCount(pages: number, cores: number = availableParallelism()): number {
   const env = Number(process.env.DOCJET_WORKERS);
   if (process.env.DOCJET_WORKERS !== undefined && Number.isInteger(env) && env >= 0) return env;
-  if (pages < WORKER_THRESHOLD) return 0;
-  return Math.min(Math.max(cores - 1, 0), 8);
+  if (pages < WORKER_THRESHOLD || cores < 4) return 0;
+  return Math.min(cores - 1, 8);
 }
 
 /**
