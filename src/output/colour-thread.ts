@@ -2,9 +2,9 @@
  * The build's colour thread. Colouring an API reference's request and response examples was a
  * third of GitHub's build (6 of 18 s: nine languages of samples and the JSON responses, 13,000
  * blocks), and code blocks an eighth of mintlify's docs, all of it on the thread that renders,
- * while the machine's second core mostly waited (render workers start at four cores).
- * Oniguruma's matching is compute-bound, so a second thread colours well beside the renderer
- * (two renderers do not: both are allocation-bound, see `workerCount`).
+ * while the machine's second core mostly waited. Oniguruma's matching is compute-bound, so a
+ * second thread colours well beside the renderer (two renderers do not: both are allocation-bound,
+ * see `workerCount`; where there are render workers, each renderer colours its own code).
  *
  * A page's highlighter writes a stand-in for each block (`PageBlocks.highlight`); when the page
  * is rendered, its blocks go to the worker in one message and come back as their lines'

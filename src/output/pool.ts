@@ -57,59 +57,74 @@ const BATCH = 8;
 export const WORKER_THRESHOLD = 300;
 
 /**
- * How many workers: none for small sites, and none on machines with fewer than four cores. On the
- * 2-core machine docjet is measured on, two workers render no faster than one thread (16.4 s
- * against 16.6 s for 1,064 pages): parsing is allocation-bound, the second core already runs the
- * garbage collector, and two parsers in parallel each slow down by 60 % (9.2 → 15 ms/page), while
- * memory doubles. Measured again for issue 33 (1,000 synthetic pages, CPU samples of `perf`, which
- * a busy machine does not skew as it skews wall time): two workers cost 10.9 CPU-s (3.0 + 3.0 in the
- * workers, 1.7 in this thread, the rest in the GC's threads) against 8.2 in one thread (5.1 of them
- * its own, the colour thread and the GC's threads on the second core): a third more work for the
- * same pages, as each worker sets up its own renderer, site model and grammars. The second core
- * gets work that does not repeat: colours (colour-thread.ts) and social cards (card-thread.ts).
- * `DOCJET_WORKERS=n` overrides.
+ * How many workers beside this thread, which renders pages too (`renderPages`): none for small
+ * sites, none on machines with fewer than four cores, else one per core but this one's (at most 8).
+ * On the 2-core machine docjet is measured on, one worker beside this thread was measured for issue
+ * 33 (1,000 synthetic pages, alternating pairs): CPU 6.5 -> 7.1 CPU-s and peak 216-226 -> 247-254 MB
+ * at load 11 with no wall gained (13.3/11.1 -> 15.9/11.4 s); -20 % wall only at load 34-41; dify
+ * 20.9 -> 25.4 CPU-s, same 15.6 s wall, peak 614 -> 804 MB; mintlify's docs peak 820 -> 1,215 MB. Each
+ * renderer sets up its own site model, grammars and compiled code, and parsing is allocation-bound
+ * (the second core already runs the GC): so on two cores the second core gets work that does not
+ * repeat, colours (colour-thread.ts) and social cards (card-thread.ts). `DOCJET_WORKERS=n` overrides.
  */
-export function workerCount(pages: number): number {
+export function workerCount(pages: number, cores: number = availableParallelism()): number {
   const env = Number(process.env.DOCJET_WORKERS);
   if (process.env.DOCJET_WORKERS !== undefined && Number.isInteger(env) && env >= 0) return env;
-  if (pages < WORKER_THRESHOLD) return 0;
-  const cores = availableParallelism();
-  return cores >= 4 ? Math.min(cores - 1, 8) : 0;
+  if (pages < WORKER_THRESHOLD || cores < 4) return 0;
+  return Math.min(cores - 1, 8);
 }
 
 /**
- * Renders `routes` on `count` workers. `onResult` is called for every page as it is written;
- * the returned diagnostics are those found once per worker (unknown icons). When a batch fails, no
- * worker is given more pages, and the failure is raised only once every worker has finished the
- * batch it was writing: the caller can then remove the staging folder with nothing writing into it.
+ * Renders the queue's routes on `count` workers, while the caller renders from the same queue.
+ * `onResult` is called for every page a worker wrote; the returned diagnostics are those found once
+ * per worker (unknown icons). When a page fails (`queue.fail`, here or in the caller), no worker is
+ * given more pages, and this settles only once every worker has finished the batch it was writing:
+ * the caller can then remove the staging folder with nothing writing into it.
  */
-export async function renderInWorkers(options: { init: WorkerInit; routes: readonly string[]; count: number; onResult: (result: RouteResult) => void }): Promise<Diagnostic[]> {
-  const { init, routes, count, onResult } = options;
+export async function renderInWorkers(options: { init: WorkerInit; queue: RouteQueue; count: number; onResult: (result: RouteResult) => void }): Promise<Diagnostic[]> {
+  const { init, queue, count, onResult } = options;
   const bootstrap = workerBootstrap();
-  const queue: Queue = { routes, next: 0, failure: undefined, finished: [], onResult };
+  const shared: Shared = { queue, finished: [], onResult };
   const workers: Worker[] = [];
   try {
     await Promise.all(
       Array.from({ length: count }, () => {
         const worker = startWorker(bootstrap, init);
         workers.push(worker);
-        return drive(worker, queue);
+        return drive(worker, shared);
       }),
     );
   } finally {
     await Promise.all(workers.map((worker) => worker.terminate()));
   }
-  if (queue.failure) throw queue.failure;
-  return queue.finished;
+  return shared.finished;
 }
 
-/** The routes the workers share, and what they have sent back. */
-interface Queue {
-  readonly routes: readonly string[];
+/** The routes of a build, handed out in order to whichever thread asks (workers in batches, this thread a page at a time). */
+export class RouteQueue {
   /** Index of the next route to hand out. */
-  next: number;
+  private next = 0;
   /** The first failure; once set, no more pages are handed out. */
   failure: Error | undefined;
+
+  constructor(private readonly routes: readonly string[]) {}
+
+  /** Up to `count` routes not handed out yet; none once a page failed. */
+  take(count: number): string[] {
+    if (this.failure || this.next >= this.routes.length) return [];
+    const batch = this.routes.slice(this.next, this.next + count);
+    this.next += batch.length;
+    return batch;
+  }
+
+  fail(error: unknown): void {
+    this.failure ??= error instanceof Error ? error : new Error(String(error));
+  }
+}
+
+/** The queue the workers share with this thread, and what they have sent back. */
+interface Shared {
+  readonly queue: RouteQueue;
   /** Diagnostics found once per worker. */
   readonly finished: Diagnostic[];
   readonly onResult: (result: RouteResult) => void;
@@ -170,16 +185,16 @@ function rejectedFlags(error: unknown): Set<string> {
 }
 
 /** Feeds one worker batches until the queue is empty or failed; settles once the worker has finished. */
-function drive(worker: Worker, queue: Queue): Promise<void> {
+function drive(worker: Worker, shared: Shared): Promise<void> {
+  const { queue } = shared;
   return new Promise<void>((resolve, reject) => {
     const send = (): void => {
-      if (queue.failure || queue.next >= queue.routes.length) {
+      const batch = queue.take(BATCH);
+      if (batch.length === 0) {
         worker.postMessage({ type: 'finish' } satisfies WorkerRequest);
         return;
       }
-      const batch = queue.routes.slice(queue.next, queue.next + BATCH);
-      queue.next += batch.length;
-      worker.postMessage({ type: 'render', routes: [...batch] } satisfies WorkerRequest);
+      worker.postMessage({ type: 'render', routes: batch } satisfies WorkerRequest);
     };
     worker.on('message', (reply: WorkerReply) => {
       switch (reply.type) {
@@ -187,15 +202,15 @@ function drive(worker: Worker, queue: Queue): Promise<void> {
           send();
           break;
         case 'rendered':
-          for (const result of reply.results) queue.onResult(result);
+          for (const result of reply.results) shared.onResult(result);
           send();
           break;
         case 'finished':
-          queue.finished.push(...reply.diagnostics);
+          shared.finished.push(...reply.diagnostics);
           void worker.terminate().then(() => resolve());
           break;
         case 'failed':
-          queue.failure ??= fromWorkerFailure(reply.failure);
+          queue.fail(fromWorkerFailure(reply.failure));
           send();
           break;
       }

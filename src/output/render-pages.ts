@@ -1,7 +1,7 @@
 /**
- * Every page of the site rendered and written into the staging folder: on worker threads for a
- * large site on a machine with cores to spare (`pool.ts`), else in this thread, a few pages at a
- * time. Either way, once one page fails no more are started, and the failure is raised only after
+ * Every page of the site rendered and written into the staging folder, a few pages at a time in
+ * this thread and, for a large site, on a worker thread per other core too (`pool.ts`), all from
+ * one queue. Either way, once one page fails no more are started, and the failure is raised only after
  * the pages being written have finished, so nothing writes while the staging folder is removed.
  */
 import { sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
@@ -11,7 +11,7 @@ import { ColourThread, wantsColourThread } from './colour-thread.ts';
 import type { Page, Site } from '../site/types.ts';
 import { feedOutputPath } from '../render/feed.ts';
 import { pageOutputPath } from './paths.ts';
-import { renderInWorkers, workerCount, type RouteResult } from './pool.ts';
+import { renderInWorkers, RouteQueue, workerCount, type RouteResult } from './pool.ts';
 import { renderWithLinks, watchPageUrls } from './page-links.ts';
 
 /** Pages rendered at once in this thread: reading files overlaps rendering. */
@@ -49,6 +49,7 @@ export interface RenderPagesOptions {
 export async function renderPages(options: RenderPagesOptions): Promise<{ renderer: Renderer; diagnostics: Diagnostic[] }> {
   const { site } = options.renderer;
   const routes = [...site.pages.keys()];
+  const queue = new RouteQueue(routes);
   const workers = workerCount(routes.length);
   if (workers === 0) {
     let colours: ColourThread | undefined;
@@ -56,16 +57,18 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ render
     const renderer = await createRenderer(options.renderer, wantsColourThread(routes.length) ? colourThread : undefined, watchPageUrls);
     options.onRenderer?.(renderer);
     try {
-      await renderHere(renderer, site, routes, options, colours === undefined ? PAGE_CONCURRENCY : COLOURED_PAGE_CONCURRENCY);
+      await renderHere(renderer, site, queue, options, colours === undefined ? PAGE_CONCURRENCY : COLOURED_PAGE_CONCURRENCY);
     } finally {
       await colours?.close();
     }
+    if (queue.failure) throw queue.failure;
     return { renderer, diagnostics: renderer.iconDiagnostics() };
   }
-  const renderer = await createRenderer(options.renderer);
-  const found = await renderInWorkers({
+  // The workers start (loading docjet, setting up their renderers) while this thread renders from
+  // the same queue: it colours its own code, as they do, the cores being taken.
+  const working = renderInWorkers({
     init: { renderer: options.renderer, dir: options.dir },
-    routes,
+    queue,
     count: workers,
     onResult: (result) => {
       options.onBytes(result.bytes);
@@ -74,7 +77,13 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ render
       options.onPage(result);
     },
   });
-  return { renderer, diagnostics: uniqueDiagnostics(found) };
+  const renderer = await createRenderer(options.renderer, undefined, watchPageUrls);
+  options.onRenderer?.(renderer);
+  const [here, there] = await Promise.allSettled([renderHere(renderer, site, queue, options, PAGE_CONCURRENCY), working]);
+  if (queue.failure) throw queue.failure;
+  if (there.status === 'rejected') throw there.reason;
+  if (here.status === 'rejected') throw here.reason;
+  return { renderer, diagnostics: uniqueDiagnostics([...there.value, ...renderer.iconDiagnostics()]) };
 }
 
 /** The page at a route of the site model. */
@@ -84,12 +93,10 @@ export function pageAt(site: Site, route: string): Page {
   return page;
 }
 
-async function renderHere(renderer: Renderer, site: Site, routes: readonly string[], options: RenderPagesOptions, concurrency: number): Promise<void> {
-  let next = 0;
-  let failure: { error: unknown } | undefined;
+/** Renders the queue's pages in this thread, `concurrency` at a time, until it is empty or a page failed (`queue.failure`). */
+async function renderHere(renderer: Renderer, site: Site, queue: RouteQueue, options: RenderPagesOptions, concurrency: number): Promise<void> {
   const loop = async (): Promise<void> => {
-    while (!failure && next < routes.length) {
-      const route = routes[next++]!;
+    for (let [route] = queue.take(1); route !== undefined; [route] = queue.take(1)) {
       try {
         const { rendered, links } = await renderWithLinks(renderer, pageAt(site, route), options.renderer.base);
         await options.write(pageOutputPath(route), rendered.html);
@@ -101,12 +108,11 @@ async function renderHere(renderer: Renderer, site: Site, routes: readonly strin
         const { diagnostics, math, mermaid, fragments, cached, cacheKey } = rendered;
         options.onPage(structuredClone({ diagnostics, math, mermaid, fragments, links, ...(cached ? { cached } : {}), ...(cacheKey ? { cacheKey } : {}) }));
       } catch (error) {
-        failure ??= { error };
+        queue.fail(error);
       }
     }
   };
-  await Promise.all(Array.from({ length: Math.min(concurrency, routes.length) }, loop));
-  if (failure) throw failure.error;
+  await Promise.all(Array.from({ length: concurrency }, loop));
 }
 
 /**
