@@ -1,8 +1,10 @@
 /**
- * Harness of the browser tests: each test file builds the fixture sites it uses (once, into a
- * temporary folder), serves each like a production host, and launches one Chromium (Debian's,
- * since browsers cannot be downloaded here: `scripts/install-browser.sh` installs it). Every test
- * gets a fresh browser context, so saved themes and cookies never leak from one test to the next.
+ * Harness of the browser tests: each test file builds the fixture sites it uses (or finds them
+ * built by another file, in BUILD_CACHE), serves each like a production host, and launches one
+ * Chromium (Debian's, since browsers cannot be downloaded here: `scripts/install-browser.sh`
+ * installs it). A test asking for the default context gets a page of the file's pool, reset as new
+ * between tests (`pagePool`), so saved themes and cookies never leak from one test to the next; one
+ * asking for other options (JavaScript off, a phone) gets a context of its own.
  * Any dialog (`alert`), uncaught script error or missing asset on a page fails the test that opened it.
  *
  *   const e2e = browserSuite({ nav: { fixture: 'navigation' } });
@@ -71,7 +73,10 @@ export interface ServedSite {
 
 export interface BrowserSuite<Name extends string> {
   site(name: Name): ServedSite;
-  /** A new page in a new context, closed when the test ends; navigated to `pathname` when given. */
+  /**
+   * A page in a context as new: the file's pooled one (reset when the test ends) for the default
+   * options, else a new context, closed when the test ends; navigated to `pathname` when given.
+   */
   open(t: TestContext, name: Name, pathname?: string, options?: BrowserContextOptions): Promise<Page>;
   browser(): Browser;
 }
