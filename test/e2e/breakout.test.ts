@@ -18,7 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { dev, type DevServer } from '../../src/dev/dev-server.ts';
 import { serveStatic, type StaticServer } from '../../src/dev/static-server.ts';
 import { build } from '../../src/output/build.ts';
@@ -72,31 +72,42 @@ const RECORD_DIALOGS = `
   }
 `;
 
+/** One page for every visit (a new context costs Chromium more than the visit): each visit loads a new document, with the recorder in it. */
+let visitor: Promise<{ page: Page; dialogs: string[] }> | undefined;
+
+async function visitorPage(): Promise<{ page: Page; dialogs: string[] }> {
+  visitor ??= (async () => {
+    const context = await browser!.newContext();
+    context.setDefaultTimeout(BROWSER_STEP_MS);
+    const page = await context.newPage();
+    const seen = { page, dialogs: [] as string[] };
+    page.on('dialog', (dialog) => {
+      seen.dialogs.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.dismiss().catch(() => {});
+    });
+    await page.addInitScript({ content: RECORD_DIALOGS });
+    return seen;
+  })();
+  return visitor;
+}
+
 async function visit(origin: string, route: string): Promise<Visit> {
-  const context = await browser!.newContext();
-  context.setDefaultTimeout(BROWSER_STEP_MS);
-  const page = await context.newPage();
-  const dialogs: string[] = [];
-  page.on('dialog', (dialog) => {
-    dialogs.push(`${dialog.type()}: ${dialog.message()}`);
-    void dialog.dismiss().catch(() => {});
-  });
-  await page.addInitScript({ content: RECORD_DIALOGS });
-  try {
-    await page.goto(new URL(route, origin).href, { waitUntil: 'load' });
-    // The animations end after 50 ms; then every SVG link is followed.
-    await page.waitForTimeout(300);
-    for (const link of await page.locator('svg a text').all()) {
-      await link.click({ force: true, noWaitAfter: true, timeout: 2_000 }).catch(() => {});
-      await page.waitForTimeout(100);
-    }
-    const calls = (await page.evaluate('window.__calls')) as string[];
-    // A page's last words: the pages' own, the operation's description, the overview's link to the operation.
-    const end = await page.getByText(/^(The end\.|Lists items\.|List items)$/).count();
-    return { dialogs, calls, end: end > 0 };
-  } finally {
-    await context.close();
+  const seen = await visitorPage();
+  const { page } = seen;
+  seen.dialogs = [];
+  await page.goto(new URL(route, origin).href, { waitUntil: 'load' });
+  // The animations end after 50 ms; then every SVG link is followed.
+  await page.waitForTimeout(300);
+  for (const link of await page.locator('svg a text').all()) {
+    await link.click({ force: true, noWaitAfter: true, timeout: 2_000 }).catch(() => {});
+    await page.waitForTimeout(100);
   }
+  const calls = (await page.evaluate('window.__calls')) as string[];
+  // A page's last words: the pages' own, the operation's description, the overview's link to the operation.
+  const end = await page.getByText(/^(The end\.|Lists items\.|List items)$/).count();
+  // Left, so that nothing of this page reaches the next visit (a dialog on leaving is still this page's).
+  await page.goto('about:blank');
+  return { dialogs: seen.dialogs, calls, end: end > 0 };
 }
 
 // The API overview renders the spec's own descriptions: a page a payload can come in by too.

@@ -1,30 +1,34 @@
 /**
- * Harness of the browser tests: each test file builds the fixture sites it uses (once, into a
- * temporary folder), serves each like a production host, and launches one Chromium (Debian's,
- * since browsers cannot be downloaded here: `scripts/install-browser.sh` installs it). Every test
- * gets a fresh browser context, so saved themes and cookies never leak from one test to the next.
+ * Harness of the browser tests: each test file builds the fixture sites it uses (or finds them
+ * built by another file, in BUILD_CACHE), serves each like a production host, and launches one
+ * Chromium (Debian's, since browsers cannot be downloaded here: `scripts/install-browser.sh`
+ * installs it). A test asking for the default context gets a page of the file's pool, reset as new
+ * between tests (`pagePool`), so saved themes and cookies never leak from one test to the next; one
+ * asking for other options (JavaScript off, a phone) gets a context of its own.
  * Any dialog (`alert`), uncaught script error or missing asset on a page fails the test that opened it.
  *
  *   const e2e = browserSuite({ nav: { fixture: 'navigation' } });
  *   e2eTest('…', async (t) => { const page = await e2e.open(t, 'nav', 'guides/install'); … });
  */
 import assert from 'node:assert/strict';
+import { createHash, type Hash } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, test, type TestContext } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { isDeepStrictEqual } from 'node:util';
-import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
-import { build } from '../../src/output/build.ts';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type CDPSession, type Frame, type Page, type Request, type Route } from 'playwright-core';
 import { serveStatic, type StaticServer } from '../../src/dev/static-server.ts';
 import { BROWSER_STEP_MS, BROWSER_TEST_MS, SETTLE_MS } from '../support/patience.ts';
 import type { ServerTemplate } from '../../src/openapi/servers.ts';
 import { withoutSitemapNoUrl } from '../support/fixture-diagnostics.ts';
+import type { Diagnostic } from '../../src/shared/messages.ts';
 
 export const CHROMIUM = '/usr/bin/chromium';
-const FIXTURES = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/e2e');
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const FIXTURES = path.join(REPO, 'test/fixtures/e2e');
 const LAUNCH_ARGS = [
   '--headless=new',
   '--no-sandbox',
@@ -68,7 +72,10 @@ export interface ServedSite {
 
 export interface BrowserSuite<Name extends string> {
   site(name: Name): ServedSite;
-  /** A new page in a new context, closed when the test ends; navigated to `pathname` when given. */
+  /**
+   * A page in a context as new: the file's pooled one (reset when the test ends) for the default
+   * options, else a new context, closed when the test ends; navigated to `pathname` when given.
+   */
   open(t: TestContext, name: Name, pathname?: string, options?: BrowserContextOptions): Promise<Page>;
   browser(): Browser;
 }
@@ -113,6 +120,7 @@ export function browserSuite<Name extends string>(sites: Record<Name, SiteSpec>)
   });
 
   after(async () => {
+    await pool.close();
     // Also when a build failed before the launch was awaited: a live Chromium would keep the file running.
     await (await launching?.catch(() => undefined))?.close();
     await Promise.all(servers.map((server) => server.close()));
@@ -130,9 +138,17 @@ export function browserSuite<Name extends string>(sites: Record<Name, SiteSpec>)
       return browser;
     },
     async open(t, name, pathname, options = {}) {
-      const context = await suite.browser().newContext({ viewport: { width: 1280, height: 720 }, colorScheme: 'light', ...options });
-      context.setDefaultTimeout(BROWSER_STEP_MS);
-      const page = await context.newPage();
+      // A test that asks for the default context gets one of the file's pooled pages, reset since its last test.
+      const pooled = Object.keys(options).length === 0 ? await pool.take() : undefined;
+      let context: BrowserContext;
+      let page: Page;
+      if (pooled) {
+        ({ context, page } = pooled);
+      } else {
+        context = await suite.browser().newContext({ ...DEFAULT_CONTEXT, ...options });
+        context.setDefaultTimeout(BROWSER_STEP_MS);
+        page = await context.newPage();
+      }
       const problems: string[] = [];
       page.on('dialog', (dialog) => {
         problems.push(`a ${dialog.type()} dialog opened: ${JSON.stringify(dialog.message())}`);
@@ -153,20 +169,255 @@ export function browserSuite<Name extends string>(sites: Record<Name, SiteSpec>)
         }
       });
       t.after(async () => {
-        await context.close();
+        if (pooled) await pool.giveBack(pooled);
+        else await context.close();
         assert.deepEqual(problems, [], 'the pages this test opened showed a dialog, threw an error or missed a file');
       });
       if (pathname !== undefined) await page.goto(suite.site(name).href(pathname));
       return page;
     },
   };
+  const pool = pagePool(
+    () => suite.browser(),
+    () => [...served.values()].map((site) => new URL(site.url).origin),
+  );
   return suite;
 }
 
-/** Builds a fixture (with its config variant) into `work/out`; a build with any diagnostic (any error, if warnings are allowed) fails. */
+/** The context a test gets unless it asks for other options. */
+const DEFAULT_CONTEXT: BrowserContextOptions = { viewport: { width: 1280, height: 720 }, colorScheme: 'light' };
+
+/**
+ * Methods whose effect outlives the test and that Playwright cannot take back: a pooled page or
+ * context that ran one is closed when its test ends, and the next test gets a new one.
+ */
+const LASTING = {
+  page: ['addInitScript', 'exposeFunction', 'exposeBinding', 'addLocatorHandler', 'routeWebSocket'],
+  context: ['addInitScript', 'exposeFunction', 'exposeBinding', 'setGeolocation', 'setHTTPCredentials', 'routeWebSocket'],
+  clock: ['install', 'fastForward', 'runFor', 'pauseAt', 'resume', 'setFixedTime', 'setSystemTime'],
+};
+
+type Listener = (...args: unknown[]) => unknown;
+/** Playwright's pages and contexts are event emitters (its typings list only the events). */
+interface Emitter {
+  eventNames(): (string | symbol)[];
+  listeners(event: string | symbol): Listener[];
+  off(event: string | symbol, listener: Listener): unknown;
+}
+
+/** A context and its page, handed from test to test of a file. */
+interface Pooled {
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  /** Playwright's and the pool's own listeners: any other was added by a test, and goes with it. */
+  listeners: Map<Emitter, Map<string | symbol, Listener[]>>;
+  /** Every origin the context sent a request to since its last reset: their storage is cleared. */
+  origins: Set<string>;
+  /** The origins of the documents the page loaded (in any frame): each may have left sessionStorage in this tab. */
+  documents: Set<string>;
+  spent: boolean;
+  busy: boolean;
+}
+
+/**
+ * A file's pool of default contexts: Chromium spends about 0.5 CPU-s on a new context and page
+ * before it shows anything, so a test asking for the default context gets one a former test used,
+ * reset between the two as a new one would be: other pages and popups closed, routes removed, at
+ * about:blank, the test's listeners removed, cookies, permissions, extra headers, offline mode,
+ * viewport, emulated media, timeouts, keys and mouse as new, and the HTTP cache and every storage
+ * (localStorage, sessionStorage, IndexedDB, cache storage, service workers) of each origin it
+ * reached cleared. What cannot be undone (LASTING) spends the page: it is closed, not handed out again.
+ */
+export function pagePool(browser: () => Browser, servedOrigins: () => string[]) {
+  const entries: Pooled[] = [];
+
+  async function create(): Promise<Pooled> {
+    const context = await browser().newContext(DEFAULT_CONTEXT);
+    context.setDefaultTimeout(BROWSER_STEP_MS);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const entry: Pooled = { context, page, cdp, listeners: new Map(), origins: new Set(), documents: new Set(), spent: false, busy: true };
+    spendOn(page, LASTING.page, entry);
+    spendOn(context, LASTING.context, entry);
+    spendOn(context.clock, LASTING.clock, entry);
+    spendOn(page.clock, LASTING.clock, entry);
+    context.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.protocol !== 'http:' && url.protocol !== 'https:') return;
+      entry.origins.add(url.origin);
+      // A popup's first request has no frame yet (Playwright throws): it is not this page's.
+      if (request.resourceType() === 'document' && frameOf(request)?.page() === page) entry.documents.add(url.origin);
+    });
+    for (const emitter of [page, context] as unknown as Emitter[]) {
+      entry.listeners.set(emitter, new Map(emitter.eventNames().map((event) => [event, emitter.listeners(event)])));
+    }
+    entries.push(entry);
+    return entry;
+  }
+
+  async function reset(entry: Pooled): Promise<void> {
+    const { context, page, cdp } = entry;
+    for (const other of context.pages()) if (other !== page) await other.close();
+    if (page.isClosed() || entry.spent) throw new Error('spent');
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+    await context.unrouteAll({ behavior: 'ignoreErrors' });
+    await clearSessionStorage(page, entry.documents);
+    // Left while the test's listeners still hear it: an error or dialog on leaving is the test's.
+    await page.goto('about:blank');
+    for (const [emitter, kept] of entry.listeners) {
+      for (const event of emitter.eventNames()) {
+        const own = kept.get(event) ?? [];
+        for (const listener of emitter.listeners(event)) if (!own.includes(listener)) emitter.off(event, listener);
+      }
+    }
+    await context.clearCookies();
+    await context.clearPermissions();
+    await context.setExtraHTTPHeaders({});
+    await page.setExtraHTTPHeaders({});
+    await context.setOffline(false);
+    await page.setViewportSize(DEFAULT_CONTEXT.viewport!);
+    await page.emulateMedia({ media: null, colorScheme: 'light', reducedMotion: null, forcedColors: null, contrast: null });
+    context.setDefaultTimeout(BROWSER_STEP_MS);
+    context.setDefaultNavigationTimeout(BROWSER_STEP_MS);
+    page.setDefaultTimeout(BROWSER_STEP_MS);
+    page.setDefaultNavigationTimeout(BROWSER_STEP_MS);
+    for (const key of ['Shift', 'Control', 'Alt', 'Meta']) await page.keyboard.up(key);
+    await page.mouse.up();
+    await page.mouse.move(0, 0);
+    await cdp.send('Network.clearBrowserCache');
+    for (const origin of new Set([...servedOrigins(), ...entry.origins])) {
+      await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    }
+    entry.origins.clear();
+    entry.documents.clear();
+  }
+
+  return {
+    /** A reset page of the pool, or a new one. */
+    async take(): Promise<Pooled> {
+      const free = entries.find((entry) => !entry.busy && !entry.spent);
+      if (free) {
+        free.busy = true;
+        return free;
+      }
+      return create();
+    },
+    /** Resets the page for the next test; closes it when it is spent or cannot be reset. */
+    async giveBack(entry: Pooled): Promise<void> {
+      try {
+        await reset(entry);
+        entry.busy = false;
+      } catch {
+        entry.spent = true;
+        entries.splice(entries.indexOf(entry), 1);
+        await entry.context.close().catch(() => {});
+      }
+    },
+    async close(): Promise<void> {
+      await Promise.all(entries.splice(0).map((entry) => entry.context.close().catch(() => {})));
+    },
+  };
+}
+
+/**
+ * Clears the page's sessionStorage of every origin in `origins` (it lives as long as the tab, and
+ * no browser call clears it from outside): in the frames still showing one, else in an empty
+ * document of that origin, answered by a route without touching the server.
+ */
+async function clearSessionStorage(page: Page, origins: Set<string>): Promise<void> {
+  const left = new Set(origins);
+  for (const frame of page.frames()) {
+    const origin = URL.canParse(frame.url()) ? new URL(frame.url()).origin : '';
+    if (!left.has(origin)) continue;
+    await frame.evaluate('sessionStorage.clear()');
+    left.delete(origin);
+  }
+  if (left.size === 0) return;
+  const blank = (route: Route) => route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>reset</title>' });
+  await page.route('**/*', blank);
+  try {
+    for (const origin of left) {
+      await page.goto(`${origin}/__docjet-reset__`);
+      await page.evaluate('sessionStorage.clear()');
+    }
+  } finally {
+    await page.unroute('**/*', blank);
+  }
+}
+
+function frameOf(request: Request): Frame | undefined {
+  try {
+    return request.frame();
+  } catch {
+    return undefined;
+  }
+}
+
+/** Marks `entry` spent whenever one of `methods` of `target` is called. */
+function spendOn(target: object, methods: string[], entry: { spent: boolean }): void {
+  const methodsOf = target as Record<string, unknown>;
+  for (const name of methods) {
+    const original = methodsOf[name];
+    if (typeof original !== 'function') continue;
+    methodsOf[name] = function (this: unknown, ...args: unknown[]) {
+      entry.spent = true;
+      return (original as Listener).apply(this, args);
+    };
+  }
+}
+
+/** What a build of a site left for the tests: its output folder, its diagnostics, its specs' servers. */
+interface BuiltSite {
+  ok: boolean;
+  diagnostics: Diagnostic[];
+  apiServers: ServerTemplate[];
+}
+
+/**
+ * Built sites, shared by every test file (several build the same fixture: groups in ten files):
+ * `<key>/out` and `<key>/built.json`, where the key hashes the site's files, its config variant, its
+ * base path and docjet's source (src/, package.json). An entry is built into a folder of its own and
+ * renamed into place whole, so a file never sees half of one (two files building the same key at
+ * once: the first rename wins, the other's copy is dropped). The tests serve it read-only; entries
+ * not used for a day are removed.
+ */
+export const BUILD_CACHE = path.join(os.tmpdir(), 'docjet-e2e-builds');
+const CACHE_DAYS = 1;
+let sourceHash: Promise<string> | undefined;
+
+/** Builds a fixture (with its config variant), or finds it built; a build with any diagnostic (any error, if warnings are allowed) fails. */
 async function buildFixture(spec: SiteSpec, work: string): Promise<{ outDir: string; apiServers: ServerTemplate[] }> {
   assert.ok((spec.fixture === undefined) !== (spec.root === undefined), 'a site is a `fixture` or a `root`, one of the two');
-  let root = spec.root ?? path.join(FIXTURES, spec.fixture!);
+  const source = spec.root ?? path.join(FIXTURES, spec.fixture!);
+  const key = await cacheKey(spec, source);
+  const entry = path.join(BUILD_CACHE, key);
+  let built = await readBuilt(entry);
+  if (!built) {
+    await mkdir(BUILD_CACHE, { recursive: true });
+    await removeStale();
+    built = await buildInto(spec, source, work, entry);
+  }
+  const fatal = withoutSitemapNoUrl(built.diagnostics).filter((d) => spec.warnings !== 'allowed' || d.severity === 'error');
+  const problems = fatal.map((d) => `${d.severity} ${d.code} ${d.file}${d.line ? `:${d.line}` : ''}: ${d.message}`);
+  assert.ok(built.ok && problems.length === 0, `building the site "${spec.fixture ?? spec.root}" reported:\n${problems.join('\n')}`);
+  return { outDir: path.join(entry, 'out'), apiServers: built.apiServers };
+}
+
+/** The entry's record (its use noted, so that it is not taken for stale), or undefined when it is not there whole. */
+async function readBuilt(entry: string): Promise<BuiltSite | undefined> {
+  try {
+    const built = JSON.parse(await readFile(path.join(entry, 'built.json'), 'utf8')) as BuiltSite;
+    const now = new Date();
+    await utimes(entry, now, now).catch(() => {});
+    return built;
+  } catch {
+    return undefined;
+  }
+}
+
+async function buildInto(spec: SiteSpec, source: string, work: string, entry: string): Promise<BuiltSite> {
+  let root = source;
   if (spec.config) {
     const copy = path.join(work, 'site');
     await cp(root, copy, { recursive: true });
@@ -175,13 +426,68 @@ async function buildFixture(spec: SiteSpec, work: string): Promise<{ outDir: str
     await writeFile(file, JSON.stringify(merge(config, spec.config), null, 2));
     root = copy;
   }
-  const outDir = path.join(work, 'out');
+  const staging = await mkdtemp(`${entry}.building-`);
   // Without the page bodies' cache: nothing is written into the fixtures or the shared corpus.
-  const result = await build({ root, outDir, cache: false, ...(spec.base ? { base: spec.base } : {}) });
-  const fatal = withoutSitemapNoUrl(result.diagnostics).filter((d) => spec.warnings !== 'allowed' || d.severity === 'error');
-  const problems = fatal.map((d) => `${d.severity} ${d.code} ${d.file}${d.line ? `:${d.line}` : ''}: ${d.message}`);
-  assert.ok(result.ok && problems.length === 0, `building the site "${spec.fixture ?? spec.root}" reported:\n${problems.join('\n')}`);
-  return { outDir, apiServers: result.apiServers ?? [] };
+  // Imported only here: a file whose sites are all built skips loading the build (about 0.4 CPU-s).
+  const { build } = await import('../../src/output/build.ts');
+  const result = await build({ root, outDir: path.join(staging, 'out'), cache: false, ...(spec.base ? { base: spec.base } : {}) });
+  const built: BuiltSite = { ok: result.ok, diagnostics: result.diagnostics, apiServers: result.apiServers ?? [] };
+  if (!result.ok) {
+    await rm(staging, { recursive: true, force: true });
+    return built;
+  }
+  await writeFile(path.join(staging, 'built.json'), JSON.stringify(built));
+  try {
+    await rename(staging, entry);
+  } catch {
+    // Another file renamed the same build into place first: its copy is as good as this one.
+    await rm(staging, { recursive: true, force: true });
+  }
+  return built;
+}
+
+/** Hashes everything a build reads: the site's files, the variant, the base path, docjet's source. */
+async function cacheKey(spec: SiteSpec, source: string): Promise<string> {
+  sourceHash ??= (async () => {
+    const hash = createHash('sha256');
+    await hashFolder(hash, path.join(REPO, 'src'));
+    hash.update(await readFile(path.join(REPO, 'package.json')));
+    return hash.digest('hex');
+  })();
+  const hash = createHash('sha256');
+  hash.update(await sourceHash);
+  hash.update(JSON.stringify({ config: spec.config ?? null, base: spec.base ?? null }));
+  await hashFolder(hash, source);
+  return `${spec.fixture ?? path.basename(source)}-${hash.digest('hex').slice(0, 24)}`;
+}
+
+async function hashFolder(hash: Hash, folder: string): Promise<void> {
+  const files = (await readdir(folder, { recursive: true, withFileTypes: true }))
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter(
+      (file) =>
+        !path
+          .relative(folder, file)
+          .split(path.sep)
+          .some((part) => part === '.docjet' || part === 'node_modules' || part === 'dist'),
+    )
+    .sort();
+  for (const file of files) {
+    hash.update(`${path.relative(folder, file)}\0`);
+    hash.update(await readFile(file));
+    hash.update('\0');
+  }
+}
+
+/** Removes the entries (and staging folders left by a stopped run) not used for a day. */
+async function removeStale(): Promise<void> {
+  const old = Date.now() - CACHE_DAYS * 24 * 3600_000;
+  for (const name of await readdir(BUILD_CACHE).catch(() => [] as string[])) {
+    const entry = path.join(BUILD_CACHE, name);
+    const info = await stat(entry).catch(() => undefined);
+    if (info && info.mtimeMs < old) await rm(entry, { recursive: true, force: true }).catch(() => {});
+  }
 }
 
 function merge(target: Record<string, unknown>, source: Record<string, unknown>): Record<string, unknown> {
