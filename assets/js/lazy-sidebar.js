@@ -73,7 +73,7 @@
     document.addEventListener('toggle', (event) => {
         const nav = lazyNav(event.target);
         const group = event.target instanceof HTMLDetailsElement ? event.target : null;
-        if (nav && group?.open && group.querySelector(':scope > ul[data-lazy]'))
+        if (nav && group?.open && group.querySelector(':scope > ul[data-lazy]:not([data-lazy="window"])'))
             load(nav);
     }, true);
     for (const type of ['pointerover', 'focusin']) {

@@ -92,13 +92,15 @@
   };
 
   // `toggle` does not bubble: listened for while capturing. Groups opened by the page itself
-  // (those on its trail) are whole and fetch nothing.
+  // (those on its trail) fetch nothing: they are whole or hold a window, and the browser fires
+  // `toggle` for each group written open too, before or after this script runs (a race), so a
+  // window waits for the reader to point at or focus the sidebar.
   document.addEventListener(
     'toggle',
     (event) => {
       const nav = lazyNav(event.target);
       const group = event.target instanceof HTMLDetailsElement ? event.target : null;
-      if (nav && group?.open && group.querySelector(':scope > ul[data-lazy]')) load(nav);
+      if (nav && group?.open && group.querySelector(':scope > ul[data-lazy]:not([data-lazy="window"])')) load(nav);
     },
     true,
   );

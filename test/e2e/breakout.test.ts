@@ -100,6 +100,7 @@ async function visit(origin: string, route: string): Promise<Visit> {
   await page.waitForTimeout(300);
   for (const link of await page.locator('svg a text').all()) {
     await link.click({ force: true, noWaitAfter: true, timeout: 2_000 }).catch(() => {});
+    // A fixed wait is the assertion: a followed link that would run script does so within 100 ms.
     await page.waitForTimeout(100);
   }
   const calls = (await page.evaluate('window.__calls')) as string[];

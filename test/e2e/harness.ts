@@ -377,7 +377,7 @@ interface BuiltSite {
 /**
  * Built sites, shared by every test file (several build the same fixture: groups in ten files):
  * `<key>/out` and `<key>/built.json`, where the key hashes the site's files, its config variant, its
- * base path and docjet's source (src/, package.json). An entry is built into a folder of its own and
+ * base path and docjet's source (src/, assets/, package.json). An entry is built into a folder of its own and
  * renamed into place whole, so a file never sees half of one (two files building the same key at
  * once: the first rename wins, the other's copy is dropped). The tests serve it read-only; entries
  * not used for a day are removed.
@@ -446,11 +446,13 @@ async function buildInto(spec: SiteSpec, source: string, work: string, entry: st
   return built;
 }
 
-/** Hashes everything a build reads: the site's files, the variant, the base path, docjet's source. */
+/** Hashes everything a build reads: the site's files, the variant, the base path, docjet's source and assets. */
 async function cacheKey(spec: SiteSpec, source: string): Promise<string> {
   sourceHash ??= (async () => {
     const hash = createHash('sha256');
     await hashFolder(hash, path.join(REPO, 'src'));
+    // The build copies the page scripts and styles from assets/: a recompiled script is a new build.
+    await hashFolder(hash, path.join(REPO, 'assets'));
     hash.update(await readFile(path.join(REPO, 'package.json')));
     return hash.digest('hex');
   })();

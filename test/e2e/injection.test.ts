@@ -123,6 +123,7 @@ async function visit(route: string): Promise<{ dialogs: string[]; console: strin
   };
   try {
     await page.goto(new URL(route, server!.url).href, { waitUntil: 'load' });
+    // A fixed wait is the assertion: no injected timer, animation or handler sets the flag within 200 ms of load.
     await page.waitForTimeout(200);
     await check();
     const unsafe = await unsafeAttributes(page);
@@ -136,6 +137,7 @@ async function visit(route: string): Promise<{ dialogs: string[]; console: strin
     const click = async (target: ReturnType<Page['locator']>): Promise<void> => {
       if (!(await target.isVisible().catch(() => false))) return;
       await target.click({ noWaitAfter: true, timeout: 1_000 }).catch(() => {});
+      // As above: what the click would run, it runs within 100 ms.
       await page.waitForTimeout(100);
       await check();
     };

@@ -138,8 +138,9 @@ e2eTest('authorization code with PKCE: the popup signs in, the code is traded wi
   const [popup] = await Promise.all([page.context().waitForEvent('page'), box.locator('[data-oauth-get]').click()]);
   await popup.locator('#approve').waitFor();
   if (SHOTS) await popup.screenshot({ path: `${SHOTS}/oauth-2-sign-in.png` });
-  await popup.locator('#approve').click();
-  await popup.waitForEvent('close', { timeout: SETTLE_MS });
+  // Awaited from before the click: the popup closes itself as soon as the site's page loads in it,
+  // which a busy machine can report before the click resolves (a close heard before waiting is missed).
+  await Promise.all([popup.waitForEvent('close', { timeout: SETTLE_MS }), popup.locator('#approve').click()]);
   await page.locator('[data-oauth-status]', { hasText: 'Token filled in.' }).waitFor({ timeout: SETTLE_MS });
   assert.equal(await page.locator('input[data-store="oauth:token"]').inputValue(), 'tok-pkce');
 
