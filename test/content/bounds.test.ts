@@ -128,7 +128,11 @@ describe('big pages', () => {
   });
 
   test('a changelog over 64 KB (components, no headings between them) is split before a component, and reads as its sections alone', () => {
-    const update = (n: number) => `<Update label="Day ${n}" tags={["New"]}>\n\n## Release ${n}\n\n- a *change* with \`code\`\n- and <https://example.com/${n}>\n\n</Update>\n\n`;
+    // Each entry carries a paragraph of plain words: the reader's cost grows with the components in a
+    // section, and the split is shown as well by 80 entries as by 550 (2.3 CPU-s instead of 18).
+    const note = 'Plain words of the release note go on here. '.repeat(40);
+    const update = (n: number) =>
+      `<Update label="Day ${n}" tags={["New"]}>\n\n## Release ${n}\n\n- a *change* with \`code\`\n- and <https://example.com/${n}>\n\n${note}\n\n</Update>\n\n`;
     let text = '';
     for (let n = 0; text.length < BIG; n++) text += update(n);
     const chunks = splitIntoChunks(text);
@@ -144,8 +148,10 @@ describe('big pages', () => {
   });
 
   test('rendered in steps (dev, ahead of the reader), a big page pauses between its sections and comes out the same', async () => {
+    // Sections padded with plain words: six sections pause as well with fewer components to read.
+    const padded = (n: number) => `${section(n)}${'Plain words between the sections go on here. '.repeat(40)}\n\n`;
     let text = 'export const value = "shared";\n\n';
-    for (let n = 0; text.length < BIG + 2 * SECTION_SIZE; n++) text += section(n);
+    for (let n = 0; text.length < BIG + 2 * SECTION_SIZE; n++) text += padded(n);
     text += '## Last\n\n{undefinedName}\n';
     const renderer = createPageRenderer({ root: tmpdir() });
     const page = { file: 'big.mdx', text, format: 'mdx' as const, line: 1 };
