@@ -113,6 +113,10 @@ describe('big pages', () => {
   const section = (n: number) =>
     `## Section ${n}\n\nSome *text* with \`code\`, a [link](https://example.com/${n}) and a list:\n\n- one\n- two\n\n<Note>\n\nA note in section ${n}.\n\n</Note>\n\n\`\`\`js\nconst x = ${n};\n\n// a blank line above\n\`\`\`\n\n| a | b |\n| - | - |\n| ${n} | {value} |\n\n`;
 
+  // A section padded with plain words: the slow reader's cost grows with the constructs in a section,
+  // and what these tests show holds as well for fewer of them a section.
+  const padded = (n: number) => `${section(n)}${'Plain words between the sections go on here. '.repeat(40)}\n\n`;
+
   test('a page over 64 KB is split only at headings (or components) outside code, JSX and comments', () => {
     let text = '';
     for (let n = 0; text.length < 400_000; n++) text += section(n);
@@ -128,7 +132,11 @@ describe('big pages', () => {
   });
 
   test('a changelog over 64 KB (components, no headings between them) is split before a component, and reads as its sections alone', () => {
-    const update = (n: number) => `<Update label="Day ${n}" tags={["New"]}>\n\n## Release ${n}\n\n- a *change* with \`code\`\n- and <https://example.com/${n}>\n\n</Update>\n\n`;
+    // Each entry carries a paragraph of plain words: the reader's cost grows with the components in a
+    // section, and the split is shown as well by 80 entries as by 550 (2.3 CPU-s instead of 18).
+    const note = 'Plain words of the release note go on here. '.repeat(40);
+    const update = (n: number) =>
+      `<Update label="Day ${n}" tags={["New"]}>\n\n## Release ${n}\n\n- a *change* with \`code\`\n- and <https://example.com/${n}>\n\n${note}\n\n</Update>\n\n`;
     let text = '';
     for (let n = 0; text.length < BIG; n++) text += update(n);
     const chunks = splitIntoChunks(text);
@@ -145,7 +153,7 @@ describe('big pages', () => {
 
   test('rendered in steps (dev, ahead of the reader), a big page pauses between its sections and comes out the same', async () => {
     let text = 'export const value = "shared";\n\n';
-    for (let n = 0; text.length < BIG + 2 * SECTION_SIZE; n++) text += section(n);
+    for (let n = 0; text.length < BIG + 2 * SECTION_SIZE; n++) text += padded(n);
     text += '## Last\n\n{undefinedName}\n';
     const renderer = createPageRenderer({ root: tmpdir() });
     const page = { file: 'big.mdx', text, format: 'mdx' as const, line: 1 };
@@ -158,7 +166,7 @@ describe('big pages', () => {
 
   test('a reference link finds its definition in another section; the definition renders nothing', () => {
     let text = 'export const value = 1;\n\nRead [the guide][Guide  Page] first, then [the API].\n\n';
-    for (let n = 0; text.length < BIG; n++) text += section(n);
+    for (let n = 0; text.length < BIG; n++) text += padded(n);
     text += '[guide page]: https://example.com/guide "The guide"\n[the api]: /api\n';
     assert.ok(splitIntoChunks(text).length > 1, 'the page is read in sections');
     const result = render(text);
@@ -169,7 +177,7 @@ describe('big pages', () => {
 
   test('a big page with footnotes is one section: one list at the end, numbered in page order', () => {
     let text = 'First claim.[^a]\n\n';
-    for (let n = 0; text.length < BIG; n++) text += section(n);
+    for (let n = 0; text.length < BIG; n++) text += padded(n);
     text += 'Last claim.[^b]\n\n[^a]: Source A.\n[^b]: Source B.\n';
     assert.equal(splitIntoChunks(text).length, 1);
     const html = render(text).html;
@@ -181,7 +189,7 @@ describe('big pages', () => {
   /** Headings unique across sections, diagnostics at their page line, `export`s known in every section. */
   const renderBigPage = (size: number) => {
     let text = 'export const value = "shared";\n\n';
-    for (let n = 0; text.length < size; n++) text += section(n);
+    for (let n = 0; text.length < size; n++) text += padded(n);
     const lines = text.split('\n').length;
     text += '## Last\n\n{undefinedName}\n';
     assert.ok(splitIntoChunks(text).length >= 5, 'the page is read in sections');
@@ -206,7 +214,8 @@ describe('big pages', () => {
 
   test('each section reads its own source: a big page is written as its sections would be alone', () => {
     // Prices (the character after a `$` is read) and raw HTML around Markdown (parsed with positions).
-    const priced = (n: number) => `## Prices ${n}\n\nCosts $5,$10 each.\n\n<div>\n\n*Markdown* in HTML ${n}\n\n</div>\n\n`;
+    const priced = (n: number) =>
+      `## Prices ${n}\n\nCosts $5,$10 each.\n\n<div>\n\n*Markdown* in HTML ${n}\n\n</div>\n\n${'Plain words between the prices go on here. '.repeat(10)}\n\n`;
     let text = '';
     for (let n = 0; text.length < BIG; n++) text += priced(n);
     for (const format of ['mdx', 'md'] as const) {

@@ -13,6 +13,7 @@ import { build, type BuildResult } from '../../src/output/build.ts';
 import { displayPath, stageOutput } from '../../src/output/output.ts';
 import { main, type Io } from '../../src/cli.ts';
 import { validate } from '../../src/validate/index.ts';
+import { LONG_RUN } from '../support/long-runs.ts';
 
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url));
 const CORPUS = '/work/shared/corpus';
@@ -322,7 +323,31 @@ describe('a page that cannot be written: every writer stops, then one diagnostic
   });
 });
 
-describe('corpus sites', { skip: !existsSync(CORPUS) && 'corpus not present' }, () => {
+test('a dropdown holding groups and pages builds with a warning, shows its groups, builds every page (--strict fails)', async (t) => {
+  // What stagehand (below, in the long run) shows on 100 pages, on three.
+  const dir = await tempDir(t);
+  const root = path.join(dir, 'site');
+  await fs.mkdir(root);
+  for (const file of ['intro', 'start', 'extra']) await fs.writeFile(path.join(root, `${file}.mdx`), `# ${file}\n`);
+  const dropdown = { dropdown: 'TypeScript', pages: ['extra'], groups: [{ group: 'First steps', pages: ['intro', 'start'] }] };
+  await fs.writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Mixed', navigation: { dropdowns: [dropdown] } }));
+  const result = await build({ root, outDir: path.join(dir, 'dist') });
+  assert.equal(result.ok, true);
+  assert.deepEqual(
+    result.diagnostics.filter((diagnostic) => diagnostic.code !== 'sitemap-no-url').map((diagnostic) => [diagnostic.code, diagnostic.severity]),
+    [['nav-mixed-children', 'warning']],
+  );
+  const site = (await validate({ root })).site!;
+  const shown = [...site.elements.values()].find((element) => element.label === 'TypeScript' && element.kind === 'dropdown')!;
+  assert.deepEqual([...new Set(shown.items.map((item) => item.type))], ['group']);
+  for (const route of ['intro', 'start', 'extra']) assert.ok(existsSync(path.join(dir, 'dist', route, 'index.html')), `missing ${route}`);
+  assert.match(await read(path.join(dir, 'dist'), 'intro/index.html'), /First steps/);
+  const strict = await build({ root, outDir: path.join(dir, 'strict'), strict: true });
+  assert.equal(strict.ok, false);
+});
+
+// The two corpus builds (about 12 CPU-s): the example site and the fixture above show the same in the default run.
+describe('corpus sites', { skip: (!existsSync(CORPUS) && 'corpus not present') || LONG_RUN }, () => {
   test('ollama: every page on disk and every endpoint page gets its HTML file', async (t) => {
     const out = await tempDir(t);
     const root = path.join(CORPUS, 'ollama__ollama');

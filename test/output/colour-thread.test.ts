@@ -132,8 +132,36 @@ const SHOP = {
   'docs.json': JSON.stringify({ name: 'Shop', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'API', openapi: 'shop.yaml' }] } }),
 };
 
+/**
+ * One site for the two comparisons below, built both ways once (four builds were two of each): the
+ * shop's API reference beside pages whose code blocks are coloured.
+ */
+let both: Promise<{ inThread: Record<string, string>; onThread: Record<string, string> }> | undefined;
+const builtBothWays = (t: TestContext) =>
+  (both ??= buildBothWays(t, {
+    ...SHOP,
+    'docs.json': JSON.stringify({
+      name: 'Harbor',
+      theme: 'mint',
+      colors: { primary: '#0D9373' },
+      navigation: {
+        groups: [
+          { group: 'Start', pages: ['index', 'guide', 'raw'] },
+          { group: 'API', openapi: 'shop.yaml' },
+        ],
+      },
+    }),
+    // Raw HTML in Markdown is parsed again with the blocks inside it.
+    'raw.md': '# Raw\n\n<div class="box">\n\n```bash\necho hi\n```\n\n</div>\n',
+    'index.mdx':
+      '---\ntitle: Welcome\n---\n\n```js app.js {2}\nconst a = 1;\nconsole.log(a);\n```\n\n<CodeGroup>\n```python first.py\nprint("hi")\n```\n```bash\necho hi # [!code highlight]\n```\n</CodeGroup>\n\nimport Tip from \'/snippets/tip.mdx\';\n\n<Tip />\n',
+    'guide.mdx':
+      '---\ntitle: Guide\n---\n\nText.\n\n<RequestExample>\n```bash cURL\ncurl https://api.example.com/pets\n```\n</RequestExample>\n\n```diff\n- old\n+ new\n```\n\n```unknownlang\nleft plain\n```\n',
+    'snippets/tip.mdx': '```go\nfunc main() {}\n```\n',
+  }));
+
 test('an API reference built with its examples coloured on a second thread is the one built in one thread', async (t) => {
-  const { inThread, onThread } = await buildBothWays(t, SHOP);
+  const { inThread, onThread } = await builtBothWays(t);
   const endpointPages = Object.entries(onThread).filter(([, html]) => html.includes('class="code-group request-example'));
   assert.ok(endpointPages.length >= 2, `endpoint pages with examples: ${endpointPages.length}`);
   for (const [file, html] of endpointPages) {
@@ -144,17 +172,7 @@ test('an API reference built with its examples coloured on a second thread is th
 });
 
 test("page files' code blocks coloured on the colour thread are those coloured in the build's thread", async (t) => {
-  const files: Record<string, string> = {
-    'docs.json': JSON.stringify({ name: 'Harbor', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'Start', pages: ['index', 'guide', 'raw'] }] } }),
-    // Raw HTML in Markdown is parsed again with the blocks inside it.
-    'raw.md': '# Raw\n\n<div class="box">\n\n```bash\necho hi\n```\n\n</div>\n',
-    'index.mdx':
-      '---\ntitle: Welcome\n---\n\n```js app.js {2}\nconst a = 1;\nconsole.log(a);\n```\n\n<CodeGroup>\n```python first.py\nprint("hi")\n```\n```bash\necho hi # [!code highlight]\n```\n</CodeGroup>\n\nimport Tip from \'/snippets/tip.mdx\';\n\n<Tip />\n',
-    'guide.mdx':
-      '---\ntitle: Guide\n---\n\nText.\n\n<RequestExample>\n```bash cURL\ncurl https://api.example.com/pets\n```\n</RequestExample>\n\n```diff\n- old\n+ new\n```\n\n```unknownlang\nleft plain\n```\n',
-    'snippets/tip.mdx': '```go\nfunc main() {}\n```\n',
-  };
-  const { inThread, onThread } = await buildBothWays(t, files);
+  const { inThread, onThread } = await builtBothWays(t);
   for (const page of ['index.html', 'guide/index.html', 'raw/index.html']) {
     assert.ok(!onThread[page]!.includes('\u0000'), `${page} holds a stand-in`);
     assert.match(onThread[page]!, /<span class="sk\d+">/, `${page} has coloured code`);
