@@ -29,6 +29,7 @@ import { defaultFavicon } from './favicon.ts';
 import { contentHash, readMarker, type OutputRecord } from './ownership.ts';
 import { checkOutputFolder, displayPath, isInside, OutputWriteError, outputPath, stageOutput, type StagedOutput } from './output.ts';
 import { expandRedirects, redirectPage, redirectTargets, redirectsFile } from './redirects.ts';
+import { SourceTexts } from '../render/source-texts.ts';
 import { usedLanguages } from './fence-languages.ts';
 import { siteRendering } from '../render/site-rendering.ts';
 import { cardOutputPath } from '../render/card-name.ts';
@@ -214,7 +215,9 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   if (cache) rendererOptions.cache = cache;
   let bodyCache: BodyCache | undefined;
   const cacheKeys = new Set<string>();
-  const pageMarkdown = createPageMarkdown({ site, base });
+  // Each page file read once for its HTML and then its Markdown twin (made right after, in this thread).
+  const sources = new SourceTexts(site.root);
+  const pageMarkdown = createPageMarkdown({ site, base, sources });
   const needs = { math: false, mermaid: false };
   const schemaFragments = new FragmentWriter();
   const total = site.pages.size;
@@ -234,6 +237,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     onWritten: (relative, hash, size) => output.wrote(relative, { hash, size }),
     onMarkdown: (route) => markdown.record(route),
     onRenderer: (made) => (bodyCache = made.cache),
+    sources,
     onPage: (result) => {
       if (result.cached) stats.cache.hits++;
       else if (cache) stats.cache.misses++;

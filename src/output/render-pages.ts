@@ -6,6 +6,7 @@
  */
 import { sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
 import type { CodeHighlighter } from '../render/highlight.ts';
+import type { SourceTexts } from '../render/source-texts.ts';
 import { createRenderer, rendererLanguages, type Renderer, type RendererOptions } from '../render/page.ts';
 import { ColourThread, wantsColourThread } from './colour-thread.ts';
 import type { Page, Site } from '../site/types.ts';
@@ -40,6 +41,8 @@ export interface RenderPagesOptions {
   onMarkdown: (route: string) => void;
   /** Called with the renderer of this thread before it renders a page (the Markdown pages use its cache). */
   onRenderer?: (renderer: Renderer) => void;
+  /** This thread's page files, read once for each page's body and Markdown twin. */
+  sources?: SourceTexts;
 }
 
 /**
@@ -54,7 +57,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ render
   if (workers === 0) {
     let colours: ColourThread | undefined;
     const colourThread = (highlight: CodeHighlighter): ColourThread => (colours = new ColourThread({ languages: rendererLanguages(options.renderer) }, highlight));
-    const renderer = await createRenderer(options.renderer, wantsColourThread(routes.length) ? colourThread : undefined, watchPageUrls);
+    const renderer = await createRenderer(options.renderer, wantsColourThread(routes.length) ? colourThread : undefined, watchPageUrls, options.sources);
     options.onRenderer?.(renderer);
     try {
       await renderHere(renderer, site, queue, options, colours === undefined ? PAGE_CONCURRENCY : COLOURED_PAGE_CONCURRENCY);
@@ -77,7 +80,7 @@ export async function renderPages(options: RenderPagesOptions): Promise<{ render
       options.onPage(result);
     },
   });
-  const renderer = await createRenderer(options.renderer, undefined, watchPageUrls);
+  const renderer = await createRenderer(options.renderer, undefined, watchPageUrls, options.sources);
   options.onRenderer?.(renderer);
   const [here, there] = await Promise.allSettled([renderHere(renderer, site, queue, options, PAGE_CONCURRENCY), working]);
   if (queue.failure) throw queue.failure;

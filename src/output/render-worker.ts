@@ -11,6 +11,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { markdownPath } from '../content/markdown/path.ts';
 import { useCopy } from '../openapi/spec-cache.ts';
 import { createRenderer } from '../render/page.ts';
+import { SourceTexts } from '../render/source-texts.ts';
 import { OutputWriteError, outputPath } from './output.ts';
 import { contentHash } from './ownership.ts';
 import { cachedMarkdown, createPageMarkdown } from '../render/page-markdown.ts';
@@ -24,8 +25,10 @@ const init = workerData as WorkerData;
 const port = parentPort!;
 
 for (const copy of init.remoteSpecs) useCopy(init.renderer.site.root, copy.url, copy);
-const renderer = await createRenderer(init.renderer, undefined, watchPageUrls);
-const markdown = cachedMarkdown(createPageMarkdown({ site: init.renderer.site, base: init.renderer.base }), () => renderer.cache);
+// Each page file read once, for its HTML and then its Markdown twin.
+const sources = new SourceTexts(init.renderer.site.root);
+const renderer = await createRenderer(init.renderer, undefined, watchPageUrls, sources);
+const markdown = cachedMarkdown(createPageMarkdown({ site: init.renderer.site, base: init.renderer.base, sources }), () => renderer.cache);
 port.postMessage({ type: 'ready' } satisfies WorkerReply);
 
 port.on('message', (message: WorkerRequest) => {

@@ -35,6 +35,7 @@ import { runCopy } from '../openapi/spec-cache.ts';
 import { siteSpecFiles } from '../openapi/documents.ts';
 import type { Page, Site } from '../site/types.ts';
 import type { Body } from './page-body.ts';
+import type { SourceTexts } from './source-texts.ts';
 
 /** The shape of an entry. Bump it when `Entry` changes (the code's hash changes with it anyway). */
 const CACHE_FORMAT = 2;
@@ -208,6 +209,8 @@ export interface BodyCacheOptions {
   fragmentPrefix: string;
   /** The resolver of a file's URLs, as the renderer makes it: a recorded image lookup is checked again with it. */
   urls: (file: string) => UrlResolver;
+  /** The build's page files, read once for the body and its Markdown twin. */
+  sources?: SourceTexts | undefined;
 }
 
 export class BodyCache {
@@ -262,7 +265,10 @@ export class BodyCache {
     const { key, entry } = await this.lookup(page);
     // The twin is the lookup's last user: kept longer, it would hold every page's text and entry until the build ends.
     this.lookups.delete(page.route);
-    if (typeof entry?.markdown === 'string') return entry.markdown;
+    if (typeof entry?.markdown === 'string') {
+      if (page.source.type === 'file') this.options.sources?.forget(page.source.file);
+      return entry.markdown;
+    }
     const markdown = await make();
     const complete = this.pending.get(key) ?? entry;
     this.pending.delete(key);
@@ -301,8 +307,9 @@ export class BodyCache {
     const parts: string[] = [this.rendererKey, pageKey(page)];
     let decoded: DecodedText | undefined;
     if (page.source.type === 'file') {
-      const bytes = await readFile(path.join(this.options.site.root, page.source.file));
-      decoded = decodeText(bytes);
+      const source = await this.options.sources?.read(page.source.file);
+      const bytes = source?.bytes ?? (await readFile(path.join(this.options.site.root, page.source.file)));
+      decoded = source?.decoded ?? decodeText(bytes);
       parts.push(hashOf(bytes));
     }
     if (showsApi(page)) parts.push(await this.api());

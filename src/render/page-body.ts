@@ -14,6 +14,7 @@ import { applyVariables, undefinedVariableDiagnostic, variableEchoes, withoutVar
 import { frontmatterKeyPosition } from '../content/frontmatter-schema.ts';
 import { diagnostic } from '../shared/messages.ts';
 import { encodingDiagnostic, readText } from '../shared/read-text.ts';
+import type { SourceTexts } from './source-texts.ts';
 import type { PageRenderer as BodyRenderer } from './mdx-renderer.ts';
 import { findEndpoint, siteSpecFiles, type DocumentLoader } from '../openapi/documents.ts';
 import type { Page, PageSource, Site } from '../site/types.ts';
@@ -44,6 +45,8 @@ export interface BodyServices {
   colours?: ColourService | undefined;
   /** The site's files that are not pages, which the build publishes (a spec is linked only when it is one); undefined: all are. */
   published?: ReadonlySet<string> | undefined;
+  /** The build's page files, each read once for its body and its Markdown twin; undefined: read anew (dev). */
+  sources?: SourceTexts | undefined;
 }
 
 /**
@@ -136,7 +139,7 @@ const NOTHING_TO_LOAD = { math: false, mermaid: false, playground: false } as co
 export async function contentBody(page: Page, { file, ext }: FileSource, services: BodyServices, ui: PageUi, pause?: () => Promise<void>): Promise<Body> {
   const diagnostics: Diagnostic[] = [];
   // bounds: invalid UTF-8 is reported at its line instead of replaced silently.
-  const decoded = await readText(path.join(services.site.root, file));
+  const decoded = services.sources ? (await services.sources.read(file)).decoded : await readText(path.join(services.site.root, file));
   const text = decoded.text;
   diagnostics.push(...encodingDiagnostic(file, decoded, 'page'));
   // The frontmatter was parsed when the site was read (`page.frontmatter`): only find where the body starts.

@@ -14,6 +14,7 @@ import { locateBody } from '../content/frontmatter.ts';
 import { applyVariables } from '../content/variables.ts';
 import { apiFrontmatter } from '../content/frontmatter-api.ts';
 import { readText } from '../shared/read-text.ts';
+import type { SourceTexts } from './source-texts.ts';
 import { createDocumentLoader, findEndpoint, siteSpecFiles, type DocumentLoader } from '../openapi/documents.ts';
 import { schemaMarkdown } from '../openapi/endpoint/markdown.ts';
 import { findSchema, parseSchemaReference } from '../openapi/schemas.ts';
@@ -30,7 +31,7 @@ export interface PageMarkdown {
 }
 
 /** One per site: snippets are linked and specs read once, then shared by every page. */
-export function createPageMarkdown(options: { site: Site; base: string; documents?: DocumentLoader }): PageMarkdown {
+export function createPageMarkdown(options: { site: Site; base: string; documents?: DocumentLoader; sources?: SourceTexts | undefined }): PageMarkdown {
   const { site, base } = options;
   const converter = createMarkdownConverter({ root: site.root, urls: (file) => contentUrlResolver(file, base), variables: site.config.variables });
   const documents = options.documents ?? createDocumentLoader(site.root);
@@ -49,7 +50,8 @@ export function createPageMarkdown(options: { site: Site; base: string; document
         const document = await documents(source.spec);
         return document ? overviewMarkdown(page.title, document, overviewEntries(site, source, document, base)) : `# ${page.title}\n`;
       }
-      const full = (await readText(path.join(site.root, source.file))).text;
+      // The text its HTML was made from, when the build kept it (source-texts.ts).
+      const full = (options.sources ? await options.sources.take(source.file) : await readText(path.join(site.root, source.file))).text;
       const { bodyStart, bodyLine } = locateBody(full);
       const body = converter.tree({
         file: source.file,

@@ -8,6 +8,7 @@
  */
 import type { Diagnostic, Position } from '../shared/diagnostics.ts';
 import { escapeHtml } from '../shared/html-escape.ts';
+import type { SourceTexts } from './source-texts.ts';
 import { createPageRenderer as createBodyRenderer, type PageRenderer as BodyRenderer } from './mdx-renderer.ts';
 import { createDocumentLoader } from '../openapi/documents.ts';
 import type { Page, Site } from '../site/types.ts';
@@ -90,16 +91,22 @@ export interface Renderer {
 /**
  * `colours`: where pages' code blocks and endpoint examples are coloured, if not in this thread
  * (the build's colour thread, which colours here with the renderer's highlighter when it cannot).
- * Not an option: options are handed to render workers as data.
+ * Not an option: options are handed to render workers as data; nor is `sources`, the build's page
+ * files read once for each page's body and Markdown twin (source-texts.ts).
  */
-export async function createRenderer(options: RendererOptions, colours?: (highlight: CodeHighlighter) => ColourService, watch?: UrlWatch): Promise<Renderer> {
+export async function createRenderer(
+  options: RendererOptions,
+  colours?: (highlight: CodeHighlighter) => ColourService,
+  watch?: UrlWatch,
+  sources?: SourceTexts,
+): Promise<Renderer> {
   const { site, base } = options;
   const highlight = options.highlight ?? (await createCodeHighlighter({ langs: [] }));
   await highlight.load(rendererLanguages(options));
   const siteFiles = options.siteFiles ? new Set(options.siteFiles) : undefined;
   const plainUrls = (file: string): UrlResolver => contentUrlResolver(file, base, siteFiles);
   const fragmentPrefix = `${options.assetsPrefix}${SCHEMA_FOLDER}/`;
-  const cache = options.cache ? new BodyCache(options.cache, { site, base, fragmentPrefix, urls: plainUrls }) : undefined;
+  const cache = options.cache ? new BodyCache(options.cache, { site, base, fragmentPrefix, urls: plainUrls, sources }) : undefined;
   const urls = (file: string): UrlResolver => {
     const watched = watchedResolver(file, plainUrls(file), watch);
     return cache ? cache.recordingResolver(file, watched) : watched;
@@ -120,6 +127,7 @@ export async function createRenderer(options: RendererOptions, colours?: (highli
     fragmentPrefix,
     colours: colours?.(highlight),
     published: siteFiles,
+    sources,
   };
   const fragments = new SchemaFragments(services, { ...shellOptions, ...(fieldsScript ? { fieldsScript } : {}) }, shell.theme);
   const document = {

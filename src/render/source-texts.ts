@@ -1,0 +1,54 @@
+/**
+ * A build's page files, each read once for its page: the body cache hashes the bytes, the body
+ * renders the text, then the Markdown twin (made right after, in the same thread) takes it. Only
+ * the pages being rendered are kept: a text is let go when its twin takes it, and past `limit`
+ * the oldest goes (a page whose body came from the cache never asks for it again), so memory
+ * stays flat however many pages the site has. The build only: in `dev` a page is read anew each
+ * time, as a save changes it.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { decodeText, type DecodedText } from '../shared/read-text.ts';
+
+export interface SourceText {
+  bytes: Buffer;
+  decoded: DecodedText;
+}
+
+export class SourceTexts {
+  readonly #kept = new Map<string, Promise<SourceText>>();
+  /** How often a file was read from disk (a test counts them). */
+  reads = 0;
+
+  constructor(
+    private readonly root: string,
+    private readonly limit = 64,
+  ) {}
+
+  /** A page file (site-relative), read from disk the first time and kept for the next step. */
+  read(file: string): Promise<SourceText> {
+    const kept = this.#kept.get(file);
+    if (kept) return kept;
+    this.reads++;
+    const reading = readFile(join(this.root, file)).then((bytes) => ({ bytes, decoded: decodeText(bytes) }));
+    // A failed read is not kept: the next step reads again, and says why.
+    reading.catch(() => this.#kept.delete(file));
+    this.#kept.set(file, reading);
+    if (this.#kept.size > this.limit) this.#kept.delete(this.#kept.keys().next().value!);
+    return reading;
+  }
+
+  /** Lets a page file go (its twin came from the cache). */
+  forget(file: string): void {
+    this.#kept.delete(file);
+  }
+
+  /** The page file's text for its last step: read as `read` does, then let go. */
+  async take(file: string): Promise<DecodedText> {
+    try {
+      return (await this.read(file)).decoded;
+    } finally {
+      this.#kept.delete(file);
+    }
+  }
+}

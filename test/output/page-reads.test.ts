@@ -1,0 +1,58 @@
+/**
+ * Each page file is read once for its page (src/render/source-texts.ts): the body cache's hash,
+ * the HTML body and the Markdown twin share one read, in a build with the cache and without.
+ * Before, a page was read three times for them with the cache (and twice without), beside the
+ * scan of fence languages and class names that reads every page before any renders.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import { createRequire, syncBuiltinESMExports } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import { build } from '../../src/output/build.ts';
+
+const FILES: Record<string, string> = {
+  'docs.json': JSON.stringify({ name: 'Reads', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'Guides', pages: ['index', 'code', 'plain'] }] } }),
+  'index.mdx': '---\ntitle: Home\n---\n\nWelcome. See [plain](/plain).\n',
+  'code.mdx': '---\ntitle: Code\n---\n\n## Some code\n\n```js\nconst a = 1;\n```\n\n<div className="mt-4">Tailwind</div>\n',
+  'plain.md': '---\ntitle: Plain\n---\n\n## A heading\n\nText.\n',
+};
+const PAGE_FILES = ['index.mdx', 'code.mdx', 'plain.md'];
+
+let root: string;
+const promises = createRequire(import.meta.url)('node:fs/promises') as typeof fs;
+const readFile = promises.readFile;
+const reads = new Map<string, number>();
+
+before(async () => {
+  root = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-reads-'));
+  for (const [name, text] of Object.entries(FILES)) await fs.writeFile(path.join(root, name), text);
+  // Every `readFile` of docjet's (it imports node:fs/promises) goes through this counter.
+  promises.readFile = ((file: Parameters<typeof readFile>[0], ...rest: unknown[]) => {
+    if (typeof file === 'string' && file.startsWith(root)) {
+      const name = path.relative(root, file);
+      reads.set(name, (reads.get(name) ?? 0) + 1);
+    }
+    return (readFile as (...args: unknown[]) => ReturnType<typeof readFile>)(file, ...rest);
+  }) as typeof readFile;
+  syncBuiltinESMExports();
+});
+
+after(async () => {
+  promises.readFile = readFile;
+  syncBuiltinESMExports();
+  await fs.rm(root, { recursive: true, force: true });
+});
+
+for (const cache of [false, true]) {
+  test(`a build${cache ? ' filling the cache' : ' without the cache'} reads each page file twice: the scan of its languages and classes, then once for its HTML and Markdown`, async () => {
+    reads.clear();
+    const outDir = path.join(root, cache ? 'out-cached' : 'out-plain');
+    const result = await build({ root, outDir, cache, siteUrl: 'https://example.com' });
+    assert.equal(result.ok, true, JSON.stringify(result.diagnostics));
+    for (const file of PAGE_FILES) assert.equal(reads.get(file), 2, `${file} read ${reads.get(file) ?? 0} times`);
+    // The twin is still each page's Markdown.
+    assert.match(await fs.readFile(path.join(outDir, 'code.md'), 'utf8'), /```js\nconst a = 1;\n```/);
+  });
+}
