@@ -153,7 +153,8 @@ export async function resolveLinks(input: {
     if (input.otherPagesAnchorsOnly && !(outcome.kind === 'anchor' && outcome.page !== link.page)) continue;
     // Placed even when said elsewhere: the next report of the same URL is its next occurrence.
     const at = await position(link, '');
-    if (outcome.kind === 'missing' && input.saidElsewhere?.(link.file, `/${outcome.path}`)) continue;
+    // Asked of the file the report would name: a snippet's image is said (as `file-missing`) in the snippet, not in each page importing it.
+    if (outcome.kind === 'missing' && input.saidElsewhere?.(at?.file ?? link.file, `/${outcome.path}`)) continue;
     const key = `${link.file}:${at?.line}:${at?.column}:${link.url}`;
     if (seen.has(key)) continue;
     seen.add(key);

@@ -92,6 +92,23 @@ describe('build reports broken links as check does', async () => {
     }
   });
 
+  test('a missing image in a snippet that two pages import is said once, as file-missing in the snippet', async (t) => {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-build-links-'));
+    t.after(() => fs.rm(dir, { recursive: true, force: true }));
+    const site = path.join(dir, 'site');
+    await fs.mkdir(path.join(site, 'snippets'), { recursive: true });
+    await fs.writeFile(path.join(site, 'docs.json'), JSON.stringify({ name: 'Shots', navigation: { pages: ['index', 'other'] } }));
+    await fs.writeFile(path.join(site, 'snippets/step.mdx'), 'Open the page:\n\n![Run page](/images/run-page.png)\n');
+    const page = (title: string): string => `---\ntitle: ${title}\n---\n\nimport Step from '/snippets/step.mdx';\n\n<Step />\n`;
+    await fs.writeFile(path.join(site, 'index.mdx'), page('Home'));
+    await fs.writeFile(path.join(site, 'other.mdx'), page('Other'));
+    const result = await build({ root: site, outDir: path.join(dir, 'out') });
+    assert.deepEqual(
+      result.diagnostics.filter((each) => each.code === 'file-missing' || LINK_CODES.has(each.code)).map((each) => `${each.code} ${each.file}:${each.line}`),
+      ['file-missing snippets/step.mdx:3'],
+    );
+  });
+
   test('build --strict exits 1 on them, naming each', async () => {
     const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-build-links-'));
     try {
