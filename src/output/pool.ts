@@ -10,6 +10,7 @@ import { Worker } from 'node:worker_threads';
 import type { Diagnostic } from '../shared/diagnostics.ts';
 import { runCopiesOf, type SpecCopy } from '../openapi/spec-cache.ts';
 import { OutputWriteError } from './output.ts';
+import { memoryTraced, startMemoryTrace, threadTraceCode } from './memory-trace.ts';
 import type { RendererOptions } from '../render/page.ts';
 import type { SchemaFragment } from '../render/endpoint/schema-fragment.ts';
 
@@ -163,6 +164,10 @@ function startWorker(bootstrap: string, init: WorkerInit): Worker {
  * rejects; the thread is started again without them.
  */
 export function startThread(bootstrap: string, workerData: unknown): Worker {
+  if (memoryTraced()) {
+    startMemoryTrace();
+    bootstrap = threadTraceCode(/\/([a-z-]+)\.(?:ts|js)/.exec(bootstrap)?.[1] ?? 'thread') + bootstrap;
+  }
   let execArgv = process.execArgv.filter((flag) => !flag.startsWith('--input-type'));
   for (;;) {
     try {
