@@ -18,7 +18,7 @@ import type { Config } from '../config/schema.ts';
 import { cardName, wantsCard } from '../render/card-name.ts';
 import { createCardDrawer, type CardDrawer } from '../render/social-card.ts';
 import type { Site } from '../site/types.ts';
-import { startThread, workerBootstrap } from './pool.ts';
+import { HELPER_LIMITS, startThread, workerBootstrap } from './pool.ts';
 
 /** One card to draw: its file name (a hash of what it shows) and the page text it shows. */
 export interface CardJob {
@@ -122,7 +122,7 @@ export class CardStage {
   private startThread(): void {
     try {
       const data: CardWorkerData = { root: this.options.root, config: this.options.config };
-      const worker = startThread(workerBootstrap('card-worker'), data);
+      const worker = startThread(workerBootstrap('card-worker'), data, HELPER_LIMITS);
       this.worker = worker;
       worker.on('message', (reply: CardReply) => this.receive(reply));
       worker.on('error', () => this.lost(worker));

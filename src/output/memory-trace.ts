@@ -21,6 +21,8 @@ interface Sample {
   heapTotal: number;
   external: number;
   arrayBuffers: number;
+  /** When it was received: a thread silent for 500 ms has ended. */
+  at?: number;
 }
 
 /** The code a worker runs first when traced: samples itself as `name` every 100 ms. */
@@ -45,12 +47,13 @@ export function startMemoryTrace(): void {
   const channel = new BroadcastChannel(CHANNEL);
   channel.onmessage = (event) => {
     const sample = (event as { data: Sample }).data;
-    latest.set(sample.thread, sample);
+    latest.set(sample.thread, { ...sample, at: Date.now() });
   };
   channel.unref();
   const timer = setInterval(() => {
     const m = process.memoryUsage();
     latest.set('main', { thread: 'main', heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers });
+    for (const [name, sample] of latest) if (sample.at !== undefined && Date.now() - sample.at > 5 * EVERY_MS) latest.delete(name);
     if (m.rss > peak.rss) peak = { rss: m.rss, at: Date.now() - begun, threads: [...latest.values()] };
   }, EVERY_MS);
   timer.unref();
