@@ -35,6 +35,7 @@ import { siteRendering } from '../render/site-rendering.ts';
 import { cardOutputPath } from '../render/card-name.ts';
 import { CardStage, cardJobs, wantsCardThread } from './card-thread.ts';
 import { pageOutputPath } from './paths.ts';
+import { startMemoryTrace } from './memory-trace.ts';
 import { cachedMarkdown, createPageMarkdown, MarkdownPages } from '../render/page-markdown.ts';
 import { openBodyCache, pruneBodyCache, type BodyCache } from '../render/body-cache.ts';
 import { apiSummaries, llmsFiles, type ApiSummaries } from '../render/llms.ts';
@@ -103,6 +104,7 @@ const NOT_COPIED = new Set(['docs.json', 'mint.json', '.mintignore']);
 
 export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
+  startMemoryTrace();
   const root = path.resolve(options.root ?? '.');
   const outDir = options.outDir === undefined ? path.join(root, 'dist') : path.resolve(options.outDir);
   const stats: BuildStats = { pages: 0, endpointPages: 0, redirects: 0, files: 0, bytes: 0, seconds: 0, pagesPerSecond: 0, peakMemory: 0, cache: { hits: 0, misses: 0 } };

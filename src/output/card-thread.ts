@@ -18,7 +18,7 @@ import type { Config } from '../config/schema.ts';
 import { cardName, wantsCard } from '../render/card-name.ts';
 import { createCardDrawer, type CardDrawer } from '../render/social-card.ts';
 import type { Site } from '../site/types.ts';
-import { startThread, workerBootstrap } from './pool.ts';
+import { HELPER_LIMITS, startThread, workerBootstrap } from './pool.ts';
 
 /** One card to draw: its file name (a hash of what it shows) and the page text it shows. */
 export interface CardJob {
@@ -105,6 +105,8 @@ export class CardStage {
       }
     } finally {
       await this.stop();
+      // The fonts and WebAssembly of the cards drawn here are not needed after the last one.
+      this.here = undefined;
     }
     if (this.failure) throw this.failure.error;
   }
@@ -120,7 +122,7 @@ export class CardStage {
   private startThread(): void {
     try {
       const data: CardWorkerData = { root: this.options.root, config: this.options.config };
-      const worker = startThread(workerBootstrap('card-worker'), data);
+      const worker = startThread(workerBootstrap('card-worker'), data, HELPER_LIMITS);
       this.worker = worker;
       worker.on('message', (reply: CardReply) => this.receive(reply));
       worker.on('error', () => this.lost(worker));
@@ -151,7 +153,21 @@ export class CardStage {
       this.track(this.options.write(job.name, reply.png));
     }
     this.send();
+    // Its work done, the thread ends now, not when the pages are written: its heap, satori's and
+    // resvg's WebAssembly memories and the fonts would otherwise stay for the rest of the build.
+    if (this.queue.length === 0 && this.inFlight.size === 0) void this.endThread();
     this.wake?.();
+  }
+
+  /** Whether the card thread is running (it ends once it has drawn every card sent to it). */
+  get threadRunning(): boolean {
+    return this.worker !== undefined;
+  }
+
+  private async endThread(): Promise<void> {
+    const worker = this.worker;
+    this.worker = undefined;
+    await worker?.terminate();
   }
 
   /** The thread stopped: its cards go back to the queue, to be drawn here. */

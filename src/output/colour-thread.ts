@@ -20,7 +20,7 @@ import { codeFigureHtml, codeLinesHtml, type CodeLines, type CodeMeta, type High
 import type { BodyUi } from '../content/mdx/types.ts';
 import { normalizeLanguage, type CodeHighlighter } from '../render/highlight.ts';
 import type { ColourService, PageColours } from '../render/page-body.ts';
-import { startThread, workerBootstrap } from './pool.ts';
+import { HELPER_LIMITS, startThread, workerBootstrap } from './pool.ts';
 
 export interface ColourJob {
   code: string;
@@ -71,7 +71,7 @@ export class ColourThread implements ColourService {
     options: ColourWorkerData,
     readonly here: CodeHighlighter,
   ) {
-    this.worker = startThread(workerBootstrap('colour-worker'), options satisfies ColourWorkerData);
+    this.worker = startThread(workerBootstrap('colour-worker'), options satisfies ColourWorkerData, HELPER_LIMITS);
     this.worker.on('message', (reply: ColourReply) => this.receive(reply));
     this.worker.on('error', () => this.stop());
     this.worker.on('exit', () => this.stop());

@@ -6,10 +6,11 @@
  */
 import { availableParallelism } from 'node:os';
 import type { PageLinks } from '../validate/links.ts';
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import type { Diagnostic } from '../shared/diagnostics.ts';
 import { runCopiesOf, type SpecCopy } from '../openapi/spec-cache.ts';
 import { OutputWriteError } from './output.ts';
+import { memoryTraced, startMemoryTrace, threadTraceCode } from './memory-trace.ts';
 import type { RendererOptions } from '../render/page.ts';
 import type { SchemaFragment } from '../render/endpoint/schema-fragment.ts';
 
@@ -155,6 +156,14 @@ function startWorker(bootstrap: string, init: WorkerInit): Worker {
   return startThread(bootstrap, workerData);
 }
 
+/** A renderer's: a larger young generation, as rendering makes many short-lived strings (measured ~15 % faster). */
+export const RENDER_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 64 };
+/**
+ * The colour and card threads': V8's default young generation (16 MB). Their garbage is small
+ * blocks' tokens and a card's layout; 64 MB of it only sat in their heaps (issue 33).
+ */
+export const HELPER_LIMITS: ResourceLimits = { maxYoungGenerationSizeMb: 16 };
+
 /**
  * A worker thread of the build running `bootstrap`, with this process's Node flags less those a
  * worker rejects: `--input-type` (of `node -e`), and the process-wide ones (`node
@@ -162,12 +171,15 @@ function startWorker(bootstrap: string, init: WorkerInit): Worker {
  * every build with a worker fail with ERR_WORKER_INVALID_EXEC_ARGV). Node names the flags it
  * rejects; the thread is started again without them.
  */
-export function startThread(bootstrap: string, workerData: unknown): Worker {
+export function startThread(bootstrap: string, workerData: unknown, resourceLimits: ResourceLimits = RENDER_LIMITS): Worker {
+  if (memoryTraced()) {
+    startMemoryTrace();
+    bootstrap = threadTraceCode(/\/([a-z-]+)\.(?:ts|js)/.exec(bootstrap)?.[1] ?? 'thread') + bootstrap;
+  }
   let execArgv = process.execArgv.filter((flag) => !flag.startsWith('--input-type'));
   for (;;) {
     try {
-      // A larger young generation: rendering makes many short-lived strings (measured ~15 % faster).
-      return new Worker(bootstrap, { eval: true, workerData, execArgv, resourceLimits: { maxYoungGenerationSizeMb: 64 } });
+      return new Worker(bootstrap, { eval: true, workerData, execArgv, resourceLimits });
     } catch (error) {
       const rejected = rejectedFlags(error);
       const kept = execArgv.filter((flag) => !rejected.has(flag));

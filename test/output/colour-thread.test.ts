@@ -12,7 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { test, type TestContext } from 'node:test';
 import { build } from '../../src/output/build.ts';
 import { ColourThread } from '../../src/output/colour-thread.ts';
-import { workerBootstrap } from '../../src/output/pool.ts';
+import { HELPER_LIMITS, RENDER_LIMITS, workerBootstrap } from '../../src/output/pool.ts';
+import type { Worker } from 'node:worker_threads';
 import { createCodeHighlighter } from '../../src/render/highlight.ts';
 import { cliArgs } from '../support/source-process.ts';
 
@@ -212,4 +213,14 @@ test('under the test runner a thread runs its compiled copy (.test-build/), not 
   // A file run alone (node --import tsx --test …): the source, through tsx.
   delete process.env['DOCJET_TEST_BUILD'];
   assert.match(workerBootstrap('colour-worker'), /tsx\.register\(\).*colour-worker\.ts/);
+});
+
+test("the colour thread runs with the default young generation, not the renderers' 64 MB", async (t) => {
+  const here = await createCodeHighlighter({ langs: LANGUAGES });
+  const thread = new ColourThread({ languages: LANGUAGES }, here);
+  t.after(() => thread.close());
+  // Its garbage is tokens of small blocks: a larger young generation only held more of it (issue 33).
+  const limits = (thread as unknown as { worker: Worker }).worker.resourceLimits;
+  assert.equal(limits?.maxYoungGenerationSizeMb, HELPER_LIMITS.maxYoungGenerationSizeMb);
+  assert.ok(HELPER_LIMITS.maxYoungGenerationSizeMb! < RENDER_LIMITS.maxYoungGenerationSizeMb!);
 });

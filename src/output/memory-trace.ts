@@ -1,0 +1,71 @@
+/**
+ * `DOCJET_MEMORY_TRACE=1`: where a build's memory is at its peak (issue 33). Every 100 ms each
+ * thread (this one and every worker the build starts) samples its own heap, external memory and
+ * array buffers (WebAssembly memories and Buffers are counted there) and posts them on one
+ * channel; this thread keeps the set of samples taken when the process's RSS was highest and
+ * prints it to stderr on exit. Off by default: nothing is sampled or started.
+ */
+import { BroadcastChannel } from 'node:worker_threads';
+
+const CHANNEL = 'docjet-memory';
+const EVERY_MS = 100;
+
+export function memoryTraced(): boolean {
+  const value = process.env['DOCJET_MEMORY_TRACE'];
+  return value !== undefined && value !== '' && value !== '0';
+}
+
+interface Sample {
+  thread: string;
+  heapUsed: number;
+  heapTotal: number;
+  external: number;
+  arrayBuffers: number;
+  /** When it was received: a thread silent for 500 ms has ended. */
+  at?: number;
+}
+
+/** The code a worker runs first when traced: samples itself as `name` every 100 ms. */
+export function threadTraceCode(name: string): string {
+  return `Promise.all([import('node:worker_threads')]).then(([wt]) => {
+  const channel = new wt.BroadcastChannel(${JSON.stringify(CHANNEL)});
+  const thread = ${JSON.stringify(name)} + '#' + wt.threadId;
+  const timer = setInterval(() => { const m = process.memoryUsage(); channel.postMessage({ thread, heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers }); }, ${EVERY_MS});
+  timer.unref(); channel.unref();
+});\n`;
+}
+
+let started = false;
+
+/** Starts sampling in this (the main) thread, once; prints the breakdown at the peak on exit. */
+export function startMemoryTrace(): void {
+  if (started || !memoryTraced()) return;
+  started = true;
+  const latest = new Map<string, Sample>();
+  let peak = { rss: 0, at: 0, threads: [] as Sample[] };
+  const begun = Date.now();
+  const channel = new BroadcastChannel(CHANNEL);
+  channel.onmessage = (event) => {
+    const sample = (event as { data: Sample }).data;
+    latest.set(sample.thread, { ...sample, at: Date.now() });
+  };
+  channel.unref();
+  const timer = setInterval(() => {
+    const m = process.memoryUsage();
+    latest.set('main', { thread: 'main', heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers });
+    for (const [name, sample] of latest) if (sample.at !== undefined && Date.now() - sample.at > 5 * EVERY_MS) latest.delete(name);
+    if (m.rss > peak.rss) peak = { rss: m.rss, at: Date.now() - begun, threads: [...latest.values()] };
+  }, EVERY_MS);
+  timer.unref();
+  process.on('exit', () => {
+    const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(0)} MB`;
+    const lines = [`docjet memory: peak RSS ${mb(peak.rss)} at ${(peak.at / 1000).toFixed(1)} s`];
+    let heaps = 0;
+    for (const s of peak.threads) {
+      heaps += s.heapTotal + s.external;
+      lines.push(`  ${s.thread}: heap ${mb(s.heapUsed)} used of ${mb(s.heapTotal)}, external ${mb(s.external)} (array buffers and wasm ${mb(s.arrayBuffers)})`);
+    }
+    lines.push(`  rest (code, stacks, malloc, freed pages not returned): ${mb(peak.rss - heaps)}`);
+    process.stderr.write(`${lines.join('\n')}\n`);
+  });
+}
