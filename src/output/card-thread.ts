@@ -105,8 +105,6 @@ export class CardStage {
       }
     } finally {
       await this.stop();
-      // The fonts and WebAssembly of the cards drawn here are not needed after the last one.
-      this.here = undefined;
     }
     if (this.failure) throw this.failure.error;
   }
@@ -153,21 +151,7 @@ export class CardStage {
       this.track(this.options.write(job.name, reply.png));
     }
     this.send();
-    // Its work done, the thread ends now, not when the pages are written: its heap, satori's and
-    // resvg's WebAssembly memories and the fonts would otherwise stay for the rest of the build.
-    if (this.queue.length === 0 && this.inFlight.size === 0) void this.endThread();
     this.wake?.();
-  }
-
-  /** Whether the card thread is running (it ends once it has drawn every card sent to it). */
-  get threadRunning(): boolean {
-    return this.worker !== undefined;
-  }
-
-  private async endThread(): Promise<void> {
-    const worker = this.worker;
-    this.worker = undefined;
-    await worker?.terminate();
   }
 
   /** The thread stopped: its cards go back to the queue, to be drawn here. */

@@ -75,34 +75,3 @@ test('the card thread draws cards while the build renders; what is left when the
   assert.ok(stage.drawn.thread >= 2, JSON.stringify(stage.drawn));
   for (const png of written.values()) assert.equal(Buffer.from(png).subarray(1, 4).toString('latin1'), 'PNG');
 });
-
-test('the card thread ends as soon as every card is drawn, not when the pages are written', async (t) => {
-  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-card-end-'));
-  t.after(() => fs.rm(dir, { recursive: true, force: true }));
-  const root = path.join(dir, 'site');
-  await writeSite(root);
-  const { site } = await validate({ root });
-  const jobs = cardJobs(site!);
-  const written = new Map<string, Uint8Array>();
-  let drawn!: () => void;
-  const allDrawn = new Promise<void>((resolve) => (drawn = resolve));
-  // `finish()` is not called: the pages are still rendering, and the thread draws every card alone.
-  const stage = new CardStage({
-    root,
-    config: site!.config,
-    jobs,
-    thread: true,
-    write: async (name, png) => {
-      written.set(name, png);
-      if (written.size === jobs.length) drawn();
-    },
-  });
-  t.after(() => stage.stop());
-  assert.equal(stage.threadRunning, true);
-  await allDrawn;
-  assert.equal(stage.drawn.thread, PAGES);
-  // Its heap, fonts and WebAssembly memories are let go while the rest of the build runs.
-  assert.equal(stage.threadRunning, false);
-  await stage.finish();
-  assert.equal(written.size, PAGES);
-});
