@@ -47,16 +47,22 @@ test('dev: no analytics unless asked for, then the same head and script as the b
   const root = await site(t, { posthog: { apiKey: 'phc_test' } });
   for (const analytics of [false, true]) {
     const server = await dev({ root, port: 0, watch: false, analytics });
-    t.after(() => server.close());
-    await server.ready;
-    const page = await fetchRaw(server, '/guide');
-    assert.equal(page.status, 200);
-    const match = META.exec(page.body);
-    assert.equal(Boolean(match), analytics, `analytics: ${analytics}`);
-    if (match) {
-      const script = await fetchRaw(server, match[2]!);
-      assert.equal(script.status, 200);
-      assert.match(script.body, /posthog/);
+    // Closed here, before the site's folder is removed (the hooks run in the order they were
+    // registered): a server still writing its cache into the folder made the removal fail, and the
+    // servers left open kept the file running until the runner's limit.
+    try {
+      await server.ready;
+      const page = await fetchRaw(server, '/guide');
+      assert.equal(page.status, 200);
+      const match = META.exec(page.body);
+      assert.equal(Boolean(match), analytics, `analytics: ${analytics}`);
+      if (match) {
+        const script = await fetchRaw(server, match[2]!);
+        assert.equal(script.status, 200);
+        assert.match(script.body, /posthog/);
+      }
+    } finally {
+      await server.close();
     }
   }
 });
