@@ -7,45 +7,16 @@
  */
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { dev } from '../../src/dev/dev-server.ts';
 import { checkLinks } from '../../src/dev/link-check.ts';
+import { fetchRaw } from '../support/http.ts';
+import { overlays, type OverlayEntry } from '../support/live-events.ts';
 import { SETTLE_MS } from '../support/patience.ts';
 
-interface Entry {
-  where: string;
-  severity: string;
-  code: string;
-  message: string;
-  fix?: string;
-}
-
-const shown = (entries: readonly Entry[]): string[] => entries.map((entry) => `${entry.where} ${entry.severity} ${entry.code} ${entry.message} ${entry.fix}`);
-
-/** A page's live-reload stream: the overlay of each event that carries one, the latest last. */
-function overlays(serverUrl: string, page: string): { latest(): Entry[] | undefined; close(): void } {
-  const url = new URL(serverUrl);
-  let latest: Entry[] | undefined;
-  let buffer = '';
-  const req = request({ host: url.hostname, port: url.port, path: `/_docjet/dev/events?page=${encodeURIComponent(page)}` }, (response) => {
-    response.setEncoding('utf8');
-    response.on('data', (chunk: string) => {
-      buffer += chunk;
-      for (let end = buffer.indexOf('\n\n'); end !== -1; end = buffer.indexOf('\n\n')) {
-        const data = /^data: (.*)$/m.exec(buffer.slice(0, end))?.[1];
-        buffer = buffer.slice(end + 2);
-        const overlay = data === undefined ? undefined : (JSON.parse(data) as { overlay?: Entry[] }).overlay;
-        if (overlay) latest = overlay;
-      }
-    });
-  });
-  req.on('error', () => {});
-  req.end();
-  return { latest: () => latest, close: () => req.destroy() };
-}
+const shown = (entries: readonly OverlayEntry[]): string[] => entries.map((entry) => `${entry.where} ${entry.severity} ${entry.code} ${entry.message} ${entry.fix}`);
 
 /** Resolves once the stream's latest overlay shows `expected`; fails naming what it showed. */
 async function overlayShows(stream: ReturnType<typeof overlays>, expected: string[], what: string): Promise<void> {
@@ -56,17 +27,6 @@ async function overlayShows(stream: ReturnType<typeof overlays>, expected: strin
     if (Date.now() > deadline) assert.fail(`${what}: the overlay shows ${JSON.stringify(latest && shown(latest))}, not ${JSON.stringify(expected)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-}
-
-function get(serverUrl: string, page: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    request(new URL(page, serverUrl), (response) => {
-      response.resume();
-      response.on('end', () => resolve(response.statusCode ?? 0));
-    })
-      .on('error', reject)
-      .end();
-  });
 }
 
 /** What `docjet check` (and so `build`) says of a.mdx's links, as the overlay shows it. */
@@ -114,7 +74,7 @@ test('the overlay lists the anchors its links give other pages that they lack, a
     before.map((line) => line.split(' ').slice(0, 4).join(' ')),
     ['a.mdx:7:12 warning anchor-missing "b#gone":'],
   );
-  assert.equal(await get(server.url, '/a'), 200);
+  assert.equal((await fetchRaw(server, '/a')).status, 200);
   await overlayShows(stream, before, 'b#gone, and only it');
 
   await writeFile(path.join(root, 'b.mdx'), b('Gone'));

@@ -5,42 +5,11 @@
  */
 import assert from 'node:assert/strict';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { dev } from '../../src/dev/dev-server.ts';
-import { SETTLE_MS } from '../support/patience.ts';
-
-interface Entry {
-  where: string;
-  severity: string;
-  code: string;
-  message: string;
-  fix?: string;
-}
-
-/** The overlay of a page's first live-reload event (`hello`). */
-function helloOverlay(serverUrl: string, page: string): Promise<Entry[]> {
-  const url = new URL(serverUrl);
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`no hello within ${SETTLE_MS / 1000} s`)), SETTLE_MS);
-    const req = request({ host: url.hostname, port: url.port, path: `/_docjet/dev/events?page=${encodeURIComponent(page)}` }, (response) => {
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        const block = /event: hello\ndata: (.*)\n\n/.exec(buffer);
-        if (!block) return;
-        clearTimeout(timer);
-        req.destroy();
-        resolve((JSON.parse(block[1]!) as { overlay: Entry[] }).overlay);
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+import { helloOverlay } from '../support/live-events.ts';
 
 test('the overlay of the page being viewed lists its broken links and missing anchors as warnings', async (t) => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'docjet-dev-links-'));
