@@ -13,19 +13,23 @@ import { test, type TestContext } from 'node:test';
 import { runDev } from '../../src/dev/command.ts';
 import { build } from '../../src/output/build.ts';
 import { patience } from '../support/patience.ts';
+import { type Scratch, scratchFolder } from '../support/scratch.ts';
 import { sourceFlags, sourceUrl } from '../support/source-process.ts';
 
-async function site(t: TestContext): Promise<string> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-dev-command-'));
-  t.after(() => rm(root, { recursive: true, force: true }));
+/** The site's folder, removed after the test once the dev servers and processes run on it have stopped (`closeFirst`). */
+async function site(t: TestContext): Promise<{ root: string; closeFirst: Scratch['closeFirst'] }> {
+  const { dir: root, closeFirst } = await scratchFolder(t, 'docjet-dev-command-');
   await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Harbor', theme: 'mint', navigation: { groups: [{ group: 'Start', pages: ['guide', 'setup'] }] } }));
   await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nRead me.\n');
   await writeFile(path.join(root, 'setup.mdx'), '---\ntitle: Setup\n---\n\nInstall it.\n');
-  return root;
+  return { root, closeFirst };
 }
 
-/** `docjet dev` in this process: what it prints, how to stop it (as Ctrl+C would), its exit code. */
-function startDev(root: string): { out: string[]; err: string[]; stop: () => void; running: Promise<number> } {
+/**
+ * `docjet dev` in this process: what it prints, how to stop it (as Ctrl+C would), its exit code. A
+ * test that fails before it stops it has it stopped before the site's folder is removed.
+ */
+function startDev({ root, closeFirst }: { root: string; closeFirst: Scratch['closeFirst'] }): { out: string[]; err: string[]; stop: () => void; running: Promise<number> } {
   const out: string[] = [];
   const err: string[] = [];
   let stop!: () => void;
@@ -34,7 +38,20 @@ function startDev(root: string): { out: string[]; err: string[]; stop: () => voi
     { root, port: 0, host: '127.0.0.1', open: false, stopped },
     { out: (text) => out.push(...text.split('\n')), error: (text) => err.push(text), color: false },
   );
+  closeFirst(() => {
+    stop();
+    return running.catch(() => undefined);
+  });
   return { out, err, stop, running };
+}
+
+/** Waits until `check` says yes (a file written by another process), as long as a busy machine needs. */
+async function eventually(check: () => Promise<boolean>, what: string): Promise<void> {
+  const deadline = Date.now() + patience(30_000);
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`${what}: not within ${patience(30_000) / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
 }
 
 /** Waits until a printed line matches. */
@@ -49,8 +66,9 @@ async function printed(lines: string[], pattern: RegExp): Promise<string> {
 }
 
 test('the terminal: address, summary, one line per change (with the errors of a broken docs.json), then a clean stop', async (t) => {
-  const root = await site(t);
-  const { out, err, stop, running } = startDev(root);
+  const made = await site(t);
+  const { root } = made;
+  const { out, err, stop, running } = startDev(made);
 
   const address = await printed(out, /^docjet dev: /);
   assert.match(address, /^docjet dev: \S+ at http:\/\/127\.0\.0\.1:\d+\/ \(Ctrl\+C to stop\)$/);
@@ -68,7 +86,7 @@ test('the terminal: address, summary, one line per change (with the errors of a 
 });
 
 test('a port in use: the next one, said in one line', async (t) => {
-  const root = await site(t);
+  const { root, closeFirst } = await site(t);
   const blocker = createServer();
   await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
   t.after(() => new Promise<void>((resolve) => blocker.close(() => resolve())));
@@ -77,6 +95,10 @@ test('a port in use: the next one, said in one line', async (t) => {
   let stop!: () => void;
   const stopped = new Promise<void>((resolve) => (stop = resolve));
   const running = runDev({ root, port, host: '127.0.0.1', open: false, stopped }, { out: (text) => out.push(text), error: () => {}, color: false });
+  closeFirst(() => {
+    stop();
+    return running.catch(() => undefined);
+  });
   const moved = await printed(out, /^Port /);
   const next = Number(/using (\d+)/.exec(moved)?.[1]);
   assert.equal(moved, `Port ${port} is in use; using ${next} instead.`);
@@ -87,18 +109,21 @@ test('a port in use: the next one, said in one line', async (t) => {
 });
 
 test('Ctrl+C stops the process: exit code 0, nothing left running', async (t) => {
-  const root = await site(t);
+  const { root, closeFirst } = await site(t);
   const command = sourceUrl('src/dev/command.ts');
   const script = `
     const { runDev } = await import(${JSON.stringify(command)});
     process.exitCode = await runDev({ root: process.argv[1], port: 0, host: '127.0.0.1', open: false }, { out: (text) => console.log(text), error: (text) => console.error(text), color: false });
   `;
   const child = spawn(process.execPath, [...sourceFlags, '--input-type=module', '-e', script, root], { stdio: ['ignore', 'pipe', 'pipe'] });
-  t.after(() => child.kill('SIGKILL'));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  closeFirst(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    await exited;
+  });
   const lines: string[] = [];
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => lines.push(...chunk.split('\n')));
   await printed(lines, /^✔ /);
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   // It exits by itself (the test's timeout would end a process that does not), with code 0.
   child.kill('SIGINT');
   assert.equal(await exited, 0);
@@ -106,8 +131,9 @@ test('Ctrl+C stops the process: exit code 0, nothing left running', async (t) =>
 });
 
 test('builds into the site folder while it runs (its output swapped in twice) do not stop Ctrl+C from stopping it cleanly', async (t) => {
-  const root = await site(t);
-  const { out, err, stop, running } = startDev(root);
+  const made = await site(t);
+  const { root } = made;
+  const { out, err, stop, running } = startDev(made);
   await printed(out, /^✔ /);
   // `docjet build` writes dist/ through a staging folder and deletes the previous dist/: folders the watcher saw come and go.
   await build({ root });
@@ -120,7 +146,7 @@ test('builds into the site folder while it runs (its output swapped in twice) do
 });
 
 test('--open opens the address in the browser BROWSER names, else the system default; a missing one is said, not fatal', async (t) => {
-  const root = await site(t);
+  const { root, closeFirst } = await site(t);
   const bin = await mkdtemp(path.join(os.tmpdir(), 'docjet-open-'));
   t.after(() => rm(bin, { recursive: true, force: true }));
   const opened = path.join(bin, 'opened.txt');
@@ -129,7 +155,8 @@ test('--open opens the address in the browser BROWSER names, else the system def
   const saved = { BROWSER: process.env['BROWSER'], PATH: process.env['PATH'] };
   t.after(() => Object.assign(process.env, saved));
 
-  const run = async (env: Record<string, string | undefined>): Promise<{ out: string[]; err: string[] }> => {
+  /** Runs dev with `env` until `opened` says the browser was asked (it runs apart: no fixed wait is long enough on a busy machine). */
+  const run = async (env: Record<string, string | undefined>, opened: (err: string[]) => Promise<boolean>): Promise<{ out: string[]; err: string[] }> => {
     for (const [name, value] of Object.entries(env)) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
@@ -142,35 +169,41 @@ test('--open opens the address in the browser BROWSER names, else the system def
       { root, port: 0, host: '127.0.0.1', open: true, stopped },
       { out: (text) => out.push(...text.split('\n')), error: (text) => err.push(text), color: false },
     );
+    closeFirst(() => {
+      stop();
+      return running.catch(() => undefined);
+    });
     await printed(out, /^✔ /);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await eventually(() => opened(err), 'the browser asked to open the address');
     stop();
     assert.equal(await running, 0);
     return { out, err };
   };
 
-  const { out } = await run({ BROWSER: browser });
+  const written = async (): Promise<boolean> => (await readFile(opened, 'utf8').catch(() => '')).endsWith('\n');
+  const { out } = await run({ BROWSER: browser }, written);
   const address = /at (http:\S+)/.exec(out.find((line) => line.startsWith('docjet dev: '))!)![1]!;
   assert.equal((await readFile(opened, 'utf8')).trim(), address);
 
   // The system's opener (xdg-open here), found on PATH.
   await rm(opened);
   await writeFile(path.join(bin, 'xdg-open'), `#!/bin/sh\necho "$@" > ${JSON.stringify(opened)}\n`, { mode: 0o755 });
-  await run({ BROWSER: undefined, PATH: `${bin}:${saved.PATH}` });
+  await run({ BROWSER: undefined, PATH: `${bin}:${saved.PATH}` }, written);
   assert.match(await readFile(opened, 'utf8'), /^http:\/\/127\.0\.0\.1:\d+\/\n$/);
 
   // None to be found: one line saying so, and the server ran and stopped cleanly.
-  const missing = await run({ BROWSER: path.join(bin, 'no-such-browser') });
+  const missing = await run({ BROWSER: path.join(bin, 'no-such-browser') }, async (err) => err.length > 0);
   assert.match(missing.err.join('\n'), /^docjet dev: could not open a browser \(.*ENOENT.*\); open http:\S+ yourself\.$/);
 });
 
 test('a site with integrations: the terminal says dev does not load them and how to, once --analytics is not given', async (t) => {
-  const root = await site(t);
+  const made = await site(t);
+  const { root } = made;
   await writeFile(
     path.join(root, 'docs.json'),
     JSON.stringify({ name: 'Harbor', navigation: { pages: ['guide'] }, integrations: { ga4: { measurementId: 'G-TEST123' }, intercom: { appId: 'abc123def4' } } }),
   );
-  const { out, stop, running } = startDev(root);
+  const { out, stop, running } = startDev(made);
   await printed(out, /^✔ /);
   assert.equal(
     await printed(out, /^integrations/),

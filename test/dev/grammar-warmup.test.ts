@@ -91,8 +91,13 @@ test("docjet dev compiles the site's grammars after the first page went out, not
 
 test('a change that resolves the site again keeps the compiled grammars (the same highlighter)', async (t) => {
   const root = await writeSite();
-  t.after(() => rm(root, { recursive: true, force: true }));
   const session = new DevSession({ root, base: '/', extraScripts: [], listeners: () => [], onEvent: () => {} });
+  // Stopped before its folder is removed, also when an assertion below fails.
+  t.after(async () => {
+    await session.stop();
+    await session.idle();
+    await rm(root, { recursive: true, force: true });
+  });
   await session.start();
   const before = session.model!;
   const config = path.join(root, 'docs.json');
@@ -100,8 +105,6 @@ test('a change that resolves the site again keeps the compiled grammars (the sam
   await session.changed([{ file: 'docs.json', kind: 'update' }]);
   assert.notEqual(session.model, before, 'the site was resolved again');
   assert.equal(session.model!.renderer.highlight, before.renderer.highlight);
-  await session.stop();
-  await session.idle();
 });
 
 async function writeSite(): Promise<string> {

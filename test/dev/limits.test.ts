@@ -8,8 +8,7 @@ import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { request } from 'node:http';
 import { existsSync } from 'node:fs';
-import { chmod, mkdtemp, open, rename, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { chmod, open, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { dev, type DevEvent } from '../../src/dev/dev-server.ts';
@@ -19,21 +18,22 @@ import { validate } from '../../src/validate/index.ts';
 import { fetchRaw } from '../support/http.ts';
 import { spawnDev, unprivileged, within } from '../support/dev-process.ts';
 import { patience } from '../support/patience.ts';
+import { type Scratch, scratchFolder } from '../support/scratch.ts';
 import { sourceFlags, sourceUrl } from '../support/source-process.ts';
 
-async function site(t: TestContext): Promise<string> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-dev-limits-'));
-  t.after(() => rm(root, { recursive: true, force: true, maxRetries: 10 }));
+/** The site's folder, removed once what `closeFirst` was given (a server, a process) has ended. */
+async function site(t: TestContext): Promise<{ root: string; closeFirst: Scratch['closeFirst'] }> {
+  const { dir: root, closeFirst } = await scratchFolder(t, 'docjet-dev-limits-');
   await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Harbor', theme: 'mint', navigation: { groups: [{ group: 'Start', pages: ['guide', 'setup'] }] } }));
   await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nRead me.\n');
   await writeFile(path.join(root, 'setup.mdx'), '---\ntitle: Setup\n---\n\nInstall it.\n');
-  return root;
+  return { root, closeFirst };
 }
 
-async function startDev(t: TestContext, root: string): Promise<{ server: Awaited<ReturnType<typeof dev>>; events: DevEvent[] }> {
+async function startDev(site: { root: string; closeFirst: Scratch['closeFirst'] }): Promise<{ server: Awaited<ReturnType<typeof dev>>; events: DevEvent[] }> {
   const events: DevEvent[] = [];
-  const server = await dev({ root, port: 0, watch: false, onEvent: (event) => events.push(event) });
-  t.after(() => within(server.close(), 30_000, 'closing docjet dev'));
+  const server = await dev({ root: site.root, port: 0, watch: false, onEvent: (event) => events.push(event) });
+  site.closeFirst(() => within(server.close(), 30_000, 'closing docjet dev'));
   await server.ready;
   return { server, events };
 }
@@ -65,8 +65,7 @@ function mkfifo(file: string): boolean {
 }
 
 test('many distinct missing addresses: each answers the 404 page, and what the server remembers of them stays bounded', async (t) => {
-  const root = await site(t);
-  const { server } = await startDev(t, root);
+  const { server } = await startDev(await site(t));
   const asked = PATHS_KEPT + 500;
   for (let start = 0; start < asked; start += 50) {
     const batch = Array.from({ length: Math.min(50, asked - start) }, (_, index) => fetchRaw(server, `/missing-${start + index}-${'x'.repeat(200)}`));
@@ -77,8 +76,9 @@ test('many distinct missing addresses: each answers the 404 page, and what the s
 });
 
 test('a huge file saved in the folder is stamped by size and times, never read whole: a second event for the same save is no change', async (t) => {
-  const root = await site(t);
-  const { server, events } = await startDev(t, root);
+  const made = await site(t);
+  const { root } = made;
+  const { server, events } = await startDev(made);
   // Sparse: 3 GiB on paper, nothing on disk. Read whole, it cannot even be held in one buffer.
   const big = path.join(root, 'video.bin');
   const handle = await open(big, 'w');
@@ -97,9 +97,10 @@ test('a huge file saved in the folder is stamped by size and times, never read w
 });
 
 test('a named pipe in the folder: change handling goes on, a pipe renamed over a page answers the overlay, and the server stops', async (t) => {
-  const root = await site(t);
+  const made = await site(t);
+  const { root } = made;
   if (!mkfifo(path.join(root, 'probe'))) return t.skip('no mkfifo on this platform');
-  const { server } = await startDev(t, root);
+  const { server } = await startDev(made);
   assert.equal((await fetchRaw(server, '/setup')).status, 200);
   // A pipe appears: reading it would wait for a writer for ever.
   assert.ok(mkfifo(path.join(root, 'notes.txt')));
@@ -128,7 +129,7 @@ test('a named pipe in the folder: change handling goes on, a pipe renamed over a
 });
 
 test("validate's scan never opens a named pipe, named like a page or not", async (t) => {
-  const root = await site(t);
+  const { root } = await site(t);
   if (!mkfifo(path.join(root, 'pipe.mdx'))) return t.skip('no mkfifo on this platform');
   assert.ok(mkfifo(path.join(root, 'pipe.json')));
   const result = await within(validate({ root }), 30_000, 'validate with named pipes');
@@ -140,13 +141,14 @@ test("validate's scan never opens a named pipe, named like a page or not", async
 });
 
 test('a page no one may read (chmod 000) answers the overlay saying so, with what to check, not a bare 500', async (t) => {
-  const root = await site(t);
+  const { root, closeFirst } = await site(t);
   // As root, permissions do not stop a read: the server runs as nobody then.
   const user = unprivileged();
   await chmod(root, 0o777);
   const child = spawnDev(root, { asUser: user });
-  t.after(() => {
+  closeFirst(async () => {
     if (child.child.exitCode === null && child.child.signalCode === null) child.child.kill('SIGKILL');
+    await child.exited;
   });
   const server = { url: await within(child.url, 60_000, `the address\n${child.out.join('\n')}`) };
   assert.equal((await within(fetchRaw(server, '/guide'), 60_000, 'the first page')).status, 200);
@@ -162,7 +164,7 @@ test('a page no one may read (chmod 000) answers the overlay saying so, with wha
 });
 
 test('build with a page no one may read: the diagnostic at the page, exit 1, nothing written (no crash)', async (t) => {
-  const root = await site(t);
+  const { root } = await site(t);
   const user = unprivileged();
   await chmod(root, 0o777);
   await chmod(path.join(root, 'setup.mdx'), 0o000);

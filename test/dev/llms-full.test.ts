@@ -4,18 +4,17 @@
  * the site's own file when it has one.
  */
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { test, type TestContext } from 'node:test';
 import { fetchRaw } from '../support/http.ts';
 import { dev, type DevServer } from '../../src/dev/dev-server.ts';
 import { build } from '../../src/output/build.ts';
+import { type Scratch, scratchFolder } from '../support/scratch.ts';
 
 /** English at the root with a snippet and a hidden page, French under `fr/`. */
-async function writeSite(t: TestContext): Promise<{ dir: string; root: string }> {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'docjet-dev-llms-'));
-  t.after(() => rm(dir, { recursive: true, force: true }));
+async function writeSite(t: TestContext): Promise<{ dir: string; root: string; closeFirst: Scratch['closeFirst'] }> {
+  const { dir, closeFirst } = await scratchFolder(t, 'docjet-dev-llms-');
   const root = path.join(dir, 'site');
   await mkdir(path.join(root, 'snippets'), { recursive: true });
   await mkdir(path.join(root, 'fr'), { recursive: true });
@@ -31,21 +30,22 @@ async function writeSite(t: TestContext): Promise<{ dir: string; root: string }>
   await writeFile(path.join(root, 'secret.mdx'), '---\ntitle: Secret\nhidden: true\n---\n\nNot listed.\n');
   await writeFile(path.join(root, 'snippets', 'tip.mdx'), 'A tip from a snippet.\n');
   await writeFile(path.join(root, 'fr', 'index.mdx'), '---\ntitle: Bienvenue\n---\n\nBonjour.\n');
-  return { dir, root };
+  return { dir, root, closeFirst };
 }
 
-async function startDev(t: TestContext, root: string): Promise<DevServer> {
-  const server = await dev({ root, port: 0, watch: false });
-  t.after(() => server.close());
+async function startDev(site: { root: string; closeFirst: Scratch['closeFirst'] }): Promise<DevServer> {
+  const server = await dev({ root: site.root, port: 0, watch: false });
+  site.closeFirst(() => server.close());
   await server.ready;
   return server;
 }
 
 test('GET /llms-full.txt is what the build writes, per language, and follows the files on disk', async (t) => {
-  const { dir, root } = await writeSite(t);
+  const site = await writeSite(t);
+  const { dir, root } = site;
   const out = path.join(dir, 'out');
   await build({ root, outDir: out });
-  const server = await startDev(t, root);
+  const server = await startDev(site);
 
   const full = await fetchRaw(server, '/llms-full.txt');
   assert.deepEqual([full.status, full.headers['content-type'], full.headers['cache-control']], [200, 'text/plain; charset=utf-8', 'no-store']);
@@ -61,8 +61,8 @@ test('GET /llms-full.txt is what the build writes, per language, and follows the
 });
 
 test("a site's own llms-full.txt is served as it is", async (t) => {
-  const { root } = await writeSite(t);
-  await writeFile(path.join(root, 'llms-full.txt'), 'Our own text.\n');
-  const server = await startDev(t, root);
+  const site = await writeSite(t);
+  await writeFile(path.join(site.root, 'llms-full.txt'), 'Our own text.\n');
+  const server = await startDev(site);
   assert.equal((await fetchRaw(server, '/llms-full.txt')).body, 'Our own text.\n');
 });

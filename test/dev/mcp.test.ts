@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -198,15 +198,19 @@ describe('/mcp of docjet dev (Streamable HTTP)', () => {
 
 test('/mcp of docjet dev answers from the site as it is after a save', async (t) => {
   const root = mkdtempSync(path.join(os.tmpdir(), 'docjet-mcp-dev-'));
-  t.after(() => rmSync(root, { recursive: true, force: true }));
   writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ name: 'Tide', theme: 'mint', navigation: { groups: [{ group: 'Start', pages: ['index'] }] } }));
   writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Tides\n---\n\nThe harbour floods at noon.\n');
   const server = await dev({ root, port: 0, watch: false });
-  t.after(() => server.close());
-  await server.ready;
   const client = new Client({ name: 'docjet-test', version: '1.0.0' });
+  // The client, then the server that writes its cache into the site, then the folder: in this order
+  // (hooks run in the order they were registered; a removal first fails while the server writes).
+  t.after(async () => {
+    await client.close();
+    await server.close();
+    rmSync(root, { recursive: true, force: true });
+  });
+  await server.ready;
   await client.connect(new StreamableHTTPClientTransport(new URL('mcp', server.url)));
-  t.after(() => client.close());
   assert.deepEqual(await paths(client, { query: 'floods noon' }), ['/']);
   writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Tides\n---\n\nThe harbour drains at dusk.\n');
   await server.changed([{ file: 'index.mdx', kind: 'update' }]);
@@ -238,12 +242,32 @@ test('a site with errors: every tool says them, with file and line, and answers 
   }
 });
 
+/**
+ * `docjet serve` builds the site it serves: a site of two pages and an API of one operation, words of
+ * the example site's (whose build was most of this file's CPU), is as much a built site to ask.
+ */
+function writeSmallSite(root: string): void {
+  mkdirSync(path.join(root, 'guides'), { recursive: true });
+  const navigation = {
+    groups: [
+      { group: 'Start', pages: ['index', 'guides/installation'] },
+      { group: 'API', openapi: 'openapi.json' },
+    ],
+  };
+  writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ name: 'docjet', theme: 'mint', navigation }));
+  writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Introduction\n---\n\nDocumentation sites from a docs folder.\n');
+  writeFileSync(path.join(root, 'guides/installation.mdx'), '---\ntitle: Installation\n---\n\ndocjet needs Node.js 20 or later.\n\n```bash\nnpm install --save-dev docjet\n```\n');
+  const paths = { '/sites': { get: { summary: 'List sites', tags: ['Sites'], responses: { '200': { description: 'The sites of the account.' } } } } };
+  writeFileSync(path.join(root, 'openapi.json'), JSON.stringify({ openapi: '3.0.3', info: { title: 'docjet', version: '1' }, paths }));
+}
+
 describe('/mcp of docjet serve (Streamable HTTP)', () => {
   let child: ChildProcess;
   let url: URL;
   const out = mkdtempSync(path.join(os.tmpdir(), 'docjet-mcp-serve-'));
   before(async () => {
-    child = spawn(process.execPath, cliArgs(['serve', examples, '--out', path.join(out, 'site'), '--port', '0']), { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
+    writeSmallSite(path.join(out, 'docs'));
+    child = spawn(process.execPath, cliArgs(['serve', path.join(out, 'docs'), '--out', path.join(out, 'site'), '--port', '0']), { cwd: repo, stdio: ['ignore', 'pipe', 'pipe'] });
     url = await new Promise<URL>((resolve, reject) => {
       let printed = '';
       child.stdout!.on('data', (chunk: Buffer) => {
@@ -254,8 +278,13 @@ describe('/mcp of docjet serve (Streamable HTTP)', () => {
       child.once('exit', (code) => reject(new Error(`docjet serve exited with ${code}:\n${printed}`)));
     });
   });
-  after(() => {
-    child.kill('SIGTERM');
+  // The server ended, then its output removed.
+  after(async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
     rmSync(out, { recursive: true, force: true });
   });
 

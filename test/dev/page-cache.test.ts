@@ -10,6 +10,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { hashOf, PageCache } from '../../src/dev/page-cache.ts';
 import type { Page } from '../../src/site/types.ts';
+import { patience } from '../support/patience.ts';
 
 const page = (route: string): Page => ({
   route,
@@ -22,6 +23,15 @@ const page = (route: string): Page => ({
 });
 
 /** A renderer whose pages named in `cold` show code uncoloured (counted as the highlighter counts), until `compile()`. */
+/** Resolves once `done` holds (checked every 5 ms), or fails after a bound a busy machine keeps within. */
+async function until(done: () => boolean): Promise<void> {
+  const deadline = Date.now() + patience(30_000);
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`not within ${patience(30_000) / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 function coldRenderer(cold: Set<string>) {
   const renders: string[] = [];
   let uncoloured = 0;
@@ -89,11 +99,13 @@ test('a page rendered ahead pauses between its parts while requests are answered
     },
   });
   const ahead = cache.ahead(page('big'));
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  // Waited for (the page's file is read first: 20 ms were not always enough on a busy machine); once
+  // there, nothing more comes, as the pause holds until released.
+  await until(() => steps.length >= 1);
   assert.deepEqual(steps, ['big 1'], 'paused after its first part');
   steps.push('a request answered');
   release();
-  await new Promise((resolve) => setTimeout(resolve, 20));
+  await until(() => steps.length >= 3);
   assert.deepEqual(steps, ['big 1', 'a request answered', 'big 2'], 'paused again after its second part');
   // The pause above ends only when released or hurried: nothing releases it now, so the request
   // for the page itself answers only because it hurried the pause.

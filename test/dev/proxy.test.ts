@@ -16,6 +16,7 @@ import { serveStatic, type StaticServerOptions } from '../../src/dev/static-serv
 import { documentServers, type ServerTemplate } from '../../src/openapi/servers.ts';
 import { build } from '../../src/output/build.ts';
 import { dev } from '../../src/dev/dev-server.ts';
+import { scratchFolder } from '../support/scratch.ts';
 
 interface Received {
   method: string;
@@ -170,8 +171,7 @@ test('the servers a spec declares: document, path and operation servers with the
 
 test('docjet dev forwards to the servers of the site as it is now, at the same path', async (t) => {
   const api = await startApi(t);
-  const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-proxy-dev-'));
-  t.after(() => rm(root, { recursive: true, force: true }));
+  const { dir: root, closeFirst } = await scratchFolder(t, 'docjet-proxy-dev-');
   await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Proxy', navigation: { groups: [{ group: 'API', openapi: 'openapi.json' }] } }));
   const spec = {
     openapi: '3.0.3',
@@ -181,7 +181,7 @@ test('docjet dev forwards to the servers of the site as it is now, at the same p
   };
   await writeFile(path.join(root, 'openapi.json'), JSON.stringify(spec));
   const server = await dev({ root, port: 0, watch: false, allowPrivateNetwork: true });
-  t.after(() => server.close());
+  closeFirst(() => server.close());
   await server.ready;
   const response = await fetch(via(server.url, `http://127.0.0.1:${api.port}/pets?limit=2`), { headers: PANEL });
   assert.equal(response.status, 201);

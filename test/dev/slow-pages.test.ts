@@ -17,6 +17,7 @@ import { PageCache } from '../../src/dev/page-cache.ts';
 import { DevSession } from '../../src/dev/session.ts';
 import { LIMIT, SlowPages, slowestFirst, STOP_AFTER } from '../../src/dev/slow-pages.ts';
 import type { Page } from '../../src/site/types.ts';
+import { type Scratch, scratchFolder } from '../support/scratch.ts';
 
 test('the guess: endpoint pages first, then page files largest first', () => {
   const costs = [
@@ -112,9 +113,8 @@ test('the rendered pages kept are bounded: the one used longest ago is rendered 
 const DOCS_JSON = { name: 'Ahead', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'Start', pages: ['index'] }] } };
 
 /** A home page, and a long reference page that imports a snippet, which no page links to (so only the slow-page pass renders it ahead). */
-async function writeSite(t: TestContext): Promise<string> {
-  const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-ahead-'));
-  t.after(() => rm(root, { recursive: true, force: true }));
+async function writeSite(t: TestContext): Promise<{ root: string; closeFirst: Scratch['closeFirst'] }> {
+  const { dir: root, closeFirst } = await scratchFolder(t, 'docjet-ahead-');
   await mkdir(path.join(root, 'snippets'));
   await writeFile(path.join(root, 'docs.json'), JSON.stringify(DOCS_JSON));
   await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Home\n---\n\nWelcome.\n');
@@ -124,15 +124,15 @@ async function writeSite(t: TestContext): Promise<string> {
     `---\ntitle: Reference\n---\n\nimport Note from '/snippets/note.mdx';\n\n<Note />\n\n| Key | Meaning |\n| --- | --- |\n${rows}\n`,
   );
   await writeFile(path.join(root, 'snippets', 'note.mdx'), 'The first note.\n');
-  return root;
+  return { root, closeFirst };
 }
 
 test('a page rendered ahead is served without rendering it again', async (t) => {
-  const root = await writeSite(t);
+  const { root, closeFirst } = await writeSite(t);
   let ahead: (routes: string[]) => void = () => {};
   const done = new Promise<string[]>((resolve) => (ahead = resolve));
   const session = new DevSession({ root, base: '/', extraScripts: [], listeners: () => [], onEvent: (event) => event.type === 'ahead' && ahead(event.routes) });
-  t.after(async () => {
+  closeFirst(async () => {
     await session.stop();
     await session.idle();
   });
@@ -148,14 +148,14 @@ test('a page rendered ahead is served without rendering it again', async (t) => 
 });
 
 test('a page rendered ahead shows an edit to it, to its snippet, and to docs.json on the next request', async (t) => {
-  const root = await writeSite(t);
+  const { root, closeFirst } = await writeSite(t);
   let ahead: (routes: string[]) => void = () => {};
   let done = new Promise<string[]>((resolve) => (ahead = resolve));
   const onEvent = (event: DevEvent): void => {
     if (event.type === 'ahead') ahead(event.routes);
   };
   const server = await dev({ root, port: 0, watch: false, onEvent });
-  t.after(() => server.close());
+  closeFirst(() => server.close());
   assert.equal((await fetchRaw(server, '/')).status, 200);
   assert.deepEqual(await done, ['reference']);
 

@@ -33,6 +33,9 @@ const FILES: Record<string, string> = {
     theme: 'mint',
     colors: { primary: '#0D9373' },
     variables: { product: 'Cachet' },
+    // One code sample an endpoint page, not nine: each of the twenty builds here loads the grammars
+    // of what it colours again, and nine languages' grammars were most of this file's CPU.
+    api: { examples: { languages: ['bash'] } },
     navigation: {
       groups: [
         { group: 'Guides', pages: ['index', 'snippet-user', 'plain', 'problems', 'pet'] },

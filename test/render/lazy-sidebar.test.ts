@@ -173,6 +173,17 @@ test('a label of a paragraph is cut to three lines on screen; short labels are w
 });
 
 /**
+ * The generated API references below show one code sample (curl) rather than nine: the sidebar is
+ * what they are about, and nine samples an endpoint page were most of their builds' CPU (httpsnippet
+ * and colouring). Their builds keep no cache either (it is build-cache.test.ts's subject).
+ */
+const ONE_SAMPLE = { examples: { languages: ['bash'] } };
+// Their few code blocks are coloured on this thread, whose grammars stay loaded from one build to the
+// next, not on a colour thread each build starts and loads them into again (the pages are the same
+// either way: colour-thread.test.ts): 7.0 → 5.1 CPU-s for this file.
+process.env['DOCJET_COLOUR_THREAD'] = '0';
+
+/**
  * A site whose OpenAPI document has `count` operations without tags, in a tab of its own: they land
  * in one top-level group ("API Reference"), or, listed by reference in the tab's `pages`, in a run
  * of the section's own pages. Each page used to carry the whole list (4,000 operations: 2.6 GB).
@@ -187,7 +198,7 @@ async function untaggedSite(t: { after(fn: () => Promise<void>): void }, count: 
   await fs.writeFile(path.join(root, 'openapi.json'), JSON.stringify({ openapi: '3.0.3', info: { title: 'Items', version: '1' }, paths }));
   await fs.writeFile(path.join(root, 'index.mdx'), '# Home\n');
   const api = listed ? { tab: 'API', openapi: 'openapi.json', pages: Object.keys(paths).map((route) => `GET ${route}`) } : { tab: 'API', openapi: 'openapi.json' };
-  await fs.writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Items', navigation: { tabs: [{ tab: 'Guides', pages: ['index'] }, api] } }));
+  await fs.writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Items', api: ONE_SAMPLE, navigation: { tabs: [{ tab: 'Guides', pages: ['index'] }, api] } }));
   return { root, work };
 }
 
@@ -202,7 +213,7 @@ const OPERATIONS = FULL ? 4000 : 500;
 test(`${OPERATIONS} operations without tags build, and each page's sidebar shows the 21 entries around it, not all ${OPERATIONS}`, async (t) => {
   const { root, work } = await untaggedSite(t, OPERATIONS);
   const out = path.join(work, 'out');
-  const result = await build({ root, outDir: out });
+  const result = await build({ root, outDir: out, cache: false });
   assert.equal(result.ok, true, JSON.stringify(result.diagnostics.slice(0, 3)));
   assert.equal(result.stats.endpointPages, OPERATIONS);
   const middle = OPERATIONS / 2;
@@ -276,7 +287,7 @@ async function makeTaggedSite(count: number): Promise<{ root: string; out: strin
       { tab: 'API', openapi: 'openapi.json' },
     ],
   };
-  await fs.writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Widgets', navigation }));
+  await fs.writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Widgets', api: ONE_SAMPLE, navigation }));
   return { root, out: path.join(work, 'out'), remove: () => fs.rm(work, { recursive: true, force: true }) };
 }
 
@@ -285,7 +296,7 @@ let tagged300: Promise<{ root: string; out: string; result: Awaited<ReturnType<t
 function builtTagged300(): Promise<{ root: string; out: string; result: Awaited<ReturnType<typeof build>> }> {
   tagged300 ??= makeTaggedSite(300).then(async (made) => {
     removeTagged300 = made.remove;
-    return { ...made, result: await build({ root: made.root, outDir: made.out }) };
+    return { ...made, result: await build({ root: made.root, outDir: made.out, cache: false }) };
   });
   return tagged300;
 }
@@ -357,7 +368,7 @@ test("a lazy sidebar's page holds its own top-level group's entries and only the
 test('the pages of a generated API reference weigh the same at 150 and 300 operations: output grows with the pages, not their square', async (t) => {
   const medians: number[] = [];
   const small = await taggedSite(t, 150);
-  for (const { out, result } of [{ ...small, result: await build({ root: small.root, outDir: small.out }) }, await builtTagged300()]) {
+  for (const { out, result } of [{ ...small, result: await build({ root: small.root, outDir: small.out, cache: false }) }, await builtTagged300()]) {
     assert.equal(result.ok, true, JSON.stringify(result.diagnostics.slice(0, 3)));
     medians.push(median(await endpointPageBytes(out)));
   }
