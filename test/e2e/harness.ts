@@ -2,9 +2,10 @@
  * Harness of the browser tests: each test file builds the fixture sites it uses (or finds them
  * built by another file, in BUILD_CACHE), serves each like a production host, and launches one
  * Chromium (Debian's, since browsers cannot be downloaded here: `scripts/install-browser.sh`
- * installs it). A test asking for the default context gets a page of the file's pool, reset as new
- * between tests (`pagePool`), so saved themes and cookies never leak from one test to the next; one
- * asking for other options (JavaScript off, a phone) gets a context of its own.
+ * installs it). A test gets a page of the file's pool, reset as new between tests (`pagePool`), so
+ * saved themes and cookies never leak from one test to the next: the options a page can take and
+ * give back (a viewport, a colour scheme) are applied to it, and options only a context can have
+ * (JavaScript off, a locale, a phone's touch) get a pool of their own.
  * Any dialog (`alert`), uncaught script error or missing asset on a page fails the test that opened it.
  *
  *   const e2e = browserSuite({ nav: { fixture: 'navigation' } });
@@ -73,8 +74,8 @@ export interface ServedSite {
 export interface BrowserSuite<Name extends string> {
   site(name: Name): ServedSite;
   /**
-   * A page in a context as new: the file's pooled one (reset when the test ends) for the default
-   * options, else a new context, closed when the test ends; navigated to `pathname` when given.
+   * A page in a context as new, from the file's pool (reset when the test ends), with `options`
+   * applied (see `pagePool`); navigated to `pathname` when given.
    */
   open(t: TestContext, name: Name, pathname?: string, options?: BrowserContextOptions): Promise<Page>;
   browser(): Browser;
@@ -138,8 +139,8 @@ export function browserSuite<Name extends string>(sites: Record<Name, SiteSpec>)
       return browser;
     },
     async open(t, name, pathname, options = {}) {
-      // A test that asks for the default context gets one of the file's pooled pages, reset since its last test.
-      const pooled = Object.keys(options).length === 0 ? await pool.take() : undefined;
+      // A pooled page, reset since its last test, with the options applied; options the pool cannot key get a context of their own.
+      const pooled = await pool.take(options);
       let context: BrowserContext;
       let page: Page;
       if (pooled) {
@@ -205,8 +206,51 @@ interface Emitter {
   off(event: string | symbol, listener: Listener): unknown;
 }
 
+/**
+ * Options a pooled page takes for one test and gives back at its reset, applied to the page or its
+ * context without making a new one; every other option keys a pool of contexts of its own.
+ */
+const PAGE_OPTIONS = ['viewport', 'colorScheme', 'reducedMotion', 'forcedColors', 'contrast', 'permissions', 'extraHTTPHeaders', 'offline'] as const;
+type PageOptions = Pick<BrowserContextOptions, (typeof PAGE_OPTIONS)[number]>;
+
+/**
+ * `options` split into what is applied to a pooled page and the key of the pool of contexts made
+ * with the rest; undefined when the rest cannot key a pool (a value that is not plain data, no
+ * viewport at all, a screen): such a test gets a context of its own.
+ */
+function splitOptions(options: BrowserContextOptions): { page: PageOptions; key: string; context: BrowserContextOptions } | undefined {
+  const page: Record<string, unknown> = {};
+  const context: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(options)) {
+    if (value === undefined) continue;
+    // No viewport at all (null), or a screen of its own: the page's viewport and screen are set together, and the reset would undo them.
+    if ((name === 'viewport' && value === null) || name === 'screen') return undefined;
+    if ((PAGE_OPTIONS as readonly string[]).includes(name)) page[name] = value;
+    else context[name] = value;
+  }
+  const entries = Object.keys(context)
+    .sort()
+    .map((name) => [name, context[name]]);
+  const key = JSON.stringify(entries);
+  if (!isDeepStrictEqual(JSON.parse(key), entries)) return undefined;
+  return { page: page as PageOptions, key, context };
+}
+
+/** Gives a reset page what `options` ask for, as a context made with them would have it. */
+async function applyPageOptions(page: Page, options: PageOptions): Promise<void> {
+  const context = page.context();
+  if (options.viewport) await page.setViewportSize(options.viewport);
+  const media = Object.fromEntries((['colorScheme', 'reducedMotion', 'forcedColors', 'contrast'] as const).filter((name) => name in options).map((name) => [name, options[name]]));
+  if (Object.keys(media).length > 0) await page.emulateMedia(media);
+  if (options.permissions) await context.grantPermissions(options.permissions);
+  if (options.extraHTTPHeaders) await context.setExtraHTTPHeaders(options.extraHTTPHeaders);
+  if (options.offline) await context.setOffline(true);
+}
+
 /** A context and its page, handed from test to test of a file. */
 interface Pooled {
+  /** The options the context was made with (beyond DEFAULT_CONTEXT), as `splitOptions` keys them. */
+  key: string;
   context: BrowserContext;
   page: Page;
   cdp: CDPSession;
@@ -221,9 +265,11 @@ interface Pooled {
 }
 
 /**
- * A file's pool of default contexts: Chromium spends about 0.5 CPU-s on a new context and page
- * before it shows anything, so a test asking for the default context gets one a former test used,
- * reset between the two as a new one would be: other pages and popups closed, routes removed, at
+ * A file's pool of contexts: Chromium spends about 0.5 CPU-s on a new context and page before it
+ * shows anything, so a test gets one a former test used, made with the same context options
+ * (JavaScript off, a locale…: one pool per set of them) and reset between the two as a new one would
+ * be, then given the page options it asks for (PAGE_OPTIONS: viewport, colour scheme, permissions…,
+ * as the reset takes them back): other pages and popups closed, routes removed, at
  * about:blank, the test's listeners removed, cookies, permissions, extra headers, offline mode,
  * viewport, emulated media, timeouts, keys and mouse as new, and the HTTP cache and every storage
  * (localStorage, sessionStorage, IndexedDB, cache storage, service workers) of each origin it
@@ -232,12 +278,12 @@ interface Pooled {
 export function pagePool(browser: () => Browser, servedOrigins: () => string[]) {
   const entries: Pooled[] = [];
 
-  async function create(): Promise<Pooled> {
-    const context = await browser().newContext(DEFAULT_CONTEXT);
+  async function create(key: string, options: BrowserContextOptions): Promise<Pooled> {
+    const context = await browser().newContext({ ...DEFAULT_CONTEXT, ...options });
     context.setDefaultTimeout(BROWSER_STEP_MS);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    const entry: Pooled = { context, page, cdp, listeners: new Map(), origins: new Set(), documents: new Set(), spent: false, busy: true };
+    const entry: Pooled = { key, context, page, cdp, listeners: new Map(), origins: new Set(), documents: new Set(), spent: false, busy: true };
     spendOn(page, LASTING.page, entry);
     spendOn(context, LASTING.context, entry);
     spendOn(context.clock, LASTING.clock, entry);
@@ -293,27 +339,35 @@ export function pagePool(browser: () => Browser, servedOrigins: () => string[]) 
     entry.documents.clear();
   }
 
+  /** Resets the page for the next test; closes it when it is spent or cannot be reset. */
+  async function giveBack(entry: Pooled): Promise<void> {
+    try {
+      await reset(entry);
+      entry.busy = false;
+    } catch {
+      entry.spent = true;
+      entries.splice(entries.indexOf(entry), 1);
+      await entry.context.close().catch(() => {});
+    }
+  }
+
   return {
-    /** A reset page of the pool, or a new one. */
-    async take(): Promise<Pooled> {
-      const free = entries.find((entry) => !entry.busy && !entry.spent);
-      if (free) {
-        free.busy = true;
-        return free;
-      }
-      return create();
-    },
-    /** Resets the page for the next test; closes it when it is spent or cannot be reset. */
-    async giveBack(entry: Pooled): Promise<void> {
+    /** A reset page of the pool made with the same context options, or a new one; with the page options applied. Undefined when `options` cannot key a pool. */
+    async take(options: BrowserContextOptions = {}): Promise<Pooled | undefined> {
+      const split = splitOptions(options);
+      if (!split) return undefined;
+      let entry = entries.find((each) => each.key === split.key && !each.busy && !each.spent);
+      if (entry) entry.busy = true;
+      else entry = await create(split.key, split.context);
       try {
-        await reset(entry);
-        entry.busy = false;
-      } catch {
-        entry.spent = true;
-        entries.splice(entries.indexOf(entry), 1);
-        await entry.context.close().catch(() => {});
+        await applyPageOptions(entry.page, split.page);
+      } catch (error) {
+        await giveBack(entry);
+        throw error;
       }
+      return entry;
     },
+    giveBack,
     async close(): Promise<void> {
       await Promise.all(entries.splice(0).map((entry) => entry.context.close().catch(() => {})));
     },

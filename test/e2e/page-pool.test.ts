@@ -1,6 +1,7 @@
 /**
  * The harness hands the tests of a file one pooled page in turn (a new context costs Chromium
- * about 0.5 CPU-s): nothing one test leaves behind reaches the next. The tests below run in order;
+ * about 0.5 CPU-s), with the viewport and colour scheme a test asks for, and one pooled page per
+ * set of context options (JavaScript off): nothing one test leaves behind reaches the next. The tests below run in order;
  * each pair is a test that leaves something and the next one, which must not see it.
  * Fixture: test/fixtures/e2e/anchors (one page).
  */
@@ -115,15 +116,72 @@ e2eTest('a test that adds an init script spends its page', async (t) => {
   assert.equal(await inWindow(page, (window) => window.leftBehind), 'init script');
 });
 
+let pooled: Page | undefined;
+
 e2eTest('the next test gets a new page, without the init script', async (t) => {
   const page = await e2e.open(t, 'site', '');
+  pooled = page;
   assert.notEqual(page, spent, 'a new page');
   assert.equal(spent?.isClosed(), true, 'the spent page was closed');
   assert.equal((await leftovers(page)).leftBehind, null);
 });
 
-e2eTest('a test that asks for other options gets a context of its own', async (t) => {
-  const pooled = await e2e.open(t, 'site');
-  const own = await e2e.open(t, 'site', '', { javaScriptEnabled: false });
-  assert.notEqual(own.context(), pooled.context());
+e2eTest('a test that asks for a dark 375 px page gets the pooled page, dark and 375 px wide', async (t) => {
+  const page = await e2e.open(t, 'site', '', { viewport: { width: 375, height: 740 }, colorScheme: 'dark', reducedMotion: 'reduce' });
+  assert.ok(page === pooled, 'no new context for options a page can take');
+  assert.deepEqual(
+    await inWindow(page, (window) => ({
+      viewport: [window.innerWidth, window.innerHeight],
+      screen: [window.screen.width, window.screen.height],
+      dark: window.matchMedia('(prefers-color-scheme: dark)').matches,
+      reduced: window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+    })),
+    { viewport: [375, 740], screen: [375, 740], dark: true, reduced: true },
+  );
+});
+
+e2eTest('the next test gets it back light, 1280 px wide, with motion', async (t) => {
+  const page = await e2e.open(t, 'site', '');
+  assert.ok(page === pooled, 'the pooled page');
+  assert.deepEqual(
+    await inWindow(page, (window) => ({
+      viewport: [window.innerWidth, window.innerHeight],
+      dark: window.matchMedia('(prefers-color-scheme: dark)').matches,
+      reduced: window.matchMedia('(prefers-reduced-motion: reduce)').matches,
+    })),
+    { viewport: [1280, 720], dark: false, reduced: false },
+  );
+});
+
+/** Whether a page's own script runs: a page of the site's origin whose script retitles it. */
+async function scriptRuns(page: Page): Promise<boolean> {
+  await page.route('**/__script-probe', (route) => route.fulfill({ contentType: 'text/html', body: '<title>off</title><script>document.title = "on"</script>' }));
+  await page.goto(e2e.site('site').href('__script-probe'));
+  return (await page.title()) === 'on';
+}
+
+let noScript: Page | undefined;
+
+e2eTest('a test with JavaScript off gets a context of its own, with JavaScript off', async (t) => {
+  const page = await e2e.open(t, 'site', '', { javaScriptEnabled: false, viewport: { width: 390, height: 800 } });
+  noScript = page;
+  assert.ok(page.context() !== pooled?.context(), 'not the default pool');
+  assert.equal(await scriptRuns(page), false);
+  assert.equal(await inWindow(page, (window) => window.innerWidth), 390, 'its page options applied too');
+});
+
+e2eTest('the next test with JavaScript off gets the same context back, JavaScript still off', async (t) => {
+  const page = await e2e.open(t, 'site', '', { javaScriptEnabled: false });
+  assert.ok(page === noScript, 'one no-JavaScript context for the file');
+  assert.equal(await scriptRuns(page), false);
+  assert.equal(await inWindow(page, (window) => window.innerWidth), 1280);
+});
+
+e2eTest('a test that asks for other context options is not handed a pooled page of other options', async (t) => {
+  const plain = await e2e.open(t, 'site', '');
+  const french = await e2e.open(t, 'site', '', { locale: 'fr-FR' });
+  assert.ok(plain === pooled, 'the default page');
+  for (const other of [plain, noScript]) assert.ok(french.context() !== other?.context(), 'a context of its own');
+  assert.equal(await inWindow(french, (window) => window.navigator.language), 'fr-FR');
+  assert.equal(await scriptRuns(plain), true, 'JavaScript is on in the default page');
 });
