@@ -28,8 +28,8 @@ const pool = pagePool(
   },
   () => [],
 );
-/** The file's dev servers and their folders, closed and removed when it ends. */
-const sites: Promise<DevSite>[] = [];
+/** Dev servers not closed yet, with their folders: closed and removed when the file ends. */
+const sites = new Set<Promise<DevSite>>();
 
 before(async () => {
   if (skipBrowser) return;
@@ -40,13 +40,17 @@ before(async () => {
 after(async () => {
   await pool.close();
   await browser?.close();
-  for (const site of await Promise.all(sites.map((site) => site.catch(() => undefined)))) {
-    if (!site) continue;
-    // The server first: it writes its cache into the folder until it is closed.
-    await site.server.close();
-    await rm(site.root, { recursive: true, force: true });
-  }
+  for (const site of sites) await closeSite(site);
 });
+
+/** Closes the server, then removes its folder (it writes its cache there until it is closed). */
+async function closeSite(started: Promise<DevSite>): Promise<void> {
+  sites.delete(started);
+  const site = await started.catch(() => undefined);
+  if (!site) return;
+  await site.server.close();
+  await rm(site.root, { recursive: true, force: true });
+}
 
 const DOCS_JSON = {
   name: 'Harbor',
@@ -84,7 +88,7 @@ function startSite(files: Record<string, string> = {}): Promise<DevSite> {
     await server.ready;
     return { server, root };
   })();
-  sites.push(site);
+  sites.add(site);
   return site;
 }
 
@@ -162,8 +166,10 @@ e2eTest('an edited paragraph changes in the open page in place: no reload, the s
 e2eTest('code shown before its grammar was compiled gets its colours in place, in a code group too: no reload', async (t) => {
   const group = '<CodeGroup>\n\n```ts first.ts\nconst answer: number = 42;\n```\n\n```python second.py\nanswer = 42\n```\n\n</CodeGroup>';
   // A server of its own: the shared one may have compiled TypeScript's grammar for an earlier test.
-  const site = await startSite({ 'setup.mdx': `---\ntitle: Setup\n---\n\nInstall it.\n\n${group}\n` });
-  const { page, served, loads } = await openDev(t, site, '/setup');
+  const started = startSite({ 'setup.mdx': `---\ntitle: Setup\n---\n\nInstall it.\n\n${group}\n` });
+  const { page, served, loads } = await openDev(t, await started, '/setup');
+  // Closed when the test ends, after its page was given back: its work ahead of the reader would go on through the next tests.
+  t.after(() => closeSite(started));
   assert.match(served, /<span class="line">const answer: number = 42;<\/span>/, "the page came before TypeScript's grammar was compiled");
   await eventually(
     () =>
