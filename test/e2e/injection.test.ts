@@ -24,8 +24,7 @@ import { serveStatic, type StaticServer } from '../../src/dev/static-server.ts';
 import { Shell } from '../../src/render/shell/document.ts';
 import type { Site } from '../../src/site/types.ts';
 import { validate } from '../../src/validate/index.ts';
-import { CHROMIUM, e2eTest, inWindow, skipBrowser } from './harness.ts';
-import { BROWSER_STEP_MS } from '../support/patience.ts';
+import { CHROMIUM, e2eTest, inWindow, pagePool, skipBrowser } from './harness.ts';
 import { withoutSitemapNoUrl } from '../support/fixture-diagnostics.ts';
 
 const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/e2e/injection');
@@ -36,6 +35,11 @@ let server: StaticServer | undefined;
 let work: string | undefined;
 let routes: string[] = [];
 let warnings: string[] = [];
+/** Pages reset between visits as a new context would be (harness.ts): a new context costs Chromium more than a visit. */
+const pool = pagePool(
+  () => browser!,
+  () => (server ? [new URL(server.url).origin] : []),
+);
 
 before(async () => {
   if (skipBrowser) return;
@@ -52,6 +56,7 @@ before(async () => {
 });
 
 after(async () => {
+  await pool.close();
   await browser?.close();
   await server?.close();
   if (work) await rm(work, { recursive: true, force: true });
@@ -104,9 +109,8 @@ function unsafeAttributes(page: Page): Promise<string[]> {
 
 /** Opens `route`, clicks what a reader could click, and returns everything the payloads could have done. */
 async function visit(route: string): Promise<{ dialogs: string[]; console: string[]; pwned: unknown[]; unsafe: string[] }> {
-  const context = await browser!.newContext();
-  context.setDefaultTimeout(BROWSER_STEP_MS);
-  const page = await context.newPage();
+  const entry = await pool.take();
+  const { page } = entry;
   const dialogs: string[] = [];
   const messages: string[] = [];
   const pwned: unknown[] = [];
@@ -149,7 +153,7 @@ async function visit(route: string): Promise<{ dialogs: string[]; console: strin
     }
     return { dialogs, console: messages.filter((text) => /pwned|alert/i.test(text)), pwned, unsafe };
   } finally {
-    await context.close();
+    await pool.giveBack(entry);
   }
 }
 
@@ -201,9 +205,9 @@ for (const route of PAGES) {
 }
 
 e2eTest('links that would run script are gone, their text stays', async () => {
-  const context = await browser!.newContext();
+  const entry = await pool.take();
   try {
-    const page = await context.newPage();
+    const { page, context } = entry;
     await page.goto(new URL('', server!.url).href);
     const prose = await page.locator('.prose').innerText();
     for (const text of ['lower', 'mixed', 'entity', 'tab', 'a reference', 'JSX link', 'Click me', 'A card.']) assert.ok(prose.includes(text), `"${text}" is still shown`);
@@ -220,6 +224,6 @@ e2eTest('links that would run script are gone, their text stays', async () => {
     assert.equal(await hostile.locator('.navbar-link, .navbar-primary, .footer-socials a, .footer-column a').count(), 0);
     assert.deepEqual(await hostile.locator('.footer-column li').allInnerTexts(), ['Footer link']);
   } finally {
-    await context.close();
+    await pool.giveBack(entry);
   }
 });

@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Locator, Page } from 'playwright-core';
 import { dev } from '../../src/dev/dev-server.ts';
 import { browserSuite, e2eTest, texts } from './harness.ts';
-import { BROWSER_STEP_MS, DEV_FIRST_PAGE_MS } from '../support/patience.ts';
+import { DEV_FIRST_PAGE_MS } from '../support/patience.ts';
 
 const e2e = browserSuite({ trees: { fixture: 'deep-schemas' } });
 const FIXTURE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/e2e/deep-schemas');
@@ -123,14 +123,11 @@ e2eTest("a model page shows its own content, then the model's fields", async (t)
 });
 
 e2eTest('docjet dev serves the fragments a page links to', async (t: TestContext) => {
+  // A page of the file's pool (a new context costs Chromium more than the test's page), given back
+  // before the server closes (the test's hooks run in the order they were added).
+  const page = await e2e.open(t, 'trees');
   const server = await dev({ root: FIXTURE, port: 0 });
-  const context = await e2e.browser().newContext({ viewport: { width: 1280, height: 720 } });
-  context.setDefaultTimeout(BROWSER_STEP_MS);
-  t.after(async () => {
-    await context.close();
-    await server.close();
-  });
-  const page = await context.newPage();
+  t.after(() => server.close());
   // The first request waits for dev to read the site and load its highlighter.
   // The dev server's first page reads and renders the site first: on a busy machine, longer than a step.
   await server.ready;
