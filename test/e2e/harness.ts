@@ -351,22 +351,26 @@ export function pagePool(browser: () => Browser, servedOrigins: () => string[]) 
     }
   }
 
+  /** A reset page of the pool made with the same context options, or a new one; with the page options applied. Undefined when `options` cannot key a pool. */
+  async function take(): Promise<Pooled>;
+  async function take(options: BrowserContextOptions): Promise<Pooled | undefined>;
+  async function take(options: BrowserContextOptions = {}): Promise<Pooled | undefined> {
+    const split = splitOptions(options);
+    if (!split) return undefined;
+    let entry = entries.find((each) => each.key === split.key && !each.busy && !each.spent);
+    if (entry) entry.busy = true;
+    else entry = await create(split.key, split.context);
+    try {
+      await applyPageOptions(entry.page, split.page);
+    } catch (error) {
+      await giveBack(entry);
+      throw error;
+    }
+    return entry;
+  }
+
   return {
-    /** A reset page of the pool made with the same context options, or a new one; with the page options applied. Undefined when `options` cannot key a pool. */
-    async take(options: BrowserContextOptions = {}): Promise<Pooled | undefined> {
-      const split = splitOptions(options);
-      if (!split) return undefined;
-      let entry = entries.find((each) => each.key === split.key && !each.busy && !each.spent);
-      if (entry) entry.busy = true;
-      else entry = await create(split.key, split.context);
-      try {
-        await applyPageOptions(entry.page, split.page);
-      } catch (error) {
-        await giveBack(entry);
-        throw error;
-      }
-      return entry;
-    },
+    take,
     giveBack,
     async close(): Promise<void> {
       await Promise.all(entries.splice(0).map((entry) => entry.context.close().catch(() => {})));
