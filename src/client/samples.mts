@@ -58,7 +58,8 @@ export function fillSamples(targets: readonly HTMLElement[]): void {
 /** A sample's text in its code block: one `span.line` a line, as the build's highlighter writes them (the code block's padding is on those), uncoloured. */
 function writeCode(target: HTMLElement, text: string): void {
   delete target.dataset.sampleLazy;
-  target.querySelector('code')?.replaceChildren(
+  const code = target.querySelector('code') ?? codeBlock(target);
+  code.replaceChildren(
     ...text.split('\n').flatMap((line, index) => {
       const span = document.createElement('span');
       span.className = 'line';
@@ -66,6 +67,32 @@ function writeCode(target: HTMLElement, text: string): void {
       return index === 0 ? [span] : ['\n', span];
     }),
   );
+}
+
+/**
+ * The code block of a sample the build left empty, as the build writes one (codeBlockHtml in
+ * src/content/mdx/code.ts): titled by its tab, with the page's copy button; its `code` element.
+ */
+function codeBlock(target: HTMLElement): HTMLElement {
+  const figure = document.createElement('figure');
+  figure.className = 'code-block';
+  figure.dataset.language = target.dataset.language ?? 'text';
+  const caption = document.createElement('figcaption');
+  caption.className = 'code-title';
+  const title = document.createElement('span');
+  title.className = 'code-title-text';
+  const panel = target.closest('[role="tabpanel"]');
+  title.textContent = (panel && document.getElementById(panel.getAttribute('aria-labelledby') ?? '')?.textContent) ?? '';
+  caption.append(title);
+  const copy = target.closest('.code-group')?.querySelector('.code-block > .copy-button')?.cloneNode(true);
+  const pre = document.createElement('pre');
+  pre.tabIndex = 0;
+  const code = document.createElement('code');
+  code.className = `language-${target.dataset.lang ?? 'text'}`;
+  pre.append(code);
+  figure.append(caption, ...(copy ? [copy] : []), pre);
+  target.append(figure);
+  return code;
 }
 
 /** The call as src/portable/code-samples.ts reads it: placeholder credentials, files as `<binary>`, JSON as its value. */

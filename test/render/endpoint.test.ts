@@ -239,6 +239,15 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
       const key = lazy[['cURL', 'Python', 'Go', 'Ruby', 'PHP', 'Java', 'C#'].indexOf(code.title ?? '')]![1]!;
       assert.equal(written[key], code.code, `${code.title}: as the build writes it`);
     }
+    // With docjet's code blocks, the browser makes the block too: its languages are all the page holds of it.
+    const document = load('shop-3.0.yaml');
+    const shown = renderEndpoint({ document, operation: document.operations.find((each) => each.method === 'POST' && each.path === '/stores/{storeId}/orders')! }).html;
+    includes(
+      shown,
+      '<div data-sample="python" data-sample-lazy data-language="python" data-lang="python"></div>',
+      '<div data-sample="bash" data-sample-lazy data-request="{&quot;method&quot;:&quot;POST&quot;',
+    );
+    includes(shown, 'data-lang="bash"></div>');
   });
 
   test('no diagnostics', () => {

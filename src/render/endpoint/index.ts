@@ -306,8 +306,12 @@ function examplesHtml(examples: CodeExample[], kind: 'request-example' | 'respon
     // src/client/playground.ts writes a generated sample anew for what the reader types in Try it.
     let attributes = `data-sample="${escapeHtml(example.sample)}"`;
     if (left) {
+      // The code block too is made by the browser (samples.mts), from its languages: the figure's and the code's.
+      const figure = /^<figure class="code-block" data-language="([^"]*)"/.exec(code)?.[1];
       attributes += ` data-sample-lazy${data ?? ''}`;
+      if (figure !== undefined) attributes += ` data-language="${figure}" data-lang="${escapeHtml(example.lang)}"`;
       data = undefined;
+      return { titleHtml: escapeHtml(example.title), html: `<div ${attributes}>${figure === undefined ? code : ''}</div>` };
     }
     return { titleHtml: escapeHtml(example.title), html: `<div ${attributes}>${code}</div>` };
   });
