@@ -76,7 +76,7 @@ function writeCode(target: HTMLElement, text: string): void {
 function codeBlock(target: HTMLElement): HTMLElement {
   const figure = document.createElement('figure');
   figure.className = 'code-block';
-  figure.dataset.language = target.dataset.language ?? 'text';
+  figure.dataset.language = (target.dataset.lang ?? 'text').toLowerCase();
   const caption = document.createElement('figcaption');
   caption.className = 'code-title';
   const title = document.createElement('span');

@@ -300,20 +300,16 @@ function examplesHtml(examples: CodeExample[], kind: 'request-example' | 'respon
   let data = request !== undefined && plainJson(requestData(request)) ? ` data-request="${escapeHtml(JSON.stringify(requestData(request)))}"` : undefined;
   const leftOut = data !== undefined;
   const items = examples.map((example, index) => {
-    const left = leftOut && lazy(example, index);
-    const code = context.code(left ? '' : example.code, example.lang, example.title);
+    if (example.sample !== undefined && leftOut && lazy(example, index)) {
+      // Its code block too is made by the browser (samples.mts), for its language.
+      const html = `<div data-sample="${escapeHtml(example.sample)}" data-sample-lazy${data ?? ''} data-lang="${escapeHtml(example.lang)}"></div>`;
+      data = undefined;
+      return { titleHtml: escapeHtml(example.title), html };
+    }
+    const code = context.code(example.code, example.lang, example.title);
     if (example.sample === undefined) return { titleHtml: escapeHtml(example.title), html: code };
     // src/client/playground.ts writes a generated sample anew for what the reader types in Try it.
-    let attributes = `data-sample="${escapeHtml(example.sample)}"`;
-    if (left) {
-      // The code block too is made by the browser (samples.mts), from its languages: the figure's and the code's.
-      const figure = /^<figure class="code-block" data-language="([^"]*)"/.exec(code)?.[1];
-      attributes += ` data-sample-lazy${data ?? ''}`;
-      if (figure !== undefined) attributes += ` data-language="${figure}" data-lang="${escapeHtml(example.lang)}"`;
-      data = undefined;
-      return { titleHtml: escapeHtml(example.title), html: `<div ${attributes}>${figure === undefined ? code : ''}</div>` };
-    }
-    return { titleHtml: escapeHtml(example.title), html: `<div ${attributes}>${code}</div>` };
+    return { titleHtml: escapeHtml(example.title), html: `<div data-sample="${escapeHtml(example.sample)}">${code}</div>` };
   });
   return tabsHtml(items, context, { className: `code-group ${kind}` });
 }
