@@ -253,6 +253,23 @@
         samplesModule ??= import(samplesUrl);
         samplesModule.then((module) => module.showSamples(panel, call)).catch(() => (samplesModule = undefined));
     };
+    const lazySamples = [...document.querySelectorAll('[data-sample-lazy]')];
+    if (lazySamples.length > 0 && samplesUrl !== '') {
+        const fillShown = () => {
+            const shown = lazySamples.filter((target) => target.dataset.sampleLazy !== undefined && !target.closest('[hidden]'));
+            if (shown.length === 0)
+                return;
+            samplesModule ??= import(samplesUrl);
+            samplesModule.then((module) => module.fillSamples(shown)).catch(() => (samplesModule = undefined));
+        };
+        const observer = new MutationObserver(fillShown);
+        for (const target of lazySamples) {
+            const panel = target.closest('[role="tabpanel"]');
+            if (panel)
+                observer.observe(panel, { attributes: true, attributeFilter: ['hidden'] });
+        }
+        fillShown();
+    }
     const quote = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
     const curlOf = (call) => {
         const lines = [`curl --request ${call.method}`, ...(/[[\]{}]/.test(call.url.href) ? ['--globoff'] : []), `--url ${quote(call.url.href)}`];

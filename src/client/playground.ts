@@ -311,6 +311,27 @@
     samplesModule.then((module) => module.showSamples(panel, call)).catch(() => (samplesModule = undefined));
   };
 
+  /**
+   * The generated samples the build left empty (every tab but the first, src/render/endpoint/index.ts)
+   * written when their tab is first shown: by a click, the reader's language from an earlier page, a
+   * link to the tab; from the build's request, or by Try it once the reader changed the panel.
+   */
+  const lazySamples = [...document.querySelectorAll<HTMLElement>('[data-sample-lazy]')];
+  if (lazySamples.length > 0 && samplesUrl !== '') {
+    const fillShown = (): void => {
+      const shown = lazySamples.filter((target) => target.dataset.sampleLazy !== undefined && !target.closest('[hidden]'));
+      if (shown.length === 0) return;
+      samplesModule ??= import(samplesUrl) as Promise<DocjetSamples>;
+      samplesModule.then((module) => module.fillSamples(shown)).catch(() => (samplesModule = undefined));
+    };
+    const observer = new MutationObserver(fillShown);
+    for (const target of lazySamples) {
+      const panel = target.closest('[role="tabpanel"]');
+      if (panel) observer.observe(panel, { attributes: true, attributeFilter: ['hidden'] });
+    }
+    fillShown();
+  }
+
   /** Single-quoted for POSIX shells: nothing inside is special except the quote itself. */
   const quote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
 

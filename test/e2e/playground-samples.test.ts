@@ -22,8 +22,8 @@ const sample = (page: Page, key: string): Promise<string> => page.locator(`[data
 
 e2eTest('typed in Try it, a query value and a body field show in the Python and Go samples, as httpsnippet writes them in Node; a typed token does not', async (t) => {
   const page = await e2e.open(t, 'site', 'api-reference/add-a-note');
-  const built = await sample(page, 'python');
-  assert.match(built, /"text": "hello"/, 'the built page shows the first example');
+  await page.locator('.request-example [role="tab"]', { hasText: 'Python' }).click();
+  await eventually(() => sample(page, 'python').then((built) => /"text": "hello"/.test(built)), true, 'the built page shows the first example');
   await page.locator('.playground-summary').click();
   await page.locator('[data-param="query"][data-name="q"]').fill('brown & white');
   await page.locator('textarea[data-body]').fill('{"text": "typed in Try it", "pinned": true}');
@@ -59,6 +59,26 @@ e2eTest('typed in Try it, a query value and a body field show in the Python and 
     await page.locator('.request-example [role="tab"]', { hasText: 'Python' }).click();
     await page.locator('.endpoint-examples').screenshot({ path: `${SHOTS}/samples-1-typed-python.png` });
   }
+});
+
+e2eTest("a sample tab after the first is written when it is first shown, from the build's request: the text httpsnippet writes in Node (issue 33)", async (t) => {
+  const page = await e2e.open(t, 'site', 'api-reference/add-a-note');
+  assert.match(await sample(page, 'bash'), /--data '\{\n {2}"text": "hello"\n\}'/, 'the first tab is in the page');
+  assert.equal(await page.locator('[data-sample="go"] code').count(), 0, 'the Go tab is not');
+  const data = await page.locator('[data-request]').getAttribute('data-request');
+  const request = JSON.parse(data ?? '{}') as RequestParts & { headers: [string, string][] };
+  const expected = nodeSamples({ ...request, headers: new Map(request.headers) }, ['go', 'php']);
+  assert.match(expected['go']!, /text.*hello/);
+  await page.locator('.request-example [role="tab"]', { hasText: 'Go' }).click();
+  await eventually(() => sample(page, 'go'), expected['go']!, 'the Go sample');
+  await page.locator('.request-example [role="tab"]', { hasText: 'Go' }).press('ArrowRight');
+  await eventually(() => sample(page, 'ruby').then((ruby) => /Net::HTTP[\s\S]*text.*hello/.test(ruby)), true, 'the Ruby sample, by keyboard');
+  await page.locator('.request-example [role="tab"]', { hasText: 'PHP' }).click();
+  await eventually(() => sample(page, 'php'), expected['php']!, 'the PHP sample');
+  // The reader's language follows to the next page, whose tab is then written at once.
+  await page.goto(e2e.site('site').href('api-reference/book-a-visit'));
+  await eventually(() => page.locator('.request-example [role="tab"][aria-selected="true"]').textContent(), 'PHP', 'PHP is the chosen tab');
+  await eventually(() => sample(page, 'php').then((php) => php.includes('application/x-www-form-urlencoded')), true, 'its PHP sample is written');
 });
 
 e2eTest('a form body field and an emptied path parameter: the samples send the form and keep {petId}', async (t) => {
@@ -124,6 +144,12 @@ e2eTest('without JavaScript, the first body is in the samples and every other on
   const page = await e2e.open(t, 'site', undefined, { javaScriptEnabled: false });
   await page.goto(e2e.site('site').href('api-reference/add-a-note'));
   assert.equal(await page.locator('[data-body-picker]').isHidden(), true);
+  // The first sample is in the page; the others, which the page script writes, are not shown, nor their tabs.
+  assert.deepEqual(
+    await page.locator('.request-example .code-title').evaluateAll((titles) => titles.filter((title) => title.getClientRects().length > 0).map((title) => title.textContent)),
+    ['cURL'],
+  );
+  assert.equal(await page.locator('.request-example [role="tablist"]').isHidden(), true);
   const others = page.locator('[data-body-choices]');
   assert.match((await others.locator('summary').textContent()) ?? '', /Other request bodies \(the samples send “Short note”\)/);
   await others.locator('summary').click();

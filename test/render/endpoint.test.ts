@@ -13,10 +13,16 @@ import { fileURLToPath } from 'node:url';
 import type { CodeMeta } from '../../src/content/mdx/code.ts';
 import { parseOpenApi } from '../../src/openapi/load.ts';
 import type { OpenApiDocument } from '../../src/openapi/types.ts';
+import type { RequestParts } from '../../src/openapi/endpoint/request.ts';
 import { renderEndpoint, type RenderEndpointOptions } from '../../src/render/endpoint/index.ts';
 import { FULL } from '../support/long-runs.ts';
 
 const fixtures = fileURLToPath(new URL('../fixtures/endpoint/', import.meta.url));
+/** The samples module the browser imports (compiled browser code without declarations). */
+const browser = (await import(
+  // @ts-expect-error: compiled browser code without declarations; `writeSamples` is the part used here.
+  '../../assets/js/samples.mjs'
+)) as { writeSamples(parts: RequestParts, keys: readonly string[]): Record<string, string> };
 
 function load(name: string): OpenApiDocument {
   const result = parseOpenApi({ file: `api/${name}`, text: readFileSync(path.join(fixtures, name), 'utf8') });
@@ -165,6 +171,8 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
   });
 
   test("the example panel: the x-codeSamples, a curl command, the author's example and a generated one", () => {
+    // Every sample written by the build: without the Try-it panel's script, none is left to the browser.
+    const page = render('shop-3.0.yaml', 'POST /stores/{storeId}/orders', { playground: 'none' });
     // The author's JavaScript sample stands in for the generated one.
     assert.deepEqual(
       page.codes.map(({ title, lang }) => `${title} (${lang})`),
@@ -209,6 +217,29 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
       '<aside class="endpoint-examples"><div class="code-group request-example"><div role="tablist">',
       '<div class="code-group response-example"><div role="tablist">',
     );
+  });
+
+  test('with the Try-it panel, generated samples after the first tab are left empty, and the browser writes the same text from the request the page carries (issue 33)', () => {
+    const full = render('shop-3.0.yaml', 'POST /stores/{storeId}/orders', { playground: 'none' });
+    const lazy = [...page.html.matchAll(/<div data-sample="([a-z]+)" data-sample-lazy(?: data-request="([^"]*)")? data-lang="[a-z]+"><\/div>/g)];
+    assert.deepEqual(
+      lazy.map((match) => match[1]),
+      ['bash', 'python', 'go', 'ruby', 'php', 'java', 'csharp'],
+    );
+    assert.deepEqual(
+      page.codes.map((code) => code.title),
+      ['Node SDK', '201', '404'],
+      'no code block is made for them',
+    );
+    const data = lazy.flatMap((match) => match[2] ?? []);
+    assert.equal(data.length, 1, 'the request is on the page once');
+    const json = JSON.parse(data[0]!.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'));
+    const written = browser.writeSamples({ ...json, headers: new Map(json.headers) }, ['bash', 'python', 'go', 'ruby', 'php', 'java', 'csharp']);
+    for (const code of full.codes.filter((each) => ['cURL', 'Python', 'Go', 'Ruby', 'PHP', 'Java', 'C#'].includes(each.title ?? ''))) {
+      const key = lazy[['cURL', 'Python', 'Go', 'Ruby', 'PHP', 'Java', 'C#'].indexOf(code.title ?? '')]![1]!;
+      assert.equal(written[key], code.code, `${code.title}: as the build writes it`);
+    }
+    includes(page.html, '<div data-sample="python" data-sample-lazy data-lang="python"></div>');
   });
 
   test('no diagnostics', () => {
@@ -465,7 +496,7 @@ describe('escaping', () => {
   });
 
   test('the curl command quotes everything the shell would read', () => {
-    const { codes } = render('hostile.yaml', 'POST /items/{<script>id</script>}');
+    const { codes } = render('hostile.yaml', 'POST /items/{<script>id</script>}', { playground: 'none' });
     const curl = codes.find((code) => code.title === 'cURL')!.code;
     const bash = spawnSync('bash', ['-n'], { input: curl, encoding: 'utf8' });
     if (!bash.error) assert.equal(bash.status, 0, `bash -n: ${bash.stderr}`);
