@@ -40,9 +40,10 @@ export function showSamples(panel: HTMLElement, call: DocjetSampleCall): void {
 }
 
 /**
- * Generated samples the build left empty (`[data-sample-lazy]`: every tab but the first, issue 33),
- * written for the request the build wrote them for (their code group's `data-request`):
- * the build's text, uncoloured. Those Try it has written since are left as they are.
+ * Generated samples the build left out of the page (`[data-sample-lazy]`: every tab but the first,
+ * issue 33) when their coloured blocks could not be fetched, written for the request the build
+ * wrote them for (their code group's `data-request`): the build's text, uncoloured. Those Try it
+ * has written since are left as they are.
  */
 export function fillSamples(targets: readonly HTMLElement[]): void {
   for (const target of targets) {
@@ -76,7 +77,8 @@ function writeCode(target: HTMLElement, text: string): void {
 function codeBlock(target: HTMLElement): HTMLElement {
   const figure = document.createElement('figure');
   figure.className = 'code-block';
-  figure.dataset.language = (target.dataset.lang ?? 'text').toLowerCase();
+  const lang = sampleLanguage(target.dataset.sample ?? '')?.lang ?? 'text';
+  figure.dataset.language = lang;
   const caption = document.createElement('figcaption');
   caption.className = 'code-title';
   const title = document.createElement('span');
@@ -88,7 +90,7 @@ function codeBlock(target: HTMLElement): HTMLElement {
   const pre = document.createElement('pre');
   pre.tabIndex = 0;
   const code = document.createElement('code');
-  code.className = `language-${target.dataset.lang ?? 'text'}`;
+  code.className = `language-${lang}`;
   pre.append(code);
   figure.append(caption, ...(copy ? [copy] : []), pre);
   target.append(figure);
