@@ -282,7 +282,7 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
       '<meta name="robots" content="noindex">',
       '<title>Request samples: Create &lt;an&gt; order - Shop</title>',
       '<h1 class="page-title">Request samples: <a href="/api/create-an-order">Create &lt;an&gt; order</a></h1>',
-      `<div class="endpoint-examples" data-samples>${page.samples}</div>`,
+      `<div data-samples>${page.samples}</div>`,
     );
     const linked = withSamplesHref(page.html, `/_docjet/samples/${file.name}.html`);
     includes(linked, `<a class="samples-link" href="/_docjet/samples/${file.name}.html">`);

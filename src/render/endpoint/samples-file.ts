@@ -53,7 +53,7 @@ export function samplesFile({ title, href, blocksHtml, siteName, stylesheet, scr
     themeBootScript(theme) +
     `</head><body data-mode="default"><main id="content" class="samples-file"><article class="page">` +
     `<header class="page-header"><h1 class="page-title">Request samples: <a href="${escapeHtml(href)}">${escapeHtml(title)}</a></h1></header>` +
-    `<div class="prose"><div class="endpoint-examples" data-samples>${blocksHtml}</div></div>` +
+    `<div class="prose"><div data-samples>${blocksHtml}</div></div>` +
     `</article></main><script src="${escapeHtml(script)}" defer></script></body></html>`;
   return { name: createHash('sha256').update(html).digest('hex').slice(0, 10), html };
 }
