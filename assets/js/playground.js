@@ -253,6 +253,43 @@
         samplesModule ??= import(samplesUrl);
         samplesModule.then((module) => module.showSamples(panel, call)).catch(() => (samplesModule = undefined));
     };
+    const lazySamples = all(document, '[data-sample-lazy]');
+    const samplesLink = document.querySelector('a.samples-link');
+    let samplesFile;
+    const fetchSamples = () => (samplesFile ??= fetch(samplesLink?.href ?? '')
+        .then((response) => (response.ok ? response.text() : Promise.reject(new Error(`${response.status}`))))
+        .then((text) => {
+        for (const block of new DOMParser().parseFromString(text, 'text/html').querySelectorAll('[data-samples] > [data-sample]')) {
+            const target = lazySamples.find((each) => each.dataset.sample === block.dataset.sample && each.dataset.sampleLazy !== undefined);
+            target?.replaceChildren(...block.childNodes);
+            delete target?.dataset.sampleLazy;
+        }
+    })
+        .catch((error) => {
+        samplesFile = undefined;
+        throw error;
+    }));
+    const fillShown = () => {
+        const shown = lazySamples.filter((target) => target.dataset.sampleLazy !== undefined && !target.closest('[hidden]'));
+        if (shown.length === 0)
+            return;
+        fetchSamples().catch(() => {
+            if (samplesUrl === '')
+                return;
+            samplesModule ??= import(samplesUrl);
+            samplesModule.then((module) => module.fillSamples(shown)).catch(() => (samplesModule = undefined));
+        });
+    };
+    const samplesObserver = new MutationObserver(fillShown);
+    for (const target of lazySamples) {
+        const panel = target.closest('[role="tabpanel"]');
+        if (panel)
+            samplesObserver.observe(panel, { attributes: true, attributeFilter: ['hidden'] });
+    }
+    const sampleTabs = samplesLink?.closest('.code-group')?.querySelector(':scope > [role="tablist"]');
+    for (const type of ['pointerenter', 'focusin'])
+        sampleTabs?.addEventListener(type, () => lazySamples.length > 0 && void fetchSamples().catch(() => { }), { once: true });
+    fillShown();
     const quote = (text) => `'${text.replaceAll("'", `'\\''`)}'`;
     const curlOf = (call) => {
         const lines = [`curl --request ${call.method}`, ...(/[[\]{}]/.test(call.url.href) ? ['--globoff'] : []), `--url ${quote(call.url.href)}`];

@@ -62,4 +62,5 @@ interface DocjetSampleCall {
 /** src/client/samples.mts, imported the first time the reader changes the panel. */
 interface DocjetSamples {
   showSamples(panel: HTMLElement, call: DocjetSampleCall): void;
+  fillSamples(targets: readonly HTMLElement[]): void;
 }

@@ -311,6 +311,51 @@
     samplesModule.then((module) => module.showSamples(panel, call)).catch(() => (samplesModule = undefined));
   };
 
+  /**
+   * The generated samples the build left out of the page (every tab but the first,
+   * src/render/endpoint/index.ts): their blocks, coloured by the build, are in a file of their own
+   * that the first tab links to (`a.samples-link`, what a reader without JavaScript follows). It is
+   * fetched once, when the reader first points at or focuses the tabs, or when one of those tabs is
+   * shown (a click, the reader's language from an earlier page, a link to the tab), and each block
+   * goes into its tab. When it cannot be fetched, the samples shown are written from the build's
+   * request by the samples module, the same text uncoloured (the file is asked for again next
+   * time). A sample Try it has written since is left as it is.
+   */
+  const lazySamples = all<HTMLElement>(document, '[data-sample-lazy]');
+  const samplesLink = document.querySelector<HTMLAnchorElement>('a.samples-link');
+  let samplesFile: Promise<void> | undefined;
+  const fetchSamples = (): Promise<void> =>
+    (samplesFile ??= fetch(samplesLink?.href ?? '')
+      .then((response) => (response.ok ? response.text() : Promise.reject(new Error(`${response.status}`))))
+      .then((text) => {
+        for (const block of new DOMParser().parseFromString(text, 'text/html').querySelectorAll<HTMLElement>('[data-samples] > [data-sample]')) {
+          const target = lazySamples.find((each) => each.dataset.sample === block.dataset.sample && each.dataset.sampleLazy !== undefined);
+          target?.replaceChildren(...block.childNodes);
+          delete target?.dataset.sampleLazy;
+        }
+      })
+      .catch((error: unknown) => {
+        samplesFile = undefined;
+        throw error;
+      }));
+  const fillShown = (): void => {
+    const shown = lazySamples.filter((target) => target.dataset.sampleLazy !== undefined && !target.closest('[hidden]'));
+    if (shown.length === 0) return;
+    fetchSamples().catch(() => {
+      if (samplesUrl === '') return;
+      samplesModule ??= import(samplesUrl) as Promise<DocjetSamples>;
+      samplesModule.then((module) => module.fillSamples(shown)).catch(() => (samplesModule = undefined));
+    });
+  };
+  const samplesObserver = new MutationObserver(fillShown);
+  for (const target of lazySamples) {
+    const panel = target.closest('[role="tabpanel"]');
+    if (panel) samplesObserver.observe(panel, { attributes: true, attributeFilter: ['hidden'] });
+  }
+  const sampleTabs = samplesLink?.closest('.code-group')?.querySelector(':scope > [role="tablist"]');
+  for (const type of ['pointerenter', 'focusin']) sampleTabs?.addEventListener(type, () => lazySamples.length > 0 && void fetchSamples().catch(() => {}), { once: true });
+  fillShown();
+
   /** Single-quoted for POSIX shells: nothing inside is special except the quote itself. */
   const quote = (text: string): string => `'${text.replaceAll("'", `'\\''`)}'`;
 

@@ -34,20 +34,67 @@ export function showSamples(panel: HTMLElement, call: DocjetSampleCall): void {
     targets.map((target) => target.dataset.sample ?? ''),
   );
   for (const target of targets) {
-    const code = target.querySelector('code');
-    if (!code) continue;
-    const text = written[target.dataset.sample ?? ''] ?? 'What you typed cannot be written safely in this language: use the cURL sample.';
-    // One `span.line` a line, as the build's highlighter writes them (the code block's padding is on those), uncoloured.
-    code.replaceChildren(
-      ...text.split('\n').flatMap((line, index) => {
-        const span = document.createElement('span');
-        span.className = 'line';
-        span.textContent = line;
-        return index === 0 ? [span] : ['\n', span];
-      }),
-    );
+    writeCode(target, written[target.dataset.sample ?? ''] ?? 'What you typed cannot be written safely in this language: use the cURL sample.');
     target.dataset.live = '';
   }
+}
+
+/**
+ * Generated samples the build left out of the page (`[data-sample-lazy]`: every tab but the first,
+ * issue 33) when their coloured blocks could not be fetched, written for the request the build
+ * wrote them for (their code group's `data-request`): the build's text, uncoloured. Those Try it
+ * has written since are left as they are.
+ */
+export function fillSamples(targets: readonly HTMLElement[]): void {
+  for (const target of targets) {
+    if (target.dataset.sampleLazy === undefined) continue;
+    const data = target.closest('.code-group')?.querySelector<HTMLElement>('[data-request]')?.dataset.request;
+    if (!data) continue;
+    const json = JSON.parse(data) as RequestParts & { headers: [string, string][] };
+    const key = target.dataset.sample ?? '';
+    writeCode(target, writeSamples({ ...json, headers: new Map(json.headers) }, [key])[key] ?? '');
+  }
+}
+
+/** A sample's text in its code block: one `span.line` a line, as the build's highlighter writes them (the code block's padding is on those), uncoloured. */
+function writeCode(target: HTMLElement, text: string): void {
+  delete target.dataset.sampleLazy;
+  const code = target.querySelector('code') ?? codeBlock(target);
+  code.replaceChildren(
+    ...text.split('\n').flatMap((line, index) => {
+      const span = document.createElement('span');
+      span.className = 'line';
+      span.textContent = line;
+      return index === 0 ? [span] : ['\n', span];
+    }),
+  );
+}
+
+/**
+ * The code block of a sample the build left empty, as the build writes one (codeBlockHtml in
+ * src/content/mdx/code.ts): titled by its tab, with the page's copy button; its `code` element.
+ */
+function codeBlock(target: HTMLElement): HTMLElement {
+  const figure = document.createElement('figure');
+  figure.className = 'code-block';
+  const lang = sampleLanguage(target.dataset.sample ?? '')?.lang ?? 'text';
+  figure.dataset.language = lang;
+  const caption = document.createElement('figcaption');
+  caption.className = 'code-title';
+  const title = document.createElement('span');
+  title.className = 'code-title-text';
+  const panel = target.closest('[role="tabpanel"]');
+  title.textContent = (panel && document.getElementById(panel.getAttribute('aria-labelledby') ?? '')?.textContent) ?? '';
+  caption.append(title);
+  const copy = target.closest('.code-group')?.querySelector('.code-block > .copy-button')?.cloneNode(true);
+  const pre = document.createElement('pre');
+  pre.tabIndex = 0;
+  const code = document.createElement('code');
+  code.className = `language-${lang}`;
+  pre.append(code);
+  figure.append(caption, ...(copy ? [copy] : []), pre);
+  target.append(figure);
+  return code;
 }
 
 /** The call as src/portable/code-samples.ts reads it: placeholder credentials, files as `<binary>`, JSON as its value. */

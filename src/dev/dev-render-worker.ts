@@ -108,6 +108,7 @@ async function render(message: Extract<ThreadRequest, { type: 'render' }>): Prom
     uncoloured: renderer.highlight.uncoloured !== before,
     links,
     ...(rendered.feed === undefined ? {} : { feed: rendered.feed }),
+    ...(rendered.samples === undefined ? {} : { samples: rendered.samples }),
   };
 }
 

@@ -16,6 +16,7 @@ import type { Diagnostic } from '../shared/diagnostics.ts';
 import { runCopiesOf, type SpecCopy } from '../openapi/spec-cache.ts';
 import { startThread, threadBootstrap } from '../output/pool.ts';
 import type { SchemaFragment } from '../render/endpoint/schema-fragment.ts';
+import type { SamplesFile } from '../render/endpoint/samples-file.ts';
 import type { RendererOptions } from '../render/page.ts';
 import type { PageLinks } from '../validate/links.ts';
 
@@ -46,7 +47,17 @@ export type ThreadRequest =
 
 export type ThreadReply =
   | { type: 'ready' }
-  | { type: 'rendered'; job: number; html: string; diagnostics: Diagnostic[]; fragments: SchemaFragment[]; uncoloured: boolean; links?: PageLinks; feed?: string }
+  | {
+      type: 'rendered';
+      job: number;
+      html: string;
+      diagnostics: Diagnostic[];
+      fragments: SchemaFragment[];
+      uncoloured: boolean;
+      links?: PageLinks;
+      feed?: string;
+      samples?: SamplesFile;
+    }
   | { type: 'failed'; job: number; code?: string; path?: string; message: string }
   | { type: 'later'; grammar: string; code: string }
   | { type: 'warmed'; job: number };
@@ -59,6 +70,8 @@ export interface ThreadRendered {
   uncoloured: boolean;
   /** The page's RSS feed, when it has one (src/render/feed.ts). */
   feed?: string;
+  /** The request samples the page leaves out, which it links to (src/render/endpoint/samples-file.ts). */
+  samples?: SamplesFile;
   /** The URLs the page writes and its element ids (not for a Markdown version). */
   links?: PageLinks;
 }
@@ -245,6 +258,7 @@ export class RenderThreads {
               uncoloured: reply.uncoloured,
               ...(reply.links === undefined ? {} : { links: reply.links }),
               ...(reply.feed === undefined ? {} : { feed: reply.feed }),
+              ...(reply.samples === undefined ? {} : { samples: reply.samples }),
             });
           else this.settle(job, undefined, new RenderFailure(reply.message, reply.code, reply.path));
           this.idleLater(thread);

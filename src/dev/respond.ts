@@ -23,6 +23,7 @@ import { NAV_FOLDER } from '../render/shell/fragments.ts';
 import { CARDS_FOLDER, cardName, wantsCard } from '../render/card-name.ts';
 import { createCardDrawer, type CardDrawer } from '../render/social-card.ts';
 import { isFragmentId, SCHEMA_FOLDER } from '../render/endpoint/schema-fragment.ts';
+import { SAMPLES_FOLDER } from '../render/endpoint/samples-file.ts';
 import { SEARCH_FOLDER, searchIndexOf } from '../search/index.ts';
 import { CLIENT_PATH, clientScript } from './client-script.ts';
 import { EVENTS_PATH, type LiveReload } from './live-reload.ts';
@@ -176,6 +177,10 @@ async function docjetFile({ session }: Responder, name: string): Promise<Answer 
     const rendered = await session.fragmentById(schema);
     if (rendered) return { kind: 'body', status: 200, type: 'text/html; charset=utf-8', body: rendered.html };
   }
+  // The request samples a page rendered lately leaves out (src/render/endpoint/samples-file.ts).
+  const samplesName = name.startsWith(`${SAMPLES_FOLDER}/`) && name.endsWith('.html') ? name.slice(SAMPLES_FOLDER.length + 1, -'.html'.length) : undefined;
+  const samplesFile = samplesName === undefined ? undefined : session.samplesFile(samplesName);
+  if (samplesFile !== undefined) return { kind: 'body', status: 200, type: 'text/html; charset=utf-8', body: samplesFile };
   // A page's generated social card (`thumbnails`), drawn on request (or taken from the cache).
   if (name.startsWith(`${CARDS_FOLDER}/`) && session.model?.site.config.thumbnails) {
     const card = await cardAnswer(session.model, name.slice(CARDS_FOLDER.length + 1));

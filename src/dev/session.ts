@@ -107,6 +107,8 @@ export class DevSession {
   private modelId = 0;
   /** Schema fragments the pages rendered in the threads link to, by id, for the model served now. */
   private fragments = new BoundedMap<string, SchemaFragment>(FILES_KEPT);
+  /** The request samples files of the pages rendered lately (src/render/endpoint/samples-file.ts), by name: ~20 KB each. */
+  private samples = new BoundedMap<string, string>(SAMPLES_KEPT);
   /** Work done while the reader reads, between requests: pages rendered ahead, grammars compiled. */
   private readonly idleTasks = new IdleQueue();
   /** The pages the open page links to, rendered while the reader reads. */
@@ -283,6 +285,14 @@ export class DevSession {
       if (isMissing(error) || failureProblem(page, error)) return undefined;
       throw error;
     }
+  }
+
+  /**
+   * The request samples file a page rendered lately links to, by name; undefined for one no such
+   * page links to (the page's script then writes its samples itself, uncoloured).
+   */
+  samplesFile(name: string): string | undefined {
+    return this.samples.get(name);
   }
 
   /** A schema fragment a page rendered here links to, by id (dev serves them on request). */
@@ -500,6 +510,7 @@ export class DevSession {
     const model = ++this.modelId;
     this.threads.setModel(model, result.model.rendering.options);
     this.fragments = new BoundedMap(FILES_KEPT);
+    this.samples = new BoundedMap(SAMPLES_KEPT);
     const threads = this.threads;
     const renderer = {
       render: async (page: Page, pause?: () => Promise<void>) => {
@@ -507,6 +518,7 @@ export class DevSession {
         if (page.source.type === 'file') await checkRegularFile(path.join(this.options.root, page.source.file));
         const rendered = await threads.render(model, page.route, pause !== undefined);
         for (const fragment of rendered.fragments) this.fragments.set(fragment.id, fragment);
+        if (rendered.samples) this.samples.set(rendered.samples.name, rendered.samples.html);
         this.utilities.add(rendered.html, result.model.site.config);
         return rendered;
       },
@@ -661,6 +673,8 @@ function newDiagnostics(before: readonly Diagnostic[], after: readonly Diagnosti
 export const PATHS_KEPT = 1_000;
 /** Routes, files and fragments remembered each, the most recently used: bounded by the site, and by this. */
 export const FILES_KEPT = 20_000;
+/** Request samples files kept (`samplesFile`): those of the pages a reader opened and the pages rendered ahead of them. */
+const SAMPLES_KEPT = 1_000;
 
 /** A Map of at most `limit` entries: setting one past it drops the one set or read longest ago. */
 export class BoundedMap<K, V> {

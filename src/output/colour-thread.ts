@@ -208,9 +208,13 @@ class PageBlocks implements PageColours {
     return `\u0000${this.thread.stamp}:${id}\u0000`;
   }
 
+  /** The lines of the blocks so far, coloured once however many parts of the page are settled (an endpoint's page and its samples file). */
+  private coloured: { count: number; lines: Promise<CodeLines[]> } | undefined;
+
   async settle(html: string): Promise<string> {
     if (this.jobs.length === 0) return html;
-    const lines = await this.thread.colour(this.jobs);
+    if (this.coloured?.count !== this.jobs.length) this.coloured = { count: this.jobs.length, lines: this.thread.colour(this.jobs) };
+    const lines = await this.coloured.lines;
     const standIn = new RegExp(`\u0000${this.thread.stamp}:(\\d+)\u0000`, 'g');
     const settled = html.replace(standIn, (_, id: string) => {
       const index = this.indexes.get(Number(id));

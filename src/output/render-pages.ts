@@ -7,7 +7,7 @@
 import { sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
 import type { CodeHighlighter } from '../render/highlight.ts';
 import type { SourceTexts } from '../render/source-texts.ts';
-import { createRenderer, rendererLanguages, type Renderer, type RendererOptions } from '../render/page.ts';
+import { createRenderer, rendererLanguages, samplesOutputPath, type Renderer, type RendererOptions } from '../render/page.ts';
 import { ColourThread, wantsColourThread } from './colour-thread.ts';
 import type { Page, Site } from '../site/types.ts';
 import { feedOutputPath } from '../render/feed.ts';
@@ -104,6 +104,7 @@ async function renderHere(renderer: Renderer, site: Site, queue: RouteQueue, opt
         const { rendered, links } = await renderWithLinks(renderer, pageAt(site, route), options.renderer.base);
         await options.write(pageOutputPath(route), rendered.html);
         if (rendered.feed !== undefined) await options.write(feedOutputPath(route), rendered.feed);
+        if (rendered.samples !== undefined) await options.write(samplesOutputPath(rendered.samples.name), rendered.samples.html);
         // Copied, as a worker's results are on their way back: a page's ids and URLs are cut out of
         // its HTML and text, and V8 keeps a cut-out string's whole parent alive. The build keeps
         // every page's links until the last page is rendered: without the copy, every page's HTML

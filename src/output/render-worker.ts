@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { markdownPath } from '../content/markdown/path.ts';
 import { useCopy } from '../openapi/spec-cache.ts';
-import { createRenderer } from '../render/page.ts';
+import { createRenderer, samplesOutputPath } from '../render/page.ts';
 import { SourceTexts } from '../render/source-texts.ts';
 import { OutputWriteError, outputPath } from './output.ts';
 import { contentHash } from './ownership.ts';
@@ -65,6 +65,11 @@ async function renderRoute(route: string): Promise<RouteResult> {
     const feed = Buffer.from(rendered.feed);
     await writeOutput(feedOutputPath(route), feed, written);
     bytes += feed.length;
+  }
+  if (rendered.samples !== undefined) {
+    const samples = Buffer.from(rendered.samples.html);
+    await writeOutput(samplesOutputPath(rendered.samples.name), samples, written);
+    bytes += samples.length;
   }
   return {
     route,

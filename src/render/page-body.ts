@@ -85,6 +85,8 @@ export interface Body {
   text?: string;
   /** Schema fragments the page links to (src/render/endpoint/schema-fragment.ts), for the build to write. */
   fragments?: SchemaFragment[];
+  /** The request samples' blocks the page leaves out, coloured, for its samples file (src/render/endpoint/samples-file.ts). */
+  samples?: string;
   /** The page's `<Update>` entries, which its RSS feed is made of (src/render/feed.ts). */
   updates?: UpdateEntry[];
 }
@@ -119,7 +121,14 @@ export async function endpointBody(page: Page, { spec, operation }: EndpointSour
     ...endpointSettings(page, services, spec),
     ...(content ? { contentHtml: content.html } : {}),
   });
-  const endpoint = colours === undefined ? rendered : { ...rendered, html: await colours.settle(rendered.html) };
+  const endpoint =
+    colours === undefined
+      ? rendered
+      : {
+          ...rendered,
+          html: await colours.settle(rendered.html),
+          ...(rendered.samples === undefined ? {} : { samples: await colours.settle(rendered.samples) }),
+        };
   if (!content) return { ...endpoint, ...NOTHING_TO_LOAD, playground: endpoint.playground };
   return {
     ...endpoint,
@@ -208,6 +217,7 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
     file,
     text,
     fragments: [...(endpoint?.fragments ?? []), ...(model?.fragments ?? [])],
+    ...(endpoint?.samples === undefined ? {} : { samples: endpoint.samples }),
     updates: body.parts.updates,
   };
 }
@@ -280,6 +290,7 @@ function endpointSettings(
   proxyUrl: string;
   specLink?: { href: string; label: string };
   overviewLink?: { href: string; label: string };
+  lazySamples: boolean;
 } {
   const playground = page.frontmatter['playground'];
   const href = specHref(spec, services.base, services.published);
@@ -290,6 +301,8 @@ function endpointSettings(
     ...(typeof playground === 'string' ? { playground } : {}),
     fragmentPrefix: services.fragmentPrefix,
     proxyUrl: `${services.base}_docjet/proxy`,
+    // The samples after the first go into a file of their own (src/render/endpoint/samples-file.ts, page.ts).
+    lazySamples: true,
     ...(href === undefined ? {} : { specLink: { href, label: strings.downloadSpec } }),
     ...(overview === undefined ? {} : { overviewLink: { href: pageHref(overview, services.base), label: strings.apiOverview } }),
   };

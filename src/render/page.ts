@@ -20,13 +20,15 @@ import { notFoundHtml } from './not-found.ts';
 import { Shell, type ShellOptions } from './shell/document.ts';
 import { uiStrings } from './ui-strings.ts';
 import { feedHref, feedXml, hasFeed } from './feed.ts';
-import { contentUrlResolver } from './links.ts';
+import { contentUrlResolver, pageHref } from './links.ts';
 import { markdownHtml } from '../content/commonmark.ts';
 import type { UrlResolver } from '../content/page-urls.ts';
 import type { UrlUse } from '../shared/safe-url.ts';
 import { SCHEMA_FOLDER, type SchemaFragment } from './endpoint/schema-fragment.ts';
 import { SchemaFragments, type RenderedFragment } from './endpoint/fragment-registry.ts';
 import { BodyCache, type BodyCacheInit } from './body-cache.ts';
+import { SAMPLES_FOLDER, samplesFile, withSamplesHref, type SamplesFile } from './endpoint/samples-file.ts';
+import { ASSETS_FOLDER } from './assets.ts';
 
 export type { RenderedFragment } from './endpoint/fragment-registry.ts';
 
@@ -60,6 +62,8 @@ export interface RenderedPage {
   fragments: SchemaFragment[];
   /** The page's RSS feed (src/render/feed.ts), when it has one: written at `feedOutputPath(route)`. */
   feed?: string;
+  /** The request samples the page leaves out (src/render/endpoint/samples-file.ts): written at `samplesOutputPath(name)`. */
+  samples?: SamplesFile;
   /** Its body came from the cache (src/render/body-cache.ts), and the entry it is kept in there. */
   cached?: boolean;
   cacheKey?: string;
@@ -173,7 +177,21 @@ export async function createRenderer(
       const feed = hasFeed(page, updates)
         ? { href: feedHref(page.route, base, options.siteUrl), xml: feedXml({ site, page, updates, base, siteUrl: options.siteUrl }) }
         : undefined;
-      const html = pageDocument(page, body, drawn, document, feed?.href);
+      // The samples it leaves out, in a file named by its content, which the page then links to.
+      const samples =
+        body.samples === undefined
+          ? undefined
+          : samplesFile({
+              title: page.title,
+              href: pageHref(page.route, base),
+              blocksHtml: body.samples,
+              siteName: site.config.name,
+              stylesheet: options.stylesheet,
+              script: options.script,
+              theme: shell.theme,
+            });
+      const shown = samples ? { ...body, html: withSamplesHref(body.html, `${options.assetsPrefix}${SAMPLES_FOLDER}/${samples.name}.html`) } : body;
+      const html = pageDocument(page, shown, drawn, document, feed?.href);
       // A cached body's unknown icons first, as drawing it would have listed them.
       const missing = bodyIcons.length === 0 ? drawn.missing : [...bodyIcons, ...drawn.missing.filter((name) => !bodyIcons.includes(name))];
       missingIcons.note(missing, body.file ?? 'docs.json', body.text);
@@ -184,6 +202,7 @@ export async function createRenderer(
         diagnostics: body.diagnostics,
         fragments: linked,
         ...(feed ? { feed: feed.xml } : {}),
+        ...(samples ? { samples } : {}),
         ...(cacheKey ? { cached, cacheKey } : {}),
       };
     },
@@ -273,4 +292,9 @@ function pageDocument(page: Page, body: Body, icons: PageIcons, { shell, katexSh
     },
     icons.draw,
   );
+}
+
+/** Where a page's samples file is written in the output (`_docjet/samples/<name>.html`). */
+export function samplesOutputPath(name: string): string {
+  return `${ASSETS_FOLDER}/${SAMPLES_FOLDER}/${name}.html`;
 }

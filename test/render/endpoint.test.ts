@@ -13,11 +13,21 @@ import { fileURLToPath } from 'node:url';
 import type { CodeMeta } from '../../src/content/mdx/code.ts';
 import { parseOpenApi } from '../../src/openapi/load.ts';
 import type { OpenApiDocument } from '../../src/openapi/types.ts';
+import type { RequestParts } from '../../src/openapi/endpoint/request.ts';
 import { renderEndpoint, type RenderEndpointOptions } from '../../src/render/endpoint/index.ts';
 import { newSeed } from '../support/fuzz.ts';
+import { SAMPLES_HREF, samplesFile, withSamplesHref } from '../../src/render/endpoint/samples-file.ts';
+import { createCodeHighlighter } from '../../src/render/highlight.ts';
+import { ENDPOINT_LANGUAGES } from '../../src/render/page-body.ts';
+import type { ThemeSettings } from '../../src/render/theme.ts';
 import { FULL } from '../support/long-runs.ts';
 
 const fixtures = fileURLToPath(new URL('../fixtures/endpoint/', import.meta.url));
+/** The samples module the browser imports (compiled browser code without declarations). */
+const browser = (await import(
+  // @ts-expect-error: compiled browser code without declarations; `writeSamples` is the part used here.
+  '../../assets/js/samples.mjs'
+)) as { writeSamples(parts: RequestParts, keys: readonly string[]): Record<string, string> };
 
 function load(name: string): OpenApiDocument {
   const result = parseOpenApi({ file: `api/${name}`, text: readFileSync(path.join(fixtures, name), 'utf8') });
@@ -166,6 +176,8 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
   });
 
   test("the example panel: the x-codeSamples, a curl command, the author's example and a generated one", () => {
+    // Every sample written by the build: without the Try-it panel's script, none is left to the browser.
+    const page = render('shop-3.0.yaml', 'POST /stores/{storeId}/orders', { playground: 'none' });
     // The author's JavaScript sample stands in for the generated one.
     assert.deepEqual(
       page.codes.map(({ title, lang }) => `${title} (${lang})`),
@@ -210,6 +222,72 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
       '<aside class="endpoint-examples"><div class="code-group request-example"><div role="tablist">',
       '<div class="code-group response-example"><div role="tablist">',
     );
+  });
+
+  test('with the Try-it panel, generated samples after the first tab are left out: their blocks are for the samples file the first tab links to, and the browser can write the same text from the request the page carries (issue 33)', () => {
+    const full = render('shop-3.0.yaml', 'POST /stores/{storeId}/orders', { playground: 'none' });
+    const page = render('shop-3.0.yaml', 'POST /stores/{storeId}/orders', { lazySamples: true });
+    const lazy = [...page.html.matchAll(/<div data-sample="([a-z]+)" data-sample-lazy(?: data-request="([^"]*)")?><\/div>/g)];
+    assert.deepEqual(
+      lazy.map((match) => match[1]),
+      ['bash', 'python', 'go', 'ruby', 'php', 'java', 'csharp'],
+    );
+    assert.deepEqual(
+      [...(page.samples ?? '').matchAll(/<div data-sample="([a-z]+)"><pre data-code="\d+"><\/pre><\/div>/g)].map((match) => match[1]),
+      ['bash', 'python', 'go', 'ruby', 'php', 'java', 'csharp'],
+      'their blocks, in tab order, are for the samples file',
+    );
+    assert.equal(page.html.match(/<pre data-code=/g)?.length, 3, 'the page holds the Node SDK sample and the two responses only');
+    includes(page.html, `<a class="samples-link" href="${SAMPLES_HREF}">Other languages: cURL, Python, Go, Ruby, PHP, Java, C#</a></div><div role="tabpanel"`);
+    const data = lazy.flatMap((match) => match[2] ?? []);
+    assert.equal(data.length, 1, 'the request is on the page once');
+    const json = JSON.parse(data[0]!.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&'));
+    const written = browser.writeSamples({ ...json, headers: new Map(json.headers) }, ['bash', 'python', 'go', 'ruby', 'php', 'java', 'csharp']);
+    for (const code of full.codes.filter((each) => ['cURL', 'Python', 'Go', 'Ruby', 'PHP', 'Java', 'C#'].includes(each.title ?? ''))) {
+      const key = lazy[['cURL', 'Python', 'Go', 'Ruby', 'PHP', 'Java', 'C#'].indexOf(code.title ?? '')]![1]!;
+      assert.equal(written[key], code.code, `${code.title}: as the build writes it`);
+    }
+    // Without the option (an endpoint shown where no samples file is written), every sample is in the page.
+    assert.equal(render('shop-3.0.yaml', 'POST /stores/{storeId}/orders').samples, undefined);
+  });
+
+  test("the samples file's blocks are the page's coloured blocks as the page held them before it left them out, in a document that links back to the page (issue 33)", async () => {
+    const document = load('shop-3.0.yaml');
+    const operation = document.operations.find((each) => each.method === 'POST' && each.path === '/stores/{storeId}/orders')!;
+    const highlight = await createCodeHighlighter({ langs: ENDPOINT_LANGUAGES });
+    const whole = renderEndpoint({ document, operation, highlight }).html;
+    const page = renderEndpoint({ document, operation, highlight, lazySamples: true });
+    const blocks = [...(page.samples ?? '').matchAll(/<div data-sample="([a-z]+)">.*?<\/figure><\/div>/gs)];
+    assert.deepEqual(
+      blocks.map((match) => match[1]),
+      ['bash', 'python', 'go', 'ruby', 'php', 'java', 'csharp'],
+    );
+    assert.equal(blocks.map((match) => match[0]).join(''), page.samples, 'nothing else');
+    for (const [block, key] of blocks) {
+      assert.ok(whole.includes(block), `${key}: the block as the whole page holds it`);
+      assert.match(block, /<span class="sk\d+">/, `${key}: coloured`);
+      assert.ok(!page.html.includes(block), `${key}: not in the page`);
+    }
+    const file = samplesFile({
+      title: 'Create <an> order',
+      href: '/api/create-an-order',
+      blocksHtml: page.samples!,
+      siteName: 'Shop',
+      stylesheet: '/_docjet/docjet.css',
+      script: '/_docjet/docjet.js',
+      theme: { name: 'mint', breadcrumbs: true, drilldown: false, appearance: 'system', fixedAppearance: false } satisfies ThemeSettings,
+    });
+    assert.match(file.name, /^[0-9a-f]{10}$/);
+    includes(
+      file.html,
+      '<meta name="robots" content="noindex">',
+      '<title>Request samples: Create &lt;an&gt; order - Shop</title>',
+      '<h1 class="page-title">Request samples: <a href="/api/create-an-order">Create &lt;an&gt; order</a></h1>',
+      `<div data-samples>${page.samples}</div>`,
+    );
+    const linked = withSamplesHref(page.html, `/_docjet/samples/${file.name}.html`);
+    includes(linked, `<a class="samples-link" href="/_docjet/samples/${file.name}.html">`);
+    excludes(linked, SAMPLES_HREF);
   });
 
   test('no diagnostics', () => {
@@ -466,7 +544,7 @@ describe('escaping', () => {
   });
 
   test('the curl command quotes everything the shell would read', () => {
-    const { codes } = render('hostile.yaml', 'POST /items/{<script>id</script>}');
+    const { codes } = render('hostile.yaml', 'POST /items/{<script>id</script>}', { playground: 'none' });
     const curl = codes.find((code) => code.title === 'cURL')!.code;
     const bash = spawnSync('bash', ['-n'], { input: curl, encoding: 'utf8' });
     if (!bash.error) assert.equal(bash.status, 0, `bash -n: ${bash.stderr}`);

@@ -118,7 +118,7 @@ test(`a lazy sidebar shows a group of pages over ${WINDOW_GROUP_BYTES} bytes as 
   assert.match(current(middle)!, /^Big item 75,/);
   assert.match(
     middle,
-    /<details class="nav-group nested" data-group="[^"]*:Big" open><summary>.*?<\/summary><ul class="nav-list" data-lazy="window"><li>/,
+    /<details class="nav-group nested" data-group="[^"]+" open><summary><span class="nav-group-link"><span class="nav-label">Big<\/span><\/span><\/summary><ul class="nav-list" data-lazy="window"><li>/,
     'in a list the page script fills',
   );
   // The rest of the sidebar is as before: the start page, and each other group a stub.
@@ -151,11 +151,34 @@ test('small groups, and sidebars that are not lazy, stay whole', async () => {
   assert.deepEqual(bigItems(lazySidebarOf(site, routes[74]!)), range(65, 85), 'and the big group windowed on its own pages');
 });
 
+test("a group's key is its place in the section, a character or two: the same in each page and in the section's fragment, one per group (issue 33)", async () => {
+  const { site, routes } = await bigSite();
+  /** Each group's key in a sidebar, by its label (top-level sections and nested groups). */
+  const keys = (html: string): Map<string, string> =>
+    new Map(
+      [
+        ...html.matchAll(/data-group="([^"]*)"[^>]*>(?:<summary>)?<(?:span|p|a) class="nav-group-(?:link|title)"[^>]*>(?:<span[^>]*><\/span>)?<span class="nav-label">([^<]*)/g),
+      ].map((match) => [match[2]!, match[1]!]),
+    );
+  const fragment = keys(new Shell(optionsFor(site)).sectionSidebar(page(site, routes[74]!).placements[0]!.sectionId));
+  assert.equal(fragment.size, 35, 'Start, API, its 32 tags and Big');
+  assert.equal(new Set(fragment.values()).size, fragment.size, 'one key per group');
+  for (const [label, key] of fragment) assert.match(key, /^[0-9a-z]{1,2}$/, label);
+  for (const route of [routes[74]!, 'api-reference/tag-02/tag-02-item-3']) {
+    const shown = keys(lazySidebarOf(site, route));
+    assert.ok(shown.size > 1);
+    for (const [label, key] of shown) assert.equal(key, fragment.get(label), `${label} on ${route}: the fragment's key`);
+  }
+});
+
 test('a big group open only because it is `expanded` shows a window from its start', async () => {
   const { site, big } = await bigSite();
   site.elements.set(big.id, { ...big, expanded: true });
   const start = lazySidebarOf(site, 'api-reference/tag-02/tag-02-item-3');
-  assert.match(start, /data-group="[^"]*:Big" open><summary>.*?<\/summary><ul class="nav-list" data-lazy="window">/);
+  assert.match(
+    start,
+    /data-group="[^"]+" open><summary><span class="nav-group-link"><span class="nav-label">Big<\/span><\/span><\/summary><ul class="nav-list" data-lazy="window">/,
+  );
   assert.deepEqual(bigItems(start), range(1, 21));
   assert.equal(current(start), 'Tag 02 item 3');
 });

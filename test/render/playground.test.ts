@@ -311,9 +311,11 @@ describe('the panel script', () => {
    * server (660 B), Ctrl+Enter and previews of images, audio and PDF (690 B). The samples that follow
    * Try it are a module of their own (src/client/samples.mts, about 41 KB gzipped, imported once the
    * reader changes the panel): the panel only hands it the request, and sets the body a reader
-   * picks among several examples (11,123 -> 11,723 B).
+   * picks among several examples (11,123 -> 11,723 B). Then (issue 33) the samples after the first
+   * tab put in place from the page's samples file, coloured, and written by that module only when
+   * the file cannot be fetched (11,915 -> 12,230 B).
    */
-  const BUDGET_GZIPPED = 12000;
+  const BUDGET_GZIPPED = 12500;
 
   test(`is its own file, out of the page script every page loads, under ${BUDGET_GZIPPED} bytes gzipped`, () => {
     const { playground } = siteBundle(configSchema.parse({ name: 'Budget', navigation: { pages: ['index'] } }), '/', '');

@@ -21,6 +21,8 @@ export interface CodeExample {
   code: string;
   /** A generated sample's language key (`bash`, `python`…): the page rewrites it as the reader fills in Try it. */
   sample?: string;
+  /** The request a generated sample is written for (the same object for each), which the browser can write it from again. */
+  request?: RequestParts;
 }
 
 /** The site's `api.examples` settings. */
@@ -58,7 +60,7 @@ export function requestExamples(model: EndpointModel, operation: Operation, reso
   const generated = new Map(generateCodeSamples(parts, languages).map((sample) => [sample.language, sample.code]));
   for (const language of languages) {
     const code = language.target === undefined ? curlCommand(parts) : generated.get(language);
-    if (code !== undefined) examples.push({ title: language.title, lang: language.lang, code, sample: language.key });
+    if (code !== undefined) examples.push({ title: language.title, lang: language.lang, code, sample: language.key, request: parts });
   }
   return examples;
 }

@@ -47,6 +47,8 @@ export class PageContext {
   omittedFields = 0;
   /** The levels of fields this page leaves for the browser to fetch, by id (schema-fragment.ts). */
   readonly fragments = new Map<string, SchemaFragment>();
+  /** The request samples' blocks this page leaves for the browser to fetch, in tab order (samples-file.ts). */
+  readonly samples: string[] = [];
 
   private readonly slugger = new Slugger();
   private readonly ids = new Map<string, number>();

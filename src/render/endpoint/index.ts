@@ -23,12 +23,13 @@ import { remainingDescription } from '../../openapi/endpoint/description.ts';
 import { readEndpoint, type EndpointModel, type ParameterLocation } from '../../openapi/endpoint/model.ts';
 import { planDepth } from './plan.ts';
 import { bodyPickerHtml, playgroundDisplay, playgroundHtml, playgroundProxy } from './playground.ts';
-import { bodyChoices, requestExamples, responseExamples, type CodeExample, type ExampleSettings } from '../../openapi/endpoint/request.ts';
+import { bodyChoices, requestExamples, responseExamples, type CodeExample, type ExampleSettings, type RequestParts } from '../../openapi/endpoint/request.ts';
 import { Resolver } from '../../openapi/endpoint/resolve.ts';
 import { fieldView, SchemaRenderer, type SchemaSettings } from './schema.ts';
 import type { FragmentTarget, SchemaFragment } from './schema-fragment.ts';
 import { pageSecurity, securityHtml } from './security.ts';
 import { specLinkHtml } from './spec-link.ts';
+import { SAMPLES_HREF } from './samples-file.ts';
 
 export interface RenderEndpointOptions {
   document: OpenApiDocument;
@@ -68,6 +69,12 @@ export interface RenderEndpointOptions {
   specLink?: { href: string; label: string } | undefined;
   /** The link to the spec's API overview page (overview.ts), beside the spec's; none when the site has none. */
   overviewLink?: { href: string; label: string } | undefined;
+  /**
+   * Leave the generated request samples after the first out of the page when it has a Try-it panel
+   * (`examplesHtml`): their blocks are the result's `samples`, for a file of their own whose URL
+   * the caller puts where the page says `SAMPLES_HREF` (samples-file.ts). Default: every sample in the page.
+   */
+  lazySamples?: boolean;
 }
 
 export interface RenderEndpointResult {
@@ -78,6 +85,8 @@ export interface RenderEndpointResult {
   fragments: SchemaFragment[];
   /** The page shows a "Try it" panel, whose script it then loads. */
   playground: boolean;
+  /** The request samples' blocks left out of the page (`lazySamples`), for its samples file (samples-file.ts). */
+  samples?: string;
 }
 
 const PARAMETER_GROUPS: { location: ParameterLocation; title: string }[] = [
@@ -124,6 +133,7 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
       options.contentHtml,
       options.specLink,
       options.overviewLink,
+      options.lazySamples === true,
     );
     return {
       html,
@@ -131,6 +141,7 @@ export function renderEndpoint(options: RenderEndpointOptions): RenderEndpointRe
       diagnostics: referenceDiagnostics(resolver, operation, file),
       fragments: [...context.fragments.values()],
       playground: playground !== '',
+      ...(context.samples.length > 0 ? { samples: context.samples.join('') } : {}),
     };
   } catch (error) {
     // A bug in docjet, not in the spec: say so, and keep the build going with what the shell prints.
@@ -157,6 +168,7 @@ function pageHtml(
   contentHtml = '',
   specLink: { href: string; label: string } | undefined = undefined,
   overviewLink: { href: string; label: string } | undefined = undefined,
+  lazySamples = false,
 ): string {
   let html = headerHtml({ operation, servers: model.servers.map((server) => server.url) });
   if (operation.kind === 'operation') html += serversHtml(model, operation, context.resolver);
@@ -199,8 +211,10 @@ function pageHtml(
   const responses = model.responses.map((response, index) => responseHtml(response, index, model.responses, renderers.response, context));
   if (responses.length > 0) main += section(context, 'Response', 'endpoint-responses', responses.join(''));
 
+  // Samples left out only for a page whose panel's script puts them in place.
+  const samples = (): string => examplesHtml(requestExamples(model, operation, context.resolver, examples), 'request-example', context, lazySamples && playground !== '');
   const aside =
-    (pageExamples.request ?? bodyChoicesHtml(model, operation, examplesHtml(requestExamples(model, operation, context.resolver, examples), 'request-example', context), context)) +
+    (pageExamples.request ?? bodyChoicesHtml(model, operation, samples(), context)) +
     (pageExamples.response ?? examplesHtml(responseExamples(model, context.resolver), 'response-example', context));
   main = uniqueAnchors(main, context.headings);
   html += `<div class="endpoint-layout"><div class="endpoint-main">${main}</div>${aside === '' ? '' : `<aside class="endpoint-examples">${aside}</aside>`}</div>`;
@@ -284,14 +298,60 @@ function bodyChoicesHtml(model: EndpointModel, operation: Operation, samples: st
   );
 }
 
-function examplesHtml(examples: CodeExample[], kind: 'request-example' | 'response-example', context: PageContext): string {
+/**
+ * A code group of examples. With the Try-it panel's script on the page (`lazySamples`), a generated
+ * sample on a tab after the first is left out of the page: its block, coloured as it would be here,
+ * goes into the page's samples file (`context.samples`, written under `_docjet/samples/`,
+ * samples-file.ts) and its tab holds an empty `[data-sample-lazy]`. The panel's script fetches the
+ * file when the reader first points at the tabs or one of them is shown, and puts each block in
+ * its tab (src/client/playground.ts); when it cannot, it writes them with the build's own generator
+ * (src/client/samples.mts) from the request the page carries once as data (`data-request`), the
+ * same text, uncoloured. Eight of GitHub's nine languages, about 21 KB of a 74 KB endpoint page
+ * (issue 33). Without JavaScript, the first shows, with a link to the file.
+ */
+function examplesHtml(examples: CodeExample[], kind: 'request-example' | 'response-example', context: PageContext, lazySamples = false): string {
   if (examples.length === 0) return '';
-  const items = examples.map((example) => {
+  const lazy = (example: CodeExample, index: number): boolean =>
+    lazySamples && index > 0 && example.sample !== undefined && example.request !== undefined && example.request === examples.find((each) => each.request)?.request;
+  const request = examples.find(lazy)?.request;
+  let data = request !== undefined && plainJson(requestData(request)) ? ` data-request="${escapeHtml(JSON.stringify(requestData(request)))}"` : undefined;
+  const leftOut = data !== undefined;
+  const others: string[] = [];
+  const items = examples.map((example, index) => {
     const code = context.code(example.code, example.lang, example.title);
+    if (example.sample === undefined) return { titleHtml: escapeHtml(example.title), html: code };
     // src/client/playground.ts writes a generated sample anew for what the reader types in Try it.
-    return { titleHtml: escapeHtml(example.title), html: example.sample === undefined ? code : `<div data-sample="${escapeHtml(example.sample)}">${code}</div>` };
+    const block = `<div data-sample="${escapeHtml(example.sample)}">${code}</div>`;
+    if (!leftOut || !lazy(example, index)) return { titleHtml: escapeHtml(example.title), html: block };
+    context.samples.push(block);
+    others.push(example.title);
+    const html = `<div data-sample="${escapeHtml(example.sample)}" data-sample-lazy${data ?? ''}></div>`;
+    data = undefined;
+    return { titleHtml: escapeHtml(example.title), html };
   });
+  if (others.length > 0 && items[0]) {
+    // What a reader without JavaScript follows, and where the panel's script fetches the blocks from.
+    items[0] = { ...items[0], html: `${items[0].html}<a class="samples-link" href="${SAMPLES_HREF}">${escapeHtml(`Other languages: ${others.join(', ')}`)}</a>` };
+  }
   return tabsHtml(items, context, { className: `code-group ${kind}` });
+}
+
+/** A request as JSON data: its headers as pairs. */
+function requestData(request: RequestParts): unknown {
+  return { ...request, headers: [...request.headers] };
+}
+
+/**
+ * Only what JSON gives back as it was (no `NaN`, dates, class instances, `undefined` in a list), so
+ * the browser writes the same sample; a field set to `undefined` reads as one left out.
+ */
+function plainJson(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  if (Array.isArray(value)) return Array.from(value).every(plainJson);
+  if (typeof value !== 'object') return false;
+  const prototype = Object.getPrototypeOf(value);
+  return (prototype === Object.prototype || prototype === null) && Object.values(value).every((field) => field === undefined || plainJson(field));
 }
 
 /** One warning per page for every `$ref` it could not follow, by kind. */
