@@ -77,6 +77,8 @@ async function renderRoute(route: string): Promise<RouteResult> {
     links,
     ...(rendered.cached ? { cached: true } : {}),
     ...(rendered.cacheKey ? { cacheKey: rendered.cacheKey } : {}),
+    ...(rendered.inputs ? { inputs: rendered.inputs } : {}),
+    ...(rendered.unknownIcons ? { unknownIcons: true } : {}),
   };
 }
 
