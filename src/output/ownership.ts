@@ -212,7 +212,11 @@ export interface WrittenFile {
  * at 5,000 pages); if it was changed since, the next check finds it changed. Other files (the
  * site's static files, copied) are hashed here.
  */
-export async function writeRecord(folder: string, written: ReadonlyMap<string, WrittenFile> = new Map()): Promise<void> {
+export async function writeRecord(
+  folder: string,
+  written: ReadonlyMap<string, WrittenFile> = new Map(),
+  linked: ReadonlyMap<string, LinkedFile> = new Map(),
+): Promise<WrittenRecord> {
   const found: { name: string; kind: 'file' | 'link' }[] = [];
   for (const entry of await fs.readdir(folder, { recursive: true, withFileTypes: true })) {
     const name = path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
@@ -231,6 +235,15 @@ export async function writeRecord(folder: string, written: ReadonlyMap<string, W
         return;
       }
       const info: BigIntStats = await fs.lstat(full, { bigint: true });
+      const link = linked.get(name);
+      if (link) {
+        // Taken from the previous output: docjet's only while its inode is as it was once linked. Changed
+        // since (through the previous output's name), it is recorded with times no file has, so the
+        // next check hashes it and finds it changed: never overwritten silently.
+        const same = Number(info.size) === link.size && String(info.mtimeNs) === link.mtime && String(info.ctimeNs) === link.ctime;
+        files[name] = same ? [link.hash, link.size, link.mtime, link.ctime] : [link.hash, link.size, '0', '0'];
+        return;
+      }
       const known = written.get(name);
       files[name] = known
         ? [known.hash, known.size, String(info.mtimeNs), String(info.ctimeNs)]
@@ -241,4 +254,40 @@ export async function writeRecord(folder: string, written: ReadonlyMap<string, W
   const sorted = <T>(entries: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : 1)));
   const marker = { generator: 'docjet', version: VERSION, built: new Date().toISOString(), format: RECORD_FORMAT, files: sorted(files), links: sorted(links) };
   await fs.writeFile(path.join(folder, OUTPUT_MARKER), `${JSON.stringify(marker)}\n`);
+  return marker;
+}
+
+/** A record as `writeRecord` wrote it. */
+export interface WrittenRecord {
+  files: Record<string, RecordedFile>;
+}
+
+/**
+ * A file hard-linked from the output being replaced rather than written again: the hash and size
+ * its record gave, and its inode's times once linked (the link itself changes the ctime).
+ */
+export interface LinkedFile extends WrittenFile {
+  mtime: string;
+  ctime: string;
+}
+
+/**
+ * Once the output being replaced is deleted, the files linked from it have a new ctime (one link
+ * fewer): the record of `folder` takes it for each file whose size and mtime are still those
+ * recorded, so that the next check need not hash it. A file changed in between (its mtime moved)
+ * keeps the old ctime, and the next check hashes it.
+ */
+export async function refreshLinkedTimes(folder: string, record: WrittenRecord, linked: ReadonlyMap<string, LinkedFile>): Promise<void> {
+  let changed = false;
+  await Promise.all(
+    [...linked.keys()].map(async (name) => {
+      const entry = record.files[name];
+      if (entry === undefined || entry[2] === '0') return;
+      const info = await fs.lstat(path.join(folder, name), { bigint: true }).catch(() => undefined);
+      if (info === undefined || !info.isFile() || Number(info.size) !== entry[1] || String(info.mtimeNs) !== entry[2] || String(info.ctimeNs) === entry[3]) return;
+      record.files[name] = [entry[0], entry[1], entry[2], String(info.ctimeNs)];
+      changed = true;
+    }),
+  );
+  if (changed) await fs.writeFile(path.join(folder, OUTPUT_MARKER), `${JSON.stringify(record)}\n`);
 }
