@@ -26,7 +26,8 @@ import { ASSETS_FOLDER } from '../render/assets.ts';
 import { addCandidates, addFileCandidates } from '../render/utilities.ts';
 import { mermaidScript } from './copy.ts';
 import { defaultFavicon } from './favicon.ts';
-import { contentHash, readMarker, type OutputRecord } from './ownership.ts';
+import { contentHash, readMarker } from './ownership.ts';
+import { PageReuse, type PageResult, type PreviousOutput } from './page-reuse.ts';
 import { checkOutputFolder, displayPath, isInside, OutputWriteError, outputPath, stageOutput, type StagedOutput } from './output.ts';
 import { expandRedirects, redirectPage, redirectTargets, redirectsFile } from './redirects.ts';
 import { SourceTexts } from '../render/source-texts.ts';
@@ -176,11 +177,6 @@ interface SiteWrite {
   previous: PreviousOutput | undefined;
 }
 
-interface PreviousOutput {
-  dir: string;
-  record: OutputRecord;
-}
-
 /** Everything the output holds: the pages, the site's files and docjet's, the 404 page, sitemap and redirects. */
 async function writeSite({ root, site, files, output, stats, diagnostics, options, loaded, apis, cards, previous }: SiteWrite): Promise<void> {
   const { configFile } = loaded;
@@ -231,6 +227,26 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     write,
     pageOutputPath,
   );
+  const pageDone = (result: PageResult): void => {
+    if (result.cached) stats.cache.hits++;
+    else if (cache) stats.cache.misses++;
+    if (result.cacheKey) cacheKeys.add(result.cacheKey);
+    diagnostics.addPage(result.diagnostics);
+    needs.math ||= result.math;
+    needs.mermaid ||= result.mermaid;
+    schemaFragments.add(result.fragments);
+    links.set(result.links.route, result.links);
+    options.onProgress?.(++done, total);
+  };
+  // Pages whose files the output being replaced holds as they would be written again: linked from there, not rendered (page-reuse.ts).
+  const reuse = cache ? await PageReuse.open(root, rendererOptions, cache, sources) : undefined;
+  const toRender = reuse
+    ? await reuse.reuse([...site.pages.keys()], previous, output, (route, result) => {
+        markdown.record(route);
+        pageDone(result);
+      })
+    : undefined;
+  stats.bytes += reuse?.bytes ?? 0;
   const { renderer, diagnostics: once } = await renderPages({
     renderer: rendererOptions,
     dir: output.dir,
@@ -240,16 +256,10 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     onMarkdown: (route) => markdown.record(route),
     onRenderer: (made) => (bodyCache = made.cache),
     sources,
+    ...(toRender ? { routes: toRender } : {}),
     onPage: (result) => {
-      if (result.cached) stats.cache.hits++;
-      else if (cache) stats.cache.misses++;
-      if (result.cacheKey) cacheKeys.add(result.cacheKey);
-      diagnostics.addPage(result.diagnostics);
-      needs.math ||= result.math;
-      needs.mermaid ||= result.mermaid;
-      schemaFragments.add(result.fragments);
-      links.set(result.links.route, result.links);
-      options.onProgress?.(++done, total);
+      reuse?.rendered(result.links.route, result);
+      pageDone(result);
     },
   });
   diagnostics.add(once);
@@ -300,6 +310,8 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   const saidElsewhere = (file: string, target: string): boolean => missingFiles.has(`${file}\u0000${sitePath(target)}`);
   const followed = await resolveLinks({ root, base, targets, pages, loaded, saidElsewhere });
   diagnostics.add(followed.diagnostics);
+  // Every file written: the pages' entries are kept with the hashes their files are recorded with.
+  await reuse?.save(output);
 }
 
 /**
