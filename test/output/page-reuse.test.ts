@@ -10,6 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { build } from '../../src/output/build.ts';
+import { stageOutput } from '../../src/output/output.ts';
+import { ownership, readMarker } from '../../src/output/ownership.ts';
 
 const CONFIG = { name: 'Reused', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { groups: [{ group: 'Guides', pages: ['index', 'one', 'two', 'three', 'uses'] }] } };
 
@@ -149,5 +151,41 @@ describe('a warm build keeps the files of unchanged pages', () => {
     // And the next good build is the --no-cache build's, keeping what it can.
     await edit('two.mdx', '---\ntitle: Two\n---\n\nText two, changed again.\n');
     assert.deepEqual(await rebuild(), ['two/index.html', 'two.md']);
+  });
+});
+
+describe('a file linked from the output being replaced', () => {
+  /** An output folder holding `a.html` as docjet wrote it, and a new staging of it with `a.html` linked from there. */
+  async function linkedOutput(t: { after(fn: () => Promise<void>): void }) {
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-link-'));
+    t.after(() => fs.rm(dir, { recursive: true, force: true }));
+    const target = path.join(dir, 'out');
+    const first = await stageOutput({ target });
+    await first.write('a.html', 'docjet');
+    await first.commit();
+    const marker = await readMarker(target);
+    assert.equal(marker.kind, 'recorded');
+    const next = await stageOutput({ target });
+    const recorded = marker.kind === 'recorded' ? marker.record.files.get('a.html') : undefined;
+    assert.equal(await next.link(path.join(target, 'a.html'), 'a.html', recorded!), true);
+    return { target, next, file: path.join(target, 'a.html') };
+  }
+
+  test('edited through the old folder before the swap (same size, mtime set back), it is recorded as changed, not as docjet wrote it', async (t) => {
+    const { target, next, file } = await linkedOutput(t);
+    const info = await fs.stat(file);
+    await fs.writeFile(file, 'DOCJET');
+    await fs.utimes(file, info.atime, info.mtime);
+    await next.commit();
+    assert.equal(await fs.readFile(path.join(target, 'a.html'), 'utf8'), 'DOCJET');
+    assert.deepEqual((await ownership(target, 10)).foreign, [{ name: 'a.html', changed: true }]);
+  });
+
+  test('written again in the staging folder, the old file is left as it was; an aborted build leaves it too', async (t) => {
+    const { next, file } = await linkedOutput(t);
+    await next.write('a.html', 'newer');
+    assert.equal(await fs.readFile(file, 'utf8'), 'docjet');
+    await next.abort();
+    assert.equal(await fs.readFile(file, 'utf8'), 'docjet');
   });
 });
