@@ -144,7 +144,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await writeSite({ root, site, files, output, stats, diagnostics, options, loaded: validated.loaded, apis: apiSummaries(validated.specs), cards, previous });
     const failed = hasErrors(options.strict ? promoteWarnings(diagnostics.all) : diagnostics.all);
     // Checked again just before the swap: a file put in the output while the build ran is not docjet's either.
-    const recheck = failed ? undefined : await checkOutputFolder({ root, target: outDir, force: options.force ?? false });
+    // The files linked from it have new ctimes: as they were once linked, they are as recorded (not hashed again).
+    const recheck = failed ? undefined : await checkOutputFolder({ root, target: outDir, force: options.force ?? false, linked: output.linked });
     if (failed || recheck!.diagnostics.length > 0) {
       await output.abort();
       return finish(false, [...diagnostics.all, ...(recheck?.diagnostics ?? [])], validated.notes);

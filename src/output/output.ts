@@ -56,6 +56,8 @@ export interface StagedOutput {
   link(from: string, relative: string, recorded: readonly [hash: string, size: number, mtime: string, ctime: string]): Promise<boolean>;
   /** Tells the record of a file written into the staging folder by another thread: its hash (`contentHash`) and size. */
   wrote(relative: string, file: WrittenFile): void;
+  /** The files linked so far (`link`), each with its times once linked. */
+  readonly linked: ReadonlyMap<string, LinkedFile>;
   /** The hash a file written or linked into the staging folder is recorded with; undefined for one copied (hashed at commit) or absent. */
   hashOf(relative: string): string | undefined;
   /** Replaces the target folder by the staging folder. */
@@ -114,7 +116,13 @@ export interface OutputCheck {
  * `force` lets docjet replace a folder of other files outside the site, and files docjet wrote
  * and a user changed inside it; never anything else.
  */
-export async function checkOutputFolder(options: { root: string; target: string; force?: boolean }): Promise<OutputCheck> {
+export async function checkOutputFolder(options: {
+  root: string;
+  target: string;
+  force?: boolean;
+  /** The files a build staging the target linked from it (`StagedOutput.linked`), whose ctimes the links moved. */
+  linked?: ReadonlyMap<string, LinkedFile>;
+}): Promise<OutputCheck> {
   const asked = path.resolve(options.target);
   const shown = displayPath(asked);
   const root = path.resolve(options.root);
@@ -154,7 +162,7 @@ export async function checkOutputFolder(options: { root: string; target: string;
 
   let owned;
   try {
-    owned = await ownership(target, FOREIGN_SHOWN);
+    owned = await ownership(target, FOREIGN_SHOWN, options.linked);
   } catch (error) {
     return refuse(diagnostic('output-unwritable', undefined, shown, { folder: shown, reason: systemReason(error), stage: 'check' }));
   }
@@ -216,7 +224,7 @@ export async function stageOutput(options: { target: string }): Promise<StagedOu
   const written = new Map<string, WrittenFile>();
   // Files linked from the output being replaced (`link`), recorded as they were once linked.
   const linked = new Map<string, LinkedFile>();
-  const output: StagedOutput = { dir, ...stagingWriter(dir, written, linked), ...stagingLifecycle(dir, target, written, linked) };
+  const output: StagedOutput = { dir, linked, ...stagingWriter(dir, written, linked), ...stagingLifecycle(dir, target, written, linked) };
   await writeStagingMarker(output);
   return output;
 }

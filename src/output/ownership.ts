@@ -101,7 +101,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * site's `docs.json` or `mint.json`, and `.md` files without the page (`x/index.html` beside
  * `x.md`) that a Markdown twin has. Folders count only for what they hold.
  */
-export async function ownership(folder: string, limit: number): Promise<Ownership> {
+export async function ownership(folder: string, limit: number, linked?: ReadonlyMap<string, LinkedFile>): Promise<Ownership> {
   const marker = await readMarker(folder);
   const record = marker.kind === 'recorded' ? marker.record : undefined;
   const foreign: ForeignFile[] = [];
@@ -121,7 +121,9 @@ export async function ownership(folder: string, limit: number): Promise<Ownershi
     const named = entries.map((entry) => ({ entry, name: relative === '' ? entry.name : `${relative}/${entry.name}` })).filter(({ name }) => name !== OUTPUT_MARKER);
     // The files of a folder are judged at once (a stat each, a hash for the few that changed), then read in order.
     const verdicts = await Promise.all(
-      named.map(({ entry, name }) => (entry.isDirectory() ? undefined : judge(folder, name, entry.isFile() ? 'file' : entry.isSymbolicLink() ? 'link' : 'other', record))),
+      named.map(({ entry, name }) =>
+        entry.isDirectory() ? undefined : judge(folder, name, entry.isFile() ? 'file' : entry.isSymbolicLink() ? 'link' : 'other', record, linked?.get(name)),
+      ),
     );
     for (const [index, { entry, name }] of named.entries()) {
       if (entry.isDirectory()) {
@@ -152,7 +154,13 @@ function twinPage(name: string): string {
   return name === 'index.md' ? 'index.html' : `${name.slice(0, -'.md'.length)}/index.html`;
 }
 
-async function judge(folder: string, name: string, kind: 'file' | 'link' | 'other', record: OutputRecord | undefined): Promise<'docjet' | 'twin' | 'changed' | 'unknown'> {
+async function judge(
+  folder: string,
+  name: string,
+  kind: 'file' | 'link' | 'other',
+  record: OutputRecord | undefined,
+  linked: LinkedFile | undefined,
+): Promise<'docjet' | 'twin' | 'changed' | 'unknown'> {
   if (record === undefined || kind === 'other' || isSiteSource(name)) return 'unknown';
   const full = path.join(folder, name);
   if (kind === 'link') {
@@ -162,15 +170,19 @@ async function judge(folder: string, name: string, kind: 'file' | 'link' | 'othe
   }
   const recorded = record.files.get(name);
   if (recorded === undefined) return 'unknown';
-  const same = await sameContent(full, recorded);
+  const same = await sameContent(full, recorded, linked);
   if (!same) return 'changed';
   return name.endsWith('.md') ? 'twin' : 'docjet';
 }
 
-async function sameContent(full: string, [hash, size, mtime, ctime]: RecordedFile): Promise<boolean> {
+/**
+ * `linked`: the file was hard-linked into a build's staging folder (`StagedOutput.link`), which gave
+ * it a new ctime: the ctime it had once linked is as good as the recorded one.
+ */
+async function sameContent(full: string, [hash, size, mtime, ctime]: RecordedFile, linked?: LinkedFile): Promise<boolean> {
   const info = await fs.lstat(full, { bigint: true }).catch(() => undefined);
   if (info === undefined || !info.isFile() || Number(info.size) !== size) return false;
-  if (String(info.mtimeNs) === mtime && String(info.ctimeNs) === ctime) return true;
+  if (String(info.mtimeNs) === mtime && (String(info.ctimeNs) === ctime || (linked?.mtime === mtime && String(info.ctimeNs) === linked.ctime))) return true;
   return (await hashFile(full, size)) === hash;
 }
 
