@@ -18,7 +18,7 @@ const CONFIG = { name: 'Reused', theme: 'mint', colors: { primary: '#0D9373' }, 
 const FILES: Record<string, string> = {
   'docs.json': JSON.stringify(CONFIG),
   'index.mdx': '---\ntitle: Home\n---\n\nWelcome. See [one](/one).\n',
-  'one.mdx': '---\ntitle: One\n---\n\n## First\n\nText one.\n',
+  'one.mdx': '---\ntitle: One\n---\n\n## First\n\nText one.\n\n<Unknown />\n\n[gone](/gone)\n',
   'two.mdx': '---\ntitle: Two\n---\n\nText two.\n',
   'three.mdx': '---\ntitle: Three\n---\n\nText three.\n',
   'uses.mdx': "---\ntitle: Uses\n---\n\nimport Note from '/snippets/note.mdx';\n\n<Note />\n",
@@ -84,8 +84,10 @@ describe('a warm build keeps the files of unchanged pages', () => {
     await fs.writeFile(path.join(root, file), text);
   }
 
-  test('nothing changed: no page file is written again', async () => {
+  test('nothing changed: no page file is written again, and the kept pages warn as they did', async () => {
     assert.deepEqual(await rebuild(), []);
+    const codes = (await build({ root, outDir: out })).diagnostics.map((each) => each.code).sort();
+    assert.deepEqual(codes, ['link-broken', 'mdx-unknown-component', 'sitemap-no-url']);
     // The record holds each kept file as it now is: the next build's check reads none of them.
     const record = JSON.parse(await fs.readFile(path.join(out, '.docjet-output'), 'utf8')) as { files: Record<string, [string, number, string, string]> };
     for (const file of PAGE_FILES) {
@@ -143,7 +145,7 @@ describe('a warm build keeps the files of unchanged pages', () => {
     await edit('two.mdx', '---\ntitle: Two\n---\n\nText two, changed again. [Nowhere](/nowhere-at-all)\n');
     const failed = await build({ root, outDir: out, strict: true });
     assert.equal(failed.ok, false);
-    assert.ok(failed.diagnostics.some((each) => each.code === 'link-broken' && each.severity === 'error'));
+    assert.ok(failed.diagnostics.some((each) => each.code === 'link-broken' && each.severity === 'error' && each.file === 'two.mdx'));
     assert.deepEqual(await outputFiles(out), was);
     assert.deepEqual(await identities(out), ids);
     const siblings = (await fs.readdir(scratch)).filter((name) => name.startsWith('.out.'));
