@@ -6,7 +6,7 @@
  * spec stops before a page is rendered, with exactly its diagnostics; a page that cannot be
  * rendered fails the build after every other page was checked, so all errors are reported at once.
  */
-import { lstat, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
 import { katexAssets } from '../content/mdx/math.ts';
@@ -26,7 +26,8 @@ import { ASSETS_FOLDER } from '../render/assets.ts';
 import { addCandidates, addFileCandidates } from '../render/utilities.ts';
 import { mermaidScript } from './copy.ts';
 import { defaultFavicon } from './favicon.ts';
-import { contentHash, readMarker, type OutputRecord } from './ownership.ts';
+import { contentHash, readMarker } from './ownership.ts';
+import { PageReuse, type PageResult, type PreviousOutput } from './page-reuse.ts';
 import { checkOutputFolder, displayPath, isInside, OutputWriteError, outputPath, stageOutput, type StagedOutput } from './output.ts';
 import { expandRedirects, redirectPage, redirectTargets, redirectsFile } from './redirects.ts';
 import { SourceTexts } from '../render/source-texts.ts';
@@ -143,7 +144,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await writeSite({ root, site, files, output, stats, diagnostics, options, loaded: validated.loaded, apis: apiSummaries(validated.specs), cards, previous });
     const failed = hasErrors(options.strict ? promoteWarnings(diagnostics.all) : diagnostics.all);
     // Checked again just before the swap: a file put in the output while the build ran is not docjet's either.
-    const recheck = failed ? undefined : await checkOutputFolder({ root, target: outDir, force: options.force ?? false });
+    // The files linked from it have new ctimes: as they were once linked, they are as recorded (not hashed again).
+    const recheck = failed ? undefined : await checkOutputFolder({ root, target: outDir, force: options.force ?? false, linked: output.linked });
     if (failed || recheck!.diagnostics.length > 0) {
       await output.abort();
       return finish(false, [...diagnostics.all, ...(recheck?.diagnostics ?? [])], validated.notes);
@@ -174,11 +176,6 @@ interface SiteWrite {
   cards: CardStage;
   /** The output this build replaces and its record, when it has one (none with `--no-cache`). */
   previous: PreviousOutput | undefined;
-}
-
-interface PreviousOutput {
-  dir: string;
-  record: OutputRecord;
 }
 
 /** Everything the output holds: the pages, the site's files and docjet's, the 404 page, sitemap and redirects. */
@@ -231,6 +228,26 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     write,
     pageOutputPath,
   );
+  const pageDone = (result: PageResult): void => {
+    if (result.cached) stats.cache.hits++;
+    else if (cache) stats.cache.misses++;
+    if (result.cacheKey) cacheKeys.add(result.cacheKey);
+    diagnostics.addPage(result.diagnostics);
+    needs.math ||= result.math;
+    needs.mermaid ||= result.mermaid;
+    schemaFragments.add(result.fragments);
+    links.set(result.links.route, result.links);
+    options.onProgress?.(++done, total);
+  };
+  // Pages whose files the output being replaced holds as they would be written again: linked from there, not rendered (page-reuse.ts).
+  const reuse = cache ? await PageReuse.open(root, rendererOptions, cache, sources) : undefined;
+  const toRender = reuse
+    ? await reuse.reuse([...site.pages.keys()], previous, output, (route, result) => {
+        markdown.record(route);
+        pageDone(result);
+      })
+    : undefined;
+  stats.bytes += reuse?.bytes ?? 0;
   const { renderer, diagnostics: once } = await renderPages({
     renderer: rendererOptions,
     dir: output.dir,
@@ -240,16 +257,10 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     onMarkdown: (route) => markdown.record(route),
     onRenderer: (made) => (bodyCache = made.cache),
     sources,
+    ...(toRender ? { routes: toRender } : {}),
     onPage: (result) => {
-      if (result.cached) stats.cache.hits++;
-      else if (cache) stats.cache.misses++;
-      if (result.cacheKey) cacheKeys.add(result.cacheKey);
-      diagnostics.addPage(result.diagnostics);
-      needs.math ||= result.math;
-      needs.mermaid ||= result.mermaid;
-      schemaFragments.add(result.fragments);
-      links.set(result.links.route, result.links);
-      options.onProgress?.(++done, total);
+      reuse?.rendered(result.links.route, result);
+      pageDone(result);
     },
   });
   diagnostics.add(once);
@@ -300,15 +311,17 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   const saidElsewhere = (file: string, target: string): boolean => missingFiles.has(`${file}\u0000${sitePath(target)}`);
   const followed = await resolveLinks({ root, base, targets, pages, loaded, saidElsewhere });
   diagnostics.add(followed.diagnostics);
+  // Every file written: the pages' entries are kept with the hashes their files are recorded with.
+  await reuse?.save(output);
 }
 
 /**
  * The search index (`_docjet/search/`). What search reads of each page file is kept in
  * `.docjet/cache/search` (none with `--no-cache`); when every record is what the last build made
  * its index from, and the output being replaced still holds those files as that build wrote them
- * (hash in its record, and size and times unchanged since), they are copied from there rather
- * than made again (2.0 CPU-s at 5,000 pages). The copies are recorded with the hashes docjet
- * wrote: one changed during the build shows as changed to the next.
+ * (hash in its record, and size and times unchanged since), they are hard-linked from there rather
+ * than made again (2.0 CPU-s at 5,000 pages) or copied. The links are recorded with the hashes docjet
+ * wrote: one changed during the build shows as changed to the next (`StagedOutput.link`).
  */
 async function writeSearchIndex({
   site,
@@ -353,9 +366,9 @@ async function writeSearchIndex({
 }
 
 /**
- * Copies files of the previous output into the staging folder when each is there as its build
- * wrote it with the hash given (its record's hash, size, mtime and ctime); false, having copied
- * nothing or some (the caller then writes them all), when one is not.
+ * Links files of the previous output into the staging folder when each is there as its build
+ * wrote it with the hash given (its record's hash, size, mtime and ctime); false, having linked
+ * nothing or some (the caller then writes them all, each link undone first), when one is not.
  */
 async function copyUnchanged(files: readonly [relative: string, hash: string][], previous: PreviousOutput, output: StagedOutput, stats: BuildStats): Promise<boolean> {
   for (const [relative, hash] of files) {
@@ -363,18 +376,11 @@ async function copyUnchanged(files: readonly [relative: string, hash: string][],
     if (recorded?.[0] !== hash) return false;
   }
   let bytes = 0;
-  for (const [relative, hash] of files) {
-    const [, size, mtime, ctime] = previous.record.files.get(relative)!;
-    const from = outputPath(previous.dir, relative);
-    const info = await lstat(from, { bigint: true }).catch(() => undefined);
-    if (!info?.isFile() || Number(info.size) !== size || String(info.mtimeNs) !== mtime || String(info.ctimeNs) !== ctime) return false;
-    try {
-      await output.copy(from, relative);
-    } catch {
-      return false;
-    }
-    output.wrote(relative, { hash, size });
-    bytes += size;
+  for (const [relative] of files) {
+    const recorded = previous.record.files.get(relative)!;
+    // Hard-linked (output.ts checks it is as recorded): nothing is read or written.
+    if (!(await output.link(outputPath(previous.dir, relative), relative, recorded).catch(() => false))) return false;
+    bytes += recorded[1];
   }
   stats.bytes += bytes;
   return true;

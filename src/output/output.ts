@@ -10,13 +10,13 @@
  * the site's own files, the cache folder, a folder reached through a link out of the site, or a file.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { constants as fsConstants, type Stats } from 'node:fs';
+import { constants as fsConstants, type BigIntStats, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../shared/diagnostics.ts';
 import { VERSION } from '../shared/package-root.ts';
 import { diagnostic } from '../shared/messages.ts';
-import { contentHash, OUTPUT_MARKER, ownership, writeRecord, type WrittenFile } from './ownership.ts';
+import { contentHash, OUTPUT_MARKER, ownership, refreshLinkedTimes, writeRecord, type LinkedFile, type WrittenFile } from './ownership.ts';
 
 export { OUTPUT_MARKER } from './ownership.ts';
 
@@ -47,8 +47,19 @@ export interface StagedOutput {
   copy(from: string, relative: string): Promise<void>;
   /** Copies a folder and everything in it into the staging folder. */
   copyFolder(from: string, relative: string): Promise<void>;
+  /**
+   * Hard-links a file of the output being replaced into the staging folder, when it is still as
+   * that output's record says (`recorded`: hash, size, mtime and ctime); false, linking nothing,
+   * when it is not. Written again later, the name is unlinked first: the previous output's file is
+   * never written through it.
+   */
+  link(from: string, relative: string, recorded: readonly [hash: string, size: number, mtime: string, ctime: string]): Promise<boolean>;
   /** Tells the record of a file written into the staging folder by another thread: its hash (`contentHash`) and size. */
   wrote(relative: string, file: WrittenFile): void;
+  /** The files linked so far (`link`), each with its times once linked. */
+  readonly linked: ReadonlyMap<string, LinkedFile>;
+  /** The hash a file written or linked into the staging folder is recorded with; undefined for one copied (hashed at commit) or absent. */
+  hashOf(relative: string): string | undefined;
   /** Replaces the target folder by the staging folder. */
   commit(): Promise<void>;
   /** Removes the staging folder; the target is left as it was. Call it only once no write is running. */
@@ -105,7 +116,13 @@ export interface OutputCheck {
  * `force` lets docjet replace a folder of other files outside the site, and files docjet wrote
  * and a user changed inside it; never anything else.
  */
-export async function checkOutputFolder(options: { root: string; target: string; force?: boolean }): Promise<OutputCheck> {
+export async function checkOutputFolder(options: {
+  root: string;
+  target: string;
+  force?: boolean;
+  /** The files a build staging the target linked from it (`StagedOutput.linked`), whose ctimes the links moved. */
+  linked?: ReadonlyMap<string, LinkedFile>;
+}): Promise<OutputCheck> {
   const asked = path.resolve(options.target);
   const shown = displayPath(asked);
   const root = path.resolve(options.root);
@@ -145,7 +162,7 @@ export async function checkOutputFolder(options: { root: string; target: string;
 
   let owned;
   try {
-    owned = await ownership(target, FOREIGN_SHOWN);
+    owned = await ownership(target, FOREIGN_SHOWN, options.linked);
   } catch (error) {
     return refuse(diagnostic('output-unwritable', undefined, shown, { folder: shown, reason: systemReason(error), stage: 'check' }));
   }
@@ -205,7 +222,9 @@ export async function stageOutput(options: { target: string }): Promise<StagedOu
   const dir = await createStagingFolder(target);
   // What was written, by `/`-separated name: the record is made from it, not by reading the files back.
   const written = new Map<string, WrittenFile>();
-  const output: StagedOutput = { dir, ...stagingWriter(dir, written), ...stagingLifecycle(dir, target, written) };
+  // Files linked from the output being replaced (`link`), recorded as they were once linked.
+  const linked = new Map<string, LinkedFile>();
+  const output: StagedOutput = { dir, linked, ...stagingWriter(dir, written, linked), ...stagingLifecycle(dir, target, written, linked) };
   await writeStagingMarker(output);
   return output;
 }
@@ -261,7 +280,11 @@ async function isStagingFolder(folder: string): Promise<boolean> {
 }
 
 /** Writing into the staging folder: paths are checked to stay inside it, folders made once each. */
-function stagingWriter(dir: string, written: Map<string, WrittenFile>): Pick<StagedOutput, 'write' | 'writeParts' | 'copy' | 'copyFolder' | 'wrote'> {
+function stagingWriter(
+  dir: string,
+  written: Map<string, WrittenFile>,
+  linked: Map<string, LinkedFile>,
+): Pick<StagedOutput, 'write' | 'writeParts' | 'copy' | 'copyFolder' | 'wrote' | 'link' | 'hashOf'> {
   const made = new Set<string>([dir]);
   const recordName = (relative: string): string => path.relative(dir, outputPath(dir, relative)).split(path.sep).join('/');
   /** Makes the file's folder, then runs `operation` on its full path. */
@@ -273,6 +296,8 @@ function stagingWriter(dir: string, written: Map<string, WrittenFile>): Pick<Sta
         await fs.mkdir(folder, { recursive: true });
         made.add(folder);
       }
+      // Writing through a link would write the previous output's file: the link goes first.
+      if (linked.delete(recordName(relative))) await fs.rm(full, { force: true });
       await operation(full);
     });
   };
@@ -284,6 +309,31 @@ function stagingWriter(dir: string, written: Map<string, WrittenFile>): Pick<Sta
     },
     wrote(relative, file) {
       written.set(recordName(relative), file);
+    },
+    hashOf(relative) {
+      const name = recordName(relative);
+      return written.get(name)?.hash ?? linked.get(name)?.hash;
+    },
+    async link(from, relative, [hash, size, mtime, ctime]) {
+      const name = recordName(relative);
+      const unchanged = (info: BigIntStats | undefined, withCtime: boolean): boolean =>
+        info?.isFile() === true && Number(info.size) === size && String(info.mtimeNs) === mtime && (!withCtime || String(info.ctimeNs) === ctime);
+      const found = await fs.lstat(from, { bigint: true }).catch(() => undefined);
+      // A ctime moved by a link alone (a failed build linked the file, then let it go) is told from a change by the content.
+      if (!unchanged(found, true) && !(unchanged(found, false) && contentHash(await fs.readFile(from)) === hash)) return false;
+      let linkedInfo: BigIntStats | undefined;
+      await intoFolder(relative, async (full) => {
+        await fs.link(from, full);
+        linkedInfo = await fs.lstat(full, { bigint: true });
+      });
+      // Changed between the look and the link: not the file recorded.
+      if (!unchanged(linkedInfo, false)) {
+        await attempt(relative, () => fs.rm(outputPath(dir, relative), { force: true }));
+        return false;
+      }
+      written.delete(name);
+      linked.set(name, { hash, size, mtime, ctime: String(linkedInfo!.ctimeNs) });
+      return true;
     },
     async writeParts(relative, parts) {
       let bytes = 0;
@@ -321,6 +371,8 @@ function stagingWriter(dir: string, written: Map<string, WrittenFile>): Pick<Sta
       const full = outputPath(dir, relative);
       const name = recordName(relative);
       for (const each of written.keys()) if (each.startsWith(`${name}/`)) written.delete(each);
+      for (const each of linked.keys())
+        if (each.startsWith(`${name}/`)) await attempt(relative, () => fs.rm(outputPath(dir, each), { force: true })).then(() => linked.delete(each));
       await attempt(relative, () => fs.cp(from, full, { recursive: true }));
     },
   };
@@ -336,20 +388,23 @@ async function attempt(relative: string, operation: () => Promise<void>): Promis
 }
 
 /** Commit or abort, whichever comes first; later calls do nothing. */
-function stagingLifecycle(dir: string, target: string, written: ReadonlyMap<string, WrittenFile>): Pick<StagedOutput, 'commit' | 'abort'> {
+function stagingLifecycle(dir: string, target: string, written: ReadonlyMap<string, WrittenFile>, linked: ReadonlyMap<string, LinkedFile>): Pick<StagedOutput, 'commit' | 'abort'> {
   let state: 'open' | 'committed' | 'aborted' = 'open';
   return {
     async commit() {
       if (state !== 'open') return;
       try {
-        await writeRecord(dir, written);
+        const record = await writeRecord(dir, written, linked);
         await keepModeAndGroup(dir, target);
         await swapIn(dir, target, path.dirname(target), path.basename(target));
+        state = 'committed';
+        // The previous output is gone: the linked files' ctimes moved with it.
+        if (linked.size > 0) await refreshLinkedTimes(target, record, linked).catch(() => undefined);
       } catch (error) {
+        if (state === 'committed') return;
         // Still open: the caller's abort() removes the staging folder.
         throw OutputWriteError.from('commit', '', error);
       }
-      state = 'committed';
     },
     async abort() {
       if (state !== 'open') return;

@@ -101,7 +101,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
  * site's `docs.json` or `mint.json`, and `.md` files without the page (`x/index.html` beside
  * `x.md`) that a Markdown twin has. Folders count only for what they hold.
  */
-export async function ownership(folder: string, limit: number): Promise<Ownership> {
+export async function ownership(folder: string, limit: number, linked?: ReadonlyMap<string, LinkedFile>): Promise<Ownership> {
   const marker = await readMarker(folder);
   const record = marker.kind === 'recorded' ? marker.record : undefined;
   const foreign: ForeignFile[] = [];
@@ -121,7 +121,9 @@ export async function ownership(folder: string, limit: number): Promise<Ownershi
     const named = entries.map((entry) => ({ entry, name: relative === '' ? entry.name : `${relative}/${entry.name}` })).filter(({ name }) => name !== OUTPUT_MARKER);
     // The files of a folder are judged at once (a stat each, a hash for the few that changed), then read in order.
     const verdicts = await Promise.all(
-      named.map(({ entry, name }) => (entry.isDirectory() ? undefined : judge(folder, name, entry.isFile() ? 'file' : entry.isSymbolicLink() ? 'link' : 'other', record))),
+      named.map(({ entry, name }) =>
+        entry.isDirectory() ? undefined : judge(folder, name, entry.isFile() ? 'file' : entry.isSymbolicLink() ? 'link' : 'other', record, linked?.get(name)),
+      ),
     );
     for (const [index, { entry, name }] of named.entries()) {
       if (entry.isDirectory()) {
@@ -152,7 +154,13 @@ function twinPage(name: string): string {
   return name === 'index.md' ? 'index.html' : `${name.slice(0, -'.md'.length)}/index.html`;
 }
 
-async function judge(folder: string, name: string, kind: 'file' | 'link' | 'other', record: OutputRecord | undefined): Promise<'docjet' | 'twin' | 'changed' | 'unknown'> {
+async function judge(
+  folder: string,
+  name: string,
+  kind: 'file' | 'link' | 'other',
+  record: OutputRecord | undefined,
+  linked: LinkedFile | undefined,
+): Promise<'docjet' | 'twin' | 'changed' | 'unknown'> {
   if (record === undefined || kind === 'other' || isSiteSource(name)) return 'unknown';
   const full = path.join(folder, name);
   if (kind === 'link') {
@@ -162,15 +170,19 @@ async function judge(folder: string, name: string, kind: 'file' | 'link' | 'othe
   }
   const recorded = record.files.get(name);
   if (recorded === undefined) return 'unknown';
-  const same = await sameContent(full, recorded);
+  const same = await sameContent(full, recorded, linked);
   if (!same) return 'changed';
   return name.endsWith('.md') ? 'twin' : 'docjet';
 }
 
-async function sameContent(full: string, [hash, size, mtime, ctime]: RecordedFile): Promise<boolean> {
+/**
+ * `linked`: the file was hard-linked into a build's staging folder (`StagedOutput.link`), which gave
+ * it a new ctime: the ctime it had once linked is as good as the recorded one.
+ */
+async function sameContent(full: string, [hash, size, mtime, ctime]: RecordedFile, linked?: LinkedFile): Promise<boolean> {
   const info = await fs.lstat(full, { bigint: true }).catch(() => undefined);
   if (info === undefined || !info.isFile() || Number(info.size) !== size) return false;
-  if (String(info.mtimeNs) === mtime && String(info.ctimeNs) === ctime) return true;
+  if (String(info.mtimeNs) === mtime && (String(info.ctimeNs) === ctime || (linked?.mtime === mtime && String(info.ctimeNs) === linked.ctime))) return true;
   return (await hashFile(full, size)) === hash;
 }
 
@@ -212,7 +224,11 @@ export interface WrittenFile {
  * at 5,000 pages); if it was changed since, the next check finds it changed. Other files (the
  * site's static files, copied) are hashed here.
  */
-export async function writeRecord(folder: string, written: ReadonlyMap<string, WrittenFile> = new Map()): Promise<void> {
+export async function writeRecord(
+  folder: string,
+  written: ReadonlyMap<string, WrittenFile> = new Map(),
+  linked: ReadonlyMap<string, LinkedFile> = new Map(),
+): Promise<WrittenRecord> {
   const found: { name: string; kind: 'file' | 'link' }[] = [];
   for (const entry of await fs.readdir(folder, { recursive: true, withFileTypes: true })) {
     const name = path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
@@ -231,6 +247,15 @@ export async function writeRecord(folder: string, written: ReadonlyMap<string, W
         return;
       }
       const info: BigIntStats = await fs.lstat(full, { bigint: true });
+      const link = linked.get(name);
+      if (link) {
+        // Taken from the previous output: docjet's only while its inode is as it was once linked. Changed
+        // since (through the previous output's name), it is recorded with times no file has, so the
+        // next check hashes it and finds it changed: never overwritten silently.
+        const same = Number(info.size) === link.size && String(info.mtimeNs) === link.mtime && String(info.ctimeNs) === link.ctime;
+        files[name] = same ? [link.hash, link.size, link.mtime, link.ctime] : [link.hash, link.size, '0', '0'];
+        return;
+      }
       const known = written.get(name);
       files[name] = known
         ? [known.hash, known.size, String(info.mtimeNs), String(info.ctimeNs)]
@@ -241,4 +266,40 @@ export async function writeRecord(folder: string, written: ReadonlyMap<string, W
   const sorted = <T>(entries: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : 1)));
   const marker = { generator: 'docjet', version: VERSION, built: new Date().toISOString(), format: RECORD_FORMAT, files: sorted(files), links: sorted(links) };
   await fs.writeFile(path.join(folder, OUTPUT_MARKER), `${JSON.stringify(marker)}\n`);
+  return marker;
+}
+
+/** A record as `writeRecord` wrote it. */
+export interface WrittenRecord {
+  files: Record<string, RecordedFile>;
+}
+
+/**
+ * A file hard-linked from the output being replaced rather than written again: the hash and size
+ * its record gave, and its inode's times once linked (the link itself changes the ctime).
+ */
+export interface LinkedFile extends WrittenFile {
+  mtime: string;
+  ctime: string;
+}
+
+/**
+ * Once the output being replaced is deleted, the files linked from it have a new ctime (one link
+ * fewer): the record of `folder` takes it for each file whose size and mtime are still those
+ * recorded, so that the next check need not hash it. A file changed in between (its mtime moved)
+ * keeps the old ctime, and the next check hashes it.
+ */
+export async function refreshLinkedTimes(folder: string, record: WrittenRecord, linked: ReadonlyMap<string, LinkedFile>): Promise<void> {
+  let changed = false;
+  await Promise.all(
+    [...linked.keys()].map(async (name) => {
+      const entry = record.files[name];
+      if (entry === undefined || entry[2] === '0') return;
+      const info = await fs.lstat(path.join(folder, name), { bigint: true }).catch(() => undefined);
+      if (info === undefined || !info.isFile() || Number(info.size) !== entry[1] || String(info.mtimeNs) !== entry[2] || String(info.ctimeNs) === entry[3]) return;
+      record.files[name] = [entry[0], entry[1], entry[2], String(info.ctimeNs)];
+      changed = true;
+    }),
+  );
+  if (changed) await fs.writeFile(path.join(folder, OUTPUT_MARKER), `${JSON.stringify(record)}\n`);
 }

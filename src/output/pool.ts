@@ -13,6 +13,7 @@ import { OutputWriteError } from './output.ts';
 import { memoryTraced, startMemoryTrace, threadTraceCode } from './memory-trace.ts';
 import type { RendererOptions } from '../render/page.ts';
 import type { SchemaFragment } from '../render/endpoint/schema-fragment.ts';
+import type { BodyInputs } from '../render/body-cache.ts';
 
 export interface WorkerInit {
   renderer: RendererOptions;
@@ -42,6 +43,11 @@ export interface RouteResult {
   /** Its body came from the cache (src/render/body-cache.ts), and the entry it is kept in there. */
   cached?: boolean;
   cacheKey?: string;
+  /** What its body read besides its key's inputs, and whether it drew unknown icons (`RenderedPage`): for the reuse of its files. */
+  inputs?: BodyInputs;
+  unknownIcons?: boolean;
+  /** The file of the request samples it leaves out (`_docjet/samples/<name>.html`), which its HTML links to: kept with it when its files are reused. */
+  samples?: string;
 }
 
 export type WorkerReply =

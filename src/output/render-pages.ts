@@ -43,6 +43,8 @@ export interface RenderPagesOptions {
   onRenderer?: (renderer: Renderer) => void;
   /** This thread's page files, read once for each page's body and Markdown twin. */
   sources?: SourceTexts;
+  /** The routes to render (default: every page of the site; the others' files were taken from the previous output). */
+  routes?: readonly string[];
 }
 
 /**
@@ -51,7 +53,7 @@ export interface RenderPagesOptions {
  */
 export async function renderPages(options: RenderPagesOptions): Promise<{ renderer: Renderer; diagnostics: Diagnostic[] }> {
   const { site } = options.renderer;
-  const routes = [...site.pages.keys()];
+  const routes = options.routes ? [...options.routes] : [...site.pages.keys()];
   const queue = new RouteQueue(routes);
   const workers = workerCount(routes.length);
   if (workers === 0) {
@@ -109,8 +111,22 @@ async function renderHere(renderer: Renderer, site: Site, queue: RouteQueue, opt
         // its HTML and text, and V8 keeps a cut-out string's whole parent alive. The build keeps
         // every page's links until the last page is rendered: without the copy, every page's HTML
         // too (3.3 GB at 10,000 synthetic pages).
-        const { diagnostics, math, mermaid, fragments, cached, cacheKey } = rendered;
-        options.onPage(structuredClone({ diagnostics, math, mermaid, fragments, links, ...(cached ? { cached } : {}), ...(cacheKey ? { cacheKey } : {}) }));
+        const { diagnostics, math, mermaid, fragments, cached, cacheKey, inputs, unknownIcons } = rendered;
+        const samples = rendered.samples === undefined ? undefined : samplesOutputPath(rendered.samples.name);
+        options.onPage(
+          structuredClone({
+            diagnostics,
+            math,
+            mermaid,
+            fragments,
+            links,
+            ...(cached ? { cached } : {}),
+            ...(cacheKey ? { cacheKey } : {}),
+            ...(inputs ? { inputs } : {}),
+            ...(unknownIcons ? { unknownIcons } : {}),
+            ...(samples ? { samples } : {}),
+          }),
+        );
       } catch (error) {
         queue.fail(error);
       }

@@ -82,6 +82,9 @@ async function renderRoute(route: string): Promise<RouteResult> {
     links,
     ...(rendered.cached ? { cached: true } : {}),
     ...(rendered.cacheKey ? { cacheKey: rendered.cacheKey } : {}),
+    ...(rendered.inputs ? { inputs: rendered.inputs } : {}),
+    ...(rendered.unknownIcons ? { unknownIcons: true } : {}),
+    ...(rendered.samples !== undefined ? { samples: samplesOutputPath(rendered.samples.name) } : {}),
   };
 }
 

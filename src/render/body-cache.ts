@@ -111,6 +111,12 @@ interface Entry {
   markdown?: string;
 }
 
+/** What a body read besides its key's inputs: snippets (with their hashes) and files looked for (found or missing). */
+export interface BodyInputs {
+  dependencies: [string, string][];
+  lookups: [string, string, string | null][];
+}
+
 /** What `lookup` found: the page's key and text, and its entry when it is still good. */
 export interface Lookup {
   key: string;
@@ -247,14 +253,14 @@ export class BodyCache {
    * Runs `render` (the page's body) recording what it reads, and keeps the result for `key` with
    * the unknown icons `icons()` lists once it is done, to be stored with the page's Markdown.
    */
-  async record(key: string, render: () => Promise<Body>, icons: () => string[]): Promise<{ body: Body; urls: RecordedUrl[] }> {
+  async record(key: string, render: () => Promise<Body>, icons: () => string[]): Promise<{ body: Body; urls: RecordedUrl[]; inputs: BodyInputs }> {
     const recorded: Recording = { dependencies: new Set(), lookups: [], urls: [] };
     const body = await recording.run(recorded, render);
     this.misses++;
     const { text: _text, ...stored } = body;
     const dependencies = await Promise.all([...recorded.dependencies].sort().map(async (file): Promise<[string, string]> => [file, await this.fileHash(file)]));
     this.pending.set(key, { format: CACHE_FORMAT, key, dependencies, lookups: recorded.lookups, urls: recorded.urls, icons: icons(), body: stored });
-    return { body, urls: recorded.urls };
+    return { body, urls: recorded.urls, inputs: { dependencies, lookups: recorded.lookups } };
   }
 
   /**
@@ -303,7 +309,28 @@ export class BodyCache {
     if (store) for (const file of files) store.dependencies.add(file);
   }
 
+  /**
+   * The page's key alone, as `lookup` makes it, without reading its entry (the build's reuse of
+   * the previous output's files, src/output/page-reuse.ts).
+   */
+  async keyOf(page: Page): Promise<string> {
+    return (await this.keyAndText(page)).key;
+  }
+
+  /** Whether the snippets and files a body read (`BodyInputs`) are as they were. */
+  inputsHold(inputs: BodyInputs): Promise<boolean> {
+    return this.holds(inputs);
+  }
+
   private async find(page: Page): Promise<Lookup> {
+    const { key, text } = await this.keyAndText(page);
+    const entry = await this.readEntry(key);
+    if (!entry || !(await this.holds(entry))) return { key, ...(text === undefined ? {} : { text }) };
+    this.hits++;
+    return { key, ...(text === undefined ? {} : { text }), entry };
+  }
+
+  private async keyAndText(page: Page): Promise<{ key: string; text: string | undefined }> {
     const parts: string[] = [this.rendererKey, pageKey(page)];
     let decoded: DecodedText | undefined;
     if (page.source.type === 'file') {
@@ -317,12 +344,7 @@ export class BodyCache {
     if (page.source.type === 'endpoint') parts.push(overviewRoute(this.options.site, page.source.spec, page.source.directory) ?? '');
     // An overview links to its operations' pages, wherever they were routed.
     if (page.source.type === 'overview') parts.push(overviewPagesKey(this.options.site, page.source));
-    const key = hashOf(parts.join('\n'));
-    const text = decoded?.text;
-    const entry = await this.readEntry(key);
-    if (!entry || !(await this.holds(entry))) return { key, ...(text === undefined ? {} : { text }) };
-    this.hits++;
-    return { key, ...(text === undefined ? {} : { text }), entry };
+    return { key: hashOf(parts.join('\n')), text: decoded?.text };
   }
 
   private async readEntry(key: string): Promise<Entry | undefined> {
@@ -338,7 +360,7 @@ export class BodyCache {
   }
 
   /** Whether every snippet the entry read is as it was, and every file it looked for is still there or still missing. */
-  private async holds(entry: Entry): Promise<boolean> {
+  private async holds(entry: BodyInputs): Promise<boolean> {
     for (const [file, hash] of entry.dependencies) if ((await this.fileHash(file)) !== hash) return false;
     for (const [file, resolved, missing] of entry.lookups) if ((this.options.urls(file).missing?.(resolved) ?? null) !== missing) return false;
     return true;

@@ -26,7 +26,7 @@ import type { UrlResolver } from '../content/page-urls.ts';
 import type { UrlUse } from '../shared/safe-url.ts';
 import { SCHEMA_FOLDER, type SchemaFragment } from './endpoint/schema-fragment.ts';
 import { SchemaFragments, type RenderedFragment } from './endpoint/fragment-registry.ts';
-import { BodyCache, type BodyCacheInit } from './body-cache.ts';
+import { BodyCache, type BodyCacheInit, type BodyInputs } from './body-cache.ts';
 import { SAMPLES_FOLDER, samplesFile, withSamplesHref, type SamplesFile } from './endpoint/samples-file.ts';
 import { ASSETS_FOLDER } from './assets.ts';
 
@@ -67,6 +67,10 @@ export interface RenderedPage {
   /** Its body came from the cache (src/render/body-cache.ts), and the entry it is kept in there. */
   cached?: boolean;
   cacheKey?: string;
+  /** What its body read besides its key's inputs (snippets, files looked for): the build's reuse of its files checks them. */
+  inputs?: BodyInputs;
+  /** It drew icons no library has (reported once per renderer, `iconDiagnostics`). */
+  unknownIcons?: boolean;
 }
 
 export interface Renderer {
@@ -157,6 +161,7 @@ export async function createRenderer(
       let cached = false;
       let bodyIcons: readonly string[] = [];
       let cacheKey: string | undefined;
+      let inputs: BodyInputs | undefined;
       if (cache) {
         const found = await cache.lookup(page);
         cacheKey = found.key;
@@ -165,9 +170,10 @@ export async function createRenderer(
           body = { ...found.entry.body, ...(found.text === undefined ? {} : { text: found.text }) };
           for (const url of found.entry.urls) watch?.(url.file, url.url, url.use, url.resolved, url.at);
           bodyIcons = found.entry.icons;
+          inputs = { dependencies: found.entry.dependencies, lookups: found.entry.lookups };
           cached = true;
         } else {
-          body = (await cache.record(found.key, renderBody, () => [...drawn.missing])).body;
+          ({ body, inputs } = await cache.record(found.key, renderBody, () => [...drawn.missing]));
         }
       } else {
         body = await renderBody();
@@ -204,6 +210,8 @@ export async function createRenderer(
         ...(feed ? { feed: feed.xml } : {}),
         ...(samples ? { samples } : {}),
         ...(cacheKey ? { cached, cacheKey } : {}),
+        ...(inputs ? { inputs } : {}),
+        ...(missing.length > 0 ? { unknownIcons: true } : {}),
       };
     },
     fragment: (fragment) => fragments.render(fragment),
