@@ -8,7 +8,8 @@ import { createCodeHighlighter } from '../render/highlight.ts';
 import { plainLines, type ColourJob, type ColourReply, type ColourRequest, type ColourWorkerData, type NowChannel } from './colour-thread.ts';
 
 const port = parentPort!;
-const highlighter = await createCodeHighlighter({ langs: (workerData as ColourWorkerData).languages });
+// Shiki's JavaScript regular expressions: Oniguruma's WebAssembly grew to 210 MB on mintlify's docs (highlight.ts `RegexEngineName`).
+const highlighter = await createCodeHighlighter({ langs: (workerData as ColourWorkerData).languages, engine: 'javascript' });
 
 port.on('message', (message: ColourRequest | NowChannel) => {
   if ('now' in message) answerNow(message);
