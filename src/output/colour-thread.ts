@@ -108,7 +108,10 @@ export class ColourThread implements ColourService {
    * written now, not in a stand-in. Undefined when the worker has stopped or does not answer.
    */
   private colourNow(job: ColourJob): CodeLines | undefined {
-    if (this.stopped) return undefined;
+    if (this.stopped) {
+      void this.loadHere();
+      return undefined;
+    }
     Atomics.store(this.signal, 0, 0);
     this.nowPort.postMessage(job);
     if (Atomics.wait(this.signal, 0, 0, NOW_TIMEOUT_MS) === 'timed-out') {
@@ -177,15 +180,20 @@ export class ColourThread implements ColourService {
   private stop(): void {
     if (this.stopped) return;
     this.stopped = true;
-    this.back = this.here.colourElsewhere(undefined);
     for (const [batch, { jobs, resolve }] of this.waiting) {
       this.waiting.delete(batch);
       resolve(this.colourHere(jobs));
     }
   }
 
+  /** The grammars noted so far, loaded here: when a block is coloured here, not when the thread is closed after the last page. */
+  private loadHere(): Promise<void> {
+    this.back ??= this.here.colourElsewhere(undefined);
+    return this.back;
+  }
+
   private async colourHere(jobs: readonly ColourJob[]): Promise<CodeLines[]> {
-    await this.back;
+    await this.loadHere();
     return jobs.map((job) => (job.coloured ? this.here.lines(job.code, job.lang, job.meta) : plainLines(job)));
   }
 }

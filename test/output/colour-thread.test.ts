@@ -86,6 +86,17 @@ test('once the colour thread is closed, the grammars noted meanwhile are loaded 
   assert.ok(here.grammars >= LANGUAGES.length);
 });
 
+test('closing the colour thread after the last page loads no grammar in this thread', async () => {
+  const here = await createCodeHighlighter({ langs: [] });
+  const thread = new ColourThread({ languages: LANGUAGES }, here);
+  await here.load(LANGUAGES);
+  const page = thread.page();
+  await page.settle(BLOCKS.map(([code, lang, meta]) => page.highlight(code, lang, meta)).join(''));
+  await thread.close();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  assert.equal(here.grammars, 0);
+});
+
 test('a block met again is coloured once, the same; with other highlighted lines it is coloured again', async (t) => {
   const here = await createCodeHighlighter({ langs: LANGUAGES });
   const thread = new ColourThread({ languages: LANGUAGES }, here);
