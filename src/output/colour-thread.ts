@@ -15,7 +15,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { availableParallelism } from 'node:os';
-import type { Worker } from 'node:worker_threads';
+import { MessageChannel, receiveMessageOnPort, type MessagePort, type Worker } from 'node:worker_threads';
 import { codeFigureHtml, codeLinesHtml, type CodeLines, type CodeMeta, type Highlighter } from '../content/mdx/code.ts';
 import type { BodyUi } from '../content/mdx/types.ts';
 import { normalizeLanguage, type CodeHighlighter } from '../render/highlight.ts';
@@ -42,6 +42,18 @@ export interface ColourRequest {
 
 export type ColourReply = { batch: number; lines: CodeLines[] } | { batch: number; failed: string };
 
+/**
+ * The port on which this thread asks for one block and waits (`ColourThread.colourNow`), and the
+ * flag the worker raises once its reply is on that port.
+ */
+export interface NowChannel {
+  now: MessagePort;
+  signal: SharedArrayBuffer;
+}
+
+/** How long this thread waits for a block it asked for now, before colouring it here (a worker that hangs): generous, for a busy machine. */
+const NOW_TIMEOUT_MS = 60_000;
+
 /** Below this many pages, starting the thread (~0.3 s of a core) costs more than it saves. */
 const MIN_PAGES = 100;
 
@@ -61,12 +73,21 @@ export class ColourThread implements ColourService {
   private stopped = false;
   private nextBatch = 0;
   private blocks = 0;
-  private readonly waiting = new Map<number, { jobs: ColourJob[]; resolve: (lines: CodeLines[]) => void }>();
+  private readonly waiting = new Map<number, { jobs: ColourJob[]; resolve: (lines: CodeLines[] | Promise<CodeLines[]>) => void }>();
   private readonly recent = new RecentBlocks();
   /** In every stand-in: text of a page cannot make one by chance or on purpose. */
   readonly stamp = randomBytes(8).toString('hex');
+  /** This side of the channel for blocks written at once (`colourNow`), and its flag. */
+  private readonly nowPort: MessagePort;
+  private readonly signal = new Int32Array(new SharedArrayBuffer(4));
+  /** The grammars loading here again once the worker stopped (`stop`). */
+  private back: Promise<void> | undefined;
 
-  /** `here`: the renderer's highlighter, which colours when the worker cannot. */
+  /**
+   * `here`: the renderer's highlighter, which from now on loads no grammar (the worker does) and
+   * colours the blocks it writes itself (a page's HTML parsed again, an MDX page's endpoint) by
+   * asking the worker (`colourNow`); it loads them again when the worker cannot colour.
+   */
   constructor(
     options: ColourWorkerData,
     readonly here: CodeHighlighter,
@@ -75,6 +96,30 @@ export class ColourThread implements ColourService {
     this.worker.on('message', (reply: ColourReply) => this.receive(reply));
     this.worker.on('error', () => this.stop());
     this.worker.on('exit', () => this.stop());
+    const { port1, port2 } = new MessageChannel();
+    this.nowPort = port1;
+    port1.unref();
+    this.worker.postMessage({ now: port2, signal: this.signal.buffer as SharedArrayBuffer } satisfies NowChannel, [port2]);
+    void here.colourElsewhere((code, lang, meta) => this.colourNow({ code, lang, meta, coloured: true }));
+  }
+
+  /**
+   * One block's lines, coloured by the worker while this thread waits: for a block the page needs
+   * written now, not in a stand-in. Undefined when the worker has stopped or does not answer.
+   */
+  private colourNow(job: ColourJob): CodeLines | undefined {
+    if (this.stopped) {
+      void this.loadHere();
+      return undefined;
+    }
+    Atomics.store(this.signal, 0, 0);
+    this.nowPort.postMessage(job);
+    if (Atomics.wait(this.signal, 0, 0, NOW_TIMEOUT_MS) === 'timed-out') {
+      this.stop();
+      return undefined;
+    }
+    const reply = receiveMessageOnPort(this.nowPort)?.message as ColourReply | undefined;
+    return reply !== undefined && 'lines' in reply ? reply.lines[0] : undefined;
   }
 
   page(): PageColours {
@@ -131,7 +176,7 @@ export class ColourThread implements ColourService {
     waiting.resolve('lines' in reply ? reply.lines : this.colourHere(waiting.jobs));
   }
 
-  /** No more batches to the worker; those it still had are coloured here. */
+  /** No more batches to the worker; those it still had are coloured here, once the grammars the pages named are loaded here. */
   private stop(): void {
     if (this.stopped) return;
     this.stopped = true;
@@ -141,7 +186,14 @@ export class ColourThread implements ColourService {
     }
   }
 
-  private colourHere(jobs: readonly ColourJob[]): CodeLines[] {
+  /** The grammars noted so far, loaded here: when a block is coloured here, not when the thread is closed after the last page. */
+  private loadHere(): Promise<void> {
+    this.back ??= this.here.colourElsewhere(undefined);
+    return this.back;
+  }
+
+  private async colourHere(jobs: readonly ColourJob[]): Promise<CodeLines[]> {
+    await this.loadHere();
     return jobs.map((job) => (job.coloured ? this.here.lines(job.code, job.lang, job.meta) : plainLines(job)));
   }
 }

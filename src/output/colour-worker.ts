@@ -5,21 +5,37 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { createCodeHighlighter } from '../render/highlight.ts';
-import { plainLines, type ColourJob, type ColourReply, type ColourRequest, type ColourWorkerData } from './colour-thread.ts';
+import { plainLines, type ColourJob, type ColourReply, type ColourRequest, type ColourWorkerData, type NowChannel } from './colour-thread.ts';
 
 const port = parentPort!;
-const highlighter = await createCodeHighlighter({ langs: (workerData as ColourWorkerData).languages });
+// Shiki's JavaScript regular expressions: Oniguruma's WebAssembly grew to 210 MB on mintlify's docs (highlight.ts `RegexEngineName`).
+const highlighter = await createCodeHighlighter({ langs: (workerData as ColourWorkerData).languages, engine: 'javascript' });
 
-port.on('message', ({ batch, jobs }: ColourRequest) => void colour(batch, jobs));
+port.on('message', (message: ColourRequest | NowChannel) => {
+  if ('now' in message) answerNow(message);
+  else void colour(message.batch, message.jobs).then((reply) => port.postMessage(reply));
+});
 
-async function colour(batch: number, jobs: ColourJob[]): Promise<void> {
-  let reply: ColourReply;
+/** A block the main thread waits for: the reply on its port, then the flag it waits on raised. */
+function answerNow({ now, signal }: NowChannel): void {
+  const flag = new Int32Array(signal);
+  now.on(
+    'message',
+    (job: ColourJob) =>
+      void colour(-1, [job]).then((reply) => {
+        now.postMessage(reply);
+        Atomics.store(flag, 0, 1);
+        Atomics.notify(flag, 0);
+      }),
+  );
+}
+
+async function colour(batch: number, jobs: ColourJob[]): Promise<ColourReply> {
   try {
     const missing = jobs.filter((job) => job.coloured && !highlighter.colours(job.lang)).map((job) => job.lang!);
     if (missing.length > 0) await highlighter.load(missing);
-    reply = { batch, lines: jobs.map((job) => (job.coloured ? highlighter.lines(job.code, job.lang, job.meta) : plainLines(job))) };
+    return { batch, lines: jobs.map((job) => (job.coloured ? highlighter.lines(job.code, job.lang, job.meta) : plainLines(job))) };
   } catch (error) {
-    reply = { batch, failed: error instanceof Error ? error.message : String(error) };
+    return { batch, failed: error instanceof Error ? error.message : String(error) };
   }
-  port.postMessage(reply);
 }

@@ -14,11 +14,13 @@
  * tokenizes once per theme.
  */
 import { createHighlighterCore, type HighlighterCore, type ThemeRegistration, type ThemeRegistrationRaw } from 'shiki/core';
+import { createJavaScriptRegexEngine } from 'shiki/engine/javascript';
 import { createOnigurumaEngine } from 'shiki/engine/oniguruma';
 import { bundledLanguages, bundledLanguagesInfo } from 'shiki/langs';
 import { bundledThemes } from 'shiki/themes';
 import {
   codeBlockHtml,
+  codeFigureHtml,
   codeLinesHtml,
   PLAIN_LANGUAGES,
   type CodeBlockOptions,
@@ -148,27 +150,62 @@ export interface CodeHighlighter extends Highlighter {
   colours(lang: string | undefined): boolean;
   /** Blocks shown uncoloured so far by `colourLater`: a render during which it grew has some. */
   readonly uncoloured: number;
+  /**
+   * From now on grammars are loaded on another thread, not in this one (the build's colour thread,
+   * issue 33: ~35 MB of grammars and Oniguruma's WebAssembly that this thread only kept): `load`
+   * notes them, `colours` says whether a block is coloured there, and a block this highlighter
+   * writes itself is coloured by `elsewhere`, synchronously. `undefined`: back here, the grammars
+   * noted meanwhile loaded (the other thread stopped).
+   */
+  colourElsewhere(elsewhere: ColourElsewhere | undefined): Promise<void>;
+  /** Grammars loaded in this thread (a test counts them). */
+  readonly grammars: number;
 }
+
+/** A block's lines coloured on another thread and waited for; undefined when that thread cannot. */
+export type ColourElsewhere = (code: string, lang: string | undefined, meta: CodeMeta) => CodeLines | undefined;
+
+/**
+ * The regular expressions' engine. Oniguruma, the one the grammars are written for, is a quarter
+ * faster (mintlify's 3,144 blocks: 3.75 CPU-s, Shiki's JavaScript engine 4.71), but its
+ * WebAssembly memory only grows, by each grammar's compiled rules: 211 MB for mintlify's
+ * (external; RSS 351 MB), against 37 MB more heap for the JavaScript engine (RSS 197 MB). The
+ * build's colour thread, which keeps them all, uses the JavaScript one; the colours are the same
+ * (every block of mintlify's and Portkey's pages compared, and mintlify's whole build).
+ */
+export type RegexEngineName = 'oniguruma' | 'javascript';
 
 /**
  * A highlighter for the given languages (any spelling `fenceLanguages` accepts). Languages Shiki
  * does not know, plain-text ones and any not loaded are shown uncoloured, never as a failure.
  */
-export async function createCodeHighlighter(options: { langs: Iterable<string> }): Promise<CodeHighlighter> {
+export async function createCodeHighlighter(options: { langs: Iterable<string>; engine?: RegexEngineName }): Promise<CodeHighlighter> {
   const palette = await pairedTheme();
-  const core = await createHighlighterCore({
-    // Oniguruma, the engine the grammars are written for: a quarter faster than the JavaScript
-    // one over the corpus's code, for ~90 ms of WebAssembly loading once.
-    engine: await createOnigurumaEngine(import('shiki/wasm')),
-    themes: [palette.theme],
-    langs: [],
-  });
+  // Made with the first grammar: a highlighter whose code is coloured elsewhere loads no WebAssembly.
+  let core!: HighlighterCore;
+  let making: Promise<HighlighterCore> | undefined;
+  const made = (): Promise<HighlighterCore> =>
+    (making ??= (async () =>
+      (core = await createHighlighterCore({
+        engine: options.engine === 'javascript' ? createJavaScriptRegexEngine() : await createOnigurumaEngine(import('shiki/wasm')),
+        themes: [palette.theme],
+        langs: [],
+      })))());
   const loaded = new Set<string>();
   /** Grammars asked for once: one that failed to load is not tried again on every page. */
   const tried = new Set<string>();
+  /** Where blocks are coloured while `colourElsewhere` says so, and the grammars noted for it meanwhile. */
+  let elsewhere: ColourElsewhere | undefined;
+  const noted = new Set<string>();
   const loadNow = async (langs: Iterable<string>): Promise<void> => {
+    if (elsewhere !== undefined) {
+      for (const id of grammarIds(langs)) noted.add(id);
+      return;
+    }
     const wanted = grammarIds(langs).filter((id) => !tried.has(id));
+    if (wanted.length === 0) return;
     for (const id of wanted) tried.add(id);
+    await made();
     // One by one, so a grammar that fails to load only costs its own colours.
     await Promise.all(wanted.map((id) => core.loadLanguage(bundledLanguages[id as keyof typeof bundledLanguages]).catch(() => undefined)));
     for (const id of core.getLoadedLanguages()) loaded.add(id);
@@ -179,6 +216,7 @@ export async function createCodeHighlighter(options: { langs: Iterable<string> }
     const id = grammarOf(language);
     if (id === undefined || tried.has(id)) return;
     tried.add(id);
+    await made();
     try {
       const grammars = await step(async () => (await bundledLanguages[id as keyof typeof bundledLanguages]()).default);
       // Each grammar after those it embeds (Shiki's order), one per step; those loaded before are skipped.
@@ -227,9 +265,27 @@ export async function createCodeHighlighter(options: { langs: Iterable<string> }
     settled.add(language);
     return { code, lang, meta, language, tokenize: tokenizerFor(language) };
   };
-  const highlight: Highlighter = (code, lang, meta, ui) => codeBlockHtml({ ...blockOptions(code, lang, meta), ui });
-  const lines = (code: string, lang: string | undefined, meta: CodeMeta): CodeLines => codeLinesHtml(blockOptions(code, lang, meta));
-  const colours = (lang: string | undefined): boolean => lang !== undefined && loaded.has(normalizeLanguage(lang));
+  /** The block's lines from the other thread, when it is coloured there (`colourElsewhere`). */
+  const linesElsewhere = (code: string, lang: string | undefined, meta: CodeMeta): CodeLines | undefined => {
+    if (elsewhere === undefined || lang === undefined) return undefined;
+    const language = normalizeLanguage(lang);
+    return loaded.has(language) || !noted.has(language) ? undefined : elsewhere(code, lang, meta);
+  };
+  const highlight: Highlighter = (code, lang, meta, ui) => {
+    const coloured = linesElsewhere(code, lang, meta);
+    if (coloured !== undefined) return codeFigureHtml({ lang, meta, language: normalizeLanguage(lang!), ui }, coloured);
+    return codeBlockHtml({ ...blockOptions(code, lang, meta), ui });
+  };
+  const lines = (code: string, lang: string | undefined, meta: CodeMeta): CodeLines => linesElsewhere(code, lang, meta) ?? codeLinesHtml(blockOptions(code, lang, meta));
+  const colours = (lang: string | undefined): boolean => {
+    if (lang === undefined) return false;
+    const language = normalizeLanguage(lang);
+    return loaded.has(language) || (elsewhere !== undefined && noted.has(language));
+  };
+  const colourElsewhere = async (then: ColourElsewhere | undefined): Promise<void> => {
+    elsewhere = then;
+    if (then === undefined) await loadNow(noted);
+  };
   // Once colours come later, a page does not wait for its grammars to load either (`warm` loads them).
   const load = async (langs: Iterable<string>): Promise<void> => (later === undefined ? loadNow(langs) : undefined);
   const warm = async (lang: string, code: string, step: Step = async (work) => work()): Promise<void> => {
@@ -249,8 +305,16 @@ export async function createCodeHighlighter(options: { langs: Iterable<string> }
     }
   };
   const colourLater = (then: (grammar: string, code: string) => void): void => void (later = then);
-  const highlighter = Object.assign(highlight, { load, warm, colourLater, lines, colours, uncoloured: 0 });
-  return highlighter;
+  const highlighter = Object.assign(highlight, {
+    load,
+    warm,
+    colourLater,
+    lines,
+    colours,
+    colourElsewhere,
+    uncoloured: 0,
+  });
+  return Object.defineProperty(highlighter, 'grammars', { get: () => [...loaded].filter((name) => LANGUAGE_IDS.get(name) === name).length }) as CodeHighlighter;
 }
 
 /** The grammar ids to load for `langs`: known to Shiki, coloured (not mermaid or plain text), once each. */

@@ -177,7 +177,7 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
   let headings: Heading[] = body.headings;
   // An MDX page with `openapi: "GET /x"` shows the endpoint above its own content (§4.3), the page's examples in its column.
   let playground = false;
-  const endpoint = await frontmatterEndpoint(page, text, frontmatter.bodyLine, services, examplesByKind(body.parts.examples), ui);
+  const endpoint = await frontmatterEndpoint(page, text, frontmatter.bodyLine, services, examplesByKind(body.parts.examples), ui, colours?.highlight);
   if (endpoint) diagnostics.push(...endpoint.diagnostics);
   if (endpoint && endpoint.html !== '') {
     html = endpoint.html + html;
@@ -252,6 +252,8 @@ async function frontmatterEndpoint(
   services: BodyServices,
   pageExamples: { request?: string; response?: string },
   ui: PageUi,
+  /** The page's stand-ins, when its blocks are coloured on another thread (settled with the page's). */
+  highlight: Highlighter = services.highlight,
 ): Promise<Body | undefined> {
   const reference = page.frontmatter['openapi'];
   if (typeof reference !== 'string' || page.source.type !== 'file') return undefined;
@@ -268,7 +270,7 @@ async function frontmatterEndpoint(
   const resolveUrl = services.urls?.(page.source.file) ?? contentUrlResolver(page.source.file, services.base);
   const rendered = renderEndpoint({
     ...endpoint,
-    highlight: services.highlight,
+    highlight,
     pageDescription: '',
     resolveUrl,
     pageExamples,

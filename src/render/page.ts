@@ -110,6 +110,8 @@ export async function createRenderer(
 ): Promise<Renderer> {
   const { site, base } = options;
   const highlight = options.highlight ?? (await createCodeHighlighter({ langs: [] }));
+  // Made before the grammars are loaded: where another thread colours, this one only notes them (highlight.ts `colourElsewhere`).
+  const colourService = colours?.(highlight);
   await highlight.load(rendererLanguages(options));
   const siteFiles = options.siteFiles ? new Set(options.siteFiles) : undefined;
   const plainUrls = (file: string): UrlResolver => contentUrlResolver(file, base, siteFiles);
@@ -133,7 +135,7 @@ export async function createRenderer(
     urls,
     documents: createDocumentLoader(site.root),
     fragmentPrefix,
-    colours: colours?.(highlight),
+    colours: colourService,
     published: siteFiles,
     sources,
   };

@@ -55,6 +55,48 @@ test('once the colour thread is closed, blocks are coloured in this thread, the 
   assert.equal(html, BLOCKS.map(([code, lang, meta]) => here(code, lang, meta)).join(''));
 });
 
+test("the build's thread loads no grammar while the colour thread colours: blocks it writes at once are the worker's, as its own would be", async (t) => {
+  const here = await createCodeHighlighter({ langs: [] });
+  const thread = new ColourThread({ languages: LANGUAGES }, here);
+  t.after(() => thread.close());
+  await here.load(LANGUAGES);
+  const reference = await createCodeHighlighter({ langs: LANGUAGES });
+  const expected = BLOCKS.map(([code, lang, meta]) => reference(code, lang, meta));
+  // A page's stand-ins, and blocks written at once (HTML parsed again, an MDX page's endpoint).
+  const page = thread.page();
+  const standIns = BLOCKS.map(([code, lang, meta]) => page.highlight(code, lang, meta));
+  assert.equal(await page.settle(standIns.join('<hr>')), expected.join('<hr>'));
+  assert.deepEqual(
+    BLOCKS.map(([code, lang, meta]) => here(code, lang, meta)),
+    expected,
+  );
+  assert.equal(here.grammars, 0);
+  assert.ok(reference.grammars >= LANGUAGES.length);
+});
+
+test('once the colour thread is closed, the grammars noted meanwhile are loaded here and colour the same', async () => {
+  const here = await createCodeHighlighter({ langs: [] });
+  const thread = new ColourThread({ languages: LANGUAGES }, here);
+  await here.load(LANGUAGES);
+  const page = thread.page();
+  const standIns = BLOCKS.map(([code, lang, meta]) => page.highlight(code, lang, meta));
+  await thread.close();
+  const reference = await createCodeHighlighter({ langs: LANGUAGES });
+  assert.equal(await page.settle(standIns.join('')), BLOCKS.map(([code, lang, meta]) => reference(code, lang, meta)).join(''));
+  assert.ok(here.grammars >= LANGUAGES.length);
+});
+
+test('closing the colour thread after the last page loads no grammar in this thread', async () => {
+  const here = await createCodeHighlighter({ langs: [] });
+  const thread = new ColourThread({ languages: LANGUAGES }, here);
+  await here.load(LANGUAGES);
+  const page = thread.page();
+  await page.settle(BLOCKS.map(([code, lang, meta]) => page.highlight(code, lang, meta)).join(''));
+  await thread.close();
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  assert.equal(here.grammars, 0);
+});
+
 test('a block met again is coloured once, the same; with other highlighted lines it is coloured again', async (t) => {
   const here = await createCodeHighlighter({ langs: LANGUAGES });
   const thread = new ColourThread({ languages: LANGUAGES }, here);
@@ -147,7 +189,7 @@ const builtBothWays = (t: TestContext) =>
       colors: { primary: '#0D9373' },
       navigation: {
         groups: [
-          { group: 'Start', pages: ['index', 'guide', 'raw'] },
+          { group: 'Start', pages: ['index', 'guide', 'raw', 'store'] },
           { group: 'API', openapi: 'shop.yaml' },
         ],
       },
@@ -158,6 +200,8 @@ const builtBothWays = (t: TestContext) =>
       '---\ntitle: Welcome\n---\n\n```js app.js {2}\nconst a = 1;\nconsole.log(a);\n```\n\n<CodeGroup>\n```python first.py\nprint("hi")\n```\n```bash\necho hi # [!code highlight]\n```\n</CodeGroup>\n\nimport Tip from \'/snippets/tip.mdx\';\n\n<Tip />\n',
     'guide.mdx':
       '---\ntitle: Guide\n---\n\nText.\n\n<RequestExample>\n```bash cURL\ncurl https://api.example.com/pets\n```\n</RequestExample>\n\n```diff\n- old\n+ new\n```\n\n```unknownlang\nleft plain\n```\n',
+    // An MDX page showing an endpoint above its own content.
+    'store.mdx': '---\ntitle: Store\nopenapi: GET /stores/{storeId}\n---\n\n```json\n{ "a": 1 }\n```\n',
     'snippets/tip.mdx': '```go\nfunc main() {}\n```\n',
   }));
 
@@ -174,7 +218,7 @@ test('an API reference built with its examples coloured on a second thread is th
 
 test("page files' code blocks coloured on the colour thread are those coloured in the build's thread", async (t) => {
   const { inThread, onThread } = await builtBothWays(t);
-  for (const page of ['index.html', 'guide/index.html', 'raw/index.html']) {
+  for (const page of ['index.html', 'guide/index.html', 'raw/index.html', 'store/index.html']) {
     assert.ok(!onThread[page]!.includes('\u0000'), `${page} holds a stand-in`);
     assert.match(onThread[page]!, /<span class="sk\d+">/, `${page} has coloured code`);
   }

@@ -482,3 +482,28 @@ test("in a page: a code group titles its tabs from each block's meta, and the bl
   assert.ok(html.includes('<figure class="code-block" data-language="shellscript"><button type="button" class="copy-button"'), html);
   assert.ok(!html.includes('figcaption'), html);
 });
+
+test("Shiki's JavaScript regular expressions (the build's colour thread) colour as Oniguruma does", async () => {
+  const blocks: [string, string][] = [
+    ['tsx', 'export function App({ n }: { n: number }) {\n  return <div className="a">{`${n} items`}</div>;\n}'],
+    ['mdx', '---\ntitle: "Hi"\n---\n\nimport { Card } from "x";\n\n<Card title="A">**bold** and `code`</Card>\n\n```js\nconst a = 1;\n```'],
+    ['bash', 'cat <<EOF > file.txt\nhello $USER\nEOF\ncurl -X POST "https://api.example.com/v1/x?y=1" \\\n  -H "Authorization: Bearer $TOKEN" | jq \'.data[] | .id\''],
+    ['python', 'import re\n\n@decorator\nasync def f(x: int = 1) -> str:\n    """Doc."""\n    return f"{x!r:>10} {re.sub(r\'\\d+\', \'\', \'a1\')}"'],
+    ['json', '{\n  "a": [1, 2.5e10, true, null],\n  "b": {"c": "d\\n\\u00e9"}\n}'],
+    ['yaml', 'key: value\nlist:\n  - &anchor one\n  - *anchor\nmulti: |\n  text\n  more'],
+    ['html', '<style>.a { color: red }</style>\n<script>const x = () => 1;</script>\n<div onclick="go()">Hi &amp; bye</div>'],
+    ['go', 'package main\n\nfunc main() {\n\tch := make(chan int)\n\tgo func() { ch <- 1 }()\n\tfmt.Printf("%d\\n", <-ch)\n}'],
+    ['ruby', 'class A < B\n  def x(y = {})\n    puts "#{y[:z]}" if y&.any?\n  end\nend'],
+    ['php', '<?php\nnamespace App;\n$x = fn($a) => $a ?? "b";\necho <<<EOT\nHi $x\nEOT;'],
+    ['java', '@Override\npublic <T extends Comparable<T>> List<T> sort(List<T> xs) { return xs.stream().sorted().toList(); }'],
+    ['csharp', 'var q = from x in xs where x > 1 select new { x, Y = $"{x:N2}" };'],
+  ];
+  const langs = blocks.map(([lang]) => lang);
+  const oniguruma = await createCodeHighlighter({ langs });
+  const javascript = await createCodeHighlighter({ langs, engine: 'javascript' });
+  for (const [lang, code] of blocks) {
+    const expected = oniguruma.lines(code, lang, { options: {} });
+    assert.match(expected.html, /class="sk\d+/, `${lang} is coloured`);
+    assert.deepEqual(javascript.lines(code, lang, { options: {} }), expected, lang);
+  }
+});
