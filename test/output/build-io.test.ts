@@ -1,10 +1,10 @@
 /**
- * A build's file system work per page (issue 33). Page files (for the scan of languages and
- * classes, then for the page) and the Markdown twins llms-full.txt is made from are read
- * synchronously, and the check of the output a build replaces (before it renders and again before
- * the swap) lists folders and stats files synchronously: with `fs/promises` a small file's read is
- * four trips to libuv's thread pool (open, stat, read, close), a stat or a listing one, and the
- * trips cost more CPU than the reads themselves.
+ * A build's file system work per page (issue 33). Its files are written, page files (for the scan
+ * of languages and classes, then for the page) and the Markdown twins llms-full.txt is made from
+ * are read, and the output a build replaces is checked (before it renders and again before the
+ * swap) synchronously: with `fs/promises` a small file's write is three trips to libuv's thread
+ * pool (open, write, close), a read four (open, stat, read, close), a stat or a listing one, and
+ * the trips cost more CPU than the work itself (1,000 pages: 4.92 -> 4.31 CPU-s).
  */
 import assert from 'node:assert/strict';
 import { createHook } from 'node:async_hooks';
@@ -89,6 +89,20 @@ test('a build reads no page file and no Markdown twin through the thread pool', 
     syncBuiltinESMExports();
   }
   assert.deepEqual(asked, []);
+});
+
+test('a build writes its pages, their Markdown twins and search files without a trip to the thread pool per file', async () => {
+  // A first build loads what docjet loads once (grammars, templates): not counted.
+  assert.equal((await build({ root, outDir: path.join(outputs, 'first'), cache: false })).ok, true);
+  const outDir = path.join(outputs, 'written');
+  const trips = await poolTrips(async () => {
+    const result = await build({ root, outDir, cache: false });
+    assert.equal(result.ok, true, JSON.stringify(result.diagnostics));
+  });
+  // What is left is the site's: its config and folders, docjet's files copied, the swap.
+  assert.ok(trips < PAGES, `${trips} trips to the thread pool to build ${PAGES} pages`);
+  assert.match(await fs.readFile(path.join(outDir, 'guides/page-3/index.html'), 'utf8'), /Text of page 3/);
+  assert.match(await fs.readFile(path.join(outDir, 'guides/page-3.md'), 'utf8'), /Text of page 3/);
 });
 
 test('the check of an output a build replaces sends no trip to the thread pool per file or folder', async () => {
