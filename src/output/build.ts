@@ -6,7 +6,8 @@
  * spec stops before a page is rendered, with exactly its diagnostics; a page that cannot be
  * rendered fails the build after every other page was checked, so all errors are reported at once.
  */
-import { readFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
 import { katexAssets } from '../content/mdx/math.ts';
@@ -293,7 +294,8 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   }
   if (!written.has('robots.txt')) await write('robots.txt', robotsTxt(base, siteUrl));
   // llms-full.txt from the Markdown files written beside the pages, a page at a time (not the whole site's text in memory).
-  const readMarkdown = (route: string): Promise<string> => readFile(outputPath(output.dir, markdownPath(route)), 'utf8');
+  // Read synchronously, as search reads the pages: each was just written, so the OS has it, and an `fs/promises` read is four trips to libuv's threads.
+  const readMarkdown = async (route: string): Promise<string> => readFileSync(outputPath(output.dir, markdownPath(route)), 'utf8');
   const llms = llmsFiles({ site, base, siteUrl, markdown: readMarkdown, apis, published: new Set(files.assets) });
   for (const file of llms.index) if (!written.has(file.path)) await write(file.path, file.text);
   for (const file of llms.full) if (!written.has(file.path)) stats.bytes += await output.writeParts(file.path, file.parts);

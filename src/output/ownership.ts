@@ -10,7 +10,7 @@
  * others are hashed.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, type BigIntStats } from 'node:fs';
+import { createReadStream, lstatSync, readdirSync, type BigIntStats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -117,7 +117,7 @@ export async function ownership(folder: string, limit: number, linked?: Readonly
     return true;
   };
   const visit = async (relative: string): Promise<boolean> => {
-    const entries = (await fs.readdir(path.join(folder, relative), { withFileTypes: true })).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    const entries = readdirSync(path.join(folder, relative), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const named = entries.map((entry) => ({ entry, name: relative === '' ? entry.name : `${relative}/${entry.name}` })).filter(({ name }) => name !== OUTPUT_MARKER);
     // The files of a folder are judged at once (a stat each, a hash for the few that changed), then read in order.
     const verdicts = await Promise.all(
@@ -180,10 +180,24 @@ async function judge(
  * it a new ctime: the ctime it had once linked is as good as the recorded one.
  */
 async function sameContent(full: string, [hash, size, mtime, ctime]: RecordedFile, linked?: LinkedFile): Promise<boolean> {
-  const info = await fs.lstat(full, { bigint: true }).catch(() => undefined);
+  const info = lstatNow(full);
   if (info === undefined || !info.isFile() || Number(info.size) !== size) return false;
   if (String(info.mtimeNs) === mtime && (String(info.ctimeNs) === ctime || (linked?.mtime === mtime && String(info.ctimeNs) === linked.ctime))) return true;
   return (await hashFile(full, size)) === hash;
+}
+
+/**
+ * A file's stat, or undefined when it cannot be had. Stats and listings are taken at once: a stat
+ * of a file the OS has cached is a fraction of what its trip to libuv's threads and back costs, and
+ * a check or a record takes one of every file of the output and a listing of every folder (at
+ * 1,000 pages, 3,000 files in 1,000 folders, checked twice and recorded once).
+ */
+function lstatNow(full: string): BigIntStats | undefined {
+  try {
+    return lstatSync(full, { bigint: true });
+  } catch {
+    return undefined;
+  }
 }
 
 /** Hashes running now, and those waiting for one to end: at most CONCURRENCY files are read at once. */
@@ -230,7 +244,7 @@ export async function writeRecord(
   linked: ReadonlyMap<string, LinkedFile> = new Map(),
 ): Promise<WrittenRecord> {
   const found: { name: string; kind: 'file' | 'link' }[] = [];
-  for (const entry of await fs.readdir(folder, { recursive: true, withFileTypes: true })) {
+  for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
     const name = path.relative(folder, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
     if (name === OUTPUT_MARKER) continue;
     if (entry.isFile()) found.push({ name, kind: 'file' });
@@ -246,7 +260,7 @@ export async function writeRecord(
         links[name] = await fs.readlink(full);
         return;
       }
-      const info: BigIntStats = await fs.lstat(full, { bigint: true });
+      const info: BigIntStats = lstatSync(full, { bigint: true });
       const link = linked.get(name);
       if (link) {
         // Taken from the previous output: docjet's only while its inode is as it was once linked. Changed

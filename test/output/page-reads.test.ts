@@ -23,35 +23,48 @@ const PAGE_FILES = ['index.mdx', 'code.mdx', 'plain.md'];
 let root: string;
 const promises = createRequire(import.meta.url)('node:fs/promises') as typeof fs;
 const readFile = promises.readFile;
+const fsModule = createRequire(import.meta.url)('node:fs') as typeof import('node:fs');
+const readFileSync = fsModule.readFileSync;
 const reads = new Map<string, number>();
+
+function count(file: unknown): void {
+  if (typeof file === 'string' && file.startsWith(root)) {
+    const name = path.relative(root, file);
+    reads.set(name, (reads.get(name) ?? 0) + 1);
+  }
+}
 
 before(async () => {
   root = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-reads-'));
   for (const [name, text] of Object.entries(FILES)) await fs.writeFile(path.join(root, name), text);
-  // Every `readFile` of docjet's (it imports node:fs/promises) goes through this counter.
+  // Every `readFile` and `readFileSync` of docjet's (node:fs/promises, node:fs) goes through this counter.
   promises.readFile = ((file: Parameters<typeof readFile>[0], ...rest: unknown[]) => {
-    if (typeof file === 'string' && file.startsWith(root)) {
-      const name = path.relative(root, file);
-      reads.set(name, (reads.get(name) ?? 0) + 1);
-    }
+    count(file);
     return (readFile as (...args: unknown[]) => ReturnType<typeof readFile>)(file, ...rest);
   }) as typeof readFile;
+  fsModule.readFileSync = ((file: Parameters<typeof readFileSync>[0], ...rest: unknown[]) => {
+    count(file);
+    return (readFileSync as (...args: unknown[]) => ReturnType<typeof readFileSync>)(file, ...rest);
+  }) as typeof readFileSync;
   syncBuiltinESMExports();
 });
 
 after(async () => {
   promises.readFile = readFile;
+  fsModule.readFileSync = readFileSync;
   syncBuiltinESMExports();
   await fs.rm(root, { recursive: true, force: true });
 });
 
 for (const cache of [false, true]) {
-  test(`a build${cache ? ' filling the cache' : ' without the cache'} reads each page file twice: the scan of its languages and classes, then once for its HTML and Markdown`, async () => {
+  // Search reads each page again after (src/search/records.ts), and with the cache hashes it first (text-cache.ts).
+  const searchReads = cache ? 2 : 1;
+  test(`a build${cache ? ' filling the cache' : ' without the cache'} reads each page file twice before search: the scan of its languages and classes, then once for its HTML and Markdown`, async () => {
     reads.clear();
     const outDir = path.join(root, cache ? 'out-cached' : 'out-plain');
     const result = await build({ root, outDir, cache, siteUrl: 'https://example.com' });
     assert.equal(result.ok, true, JSON.stringify(result.diagnostics));
-    for (const file of PAGE_FILES) assert.equal(reads.get(file), 2, `${file} read ${reads.get(file) ?? 0} times`);
+    for (const file of PAGE_FILES) assert.equal(reads.get(file), 2 + searchReads, `${file} read ${reads.get(file) ?? 0} times`);
     // The twin is still each page's Markdown.
     assert.match(await fs.readFile(path.join(outDir, 'code.md'), 'utf8'), /```js\nconst a = 1;\n```/);
   });
