@@ -7,7 +7,6 @@
  * rendered fails the build after every other page was checked, so all errors are reported at once.
  */
 import { readFileSync } from 'node:fs';
-import { lstat } from 'node:fs/promises';
 import path from 'node:path';
 import { hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
 import { katexAssets } from '../content/mdx/math.ts';

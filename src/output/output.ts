@@ -10,7 +10,7 @@
  * the site's own files, the cache folder, a folder reached through a link out of the site, or a file.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { constants as fsConstants, mkdirSync, writeFileSync, type BigIntStats, type Stats } from 'node:fs';
+import { constants as fsConstants, mkdirSync, rmSync, writeFileSync, type BigIntStats, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../shared/diagnostics.ts';
@@ -314,12 +314,17 @@ function stagingWriter(
           mkdirSync(folder, { recursive: true });
           made.add(folder);
         }
+        // Writing through a link would write the previous output's file: the link goes first.
+        if (linked.delete(recordName(relative))) rmSync(full, { force: true });
         writeFileSync(full, bytes);
       });
       written.set(recordName(relative), { hash: contentHash(bytes), size: bytes.length });
     },
     wrote(relative, file) {
-      written.set(recordName(relative), file);
+      // A render worker wrote it (after unlinking any file linked at its name): the link is gone.
+      const name = recordName(relative);
+      linked.delete(name);
+      written.set(name, file);
     },
     hashOf(relative) {
       const name = recordName(relative);

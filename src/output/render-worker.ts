@@ -5,7 +5,7 @@
  * is still in this thread's cache (page-markdown.ts). Only small results (diagnostics, byte
  * counts, the page's links and ids) travel back: `llms-full.txt` reads the Markdown from its file.
  */
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { markdownPath } from '../content/markdown/path.ts';
@@ -93,7 +93,13 @@ async function writeOutput(relative: string, data: Uint8Array, written: [string,
   const file = outputPath(init.dir, relative);
   try {
     await mkdir(path.dirname(file), { recursive: true });
-    await writeFile(file, data);
+    // A name already there was linked from the output being replaced (a warm build's kept page's
+    // samples file, which this page shares): writing through it would change that output's file.
+    await writeFile(file, data, { flag: 'wx' }).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+      await rm(file, { force: true });
+      await writeFile(file, data, { flag: 'wx' });
+    });
   } catch (error) {
     throw OutputWriteError.from('write', relative, error);
   }
