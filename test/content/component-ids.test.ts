@@ -82,6 +82,19 @@ test('a plain title reads as Markdown reads it, without the parse: words, digits
     '\\',
     ':',
     '!',
+    '&#1;',
+    '&x',
+    '& ',
+    ': ',
+    'http://x',
+    'HTTPS://y.z',
+    '![',
+    '！',
+    '（',
+    '\u3000',
+    '\u00a0',
+    '\u2028',
+    '\ud800',
   ];
   let seed = 7;
   const next = (): number => {

@@ -159,18 +159,21 @@ const TITLE_PREFIX = 'title: ';
  */
 export function titleText(value: string): string {
   if (value === '') return '';
-  if (PLAIN_TITLE.test(value) && !WWW.test(value)) return value;
+  if (PLAIN_TITLE.test(value) && !LINKS_OR_ENTITIES.test(value)) return value;
   return markdownTitleText(value);
 }
 
 /**
- * A title Markdown reads as its own text: letters, digits, marks, single spaces within and
- * punctuation that starts no construct (no `*_\`[]<>&~!@:`, no line break, none at either end), so
- * the parse (a third of an Accordion's rendering) is skipped. component-ids.test.ts compares both.
+ * A title Markdown reads as its own text: letters, digits, marks, any character past ASCII,
+ * spaces within and ASCII punctuation that starts no construct there (no `*_\`[]<>~@\\`, no line
+ * break, no space at either end; no `www.`, `http://` or `https://`, which GFM links, and no `&`
+ * before a name or `#`), so the parse (a third of an Accordion's rendering) is skipped.
+ * component-ids.test.ts compares both.
  */
-const PLAIN_TITLE = /^[\p{L}\p{N}\p{M}.,'"?()/+=%$#;-](?:[\p{L}\p{N}\p{M} .,'"?()/+=%$#;-]*[\p{L}\p{N}\p{M}.,'"?()/+=%$#;-])?$/u;
+const PLAIN_TITLE =
+  /^[\p{L}\p{N}\p{M}.,'"?()/+=%$#;:&!\u0080-\u{10FFFF}-](?:[\p{L}\p{N}\p{M} .,'"?()/+=%$#;:&!\u0080-\u{10FFFF}-]*[\p{L}\p{N}\p{M}.,'"?()/+=%$#;:&!\u0080-\u{10FFFF}-])?$/u;
 
-const WWW = /www\./i;
+const LINKS_OR_ENTITIES = /www\.|https?:\/\/|&[#a-z\d]/i;
 
 /** `titleText` by Markdown's own reading. */
 export function markdownTitleText(value: string): string {
