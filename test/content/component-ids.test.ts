@@ -6,7 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { ComponentIds, componentSlug } from '../../src/content/mdx/headings.ts';
+import librarySlugify from '@sindresorhus/slugify';
+import { ComponentIds, componentSlug, markdownTitleText, titleText } from '../../src/content/mdx/headings.ts';
 import { renderMarkdown } from '../../src/content/mdx/index.ts';
 
 test('Accordion titles → ids: accented letters transliterated, & is "and", CJK and emoji left out', () => {
@@ -28,6 +29,87 @@ test('Accordion titles → ids: accented letters transliterated, & is "and", CJK
     table.map(([title]) => [title, componentSlug(title)]),
     table,
   );
+});
+
+test('an ASCII title is slugged as the library slugs it, without the library (each ASCII character around words and contractions)', () => {
+  const differ: string[] = [];
+  for (let code = 0; code < 128; code++) {
+    const c = String.fromCharCode(code);
+    for (const title of [c, `x${c}s`, `${c}t-${c}`, `a${c}${c}B`, `Don't${c}Stop: Now & Then`]) {
+      if (componentSlug(title) !== librarySlugify(title.replace(':', '-'), { decamelize: false })) differ.push(title);
+    }
+  }
+  assert.deepEqual(differ, []);
+});
+
+test('a plain title reads as Markdown reads it, without the parse: words, digits, accents, CJK, punctuation, and the cases that must be parsed', () => {
+  const pieces = [
+    'a',
+    'Z',
+    'é',
+    '日',
+    '1',
+    ' ',
+    '  ',
+    '.',
+    ',',
+    "'",
+    '"',
+    '?',
+    '(',
+    ')',
+    '/',
+    '+',
+    '=',
+    '%',
+    '$',
+    '#',
+    ';',
+    '-',
+    '\u0301',
+    'www.',
+    'WwW.',
+    'x.co',
+    '1. ',
+    '# ',
+    '*',
+    '_',
+    '`',
+    '[x](/y)',
+    '&amp;',
+    '<b>',
+    '~~',
+    '\\',
+    ':',
+    '!',
+    '&#1;',
+    '&x',
+    '& ',
+    ': ',
+    'http://x',
+    'HTTPS://y.z',
+    '![',
+    '！',
+    '（',
+    '\u3000',
+    '\u00a0',
+    '\u2028',
+    '\ud800',
+  ];
+  let seed = 7;
+  const next = (): number => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+  const differ: string[] = [];
+  for (let i = 0; i < 1500; i++) {
+    let title = '';
+    for (let length = 1 + Math.floor(next() * 10); length > 0; length--) title += pieces[Math.floor(next() * pieces.length)];
+    if (titleText(title) !== markdownTitleText(title)) differ.push(title);
+  }
+  assert.deepEqual(differ, []);
+  assert.equal(titleText('Use **bold** and `code`'), 'Use bold and code');
+  assert.equal(titleText('Visit www.example.com now'), markdownTitleText('Visit www.example.com now'));
 });
 
 test('repeats: accordions -1, -2 after the first, views on their own count, tabs -2 and past a written id, encoded as the slugger leaves them', () => {

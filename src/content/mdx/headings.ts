@@ -125,7 +125,27 @@ export function customSlug(id: string): string {
 
 /** The slug of an Accordion's or a View's title there (`generateComponentId`): the library's own, transliterating, `&` → "and". */
 export function componentSlug(title: string): string {
-  return librarySlugify(title.replace(':', '-'), { decamelize: false });
+  const titled = title.replace(':', '-');
+  return ASCII.test(titled) ? asciiComponentSlug(titled) : librarySlugify(titled, { decamelize: false });
+}
+
+const ASCII = /^[\x00-\x7f]*$/;
+
+/**
+ * `librarySlugify(title, { decamelize: false })` for an ASCII title, without the library's cost: it
+ * builds a regular expression for each of its ~1,900 replacements on every call (about 1 ms a title,
+ * most of an Accordion's rendering). Of those, only `&` → " and " can match ASCII (every other key
+ * holds a character past U+007F), NFC and NFD leave ASCII as it is, and `\p{Diacritic}` still takes
+ * `^` and `` ` ``; the rest are the library's steps (component-ids.test.ts compares both on every
+ * ASCII character).
+ */
+function asciiComponentSlug(title: string): string {
+  const words = title
+    .replaceAll('&', ' and ')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z\d]+/g, '-');
+  return joinContractions(words).replace(/-{2,}/g, '-').replace(/^-|-$/g, '');
 }
 
 const TITLE_PREFIX = 'title: ';
@@ -138,6 +158,25 @@ const TITLE_PREFIX = 'title: ';
  * → "See the docs".
  */
 export function titleText(value: string): string {
+  if (value === '') return '';
+  if (PLAIN_TITLE.test(value) && !LINKS_OR_ENTITIES.test(value)) return value;
+  return markdownTitleText(value);
+}
+
+/**
+ * A title Markdown reads as its own text: letters, digits, marks, any character past ASCII,
+ * spaces within and ASCII punctuation that starts no construct there (no `*_\`[]<>~@\\`, no line
+ * break, no space at either end; no `www.`, `http://` or `https://`, which GFM links, and no `&`
+ * before a name or `#`), so the parse (a third of an Accordion's rendering) is skipped.
+ * component-ids.test.ts compares both.
+ */
+const PLAIN_TITLE =
+  /^[\p{L}\p{N}\p{M}.,'"?()/+=%$#;:&!\u0080-\u{10FFFF}-](?:[\p{L}\p{N}\p{M} .,'"?()/+=%$#;:&!\u0080-\u{10FFFF}-]*[\p{L}\p{N}\p{M}.,'"?()/+=%$#;:&!\u0080-\u{10FFFF}-])?$/u;
+
+const LINKS_OR_ENTITIES = /www\.|https?:\/\/|&[#a-z\d]/i;
+
+/** `titleText` by Markdown's own reading. */
+export function markdownTitleText(value: string): string {
   if (value === '') return '';
   const source = `${TITLE_PREFIX}${value.replace(/\n/g, ' ')}`;
   let children: PhrasingContent[];
