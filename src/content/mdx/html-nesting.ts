@@ -20,72 +20,18 @@ import type { Element, Root as HastRoot, RootContent } from 'hast';
 import type { Html, Nodes, Root } from 'mdast';
 import { MAX_NESTING } from './nesting.ts';
 
-const VOID = new Set([
-  'area',
-  'base',
-  'basefont',
-  'bgsound',
-  'br',
-  'col',
-  'embed',
-  'frame',
-  'hr',
-  'image',
-  'img',
-  'input',
-  'keygen',
-  'link',
-  'meta',
-  'param',
-  'source',
-  'track',
-  'wbr',
-]);
+/** Tag names written as the HTML standard lists them, one space apart. */
+const tagNames = (list: string): string[] => list.split(' ');
+
+const VOID = new Set(tagNames('area base basefont bgsound br col embed frame hr image img input keygen link meta param source track wbr'));
 /** The formatting elements of the HTML parser's "list of active formatting elements". */
 const FORMATTING = new Set(['a', 'b', 'big', 'code', 'em', 'font', 'i', 'nobr', 's', 'small', 'strike', 'strong', 'tt', 'u']);
 /** Start tags that close an open `<p>` right above them. */
-const CLOSES_P = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'center',
-  'details',
-  'dialog',
-  'dir',
-  'div',
-  'dl',
-  'fieldset',
-  'figcaption',
-  'figure',
-  'footer',
-  'header',
-  'hgroup',
-  'main',
-  'menu',
-  'nav',
-  'ol',
-  'p',
-  'search',
-  'section',
-  'summary',
-  'ul',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'pre',
-  'listing',
-  'form',
-  'table',
-  'hr',
-  'xmp',
-  'li',
-  'dd',
-  'dt',
-]);
+const CLOSES_P = new Set(
+  tagNames(
+    'address article aside blockquote center details dialog dir div dl fieldset figcaption figure footer header hgroup main menu nav ol p search section summary ul h1 h2 h3 h4 h5 h6 pre listing form table hr xmp li dd dt',
+  ),
+);
 /** Start tags that close an element of the same group open right above them. */
 const SIBLINGS: Record<string, Set<string>> = {
   li: new Set(['li']),
@@ -102,88 +48,21 @@ const DOCUMENT = new Set(['html', 'head', 'body', 'frameset']);
 /** Elements inside SVG or MathML whose content is HTML again. */
 const INTEGRATION = new Set(['mi', 'mo', 'mn', 'ms', 'mtext', 'annotation-xml', 'foreignobject', 'desc', 'title']);
 /** HTML start tags that end SVG or MathML content (the parser leaves foreign content for them). */
-const BREAKOUT = new Set([
-  'b',
-  'big',
-  'blockquote',
-  'body',
-  'br',
-  'center',
-  'code',
-  'dd',
-  'div',
-  'dl',
-  'dt',
-  'em',
-  'embed',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'head',
-  'hr',
-  'i',
-  'img',
-  'li',
-  'listing',
-  'menu',
-  'meta',
-  'nobr',
-  'ol',
-  'p',
-  'pre',
-  'ruby',
-  's',
-  'small',
-  'span',
-  'strong',
-  'strike',
-  'sub',
-  'sup',
-  'table',
-  'tt',
-  'u',
-  'ul',
-  'var',
-]);
+const BREAKOUT = new Set(
+  tagNames(
+    'b big blockquote body br center code dd div dl dt em embed h1 h2 h3 h4 h5 h6 head hr i img li listing menu meta nobr ol p pre ruby s small span strong strike sub sup table tt u ul var',
+  ),
+);
 
 /**
  * Elements an end tag does not close through (the parser's "scope" boundaries, and a few more: it
  * is safe to stop at more of them, the model then counts more levels, never fewer).
  */
-const BOUNDARY = new Set([
-  'applet',
-  'caption',
-  'html',
-  'table',
-  'td',
-  'th',
-  'marquee',
-  'object',
-  'template',
-  'button',
-  'ol',
-  'ul',
-  'select',
-  'svg',
-  'math',
-  'mi',
-  'mo',
-  'mn',
-  'ms',
-  'mtext',
-  'annotation-xml',
-  'foreignobject',
-  'desc',
-  'title',
-  'tr',
-  'tbody',
-  'thead',
-  'tfoot',
-  'colgroup',
-]);
+const BOUNDARY = new Set(
+  tagNames(
+    'applet caption html table td th marquee object template button ol ul select svg math mi mo mn ms mtext annotation-xml foreignobject desc title tr tbody thead tfoot colgroup',
+  ),
+);
 
 /** Where a tag starts and ends in its node's value. */
 interface Cut {

@@ -34,6 +34,9 @@ import { blockText, plainText } from './text.ts';
 import { sanitizeHtml } from '../sanitize.ts';
 import { resolveElementUrls } from '../page-urls.ts';
 
+/** Tag names written as the HTML standard lists them, one space apart. */
+const tagNames = (list: string): string[] => list.split(' ');
+
 type JsxElement = MdxJsxFlowElement | MdxJsxTextElement;
 
 export function isJsxElement(node: Nodes): node is JsxElement {
@@ -47,40 +50,11 @@ export function isIntrinsic(name: string): boolean {
 }
 
 /** HTML elements that cannot sit inside a `<p>`. */
-const BLOCK_TAGS = new Set([
-  'address',
-  'article',
-  'aside',
-  'blockquote',
-  'details',
-  'dialog',
-  'div',
-  'dl',
-  'fieldset',
-  'figure',
-  'footer',
-  'form',
-  'h1',
-  'h2',
-  'h3',
-  'h4',
-  'h5',
-  'h6',
-  'header',
-  'hr',
-  'main',
-  'nav',
-  'ol',
-  'p',
-  'pre',
-  'section',
-  'table',
-  'ul',
-  'iframe',
-  'video',
-  'script',
-  'style',
-]);
+const BLOCK_TAGS = new Set(
+  tagNames(
+    'address article aside blockquote details dialog div dl fieldset figure footer form h1 h2 h3 h4 h5 h6 header hr main nav ol p pre section table ul iframe video script style',
+  ),
+);
 
 /**
  * A paragraph that holds only JSX elements (and white space), at least one of them a block:
