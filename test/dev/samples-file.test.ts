@@ -5,24 +5,20 @@
  * Fixture: a copy of test/fixtures/e2e/samples in a temporary folder.
  */
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { cp } from 'node:fs/promises';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { dev } from '../../src/dev/dev-server.ts';
 import { fetchRaw } from '../support/http.ts';
+import { scratchFolder } from '../support/scratch.ts';
 
 const FIXTURE = fileURLToPath(new URL('../fixtures/e2e/samples/', import.meta.url));
 
 test('dev serves the samples file an endpoint page links to, with the blocks of its other languages; an unknown name answers 404', async (t) => {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'docjet-dev-samples-'));
+  const { dir, closeFirst } = await scratchFolder(t, 'docjet-dev-samples-');
   await cp(FIXTURE, dir, { recursive: true });
   const server = await dev({ root: dir, port: 0, watch: false });
-  t.after(async () => {
-    await server.close();
-    await rm(dir, { recursive: true, force: true });
-  });
+  closeFirst(() => server.close());
   await server.ready;
   const page = await fetchRaw(server, '/api-reference/add-a-note');
   assert.equal(page.status, 200);

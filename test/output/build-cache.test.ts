@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { build, type BuildResult } from '../../src/output/build.ts';
+import { outputFiles } from '../support/output-files.ts';
 
 const SPEC = {
   openapi: '3.0.3',
@@ -60,17 +61,6 @@ async function writeSite(root: string, files: Record<string, string>): Promise<v
     await fs.mkdir(path.dirname(path.join(root, name)), { recursive: true });
     await fs.writeFile(path.join(root, name), text);
   }
-}
-
-/** Every file of an output folder by name (the marker, which records build times, aside). */
-async function outputFiles(dir: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.name === '.docjet-output') continue;
-    const full = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(dir, full), await fs.readFile(full, 'latin1'));
-  }
-  return files;
 }
 
 /**

@@ -12,6 +12,7 @@ import { after, before, describe, test } from 'node:test';
 import { build } from '../../src/output/build.ts';
 import { stageOutput } from '../../src/output/output.ts';
 import { ownership, readMarker } from '../../src/output/ownership.ts';
+import { outputFiles } from '../support/output-files.ts';
 
 const CONFIG = {
   name: 'Reused',
@@ -54,17 +55,6 @@ const PAGE_FILES = [
   'thing/index.html',
   'thing.md',
 ];
-
-/** Every file of an output folder (the marker aside) with its bytes. */
-async function outputFiles(dir: string): Promise<Map<string, string>> {
-  const files = new Map<string, string>();
-  for (const entry of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile() || entry.name === '.docjet-output') continue;
-    const full = path.join(entry.parentPath, entry.name);
-    files.set(path.relative(dir, full), await fs.readFile(full, 'latin1'));
-  }
-  return files;
-}
 
 /** The inode and mtime of each page file: the same for a file kept, new for one written again. */
 async function identities(dir: string): Promise<Map<string, string>> {
