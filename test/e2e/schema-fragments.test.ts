@@ -126,7 +126,7 @@ e2eTest('docjet dev serves the fragments a page links to', async (t: TestContext
   // A page of the file's pool (a new context costs Chromium more than the test's page), given back
   // before the server closes (the test's hooks run in the order they were added).
   const page = await e2e.open(t, 'trees');
-  const server = await dev({ root: FIXTURE, port: 0, ahead: false });
+  const server = await dev({ root: FIXTURE, port: 0 });
   t.after(() => server.close());
   // The first request waits for dev to read the site and load its highlighter.
   // The dev server's first page reads and renders the site first: on a busy machine, longer than a step.
