@@ -36,6 +36,13 @@ export interface DevOptions {
   analytics?: boolean;
   /** How long one page may take to render, in ms, before its render is stopped (default 60 s; `DOCJET_DEV_RENDER_DEADLINE_MS`). */
   renderDeadlineMs?: number;
+  /**
+   * Test hook (default true): false leaves out the work done ahead of the reader (the home page
+   * rendered at the start, the pages an opened page links to, the grammars of the site's code, the
+   * slow pages), which a test of something else pays for without using: up to ~100 pages of a
+   * fixture and every grammar it names. Code a page shows is still coloured once its grammar is compiled.
+   */
+  ahead?: boolean;
   /** Test hook: a route whose first render never ends, as a runaway page's does, with its own deadline (render-threads.ts HangHook). */
   testHang?: HangHook;
 }
@@ -80,6 +87,7 @@ export async function dev(options: DevOptions = {}): Promise<DevServer> {
     hang: options.testHang,
     allowPrivateNetwork: options.allowPrivateNetwork ?? false,
     analytics: options.analytics ?? false,
+    ahead: options.ahead ?? true,
   });
   const responder: Responder = {
     session,

@@ -146,6 +146,8 @@ export class DevSession {
       allowPrivateNetwork?: boolean;
       /** Pages load the site's `integrations` (`docjet dev --analytics`). */
       analytics?: boolean;
+      /** Test hook: false leaves out the work done ahead of the reader (DevOptions.ahead). */
+      ahead?: boolean;
     },
   ) {
     this.threads = new RenderThreads({
@@ -196,7 +198,7 @@ export class DevSession {
     // first page shared with it.
     const home = model?.site.home;
     const warm =
-      home === undefined
+      home === undefined || this.options.ahead === false
         ? Promise.resolve()
         : this.render(home).then(
             () => undefined,
@@ -228,15 +230,20 @@ export class DevSession {
       if (answer.status === 200) {
         this.lastViewed = routeOf(path);
         this.checkOtherAnchors(this.lastViewed);
-        this.prerender.follow(routeOf(path), answer.html);
-        // The slow pages after the grammars: a page opened right after the first waits for one
-        // step of background work at most, and a grammar's step is shorter than a slow page.
-        this.warming ??= this.warmGrammars().then(() => {
-          if (!this.stopping.signal.aborted) this.renderSlowPages();
-        });
+        if (this.options.ahead !== false) this.workAhead(path, answer.html);
       }
     }
     return answer;
+  }
+
+  /** The pages `path` links to rendered, the grammars of the site's code compiled, then the slow pages, while the reader reads it. */
+  private workAhead(path: string, html: string): void {
+    this.prerender.follow(routeOf(path), html);
+    // The slow pages after the grammars: a page opened right after the first waits for one
+    // step of background work at most, and a grammar's step is shorter than a slow page.
+    this.warming ??= this.warmGrammars().then(() => {
+      if (!this.stopping.signal.aborted) this.renderSlowPages();
+    });
   }
 
   /** Stops the work done ahead of the reader (the server is closing). */

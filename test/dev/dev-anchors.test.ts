@@ -60,7 +60,7 @@ test('the overlay lists the anchors its links give other pages that they lack, a
   await writeFile(path.join(root, 'a.mdx'), '---\ntitle: A\n---\n\n## Intro\n\nSee [gone](b#gone), [present](b#present), [moved](/moved#present) and [intro](#intro).\n');
   const b = (heading: string) => `---\ntitle: B\n---\n\n## ${heading}\n\nText.\n`;
   await writeFile(path.join(root, 'b.mdx'), b('Present'));
-  const server = await dev({ root, port: 0, watch: false, onEvent: () => {} });
+  const server = await dev({ root, port: 0, watch: false, ahead: false, onEvent: () => {} });
   const stream = overlays(server.url, '/a');
   t.after(async () => {
     stream.close();

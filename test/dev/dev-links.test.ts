@@ -28,7 +28,7 @@ test('the overlay of the page being viewed lists its broken links and missing an
     '---\ntitle: Guide\n---\n\nSee [setup](/setup), [the old one](/old), [below](#details).\n\nBroken: [gone](/setpu) and [nowhere](#detials).\n\n## Details\n\nText.\n',
   );
   await writeFile(path.join(root, 'setup.mdx'), '---\ntitle: Setup\n---\n\nInstall it.\n');
-  const server = await dev({ root, port: 0, watch: false, onEvent: () => {} });
+  const server = await dev({ root, port: 0, watch: false, ahead: false, onEvent: () => {} });
   t.after(async () => {
     await server.close();
     await rm(dir, { recursive: true, force: true });

@@ -87,6 +87,13 @@ const DOCS_JSON = {
   navigation: { groups: [{ group: 'Start', pages: ['guide', 'setup'] }] },
 };
 
+/** The site's config and pages, as `writeSite` writes them and the tests that edit them put them back. */
+const PAGES: Record<string, string> = {
+  'docs.json': JSON.stringify(DOCS_JSON, null, 2),
+  'guide.mdx': '---\ntitle: Guide\n---\n\nThe first paragraph.\n\n## Details\n\nThe second paragraph.\n',
+  'setup.mdx': '---\ntitle: Setup\n---\n\nInstall it.\n',
+};
+
 /**
  * A site in `<tmp>/site`, beside a secret file in `<tmp>`: two pages (no index, so `/` leads to
  * the first), an image, a custom stylesheet, and what must never be served (dot-folders,
@@ -96,9 +103,7 @@ async function writeSite(dir: string): Promise<string> {
   const root = path.join(dir, 'site');
   for (const folder of ['images', '.git', 'node_modules/pkg', 'dist', '.docjet', 'snippets']) await mkdir(path.join(root, folder), { recursive: true });
   await writeFile(path.join(dir, 'secret.txt'), 'SECRET');
-  await writeFile(path.join(root, 'docs.json'), JSON.stringify(DOCS_JSON, null, 2));
-  await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nThe first paragraph.\n\n## Details\n\nThe second paragraph.\n');
-  await writeFile(path.join(root, 'setup.mdx'), '---\ntitle: Setup\n---\n\nInstall it.\n');
+  for (const [file, text] of Object.entries(PAGES)) await writeFile(path.join(root, file), text);
   await writeFile(path.join(root, 'images', 'logo.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   await writeFile(path.join(root, 'style.css'), 'body { margin: 0 }');
   await writeFile(path.join(root, '.git', 'config'), 'SECRET git');
@@ -121,7 +126,8 @@ async function launchDev(options: Partial<DevOptions> = {}): Promise<StartedDev 
   const dir = await mkdtemp(path.join(os.tmpdir(), 'docjet-dev-'));
   const root = await writeSite(dir);
   const events: DevEvent[] = [];
-  const server = await dev({ root, port: 0, watch: false, onEvent: (event) => events.push(event), ...options });
+  // Without the work done ahead of the reader (pages a page links to, grammars), which only the test of colours uses.
+  const server = await dev({ root, port: 0, watch: false, ahead: false, onEvent: (event) => events.push(event), ...options });
   const stop = async (): Promise<void> => {
     await server.close();
     await rm(dir, { recursive: true, force: true });
@@ -137,8 +143,9 @@ async function startDev(t: TestContext, options: Partial<DevOptions> = {}): Prom
 }
 
 /**
- * One server for the tests that only ask (no edit, no option): started once for them, since a dev
- * server's start (its render thread loading the renderer) is most of what such a test costs.
+ * One server for the tests that need no option of their own: started once for them, since a dev
+ * server's start (its render thread loading the renderer, ~0.7 CPU-s) is most of what such a test
+ * costs. The tests that only ask come first; those that edit the site put it back (`editableDev`).
  */
 let shared: ReturnType<typeof launchDev> | undefined;
 function readOnlyDev(): Promise<StartedDev> {
@@ -148,6 +155,25 @@ function readOnlyDev(): Promise<StartedDev> {
 after(async () => {
   await (await shared?.catch(() => undefined))?.stop();
 });
+
+/**
+ * The shared server, for a test that edits `files`: when the test ends, each is put back as in
+ * PAGES (removed when it has no entry there) and handed to the server at once, so that the next
+ * test finds the site as it was. (A test that leaves the server out of step with the disk, or
+ * needs grammars not compiled yet, starts its own.)
+ */
+async function editableDev(t: TestContext, files: string[]): Promise<StartedDev> {
+  const started = await readOnlyDev();
+  t.after(async () => {
+    for (const file of files) {
+      const text = PAGES[file];
+      if (text === undefined) await rm(path.join(started.root, file), { force: true });
+      else await writeFile(path.join(started.root, file), text);
+    }
+    await started.server.changed(files.map((file) => ({ file, kind: PAGES[file] === undefined ? 'delete' : 'update' })));
+  });
+  return started;
+}
 
 test('pages, static files, docjet assets, redirects and the 404 page answer like the built site, uncached', async () => {
   const { server, events } = await readOnlyDev();
@@ -310,7 +336,7 @@ test('an edit on disk reaches the open page: the watcher sees it, the channel an
 });
 
 test('a broken page shows its problem in the overlay, with the source line; fixing it clears it', async (t) => {
-  const { server, root } = await startDev(t);
+  const { server, root } = await editableDev(t, ['guide.mdx']);
   const live = await openEvents(t, server, '/guide');
   await live.next('hello');
   await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nThe first paragraph.\n\n<Card title="x">\n\nnever closed\n');
@@ -325,7 +351,7 @@ test('a broken page shows its problem in the overlay, with the source line; fixi
 });
 
 test('a broken docs.json keeps the last good site under the overlay; fixing it clears the overlay', async (t) => {
-  const { server, root, events } = await startDev(t);
+  const { server, root, events } = await editableDev(t, ['docs.json']);
   const live = await openEvents(t, server, '/guide');
   await live.next('hello');
   await writeFile(path.join(root, 'docs.json'), '{\n  "name": "Harbor",\n  "theme": "mint",\n  "navigation": { "groups": [ }\n}\n');
@@ -351,7 +377,7 @@ test('a broken docs.json keeps the last good site under the overlay; fixing it c
 });
 
 test('a page added to docs.json: the open page is told (its sidebar changed) and the new page is served', async (t) => {
-  const { server, root } = await startDev(t);
+  const { server, root } = await editableDev(t, ['faq.mdx', 'docs.json']);
   const live = await openEvents(t, server, '/setup');
   await live.next('hello');
   await writeFile(path.join(root, 'faq.mdx'), '---\ntitle: Questions\n---\n\nAsk away.\n');
@@ -366,7 +392,7 @@ test('a page added to docs.json: the open page is told (its sidebar changed) and
 });
 
 test('code whose grammar is not compiled yet: the page comes at once, uncoloured; then the open page is told to colour it, not to reload', async (t) => {
-  const { server, root } = await startDev(t);
+  const { server, root } = await startDev(t, { ahead: true });
   await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\n```ts\nconst answer: number = 42;\n```\n');
   await writeFile(path.join(root, 'setup.mdx'), '---\ntitle: Setup\n---\n\n```python\nanswer = 42\n```\n');
   await server.changed([
@@ -398,7 +424,7 @@ test('code whose grammar is not compiled yet: the page comes at once, uncoloured
 });
 
 test('an open page whose file is deleted reloads once into the 404 and stays there, not reloading again and again', async (t) => {
-  const { server, root } = await startDev(t);
+  const { server, root } = await editableDev(t, ['setup.mdx']);
   assert.equal((await fetchRaw(server, '/setup')).status, 200);
   const live = await openEvents(t, server, '/setup');
   assert.equal((await live.next('hello')).data['stale'], false);
@@ -427,7 +453,7 @@ test('a page whose file goes before the watcher says so answers 404, not 500', a
 });
 
 test('an edit that changes nothing a page shows tells no page', async (t) => {
-  const { server, root } = await startDev(t);
+  const { server, root } = await editableDev(t, ['guide.mdx']);
   const live = await openEvents(t, server, '/setup');
   await live.next('hello');
   await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nAnother first paragraph.\n');
@@ -444,7 +470,7 @@ test('a site broken from the start: every page answers 500 with the errors; fixi
   const root = await writeSite(dir);
   await writeFile(path.join(root, 'docs.json'), '{ "name": "Harbor", "navigation": ');
   const events: DevEvent[] = [];
-  const server = await dev({ root, port: 0, watch: false, onEvent: (event) => events.push(event) });
+  const server = await dev({ root, port: 0, watch: false, ahead: false, onEvent: (event) => events.push(event) });
   t.after(async () => {
     await server.close();
     await rm(dir, { recursive: true, force: true });
@@ -467,7 +493,7 @@ test('a site broken from the start: every page answers 500 with the errors; fixi
 });
 
 test("a docs.json change that redraws a page's body (icon library, language) is served, though the page file is the same", async (t) => {
-  const { server, root } = await startDev(t);
+  const { server, root } = await editableDev(t, ['setup.mdx', 'docs.json']);
   await writeFile(path.join(root, 'setup.mdx'), '---\ntitle: Setup\n---\n\n<Icon icon="minus" />\n\n```sh\nnpm i\n```\n');
   await server.changed([{ file: 'setup.mdx', kind: 'update' }]);
   const before = (await fetchRaw(server, '/setup')).body;

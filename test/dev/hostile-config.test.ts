@@ -17,7 +17,7 @@ test('a key written twice with an object first, and a redirect with "..": the si
   await writeFile(path.join(root, 'guide.mdx'), '---\ntitle: Guide\n---\n\nThe first paragraph.\n');
   await writeFile(path.join(root, 'docs.json'), '{"name":"Harbor","navigation":{"pages":["guide"]},\n"redirects":[{"source":"/a/../../x","destination":"/guide"}],\n"a":{},"a":1}');
   const events: DevEvent[] = [];
-  const server = await dev({ root, port: 0, watch: false, onEvent: (event) => events.push(event) });
+  const server = await dev({ root, port: 0, watch: false, ahead: false, onEvent: (event) => events.push(event) });
   closeFirst(() => server.close());
   await server.ready;
   const ready = events.find((event) => event.type === 'ready');

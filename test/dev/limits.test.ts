@@ -32,7 +32,7 @@ async function site(t: TestContext): Promise<{ root: string; closeFirst: Scratch
 
 async function startDev(site: { root: string; closeFirst: Scratch['closeFirst'] }): Promise<{ server: Awaited<ReturnType<typeof dev>>; events: DevEvent[] }> {
   const events: DevEvent[] = [];
-  const server = await dev({ root: site.root, port: 0, watch: false, onEvent: (event) => events.push(event) });
+  const server = await dev({ root: site.root, port: 0, watch: false, ahead: false, onEvent: (event) => events.push(event) });
   site.closeFirst(() => within(server.close(), 30_000, 'closing docjet dev'));
   await server.ready;
   return { server, events };

@@ -34,7 +34,7 @@ async function writeSite(t: TestContext): Promise<{ dir: string; root: string; c
 }
 
 async function startDev(site: { root: string; closeFirst: Scratch['closeFirst'] }): Promise<DevServer> {
-  const server = await dev({ root: site.root, port: 0, watch: false });
+  const server = await dev({ root: site.root, port: 0, watch: false, ahead: false });
   site.closeFirst(() => server.close());
   await server.ready;
   return server;

@@ -22,7 +22,7 @@ async function startDev(t: TestContext): Promise<{ server: DevServer; root: stri
     '---\ntitle: Guide\ndescription: How it works.\n---\n\nimport Tip from \'/snippets/tip.mdx\';\n\n<Tip />\n\n<Tabs>\n<Tab title="One">First.</Tab>\n</Tabs>\n',
   );
   await writeFile(path.join(root, 'snippets', 'tip.mdx'), 'A tip from a snippet.\n');
-  const server = await dev({ root, port: 0, watch: false });
+  const server = await dev({ root, port: 0, watch: false, ahead: false });
   t.after(async () => {
     await server.close();
     await rm(dir, { recursive: true, force: true });

@@ -161,7 +161,7 @@ describe('docjet mcp (stdio)', () => {
 describe('/mcp of docjet dev (Streamable HTTP)', () => {
   let server: DevServer;
   before(async () => {
-    server = await dev({ root: examples, port: 0, watch: false });
+    server = await dev({ root: examples, port: 0, watch: false, ahead: false });
     await server.ready;
   });
   after(async () => {
@@ -200,7 +200,7 @@ test('/mcp of docjet dev answers from the site as it is after a save', async (t)
   const root = mkdtempSync(path.join(os.tmpdir(), 'docjet-mcp-dev-'));
   writeFileSync(path.join(root, 'docs.json'), JSON.stringify({ name: 'Tide', theme: 'mint', navigation: { groups: [{ group: 'Start', pages: ['index'] }] } }));
   writeFileSync(path.join(root, 'index.mdx'), '---\ntitle: Tides\n---\n\nThe harbour floods at noon.\n');
-  const server = await dev({ root, port: 0, watch: false });
+  const server = await dev({ root, port: 0, watch: false, ahead: false });
   const client = new Client({ name: 'docjet-test', version: '1.0.0' });
   // The client, then the server that writes its cache into the site, then the folder: in this order
   // (hooks run in the order they were registered; a removal first fails while the server writes).

@@ -180,7 +180,7 @@ test('docjet dev forwards to the servers of the site as it is now, at the same p
     paths: { '/pets': { get: { summary: 'List pets', responses: { 200: { description: 'ok' } } } } },
   };
   await writeFile(path.join(root, 'openapi.json'), JSON.stringify(spec));
-  const server = await dev({ root, port: 0, watch: false, allowPrivateNetwork: true });
+  const server = await dev({ root, port: 0, watch: false, ahead: false, allowPrivateNetwork: true });
   closeFirst(() => server.close());
   await server.ready;
   const response = await fetch(via(server.url, `http://127.0.0.1:${api.port}/pets?limit=2`), { headers: PANEL });

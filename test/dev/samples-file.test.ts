@@ -17,7 +17,7 @@ const FIXTURE = fileURLToPath(new URL('../fixtures/e2e/samples/', import.meta.ur
 test('dev serves the samples file an endpoint page links to, with the blocks of its other languages; an unknown name answers 404', async (t) => {
   const { dir, closeFirst } = await scratchFolder(t, 'docjet-dev-samples-');
   await cp(FIXTURE, dir, { recursive: true });
-  const server = await dev({ root: dir, port: 0, watch: false });
+  const server = await dev({ root: dir, port: 0, watch: false, ahead: false });
   closeFirst(() => server.close());
   await server.ready;
   const page = await fetchRaw(server, '/api-reference/add-a-note');

@@ -46,7 +46,7 @@ before(async () => {
   assert.ok(result.ok, result.diagnostics.map((d) => `${d.code} ${d.file}:${d.line}: ${d.message}`).join('\n'));
   routes = [...(await validate({ root })).site!.pages.keys()];
   built = await serveStatic({ dir: outDir, port: 0 });
-  live = await dev({ root, port: 0 });
+  live = await dev({ root, port: 0, ahead: false });
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 });
 

@@ -83,7 +83,7 @@ function startSite(files: Record<string, string> = {}): Promise<DevSite> {
   const site = (async () => {
     const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-dev-e2e-'));
     for (const [file, text] of Object.entries({ ...FILES, ...files })) await writeFile(path.join(root, file), text);
-    const server = await dev({ root, port: 0 });
+    const server = await dev({ root, port: 0, ahead: false });
     // The dev server's first page reads and renders the site first: on a busy machine, longer than a step.
     await server.ready;
     return { server, root };

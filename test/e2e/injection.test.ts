@@ -4,7 +4,8 @@
  * banner, `javascript:` Markdown links (any case, entity-encoded, with a tab), raw HTML and JSX with
  * `onerror`, `<script>`, `srcdoc`, `<object>`, `<embed>`, a `<style>` that closes itself early,
  * `dangerouslySetInnerHTML`, a frontmatter `url: javascript:…`, and an OpenAPI document whose
- * descriptions carry `<img onerror>`. Config URLs with `javascript:` fail validation (rule 5), so
+ * descriptions carry `<img onerror>` and whose header example, written into every request sample (those of
+ * the other languages fetched from the samples file), is an `<img onerror>` and a `javascript:` frame. Config URLs with `javascript:` fail validation (rule 5), so
  * the shell is also rendered here with such a config, as if validation had been skipped.
  *
  * Every page is loaded in Chromium; every link that is not http(s) or relative is clicked, and the
@@ -223,6 +224,42 @@ e2eTest('links that would run script are gone, their text stays', async () => {
     assert.equal(await hostile.locator('.topbar .logo').getAttribute('href'), '/', 'the logo leads home instead');
     assert.equal(await hostile.locator('.navbar-link, .navbar-primary, .footer-socials a, .footer-column a').count(), 0);
     assert.deepEqual(await hostile.locator('.footer-column li').allInnerTexts(), ['Footer link']);
+  } finally {
+    await pool.giveBack(entry);
+  }
+});
+
+e2eTest("the request samples fetched from the samples file (another language's tab) show the spec's markup as text, and run none of it", async () => {
+  const entry = await pool.take();
+  try {
+    const { page } = entry;
+    const dialogs: string[] = [];
+    page.on('dialog', (dialog) => {
+      dialogs.push(dialog.message());
+      void dialog.dismiss().catch(() => {});
+    });
+    await page.goto(new URL('api-reference/items/list-items', server!.url).href, { waitUntil: 'load' });
+    // The header's example (openapi.yaml, X-Note) is in every sample: the page's own (cURL) and the file's.
+    const payload = '<img src=x onerror=window.__pwned=/sample_img/.source;alert(/sample_img/.source)><iframe src=javascript:parent.__pwned=/sample_frame/.source></iframe>';
+    const samples = page.locator('.code-group.request-example');
+    const python = samples.locator('[data-sample="python"]');
+    assert.equal(await python.getAttribute('data-sample-lazy'), '', 'the Python sample is not in the page: it comes from the samples file');
+    const fetched = page.waitForResponse((response) => /\/_docjet\/samples\/[0-9a-f]+\.html$/.test(new URL(response.url()).pathname));
+    await samples.getByRole('tab', { name: 'Python', exact: true }).click();
+    assert.equal((await fetched).status(), 200);
+    await python.locator('.code-block [class^="sk"]').first().waitFor();
+    // As above: what the inserted blocks would run (an image's error, a frame's `javascript:` URL), they run within 200 ms.
+    await page.waitForTimeout(200);
+    assert.deepEqual(
+      await inWindow(page, (window) => ({
+        pwned: window.__pwned ?? null,
+        markup: window.document.querySelectorAll('.code-group img, .code-group iframe').length,
+      })),
+      { pwned: null, markup: 0 },
+    );
+    assert.deepEqual(dialogs, []);
+    assert.ok((await python.innerText()).includes(payload), 'the header example is shown as written');
+    assert.ok((await samples.locator('[data-sample="bash"]').textContent())!.includes(payload), "and in the page's own sample");
   } finally {
     await pool.giveBack(entry);
   }

@@ -37,7 +37,7 @@ function sharedDev(): Promise<{ url: string; root: string }> {
     const root = await mkdtemp(path.join(os.tmpdir(), 'docjet-lazy-dev-'));
     closeDev = () => rm(root, { recursive: true, force: true });
     await cp(FIXTURE, root, { recursive: true });
-    const server = await dev({ root, port: 0 });
+    const server = await dev({ root, port: 0, ahead: false });
     closeDev = async () => {
       await server.close();
       await rm(root, { recursive: true, force: true });

@@ -150,7 +150,7 @@ e2eTest(
     await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Live', navigation: { groups: [{ group: 'Start', pages: ['index'] }] } }));
     const page = (className: string): string => `---\ntitle: Live\n---\n\n<div id="box" className="${className}">Box</div>\n`;
     await writeFile(path.join(root, 'index.mdx'), page('p-2'));
-    const server = await dev({ root, port: 0 });
+    const server = await dev({ root, port: 0, ahead: false });
     t.after(async () => {
       await server.close();
       await rm(root, { recursive: true, force: true });

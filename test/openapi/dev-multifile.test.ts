@@ -30,7 +30,7 @@ test('an edit to a file a `$ref` names reaches the endpoint page', async (t) => 
   };
   await writeFile(path.join(root, 'docs.json'), JSON.stringify(config, null, 2));
   await writeFile(path.join(root, 'index.mdx'), '---\ntitle: Pet shop\n---\n\nWelcome.\n');
-  const server = await dev({ root, port: 0, watch: false });
+  const server = await dev({ root, port: 0, watch: false, ahead: false });
   t.after(async () => {
     await server.close();
     await rm(dir, { recursive: true, force: true });

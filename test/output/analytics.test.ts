@@ -46,7 +46,7 @@ test('build: every page carries the settings and the script, which is written; w
 test('dev: no analytics unless asked for, then the same head and script as the build', async (t) => {
   const root = await site(t, { posthog: { apiKey: 'phc_test' } });
   for (const analytics of [false, true]) {
-    const server = await dev({ root, port: 0, watch: false, analytics });
+    const server = await dev({ root, port: 0, watch: false, ahead: false, analytics });
     // Closed here, before the site's folder is removed (the hooks run in the order they were
     // registered): a server still writing its cache into the folder made the removal fail, and the
     // servers left open kept the file running until the runner's limit.

@@ -142,7 +142,7 @@ test("labelDate: English, ISO, month and year, and the page language's month nam
 });
 
 test('docjet dev answers /changelog/rss.xml as an RSS document, and 404 for a page without a feed', async (t) => {
-  const server = await dev({ root, port: 0, watch: false });
+  const server = await dev({ root, port: 0, watch: false, ahead: false });
   t.after(() => server.close());
   await server.ready;
   const feed = await fetchRaw(server, '/changelog/rss.xml');

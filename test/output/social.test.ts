@@ -160,7 +160,7 @@ test('a thumbnails.background docjet cannot draw on (a remote image) is setting-
 });
 
 test('docjet dev draws the card a page links to on request', async (t) => {
-  const server = await dev({ root, port: 0, watch: false });
+  const server = await dev({ root, port: 0, watch: false, ahead: false });
   let closed = false;
   t.after(() => (closed ? undefined : server.close()));
   await server.ready;

@@ -20,7 +20,7 @@ const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/e2e/search');
 test('dev serves the search modules and the index, and the index follows edits of pages, snippets and titles', async (t) => {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'docjet-search-dev-'));
   await cp(FIXTURE, dir, { recursive: true });
-  const server = await dev({ root: dir, port: 0, watch: false });
+  const server = await dev({ root: dir, port: 0, watch: false, ahead: false });
   t.after(async () => {
     await server.close();
     await rm(dir, { recursive: true, force: true });
