@@ -165,6 +165,14 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
     );
   });
 
+  test("a field with nothing to describe ends after its header, without an empty description (issue 33: 2.1 MB of GitHub's reference)", () => {
+    includes(
+      page.html,
+      '<div class="field response-field" id="response-id"><div class="field-header"><code class="field-name">id</code><span class="field-type">string</span><span class="field-required">required</span></div></div>',
+    );
+    excludes(page.html, '<div class="field-description"></div>');
+  });
+
   test('a callback is collapsed under its method and URL expression, with its body and responses inside', () => {
     includes(
       page.html,
