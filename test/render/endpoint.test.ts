@@ -513,6 +513,26 @@ describe('circular and broken references', () => {
       '<code class="field-name">f0</code><span class="field-type">object</span></div><div class="field-description"><p class="schema-depth">Its fields are left out to keep this page small.</p></div>',
     );
   });
+  test('a page holds up to 250 fields: a level that would take it past them is left to its fragment (issue 33: GitHub pages 135 → 116 MB)', () => {
+    const wide = (depth: number): Record<string, unknown> => {
+      if (depth === 0) return { type: 'string' };
+      const properties: Record<string, unknown> = {};
+      for (let index = 0; index < 18; index++) properties[`f${index}`] = wide(depth - 1);
+      return { type: 'object', properties };
+    };
+    const text = JSON.stringify({
+      openapi: '3.0.0',
+      info: { title: 'Wide', version: '1' },
+      paths: { '/wide': { get: { responses: { 200: { description: 'OK', content: { 'application/json': { schema: wide(2) } } } } } } },
+    });
+    const document = parseOpenApi({ file: 'wide.json', text }).document!;
+    const page = renderEndpoint({ document, operation: document.operations[0]!, fragmentPrefix: '/_docjet/schemas/' });
+    // 18 top-level fields and their 324 children would be 342: the children are in the fragment the page links to.
+    assert.equal(page.html.match(/class="field response-field"/g)?.length, 18);
+    includes(page.html, '<details class="expandable" data-fields><summary>Show child attributes</summary>', '<p class="schema-more"><a href="/_docjet/schemas/');
+    // The 18 children lists are the same schema: one fragment.
+    assert.equal(page.fragments.length, 1);
+  });
 });
 
 describe('escaping', () => {
