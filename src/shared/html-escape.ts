@@ -10,6 +10,16 @@ export function escapeHtml(value: string): string {
   return SPECIAL.test(value) ? escapeSpecials(value) : value;
 }
 
+const TEXT_SPECIAL = /[&<>]/;
+
+/**
+ * Text between tags (code), made inert: `&`, `<` and `>`. Quotes are text there, and JSON examples
+ * are mostly quotes: `&quot;` for each was 2.6 MB of GitHub's API reference. Never for an attribute value.
+ */
+export function escapeText(value: string): string {
+  return TEXT_SPECIAL.test(value) ? value.replace(/[&<>]/g, (char) => (char === '&' ? '&amp;' : char === '<' ? '&lt;' : '&gt;')) : value;
+}
+
 /**
  * The escaping itself: the runs between special characters copied, each special one replaced. A
  * `replace` with a callback costs a call per match, and code tokens of JSON examples are mostly

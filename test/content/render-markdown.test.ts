@@ -161,7 +161,7 @@ test('a code fence left open at the end of the file renders to the end, with a w
   assert.equal(
     result.html,
     `<p>Intro</p>\n<figure class="code-block" data-language="python">${COPY_BUTTON}<pre tabindex="0"><code class="language-python">` +
-      '<span class="line">print(&quot;hi&quot;)</span>\n<span class="line"></span>\n<span class="line">more</span></code></pre></figure>',
+      '<span class="line">print("hi")</span>\n<span class="line"></span>\n<span class="line">more</span></code></pre></figure>',
   );
   assert.deepEqual(problems(result), ['warning code-fence-unclosed 8:1']);
   assert.equal(result.diagnostics[0]?.message, 'this code block is never closed, so everything after it, to the end of the page or of the element around it, is shown as code');

@@ -42,7 +42,7 @@ test('blocks coloured on the colour thread are those the highlighter writes here
   const expected = BLOCKS.map(([code, lang, meta]) => here(code, lang, meta));
   assert.equal(html, `<main>${expected.join('<hr>')}${forged}</main>`);
   // Coloured, not plain: the JSON key has a colour class.
-  assert.match(expected[0]!, /<span class="sk\d+">&quot;name&quot;<\/span>/);
+  assert.match(expected[0]!, /<span class="sk\d+">"name"<\/span>/);
 });
 
 test('once the colour thread is closed, blocks are coloured in this thread, the same', async () => {

@@ -165,6 +165,14 @@ describe('OpenAPI 3.0: POST /stores/{storeId}/orders', () => {
     );
   });
 
+  test("a field with nothing to describe ends after its header, without an empty description (issue 33: 2.1 MB of GitHub's reference)", () => {
+    includes(
+      page.html,
+      '<div class="field response-field" id="response-id"><div class="field-header"><code class="field-name">id</code><span class="field-type">string</span><span class="field-required">required</span></div></div>',
+    );
+    excludes(page.html, '<div class="field-description"></div>');
+  });
+
   test('a callback is collapsed under its method and URL expression, with its body and responses inside', () => {
     includes(
       page.html,
@@ -504,6 +512,26 @@ describe('circular and broken references', () => {
       page.html,
       '<code class="field-name">f0</code><span class="field-type">object</span></div><div class="field-description"><p class="schema-depth">Its fields are left out to keep this page small.</p></div>',
     );
+  });
+  test('a page holds up to 250 fields: a level that would take it past them is left to its fragment (issue 33: GitHub pages 135 → 116 MB)', () => {
+    const wide = (depth: number): Record<string, unknown> => {
+      if (depth === 0) return { type: 'string' };
+      const properties: Record<string, unknown> = {};
+      for (let index = 0; index < 18; index++) properties[`f${index}`] = wide(depth - 1);
+      return { type: 'object', properties };
+    };
+    const text = JSON.stringify({
+      openapi: '3.0.0',
+      info: { title: 'Wide', version: '1' },
+      paths: { '/wide': { get: { responses: { 200: { description: 'OK', content: { 'application/json': { schema: wide(2) } } } } } } },
+    });
+    const document = parseOpenApi({ file: 'wide.json', text }).document!;
+    const page = renderEndpoint({ document, operation: document.operations[0]!, fragmentPrefix: '/_docjet/schemas/' });
+    // 18 top-level fields and their 324 children would be 342: the children are in the fragment the page links to.
+    assert.equal(page.html.match(/class="field response-field"/g)?.length, 18);
+    includes(page.html, '<details class="expandable" data-fields><summary>Show child attributes</summary>', '<p class="schema-more"><a href="/_docjet/schemas/');
+    // The 18 children lists are the same schema: one fragment.
+    assert.equal(page.fragments.length, 1);
   });
 });
 

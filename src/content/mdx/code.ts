@@ -5,7 +5,7 @@
  * block's markup, the same with or without syntax highlighting: a `Highlighter` only supplies the
  * coloured tokens (`src/render/highlight.ts`); `plainHighlighter` supplies none.
  */
-import { attributes, escapeHtml } from '../../shared/html-escape.ts';
+import { attributes, escapeHtml, escapeText } from '../../shared/html-escape.ts';
 import { iconHtml, noIcon } from './components/icon.ts';
 import type { BodyUi, CodeMeta, CopyLabels } from './types.ts';
 import type { Element } from 'hast';
@@ -389,7 +389,7 @@ function markedLineHtml(line: Line, tokens: readonly CodeToken[] | undefined): s
 }
 
 function tokenHtml(content: string, className: string | undefined): string {
-  return className === undefined ? escapeHtml(content) : `<span class="${escapeHtml(className)}">${escapeHtml(content)}</span>`;
+  return className === undefined ? escapeText(content) : `<span class="${escapeHtml(className)}">${escapeText(content)}</span>`;
 }
 
 /** Where the words occur in the line, as sorted, non-overlapping `[start, end)` ranges. */
