@@ -141,7 +141,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // The output being replaced, as its record says (checked above to hold only what docjet wrote): files the warm build may copy from.
   const marker = options.cache === false ? undefined : await readMarker(checked.target).catch(() => undefined);
   const previous = marker?.kind === 'recorded' ? { dir: checked.target, record: marker.record } : undefined;
-  const searchThread = await searchStage(site, normalizeBase(options.base), output, options.cache !== false, previous);
+  // A thread that cannot be set up (docjet's code version unread) leaves the index to this thread.
+  const searchThread = await searchStage(site, normalizeBase(options.base), output, options.cache !== false, previous).catch(() => undefined);
   try {
     await writeSite({ root, site, files, output, stats, diagnostics, options, loaded: validated.loaded, apis: apiSummaries(validated.specs), cards, previous, searchThread });
     const failed = hasErrors(options.strict ? promoteWarnings(diagnostics.all) : diagnostics.all);
