@@ -42,8 +42,13 @@ export type SearchReply =
   | { type: 'failed'; message: string };
 
 /**
- * Below this many pages, starting the thread (loading docjet's search code, cloning the site model)
- * costs more than the index it makes beside the pages. Measured on the synthetic site (issue 33).
+ * Below this many pages, the thread (docjet's search code loaded, the site model cloned, ~36 MB of
+ * peak whatever the site's size) costs more than the index it takes off the build's thread.
+ * Measured on the synthetic site, pairs run side by side on the loaded 2-core machine (issue 33):
+ * the build's thread's CPU at 50 pages 0.94 -> 1.06 and 1.24 -> 0.98 CPU-s (no gain), the whole
+ * build's 1.60 -> 2.08 and 1.87 -> 1.83; at 100 pages 1.44 -> 1.22 (-15 %), whole 2.31 -> 2.36; at
+ * 200, 1.86 -> 1.43 and 1.98 -> 1.38 (-23 to -30 %), whole 3.00 -> 2.94 and 3.14 -> 2.98; at 1,000,
+ * 13.91 -> 10.68 and 9.31 -> 7.25 (-22 %), whole 18.80 -> 15.16 and 12.10 -> 10.72.
  */
 const MIN_PAGES = 200;
 
