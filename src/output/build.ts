@@ -38,12 +38,13 @@ import { CardStage, cardJobs, wantsCardThread } from './card-thread.ts';
 import { pageOutputPath } from './paths.ts';
 import { startMemoryTrace } from './memory-trace.ts';
 import { cachedMarkdown, createPageMarkdown, MarkdownPages } from '../render/page-markdown.ts';
-import { openBodyCache, pruneBodyCache, type BodyCache } from '../render/body-cache.ts';
+import { codeVersion, openBodyCache, pruneBodyCache, type BodyCache } from '../render/body-cache.ts';
 import { apiSummaries, llmsFiles, type ApiSummaries } from '../render/llms.ts';
 import { analyticsSettings } from '../render/analytics.ts';
 import { renderPages } from './render-pages.ts';
 import { PageDiagnostics } from '../render/page-diagnostics.ts';
 import { FragmentWriter } from './fragment-writer.ts';
+import { SearchThread, wantsSearchThread, type SearchReply } from './search-thread.ts';
 import { robotsTxt, siteAddress, sitemapXml } from './sitemap.ts';
 
 export interface BuildOptions {
@@ -140,8 +141,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // The output being replaced, as its record says (checked above to hold only what docjet wrote): files the warm build may copy from.
   const marker = options.cache === false ? undefined : await readMarker(checked.target).catch(() => undefined);
   const previous = marker?.kind === 'recorded' ? { dir: checked.target, record: marker.record } : undefined;
+  // A thread that cannot be set up (docjet's code version unread) leaves the index to this thread.
+  const searchThread = await searchStage(site, normalizeBase(options.base), output, options.cache !== false, previous).catch(() => undefined);
   try {
-    await writeSite({ root, site, files, output, stats, diagnostics, options, loaded: validated.loaded, apis: apiSummaries(validated.specs), cards, previous });
+    await writeSite({ root, site, files, output, stats, diagnostics, options, loaded: validated.loaded, apis: apiSummaries(validated.specs), cards, previous, searchThread });
     const failed = hasErrors(options.strict ? promoteWarnings(diagnostics.all) : diagnostics.all);
     // Checked again just before the swap: a file put in the output while the build ran is not docjet's either.
     // The files linked from it have new ctimes: as they were once linked, they are as recorded (not hashed again).
@@ -153,8 +156,9 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     await output.commit();
     return { ...finish(true, diagnostics.all, validated.notes), apiServers: siteServers(validated.specs) };
   } catch (error) {
-    // Nothing may write into the staging folder while it is removed: a card neither.
+    // Nothing may write into the staging folder while it is removed: a card or the search index neither.
     await cards.stop();
+    await searchThread?.stop();
     await output.abort();
     if (error instanceof OutputWriteError) return finish(false, [...diagnostics.all, outputDiagnostic(error, outDir)], validated.notes);
     throw error;
@@ -176,10 +180,12 @@ interface SiteWrite {
   cards: CardStage;
   /** The output this build replaces and its record, when it has one (none with `--no-cache`). */
   previous: PreviousOutput | undefined;
+  /** The search index, being made on its own thread while the pages render (none for a small site). */
+  searchThread: SearchThread | undefined;
 }
 
 /** Everything the output holds: the pages, the site's files and docjet's, the 404 page, sitemap and redirects. */
-async function writeSite({ root, site, files, output, stats, diagnostics, options, loaded, apis, cards, previous }: SiteWrite): Promise<void> {
+async function writeSite({ root, site, files, output, stats, diagnostics, options, loaded, apis, cards, previous, searchThread }: SiteWrite): Promise<void> {
   const { configFile } = loaded;
   const base = normalizeBase(options.base);
   const siteUrl = siteAddress(site, options.siteUrl);
@@ -280,7 +286,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   if (analyticsSettings(site.config.integrations)) await write(bundle.analytics.file, bundle.analytics.text);
   if (utilities) await write(utilities.file, utilities.text);
   for (const script of [search.entry, search.dialog]) await write(`${ASSETS_FOLDER}/${script.file}`, script.text);
-  await writeSearchIndex({ site, base, output, stats, cache: options.cache !== false, previous });
+  await writeSearchIndex({ site, base, output, stats, cache: options.cache !== false, previous, made: await searchThread?.reply() });
   for (const [name, html] of fragments) await write(`${ASSETS_FOLDER}/${NAV_FOLDER}/${name}.html`, html);
   await schemaFragments.write(renderer, write);
   await copyPageAssets(needs, output);
@@ -331,6 +337,7 @@ async function writeSearchIndex({
   stats,
   cache,
   previous,
+  made,
 }: {
   site: Site;
   base: string;
@@ -338,7 +345,17 @@ async function writeSearchIndex({
   stats: BuildStats;
   cache: boolean;
   previous: PreviousOutput | undefined;
+  /** What the search thread did: wrote the files, or found those of the output being replaced to be the index (undefined: it made nothing, the index is made here). */
+  made: SearchReply | undefined;
 }): Promise<void> {
+  if (made?.type === 'written') {
+    for (const [relative, hash, size] of made.files) {
+      output.wrote(relative, { hash, size });
+      stats.bytes += size;
+    }
+    return;
+  }
+  if (made?.type === 'unchanged' && previous && (await copyUnchanged(made.files, previous, output, stats))) return;
   const texts = cache ? await openSearchTextCache(site) : undefined;
   const records = await searchRecords(site, texts?.textOf);
   await texts?.save();
@@ -364,6 +381,19 @@ async function writeSearchIndex({
     hashes.push([name, contentHash(bytes)]);
   }
   if (key !== undefined) await texts?.saveIndex({ key, files: hashes });
+}
+
+/**
+ * The search index's thread, started before the pages render (`search-thread.ts`): handed the
+ * site model, the record's hashes of the index files in the output being replaced and, with a
+ * cache, docjet's code version. None for a small site or on one core.
+ */
+async function searchStage(site: Site, base: string, output: StagedOutput, cache: boolean, previous: PreviousOutput | undefined): Promise<SearchThread | undefined> {
+  if (!wantsSearchThread(site.pages.size)) return undefined;
+  const folder = `${ASSETS_FOLDER}/${SEARCH_FOLDER}`;
+  const recorded: [string, string][] = [];
+  for (const [relative, [hash]] of previous?.record.files ?? []) if (relative.startsWith(`${folder}/`)) recorded.push([relative, hash]);
+  return new SearchThread({ site, base, dir: output.dir, folder, cache: cache ? { version: await codeVersion() } : undefined, previous: recorded });
 }
 
 /**

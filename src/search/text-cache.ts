@@ -66,12 +66,12 @@ export interface SearchTextCache {
   save: () => Promise<void>;
 }
 
-/** The cache of `site`; undefined when its folder cannot be used (search then reads every page, as without it). */
-export async function openSearchTextCache(site: Site): Promise<SearchTextCache | undefined> {
+/** The cache of `site`; undefined when its folder cannot be used (search then reads every page, as without it). `known`: docjet's code version, when the caller has it (the build's search thread). */
+export async function openSearchTextCache(site: Site, known?: string): Promise<SearchTextCache | undefined> {
   const folder = await cacheFolder(site.root, CACHE_PART, { create: true }).catch(() => undefined);
   if (!folder?.ok) return undefined;
   const file = path.join(folder.path, FILE);
-  const version = await codeVersion();
+  const version = known ?? (await codeVersion());
   const variables = JSON.stringify(site.config.variables ?? {});
   const stored = await readStored(file);
   const kept = stored && stored.format === FORMAT && stored.version === version && stored.variables === variables ? stored.pages : {};

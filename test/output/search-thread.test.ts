@@ -1,0 +1,124 @@
+/**
+ * The search index made on a thread of its own while the pages render (search-thread.ts, issue
+ * 33): the same files, bytes and ownership record as the index made after the pages on the main
+ * thread; with a cache, a rebuild with nothing changed still links the index from the output it
+ * replaces.
+ */
+import assert from 'node:assert/strict';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { test } from 'node:test';
+import { build } from '../../src/output/build.ts';
+import { SearchThread, wantsSearchThread } from '../../src/output/search-thread.ts';
+import { searchIndex } from '../../src/search/index.ts';
+import { validate } from '../../src/validate/index.ts';
+
+const PAGES = 24;
+const SEARCH = path.join('_docjet', 'search');
+
+async function writeSite(root: string): Promise<void> {
+  const pages = Array.from({ length: PAGES }, (_, index) => `guide/page-${index}`);
+  const config = { name: 'Harbor', theme: 'mint', colors: { primary: '#0D9373' }, variables: { product: 'Harbor' }, navigation: { groups: [{ group: 'Guide', pages }] } };
+  await fs.mkdir(path.join(root, 'guide'), { recursive: true });
+  await fs.mkdir(path.join(root, 'snippets'), { recursive: true });
+  await fs.writeFile(path.join(root, 'docs.json'), JSON.stringify(config));
+  await fs.writeFile(path.join(root, 'snippets', 'note.mdx'), 'Anchors hold in {{product}} harbours.\n');
+  for (const [index, page] of pages.entries()) {
+    await fs.writeFile(
+      path.join(root, `${page}.mdx`),
+      `---\ntitle: Mooring ${index}\ndescription: Knots for berth ${index}.\nkeywords: ["rope-${index}"]\n---\n\nimport Note from '/snippets/note.mdx';\n\n## Lines ${index}\n\nCleat hitch ${index} for {{product}}.\n\n<Note />\n`,
+    );
+  }
+}
+
+/** The files of the output's search index, by name. */
+async function indexOf(out: string): Promise<Map<string, string>> {
+  const folder = path.join(out, SEARCH);
+  const names = (await fs.readdir(folder)).sort();
+  return new Map(await Promise.all(names.map(async (name) => [name, await fs.readFile(path.join(folder, name), 'utf8')] as const)));
+}
+
+/** The ownership record's entries of the search index: name → hash and size. */
+async function recordedIndex(out: string): Promise<Map<string, unknown>> {
+  const record = JSON.parse(await fs.readFile(path.join(out, '.docjet-output'), 'utf8')) as { files: Record<string, unknown[]> };
+  return new Map(
+    Object.entries(record.files)
+      .filter(([name]) => name.startsWith('_docjet/search/'))
+      .map(([name, entry]) => [name, entry.slice(0, 2)]),
+  );
+}
+
+async function withSearchThread<T>(value: '0' | '1', run: () => Promise<T>): Promise<T> {
+  const saved = process.env['DOCJET_SEARCH_THREAD'];
+  process.env['DOCJET_SEARCH_THREAD'] = value;
+  try {
+    return await run();
+  } finally {
+    if (saved === undefined) delete process.env['DOCJET_SEARCH_THREAD'];
+    else process.env['DOCJET_SEARCH_THREAD'] = saved;
+  }
+}
+
+test('a large site makes its search index on a thread beside the pages, a small one or a single core does not', () => {
+  const saved = process.env['DOCJET_SEARCH_THREAD'];
+  delete process.env['DOCJET_SEARCH_THREAD'];
+  try {
+    assert.equal(wantsSearchThread(10), false);
+    assert.equal(wantsSearchThread(1000), os.availableParallelism() >= 2);
+  } finally {
+    if (saved !== undefined) process.env['DOCJET_SEARCH_THREAD'] = saved;
+  }
+});
+
+test("the search index made on its thread is the main thread's: same files, bytes and record; a rebuild with nothing changed links it from the last output", async (t) => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-search-thread-'));
+  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  const root = path.join(dir, 'site');
+  await writeSite(root);
+
+  const here = await withSearchThread('0', () => build({ root, outDir: path.join(dir, 'here'), cache: false }));
+  assert.equal(here.ok, true, JSON.stringify(here.diagnostics));
+  const threaded = await withSearchThread('1', () => build({ root, outDir: path.join(dir, 'thread'), cache: false }));
+  assert.equal(threaded.ok, true, JSON.stringify(threaded.diagnostics));
+  const index = await indexOf(path.join(dir, 'here'));
+  assert.ok(index.size > 2, [...index.keys()].join());
+  assert.ok([...index.values()].some((text) => text.includes('cleat')) && [...index.values()].some((text) => text.includes('harbours')), 'the pages and their snippet are indexed');
+  assert.deepEqual(await indexOf(path.join(dir, 'thread')), index);
+  assert.equal(threaded.stats.bytes, here.stats.bytes);
+  assert.deepEqual(await recordedIndex(path.join(dir, 'thread')), await recordedIndex(path.join(dir, 'here')));
+
+  // With the cache: the first build writes the index from its thread; the second, nothing changed, links those files (their times kept).
+  const out = path.join(dir, 'cached');
+  const first = await withSearchThread('1', () => build({ root, outDir: out }));
+  assert.equal(first.ok, true, JSON.stringify(first.diagnostics));
+  assert.deepEqual(await indexOf(out), index);
+  const name = [...index.keys()][0]!;
+  const before = await fs.stat(path.join(out, SEARCH, name));
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const second = await withSearchThread('1', () => build({ root, outDir: out }));
+  assert.equal(second.ok, true, JSON.stringify(second.diagnostics));
+  assert.deepEqual(await indexOf(out), index);
+  assert.equal((await fs.stat(path.join(out, SEARCH, name))).mtimeMs, before.mtimeMs, 'linked from the output it replaced, not written again');
+  assert.equal(second.stats.bytes, first.stats.bytes);
+});
+
+test('the search thread writes the index into the folder it is given and names each file with its hash and size', async (t) => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-search-stage-'));
+  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  const root = path.join(dir, 'site');
+  await writeSite(root);
+  const { site } = await validate({ root });
+  const staging = path.join(dir, 'staging');
+  const thread = new SearchThread({ site: site!, base: '/', dir: staging, folder: '_docjet/search', cache: undefined, previous: [] });
+  const reply = await thread.reply();
+  assert.equal(reply?.type, 'written');
+  const expected = await searchIndex(site!, '/');
+  const files = reply?.type === 'written' ? reply.files : [];
+  assert.deepEqual(files.map(([relative]) => relative).sort(), [...expected.keys()].map((name) => `_docjet/search/${name}`).sort());
+  for (const [relative, , size] of files) {
+    const text = await fs.readFile(path.join(staging, relative), 'utf8');
+    assert.equal(text, expected.get(relative.slice('_docjet/search/'.length)));
+    assert.equal(size, Buffer.byteLength(text));
+  }
+});
