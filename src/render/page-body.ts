@@ -207,6 +207,8 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
     headings = [...headings, ...model.headings];
   }
   if (colours) html = await colours.settle(html);
+  // The samples it leaves to its samples file hold stand-ins for their colours too.
+  const samples = endpoint?.samples === undefined || colours === undefined ? endpoint?.samples : await colours.settle(endpoint.samples);
   return {
     html,
     headings,
@@ -217,7 +219,7 @@ export async function contentBody(page: Page, { file, ext }: FileSource, service
     file,
     text,
     fragments: [...(endpoint?.fragments ?? []), ...(model?.fragments ?? [])],
-    ...(endpoint?.samples === undefined ? {} : { samples: endpoint.samples }),
+    ...(samples === undefined ? {} : { samples }),
     updates: body.parts.updates,
   };
 }

@@ -163,7 +163,8 @@ async function buildBothWays(t: TestContext, files: Record<string, string | URL>
   for (const colour of ['0', '1']) {
     process.env.DOCJET_COLOUR_THREAD = colour;
     const out = path.join(dir, `out-${colour}`);
-    const result = await build({ root, outDir: out });
+    // No cache: the second build would take the first one's bodies, coloured in its thread.
+    const result = await build({ root, outDir: out, cache: false });
     assert.equal(result.ok, true, JSON.stringify(result.diagnostics));
     outputs.push(await htmlFiles(out));
   }
@@ -223,6 +224,10 @@ test("page files' code blocks coloured on the colour thread are those coloured i
     assert.match(onThread[page]!, /<span class="sk\d+">/, `${page} has coloured code`);
   }
   assert.match(onThread['index.html']!, /func/);
+  // The request samples an endpoint page leaves to its samples file, the MDX page's above its content too.
+  const samplesFiles = Object.keys(onThread).filter((file) => file.startsWith(`_docjet${path.sep}samples${path.sep}`));
+  assert.ok(samplesFiles.length >= 3, `samples files: ${samplesFiles.join(', ')}`);
+  for (const file of Object.keys(onThread)) assert.ok(!onThread[file]!.includes('\u0000'), `${file} holds a stand-in`);
   assert.deepEqual(onThread, inThread);
 });
 
