@@ -6,7 +6,6 @@
  * spec stops before a page is rendered, with exactly its diagnostics; a page that cannot be
  * rendered fails the build after every other page was checked, so all errors are reported at once.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
 import { katexAssets } from '../content/mdx/math.ts';
@@ -28,7 +27,8 @@ import { mermaidScript } from './copy.ts';
 import { defaultFavicon } from './favicon.ts';
 import { contentHash, readMarker } from './ownership.ts';
 import { PageReuse, type PageResult, type PreviousOutput } from './page-reuse.ts';
-import { checkOutputFolder, displayPath, isInside, OutputWriteError, outputPath, stageOutput, type StagedOutput } from './output.ts';
+import { checkOutputFolder, displayPath, isInside, OutputWriteError, outputPath, type StagedOutput } from './output.ts';
+import { holdsOnly, stageLazily, type LazyOutput } from './unchanged-output.ts';
 import { expandRedirects, redirectPage, redirectTargets, redirectsFile } from './redirects.ts';
 import { SourceTexts } from '../render/source-texts.ts';
 import { usedLanguages } from './fence-languages.ts';
@@ -129,20 +129,25 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const { site, files } = validated;
   if (hasErrors(validated.diagnostics) || !site || !files) return finish(false, validated.diagnostics, validated.notes);
 
-  let output: StagedOutput;
+  // The output found there, as its record says (checked above to hold only what docjet wrote): files the warm build may link from.
+  const marker = options.cache === false || checked.intact ? undefined : await readMarker(checked.target).catch(() => undefined);
+  const record = options.cache === false ? undefined : (checked.intact ?? (marker?.kind === 'recorded' ? marker.record : undefined));
+  const previous = record ? { dir: checked.target, record } : undefined;
+  let output: LazyOutput;
   try {
-    output = await stageOutput({ target: checked.target });
+    // When it holds exactly its record's files, the staging folder waits for the first file that differs (none: the output stays as it is).
+    output = await stageLazily({ target: checked.target, intact: options.cache === false ? undefined : checked.intact });
   } catch (error) {
     return finish(false, [...validated.diagnostics, outputDiagnostic(error, outDir)], validated.notes);
   }
   const diagnostics = new PageDiagnostics(validated.diagnostics);
   const cards = cardStage(root, site, output, stats);
-  // The output being replaced, as its record says (checked above to hold only what docjet wrote): files the warm build may copy from.
-  const marker = options.cache === false ? undefined : await readMarker(checked.target).catch(() => undefined);
-  const previous = marker?.kind === 'recorded' ? { dir: checked.target, record: marker.record } : undefined;
   try {
     await writeSite({ root, site, files, output, stats, diagnostics, options, loaded: validated.loaded, apis: apiSummaries(validated.specs), cards, previous });
     const failed = hasErrors(options.strict ? promoteWarnings(diagnostics.all) : diagnostics.all);
+    // Every file as the output holds it, and it holds no other: nothing to check again or swap in.
+    if (!failed && output.unchanged && checked.intact && holdsOnly(checked.target, checked.intact))
+      return { ...finish(true, diagnostics.all, validated.notes), apiServers: siteServers(validated.specs) };
     // Checked again just before the swap: a file put in the output while the build ran is not docjet's either.
     // The files linked from it have new ctimes: as they were once linked, they are as recorded (not hashed again).
     const recheck = failed ? undefined : await checkOutputFolder({ root, target: outDir, force: options.force ?? false, linked: output.linked });
@@ -165,7 +170,7 @@ interface SiteWrite {
   root: string;
   site: Site;
   files: SiteFiles;
-  output: StagedOutput;
+  output: LazyOutput;
   stats: BuildStats;
   diagnostics: PageDiagnostics;
   options: BuildOptions;
@@ -248,9 +253,11 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
       })
     : undefined;
   stats.bytes += reuse?.bytes ?? 0;
+  // Pages to render are written by the render threads into the staging folder: it is made first. With none, no thread starts.
+  if (toRender === undefined || toRender.length > 0) await output.stage();
   const { renderer, diagnostics: once } = await renderPages({
     renderer: rendererOptions,
-    dir: output.dir,
+    dir: output.staged ? output.dir : '',
     write: markdown.afterHtml(write),
     onBytes: (bytes) => (stats.bytes += bytes),
     onWritten: (relative, hash, size) => output.wrote(relative, { hash, size }),
@@ -294,7 +301,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   if (!written.has('robots.txt')) await write('robots.txt', robotsTxt(base, siteUrl));
   // llms-full.txt from the Markdown files written beside the pages, a page at a time (not the whole site's text in memory).
   // Read synchronously, as search reads the pages: each was just written, so the OS has it, and an `fs/promises` read is four trips to libuv's threads.
-  const readMarkdown = async (route: string): Promise<string> => readFileSync(outputPath(output.dir, markdownPath(route)), 'utf8');
+  const readMarkdown = async (route: string): Promise<string> => output.readText(markdownPath(route));
   const llms = llmsFiles({ site, base, siteUrl, markdown: readMarkdown, apis, published: new Set(files.assets) });
   for (const file of llms.index) if (!written.has(file.path)) await write(file.path, file.text);
   for (const file of llms.full) if (!written.has(file.path)) stats.bytes += await output.writeParts(file.path, file.parts);

@@ -16,7 +16,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../shared/diagnostics.ts';
 import { VERSION } from '../shared/package-root.ts';
 import { diagnostic } from '../shared/messages.ts';
-import { contentHash, OUTPUT_MARKER, ownership, refreshLinkedTimes, writeRecord, type LinkedFile, type WrittenFile } from './ownership.ts';
+import { contentHash, OUTPUT_MARKER, ownership, refreshLinkedTimes, writeRecord, type LinkedFile, type OutputRecord, type WrittenFile } from './ownership.ts';
 
 export { OUTPUT_MARKER } from './ownership.ts';
 
@@ -108,6 +108,12 @@ export interface OutputCheck {
   rootReal: string | undefined;
   /** Refusals; the build must not touch anything when there is one. */
   diagnostics: Diagnostic[];
+  /**
+   * The record of the output found there, when it holds exactly the record's files and links,
+   * each as recorded (the check walked it): a build that would write the same files need not
+   * replace it.
+   */
+  intact?: OutputRecord;
 }
 
 /**
@@ -166,7 +172,12 @@ export async function checkOutputFolder(options: {
   } catch (error) {
     return refuse(diagnostic('output-unwritable', undefined, shown, { folder: shown, reason: systemReason(error), stage: 'check' }));
   }
-  if (owned.foreign.length === 0) return { target, rootReal, diagnostics: [] };
+  if (owned.foreign.length === 0) {
+    const { record } = owned;
+    // Every file as recorded by its size and times too: one found the same by its hash only is written again, and its record made anew.
+    const intact = record && owned.rehashed === 0 && owned.found === record.files.size + record.links.size ? { intact: record } : {};
+    return { target, rootReal, diagnostics: [], ...intact };
+  }
   const facts = { folder: shown, marker: owned.marker, files: owned.foreign, more: owned.more };
   // Inside the site, a file docjet did not write is the site's own (a page, an image, a file added
   // to the output): --force does not apply. It does to files docjet wrote that were changed since.

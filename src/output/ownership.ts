@@ -53,6 +53,12 @@ export interface Ownership {
   foreign: ForeignFile[];
   /** There are more foreign files than `foreign` lists. */
   more: boolean;
+  /** The record the marker holds, when it holds one. */
+  record?: OutputRecord;
+  /** Files and links found (the marker aside): with no foreign one, all the record's are there when it counts as many. */
+  found: number;
+  /** Files whose size or times were not the recorded ones, found the same by their hash (their record is out of date). */
+  rehashed: number;
 }
 
 /** Reads the marker of `folder`; anything but a regular file holding a well-formed record records nothing. */
@@ -108,6 +114,8 @@ export async function ownership(folder: string, limit: number, linked?: Readonly
   const names = new Set<string>();
   const twins: string[] = [];
   let more = false;
+  let found = 0;
+  let rehashed = 0;
   const add = (file: ForeignFile): boolean => {
     if (foreign.length === limit) {
       more = true;
@@ -122,7 +130,7 @@ export async function ownership(folder: string, limit: number, linked?: Readonly
     // The files of a folder are judged at once (a stat each, a hash for the few that changed), then read in order.
     const verdicts = await Promise.all(
       named.map(({ entry, name }) =>
-        entry.isDirectory() ? undefined : judge(folder, name, entry.isFile() ? 'file' : entry.isSymbolicLink() ? 'link' : 'other', record, linked?.get(name)),
+        entry.isDirectory() ? undefined : judge(folder, name, entry.isFile() ? 'file' : entry.isSymbolicLink() ? 'link' : 'other', record, linked?.get(name), () => rehashed++),
       ),
     );
     for (const [index, { entry, name }] of named.entries()) {
@@ -131,6 +139,7 @@ export async function ownership(folder: string, limit: number, linked?: Readonly
         continue;
       }
       names.add(name);
+      found++;
       const verdict = verdicts[index];
       if (verdict === 'twin') twins.push(name);
       else if (verdict !== 'docjet' && !add({ name, changed: verdict === 'changed' })) return false;
@@ -141,7 +150,7 @@ export async function ownership(folder: string, limit: number, linked?: Readonly
     for (const twin of twins) if (!names.has(twinPage(twin)) && !add({ name: twin, changed: false })) break;
   }
   foreign.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { marker: marker.kind, foreign, more };
+  return { marker: marker.kind, foreign, more, found, rehashed, ...(record ? { record } : {}) };
 }
 
 /** A page or a site's config: never copied into an output (build.ts), so never docjet's, whatever a record says. */
@@ -160,6 +169,7 @@ async function judge(
   kind: 'file' | 'link' | 'other',
   record: OutputRecord | undefined,
   linked: LinkedFile | undefined,
+  onRehashed: () => void,
 ): Promise<'docjet' | 'twin' | 'changed' | 'unknown'> {
   if (record === undefined || kind === 'other' || isSiteSource(name)) return 'unknown';
   const full = path.join(folder, name);
@@ -170,7 +180,7 @@ async function judge(
   }
   const recorded = record.files.get(name);
   if (recorded === undefined) return 'unknown';
-  const same = await sameContent(full, recorded, linked);
+  const same = await sameContent(full, recorded, linked, onRehashed);
   if (!same) return 'changed';
   return name.endsWith('.md') ? 'twin' : 'docjet';
 }
@@ -179,11 +189,13 @@ async function judge(
  * `linked`: the file was hard-linked into a build's staging folder (`StagedOutput.link`), which gave
  * it a new ctime: the ctime it had once linked is as good as the recorded one.
  */
-async function sameContent(full: string, [hash, size, mtime, ctime]: RecordedFile, linked?: LinkedFile): Promise<boolean> {
+async function sameContent(full: string, [hash, size, mtime, ctime]: RecordedFile, linked?: LinkedFile, onRehashed?: () => void): Promise<boolean> {
   const info = lstatNow(full);
   if (info === undefined || !info.isFile() || Number(info.size) !== size) return false;
   if (String(info.mtimeNs) === mtime && (String(info.ctimeNs) === ctime || (linked?.mtime === mtime && String(info.ctimeNs) === linked.ctime))) return true;
-  return (await hashFile(full, size)) === hash;
+  const same = (await hashFile(full, size)) === hash;
+  if (same) onRehashed?.();
+  return same;
 }
 
 /**
