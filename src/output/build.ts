@@ -287,7 +287,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   if (analyticsSettings(site.config.integrations)) await write(bundle.analytics.file, bundle.analytics.text);
   if (utilities) await write(utilities.file, utilities.text);
   for (const script of [search.entry, search.dialog]) await write(`${ASSETS_FOLDER}/${script.file}`, script.text);
-  await writeSearchIndex({ site, base, output, stats, cache: options.cache !== false, previous });
+  await writeSearchIndex({ site, base, output, stats, cache: options.cache !== false, previous, sources });
   for (const [name, html] of fragments) await write(`${ASSETS_FOLDER}/${NAV_FOLDER}/${name}.html`, html);
   await schemaFragments.write(renderer, write);
   await copyPageAssets(needs, output);
@@ -338,15 +338,18 @@ async function writeSearchIndex({
   stats,
   cache,
   previous,
+  sources,
 }: {
   site: Site;
+  sources: SourceTexts;
   base: string;
   output: StagedOutput;
   stats: BuildStats;
   cache: boolean;
   previous: PreviousOutput | undefined;
 }): Promise<void> {
-  const texts = cache ? await openSearchTextCache(site) : undefined;
+  // The page files' hashes the body cache took (SourceTexts): not read again for search.
+  const texts = cache ? await openSearchTextCache(site, (file) => sources.knownHash(file)) : undefined;
   const records = await searchRecords(site, texts?.textOf);
   await texts?.save();
   const key = texts ? searchIndexKey(records, base, texts.version) : undefined;

@@ -66,8 +66,11 @@ export interface SearchTextCache {
   save: () => Promise<void>;
 }
 
-/** The cache of `site`; undefined when its folder cannot be used (search then reads every page, as without it). */
-export async function openSearchTextCache(site: Site): Promise<SearchTextCache | undefined> {
+/**
+ * The cache of `site`; undefined when its folder cannot be used (search then reads every page, as
+ * without it). `knownHash`: a page file's SHA-256 (hex) when the build already hashed it.
+ */
+export async function openSearchTextCache(site: Site, knownHash?: (file: string) => string | undefined): Promise<SearchTextCache | undefined> {
   const folder = await cacheFolder(site.root, CACHE_PART, { create: true }).catch(() => undefined);
   if (!folder?.ok) return undefined;
   const file = path.join(folder.path, FILE);
@@ -79,7 +82,7 @@ export async function openSearchTextCache(site: Site): Promise<SearchTextCache |
   const read = fileTextReader(site.root, site.config.variables);
   const hashes = new Map<string, string>();
   const hashOf = (name: string): string => {
-    let hash = hashes.get(name);
+    let hash = hashes.get(name) ?? knownHash?.(name);
     if (hash === undefined) {
       try {
         hash = sha256(readFileSync(path.join(site.root, name)));
