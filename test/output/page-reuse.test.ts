@@ -125,6 +125,10 @@ describe('a warm build keeps the files of unchanged pages', () => {
     assert.equal(`${now.ino}@${now.mtimeNs}`, `${folder.ino}@${folder.mtimeNs}`, 'the same folder, not one swapped in');
     assert.equal(await fs.readFile(path.join(out, '.docjet-output'), 'utf8'), marker);
     assert.deepEqual(made, [], 'no staging folder while the pages were taken');
+    // Failed (its warnings made errors), it leaves the output as it is too.
+    const strict = await build({ root, outDir: out, strict: true });
+    assert.equal(strict.ok, false);
+    assert.equal(await fs.readFile(path.join(out, '.docjet-output'), 'utf8'), marker);
     assert.deepEqual(await rebuild(), [], 'and byte for byte the --no-cache build');
     // A file added to it is still not docjet's, nor one taken away.
     await fs.writeFile(path.join(out, 'added.txt'), 'mine');
