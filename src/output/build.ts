@@ -25,10 +25,10 @@ import { ASSETS_FOLDER } from '../render/assets.ts';
 import { addCandidates, addFileCandidates } from '../render/utilities.ts';
 import { mermaidScript } from './copy.ts';
 import { defaultFavicon } from './favicon.ts';
-import { contentHash, readMarker } from './ownership.ts';
+import { contentHash, readMarker, sameFolders } from './ownership.ts';
 import { PageReuse, type PageResult, type PreviousOutput } from './page-reuse.ts';
 import { checkOutputFolder, displayPath, isInside, OutputWriteError, outputPath, type StagedOutput } from './output.ts';
-import { holdsOnly, stageLazily, type LazyOutput } from './unchanged-output.ts';
+import { stageLazily, type LazyOutput } from './unchanged-output.ts';
 import { expandRedirects, redirectPage, redirectTargets, redirectsFile } from './redirects.ts';
 import { SourceTexts } from '../render/source-texts.ts';
 import { usedLanguages } from './fence-languages.ts';
@@ -145,8 +145,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   try {
     await writeSite({ root, site, files, output, stats, diagnostics, options, loaded: validated.loaded, apis: apiSummaries(validated.specs), cards, previous });
     const failed = hasErrors(options.strict ? promoteWarnings(diagnostics.all) : diagnostics.all);
-    // Every file as the output holds it, and it holds no other: nothing to check again or swap in.
-    if (!failed && output.unchanged && checked.intact && holdsOnly(checked.target, checked.intact))
+    // Every file as the output holds it, and no name added to it or taken away since its check: nothing to check again or swap in.
+    if (!failed && output.unchanged && checked.folders && sameFolders(checked.target, checked.folders))
       return { ...finish(true, diagnostics.all, validated.notes), apiServers: siteServers(validated.specs) };
     // Checked again just before the swap: a file put in the output while the build ran is not docjet's either.
     // The files linked from it have new ctimes: as they were once linked, they are as recorded (not hashed again).

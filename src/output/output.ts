@@ -114,6 +114,8 @@ export interface OutputCheck {
    * replace it.
    */
   intact?: OutputRecord;
+  /** With `intact`: its folders as the check walked them (`sameFolders` tells whether a name was added or removed since). */
+  folders?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -175,7 +177,7 @@ export async function checkOutputFolder(options: {
   if (owned.foreign.length === 0) {
     const { record } = owned;
     // Every file as recorded by its size and times too: one found the same by its hash only is written again, and its record made anew.
-    const intact = record && owned.rehashed === 0 && owned.found === record.files.size + record.links.size ? { intact: record } : {};
+    const intact = record && owned.rehashed === 0 && owned.found === record.files.size + record.links.size ? { intact: record, folders: owned.folders } : {};
     return { target, rootReal, diagnostics: [], ...intact };
   }
   const facts = { folder: shown, marker: owned.marker, files: owned.foreign, more: owned.more };

@@ -59,6 +59,8 @@ export interface Ownership {
   found: number;
   /** Files whose size or times were not the recorded ones, found the same by their hash (their record is out of date). */
   rehashed: number;
+  /** Each folder walked, `/`-separated ('' the folder itself), with its mtime and ctime taken before it was listed (`folderStamp`). */
+  folders: Map<string, string>;
 }
 
 /** Reads the marker of `folder`; anything but a regular file holding a well-formed record records nothing. */
@@ -124,7 +126,10 @@ export async function ownership(folder: string, limit: number, linked?: Readonly
     foreign.push(file);
     return true;
   };
+  const folders = new Map<string, string>();
   const visit = async (relative: string): Promise<boolean> => {
+    // Taken before the listing: a name added or removed after it moves the folder's times (`sameFolders`).
+    folders.set(relative, folderStamp(path.join(folder, relative)));
     const entries = readdirSync(path.join(folder, relative), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const named = entries.map((entry) => ({ entry, name: relative === '' ? entry.name : `${relative}/${entry.name}` })).filter(({ name }) => name !== OUTPUT_MARKER);
     // The files of a folder are judged at once (a stat each, a hash for the few that changed), then read in order.
@@ -150,7 +155,22 @@ export async function ownership(folder: string, limit: number, linked?: Readonly
     for (const twin of twins) if (!names.has(twinPage(twin)) && !add({ name: twin, changed: false })) break;
   }
   foreign.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { marker: marker.kind, foreign, more, found, rehashed, ...(record ? { record } : {}) };
+  return { marker: marker.kind, foreign, more, found, rehashed, folders, ...(record ? { record } : {}) };
+}
+
+/** A folder's mtime and ctime (ns): adding, removing or renaming a name in it moves both, and ctime cannot be set back. */
+function folderStamp(full: string): string {
+  const info = lstatNow(full);
+  return info?.isDirectory() ? `${info.mtimeNs}:${info.ctimeNs}` : '';
+}
+
+/**
+ * Whether each folder of `folders` (as `ownership` walked them) still has the times it had: no
+ * name was added to or removed from any of them since. A stat a folder, nothing listed.
+ */
+export function sameFolders(root: string, folders: ReadonlyMap<string, string>): boolean {
+  for (const [relative, stamp] of folders) if (stamp === '' || folderStamp(path.join(root, relative)) !== stamp) return false;
+  return true;
 }
 
 /** A page or a site's config: never copied into an output (build.ts), so never docjet's, whatever a record says. */

@@ -17,9 +17,9 @@
  * If the build ends with nothing written and every recorded file noted (`unchanged`), the output
  * is left as it is: same folder, same files, same record.
  */
-import { closeSync, openSync, readdirSync, readFileSync, readSync, type Dirent } from 'node:fs';
+import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
 import path from 'node:path';
-import { contentHash, OUTPUT_MARKER, type LinkedFile, type OutputRecord, type WrittenFile } from './ownership.ts';
+import { contentHash, type LinkedFile, type OutputRecord, type WrittenFile } from './ownership.ts';
 import { OutputWriteError, outputPath, stageOutput, type StagedOutput } from './output.ts';
 import { createHash } from 'node:crypto';
 
@@ -35,7 +35,7 @@ export interface LazyOutput extends StagedOutput {
   readText(relative: string): string;
   /**
    * Nothing written, and every file of the output's record noted as this build's: the output is
-   * this build's as it stands, if it still holds those files alone (`holdsOnly`). `commit` stages
+   * this build's as it stands, if no name was added to it or removed since (`sameFolders`). `commit` stages
    * and swaps in all the same.
    */
   readonly unchanged: boolean;
@@ -266,32 +266,4 @@ async function compareParts(
   } finally {
     if (fd !== undefined) closeSync(fd);
   }
-}
-
-/**
- * Whether `folder` holds the record's files and links and nothing else, by name (a listing of each
- * folder, nothing opened): what a build that leaves the output as it is checks at its end, as a
- * staged build checks the output again before its swap (a file added meanwhile is not docjet's).
- */
-export function holdsOnly(folder: string, record: OutputRecord): boolean {
-  let count = 0;
-  const visit = (relative: string): boolean => {
-    let entries: Dirent[];
-    try {
-      entries = readdirSync(path.join(folder, relative), { withFileTypes: true });
-    } catch {
-      return false;
-    }
-    for (const entry of entries) {
-      const name = relative === '' ? entry.name : `${relative}/${entry.name}`;
-      if (entry.isDirectory()) {
-        if (!visit(name)) return false;
-      } else if (name !== OUTPUT_MARKER) {
-        if (entry.isFile() ? !record.files.has(name) : !entry.isSymbolicLink() || !record.links.has(name)) return false;
-        count++;
-      }
-    }
-    return true;
-  };
-  return visit('') && count === record.files.size + record.links.size;
 }
