@@ -6,7 +6,6 @@
  * spec stops before a page is rendered, with exactly its diagnostics; a page that cannot be
  * rendered fails the build after every other page was checked, so all errors are reported at once.
  */
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { hasErrors, promoteWarnings, sortDiagnostics, type Diagnostic } from '../shared/diagnostics.ts';
 import { katexAssets } from '../content/mdx/math.ts';
@@ -26,9 +25,10 @@ import { ASSETS_FOLDER } from '../render/assets.ts';
 import { addCandidates, addFileCandidates } from '../render/utilities.ts';
 import { mermaidScript } from './copy.ts';
 import { defaultFavicon } from './favicon.ts';
-import { contentHash, readMarker } from './ownership.ts';
+import { contentHash, readMarker, sameFolders } from './ownership.ts';
 import { PageReuse, type PageResult, type PreviousOutput } from './page-reuse.ts';
-import { checkOutputFolder, displayPath, isInside, OutputWriteError, outputPath, stageOutput, type StagedOutput } from './output.ts';
+import { checkOutputFolder, displayPath, isInside, OutputWriteError, outputPath, type StagedOutput } from './output.ts';
+import { stageLazily, type LazyOutput } from './unchanged-output.ts';
 import { expandRedirects, redirectPage, redirectTargets, redirectsFile } from './redirects.ts';
 import { SourceTexts } from '../render/source-texts.ts';
 import { usedLanguages } from './fence-languages.ts';
@@ -130,22 +130,27 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   const { site, files } = validated;
   if (hasErrors(validated.diagnostics) || !site || !files) return finish(false, validated.diagnostics, validated.notes);
 
-  let output: StagedOutput;
+  // The output found there, as its record says (checked above to hold only what docjet wrote): files the warm build may link from.
+  const marker = options.cache === false || checked.intact ? undefined : await readMarker(checked.target).catch(() => undefined);
+  const record = options.cache === false ? undefined : (checked.intact ?? (marker?.kind === 'recorded' ? marker.record : undefined));
+  const previous = record ? { dir: checked.target, record } : undefined;
+  let output: LazyOutput;
   try {
-    output = await stageOutput({ target: checked.target });
+    // When it holds exactly its record's files, the staging folder waits for the first file that differs (none: the output stays as it is).
+    output = await stageLazily({ target: checked.target, intact: options.cache === false ? undefined : checked.intact });
   } catch (error) {
     return finish(false, [...validated.diagnostics, outputDiagnostic(error, outDir)], validated.notes);
   }
   const diagnostics = new PageDiagnostics(validated.diagnostics);
   const cards = cardStage(root, site, output, stats);
-  // The output being replaced, as its record says (checked above to hold only what docjet wrote): files the warm build may copy from.
-  const marker = options.cache === false ? undefined : await readMarker(checked.target).catch(() => undefined);
-  const previous = marker?.kind === 'recorded' ? { dir: checked.target, record: marker.record } : undefined;
   // A thread that cannot be set up (docjet's code version unread) leaves the index to this thread.
   const searchThread = await searchStage(site, normalizeBase(options.base), output, options.cache !== false, previous).catch(() => undefined);
   try {
     await writeSite({ root, site, files, output, stats, diagnostics, options, loaded: validated.loaded, apis: apiSummaries(validated.specs), cards, previous, searchThread });
     const failed = hasErrors(options.strict ? promoteWarnings(diagnostics.all) : diagnostics.all);
+    // Every file as the output holds it, and no name added to it or taken away since its check: nothing to check again or swap in.
+    if (!failed && output.unchanged && checked.folders && sameFolders(checked.target, checked.folders))
+      return { ...finish(true, diagnostics.all, validated.notes), apiServers: siteServers(validated.specs) };
     // Checked again just before the swap: a file put in the output while the build ran is not docjet's either.
     // The files linked from it have new ctimes: as they were once linked, they are as recorded (not hashed again).
     const recheck = failed ? undefined : await checkOutputFolder({ root, target: outDir, force: options.force ?? false, linked: output.linked });
@@ -169,7 +174,7 @@ interface SiteWrite {
   root: string;
   site: Site;
   files: SiteFiles;
-  output: StagedOutput;
+  output: LazyOutput;
   stats: BuildStats;
   diagnostics: PageDiagnostics;
   options: BuildOptions;
@@ -254,9 +259,11 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
       })
     : undefined;
   stats.bytes += reuse?.bytes ?? 0;
+  // Pages to render are written by the render threads into the staging folder: it is made first. With none, no thread starts.
+  if (toRender === undefined || toRender.length > 0) await output.stage();
   const { renderer, diagnostics: once } = await renderPages({
     renderer: rendererOptions,
-    dir: output.dir,
+    dir: output.staged ? output.dir : '',
     write: markdown.afterHtml(write),
     onBytes: (bytes) => (stats.bytes += bytes),
     onWritten: (relative, hash, size) => output.wrote(relative, { hash, size }),
@@ -286,7 +293,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   if (analyticsSettings(site.config.integrations)) await write(bundle.analytics.file, bundle.analytics.text);
   if (utilities) await write(utilities.file, utilities.text);
   for (const script of [search.entry, search.dialog]) await write(`${ASSETS_FOLDER}/${script.file}`, script.text);
-  await writeSearchIndex({ site, base, output, stats, cache: options.cache !== false, previous, made: await searchThread?.reply() });
+  await writeSearchIndex({ site, base, output, stats, cache: options.cache !== false, previous, made: await searchThread?.reply(), sources });
   for (const [name, html] of fragments) await write(`${ASSETS_FOLDER}/${NAV_FOLDER}/${name}.html`, html);
   await schemaFragments.write(renderer, write);
   await copyPageAssets(needs, output);
@@ -300,7 +307,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   if (!written.has('robots.txt')) await write('robots.txt', robotsTxt(base, siteUrl));
   // llms-full.txt from the Markdown files written beside the pages, a page at a time (not the whole site's text in memory).
   // Read synchronously, as search reads the pages: each was just written, so the OS has it, and an `fs/promises` read is four trips to libuv's threads.
-  const readMarkdown = async (route: string): Promise<string> => readFileSync(outputPath(output.dir, markdownPath(route)), 'utf8');
+  const readMarkdown = async (route: string): Promise<string> => output.readText(markdownPath(route));
   const llms = llmsFiles({ site, base, siteUrl, markdown: readMarkdown, apis, published: new Set(files.assets) });
   for (const file of llms.index) if (!written.has(file.path)) await write(file.path, file.text);
   for (const file of llms.full) if (!written.has(file.path)) stats.bytes += await output.writeParts(file.path, file.parts);
@@ -338,8 +345,10 @@ async function writeSearchIndex({
   cache,
   previous,
   made,
+  sources,
 }: {
   site: Site;
+  sources: SourceTexts;
   base: string;
   output: StagedOutput;
   stats: BuildStats;
@@ -356,7 +365,8 @@ async function writeSearchIndex({
     return;
   }
   if (made?.type === 'unchanged' && previous && (await copyUnchanged(made.files, previous, output, stats))) return;
-  const texts = cache ? await openSearchTextCache(site) : undefined;
+  // The page files' hashes the body cache took (SourceTexts): not read again for search.
+  const texts = cache ? await openSearchTextCache(site, { knownHash: (file) => sources.knownHash(file) }) : undefined;
   const records = await searchRecords(site, texts?.textOf);
   await texts?.save();
   const key = texts ? searchIndexKey(records, base, texts.version) : undefined;
@@ -388,8 +398,10 @@ async function writeSearchIndex({
  * site model, the record's hashes of the index files in the output being replaced and, with a
  * cache, docjet's code version. None for a small site or on one core.
  */
-async function searchStage(site: Site, base: string, output: StagedOutput, cache: boolean, previous: PreviousOutput | undefined): Promise<SearchThread | undefined> {
-  if (!wantsSearchThread(site.pages.size)) return undefined;
+async function searchStage(site: Site, base: string, output: LazyOutput, cache: boolean, previous: PreviousOutput | undefined): Promise<SearchThread | undefined> {
+  // A warm build whose output may stay as it is has no staging folder to write into yet: the index
+  // is made here, where an unchanged one is taken from the output rather than written.
+  if (!wantsSearchThread(site.pages.size) || !output.staged) return undefined;
   const folder = `${ASSETS_FOLDER}/${SEARCH_FOLDER}`;
   const recorded: [string, string][] = [];
   for (const [relative, [hash]] of previous?.record.files ?? []) if (relative.startsWith(`${folder}/`)) recorded.push([relative, hash]);

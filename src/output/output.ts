@@ -10,13 +10,13 @@
  * the site's own files, the cache folder, a folder reached through a link out of the site, or a file.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { constants as fsConstants, mkdirSync, rmSync, writeFileSync, type BigIntStats, type Stats } from 'node:fs';
+import { constants as fsConstants, linkSync, lstatSync, mkdirSync, rmSync, writeFileSync, type BigIntStats, type Stats } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Diagnostic } from '../shared/diagnostics.ts';
 import { VERSION } from '../shared/package-root.ts';
 import { diagnostic } from '../shared/messages.ts';
-import { contentHash, OUTPUT_MARKER, ownership, refreshLinkedTimes, writeRecord, type LinkedFile, type WrittenFile } from './ownership.ts';
+import { contentHash, OUTPUT_MARKER, ownership, refreshLinkedTimes, writeRecord, type LinkedFile, type OutputRecord, type WrittenFile } from './ownership.ts';
 
 export { OUTPUT_MARKER } from './ownership.ts';
 
@@ -108,6 +108,14 @@ export interface OutputCheck {
   rootReal: string | undefined;
   /** Refusals; the build must not touch anything when there is one. */
   diagnostics: Diagnostic[];
+  /**
+   * The record of the output found there, when it holds exactly the record's files and links,
+   * each as recorded (the check walked it): a build that would write the same files need not
+   * replace it.
+   */
+  intact?: OutputRecord;
+  /** With `intact`: its folders as the check walked them (`sameFolders` tells whether a name was added or removed since). */
+  folders?: ReadonlyMap<string, string>;
 }
 
 /**
@@ -166,7 +174,12 @@ export async function checkOutputFolder(options: {
   } catch (error) {
     return refuse(diagnostic('output-unwritable', undefined, shown, { folder: shown, reason: systemReason(error), stage: 'check' }));
   }
-  if (owned.foreign.length === 0) return { target, rootReal, diagnostics: [] };
+  if (owned.foreign.length === 0) {
+    const { record } = owned;
+    // Every file as recorded by its size and times too: one found the same by its hash only is written again, and its record made anew.
+    const intact = record && owned.rehashed === 0 && owned.found === record.files.size + record.links.size ? { intact: record, folders: owned.folders } : {};
+    return { target, rootReal, diagnostics: [], ...intact };
+  }
   const facts = { folder: shown, marker: owned.marker, files: owned.foreign, more: owned.more };
   // Inside the site, a file docjet did not write is the site's own (a page, an image, a file added
   // to the output): --force does not apply. It does to files docjet wrote that were changed since.
@@ -330,21 +343,30 @@ function stagingWriter(
       const name = recordName(relative);
       return written.get(name)?.hash ?? linked.get(name)?.hash;
     },
+    // Synchronous, as writes are: a warm build links thousands of small files, and each `fs/promises`
+    // call is a trip to libuv's threads and back (a lstat, a link and a lstat each, a mkdir a folder).
     async link(from, relative, [hash, size, mtime, ctime]) {
       const name = recordName(relative);
       const unchanged = (info: BigIntStats | undefined, withCtime: boolean): boolean =>
         info?.isFile() === true && Number(info.size) === size && String(info.mtimeNs) === mtime && (!withCtime || String(info.ctimeNs) === ctime);
-      const found = await fs.lstat(from, { bigint: true }).catch(() => undefined);
+      const found = lstatSync(from, { bigint: true, throwIfNoEntry: false });
       // A ctime moved by a link alone (a failed build linked the file, then let it go) is told from a change by the content.
       if (!unchanged(found, true) && !(unchanged(found, false) && contentHash(await fs.readFile(from)) === hash)) return false;
+      const full = outputPath(dir, relative);
       let linkedInfo: BigIntStats | undefined;
-      await intoFolder(relative, async (full) => {
-        await fs.link(from, full);
-        linkedInfo = await fs.lstat(full, { bigint: true });
+      await attempt(relative, async () => {
+        const folder = path.dirname(full);
+        if (!made.has(folder)) {
+          mkdirSync(folder, { recursive: true });
+          made.add(folder);
+        }
+        if (linked.delete(name)) rmSync(full, { force: true });
+        linkSync(from, full);
+        linkedInfo = lstatSync(full, { bigint: true });
       });
       // Changed between the look and the link: not the file recorded.
       if (!unchanged(linkedInfo, false)) {
-        await attempt(relative, () => fs.rm(outputPath(dir, relative), { force: true }));
+        await attempt(relative, async () => rmSync(full, { force: true }));
         return false;
       }
       written.delete(name);
@@ -462,7 +484,8 @@ async function swapIn(dir: string, target: string, parent: string, base: string)
     if (moved) await fs.rename(previous, target);
     throw error;
   }
-  if (moved) await removeFolder(previous);
+  // At once: the old output's thousands of files and folders each an unlink or rmdir, nothing else running.
+  if (moved) rmSync(previous, { recursive: true, force: true, maxRetries: 3, retryDelay: 50 });
 }
 
 /** `rm -rf`, retried: a folder another process just wrote into can report ENOTEMPTY once. */

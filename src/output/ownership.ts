@@ -53,6 +53,14 @@ export interface Ownership {
   foreign: ForeignFile[];
   /** There are more foreign files than `foreign` lists. */
   more: boolean;
+  /** The record the marker holds, when it holds one. */
+  record?: OutputRecord;
+  /** Files and links found (the marker aside): with no foreign one, all the record's are there when it counts as many. */
+  found: number;
+  /** Files whose size or times were not the recorded ones, found the same by their hash (their record is out of date). */
+  rehashed: number;
+  /** Each folder walked, `/`-separated ('' the folder itself), with its mtime and ctime taken before it was listed (`folderStamp`). */
+  folders: Map<string, string>;
 }
 
 /** Reads the marker of `folder`; anything but a regular file holding a well-formed record records nothing. */
@@ -108,6 +116,8 @@ export async function ownership(folder: string, limit: number, linked?: Readonly
   const names = new Set<string>();
   const twins: string[] = [];
   let more = false;
+  let found = 0;
+  let rehashed = 0;
   const add = (file: ForeignFile): boolean => {
     if (foreign.length === limit) {
       more = true;
@@ -116,13 +126,16 @@ export async function ownership(folder: string, limit: number, linked?: Readonly
     foreign.push(file);
     return true;
   };
+  const folders = new Map<string, string>();
   const visit = async (relative: string): Promise<boolean> => {
+    // Taken before the listing: a name added or removed after it moves the folder's times (`sameFolders`).
+    folders.set(relative, folderStamp(path.join(folder, relative)));
     const entries = readdirSync(path.join(folder, relative), { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     const named = entries.map((entry) => ({ entry, name: relative === '' ? entry.name : `${relative}/${entry.name}` })).filter(({ name }) => name !== OUTPUT_MARKER);
     // The files of a folder are judged at once (a stat each, a hash for the few that changed), then read in order.
     const verdicts = await Promise.all(
       named.map(({ entry, name }) =>
-        entry.isDirectory() ? undefined : judge(folder, name, entry.isFile() ? 'file' : entry.isSymbolicLink() ? 'link' : 'other', record, linked?.get(name)),
+        entry.isDirectory() ? undefined : judge(folder, name, entry.isFile() ? 'file' : entry.isSymbolicLink() ? 'link' : 'other', record, linked?.get(name), () => rehashed++),
       ),
     );
     for (const [index, { entry, name }] of named.entries()) {
@@ -131,6 +144,7 @@ export async function ownership(folder: string, limit: number, linked?: Readonly
         continue;
       }
       names.add(name);
+      found++;
       const verdict = verdicts[index];
       if (verdict === 'twin') twins.push(name);
       else if (verdict !== 'docjet' && !add({ name, changed: verdict === 'changed' })) return false;
@@ -141,7 +155,22 @@ export async function ownership(folder: string, limit: number, linked?: Readonly
     for (const twin of twins) if (!names.has(twinPage(twin)) && !add({ name: twin, changed: false })) break;
   }
   foreign.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
-  return { marker: marker.kind, foreign, more };
+  return { marker: marker.kind, foreign, more, found, rehashed, folders, ...(record ? { record } : {}) };
+}
+
+/** A folder's mtime and ctime (ns): adding, removing or renaming a name in it moves both, and ctime cannot be set back. */
+function folderStamp(full: string): string {
+  const info = lstatNow(full);
+  return info?.isDirectory() ? `${info.mtimeNs}:${info.ctimeNs}` : '';
+}
+
+/**
+ * Whether each folder of `folders` (as `ownership` walked them) still has the times it had: no
+ * name was added to or removed from any of them since. A stat a folder, nothing listed.
+ */
+export function sameFolders(root: string, folders: ReadonlyMap<string, string>): boolean {
+  for (const [relative, stamp] of folders) if (stamp === '' || folderStamp(path.join(root, relative)) !== stamp) return false;
+  return true;
 }
 
 /** A page or a site's config: never copied into an output (build.ts), so never docjet's, whatever a record says. */
@@ -160,6 +189,7 @@ async function judge(
   kind: 'file' | 'link' | 'other',
   record: OutputRecord | undefined,
   linked: LinkedFile | undefined,
+  onRehashed: () => void,
 ): Promise<'docjet' | 'twin' | 'changed' | 'unknown'> {
   if (record === undefined || kind === 'other' || isSiteSource(name)) return 'unknown';
   const full = path.join(folder, name);
@@ -170,7 +200,7 @@ async function judge(
   }
   const recorded = record.files.get(name);
   if (recorded === undefined) return 'unknown';
-  const same = await sameContent(full, recorded, linked);
+  const same = await sameContent(full, recorded, linked, onRehashed);
   if (!same) return 'changed';
   return name.endsWith('.md') ? 'twin' : 'docjet';
 }
@@ -179,11 +209,13 @@ async function judge(
  * `linked`: the file was hard-linked into a build's staging folder (`StagedOutput.link`), which gave
  * it a new ctime: the ctime it had once linked is as good as the recorded one.
  */
-async function sameContent(full: string, [hash, size, mtime, ctime]: RecordedFile, linked?: LinkedFile): Promise<boolean> {
+async function sameContent(full: string, [hash, size, mtime, ctime]: RecordedFile, linked?: LinkedFile, onRehashed?: () => void): Promise<boolean> {
   const info = lstatNow(full);
   if (info === undefined || !info.isFile() || Number(info.size) !== size) return false;
   if (String(info.mtimeNs) === mtime && (String(info.ctimeNs) === ctime || (linked?.mtime === mtime && String(info.ctimeNs) === linked.ctime))) return true;
-  return (await hashFile(full, size)) === hash;
+  const same = (await hashFile(full, size)) === hash;
+  if (same) onRehashed?.();
+  return same;
 }
 
 /**
@@ -305,15 +337,14 @@ export interface LinkedFile extends WrittenFile {
  */
 export async function refreshLinkedTimes(folder: string, record: WrittenRecord, linked: ReadonlyMap<string, LinkedFile>): Promise<void> {
   let changed = false;
-  await Promise.all(
-    [...linked.keys()].map(async (name) => {
-      const entry = record.files[name];
-      if (entry === undefined || entry[2] === '0') return;
-      const info = await fs.lstat(path.join(folder, name), { bigint: true }).catch(() => undefined);
-      if (info === undefined || !info.isFile() || Number(info.size) !== entry[1] || String(info.mtimeNs) !== entry[2] || String(info.ctimeNs) === entry[3]) return;
-      record.files[name] = [entry[0], entry[1], entry[2], String(info.ctimeNs)];
-      changed = true;
-    }),
-  );
+  // A stat each, at once (lstatNow): thousands of them after a warm build, each a fraction of a trip to libuv's threads.
+  for (const name of linked.keys()) {
+    const entry = record.files[name];
+    if (entry === undefined || entry[2] === '0') continue;
+    const info = lstatNow(path.join(folder, name));
+    if (info === undefined || !info.isFile() || Number(info.size) !== entry[1] || String(info.mtimeNs) !== entry[2] || String(info.ctimeNs) === entry[3]) continue;
+    record.files[name] = [entry[0], entry[1], entry[2], String(info.ctimeNs)];
+    changed = true;
+  }
   if (changed) await fs.writeFile(path.join(folder, OUTPUT_MARKER), `${JSON.stringify(record)}\n`);
 }

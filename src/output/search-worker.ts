@@ -24,7 +24,7 @@ port.postMessage(await searchIndex().catch((error: unknown): SearchReply => ({ t
 async function searchIndex(): Promise<SearchReply> {
   const { site, base, dir, folder } = data;
   const relative = (name: string): string => `${folder}/${name}`;
-  const texts = data.cache ? await openSearchTextCache(site, data.cache.version) : undefined;
+  const texts = data.cache ? await openSearchTextCache(site, { version: data.cache.version }) : undefined;
   const records = await searchRecords(site, texts?.textOf);
   await texts?.save();
   const key = texts ? searchIndexKey(records, base, texts.version) : undefined;

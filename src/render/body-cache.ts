@@ -314,7 +314,7 @@ export class BodyCache {
    * the previous output's files, src/output/page-reuse.ts).
    */
   async keyOf(page: Page): Promise<string> {
-    return (await this.keyAndText(page)).key;
+    return (await this.keyAndText(page, true)).key;
   }
 
   /** Whether the snippets and files a body read (`BodyInputs`) are as they were. */
@@ -330,14 +330,18 @@ export class BodyCache {
     return { key, ...(text === undefined ? {} : { text }), entry };
   }
 
-  private async keyAndText(page: Page): Promise<{ key: string; text: string | undefined }> {
+  private async keyAndText(page: Page, keyOnly = false): Promise<{ key: string; text: string | undefined }> {
     const parts: string[] = [this.rendererKey, pageKey(page)];
     let decoded: DecodedText | undefined;
-    if (page.source.type === 'file') {
-      const source = await this.options.sources?.read(page.source.file);
+    const { sources } = this.options;
+    if (page.source.type === 'file' && keyOnly && sources) {
+      // The key alone (a warm build deciding whether to take the page's files): the file's hash, its text neither decoded nor kept.
+      parts.push(sources.hashOf(page.source.file));
+    } else if (page.source.type === 'file') {
+      const source = await sources?.read(page.source.file);
       const bytes = source?.bytes ?? (await readFile(path.join(this.options.site.root, page.source.file)));
       decoded = source?.decoded ?? decodeText(bytes);
-      parts.push(hashOf(bytes));
+      parts.push(sources ? sources.hashRead(page.source.file, bytes) : hashOf(bytes));
     }
     if (showsApi(page)) parts.push(await this.api());
     // The header links to the spec's overview page, wherever it was routed.

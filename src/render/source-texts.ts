@@ -6,6 +6,7 @@
  * stays flat however many pages the site has. The build only: in `dev` a page is read anew each
  * time, as a save changes it.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { decodeText, type DecodedText } from '../shared/read-text.ts';
@@ -17,6 +18,8 @@ export interface SourceText {
 
 export class SourceTexts {
   readonly #kept = new Map<string, Promise<SourceText>>();
+  /** SHA-256 (hex) of each page file hashed this build: the body cache's key and search's text cache both want it. */
+  readonly #hashes = new Map<string, string>();
   /** How often a file was read from disk (a test counts them). */
   reads = 0;
 
@@ -38,6 +41,32 @@ export class SourceTexts {
     this.#kept.set(file, reading);
     if (this.#kept.size > this.limit) this.#kept.delete(this.#kept.keys().next().value!);
     return reading;
+  }
+
+  /**
+   * The SHA-256 (hex) of a page file's bytes, read for it (not decoded, not kept) the first time:
+   * a warm build that takes a page from the output it replaces needs its hash alone.
+   */
+  hashOf(file: string): string {
+    let hash = this.#hashes.get(file);
+    if (hash === undefined) {
+      this.reads++;
+      hash = sha256(readFileSync(join(this.root, file)));
+      this.#hashes.set(file, hash);
+    }
+    return hash;
+  }
+
+  /** The hash of bytes read by `read`, noted as the file's (what was rendered is what is keyed). */
+  hashRead(file: string, bytes: Uint8Array): string {
+    const hash = sha256(bytes);
+    this.#hashes.set(file, hash);
+    return hash;
+  }
+
+  /** The hash of a page file when it was hashed this build. */
+  knownHash(file: string): string | undefined {
+    return this.#hashes.get(file);
   }
 
   /** Lets a page file go (its twin came from the cache). */
@@ -63,4 +92,8 @@ function readNow(full: string): Promise<SourceText> {
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+function sha256(data: Uint8Array): string {
+  return createHash('sha256').update(data).digest('hex');
 }

@@ -66,12 +66,17 @@ export interface SearchTextCache {
   save: () => Promise<void>;
 }
 
-/** The cache of `site`; undefined when its folder cannot be used (search then reads every page, as without it). `known`: docjet's code version, when the caller has it (the build's search thread). */
-export async function openSearchTextCache(site: Site, known?: string): Promise<SearchTextCache | undefined> {
+/**
+ * The cache of `site`; undefined when its folder cannot be used (search then reads every page, as
+ * without it). `version`: docjet's code version, when the caller has it (the build's search thread);
+ * `knownHash`: a page file's SHA-256 (hex) when the build already hashed it.
+ */
+export async function openSearchTextCache(site: Site, known: { version?: string; knownHash?: (file: string) => string | undefined } = {}): Promise<SearchTextCache | undefined> {
+  const { knownHash } = known;
   const folder = await cacheFolder(site.root, CACHE_PART, { create: true }).catch(() => undefined);
   if (!folder?.ok) return undefined;
   const file = path.join(folder.path, FILE);
-  const version = known ?? (await codeVersion());
+  const version = known.version ?? (await codeVersion());
   const variables = JSON.stringify(site.config.variables ?? {});
   const stored = await readStored(file);
   const kept = stored && stored.format === FORMAT && stored.version === version && stored.variables === variables ? stored.pages : {};
@@ -79,7 +84,7 @@ export async function openSearchTextCache(site: Site, known?: string): Promise<S
   const read = fileTextReader(site.root, site.config.variables);
   const hashes = new Map<string, string>();
   const hashOf = (name: string): string => {
-    let hash = hashes.get(name);
+    let hash = hashes.get(name) ?? knownHash?.(name);
     if (hash === undefined) {
       try {
         hash = sha256(readFileSync(path.join(site.root, name)));

@@ -5,6 +5,7 @@
  * file a user changes in the output is still theirs, and a failed build leaves the output as it was.
  */
 import assert from 'node:assert/strict';
+import { readdirSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -111,6 +112,34 @@ describe('a warm build keeps the files of unchanged pages', () => {
       const info = await fs.lstat(path.join(out, file), { bigint: true });
       assert.deepEqual(record.files[file]!.slice(2), [String(info.mtimeNs), String(info.ctimeNs)], file);
     }
+  });
+
+  test('nothing changed: the output folder is left as it is, its record too, and no staging folder is made', async () => {
+    const folder = await fs.stat(out, { bigint: true });
+    const marker = await fs.readFile(path.join(out, '.docjet-output'), 'utf8');
+    const made: string[] = [];
+    const warm = await build({ root, outDir: out, onProgress: () => made.push(...readdirSync(scratch).filter((name) => name.startsWith('.out.'))) });
+    assert.equal(warm.ok, true);
+    assert.equal(warm.stats.cache.hits, PAGE_FILES.length / 2);
+    const now = await fs.stat(out, { bigint: true });
+    assert.equal(`${now.ino}@${now.mtimeNs}`, `${folder.ino}@${folder.mtimeNs}`, 'the same folder, not one swapped in');
+    assert.equal(await fs.readFile(path.join(out, '.docjet-output'), 'utf8'), marker);
+    assert.deepEqual(made, [], 'no staging folder while the pages were taken');
+    // Failed (its warnings made errors), it leaves the output as it is too.
+    const strict = await build({ root, outDir: out, strict: true });
+    assert.equal(strict.ok, false);
+    assert.equal(await fs.readFile(path.join(out, '.docjet-output'), 'utf8'), marker);
+    assert.deepEqual(await rebuild(), [], 'and byte for byte the --no-cache build');
+    // A file added to it is still not docjet's, nor one taken away.
+    await fs.writeFile(path.join(out, 'added.txt'), 'mine');
+    assert.deepEqual(
+      (await build({ root, outDir: out })).diagnostics.filter((each) => each.severity === 'error').map((each) => each.code),
+      ['output-not-docjet'],
+    );
+    await fs.rm(path.join(out, 'added.txt'));
+    await fs.rm(path.join(out, 'robots.txt'));
+    assert.deepEqual(await rebuild(), []);
+    assert.ok((await fs.stat(path.join(out, 'robots.txt'))).isFile(), 'a file taken away is written again');
   });
 
   test("one page's body changed: that page's files alone are written again", async () => {
