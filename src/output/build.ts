@@ -36,7 +36,7 @@ import { siteRendering } from '../render/site-rendering.ts';
 import { cardOutputPath } from '../render/card-name.ts';
 import { CardStage, cardJobs, wantsCardThread } from './card-thread.ts';
 import { pageOutputPath } from './paths.ts';
-import { startMemoryTrace } from './memory-trace.ts';
+import { memoryPhase, startMemoryTrace } from './memory-trace.ts';
 import { cachedMarkdown, createPageMarkdown, MarkdownPages } from '../render/page-markdown.ts';
 import { codeVersion, openBodyCache, pruneBodyCache, type BodyCache } from '../render/body-cache.ts';
 import { apiSummaries, llmsFiles, type ApiSummaries } from '../render/llms.ts';
@@ -192,6 +192,7 @@ interface SiteWrite {
 /** Everything the output holds: the pages, the site's files and docjet's, the 404 page, sitemap and redirects. */
 async function writeSite({ root, site, files, output, stats, diagnostics, options, loaded, apis, cards, previous, searchThread }: SiteWrite): Promise<void> {
   const { configFile } = loaded;
+  memoryPhase('setup');
   const base = normalizeBase(options.base);
   const siteUrl = siteAddress(site, options.siteUrl);
   // Encoded once, then counted and written: counting a string's UTF-8 bytes walks the whole string
@@ -261,6 +262,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   stats.bytes += reuse?.bytes ?? 0;
   // Pages to render are written by the render threads into the staging folder: it is made first. With none, no thread starts.
   if (toRender === undefined || toRender.length > 0) await output.stage();
+  memoryPhase('pages');
   const { renderer, diagnostics: once } = await renderPages({
     renderer: rendererOptions,
     dir: output.staged ? output.dir : '',
@@ -277,6 +279,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     },
   });
   diagnostics.add(once);
+  memoryPhase('site files');
   await markdown.finish();
   // Entries of pages as they no longer are (or of pages gone): the folder holds this site's pages, not its history.
   if (cache) await pruneBodyCache(cache, cacheKeys);
@@ -293,7 +296,9 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   if (analyticsSettings(site.config.integrations)) await write(bundle.analytics.file, bundle.analytics.text);
   if (utilities) await write(utilities.file, utilities.text);
   for (const script of [search.entry, search.dialog]) await write(`${ASSETS_FOLDER}/${script.file}`, script.text);
+  memoryPhase('search');
   await writeSearchIndex({ site, base, output, stats, cache: options.cache !== false, previous, made: await searchThread?.reply(), sources });
+  memoryPhase('site files');
   for (const [name, html] of fragments) await write(`${ASSETS_FOLDER}/${NAV_FOLDER}/${name}.html`, html);
   await schemaFragments.write(renderer, write);
   await copyPageAssets(needs, output);
@@ -307,7 +312,12 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   if (!written.has('robots.txt')) await write('robots.txt', robotsTxt(base, siteUrl));
   // llms-full.txt from the Markdown files written beside the pages, a page at a time (not the whole site's text in memory).
   // Read synchronously, as search reads the pages: each was just written, so the OS has it, and an `fs/promises` read is four trips to libuv's threads.
+<<<<<<< HEAD
   const readMarkdown = async (route: string): Promise<string> => output.readText(markdownPath(route));
+=======
+  const readMarkdown = async (route: string): Promise<string> => readFileSync(outputPath(output.dir, markdownPath(route)), 'utf8');
+  memoryPhase('llms');
+>>>>>>> s33-memory
   const llms = llmsFiles({ site, base, siteUrl, markdown: readMarkdown, apis, published: new Set(files.assets) });
   for (const file of llms.index) if (!written.has(file.path)) await write(file.path, file.text);
   for (const file of llms.full) if (!written.has(file.path)) stats.bytes += await output.writeParts(file.path, file.parts);
@@ -316,6 +326,7 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     stats.bytes += icon.length;
     await output.write('favicon.ico', icon);
   }
+  memoryPhase('redirects and links');
   stats.redirects = await writeRedirects(site, base, written, write);
   // Every link the pages and docs.json write, followed as `docjet check` follows it (warnings; `--strict` fails them).
   const targets = { site, assets: new Set(files.assets.filter((file) => !NOT_COPIED.has(file))), redirects: redirectTargets(site, base) };

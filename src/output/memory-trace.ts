@@ -5,6 +5,9 @@
  * channel; this thread keeps the set of samples taken when the process's RSS was highest and
  * prints it to stderr on exit. Off by default: nothing is sampled or started.
  */
+import os from 'node:os';
+import path from 'node:path';
+import v8 from 'node:v8';
 import { BroadcastChannel } from 'node:worker_threads';
 
 const CHANNEL = 'docjet-memory';
@@ -13,6 +16,23 @@ const EVERY_MS = 100;
 export function memoryTraced(): boolean {
   const value = process.env['DOCJET_MEMORY_TRACE'];
   return value !== undefined && value !== '' && value !== '0';
+}
+
+/**
+ * `DOCJET_MEMORY_TRACE=snapshot`: also a heap snapshot of this thread each time its used heap
+ * passes 1.25 times the last one's (from 64 MB), in the system's temporary folder; the last one
+ * written is the nearest to this thread's peak. What it holds is what is live (V8 collects first).
+ */
+function snapshots(): ((heapUsed: number) => void) | undefined {
+  if (process.env['DOCJET_MEMORY_TRACE'] !== 'snapshot') return undefined;
+  let next = 64 * 1048576;
+  let count = 0;
+  return (heapUsed) => {
+    if (heapUsed < next) return;
+    const file = v8.writeHeapSnapshot(path.join(os.tmpdir(), `docjet-heap-${process.pid}-${++count}.heapsnapshot`));
+    next = heapUsed * 1.25;
+    process.stderr.write(`docjet memory: heap snapshot at ${(heapUsed / 1048576).toFixed(0)} MB used (${phase}): ${file}\n`);
+  };
 }
 
 interface Sample {
@@ -36,13 +56,20 @@ export function threadTraceCode(name: string): string {
 }
 
 let started = false;
+/** The stage of the build this thread is in (`memoryPhase`), named at the peak and with each snapshot. */
+let phase = 'start';
+
+/** Names the stage the build enters, for the trace's report (nothing happens untraced). */
+export function memoryPhase(name: string): void {
+  phase = name;
+}
 
 /** Starts sampling in this (the main) thread, once; prints the breakdown at the peak on exit. */
 export function startMemoryTrace(): void {
   if (started || !memoryTraced()) return;
   started = true;
   const latest = new Map<string, Sample>();
-  let peak = { rss: 0, at: 0, threads: [] as Sample[] };
+  let peak = { rss: 0, at: 0, phase, threads: [] as Sample[] };
   const begun = Date.now();
   const channel = new BroadcastChannel(CHANNEL);
   channel.onmessage = (event) => {
@@ -50,16 +77,18 @@ export function startMemoryTrace(): void {
     latest.set(sample.thread, { ...sample, at: Date.now() });
   };
   channel.unref();
+  const snapshot = snapshots();
   const timer = setInterval(() => {
     const m = process.memoryUsage();
+    snapshot?.(m.heapUsed);
     latest.set('main', { thread: 'main', heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers });
     for (const [name, sample] of latest) if (sample.at !== undefined && Date.now() - sample.at > 5 * EVERY_MS) latest.delete(name);
-    if (m.rss > peak.rss) peak = { rss: m.rss, at: Date.now() - begun, threads: [...latest.values()] };
+    if (m.rss > peak.rss) peak = { rss: m.rss, at: Date.now() - begun, phase, threads: [...latest.values()] };
   }, EVERY_MS);
   timer.unref();
   process.on('exit', () => {
     const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(0)} MB`;
-    const lines = [`docjet memory: peak RSS ${mb(peak.rss)} at ${(peak.at / 1000).toFixed(1)} s`];
+    const lines = [`docjet memory: peak RSS ${mb(peak.rss)} at ${(peak.at / 1000).toFixed(1)} s (${peak.phase})`];
     let heaps = 0;
     for (const s of peak.threads) {
       heaps += s.heapTotal + s.external;
