@@ -312,12 +312,8 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   if (!written.has('robots.txt')) await write('robots.txt', robotsTxt(base, siteUrl));
   // llms-full.txt from the Markdown files written beside the pages, a page at a time (not the whole site's text in memory).
   // Read synchronously, as search reads the pages: each was just written, so the OS has it, and an `fs/promises` read is four trips to libuv's threads.
-<<<<<<< HEAD
   const readMarkdown = async (route: string): Promise<string> => output.readText(markdownPath(route));
-=======
-  const readMarkdown = async (route: string): Promise<string> => readFileSync(outputPath(output.dir, markdownPath(route)), 'utf8');
   memoryPhase('llms');
->>>>>>> s33-memory
   const llms = llmsFiles({ site, base, siteUrl, markdown: readMarkdown, apis, published: new Set(files.assets) });
   for (const file of llms.index) if (!written.has(file.path)) await write(file.path, file.text);
   for (const file of llms.full) if (!written.has(file.path)) stats.bytes += await output.writeParts(file.path, file.parts);
