@@ -124,7 +124,7 @@ export async function stageLazily(options: { target: string; intact?: OutputReco
     },
     async copy(from, relative) {
       if (!inner) {
-        const bytes = await readFileAsync(from);
+        const bytes = readIfThere(from);
         const recorded = bytes && same(relative, contentHash(bytes), bytes.length);
         if (recorded) return void noted.set(nameOf(relative), recorded);
       }
@@ -175,7 +175,8 @@ function staged(made: StagedOutput): LazyOutput {
   };
 }
 
-async function readFileAsync(file: string): Promise<Buffer | undefined> {
+/** The file's bytes, or undefined when it cannot be read (the staging folder's copy then says why). */
+function readIfThere(file: string): Buffer | undefined {
   try {
     return readFileSync(file);
   } catch {
