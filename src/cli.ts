@@ -366,10 +366,11 @@ async function runServe(
   return 0;
 }
 
-function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** Decimal units, as `du --si`, file managers and `npm run bench` count them (1 MB = 1,000,000 bytes). */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 
 /** A bar redrawn in place on a terminal; a line every 10 % elsewhere (CI logs). */

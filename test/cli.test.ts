@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import { main, type Io } from '../src/cli.ts';
+import { formatBytes, main, type Io } from '../src/cli.ts';
 import { VERSION } from '../src/shared/package-root.ts';
 import { fixture } from './config/helpers.ts';
 
@@ -303,6 +303,13 @@ test('--help and --version: exit 0', async () => {
   assert.match(help.out[0]!, /docjet build \[dir\] \[--out <folder>\] \[--force\]/);
   assert.match(help.out[0]!, /--force {9}build: replace an output folder docjet did not write/);
   assert.deepEqual(await run('--version'), { code: 0, out: [VERSION], err: [] });
+});
+
+test("the build's size is in decimal units, as `du --si` and `npm run bench` print it: GitHub's reference is 155.8 MB, not 148.6", () => {
+  assert.equal(formatBytes(155_844_000), '155.8 MB');
+  assert.equal(formatBytes(56_344), '56.3 kB');
+  assert.equal(formatBytes(999), '999 B');
+  assert.equal(formatBytes(1_000_000), '1.0 MB');
 });
 
 test('no output of any run above holds a stack trace', () => {
