@@ -177,7 +177,7 @@ test('deep fields link to schema fragments: each written once, and every link le
   const files = (await readdir(folder)).sort();
   assert.deepEqual(
     files.map((file) => file.replace(/\.[0-9a-f]{10}\.html$/, '')),
-    // Leaf's fields as the request sends them, and as the Branch model page (30 leaves of 9 fields: past its 250) shows them.
+    // Leaf's fields as the request sends them, and as the Branch model page (30 leaves of 9 fields: past its 150) shows them.
     ['Branch', 'Leaf', 'Leaf'],
   );
   const pages = [
