@@ -318,6 +318,10 @@ const SAMPLES: { readonly [C in DiagnosticCode]: readonly [MessageParams<C>, ...
     { in: 'openapi', file: 'openapi.yaml', reason: 'too many aliases' },
   ],
   'encoding-invalid': [{ what: 'page', byte: 12 }],
+  'nul-character': [
+    { file: 'openapi.json', count: 1 },
+    { file: 'openapi.json', count: 3 },
+  ],
   'route-too-long': [{ route: 'a/b', problem: 'a segment is 300 bytes', fromFile: true, maxBytes: 255 }],
   'page-access-groups': [{ groups: '"admin" or "beta"' }],
   'frontmatter-type': [{ key: 'hidden', value: 'the string "yes"', expects: 'true or false', example: 'true' }],

@@ -26,7 +26,7 @@ import { diagnostic } from '../shared/messages.ts';
 import { closestMatch } from '../shared/suggest.ts';
 import { stampFile, type FileStamp } from './file-stamps.ts';
 import { pointerSegments, TextLocator } from './locate.ts';
-import { parseText, type TextFormat } from './parse-text.ts';
+import { nulDiagnostics, parseText, type TextFormat } from './parse-text.ts';
 
 export interface BundledSpec {
   /** The document, every `$ref` to a file that could be read now pointing inside it. */
@@ -172,6 +172,7 @@ class SiteResolver extends BaseResolver {
       if (!SPEC_FILE.test(file)) return { file, text: decoded.text, format: undefined, value: decoded.text };
       const parsed = parseText({ file, text: decoded.text });
       if (!parsed.ok) return { problem: 'syntax', format: parsed.format, line: parsed.line, column: parsed.column, reason: parsed.reason };
+      if (parsed.nul) this.encoding.push(...nulDiagnostics(file, parsed.nul));
       return { file, text: decoded.text, format: parsed.format, value: parsed.value };
     } catch (error) {
       return { problem: 'io', reason: (error as NodeJS.ErrnoException).code ?? String(error) };

@@ -15,7 +15,7 @@ import { isRemoteSpec } from './fetch-spec.ts';
 import { stampsHold, type FileStamp } from './file-stamps.ts';
 import { indexDocument } from './index-operations.ts';
 import { pointerLocator } from './locate.ts';
-import { parseText, type TextFormat } from './parse-text.ts';
+import { nulDiagnostics, parseText, type TextFormat } from './parse-text.ts';
 import { readCopy, runCopy, type SpecCopy } from './spec-cache.ts';
 import type { OpenApiDocument } from './types.ts';
 
@@ -46,11 +46,13 @@ export type UnreadSpec =
  */
 export function parseOpenApi({ file, text }: { file: string; text: string }): OpenApiResult {
   const parsed = parseSpec({ file, text });
-  return 'value' in parsed ? indexDocument(file, parsed.value, pointerLocator(text, parsed.format)) : parsed;
+  if (!('value' in parsed)) return parsed;
+  const indexed = indexDocument(file, parsed.value, pointerLocator(text, parsed.format));
+  return { ...indexed, diagnostics: [...parsed.diagnostics, ...indexed.diagnostics] };
 }
 
 /** The value of spec text, or the diagnostic that says why it has none. */
-function parseSpec({ file, text }: { file: string; text: string }): { value: unknown; format: TextFormat } | { diagnostics: Diagnostic[] } {
+function parseSpec({ file, text }: { file: string; text: string }): { value: unknown; format: TextFormat; diagnostics: Diagnostic[] } | { diagnostics: Diagnostic[] } {
   if (text.trim() === '') {
     return {
       diagnostics: [diagnostic('openapi-invalid', undefined, file, { file, problem: 'empty' })],
@@ -67,7 +69,7 @@ function parseSpec({ file, text }: { file: string; text: string }): { value: unk
       diagnostics: [diagnostic('openapi-syntax', { file, line: parsed.line, column: parsed.column }, file, { file, format: parsed.format, reason: parsed.reason })],
     };
   }
-  return { value: parsed.value, format: parsed.format };
+  return { value: parsed.value, format: parsed.format, diagnostics: nulDiagnostics(file, parsed.nul) };
 }
 
 /**
@@ -79,8 +81,9 @@ async function readSpec(root: string, file: string, absolute: string): Promise<L
   const decoded = await readText(absolute);
   // bounds: invalid UTF-8 is reported, not replaced silently.
   const encoding = encodingDiagnostic(file, decoded, 'OpenAPI file');
-  const withEncoding = (result: OpenApiResult, stamps: readonly FileStamp[] = []): Loaded => ({ result: { ...result, diagnostics: [...encoding, ...result.diagnostics] }, stamps });
   const parsed = parseSpec({ file, text: decoded.text });
+  if ('value' in parsed) encoding.push(...parsed.diagnostics);
+  const withEncoding = (result: OpenApiResult, stamps: readonly FileStamp[] = []): Loaded => ({ result: { ...result, diagnostics: [...encoding, ...result.diagnostics] }, stamps });
   if (!('value' in parsed)) return withEncoding(parsed);
   const indexed = indexDocument(file, parsed.value, pointerLocator(decoded.text, parsed.format));
   if (!indexed.document || !hasExternalRefs({ text: decoded.text, raw: parsed.value })) return withEncoding(indexed);

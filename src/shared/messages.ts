@@ -1082,6 +1082,13 @@ export const CATALOGUE = {
       `the ${p.what} is not valid UTF-8: the byte 0x${p.byte.toString(16).toUpperCase().padStart(2, '0')} here is not part of a UTF-8 character, so it and any other bad bytes are shown as "\uFFFD"`,
     fix: 'Save the file as UTF-8 (most editors offer "Save with encoding"; the file may have been written as Latin-1 or Windows-1252).',
   },
+  'nul-character': {
+    severity: 'warning',
+    about: 'An OpenAPI file writes a NUL character into its text (`\\u0000`); browsers drop it from a page, so it is shown as "\uFFFD".',
+    message: (p: { file: string; count: number }) =>
+      `${quote(p.file)} writes ${p.count === 1 ? 'a NUL character' : `${p.count} NUL characters`} (\`\\u0000\`)${p.count === 1 ? ' here' : ', the first here'}; a browser drops it, so the words around it run together: docjet shows it as "\uFFFD"`,
+    fix: 'Delete it, or write the character you meant: a no-break space is `\\u00a0` (`\\u0000a0` is a NUL followed by the letters "a0").',
+  },
   'route-too-long': {
     severity: 'error',
     about: "A page's URL is too long to be written as a file (a path segment over 255 bytes, or the whole path over 4,000 bytes).",

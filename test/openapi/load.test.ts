@@ -260,6 +260,43 @@ paths:
   });
 });
 
+describe('parseOpenApi: NUL characters (a real spec writes `\\u0000a0` for `\\u00a0`)', () => {
+  test('JSON: each NUL is shown as U+FFFD, with one warning at the first escape and the count', () => {
+    const text = [
+      '{"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {',
+      '  "/a": {"get": {"summary": "Valeur recommandée\\u0000a0: 5", "description": "a\\u0000b\\u0000c"}},',
+      '  "/b": {"get": {"summary": "A backslash: \\\\u0000 is text"}}',
+      '}}',
+    ].join('\n');
+    const { document, diagnostics } = parseOpenApi({ file: 'fr.json', text });
+    assert.equal(document?.operations[0]?.summary, 'Valeur recommandée\uFFFDa0: 5');
+    assert.equal(document?.operations[0]?.description, 'a\uFFFDb\uFFFDc');
+    assert.equal(document?.operations[1]?.summary, 'A backslash: \\u0000 is text');
+    assert.deepEqual(
+      diagnostics.map((each) => `${each.line}:${each.column} ${each.code} ${each.message}`),
+      ['2:48 nul-character "fr.json" writes 3 NUL characters (`\\u0000`), the first here; a browser drops it, so the words around it run together: docjet shows it as "\uFFFD"'],
+    );
+  });
+
+  test('YAML: `\\0` in double quotes is a NUL too; an escaped backslash before `u0000` is not', () => {
+    const text = 'openapi: 3.1.0\ninfo: {title: T, version: "1"}\npaths:\n  /a:\n    get:\n      summary: "x\\\\u0000 y"\n      description: "one\\0two"\n';
+    const { document, diagnostics } = parseOpenApi({ file: 'a.yaml', text });
+    assert.equal(document?.operations[0]?.summary, 'x\\u0000 y');
+    assert.equal(document?.operations[0]?.description, 'one\uFFFDtwo');
+    assert.deepEqual(
+      diagnostics.map((each) => `${each.line}:${each.column} ${each.code}`),
+      ['7:24 nul-character'],
+    );
+  });
+
+  test('a spec without one is read as before, without a warning', () => {
+    const text = '{"openapi": "3.1.0", "info": {"title": "T", "version": "1"}, "paths": {"/a": {"get": {"summary": "\\\\0 and \\\\x00 are text"}}}}';
+    const { document, diagnostics } = parseOpenApi({ file: 'a.json', text });
+    assert.equal(document?.operations[0]?.summary, '\\0 and \\x00 are text');
+    assert.deepEqual(diagnostics, []);
+  });
+});
+
 describe('parseOpenApi: $ref path items and operations', () => {
   test('sibling operations of a $ref path item override the referenced ones', () => {
     const text = JSON.stringify({
@@ -565,4 +602,23 @@ describe('loadOpenApi', () => {
     const second = await loadOpenApi({ root, file: './broken.json' });
     assert.deepEqual([second.diagnostics[0]?.file, second.diagnostics[0]?.line, second.diagnostics[0]?.column], ['./broken.json', 1, 13]);
   });
+});
+
+test("a NUL in a file the spec references is shown as U+FFFD and warned of in that file, the spec's own once", async () => {
+  const dir = await mkdtemp(path.join(tmpdir(), 'docjet-nul-'));
+  try {
+    const spec = { openapi: '3.1.0', info: { title: 'T\u0000', version: '1' }, paths: { '/a': { get: { summary: 'x', responses: { 200: { $ref: 'other.json#/R' } } } } } };
+    await writeFile(path.join(dir, 'main.json'), JSON.stringify(spec, null, 1));
+    await writeFile(path.join(dir, 'other.json'), '{"R": {"description": "bad\\u0000a0 here"}}');
+    const { document, diagnostics } = await loadOpenApi({ root: dir, file: 'main.json' });
+    assert.deepEqual(
+      diagnostics.map((each) => `${each.file}:${each.line}:${each.column} ${each.code}`),
+      ['main.json:4:14 nul-character', 'other.json:1:27 nul-character'],
+    );
+    const written = JSON.stringify(document);
+    assert.ok(written.includes('bad\uFFFDa0 here'));
+    assert.ok(!written.includes('\u0000'));
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
 });
