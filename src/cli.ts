@@ -8,7 +8,6 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic, plural, type Diagnostic } from './shared/diagnostics.ts';
 import { build } from './output/build.ts';
-import { limitHeapGrowth } from './output/memory-trace.ts';
 import { displayPath, OUTPUT_LOCATION_CODES } from './output/output.ts';
 import { runDev } from './dev/command.ts';
 import { staticDocs } from './dev/mcp/docs.ts';
@@ -312,8 +311,6 @@ interface CliBuildOptions {
 }
 
 async function runBuild(options: CliBuildOptions, io: Io): Promise<{ code: number; outDir?: string; apiServers?: ServerTemplate[] }> {
-  // Before the build allocates or starts a thread: its heaps grow to twice what is live, not four times (issue 33).
-  limitHeapGrowth();
   const progress = createProgress(io);
   const result = await build({ ...options, onProgress: progress.update });
   progress.done();

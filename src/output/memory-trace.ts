@@ -56,33 +56,6 @@ export function threadTraceCode(name: string): string {
 });\n`;
 }
 
-/**
- * How far past what is live a heap grows under `docjet build` and `serve` (issue 33). After each full
- * collection V8 lets a heap grow to up to 4 times what survived it (its limit here is 4 GB), and a
- * build's heaps are mostly garbage: on Portkey 72 MB of 282 MB used were live, and mintlify's docs
- * peaked at 592-636 MB. Twice what is live takes it to 478-495 MB (Portkey 520 -> 433, dify 469 ->
- * 421, synthetic 10k 475 -> 441), for 0.5-19 % more CPU (median +14 % on mintlify). A V8 flag is the whole process's: every thread's heap grows so, and only
- * the command sets it; a program calling `build()` keeps its own heap settings, and a
- * `--heap-growing-percent` given to Node (its arguments or NODE_OPTIONS) wins.
- */
-export const BUILD_HEAP_GROWING_PERCENT = 100;
-
-/** The flag `limitHeapGrowth` set, if it did (named in the trace's report). */
-let heapGrowth: string | undefined;
-
-/** Sets the build command's heap growth, unless `nodeFlags` (Node's, by default) set one already; returns the flag set. */
-export function limitHeapGrowth(nodeFlags: readonly string[] = [...process.execArgv, process.env['NODE_OPTIONS'] ?? '']): string | undefined {
-  if (nodeFlags.some((flag) => /--heap[-_]growing[-_]percent/.test(flag))) return undefined;
-  heapGrowth = `--heap-growing-percent=${BUILD_HEAP_GROWING_PERCENT}`;
-  v8.setFlagsFromString(heapGrowth);
-  return heapGrowth;
-}
-
-/** The heap growth `limitHeapGrowth` set in this process (none: V8's own, or Node's flags'). */
-export function heapGrowthSet(): string | undefined {
-  return heapGrowth;
-}
-
 let started = false;
 /** The stage of the build this thread is in (`memoryPhase`), named at the peak and with each snapshot. */
 let phase = 'start';
@@ -132,7 +105,6 @@ export function startMemoryTrace(): void {
     }
     lines.push(`  rest (code, stacks, malloc, freed pages not returned): ${mb(peak.rss - heaps)}`);
     if (highWater.bytes > peak.rss) lines.push(`  the kernel's high-water mark: ${mb(highWater.bytes)}, reached between two samples (${highWater.phases})`);
-    lines.push(`  heaps grow ${heapGrowth ? `by ${BUILD_HEAP_GROWING_PERCENT} % past what is live (${heapGrowth}, set by the command)` : "as V8 or Node's flags say"}`);
     process.stderr.write(`${lines.join('\n')}\n`);
   });
 }
