@@ -5,6 +5,7 @@
  * channel; this thread keeps the set of samples taken when the process's RSS was highest and
  * prints it to stderr on exit. Off by default: nothing is sampled or started.
  */
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import v8 from 'node:v8';
@@ -78,16 +79,24 @@ export function startMemoryTrace(): void {
   };
   channel.unref();
   const snapshot = snapshots();
+  let highWater = { bytes: 0, phases: phase };
+  let lastPhase = phase;
   const timer = setInterval(() => {
     const m = process.memoryUsage();
     snapshot?.(m.heapUsed);
     latest.set('main', { thread: 'main', heapUsed: m.heapUsed, heapTotal: m.heapTotal, external: m.external, arrayBuffers: m.arrayBuffers });
     for (const [name, sample] of latest) if (sample.at !== undefined && Date.now() - sample.at > 5 * EVERY_MS) latest.delete(name);
     if (m.rss > peak.rss) peak = { rss: m.rss, at: Date.now() - begun, phase, threads: [...latest.values()] };
+    // The kernel's high-water mark, which a peak between two samples (this thread busy) raises too: where it last rose.
+    const highest = highWaterMark();
+    if (highest > highWater.bytes) highWater = { bytes: highest, phases: lastPhase === phase ? phase : `${lastPhase} or ${phase}` };
+    lastPhase = phase;
   }, EVERY_MS);
   timer.unref();
   process.on('exit', () => {
     const mb = (bytes: number): string => `${(bytes / 1048576).toFixed(0)} MB`;
+    const last = highWaterMark();
+    if (last > highWater.bytes) highWater = { bytes: last, phases: lastPhase === phase ? phase : `${lastPhase} or ${phase}` };
     const lines = [`docjet memory: peak RSS ${mb(peak.rss)} at ${(peak.at / 1000).toFixed(1)} s (${peak.phase})`];
     let heaps = 0;
     for (const s of peak.threads) {
@@ -95,6 +104,17 @@ export function startMemoryTrace(): void {
       lines.push(`  ${s.thread}: heap ${mb(s.heapUsed)} used of ${mb(s.heapTotal)}, external ${mb(s.external)} (array buffers and wasm ${mb(s.arrayBuffers)})`);
     }
     lines.push(`  rest (code, stacks, malloc, freed pages not returned): ${mb(peak.rss - heaps)}`);
+    if (highWater.bytes > peak.rss) lines.push(`  the kernel's high-water mark: ${mb(highWater.bytes)}, reached between two samples (${highWater.phases})`);
     process.stderr.write(`${lines.join('\n')}\n`);
   });
+}
+
+/** The process's peak resident memory so far (`VmHWM`), in bytes; 0 where /proc does not say. */
+function highWaterMark(): number {
+  try {
+    const kb = /^VmHWM:\s+(\d+) kB/m.exec(readFileSync('/proc/self/status', 'latin1'))?.[1];
+    return kb === undefined ? 0 : Number(kb) * 1024;
+  } catch {
+    return 0;
+  }
 }
