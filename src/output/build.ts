@@ -27,7 +27,7 @@ import { mermaidScript } from './copy.ts';
 import { defaultFavicon } from './favicon.ts';
 import { contentHash, readMarker, sameFolders } from './ownership.ts';
 import { PageReuse, type PageResult, type PreviousOutput } from './page-reuse.ts';
-import { checkOutputFolder, displayPath, isInside, OutputWriteError, outputPath, type StagedOutput } from './output.ts';
+import { checkOutputFolder, displayPath, isInside, OutputWriteError, outputPath, recoverOutput, type StagedOutput } from './output.ts';
 import { stageLazily, type LazyOutput } from './unchanged-output.ts';
 import { expandRedirects, redirectPage, redirectTargets, redirectsFile } from './redirects.ts';
 import { SourceTexts } from '../render/source-texts.ts';
@@ -118,6 +118,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     return { ok: ok && !hasErrors(final), outDir, diagnostics: final, notes, stats };
   };
 
+  // A build stopped while it updated the output in place left a journal: finished first, so the output is one build's again.
+  await recoverOutput(outDir).catch(() => undefined);
   // Nothing is created or deleted before the output folder is known to be safe to replace.
   const checked = await checkOutputFolder({ root, target: outDir, force: options.force ?? false });
   if (checked.diagnostics.length > 0) return finish(false, checked.diagnostics, []);
@@ -151,10 +153,12 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // Every file as the output holds it, and no name added to it or taken away since its check: nothing to check again or swap in.
     if (!failed && output.unchanged && checked.folders && sameFolders(checked.target, checked.folders))
       return { ...finish(true, diagnostics.all, validated.notes), apiServers: siteServers(validated.specs) };
+    // In place (few files differ): no name added or removed since the check, and every file kept, overwritten or deleted as recorded.
+    const inPlace = !failed && output.inPlace && checked.folders !== undefined && sameFolders(checked.target, checked.folders) && (await output.conflicts()).length === 0;
     // Checked again just before the swap: a file put in the output while the build ran is not docjet's either.
     // The files linked from it have new ctimes: as they were once linked, they are as recorded (not hashed again).
-    const recheck = failed ? undefined : await checkOutputFolder({ root, target: outDir, force: options.force ?? false, linked: output.linked });
-    if (failed || recheck!.diagnostics.length > 0) {
+    const recheck = failed || inPlace ? undefined : await checkOutputFolder({ root, target: outDir, force: options.force ?? false, linked: output.linked });
+    if (failed || (recheck?.diagnostics.length ?? 0) > 0) {
       await output.abort();
       return finish(false, [...diagnostics.all, ...(recheck?.diagnostics ?? [])], validated.notes);
     }
