@@ -375,6 +375,15 @@ async function writeSearchIndex({
     }
     return;
   }
+  if (made?.type === 'made') {
+    // Written as any file: those the output holds as they are stay where they are (unchanged-output.ts).
+    for (const [relative, text] of made.files) {
+      const bytes = Buffer.from(text);
+      stats.bytes += bytes.length;
+      await output.write(relative, bytes);
+    }
+    return;
+  }
   if (made?.type === 'unchanged' && previous && (await copyUnchanged(made.files, previous, output, stats))) return;
   // The page files' hashes the body cache took (SourceTexts): not read again for search.
   const texts = cache ? await openSearchTextCache(site, { knownHash: (file) => sources.knownHash(file) }) : undefined;
@@ -410,13 +419,13 @@ async function writeSearchIndex({
  * cache, docjet's code version. None for a small site or on one core.
  */
 async function searchStage(site: Site, base: string, output: LazyOutput, cache: boolean, previous: PreviousOutput | undefined): Promise<SearchThread | undefined> {
-  // A warm build whose output may stay as it is has no staging folder to write into yet: the index
-  // is made here, where an unchanged one is taken from the output rather than written.
-  if (!wantsSearchThread(site.pages.size) || !output.staged) return undefined;
+  // A warm build whose output may stay as it is (or be updated in place) has no staging folder to
+  // write into yet: the thread sends the files back, and those the output holds as they are stay.
+  if (!wantsSearchThread(site.pages.size)) return undefined;
   const folder = `${ASSETS_FOLDER}/${SEARCH_FOLDER}`;
   const recorded: [string, string][] = [];
   for (const [relative, [hash]] of previous?.record.files ?? []) if (relative.startsWith(`${folder}/`)) recorded.push([relative, hash]);
-  return new SearchThread({ site, base, dir: output.dir, folder, cache: cache ? { version: await codeVersion() } : undefined, previous: recorded });
+  return new SearchThread({ site, base, dir: output.staged ? output.dir : undefined, folder, cache: cache ? { version: await codeVersion() } : undefined, previous: recorded });
 }
 
 /**
