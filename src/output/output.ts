@@ -16,6 +16,7 @@ import path from 'node:path';
 import type { Diagnostic } from '../shared/diagnostics.ts';
 import { VERSION } from '../shared/package-root.ts';
 import { diagnostic } from '../shared/messages.ts';
+import { applyJournal, JournalConflict, readJournal } from './journal.ts';
 import { contentHash, OUTPUT_MARKER, ownership, refreshLinkedTimes, writeRecord, type LinkedFile, type OutputRecord, type WrittenFile } from './ownership.ts';
 
 export { OUTPUT_MARKER } from './ownership.ts';
@@ -509,12 +510,38 @@ async function removeLeftovers(parent: string, base: string): Promise<void> {
     if (!match || match[1] !== base || !entry.isDirectory() || !isGone(match[3]!)) continue;
     const folder = path.join(parent, entry.name);
     if (match[2] === 'staging') {
-      if (await isStagingFolder(folder)) await removeFolder(folder).catch(() => undefined);
+      // One holding a journal is the rest of the output, rolled forward by `recoverOutput`, never removed.
+      if ((await isStagingFolder(folder)) && readJournal(folder) === undefined) await removeFolder(folder).catch(() => undefined);
       continue;
     }
     if ((await ownership(folder, 1).catch(() => undefined))?.foreign.length !== 0) continue;
     if (await exists(path.join(parent, base))) await removeFolder(folder).catch(() => undefined);
     else await fs.rename(folder, path.join(parent, base)).catch(() => undefined);
+  }
+}
+
+/**
+ * Finishes what a build of `outDir` stopped halfway through its in-place update left (journal.ts):
+ * each staging folder beside the output whose build is gone and that holds a journal is applied to
+ * the output. Called before the output is checked, by every build (and so by `docjet serve`). A
+ * journal that meets a file it did not expect (changed since the stop) is left, with the output as
+ * it stands: the check then names the file.
+ */
+export async function recoverOutput(outDir: string): Promise<void> {
+  const target = await fs.realpath(path.resolve(outDir)).catch(() => undefined);
+  if (target === undefined || path.dirname(target) === target) return;
+  const parent = path.dirname(target);
+  const base = path.basename(target);
+  const entries = await fs.readdir(parent, { withFileTypes: true }).catch(() => []);
+  for (const entry of entries) {
+    const match = LEFTOVER.exec(entry.name);
+    if (!match || match[1] !== base || match[2] !== 'staging' || !entry.isDirectory() || !isGone(match[3]!)) continue;
+    const folder = path.join(parent, entry.name);
+    const journal = readJournal(folder);
+    if (journal === undefined || !(await isStagingFolder(folder))) continue;
+    await applyJournal(folder, target, journal).catch((error: unknown) => {
+      if (!(error instanceof JournalConflict)) throw error;
+    });
   }
 }
 

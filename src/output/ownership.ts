@@ -29,7 +29,7 @@ const CONCURRENCY = 16;
 const STREAM_ABOVE_BYTES = 16 * 1024 * 1024;
 
 /** One file as docjet wrote it: content hash (SHA-256, base64url), size, and the stat times (ns) that let a check skip hashing. */
-type RecordedFile = readonly [hash: string, size: number, mtimeNs: string, ctimeNs: string];
+export type RecordedFile = readonly [hash: string, size: number, mtimeNs: string, ctimeNs: string];
 
 export interface OutputRecord {
   /** Relative `/`-separated names of the files the build wrote. */
@@ -209,7 +209,7 @@ async function judge(
  * `linked`: the file was hard-linked into a build's staging folder (`StagedOutput.link`), which gave
  * it a new ctime: the ctime it had once linked is as good as the recorded one.
  */
-async function sameContent(full: string, [hash, size, mtime, ctime]: RecordedFile, linked?: LinkedFile, onRehashed?: () => void): Promise<boolean> {
+export async function sameContent(full: string, [hash, size, mtime, ctime]: RecordedFile, linked?: LinkedFile, onRehashed?: () => void): Promise<boolean> {
   const info = lstatNow(full);
   if (info === undefined || !info.isFile() || Number(info.size) !== size) return false;
   if (String(info.mtimeNs) === mtime && (String(info.ctimeNs) === ctime || (linked?.mtime === mtime && String(info.ctimeNs) === linked.ctime))) return true;
@@ -236,7 +236,7 @@ function lstatNow(full: string): BigIntStats | undefined {
 let hashing = 0;
 const waiting: (() => void)[] = [];
 
-async function hashFile(full: string, size: number): Promise<string> {
+export async function hashFile(full: string, size: number): Promise<string> {
   // A slot is taken, or handed over by the hash that ends.
   if (hashing < CONCURRENCY) hashing++;
   else await new Promise<void>((resolve) => waiting.push(resolve));
@@ -308,11 +308,17 @@ export async function writeRecord(
         : [await hashFile(full, Number(info.size)), Number(info.size), String(info.mtimeNs), String(info.ctimeNs)];
     }),
   );
-  // Keys in name order, so the marker reads (and diffs) the same from one build to the next.
-  const sorted = <T>(entries: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : 1)));
-  const marker = { generator: 'docjet', version: VERSION, built: new Date().toISOString(), format: RECORD_FORMAT, files: sorted(files), links: sorted(links) };
+  const marker = recordMarker(files, links);
   await fs.writeFile(path.join(folder, OUTPUT_MARKER), `${JSON.stringify(marker)}\n`);
   return marker;
+}
+
+/** The marker of a record: keys in name order, so it reads (and diffs) the same from one build to the next. */
+export function recordMarker(files: Record<string, RecordedFile>, links: Record<string, string>): WrittenRecord & { links: Record<string, string> } {
+  const sorted = <T>(entries: Record<string, T>): Record<string, T> => Object.fromEntries(Object.entries(entries).sort(([a], [b]) => (a < b ? -1 : 1)));
+  return { generator: 'docjet', version: VERSION, built: new Date().toISOString(), format: RECORD_FORMAT, files: sorted(files), links: sorted(links) } as WrittenRecord & {
+    links: Record<string, string>;
+  };
 }
 
 /** A record as `writeRecord` wrote it. */

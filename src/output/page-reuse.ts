@@ -40,6 +40,8 @@ const STORE_FORMAT = 1;
 /** `.docjet/cache/output`. */
 const CACHE_PART = 'output';
 const STORE_FILE = 'pages.json';
+/** The page files' sizes, times and hashes (`SourceTexts.useStamps`). */
+const STAMPS_FILE = 'sources.json';
 /** Pages looked at once (reading their files for their keys overlaps). */
 const CONCURRENCY = 16;
 
@@ -96,7 +98,7 @@ export class PageReuse {
     private readonly options: RendererOptions,
     private readonly previous: Record<string, Entry>,
     init: BodyCacheInit,
-    sources: SourceTexts,
+    private readonly sources: SourceTexts,
   ) {
     const siteFiles = options.siteFiles ? new Set(options.siteFiles) : undefined;
     this.keys = new BodyCache(init, {
@@ -120,6 +122,12 @@ export class PageReuse {
       if (store.format === STORE_FORMAT && store.site === site && typeof store.pages === 'object' && store.pages !== null) pages = store.pages;
     } catch {
       // None yet, or damaged: every page is rendered.
+    }
+    // The page files' stamps and hashes of the last build: a file as it was is not read to be hashed (`SourceTexts.hashOf`).
+    try {
+      sources.useStamps((JSON.parse(await readFile(path.join(folder.path, STAMPS_FILE), 'utf8')) as { stamps: Record<string, [string, string]> }).stamps);
+    } catch {
+      // None yet, or damaged: every page file is read for its hash.
     }
     return new PageReuse(file, site, options, pages, init, sources);
   }
@@ -188,6 +196,8 @@ export class PageReuse {
 
   /** Keeps the entries of this build's pages, each with the hashes its files were recorded with (none that another file replaced). */
   async save(output: StagedOutput): Promise<void> {
+    const stamps = this.sources.newStamps();
+    if (stamps) await writeAtomic(path.join(path.dirname(this.file), STAMPS_FILE), JSON.stringify({ stamps })).catch(() => undefined);
     // Every page taken as the store has it: the store is the same (0.45 s of writing it at 5,000 pages).
     if (!this.changed && this.entries.size === Object.keys(this.previous).length) return;
     const pages: Record<string, Entry> = {};

@@ -21,8 +21,12 @@ import { HELPER_LIMITS, startThread, workerBootstrap } from './pool.ts';
 export interface SearchWorkerData {
   site: Site;
   base: string;
-  /** The staging folder the index files are written into, and their folder in it (`_docjet/search`). */
-  dir: string;
+  /**
+   * The staging folder the index files are written into, and their folder in it (`_docjet/search`).
+   * None (a warm build whose output may stay or be updated in place): the files are sent back, and
+   * the build's thread writes those that differ from the output's.
+   */
+  dir: string | undefined;
   folder: string;
   /** `.docjet/cache/search` is read and kept (not with `--no-cache`), with docjet's code version. */
   cache: { version: string } | undefined;
@@ -38,6 +42,7 @@ export interface SearchWorkerData {
  */
 export type SearchReply =
   | { type: 'written'; files: [relative: string, hash: string, size: number][] }
+  | { type: 'made'; files: [relative: string, text: string][] }
   | { type: 'unchanged'; files: [relative: string, hash: string][] }
   | { type: 'failed'; message: string };
 

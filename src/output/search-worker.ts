@@ -1,8 +1,8 @@
 /**
  * The search thread's worker (search-thread.ts): makes the search index of the site model it is
  * handed, as `writeSearchIndex` does on the build's thread, writes its files into the staging
- * folder and sends back their hashes and sizes; or, when the output being replaced holds the index
- * it would make, writes nothing and names those files.
+ * folder and sends back their hashes and sizes (or, given no folder, sends the files back); or, when
+ * the output being replaced holds the index it would make, writes nothing and names those files.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -33,9 +33,15 @@ async function searchIndex(): Promise<SearchReply> {
   if (key !== undefined && last?.key === key && previous.size > 0 && last.files.every(([name, hash]) => previous.get(relative(name)) === hash)) {
     return { type: 'unchanged', files: last.files.map(([name, hash]) => [relative(name), hash]) };
   }
+  const index = searchIndexFiles(records, base);
+  if (dir === undefined) {
+    const made: [string, string][] = [...index].map(([name, text]) => [relative(name), text]);
+    if (key !== undefined) await texts?.saveIndex({ key, files: made.map(([file, text]) => [file.slice(folder.length + 1), contentHash(text)]) });
+    return { type: 'made', files: made };
+  }
   const files: [string, string, number][] = [];
   const made = new Set<string>();
-  for (const [name, text] of searchIndexFiles(records, base)) {
+  for (const [name, text] of index) {
     const bytes = Buffer.from(text);
     const full = outputPath(dir, relative(name));
     const parent = path.dirname(full);

@@ -4,22 +4,24 @@
  * again, recording it and deleting the old one cost most of such a build. So the staging folder is
  * made only once the build writes something the output does not hold as it would be written.
  *
- * Until then, each file the build writes is compared with the record of the output found there,
- * which the output check found holding exactly its record's files, each as recorded (`intact`):
- * a file written with the recorded hash and size, a file linked from the output (`link`), a
- * site file copied whose bytes hash as recorded, are noted and not written. The first file that
- * differs (or a page to render, or a folder to copy) makes the staging folder and links every file
- * noted so far into it from the output, checked as any link is (`StagedOutput.link`); the build
- * then goes on as it would have. A noted file that changed in the output since the check cannot
- * be linked: the build fails then, leaving the output as it is (the user's file with it), as a
- * file changed during the build fails it before the swap.
+ * Each file the build writes is compared with the record of the output found there, which the
+ * output check found holding exactly its record's files, each as recorded (`intact`): a file
+ * written with the recorded hash and size, a file linked from the output (`link`), a site file
+ * copied whose bytes hash as recorded, are noted and not written. The first file that differs (or
+ * a page to render, or a folder to copy) makes the staging folder, which then holds only the files
+ * that differ; the files noted stay where they are. At commit the staging folder is applied to the
+ * output in place, through a journal (journal.ts): one page changed at 5,000 pages moves a few
+ * files rather than linking 15,000 into a new folder and deleting the old one. Every file of the
+ * output kept, overwritten or deleted is checked first to be as recorded: one changed since the
+ * check (a user's) fails the build, naming it, with nothing applied.
  *
  * If the build ends with nothing written and every recorded file noted (`unchanged`), the output
  * is left as it is: same folder, same files, same record.
  */
-import { closeSync, openSync, readFileSync, readSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, readdirSync, readFileSync, readlinkSync, readSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { contentHash, type LinkedFile, type OutputRecord, type WrittenFile } from './ownership.ts';
+import { applyJournal, type Held, isJournalFile, type Journal, JOURNAL_FORMAT, writeJournal } from './journal.ts';
+import { contentHash, hashFile, type LinkedFile, type OutputRecord, sameContent, type WrittenFile } from './ownership.ts';
 import { OutputWriteError, outputPath, stageOutput, type StagedOutput } from './output.ts';
 import { createHash } from 'node:crypto';
 
@@ -39,6 +41,10 @@ export interface LazyOutput extends StagedOutput {
    * and swaps in all the same.
    */
   readonly unchanged: boolean;
+  /** `commit` applies the files that differ to the output in place, through a journal (journal.ts), rather than swapping a whole staged folder in. */
+  readonly inPlace: boolean;
+  /** In place: files of the output this build keeps, overwrites or deletes that were changed since its check (the build must fail, naming them). */
+  conflicts(): Promise<string[]>;
 }
 
 /** A `/`-separated relative name with no empty, `.` or `..` part, nor a backslash: its own record name. */
@@ -52,7 +58,8 @@ const CHUNK = 65_536;
 
 /**
  * Stages a build of `target` (checked by `checkOutputFolder`). With `intact`, the record of the
- * output there as the check found it, the staging folder waits for the first file that differs.
+ * output there as the check found it, the staging folder waits for the first file that differs,
+ * holds only the files that differ, and is applied to the output in place (`commit`, journal.ts).
  */
 export async function stageLazily(options: { target: string; intact?: OutputRecord | undefined }): Promise<LazyOutput> {
   const { intact } = options;
@@ -60,34 +67,33 @@ export async function stageLazily(options: { target: string; intact?: OutputReco
   const target = path.resolve(options.target);
   /** Files of the output this build writes as they are, with their record. */
   const noted = new Map<string, Recorded>();
+  /** Names written into the staging folder: written there again if the build writes them again. */
+  const patched = new Set<string>();
   let inner: StagedOutput | undefined;
   let staging: Promise<StagedOutput> | undefined;
+  let plan: Promise<InPlacePlan> | undefined;
+  /** The journal is written: the output is being changed, and the next build finishes it if this one stops. */
+  let journaled = false;
   // Most names are plain (`a/b/index.html`): taken as they are; others resolved as the staging folder resolves them.
   const nameOf = (relative: string): string => (plain(relative) ? relative : path.relative(target, outputPath(target, relative)).split(path.sep).join('/'));
   const stage = async (): Promise<StagedOutput> => {
-    staging ??= (async () => {
-      const made = await stageOutput({ target });
-      try {
-        for (const [name, recorded] of noted) {
-          // Changed in the output since it was checked: it is not this build's to take, nor to replace.
-          if (!(await made.link(outputPath(target, name), name, recorded).catch(() => false))) {
-            throw new OutputWriteError('write', name, 'changed in the output folder during the build');
-          }
-        }
-      } catch (error) {
-        await made.abort();
-        throw error;
-      }
-      noted.clear();
-      inner = made;
-      return made;
-    })();
+    staging ??= stageOutput({ target }).then((made) => (inner = made));
     return staging;
+  };
+  /** The staging folder, for a file that differs from the output's: written there from now on. */
+  const patch = async (name: string): Promise<StagedOutput> => {
+    noted.delete(name);
+    patched.add(name);
+    return stage();
   };
   /** The record's entry of `relative` when this build's bytes hash as it says. */
   const same = (relative: string, hash: string, size: number): Recorded | undefined => {
     const recorded = intact.files.get(nameOf(relative));
     return recorded?.[0] === hash && recorded[1] === size ? recorded : undefined;
+  };
+  const prepare = async (): Promise<InPlacePlan> => {
+    plan ??= stage().then((made) => planInPlace(made, target, intact, noted));
+    return plan;
   };
   const output: LazyOutput = {
     get dir() {
@@ -98,68 +104,180 @@ export async function stageLazily(options: { target: string; intact?: OutputReco
       return inner !== undefined;
     },
     get linked() {
-      return inner?.linked ?? NO_LINKS;
+      return NO_LINKS;
     },
     get unchanged() {
       return inner === undefined && staging === undefined && intact.links.size === 0 && noted.size === intact.files.size;
     },
+    inPlace: true,
     async stage() {
       await stage();
     },
     readText(relative) {
-      return readFileSync(outputPath(inner?.dir ?? target, relative), 'utf8');
+      return readFileSync(outputPath(inner && patched.has(nameOf(relative)) ? inner.dir : target, relative), 'utf8');
     },
     async write(relative, data) {
-      if (!inner) {
-        const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+      const name = nameOf(relative);
+      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+      if (!patched.has(name)) {
         const recorded = same(relative, contentHash(bytes), bytes.length);
-        if (recorded) return void noted.set(nameOf(relative), recorded);
-        data = bytes;
+        if (recorded) return void noted.set(name, recorded);
       }
-      await (await stage()).write(relative, data);
+      await (await patch(name)).write(relative, bytes);
     },
     async writeParts(relative, parts) {
-      if (inner) return inner.writeParts(relative, parts);
-      return compareParts(target, relative, parts, intact, noted, nameOf, stage);
+      const name = nameOf(relative);
+      if (patched.has(name)) return (await stage()).writeParts(relative, parts);
+      return compareParts(target, relative, parts, intact, noted, nameOf, () => patch(name));
     },
     async copy(from, relative) {
-      if (!inner) {
+      const name = nameOf(relative);
+      if (!patched.has(name)) {
         const bytes = readIfThere(from);
         const recorded = bytes && same(relative, contentHash(bytes), bytes.length);
-        if (recorded) return void noted.set(nameOf(relative), recorded);
+        if (recorded) return void noted.set(name, recorded);
       }
-      await (await stage()).copy(from, relative);
+      await (await patch(name)).copy(from, relative);
     },
     async copyFolder(from, relative) {
+      // Copied whole into the staging folder; each file found the same as the output's is kept there at commit.
+      const name = nameOf(relative);
+      for (const each of [...noted.keys()]) if (each.startsWith(`${name}/`)) noted.delete(each);
       await (await stage()).copyFolder(from, relative);
     },
     async link(from, relative, recorded) {
-      if (!inner) {
-        const name = nameOf(relative);
-        // The output's own file at its own name, as the check found it: noted, linked only if the staging folder is made.
-        const own = intact.files.get(name);
-        if (from === outputPath(target, name) && own !== undefined && own.every((value, index) => value === recorded[index])) {
-          noted.set(name, recorded);
-          return true;
-        }
+      const name = nameOf(relative);
+      // The output's own file at its own name, as the check found it: noted, and left where it is.
+      const own = intact.files.get(name);
+      if (!patched.has(name) && from === outputPath(target, name) && own?.every((value, index) => value === recorded[index])) {
+        noted.set(name, recorded);
+        return true;
       }
-      return (await stage()).link(from, relative, recorded);
+      return false;
     },
     wrote(relative, file: WrittenFile) {
       if (!inner) throw new Error('a file was written before the staging folder was made');
+      const name = nameOf(relative);
+      noted.delete(name);
+      patched.add(name);
       inner.wrote(relative, file);
     },
     hashOf(relative) {
-      return inner ? inner.hashOf(relative) : noted.get(nameOf(relative))?.[0];
+      const name = nameOf(relative);
+      return patched.has(name) ? inner?.hashOf(relative) : noted.get(name)?.[0];
+    },
+    async conflicts() {
+      return (await prepare()).conflicts;
     },
     async commit() {
-      await (await stage()).commit();
+      const made = await stage();
+      const { journal, conflicts } = await prepare();
+      if (conflicts.length > 0) throw new OutputWriteError('write', conflicts[0]!, 'changed in the output folder during the build');
+      try {
+        writeJournal(made.dir, journal);
+        journaled = true;
+        await applyJournal(made.dir, target, journal);
+      } catch (error) {
+        throw OutputWriteError.from('commit', '', error);
+      }
     },
     async abort() {
-      if (staging) await (await staging.catch(() => undefined))?.abort();
+      // Once the journal is written, the staging folder is the rest of the output: the next build rolls it forward.
+      if (staging && !journaled) await (await staging.catch(() => undefined))?.abort();
     },
   };
   return output;
+}
+
+interface InPlacePlan {
+  journal: Journal;
+  /** Files of the output this build keeps, moves over or deletes that are not as its record says (changed since the check). */
+  conflicts: string[];
+}
+
+/** Files named in a conflict, at most. */
+const CONFLICTS_SHOWN = 3;
+
+/**
+ * The journal that turns the output into this build's: each file of the staging folder that the
+ * output holds as it is (a page rendered again, the same bytes) is dropped from the staging folder
+ * and kept where it is, with its mtime; the others are moved in; what the record holds that this
+ * build neither kept nor wrote is deleted. Every file of the output kept, moved over or deleted is
+ * checked to be as recorded (a stat; a hash when the stat differs); a name the output did not hold
+ * must still be free.
+ */
+async function planInPlace(made: StagedOutput, target: string, intact: OutputRecord, noted: ReadonlyMap<string, Recorded>): Promise<InPlacePlan> {
+  const moves: Journal['moves'] = [];
+  const files: Record<string, Recorded> = {};
+  const links: Record<string, string> = {};
+  const kept = new Map(noted);
+  const keptLinks = new Set<string>();
+  for (const entry of readdirSync(made.dir, { recursive: true, withFileTypes: true })) {
+    const name = path.relative(made.dir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/');
+    if (isJournalFile(name) || entry.isDirectory()) continue;
+    const full = path.join(made.dir, name);
+    if (entry.isSymbolicLink()) {
+      const to = readlinkSync(full);
+      if (intact.links.get(name) === to) {
+        rmSync(full);
+        keptLinks.add(name);
+      } else moves.push([name, to]);
+      links[name] = to;
+      continue;
+    }
+    if (!entry.isFile()) continue;
+    const info = lstatSync(full, { bigint: true });
+    const size = Number(info.size);
+    const hash = made.hashOf(name) ?? (await hashFile(full, size));
+    const recorded = intact.files.get(name);
+    if (recorded?.[0] === hash && recorded[1] === size) {
+      // Written again as the output holds it: the output's file stays, with its mtime.
+      rmSync(full);
+      kept.set(name, recorded);
+      continue;
+    }
+    moves.push([name, hash, size, String(info.mtimeNs)]);
+    files[name] = [hash, size, String(info.mtimeNs), '0'];
+  }
+  for (const [name, recorded] of kept) files[name] = recorded;
+  const deletes: string[] = [];
+  for (const name of intact.files.keys()) if (!(name in files)) deletes.push(name);
+  for (const name of intact.links.keys()) if (!(name in links)) deletes.push(name);
+  const held: Record<string, Held> = {};
+  for (const name of [...moves.map((move) => move[0]), ...deletes]) {
+    const file = intact.files.get(name);
+    const link = intact.links.get(name);
+    if (file) held[name] = file;
+    else if (link !== undefined) held[name] = { link };
+  }
+  // Checked: kept files, and every name moved over or deleted.
+  const conflicts: string[] = [];
+  const conflict = (name: string): void => void (conflicts.length < CONFLICTS_SHOWN && conflicts.push(name));
+  for (const [name, recorded] of kept) if (!(await asRecorded(path.join(target, name), recorded))) conflict(name);
+  for (const name of keptLinks) if (readlinkIfThere(path.join(target, name)) !== intact.links.get(name)) conflict(name);
+  for (const name of [...moves.map((move) => move[0]), ...deletes]) {
+    const full = path.join(target, name);
+    const was = held[name];
+    const found = lstatSync(full, { throwIfNoEntry: false });
+    if (was === undefined ? found !== undefined : 'link' in was ? readlinkIfThere(full) !== was.link : !(await asRecorded(full, was))) conflict(name);
+  }
+  conflicts.sort();
+  return { journal: { format: JOURNAL_FORMAT, moves, deletes, held, files, links }, conflicts };
+}
+
+/** Whether the file is as recorded: its size and times (a stat), else its hash. */
+async function asRecorded(full: string, recorded: Recorded): Promise<boolean> {
+  const info = lstatSync(full, { bigint: true, throwIfNoEntry: false });
+  if (info?.isFile() && Number(info.size) === recorded[1] && String(info.mtimeNs) === recorded[2] && String(info.ctimeNs) === recorded[3]) return true;
+  return sameContent(full, recorded);
+}
+
+function readlinkIfThere(full: string): string | undefined {
+  try {
+    return readlinkSync(full);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A staging folder made at once, as a `LazyOutput`. */
@@ -170,6 +288,8 @@ function staged(made: StagedOutput): LazyOutput {
     linked: made.linked,
     staged: true,
     unchanged: false,
+    inPlace: false,
+    conflicts: async () => [],
     stage: async () => undefined,
     readText: (relative) => readFileSync(outputPath(made.dir, relative), 'utf8'),
   };

@@ -7,7 +7,7 @@
  * time, as a save changes it.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync, type BigIntStats } from 'node:fs';
 import { join } from 'node:path';
 import { decodeText, type DecodedText } from '../shared/read-text.ts';
 
@@ -20,6 +20,9 @@ export class SourceTexts {
   readonly #kept = new Map<string, Promise<SourceText>>();
   /** SHA-256 (hex) of each page file hashed this build: the body cache's key and search's text cache both want it. */
   readonly #hashes = new Map<string, string>();
+  /** The last build's stamps of page files (`size:mtimeNs:ctimeNs`) with their hashes, and this build's. */
+  readonly #stamps = new Map<string, [stamp: string, hash: string]>();
+  readonly #next = new Map<string, [stamp: string, hash: string]>();
   /** How often a file was read from disk (a test counts them). */
   reads = 0;
 
@@ -45,16 +48,43 @@ export class SourceTexts {
 
   /**
    * The SHA-256 (hex) of a page file's bytes, read for it (not decoded, not kept) the first time:
-   * a warm build that takes a page from the output it replaces needs its hash alone.
+   * a warm build that takes a page from the output it replaces needs its hash alone. A file whose
+   * size, mtime and ctime are those the last build hashed it with (`useStamps`) is not read: its
+   * hash is that build's (ctime cannot be set back, as mtime can).
    */
   hashOf(file: string): string {
     let hash = this.#hashes.get(file);
     if (hash === undefined) {
-      this.reads++;
-      hash = sha256(readFileSync(join(this.root, file)));
+      const full = join(this.root, file);
+      const info = statSync(full, { bigint: true, throwIfNoEntry: false });
+      const stamp = info ? `${info.size}:${info.mtimeNs}:${info.ctimeNs}` : undefined;
+      const known = this.#stamps.get(file);
+      if (stamp !== undefined && known?.[0] === stamp) hash = known[1];
+      else {
+        this.reads++;
+        hash = sha256(readFileSync(full));
+      }
       this.#hashes.set(file, hash);
+      // Not a file changed in the last seconds: one written again within the same clock tick could keep its size and times.
+      if (info && stamp !== undefined && settled(info)) this.#next.set(file, [stamp, hash]);
     }
     return hash;
+  }
+
+  /** The stamps (size, mtime, ctime) and hashes the last build took of page files: `hashOf` trusts them. */
+  useStamps(stamps: Record<string, [stamp: string, hash: string]>): void {
+    for (const [file, entry] of Object.entries(stamps)) if (Array.isArray(entry) && typeof entry[0] === 'string' && typeof entry[1] === 'string') this.#stamps.set(file, entry);
+  }
+
+  /** The stamps and hashes `hashOf` took this build, for the next; undefined when they are the ones it was given. */
+  newStamps(): Record<string, [stamp: string, hash: string]> | undefined {
+    let same = this.#next.size === this.#stamps.size;
+    for (const [file, [stamp, hash]] of this.#next) {
+      if (!same) break;
+      const known = this.#stamps.get(file);
+      same = known?.[0] === stamp && known[1] === hash;
+    }
+    return same ? undefined : Object.fromEntries(this.#next);
   }
 
   /** The hash of bytes read by `read`, noted as the file's (what was rendered is what is keyed). */
@@ -92,6 +122,14 @@ function readNow(full: string): Promise<SourceText> {
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+/** Files whose mtime and ctime are this old are taken as settled (git's "racy" files are those changed within its clock's granularity). */
+const SETTLED_NS = 2_000_000_000n;
+
+function settled(info: BigIntStats): boolean {
+  const now = BigInt(Date.now()) * 1_000_000n;
+  return now - info.mtimeNs > SETTLED_NS && now - info.ctimeNs > SETTLED_NS;
 }
 
 function sha256(data: Uint8Array): string {

@@ -70,3 +70,25 @@ for (const cache of [false, true]) {
     assert.match(await fs.readFile(path.join(outDir, 'code.md'), 'utf8'), /```js\nconst a = 1;\n```/);
   });
 }
+
+test('a warm build with nothing changed does not read a page file to hash it when its size and times are those the last build hashed; a page changed behind the same size and mtime is read', async () => {
+  const outDir = path.join(root, 'out-stamps');
+  assert.equal((await build({ root, outDir, siteUrl: 'https://example.com' })).ok, true);
+  // Stamps are kept only for files changed more than 2 s ago (a file written twice in one clock tick keeps its times).
+  const newest = Math.max(...(await Promise.all(PAGE_FILES.map(async (file) => (await fs.stat(path.join(root, file))).ctimeMs))));
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, newest + 2_100 - Date.now())));
+  assert.equal((await build({ root, outDir, siteUrl: 'https://example.com' })).ok, true);
+  reads.clear();
+  const warm = await build({ root, outDir, siteUrl: 'https://example.com' });
+  assert.equal(warm.ok, true);
+  // The scan of languages and classes alone: not a second time for the hash.
+  for (const file of PAGE_FILES) assert.equal(reads.get(file), 1, `${file} read ${reads.get(file) ?? 0} times`);
+  // The same size, its mtime set back: its ctime moved, so it is read, hashed and rendered again.
+  const file = path.join(root, 'plain.md');
+  const info = await fs.stat(file);
+  await fs.writeFile(file, FILES['plain.md']!.replace('Text.', 'Txet.'));
+  await fs.utimes(file, info.atime, info.mtime);
+  const edited = await build({ root, outDir, siteUrl: 'https://example.com' });
+  assert.equal(edited.ok, true);
+  assert.match(await fs.readFile(path.join(outDir, 'plain', 'index.html'), 'utf8'), /Txet\./);
+});

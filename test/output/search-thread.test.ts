@@ -122,3 +122,34 @@ test('the search thread writes the index into the folder it is given and names e
     assert.equal(size, Buffer.byteLength(text));
   }
 });
+
+test('a warm build updating its output in place makes the index on the thread too: the files that differ are written, the others keep their mtime', async (t) => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-search-in-place-'));
+  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  const root = path.join(dir, 'site');
+  await writeSite(root);
+  const out = path.join(dir, 'out');
+  assert.equal((await withSearchThread('1', () => build({ root, outDir: out }))).ok, true);
+  const times = async (): Promise<Map<string, number>> => {
+    const names = await fs.readdir(path.join(out, SEARCH));
+    return new Map(await Promise.all(names.map(async (name) => [name, (await fs.stat(path.join(out, SEARCH, name))).mtimeMs] as const)));
+  };
+  const before = await times();
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  const page = path.join(root, 'guide', 'page-3.mdx');
+  await fs.writeFile(page, `${await fs.readFile(page, 'utf8')}\nA zeppelin moored here.\n`);
+  const warm = await withSearchThread('1', () => build({ root, outDir: out }));
+  assert.equal(warm.ok, true, JSON.stringify(warm.diagnostics));
+  const cold = await withSearchThread('0', () => build({ root, outDir: path.join(dir, 'cold'), cache: false }));
+  assert.equal(cold.ok, true);
+  const index = await indexOf(out);
+  assert.deepEqual(index, await indexOf(path.join(dir, 'cold')));
+  assert.ok(
+    [...index.values()].some((text) => text.includes('zeppelin')),
+    'the new word is indexed',
+  );
+  assert.deepEqual(await recordedIndex(out), await recordedIndex(path.join(dir, 'cold')));
+  const after = await times();
+  const kept = [...after].filter(([name, mtime]) => before.get(name) === mtime).map(([name]) => name);
+  assert.ok(kept.length > 0 && kept.length < after.size, `kept ${kept.length} of ${after.size} index files`);
+});

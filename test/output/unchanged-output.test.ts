@@ -1,7 +1,7 @@
 /**
  * A build that writes every file as the output already holds it leaves the output as it is
- * (src/output/unchanged-output.ts); the first file that differs makes the staging folder, with the
- * files noted so far linked into it, and the output swapped in is the one a staged build writes.
+ * (src/output/unchanged-output.ts); the first file that differs makes the staging folder, which holds
+ * only the files that differ, applied to the output in place (journal.ts): the files noted stay as they are.
  */
 import assert from 'node:assert/strict';
 import fs from 'node:fs/promises';
@@ -18,7 +18,7 @@ async function* stream(parts: readonly string[]): AsyncGenerator<string> {
   for (const part of parts) yield part;
 }
 
-test('files written as the output holds them are noted, not written; the first that differs stages the rest', async (t) => {
+test('files written as the output holds them are noted, not written; those that differ are staged and applied in place', async (t) => {
   const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-unchanged-'));
   t.after(() => fs.rm(scratch, { recursive: true, force: true }));
   const target = path.join(scratch, 'out');
@@ -55,8 +55,11 @@ test('files written as the output holds them are noted, not written; the first t
   const raced = await stageLazily({ target, intact: await check() });
   await raced.write('a.txt', 'a');
   await fs.writeFile(path.join(target, 'a.txt'), 'A');
-  await assert.rejects(raced.write('b/index.html', 'B'), /changed in the output folder during the build/);
+  await raced.write('b/index.html', 'B');
+  assert.deepEqual(await raced.conflicts(), ['a.txt']);
+  await assert.rejects(raced.commit(), /changed in the output folder during the build/);
   await raced.abort();
   assert.equal(await fs.readFile(path.join(target, 'a.txt'), 'utf8'), 'A');
+  assert.equal(await fs.readFile(path.join(target, 'b/index.html'), 'utf8'), 'b', 'nothing of the failed build is applied');
   assert.deepEqual((await fs.readdir(scratch)).sort(), ['out']);
 });
