@@ -33,8 +33,16 @@ export type WriterReply =
   | { batch: number; written: [relative: string, hash: string, size: number, ids?: string[]][] }
   | { batch: number; failed: { relative: string; reason: string } };
 
-/** Below this many pages, starting the thread costs more than it saves. */
-const MIN_PAGES = 100;
+/**
+ * Below this many pages, the thread saves the build's thread too little to count. Measured on the
+ * synthetic site, after-code with the thread off and on, interleaved on the loaded 2-core machine
+ * (issue 33; main thread's CPU, whole build's CPU): 100 pages 0.54/0.54/0.58 -> 0.49/0.52/0.53 and
+ * 1.03/1.07/1.12 -> 1.07/1.12/1.13 (within noise, +10-15 MB); 200 pages 0.82/0.73/0.67 ->
+ * 0.71/0.61/0.61 (-13 %), 1.87/1.78/1.62 -> 1.90/1.67/1.66; 300 pages 1.10/1.14 -> 0.84/0.81
+ * (-27 %), 2.34/2.31 -> 2.23/2.11. At 1,000 (before/after builds) 2.39/2.81/2.65 -> 1.69/1.84/1.96
+ * and 4.31/5.18/4.94 -> 4.38/4.35/4.91, ~35 MB more peak.
+ */
+const MIN_PAGES = 200;
 /**
  * Files gathered into one message (a page's HTML and Markdown, several pages at a time), or fewer
  * when they hold this many characters: each message wakes the thread, and on a busy machine the

@@ -64,6 +64,7 @@ test('a large site writes its pages from a thread beside the renderer, a small o
   delete process.env['DOCJET_WRITER_THREAD'];
   try {
     assert.equal(wantsWriterThread(10), false);
+    assert.equal(wantsWriterThread(150), false);
     assert.equal(wantsWriterThread(1000), os.availableParallelism() >= 2);
   } finally {
     if (saved !== undefined) process.env['DOCJET_WRITER_THREAD'] = saved;
