@@ -51,7 +51,7 @@ const MIN_PAGES = 200;
 const BATCH_FILES = 16;
 const BATCH_CHARS = 1024 * 1024;
 /** Characters sent and not yet written beyond which a page waits to be written (the thread is slower than rendering only on a busy machine). */
-const MAX_IN_FLIGHT = 32 * 1024 * 1024;
+const MAX_IN_FLIGHT = 4 * 1024 * 1024;
 
 /**
  * Whether a build that renders this many pages on this thread writes them from a second one: not
