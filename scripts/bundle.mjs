@@ -1,6 +1,6 @@
 /**
  * Bundles the compiled command (lib/cli.js) into lib/bundle/cli.cjs, which bin/docjet.js runs, and
- * the build's workers into lib/bundle/render-worker.js, colour-worker.js, card-worker.js and search-worker.js, and dev's render thread into dev-render-worker.js. Node loads one file per module: the
+ * the build's workers into lib/bundle/render-worker.js, colour-worker.js, card-worker.js, search-worker.js and writer-worker.js, and dev's render thread into dev-render-worker.js. Node loads one file per module: the
  * ~800 modules behind `docjet` took most of a second to find, read and compile before any work
  * began (on every `dev`, `build` and `validate`); bundled, they load in about a third of that.
  * Run by `npm run build` after `tsc`.
@@ -101,7 +101,14 @@ if (!(await sameWasm())) throw new Error('bundle.mjs: shiki/onig.wasm is not the
 rmSync(outdir, { recursive: true, force: true });
 await build({
   ...common,
-  entryPoints: [`${lib}output/render-worker.js`, `${lib}output/colour-worker.js`, `${lib}output/card-worker.js`, `${lib}output/search-worker.js`, `${lib}dev/dev-render-worker.js`],
+  entryPoints: [
+    `${lib}output/render-worker.js`,
+    `${lib}output/colour-worker.js`,
+    `${lib}output/card-worker.js`,
+    `${lib}output/search-worker.js`,
+    `${lib}output/writer-worker.js`,
+    `${lib}dev/dev-render-worker.js`,
+  ],
   entryNames: '[name]',
   outdir,
   splitting: true,

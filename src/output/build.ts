@@ -45,6 +45,7 @@ import { renderPages } from './render-pages.ts';
 import { PageDiagnostics } from '../render/page-diagnostics.ts';
 import { FragmentWriter } from './fragment-writer.ts';
 import { SearchThread, wantsSearchThread, type SearchReply } from './search-thread.ts';
+import { WriterThread, wantsWriterThread } from './writer-thread.ts';
 import { robotsTxt, siteAddress, sitemapXml } from './sitemap.ts';
 
 export interface BuildOptions {
@@ -294,10 +295,19 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
   // Pages to render: the output differs, and the index is made beside them.
   if (toRender !== undefined && toRender.length > 0) await searchStart.start();
   memoryPhase('pages');
-  const { renderer, diagnostics: once } = await renderPages({
+  // The pages' files written on a thread of their own while this one renders them (writer-thread.ts).
+  // It reads their ids too: each page's HTML file is known by its route.
+  const htmlRoutes = new Map([...site.pages.keys()].map((route) => [pageOutputPath(route), route]));
+  const idsOfRoute = new Map<string, string[]>();
+  const writer =
+    output.staged && wantsWriterThread(toRender?.length ?? total)
+      ? writerStage(output, stats, write, (relative, ids) => idsOfRoute.set(htmlRoutes.get(relative)!, ids))
+      : undefined;
+  const rendered = await renderPages({
     renderer: rendererOptions,
     dir: output.staged ? output.dir : '',
-    write: markdown.afterHtml(write),
+    write: markdown.afterHtml(writer ? (relative, data) => writer.write(relative, data, htmlRoutes.has(relative)) : write),
+    idsElsewhere: writer !== undefined,
     onBytes: (bytes) => (stats.bytes += bytes),
     onWritten: (relative, hash, size) => output.wrote(relative, { hash, size }),
     onMarkdown: (route) => markdown.record(route),
@@ -308,7 +318,19 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
       reuse?.rendered(result.links.route, result);
       pageDone(result);
     },
+  }).catch(async (error: unknown) => {
+    // Nothing may write into the staging folder once the build fails.
+    await writer?.stop();
+    throw error;
   });
+  // Every page's files written, or the first that could not be raised; the thread is then stopped.
+  await writer?.finish();
+  // The ids each page's HTML holds, read by the writer: its links (the same object the page reuse keeps) get them.
+  for (const [route, ids] of idsOfRoute) {
+    const found = links.get(route);
+    if (found) found.ids = ids;
+  }
+  const { renderer, diagnostics: once } = rendered;
   diagnostics.add(once);
   memoryPhase('site files');
   await markdown.finish();
@@ -516,6 +538,24 @@ function cardStage(root: string, site: Site, output: StagedOutput, stats: BuildS
       stats.bytes += png.length;
       await output.write(cardOutputPath(name), png);
     },
+  });
+}
+
+/** The pages' writer thread: each file it wrote is counted and recorded; those it could not take are written by `write` here. */
+function writerStage(
+  output: StagedOutput,
+  stats: BuildStats,
+  write: (relative: string, data: string) => Promise<void>,
+  onIds: (relative: string, ids: string[]) => void,
+): WriterThread {
+  return new WriterThread({
+    onIds,
+    dir: output.dir,
+    onWritten: (relative, hash, size) => {
+      stats.bytes += size;
+      output.wrote(relative, { hash, size });
+    },
+    writeHere: write,
   });
 }
 

@@ -17,9 +17,15 @@ export const watchPageUrls: UrlWatch = (file, url, use, resolved, at) => {
   pageUrls.getStore()?.push({ file, url, use, resolved, ...(at ? { at } : {}) });
 };
 
-/** Renders a page (with a renderer made with `watchPageUrls`) and returns it with its links and ids. */
-export async function renderWithLinks(renderer: Renderer, page: Page, base: string, pause?: () => Promise<void>): Promise<{ rendered: RenderedPage; links: PageLinks }> {
+/** Renders a page (with a renderer made with `watchPageUrls`) and returns it with its links and ids (`withIds` false: its links only). */
+export async function renderWithLinks(
+  renderer: Renderer,
+  page: Page,
+  base: string,
+  pause?: () => Promise<void>,
+  withIds = true,
+): Promise<{ rendered: RenderedPage; links: PageLinks }> {
   const urls: WatchedUrl[] = [];
   const rendered = await pageUrls.run(urls, () => renderer.render(page, pause));
-  return { rendered, links: pageLinks(page, rendered.html, urls, base) };
+  return { rendered, links: pageLinks(page, rendered.html, urls, base, withIds) };
 }

@@ -138,7 +138,7 @@ interface Shared {
 }
 
 /** The code a worker starts with (see threadBootstrap). */
-export function workerBootstrap(name: 'render-worker' | 'colour-worker' | 'card-worker' | 'search-worker' = 'render-worker'): string {
+export function workerBootstrap(name: 'render-worker' | 'colour-worker' | 'card-worker' | 'search-worker' | 'writer-worker' = 'render-worker'): string {
   return threadBootstrap(new URL(`./${name}${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url));
 }
 

@@ -45,6 +45,8 @@ export interface RenderPagesOptions {
   sources?: SourceTexts;
   /** The routes to render (default: every page of the site; the others' files were taken from the previous output). */
   routes?: readonly string[];
+  /** The ids of the pages this thread renders are read by whatever `write` hands their HTML to (the writer thread): their links have none. */
+  idsElsewhere?: boolean;
 }
 
 /**
@@ -103,7 +105,7 @@ async function renderHere(renderer: Renderer, site: Site, queue: RouteQueue, opt
   const loop = async (): Promise<void> => {
     for (let [route] = queue.take(1); route !== undefined; [route] = queue.take(1)) {
       try {
-        const { rendered, links } = await renderWithLinks(renderer, pageAt(site, route), options.renderer.base);
+        const { rendered, links } = await renderWithLinks(renderer, pageAt(site, route), options.renderer.base, undefined, !options.idsElsewhere);
         await options.write(pageOutputPath(route), rendered.html);
         if (rendered.feed !== undefined) await options.write(feedOutputPath(route), rendered.feed);
         if (rendered.samples !== undefined) await options.write(samplesOutputPath(rendered.samples.name), rendered.samples.html);

@@ -153,12 +153,12 @@ export class MarkdownPages {
     this.routeOfFile = new Map([...site.pages.keys()].map((route) => [htmlPath(route), route]));
   }
 
-  /** `write` for the page renderer: a page's HTML file, then its Markdown. */
+  /** `write` for the page renderer: a page's HTML file, then its Markdown, both through `write`. */
   afterHtml(write: (relative: string, data: string) => Promise<void>): (relative: string, data: string) => Promise<void> {
     return async (relative, data) => {
       await write(relative, data);
       const route = this.routeOfFile.get(relative);
-      if (route !== undefined) await this.writePage(route);
+      if (route !== undefined) await this.writePage(route, write);
     };
   }
 
@@ -172,10 +172,10 @@ export class MarkdownPages {
     for (const route of this.site.pages.keys()) if (!this.written.has(route)) await this.writePage(route);
   }
 
-  private async writePage(route: string): Promise<void> {
+  private async writePage(route: string, write = this.write): Promise<void> {
     if (this.written.has(route)) return;
     this.written.add(route);
     const text = await this.pages.render(this.site.pages.get(route)!);
-    await this.write(markdownPath(route), text);
+    await write(markdownPath(route), text);
   }
 }

@@ -25,6 +25,9 @@ import { normalizeRedirectPath } from '../site/redirect-path.ts';
 import type { Page } from '../site/types.ts';
 import { eachUrl } from './rules/href-scheme.ts';
 import { requestPath, resolveRequest, type RequestTargets } from './resolve-request.ts';
+import { idsOf, unescapeHtml } from './html-ids.ts';
+
+export { idsOf } from './html-ids.ts';
 
 /** A URL a page writes (in its file or a snippet it renders), as the renderer reports it (`UrlWatch`). */
 export interface WatchedUrl {
@@ -64,15 +67,18 @@ export interface LinkResolution {
   position(link: Written, salt: string): Promise<{ file: string; line: number; column: number } | undefined>;
 }
 
-/** A page's links once rendered: `urls` as the renderer reported them, plus an endpoint page's description links, and its ids. */
-export function pageLinks(page: Page, html: string, urls: readonly WatchedUrl[], base: string): PageLinks {
+/**
+ * A page's links once rendered: `urls` as the renderer reported them, plus an endpoint page's
+ * description links, and its ids (none with `withIds` false: the build's writer thread reads them).
+ */
+export function pageLinks(page: Page, html: string, urls: readonly WatchedUrl[], base: string, withIds = true): PageLinks {
   const all = [...urls];
   // A generated endpoint page writes its spec's description links as the spec has them (its
   // fields are shared between pages, so not resolved per page): read them from its HTML.
   if (page.source.type === 'endpoint' && !/^https?:/i.test(page.source.spec)) {
     for (const url of proseLinks(html)) all.push({ file: page.source.spec, url, use: 'link', resolved: fromPage(url, pageHref(page.route, base)) });
   }
-  return { route: page.route, urls: all, ids: [...idsOf(html)] };
+  return { route: page.route, urls: all, ids: withIds ? [...idsOf(html)] : [] };
 }
 
 /**
@@ -314,17 +320,6 @@ function fromPage(href: string, pagePath: string): string {
   return url.pathname + url.search + url.hash;
 }
 
-/** Every `id` (and `<a name>`) of a rendered page, as a browser matches a `#fragment` against them. */
-export function idsOf(html: string): Set<string> {
-  const ids = new Set<string>();
-  for (const match of html.matchAll(/<([a-zA-Z][\w-]*)\s[^>]*?\b(id|name)=(?:"([^"]*)"|'([^']*)')/g)) {
-    if (match[2] === 'name' && match[1]!.toLowerCase() !== 'a') continue; // <meta name>, <input name>
-    const value = match[3] ?? match[4] ?? '';
-    if (value !== '') ids.add(unescapeHtml(value));
-  }
-  return ids;
-}
-
 /** The site-relative files a page imports (`import X from '/snippets/x.mdx'`), as the snippet linker resolves them. */
 function importsOf(file: string, text: string): string[] {
   const files: string[] = [];
@@ -335,15 +330,6 @@ function importsOf(file: string, text: string): string[] {
     if (!normal.startsWith('../')) files.push(normal);
   }
   return files;
-}
-
-function unescapeHtml(text: string): string {
-  if (!text.includes('&')) return text;
-  return text.replace(/&(?:#(\d+)|#x([\da-f]+)|(amp|lt|gt|quot|apos));/gi, (whole, decimal: string | undefined, hex: string | undefined, name: string | undefined) => {
-    if (decimal) return String.fromCodePoint(Number(decimal));
-    if (hex) return String.fromCodePoint(parseInt(hex, 16));
-    return ({ amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" } as Record<string, string>)[name!.toLowerCase()] ?? whole;
-  });
 }
 
 function decodeSafely(text: string): string {
