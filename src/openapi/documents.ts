@@ -4,7 +4,8 @@
  * dev server renders one page and should read only the spec that page needs).
  */
 import { isRemoteSpec } from './fetch-spec.ts';
-import { loadOpenApi } from './load.ts';
+import type { Diagnostic } from '../shared/diagnostics.ts';
+import { loadOpenApi, type OpenApiResult } from './load.ts';
 import { findOperation, parseEndpointReference } from './reference.ts';
 import type { OpenApiDocument, Operation } from './types.ts';
 
@@ -12,7 +13,13 @@ import type { OpenApiDocument, Operation } from './types.ts';
  * A spec file (site-relative) or URL → its document; undefined when it cannot be read as one. A URL
  * is read from the copy validation fetched or the cache (load.ts): rendering never fetches.
  */
-export type DocumentLoader = (file: string) => Promise<OpenApiDocument | undefined>;
+export type DocumentLoader = ((file: string) => Promise<OpenApiDocument | undefined>) & {
+  /**
+   * The problems of the file itself (its syntax, NUL characters, `$ref`s), which a spec docs.json
+   * names has reported by validation; one only pages name has them reported by the page.
+   */
+  problems?: (file: string) => Promise<readonly Diagnostic[]>;
+};
 
 export interface Endpoint {
   document: OpenApiDocument;
@@ -39,15 +46,18 @@ export function siteSpecFiles(site: SpecHolders): string[] {
 }
 
 export function createDocumentLoader(root: string): DocumentLoader {
-  const documents = new Map<string, Promise<OpenApiDocument | undefined>>();
-  return (file) => {
-    let loaded = documents.get(file);
+  const results = new Map<string, Promise<OpenApiResult>>();
+  const load = (file: string): Promise<OpenApiResult> => {
+    let loaded = results.get(file);
     if (!loaded) {
-      loaded = loadOpenApi({ root, file }).then((result) => result.document);
-      documents.set(file, loaded);
+      loaded = loadOpenApi({ root, file });
+      results.set(file, loaded);
     }
     return loaded;
   };
+  return Object.assign((file: string) => load(file).then((result) => result.document), {
+    problems: (file: string) => load(file).then((result) => result.diagnostics),
+  });
 }
 
 /**

@@ -17,6 +17,8 @@ import { encodingDiagnostic, readText } from '../shared/read-text.ts';
 import type { SourceTexts } from './source-texts.ts';
 import type { PageRenderer as BodyRenderer } from './mdx-renderer.ts';
 import { findEndpoint, siteSpecFiles, type DocumentLoader } from '../openapi/documents.ts';
+import { isRemoteSpec } from '../openapi/fetch-spec.ts';
+import { parseEndpointReference } from '../openapi/reference.ts';
 import type { Page, PageSource, Site } from '../site/types.ts';
 import { renderEndpoint } from './endpoint/index.ts';
 import { fenceLanguages, type CodeHighlighter } from './highlight.ts';
@@ -260,12 +262,18 @@ async function frontmatterEndpoint(
   const reference = page.frontmatter['openapi'];
   if (typeof reference !== 'string' || page.source.type !== 'file') return undefined;
   const { endpoint, searched } = await findEndpoint(reference, services.documents, () => specFiles(services.site));
+  // The spec the value names, when it is there (a name without its extension is a guess), and the one the operation came from.
+  const named = parseEndpointReference(reference)?.spec?.replace(/^\/+/, '');
+  const problems = [
+    ...(named === undefined ? [] : (await specProblems(named, services)).filter((each) => each.code !== 'openapi-missing')),
+    ...(endpoint && endpoint.document.file !== named ? await specProblems(endpoint.document.file, services) : []),
+  ];
   if (!endpoint) {
     const file = page.source.file;
     const block = text.split('\n', Math.max(bodyLine - 1, 0)).join('\n');
     const remote = await someRemoteUnread(services);
     const warning = diagnostic('frontmatter-endpoint-not-found', frontmatterKeyPosition(file, block, 'openapi', 'value'), file, { reference, searched, remote });
-    return { html: '', headings: [], diagnostics: [warning], ...NOTHING_TO_LOAD };
+    return { html: '', headings: [], diagnostics: [...problems, warning], ...NOTHING_TO_LOAD };
   }
   await services.highlight.load(ENDPOINT_LANGUAGES);
   // Its descriptions' links are the page's: resolved against the page file, like the body's.
@@ -279,7 +287,33 @@ async function frontmatterEndpoint(
     copyLabels: ui.copyLabels,
     ...endpointSettings(page, services, endpoint.document.file),
   });
-  return { ...rendered, math: false, mermaid: false };
+  return { ...rendered, diagnostics: [...problems, ...rendered.diagnostics], math: false, mermaid: false };
+}
+
+/**
+ * The problems of a spec file that only pages name (validation reports those of the specs docs.json
+ * names, where it names them): without them a spec's syntax error or NUL characters would vanish.
+ * Each page showing it reports them; the build lists them once. An error of such a file is a
+ * warning here: the page is built from another spec or from its own content.
+ */
+async function specProblems(file: string, services: BodyServices): Promise<readonly Diagnostic[]> {
+  if (isRemoteSpec(file) || !services.documents.problems || namedByConfig(services.site).has(file)) return [];
+  // Warnings: the page is built all the same (its operation from another spec, or its own content), as the hosted product builds it.
+  return (await services.documents.problems(file)).map((each) => (each.severity === 'error' ? { ...each, severity: 'warning' as const } : each));
+}
+
+const configSpecsOfSite = new WeakMap<Site, Set<string>>();
+
+/** The spec files docs.json names: its elements' `openapi` and the specs of its endpoint entries. */
+function namedByConfig(site: Site): Set<string> {
+  let named = configSpecsOfSite.get(site);
+  if (!named) {
+    named = new Set();
+    for (const page of site.pages.values()) if (page.source.type === 'endpoint') named.add(page.source.spec);
+    for (const element of site.elements.values()) for (const source of element.openapi ?? []) named.add(source.source);
+    configSpecsOfSite.set(site, named);
+  }
+  return named;
 }
 
 /** The site's `api` settings, the page's `playground` frontmatter and the link to its spec (`spec`), for the endpoint renderer. */

@@ -75,3 +75,31 @@ test('an operation no document has: a warning at the openapi: line, and the page
   assert.doesNotMatch(html, /class="endpoint-header"/);
   assert.match(html, /Text\./);
 });
+
+test('the problems of a spec only pages name are reported, as warnings: its NUL characters, its syntax error (the page takes its operation from another spec)', async () => {
+  const root = path.join(scratch, 'only-pages');
+  await mkdir(path.join(root, 'specs'), { recursive: true });
+  await writeFile(path.join(root, 'specs', 'pets.yaml'), SPEC);
+  // As mintlify's French spec: `\u0000a0` written for `\u00a0`.
+  await writeFile(
+    path.join(root, 'specs', 'owners.json'),
+    '{"openapi": "3.0.3", "info": {"title": "Owners", "version": "1"},\n "paths": {"/owners/{id}": {"get": {"summary": "Owner", "responses": {"200": {"description": "Valeur recommandée\\u0000a0"}}}}}}\n',
+  );
+  await writeFile(path.join(root, 'specs', 'broken.json'), '{"openapi": "3.0.3",\n "paths": {,}}\n');
+  await writeFile(path.join(root, 'docs.json'), JSON.stringify({ name: 'Pets', theme: 'mint', colors: { primary: '#0D9373' }, navigation: { pages: ['owners', 'broken'] } }));
+  await writeFile(path.join(root, 'owners.mdx'), '---\ntitle: Owner\nopenapi: "specs/owners.json GET /owners/{id}"\n---\n');
+  await writeFile(path.join(root, 'broken.mdx'), '---\ntitle: Broken\nopenapi: "specs/broken.json GET /pets"\n---\n');
+  const built = await build({ root, outDir: path.join(scratch, 'only-pages-out') });
+  assert.equal(built.ok, true, JSON.stringify(built.diagnostics));
+  assert.deepEqual(
+    built.diagnostics
+      .filter((diagnostic) => diagnostic.file.startsWith('specs/'))
+      .map((diagnostic) => `${diagnostic.file}:${diagnostic.line}:${diagnostic.column} ${diagnostic.severity} ${diagnostic.code}`)
+      .sort(),
+    ['specs/broken.json:2:12 warning openapi-syntax', 'specs/owners.json:2:113 warning nul-character'],
+  );
+  const owners = await readFile(path.join(scratch, 'only-pages-out', 'owners', 'index.html'), 'utf8');
+  assert.match(owners, /Valeur recommandée\uFFFDa0/);
+  assert.doesNotMatch(owners, /\u0000/);
+  assert.match(await readFile(path.join(scratch, 'only-pages-out', 'broken', 'index.html'), 'utf8'), /class="endpoint-path"><wbr>\/pets</);
+});
