@@ -39,10 +39,16 @@ export interface SpecHolders {
  * product finds them in any OpenAPI document of the project).
  */
 export function siteSpecFiles(site: SpecHolders): string[] {
+  const found = navigationSpecFiles(site);
+  return [...[...found].sort(), ...site.dataFiles.filter((file) => !found.has(file))];
+}
+
+/** The spec files and URLs the navigation uses: its elements' `openapi` and the specs of its endpoint entries. */
+export function navigationSpecFiles(site: Pick<SpecHolders, 'pages' | 'elements'>): Set<string> {
   const found = new Set<string>();
   for (const page of site.pages.values()) if (page.source.type === 'endpoint') found.add(page.source.spec);
   for (const element of site.elements.values()) for (const source of element.openapi ?? []) found.add(source.source);
-  return [...[...found].sort(), ...site.dataFiles.filter((file) => !found.has(file))];
+  return found;
 }
 
 export function createDocumentLoader(root: string): DocumentLoader {

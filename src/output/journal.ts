@@ -13,9 +13,9 @@
  * gone was done. Rolling forward checks each name again: a file found there that is neither what the
  * output held nor gone (a user's, changed since the stop) stops it, and the output check then names it.
  */
-import { lstatSync, mkdirSync, readFileSync, readlinkSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync, type BigIntStats } from 'node:fs';
+import { mkdirSync, readFileSync, readlinkSync, renameSync, rmdirSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { hashFile, OUTPUT_MARKER, recordMarker, sameContent, type RecordedFile } from './ownership.ts';
+import { hashFile, lstatNow, OUTPUT_MARKER, recordMarker, sameContent, type RecordedFile } from './ownership.ts';
 
 /** The journal's name inside the staging folder. */
 export const JOURNAL = '.docjet-journal';
@@ -159,12 +159,4 @@ function inside(dir: string, name: string): string {
   const full = path.resolve(dir, name);
   if (!full.startsWith(dir + path.sep)) throw new JournalConflict(name);
   return full;
-}
-
-function lstatNow(full: string): BigIntStats | undefined {
-  try {
-    return lstatSync(full, { bigint: true });
-  } catch {
-    return undefined;
-  }
 }

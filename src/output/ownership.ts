@@ -224,7 +224,7 @@ export async function sameContent(full: string, [hash, size, mtime, ctime]: Reco
  * a check or a record takes one of every file of the output and a listing of every folder (at
  * 1,000 pages, 3,000 files in 1,000 folders, checked twice and recorded once).
  */
-function lstatNow(full: string): BigIntStats | undefined {
+export function lstatNow(full: string): BigIntStats | undefined {
   try {
     return lstatSync(full, { bigint: true });
   } catch {

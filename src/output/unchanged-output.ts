@@ -253,23 +253,16 @@ async function planInPlace(made: StagedOutput, target: string, intact: OutputRec
   // Checked: kept files, and every name moved over or deleted.
   const conflicts: string[] = [];
   const conflict = (name: string): void => void (conflicts.length < CONFLICTS_SHOWN && conflicts.push(name));
-  for (const [name, recorded] of kept) if (!(await asRecorded(path.join(target, name), recorded))) conflict(name);
+  for (const [name, recorded] of kept) if (!(await sameContent(path.join(target, name), recorded))) conflict(name);
   for (const name of keptLinks) if (readlinkIfThere(path.join(target, name)) !== intact.links.get(name)) conflict(name);
   for (const name of [...moves.map((move) => move[0]), ...deletes]) {
     const full = path.join(target, name);
     const was = held[name];
     const found = lstatSync(full, { throwIfNoEntry: false });
-    if (was === undefined ? found !== undefined : 'link' in was ? readlinkIfThere(full) !== was.link : !(await asRecorded(full, was))) conflict(name);
+    if (was === undefined ? found !== undefined : 'link' in was ? readlinkIfThere(full) !== was.link : !(await sameContent(full, was))) conflict(name);
   }
   conflicts.sort();
   return { journal: { format: JOURNAL_FORMAT, moves, deletes, held, files, links }, conflicts };
-}
-
-/** Whether the file is as recorded: its size and times (a stat), else its hash. */
-async function asRecorded(full: string, recorded: Recorded): Promise<boolean> {
-  const info = lstatSync(full, { bigint: true, throwIfNoEntry: false });
-  if (info?.isFile() && Number(info.size) === recorded[1] && String(info.mtimeNs) === recorded[2] && String(info.ctimeNs) === recorded[3]) return true;
-  return sameContent(full, recorded);
 }
 
 function readlinkIfThere(full: string): string | undefined {

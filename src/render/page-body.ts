@@ -16,7 +16,7 @@ import { diagnostic } from '../shared/messages.ts';
 import { encodingDiagnostic, readText } from '../shared/read-text.ts';
 import type { SourceTexts } from './source-texts.ts';
 import type { PageRenderer as BodyRenderer } from './mdx-renderer.ts';
-import { findEndpoint, siteSpecFiles, type DocumentLoader } from '../openapi/documents.ts';
+import { findEndpoint, navigationSpecFiles, siteSpecFiles, type DocumentLoader } from '../openapi/documents.ts';
 import { isRemoteSpec } from '../openapi/fetch-spec.ts';
 import { parseEndpointReference } from '../openapi/reference.ts';
 import type { Page, PageSource, Site } from '../site/types.ts';
@@ -308,9 +308,7 @@ const configSpecsOfSite = new WeakMap<Site, Set<string>>();
 function namedByConfig(site: Site): Set<string> {
   let named = configSpecsOfSite.get(site);
   if (!named) {
-    named = new Set();
-    for (const page of site.pages.values()) if (page.source.type === 'endpoint') named.add(page.source.spec);
-    for (const element of site.elements.values()) for (const source of element.openapi ?? []) named.add(source.source);
+    named = navigationSpecFiles(site);
     configSpecsOfSite.set(site, named);
   }
   return named;
