@@ -89,10 +89,11 @@ await buildTests(root, named);
 const env = { ...process.env, DOCJET_OFFLINE: '1', DOCJET_TEST_BUILD: '1', ...(full ? { DOCJET_FULL: '1' } : {}) };
 if (!full) delete env.DOCJET_FULL;
 
-// A test file that hangs fails after this (Node 20 applies it to the file as a whole): generous, and scaled
-// as the tests' own bounds are (test/support/patience.ts).
+// A test file that hangs is stopped and fails after this: generous, and scaled as the tests' own bounds are
+// (test/support/patience.ts). DOCJET_TEST_FILE_TIMEOUT_MS sets it (for the runner's own test).
 const patience = Number(process.env.DOCJET_TEST_PATIENCE) > 0 ? Number(process.env.DOCJET_TEST_PATIENCE) : 1;
-const testTimeout = Math.round((full ? 60 : 15) * 60_000 * patience);
+const fileTimeout =
+  Number(process.env.DOCJET_TEST_FILE_TIMEOUT_MS) > 0 ? Number(process.env.DOCJET_TEST_FILE_TIMEOUT_MS) : Math.round((full ? 60 : 15) * 60_000 * patience);
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const started = Date.now();
@@ -112,10 +113,19 @@ const count = (output, name) => {
   return match ? Number(match[1]) : 0;
 };
 
+/** Sends `signal` to the file's process and everything it started (its own process group). */
+const signalGroup = (child, signal) => {
+  try {
+    process.kill(process.platform === 'win32' ? child.pid : -child.pid, signal);
+  } catch {}
+};
+
+// Each file runs as a plain `node file.js`, whose tests report themselves (spec), not under `node --test`:
+// that runs a second Node process per file only to relay the first one's report (about 0.2 CPU-s a file).
 const runFile = (file) =>
   new Promise((resolve) => {
     const start = Date.now();
-    const child = spawn(process.execPath, ['--test', '--test-reporter=spec', `--test-timeout=${testTimeout}`, compiledPath(root, file)], {
+    const child = spawn(process.execPath, ['--test-reporter=spec', compiledPath(root, file)], {
       cwd: root,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -123,18 +133,26 @@ const runFile = (file) =>
     });
     running.set(file, { start, child });
     const chunks = [];
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      signalGroup(child, 'SIGTERM');
+      setTimeout(() => signalGroup(child, 'SIGKILL'), 5_000).unref();
+    }, fileTimeout);
     child.stdout.on('data', (chunk) => chunks.push(chunk));
     child.stderr.on('data', (chunk) => chunks.push(chunk));
     child.on('close', (code, signal) => {
+      clearTimeout(timer);
       running.delete(file);
       const ms = Date.now() - start;
+      if (timedOut) chunks.push(Buffer.from(`\nrun-tests: stopped ${file} after ${seconds(fileTimeout)}: a test did not end (DOCJET_TEST_PATIENCE=N gives N times longer)\n`));
       const output = Buffer.concat(chunks).toString('utf8');
-      const ok = code === 0;
+      const ok = code === 0 && !timedOut;
       const result = { file, ms, ok, pass: count(output, 'pass'), fail: count(output, 'fail') + count(output, 'cancelled'), skipped: count(output, 'skipped') };
       results.push(result);
       done++;
       const counts = `${result.pass} passed${result.fail ? `, ${result.fail} failed` : ''}${result.skipped ? `, ${result.skipped} skipped` : ''}`;
-      const exit = ok ? '' : signal ? ` (killed by ${signal})` : ` (exit ${code})`;
+      const exit = ok ? '' : timedOut ? ` (stopped after ${seconds(fileTimeout)})` : signal ? ` (killed by ${signal})` : ` (exit ${code})`;
       if (!ok || verbose) print(output);
       print(`[${done}/${selected.length}] ${ok ? '✔' : '✖'} ${file} ${seconds(ms)} · ${counts}${exit}`);
       resolve();
@@ -153,11 +171,7 @@ const heartbeat = setInterval(
 );
 
 const stop = (signal) => {
-  for (const { child } of running.values()) {
-    try {
-      process.kill(process.platform === 'win32' ? child.pid : -child.pid, 'SIGTERM');
-    } catch {}
-  }
+  for (const { child } of running.values()) signalGroup(child, 'SIGTERM');
   process.exit(signal === 'SIGINT' ? 130 : 143);
 };
 process.on('SIGINT', stop);
