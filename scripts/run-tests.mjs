@@ -92,8 +92,7 @@ if (!full) delete env.DOCJET_FULL;
 // A test file that hangs is stopped and fails after this: generous, and scaled as the tests' own bounds are
 // (test/support/patience.ts). DOCJET_TEST_FILE_TIMEOUT_MS sets it (for the runner's own test).
 const patience = Number(process.env.DOCJET_TEST_PATIENCE) > 0 ? Number(process.env.DOCJET_TEST_PATIENCE) : 1;
-const fileTimeout =
-  Number(process.env.DOCJET_TEST_FILE_TIMEOUT_MS) > 0 ? Number(process.env.DOCJET_TEST_FILE_TIMEOUT_MS) : Math.round((full ? 60 : 15) * 60_000 * patience);
+const fileTimeout = Number(process.env.DOCJET_TEST_FILE_TIMEOUT_MS) > 0 ? Number(process.env.DOCJET_TEST_FILE_TIMEOUT_MS) : Math.round((full ? 60 : 15) * 60_000 * patience);
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const started = Date.now();

@@ -7,7 +7,7 @@
  * other version and language gets its own pair in the folder its pages share (`fr/llms.txt`).
  * Hidden pages and groups are left out, as the sidebar leaves them out.
  */
-import { markdownPath } from '../content/markdown/index.ts';
+import { markdownPath } from '../content/markdown/path.ts';
 import type { OpenApiDocument } from '../openapi/types.ts';
 import { pageHref } from './links.ts';
 import type { NavElement, Page, Section, Site } from '../site/types.ts';

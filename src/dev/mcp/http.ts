@@ -12,7 +12,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isSameOrigin } from '../live-reload.ts';
 import type { McpDocs } from './docs.ts';
-import { createDocsServer } from './server.ts';
 
 export const MCP_PATH = 'mcp';
 
@@ -31,7 +30,8 @@ export async function answerMcp(docs: McpDocs, request: IncomingMessage, respons
     response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message: 'This MCP server answers local clients and pages of this site only.' }, id: null }));
     return;
   }
-  const { StreamableHTTPServerTransport } = await import('@modelcontextprotocol/sdk/server/streamableHttp.js');
+  // Loaded at the first request: the MCP SDK and its schemas are ~200 modules a server that is never asked does not need.
+  const [{ StreamableHTTPServerTransport }, { createDocsServer }] = await Promise.all([import('@modelcontextprotocol/sdk/server/streamableHttp.js'), import('./server.ts')]);
   const server = await createDocsServer(docs);
   const transport = new StreamableHTTPServerTransport({ enableJsonResponse: true });
   response.once('close', () => {
