@@ -16,6 +16,7 @@
 //   --verbose   every file's output, not only failing files'
 //   --jobs N    files at a time (default 2)
 //   --slowest N how many of the slowest files to list at the end (default 15)
+//   --write-durations  keep this run's durations in test/durations.json (the order of a fresh clone's run)
 import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -43,6 +44,7 @@ const option = (name, fallback) => {
 const long = flag('--long');
 const full = flag('--full') || long;
 const verbose = flag('--verbose');
+const writeDurations = flag('--write-durations');
 const jobs = option('--jobs', 2);
 const slowest = option('--slowest', 15);
 const only = args;
@@ -66,16 +68,20 @@ if (selected.length === 0) {
   process.exit(1);
 }
 
-// Longest first, as long as each file took last time (.test-build/durations.json), so that the workers
-// end close together. A file not timed yet is guessed: long when it is on this list (browser, dev and
-// big-build files), else as long as most files are (2 s). A run of a few files times only those, and
-// must not send every file it did not time ahead of the long ones.
+// Longest first, as long as each file took last time (.test-build/durations.json; in a fresh clone, as
+// long as it took when test/durations.json was last written, by `--write-durations`), so that the
+// workers end close together. A file not timed yet is guessed: long when it is on this list (browser,
+// dev and big-build files), else as long as most files are (2 s). A run of a few files times only
+// those, and must not send every file it did not time ahead of the long ones.
 const FIRST = ['test/content/bounds', 'test/e2e/lazy-sidebar', 'test/e2e/', 'test/dev/', 'test/content/fast-parse', 'test/first-command', 'test/output/build'];
 const durationsFile = path.join(root, '.test-build', 'durations.json');
+const committedDurations = path.join(root, 'test', 'durations.json');
 let durations = {};
-try {
-  durations = JSON.parse(readFileSync(durationsFile, 'utf8'));
-} catch {}
+for (const file of [committedDurations, durationsFile]) {
+  try {
+    durations = { ...durations, ...JSON.parse(readFileSync(file, 'utf8')) };
+  } catch {}
+}
 const rank = (file) => {
   const index = FIRST.findIndex((prefix) => file.startsWith(prefix));
   return index === -1 ? FIRST.length : index;
@@ -176,10 +182,52 @@ const stop = (signal) => {
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
-const worker = async () => {
-  while (queue.length > 0) await runFile(queue.shift());
+// The browser test files' sites are built first, all in one process (test/e2e/prebuild.ts), which loads
+// and warms the build once rather than once per file (about 1 CPU-s each); meanwhile the other jobs run
+// other files, and the browser files start once it has ended. Whatever it did not build, a file builds.
+const BROWSER = 'test/e2e/';
+const browserFiles = queue.filter((file) => file.startsWith(BROWSER));
+let prebuilding = browserFiles.length > 1 && process.env.DOCJET_SKIP_BROWSER !== '1';
+let prebuilt = Promise.resolve();
+const prebuild = () =>
+  new Promise((resolve) => {
+    const start = Date.now();
+    const script = compiledPath(root, 'test/e2e/prebuild.ts');
+    const child = spawn(process.execPath, ['--test-only', '--test-reporter=spec', script, ...browserFiles], {
+      cwd: root,
+      env: { ...env, DOCJET_E2E_PREBUILD: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: process.platform !== 'win32',
+    });
+    running.set("(browser tests' sites)", { start, child });
+    const chunks = [];
+    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), fileTimeout);
+    child.stdout.on('data', (chunk) => chunks.push(chunk));
+    child.stderr.on('data', (chunk) => chunks.push(chunk));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      running.delete("(browser tests' sites)");
+      const output = Buffer.concat(chunks).toString('utf8');
+      const summary = output.match(/^prebuild: .*$/m)?.[0];
+      if (code === 0 && summary) print(`  ${summary}`);
+      else print(`${output}\n  prebuild of the browser tests' sites ended with exit ${code}: each file builds its own sites`);
+      prebuilding = false;
+      resolve();
+    });
+  });
+
+const worker = async (first) => {
+  if (first) await (prebuilt = first());
+  while (queue.length > 0) {
+    const index = prebuilding ? queue.findIndex((file) => !file.startsWith(BROWSER)) : 0;
+    if (index === -1) {
+      await prebuilt;
+      continue;
+    }
+    await runFile(queue.splice(index, 1)[0]);
+  }
 };
-await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, worker));
+await Promise.all(Array.from({ length: Math.min(jobs, queue.length) }, (_, index) => worker(index === 0 && prebuilding ? prebuild : undefined)));
 clearInterval(heartbeat);
 
 const failed = results.filter((result) => !result.ok);
@@ -187,6 +235,15 @@ try {
   for (const result of results) durations[result.file] = result.ms;
   writeFileSync(`${durationsFile}.${process.pid}`, JSON.stringify(durations));
   renameSync(`${durationsFile}.${process.pid}`, durationsFile);
+  if (writeDurations) {
+    const rounded = Object.fromEntries(
+      Object.entries(durations)
+        .filter(([file]) => files.includes(file))
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([file, ms]) => [file, Math.round(ms / 100) * 100]),
+    );
+    writeFileSync(committedDurations, `${JSON.stringify(rounded, null, 2)}\n`);
+  }
 } catch {}
 const total = (name) => results.reduce((sum, result) => sum + result[name], 0);
 print(`\nslowest ${Math.min(slowest, results.length)} of ${results.length} files:`);

@@ -7,7 +7,8 @@
  */
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { pathToFileURL } from 'node:url';
@@ -56,6 +57,34 @@ test('a file that does not end is stopped after the file timeout and fails, its 
   assert.match(out, /✔ ends/, 'the test that ended is in the output');
   assert.match(out, /run-tests: stopped test\/fixtures\/run-tests\/hanging\.test\.ts after 2\.0 s: a test did not end/);
   assert.match(out, /^\[[12]\/2\] ✔ test\/fixtures\/run-tests\/plain\.test\.ts /m, 'the other file still runs to its end');
+});
+
+test("the browser test files' sites are built before them in one process, which runs none of their tests; a second time it finds them built", async (t) => {
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'docjet-prebuild-'));
+  t.after(() => rmSync(tmp, { recursive: true, force: true }));
+  const prebuild = () =>
+    new Promise<{ code: number | null; out: string }>((resolve) => {
+      const { NODE_TEST_CONTEXT: _context, ...outer } = process.env;
+      const args = ['--test-only', '--test-reporter=spec', path.join(REPO, '.test-build/test/e2e/prebuild.js'), 'test/e2e/anchors.test.ts', 'test/e2e/escaping.test.ts'];
+      const child = spawn(process.execPath, args, { cwd: REPO, env: { ...outer, TMPDIR: tmp, DOCJET_E2E_PREBUILD: '1' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      let out = '';
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+      child.stderr.setEncoding('utf8').on('data', (chunk: string) => (out += chunk));
+      child.on('close', (code) => resolve({ code, out }));
+    });
+  const first = await prebuild();
+  assert.equal(first.code, 0, first.out);
+  assert.match(first.out, /^prebuild: 2 sites built, 0 found built · /m);
+  assert.match(first.out, /^﹣ .* # 'only' option not set$/m, 'the files are imported, their tests skipped');
+  assert.doesNotMatch(first.out, /^\s*[✔✖] /m, 'no test of the files ran');
+  const built = readdirSync(path.join(tmp, 'docjet-e2e-builds')).sort();
+  assert.deepEqual(
+    built.map((entry) => entry.replace(/-[0-9a-f]+$/, '')),
+    ['anchors', 'escaping'],
+  );
+  for (const entry of built) assert.ok(existsSync(path.join(tmp, 'docjet-e2e-builds', entry, 'out', 'index.html')), entry);
+  const second = await prebuild();
+  assert.match(second.out, /^prebuild: 0 sites built, 2 found built · /m);
 });
 
 test('--full runs the long versions: the tests see DOCJET_FULL=1, and only then', async () => {
