@@ -99,12 +99,21 @@ async function send(served: Served, file: string, status: number, head: boolean,
     response.end();
     return;
   }
+  // The reader may have gone while the file was opened: its 'close' has passed, and a stream no one
+  // reads would keep the file open until garbage collection.
+  if (response.destroyed) {
+    await handle.close().catch(() => undefined);
+    return;
+  }
   const stream = handle.createReadStream();
   // The status goes out with the first bytes, so a file that cannot be read still gets a 500;
   // an error after that can only cut the connection.
   stream.once('error', () => fail(response, 500));
   stream.once('readable', () => {
-    if (response.headersSent || response.destroyed) return;
+    if (response.headersSent || response.destroyed) {
+      stream.destroy();
+      return;
+    }
     response.writeHead(status, headers);
     stream.pipe(response);
   });

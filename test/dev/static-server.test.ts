@@ -4,11 +4,13 @@
  * that fails answers 404 or 500 while the server stays up.
  */
 import assert from 'node:assert/strict';
+import http from 'node:http';
 import { mkdir, mkdtemp, open, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fetchRaw } from '../support/http.ts';
+import { until } from '../support/patience.ts';
 import { serveStatic, type StaticServer, type StaticServerOptions } from '../../src/dev/static-server.ts';
 
 /** A built site (`index.html`, `guide/index.html`, `404.html`) beside a secret file, served. */
@@ -104,5 +106,35 @@ test('a file that cannot be read (EIO) answers 500; the server stays up', { skip
   });
   const failed = await fetchRaw(server, '/guide/');
   assert.equal(failed.status, 500);
+  assert.equal((await fetchRaw(server, '/')).body, 'HOME');
+});
+
+test('a reader who leaves while the file is being opened: the file is closed at once, not left open until garbage collection', async (t) => {
+  let left!: () => void;
+  const readerLeft = new Promise<void>((resolve) => (left = resolve));
+  const closed: string[] = [];
+  const { server } = await servedSite(t, {
+    // The file opens only once the reader has gone (a browser moving on before a page's files came).
+    openFile: async (file) => {
+      await readerLeft;
+      const handle = await open(file, 'r');
+      const close = handle.close.bind(handle);
+      handle.close = () => {
+        closed.push(path.basename(path.dirname(file)));
+        return close();
+      };
+      return handle;
+    },
+  });
+  const request = http.get(`${server.url}guide/`);
+  request.on('error', () => {});
+  await new Promise<void>((resolve) => request.once('socket', (socket) => socket.once('connect', () => resolve())));
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  request.destroy();
+  await new Promise((resolve) => setTimeout(resolve, 100));
+  left();
+  await until(() => closed.length > 0, 'the file of the left request closed');
+  assert.deepEqual(closed, ['guide']);
+  // The server still answers.
   assert.equal((await fetchRaw(server, '/')).body, 'HOME');
 });
