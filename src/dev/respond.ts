@@ -256,6 +256,11 @@ async function send(response: ServerResponse, method: string, answer: Answer, ex
     await handle.close();
     return;
   }
+  // The reader may have gone while the file was opened: its 'close' has passed (as in docjet serve).
+  if (response.destroyed) {
+    await handle.close().catch(() => undefined);
+    return;
+  }
   const stream = handle.createReadStream();
   stream.once('error', () => response.destroy());
   response.once('close', () => stream.destroy());
