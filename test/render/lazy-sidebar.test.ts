@@ -83,6 +83,20 @@ test('a section whose sidebar is over the threshold gets one fragment with its w
   assert.ok(!other.includes('data-nav-fragment') && !other.includes('data-lazy'));
 });
 
+test("a nested group's stub is its name, a link to its first page, as a top-level stub is: not the first page's entry (method pill, title)", async () => {
+  const { site, routes } = await bigSite();
+  const html = lazySidebarOf(site, routes[0]!);
+  const stubs = [...html.matchAll(/<ul class="nav-list" data-lazy>(.*?)<\/ul>/g)].map((match) => match[1]!);
+  assert.equal(stubs.length, 32, "each tag but the page's own group is a stub");
+  for (const [index, stub] of stubs.entries()) {
+    const tag = String(index + 1).padStart(2, '0');
+    const group = [...site.elements.values()].find((element) => element.items.some((item) => item.type === 'page' && item.route === `api-reference/tag-${tag}/tag-${tag}-item-1`))!;
+    assert.equal(stub, `<li><a class="nav-link" href="/api-reference/tag-${tag}/tag-${tag}-item-1"><span class="nav-label">${group.label}</span></a></li>`);
+  }
+  // Filled from the fragment, the same group's list has the entries whole: the method pill included.
+  assert.match(lazySidebarOf(site, `api-reference/tag-01/tag-01-item-1`), /<a class="nav-link" href="\/api-reference\/tag-01\/tag-01-item-1"[^>]*><span class="method-pill"/);
+});
+
 /** The browser suite's lazy sidebar, whose last group, "Big", is over `WINDOW_GROUP_BYTES`. */
 async function bigSite(): Promise<{ site: Site; big: NavElement; routes: string[] }> {
   const { site } = await validate({ root: fileURLToPath(new URL('../fixtures/e2e/lazy-sidebar/', import.meta.url)) });
@@ -146,7 +160,9 @@ test('small groups, and sidebars that are not lazy, stay whole', async () => {
   // A small group's page, lazy: its group whole, and the big group a stub.
   const small = lazySidebarOf(site, 'api-reference/tag-02/tag-02-item-3');
   assert.deepEqual(links(small).filter((href) => href.startsWith('/api-reference/tag-02/')).length, 20);
-  assert.deepEqual(bigItems(small), [1]);
+  // The big group's stub: its name, a link to its first page.
+  assert.deepEqual(bigItems(small), []);
+  assert.match(small, new RegExp(`<ul class="nav-list" data-lazy><li><a class="nav-link" href="/${routes[0]}"><span class="nav-label">Big</span></a></li></ul>`));
   assert.ok(!small.includes('data-lazy="window"'));
   assert.deepEqual(bigItems(lazySidebarOf(site, routes[74]!)), range(65, 85), 'and the big group windowed on its own pages');
 });
