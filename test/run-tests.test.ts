@@ -51,11 +51,11 @@ test('progress: a line per file as it ends, the running files named when quiet, 
 });
 
 test('a file that does not end is stopped after the file timeout and fails, its output so far shown', async () => {
-  const { code, out } = await runner([`${FIXTURES}/hanging.test.ts`, `${FIXTURES}/plain.test.ts`], { DOCJET_TEST_FILE_TIMEOUT_MS: '2000' });
+  const { code, out } = await runner([`${FIXTURES}/hanging.test.ts`, `${FIXTURES}/plain.test.ts`], { DOCJET_TEST_FILE_TIMEOUT_MS: '5000' });
   assert.equal(code, 1, out);
-  assert.match(out, /^\[[12]\/2\] ✖ test\/fixtures\/run-tests\/hanging\.test\.ts \d+\.\d s · 0 passed \(stopped after 2\.0 s\)$/m, out);
+  assert.match(out, /^\[[12]\/2\] ✖ test\/fixtures\/run-tests\/hanging\.test\.ts \d+\.\d s · 0 passed \(stopped after 5\.0 s\)$/m, out);
   assert.match(out, /✔ ends/, 'the test that ended is in the output');
-  assert.match(out, /run-tests: stopped test\/fixtures\/run-tests\/hanging\.test\.ts after 2\.0 s: a test did not end/);
+  assert.match(out, /run-tests: stopped test\/fixtures\/run-tests\/hanging\.test\.ts after 5\.0 s: a test did not end/);
   assert.match(out, /^\[[12]\/2\] ✔ test\/fixtures\/run-tests\/plain\.test\.ts /m, 'the other file still runs to its end');
 });
 

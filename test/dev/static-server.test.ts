@@ -112,10 +112,13 @@ test('a file that cannot be read (EIO) answers 500; the server stays up', { skip
 test('a reader who leaves while the file is being opened: the file is closed at once, not left open until garbage collection', async (t) => {
   let left!: () => void;
   const readerLeft = new Promise<void>((resolve) => (left = resolve));
+  let opening!: () => void;
+  const opened = new Promise<void>((resolve) => (opening = resolve));
   const closed: string[] = [];
   const { server } = await servedSite(t, {
     // The file opens only once the reader has gone (a browser moving on before a page's files came).
     openFile: async (file) => {
+      opening();
       await readerLeft;
       const handle = await open(file, 'r');
       const close = handle.close.bind(handle);
@@ -128,8 +131,7 @@ test('a reader who leaves while the file is being opened: the file is closed at 
   });
   const request = http.get(`${server.url}guide/`);
   request.on('error', () => {});
-  await new Promise<void>((resolve) => request.once('socket', (socket) => socket.once('connect', () => resolve())));
-  await new Promise((resolve) => setTimeout(resolve, 100));
+  await opened;
   request.destroy();
   await new Promise((resolve) => setTimeout(resolve, 100));
   left();
