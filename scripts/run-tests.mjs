@@ -125,18 +125,15 @@ const signalGroup = (child, signal) => {
   } catch {}
 };
 
-// Each file runs as a plain `node file.js`, whose tests report themselves (spec), not under `node --test`:
-// that runs a second Node process per file only to relay the first one's report (about 0.2 CPU-s a file).
-const runFile = (file) =>
+/**
+ * Runs node with `args` as a job named `name` (listed while it runs), its output collected; stopped
+ * (SIGTERM, then SIGKILL) after `fileTimeout`. Resolves with its output, exit and whether it was stopped.
+ */
+const runJob = (name, args, jobEnv = env) =>
   new Promise((resolve) => {
     const start = Date.now();
-    const child = spawn(process.execPath, ['--test-reporter=spec', compiledPath(root, file)], {
-      cwd: root,
-      env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: process.platform !== 'win32',
-    });
-    running.set(file, { start, child });
+    const child = spawn(process.execPath, args, { cwd: root, env: jobEnv, stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32' });
+    running.set(name, { start, child });
     const chunks = [];
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -148,21 +145,28 @@ const runFile = (file) =>
     child.stderr.on('data', (chunk) => chunks.push(chunk));
     child.on('close', (code, signal) => {
       clearTimeout(timer);
-      running.delete(file);
-      const ms = Date.now() - start;
-      if (timedOut) chunks.push(Buffer.from(`\nrun-tests: stopped ${file} after ${seconds(fileTimeout)}: a test did not end (DOCJET_TEST_PATIENCE=N gives N times longer)\n`));
-      const output = Buffer.concat(chunks).toString('utf8');
-      const ok = code === 0 && !timedOut;
-      const result = { file, ms, ok, pass: count(output, 'pass'), fail: count(output, 'fail') + count(output, 'cancelled'), skipped: count(output, 'skipped') };
-      results.push(result);
-      done++;
-      const counts = `${result.pass} passed${result.fail ? `, ${result.fail} failed` : ''}${result.skipped ? `, ${result.skipped} skipped` : ''}`;
-      const exit = ok ? '' : timedOut ? ` (stopped after ${seconds(fileTimeout)})` : signal ? ` (killed by ${signal})` : ` (exit ${code})`;
-      if (!ok || verbose) print(output);
-      print(`[${done}/${selected.length}] ${ok ? '✔' : '✖'} ${file} ${seconds(ms)} · ${counts}${exit}`);
-      resolve();
+      running.delete(name);
+      resolve({ output: Buffer.concat(chunks).toString('utf8'), code, signal, timedOut, ms: Date.now() - start });
     });
   });
+
+// Each file runs as a plain `node file.js`, whose tests report themselves (spec), not under `node --test`:
+// that runs a second Node process per file only to relay the first one's report (about 0.2 CPU-s a file).
+const runFile = async (file) => {
+  const job = await runJob(file, ['--test-reporter=spec', compiledPath(root, file)]);
+  const { code, signal, timedOut, ms } = job;
+  const output = timedOut
+    ? `${job.output}\nrun-tests: stopped ${file} after ${seconds(fileTimeout)}: a test did not end (DOCJET_TEST_PATIENCE=N gives N times longer)\n`
+    : job.output;
+  const ok = code === 0 && !timedOut;
+  const result = { file, ms, ok, pass: count(output, 'pass'), fail: count(output, 'fail') + count(output, 'cancelled'), skipped: count(output, 'skipped') };
+  results.push(result);
+  done++;
+  const counts = `${result.pass} passed${result.fail ? `, ${result.fail} failed` : ''}${result.skipped ? `, ${result.skipped} skipped` : ''}`;
+  const exit = ok ? '' : timedOut ? ` (stopped after ${seconds(fileTimeout)})` : signal ? ` (killed by ${signal})` : ` (exit ${code})`;
+  if (!ok || verbose) print(output);
+  print(`[${done}/${selected.length}] ${ok ? '✔' : '✖'} ${file} ${seconds(ms)} · ${counts}${exit}`);
+};
 
 // Nothing printed for this long: a line naming the files still running (DOCJET_TEST_HEARTBEAT_MS, for the runner's own test).
 const quietMs = Number(process.env.DOCJET_TEST_HEARTBEAT_MS) > 0 ? Number(process.env.DOCJET_TEST_HEARTBEAT_MS) : 20_000;
@@ -189,32 +193,14 @@ const BROWSER = 'test/e2e/';
 const browserFiles = queue.filter((file) => file.startsWith(BROWSER));
 let prebuilding = browserFiles.length > 1 && process.env.DOCJET_SKIP_BROWSER !== '1';
 let prebuilt = Promise.resolve();
-const prebuild = () =>
-  new Promise((resolve) => {
-    const start = Date.now();
-    const script = compiledPath(root, 'test/e2e/prebuild.ts');
-    const child = spawn(process.execPath, ['--test-only', '--test-reporter=spec', script, ...browserFiles], {
-      cwd: root,
-      env: { ...env, DOCJET_E2E_PREBUILD: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-      detached: process.platform !== 'win32',
-    });
-    running.set("(browser tests' sites)", { start, child });
-    const chunks = [];
-    const timer = setTimeout(() => signalGroup(child, 'SIGKILL'), fileTimeout);
-    child.stdout.on('data', (chunk) => chunks.push(chunk));
-    child.stderr.on('data', (chunk) => chunks.push(chunk));
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      running.delete("(browser tests' sites)");
-      const output = Buffer.concat(chunks).toString('utf8');
-      const summary = output.match(/^prebuild: .*$/m)?.[0];
-      if (code === 0 && summary) print(`  ${summary}`);
-      else print(`${output}\n  prebuild of the browser tests' sites ended with exit ${code}: each file builds its own sites`);
-      prebuilding = false;
-      resolve();
-    });
-  });
+const prebuild = async () => {
+  const script = compiledPath(root, 'test/e2e/prebuild.ts');
+  const { output, code } = await runJob("(browser tests' sites)", ['--test-only', '--test-reporter=spec', script, ...browserFiles], { ...env, DOCJET_E2E_PREBUILD: '1' });
+  const summary = output.match(/^prebuild: .*$/m)?.[0];
+  if (code === 0 && summary) print(`  ${summary}`);
+  else print(`${output}\n  prebuild of the browser tests' sites ended with exit ${code}: each file builds its own sites`);
+  prebuilding = false;
+};
 
 const worker = async (first) => {
   if (first) await (prebuilt = first());

@@ -107,22 +107,16 @@ export async function prebuildSites(): Promise<{ built: number; found: number; f
   const counts = { built: 0, found: 0, failed: 0 };
   const seen = new Set<string>();
   for (const spec of prebuildSpecs) {
-    const source = spec.root ?? path.join(FIXTURES, spec.fixture ?? '');
+    const source = sourceOf(spec);
     if (!existsSync(source)) continue;
     const key = await cacheKey(spec, source);
     if (seen.has(key)) continue;
     seen.add(key);
-    const entry = path.join(BUILD_CACHE, key);
-    if (await readBuilt(entry)) {
-      counts.found++;
-      continue;
-    }
     const work = await mkdtemp(path.join(os.tmpdir(), 'docjet-e2e-prebuild-'));
     try {
-      await mkdir(BUILD_CACHE, { recursive: true });
-      await removeStale();
-      const built = await buildInto(spec, source, work, entry);
-      if (built.ok) counts.built++;
+      const { built, fresh } = await builtSite(spec, source, work);
+      if (!fresh) counts.found++;
+      else if (built.ok) counts.built++;
       else counts.failed++;
     } catch {
       counts.failed++;
@@ -492,19 +486,26 @@ let sourceHash: Promise<string> | undefined;
 /** Builds a fixture (with its config variant), or finds it built; a build with any diagnostic (any error, if warnings are allowed) fails. */
 async function buildFixture(spec: SiteSpec, work: string): Promise<{ outDir: string; apiServers: ServerTemplate[] }> {
   assert.ok((spec.fixture === undefined) !== (spec.root === undefined), 'a site is a `fixture` or a `root`, one of the two');
-  const source = spec.root ?? path.join(FIXTURES, spec.fixture!);
-  const key = await cacheKey(spec, source);
-  const entry = path.join(BUILD_CACHE, key);
-  let built = await readBuilt(entry);
-  if (!built) {
-    await mkdir(BUILD_CACHE, { recursive: true });
-    await removeStale();
-    built = await buildInto(spec, source, work, entry);
-  }
+  const { built, entry } = await builtSite(spec, sourceOf(spec), work);
   const fatal = withoutSitemapNoUrl(built.diagnostics).filter((d) => spec.warnings !== 'allowed' || d.severity === 'error');
   const problems = fatal.map((d) => `${d.severity} ${d.code} ${d.file}${d.line ? `:${d.line}` : ''}: ${d.message}`);
   assert.ok(built.ok && problems.length === 0, `building the site "${spec.fixture ?? spec.root}" reported:\n${problems.join('\n')}`);
   return { outDir: path.join(entry, 'out'), apiServers: built.apiServers };
+}
+
+/** The folder a site's files are in: its fixture's, or its own root. */
+function sourceOf(spec: SiteSpec): string {
+  return spec.root ?? path.join(FIXTURES, spec.fixture ?? '');
+}
+
+/** The site's entry in BUILD_CACHE, built now (`fresh`) unless it was there whole. */
+async function builtSite(spec: SiteSpec, source: string, work: string): Promise<{ built: BuiltSite; entry: string; fresh: boolean }> {
+  const entry = path.join(BUILD_CACHE, await cacheKey(spec, source));
+  const found = await readBuilt(entry);
+  if (found) return { built: found, entry, fresh: false };
+  await mkdir(BUILD_CACHE, { recursive: true });
+  await removeStale();
+  return { built: await buildInto(spec, source, work, entry), entry, fresh: true };
 }
 
 /** The entry's record (its use noted, so that it is not taken for stale), or undefined when it is not there whole. */
