@@ -16,15 +16,15 @@ import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
 import { runCopiesOf, type SpecCopy } from '../openapi/spec-cache.ts';
 import type { Site } from '../site/types.ts';
-import { HELPER_LIMITS, startThread, workerBootstrap } from './pool.ts';
+import { RENDER_LIMITS, startThread, workerBootstrap } from './pool.ts';
 
 export interface SearchWorkerData {
   site: Site;
   base: string;
   /**
    * The staging folder the index files are written into, and their folder in it (`_docjet/search`).
-   * None (a warm build whose output may stay or be updated in place): the files are sent back, and
-   * the build's thread writes those that differ from the output's.
+   * None (a warm build whose output may stay or be updated in place): the files that differ from
+   * the output's (`previous`) are sent back for the build's thread to write, the others named.
    */
   dir: string | undefined;
   folder: string;
@@ -42,7 +42,8 @@ export interface SearchWorkerData {
  */
 export type SearchReply =
   | { type: 'written'; files: [relative: string, hash: string, size: number][] }
-  | { type: 'made'; files: [relative: string, text: string][] }
+  /** No staging folder: the files that differ from the output's, and those it holds as they are (`previous`), by hash. */
+  | { type: 'made'; files: [relative: string, text: string][]; same: [relative: string, hash: string][] }
   | { type: 'unchanged'; files: [relative: string, hash: string][] }
   | { type: 'failed'; message: string };
 
@@ -75,7 +76,7 @@ export class SearchThread {
   constructor(data: Omit<SearchWorkerData, 'remoteSpecs'>) {
     let worker: Worker | undefined;
     try {
-      worker = startThread(workerBootstrap('search-worker'), { ...data, remoteSpecs: runCopiesOf(data.site.root) } satisfies SearchWorkerData, HELPER_LIMITS);
+      worker = startThread(workerBootstrap('search-worker'), { ...data, remoteSpecs: runCopiesOf(data.site.root) } satisfies SearchWorkerData, RENDER_LIMITS);
     } catch {
       // A site model that cannot be cloned, a thread that cannot start: the index is made here.
       worker = undefined;

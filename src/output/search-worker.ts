@@ -1,7 +1,8 @@
 /**
  * The search thread's worker (search-thread.ts): makes the search index of the site model it is
  * handed, as `writeSearchIndex` does on the build's thread, writes its files into the staging
- * folder and sends back their hashes and sizes (or, given no folder, sends the files back); or, when
+ * folder and sends back their hashes and sizes (or, given no folder, sends back the files the output
+ * being replaced does not hold as they are, and names the others); or, when
  * the output being replaced holds the index it would make, writes nothing and names those files.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -35,9 +36,18 @@ async function searchIndex(): Promise<SearchReply> {
   }
   const index = searchIndexFiles(records, base);
   if (dir === undefined) {
-    const made: [string, string][] = [...index].map(([name, text]) => [relative(name), text]);
-    if (key !== undefined) await texts?.saveIndex({ key, files: made.map(([file, text]) => [file.slice(folder.length + 1), contentHash(text)]) });
-    return { type: 'made', files: made };
+    // Only the files that differ from the output's are sent: one page changed at 5,000 pages changes a few of 5,000.
+    const made: [string, string][] = [];
+    const same: [string, string][] = [];
+    const hashes: [string, string][] = [];
+    for (const [name, text] of index) {
+      const hash = contentHash(text);
+      hashes.push([name, hash]);
+      if (previous.get(relative(name)) === hash) same.push([relative(name), hash]);
+      else made.push([relative(name), text]);
+    }
+    if (key !== undefined) await texts?.saveIndex({ key, files: hashes });
+    return { type: 'made', files: made, same };
   }
   const files: [string, string, number][] = [];
   const made = new Set<string>();

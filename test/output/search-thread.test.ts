@@ -10,6 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { build } from '../../src/output/build.ts';
+import { contentHash } from '../../src/output/ownership.ts';
 import { SearchThread, wantsSearchThread } from '../../src/output/search-thread.ts';
 import { searchIndex } from '../../src/search/index.ts';
 import { validate } from '../../src/validate/index.ts';
@@ -152,4 +153,29 @@ test('a warm build updating its output in place makes the index on the thread to
   const after = await times();
   const kept = [...after].filter(([name, mtime]) => before.get(name) === mtime).map(([name]) => name);
   assert.ok(kept.length > 0 && kept.length < after.size, `kept ${kept.length} of ${after.size} index files`);
+});
+
+test('given no folder, the search thread sends back only the files the output being replaced does not hold as they are, and names the others', async (t) => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-search-made-'));
+  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  const root = path.join(dir, 'site');
+  await writeSite(root);
+  const { site } = await validate({ root });
+  const expected = await searchIndex(site!, '/');
+  const names = [...expected.keys()].sort();
+  const stale = names.find((name) => name.startsWith('t-'))!;
+  // The output holds every file as it would be made but one term file (another hash), and lacks the manifest.
+  const previous: [string, string][] = names
+    .filter((name) => name !== 'index.json')
+    .map((name) => [`_docjet/search/${name}`, name === stale ? 'another-hash' : contentHash(expected.get(name)!)]);
+  const thread = new SearchThread({ site: site!, base: '/', dir: undefined, folder: '_docjet/search', cache: undefined, previous });
+  const reply = await thread.reply();
+  assert.equal(reply?.type, 'made');
+  if (reply?.type !== 'made') return;
+  assert.deepEqual(reply.files.map(([relative]) => relative).sort(), [`_docjet/search/${stale}`, '_docjet/search/index.json'].sort());
+  for (const [relative, text] of reply.files) assert.equal(text, expected.get(relative.slice('_docjet/search/'.length)));
+  assert.deepEqual(
+    reply.same.map(([relative]) => relative).sort(),
+    names.filter((name) => name !== stale && name !== 'index.json').map((name) => `_docjet/search/${name}`),
+  );
 });
