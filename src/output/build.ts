@@ -38,6 +38,7 @@ import { CardStage, cardJobs, wantsCardThread } from './card-thread.ts';
 import { pageOutputPath } from './paths.ts';
 import { memoryPhase, startMemoryTrace } from './memory-trace.ts';
 import { cachedMarkdown, createPageMarkdown, MarkdownPages } from '../render/page-markdown.ts';
+import { checkedText, writeAtomic } from '../shared/docjet-cache.ts';
 import { codeVersion, openBodyCache, pruneBodyCache, type BodyCache } from '../render/body-cache.ts';
 import { apiSummaries, llmsFiles, type ApiSummaries } from '../render/llms.ts';
 import { analyticsSettings } from '../render/analytics.ts';
@@ -300,7 +301,11 @@ async function writeSite({ root, site, files, output, stats, diagnostics, option
     onBytes: (bytes) => (stats.bytes += bytes),
     onWritten: (relative, hash, size) => output.wrote(relative, { hash, size }),
     onMarkdown: (route) => markdown.record(route),
-    onRenderer: (made) => (bodyCache = made.cache),
+    onRenderer: (made) => {
+      bodyCache = made.cache;
+      // The pages' cache entries are written by the writer thread too.
+      if (writer) made.cache?.storeWith((file, text) => writer.store(file, text));
+    },
     sources,
     ...(toRender ? { routes: toRender } : {}),
     onPage: (result) => {
@@ -552,6 +557,7 @@ function writerStage(
       output.wrote(relative, { hash, size });
     },
     writeHere: write,
+    storeHere: (file, text) => writeAtomic(file, checkedText(text)).catch(() => undefined),
   });
 }
 

@@ -3,11 +3,12 @@
  * staging folder, as this build's own writes are (folders made once each, a file linked from the
  * output being replaced unlinked first, never written through), and sends back their hashes and
  * sizes for the output's record, and a page's ids when asked; after a file it cannot write, it
- * writes no more.
+ * writes no more. It also keeps the entries of docjet's cache it is sent (`WriterThread.store`).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
+import { checkedText, writeAtomicSync } from '../shared/docjet-cache.ts';
 import { idsOf } from '../validate/html-ids.ts';
 import { outputPath, systemReason } from './output.ts';
 import { contentHash } from './ownership.ts';
@@ -23,8 +24,15 @@ let failed = false;
  */
 let scratch = Buffer.allocUnsafe(1024 * 1024);
 
-port.on('message', ({ batch, files }: WriterRequest) => {
+port.on('message', ({ batch, files, entries }: WriterRequest) => {
   if (failed) return;
+  for (const [file, text] of entries) {
+    try {
+      writeAtomicSync(file, checkedText(text));
+    } catch {
+      // A cache entry not kept is only a later miss.
+    }
+  }
   const written: [string, string, number, string[]?][] = [];
   for (const [relative, text, ids] of files) {
     try {

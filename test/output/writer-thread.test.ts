@@ -131,3 +131,39 @@ test('the writer thread names each file it wrote with its hash and size, and a f
   assert.equal(await fs.readFile(path.join(dir, 'a', 'index.html'), 'utf8'), '<p>café</p>');
   assert.equal(await fs.readFile(path.join(dir, 'a.md'), 'utf8'), '# A\n');
 });
+
+/** The page-body cache's entries of a site (`.docjet/cache/pages/<key>.json`), by name. */
+async function cacheEntries(root: string): Promise<Map<string, string>> {
+  const folder = path.join(root, '.docjet', 'cache', 'pages');
+  const names = (await fs.readdir(folder)).filter((name) => /^[0-9a-f]{64}\.json$/.test(name)).sort();
+  return new Map(await Promise.all(names.map(async (name) => [name, await fs.readFile(path.join(folder, name), 'utf8')] as const)));
+}
+
+test("the pages' cache entries written by the writer thread are the build thread's, and the next build takes every page from them", async (t) => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-writer-cache-'));
+  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  const here = path.join(dir, 'here');
+  const threaded = path.join(dir, 'threaded');
+  await writeSite(here);
+  await writeSite(threaded);
+
+  const first = await withWriterThread('0', () => build({ root: here, outDir: path.join(dir, 'out-here') }));
+  assert.equal(first.ok, true, JSON.stringify(first.diagnostics));
+  const cold = await withWriterThread('1', () => build({ root: threaded, outDir: path.join(dir, 'out-threaded') }));
+  assert.equal(cold.ok, true, JSON.stringify(cold.diagnostics));
+  const entries = await cacheEntries(threaded);
+  assert.equal(entries.size, PAGES + 1, 'one entry a page');
+  assert.deepEqual(entries, await cacheEntries(here));
+  // No temporary file of an atomic write is left behind.
+  assert.deepEqual(
+    (await fs.readdir(path.join(threaded, '.docjet', 'cache', 'pages'))).filter((name) => name.endsWith('.tmp')),
+    [],
+  );
+
+  // A page changed, built into a new folder (no output to take pages from): every other page's body comes from the entries the thread wrote.
+  await fs.appendFile(path.join(threaded, 'guide', 'page-3.mdx'), '\nA zeppelin moored here.\n');
+  const warm = await withWriterThread('1', () => build({ root: threaded, outDir: path.join(dir, 'out-warm') }));
+  assert.equal(warm.ok, true, JSON.stringify(warm.diagnostics));
+  assert.equal(warm.stats.cache.hits, PAGES);
+  assert.ok((await fs.readFile(path.join(dir, 'out-warm', 'guide', 'page-3', 'index.html'), 'utf8')).includes('zeppelin'));
+});
