@@ -1,5 +1,5 @@
 /**
- * Builds every corpus site with `docjet build`, one fresh process each, and prints a table:
+ * Builds every corpus site with `docjet build` (bench/docjet-build.ts), one fresh process each, and prints a table:
  * pages, seconds, pages per second, peak memory, output size, errors and warnings by kind.
  * `npm run bench:corpus [-- site …] [--json]`. Output goes to a temporary folder.
  */
@@ -7,6 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { buildImport, fromSource } from './docjet-build.ts';
 
 const CORPUS = process.env['DOCJET_CORPUS'] ?? '/work/shared/corpus';
 const args = process.argv.slice(2);
@@ -18,7 +19,7 @@ const sites = readdirSync(CORPUS, { withFileTypes: true })
   .sort();
 
 const child = `
-import { build } from ${JSON.stringify(new URL('../src/output/build.ts', import.meta.url).href)};
+${buildImport()}
 // Cold builds, as measured: without the page bodies' cache (and nothing written into the corpus).
 const result = await build({ root: process.argv[1], outDir: process.argv[2], cache: false });
 const kinds = {};
@@ -31,7 +32,10 @@ const rows = [];
 const scratch = mkdtempSync(path.join(os.tmpdir(), 'docjet-corpus-'));
 for (const site of sites) {
   const out = path.join(scratch, site);
-  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', child, path.join(CORPUS, site), out], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync(process.execPath, [...(fromSource ? ['--import', 'tsx'] : []), '--input-type=module', '-e', child, path.join(CORPUS, site), out], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
   const line = run.stdout.trim().split('\n').pop() ?? '';
   let report;
   try {

@@ -1,6 +1,6 @@
 /**
  * `docjet build` of the synthetic site (bench/synthetic-site.ts) at 1,000 and 5,000 pages, each
- * build in a fresh process, with the compiled docjet (`lib/`: run `npm run build` first):
+ * build in a fresh process, with the compiled docjet as the command runs it (`lib/bundle/`: run `npm run build` first):
  * `npm run bench:build [-- --pages 1000,5000]`. Per size, three builds into the same output folder:
  * cold (an empty cache, which it fills), warm with nothing changed, and warm with one page's body
  * changed. Prints wall and CPU seconds (all threads), pages per second, cache hits, peak memory and
@@ -11,6 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { appendFile, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { buildImport, fromSource } from './docjet-build.ts';
 import { syntheticRoute, writeSyntheticSite } from './synthetic-site.ts';
 
 const args = process.argv.slice(2);
@@ -19,7 +20,7 @@ const sizes = (args.includes('--pages') && pagesOption ? pagesOption : '1000,500
 
 const child = `
 const started = performance.now();
-const { build } = await import(${JSON.stringify(new URL('../lib/index.js', import.meta.url).href)});
+${buildImport()}
 const result = await build({ root: process.argv[1], outDir: process.argv[2] });
 const cpu = process.cpuUsage();
 console.log(JSON.stringify({ ok: result.ok, stats: result.stats, wall: (performance.now() - started) / 1000, cpu: (cpu.user + cpu.system) / 1e6 }));
@@ -57,7 +58,10 @@ export async function runBuildBench(pageCounts: readonly number[] = sizes): Prom
       await writeSyntheticSite(site, pages);
       for (const kind of ['cold', 'warm, nothing changed', 'warm, one page changed'] as const) {
         if (kind === 'warm, one page changed') await appendFile(path.join(site, `${syntheticRoute(Math.floor(pages / 2))}.mdx`), '\nOne more paragraph.\n');
-        const run = spawnSync(process.execPath, ['--input-type=module', '-e', child, site, path.join(scratch, 'out')], { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 });
+        const run = spawnSync(process.execPath, [...(fromSource ? ['--import', 'tsx'] : []), '--input-type=module', '-e', child, site, path.join(scratch, 'out')], {
+          encoding: 'utf8',
+          maxBuffer: 16 * 1024 * 1024,
+        });
         try {
           const report = JSON.parse(run.stdout.trim().split('\n').pop() ?? '') as { ok: boolean; stats: Stats; wall: number; cpu: number };
           rows.push({ pages, kind, ...report });
@@ -73,7 +77,7 @@ export async function runBuildBench(pageCounts: readonly number[] = sizes): Prom
 }
 
 function printRows(rows: readonly BuildRow[]): void {
-  console.log('build of the synthetic site (compiled lib/, a fresh process each, into the same output folder)');
+  console.log(`build of the synthetic site (${fromSource ? 'sources through tsx' : 'the bundle docjet build runs'}, a fresh process each, into the same output folder)`);
   console.log(
     `${'pages'.padStart(7)} ${'build'.padEnd(24)} ${'wall s'.padStart(7)} ${'CPU s'.padStart(7)} ${'pages/s'.padStart(8)} ${'cached'.padStart(7)} ${'peak MiB'.padStart(9)} ${'output MB'.padStart(10)}`,
   );

@@ -17,6 +17,7 @@ import { copyFile, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildImport, fromSource } from './docjet-build.ts';
 
 const SPECS_DIR = process.env['DOCJET_OPENAPI_SPECS'] ?? '/work/shared/openapi-specs';
 const GITHUB_FILE = '@octokit/openapi/generated/api.github.com.json';
@@ -37,17 +38,8 @@ const args = process.argv.slice(2);
 const languagesOption = args.includes('--languages') ? args[args.indexOf('--languages') + 1] : undefined;
 const named = args.filter((arg, index) => !arg.startsWith('--') && args[index - 1] !== '--languages');
 
-/**
- * The compiled build (lib/, what `docjet build` runs) when `npm run build` has made it: from the
- * sources through tsx, each thread compiles TypeScript as it loads (the colour thread too), which
- * users never pay. `DOCJET_BENCH_SOURCE=1` measures the sources anyway.
- */
-const compiled = new URL('../lib/output/build.js', import.meta.url);
-const fromSource = process.env['DOCJET_BENCH_SOURCE'] === '1' || !existsSync(compiled);
-const buildModule = fromSource ? new URL('../src/output/build.ts', import.meta.url) : compiled;
-
 const child = `
-import { build } from ${JSON.stringify(buildModule.href)};
+${buildImport()}
 const cpu = process.cpuUsage();
 const result = await build({ root: process.argv[1], outDir: process.argv[2] });
 const used = process.cpuUsage(cpu);
@@ -104,7 +96,9 @@ console.log(
   `load average ${os
     .loadavg()
     .map((load) => load.toFixed(1))
-    .join(' ')} · ${os.cpus().length} cores · ${fromSource ? 'sources through tsx' : 'compiled lib/'}${languagesOption ? ` · api.examples.languages ${languagesOption}` : ''}`,
+    .join(
+      ' ',
+    )} · ${os.cpus().length} cores · ${fromSource ? 'sources through tsx' : 'the bundle (lib/bundle/)'}${languagesOption ? ` · api.examples.languages ${languagesOption}` : ''}`,
 );
 console.log(row(['document', 'operations', 'pages', 'seconds', 'CPU s', 'pages/s', 'peak MiB', 'output MB']));
 for (const spec of SPECS.filter((each) => named.length === 0 || named.includes(each.name))) {

@@ -17,10 +17,12 @@ import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import vm from 'node:vm';
-import type { main } from './cli.ts';
+import type { build, main } from './cli.ts';
 
 export interface LoadedBundle {
   main: typeof main;
+  /** The build as the command runs it (`npm run bench:build` times it so). */
+  build: typeof build;
   /** A cache was there and V8 refused it. */
   cacheRejected: boolean;
   /** The code cache of the bundle with every function compiled so far (for scripts/bundle.mjs). */
@@ -45,12 +47,12 @@ export function loadBundle(file: string): LoadedBundle {
   // In parentheses, V8 compiles the wrapper at once rather than parsing the whole bundle twice.
   const source = `(function (${PARAMETERS.join(', ')}) {${readFileSync(file, 'utf8')}\n})`;
   const script = new vm.Script(source, { filename: file, ...(cachedData ? { cachedData } : {}) });
-  const module = { exports: {} as { main?: typeof main } };
+  const module = { exports: {} as { main?: typeof main; build?: typeof build } };
   const run = script.runInThisContext() as (...args: unknown[]) => void;
   run(module.exports, createRequire(file), module, file, path.dirname(file), importPackage);
-  const loaded = module.exports.main;
-  if (typeof loaded !== 'function') throw new Error(`${file} does not export main: run \`npm run build\` again`);
-  return { main: loaded, cacheRejected: script.cachedDataRejected === true, codeCache: () => script.createCachedData() };
+  const { main: loaded, build: built } = module.exports;
+  if (typeof loaded !== 'function' || typeof built !== 'function') throw new Error(`${file} does not export main and build: run \`npm run build\` again`);
+  return { main: loaded, build: built, cacheRejected: script.cachedDataRejected === true, codeCache: () => script.createCachedData() };
 }
 
 /** A package left out of the bundle, imported from here (lib/), which finds the same node_modules as lib/bundle/. */
