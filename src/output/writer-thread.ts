@@ -6,9 +6,10 @@
  * to a thread that writes them into the staging folder and hashes them, and sends back each
  * file's hash and size for the record (as a render worker's files are recorded: `StagedOutput.wrote`).
  *
- * The files are the same bytes at the same names. A file not yet written when the thread cannot
- * start or stops is written here instead (it is kept here until the thread says it is written); a
- * file the thread cannot write (no space left) fails the build, as a failed write here does. The
+ * The files are the same bytes at the same names. When the thread cannot start, the files are
+ * written here; when it stops with files sent and not written, the build fails naming one (their
+ * text is not kept here, see `sent`); a file the thread cannot write (no space left) fails the
+ * build, as a failed write here does. The
  * thread also reads each page's ids from its HTML (`idsOf`, for the link check after the pages),
  * another few per cent of this thread's time.
  */
@@ -84,8 +85,13 @@ export class WriterThread {
   private pendingEntries: [string, string][] = [];
   private pendingChars = 0;
   private nextBatch = 0;
-  /** Batches sent and not answered yet: their files written here if the thread stops (their cache entries are left out). */
-  private readonly sent = new Map<number, { files: [string, string, boolean][]; chars: number }>();
+  /**
+   * Batches sent and not answered yet: the names of their files, and their size. Not their text:
+   * kept until the thread answered, each page's text lived long enough to be moved to the old
+   * generation, whose garbage then grew main's heap to 4 times what was live (+200 MB of peak at
+   * 10,000 pages). A thread that stops with a batch unanswered fails the build, naming a file.
+   */
+  private readonly sent = new Map<number, { names: string[]; chars: number }>();
   private inFlight = 0;
   private readonly waiters: (() => void)[] = [];
   private failure: OutputWriteError | undefined;
@@ -171,7 +177,7 @@ export class WriterThread {
       return;
     }
     const batch = this.nextBatch++;
-    this.sent.set(batch, { files, chars });
+    this.sent.set(batch, { names: files.map(([relative]) => relative), chars });
     this.worker.postMessage({ batch, files, entries } satisfies WriterRequest);
   }
 
@@ -189,13 +195,18 @@ export class WriterThread {
     this.wake();
   }
 
-  /** The thread stopped (an error, or it exited) before answering: what it had not written is written here. */
+  /**
+   * The thread stopped (an error, or it exited: a bug in docjet, or no memory left): files sent and
+   * not written fail the build, the first named (the staging folder is then removed, the output
+   * left as it was); later files are written here.
+   */
   private fallBack(): void {
     if (this.here || this.worker === undefined) return;
-    const unanswered = [...this.sent.values()].flatMap((sent) => sent.files);
+    const unanswered = [...this.sent.values()].flatMap((sent) => sent.names);
     this.sent.clear();
     this.inFlight = 0;
-    this.writeAllHere(unanswered);
+    if (unanswered.length > 0) this.failure ??= new OutputWriteError('write', unanswered[0]!, 'docjet\'s writer thread stopped before writing it');
+    this.here = Promise.resolve();
     this.wake();
   }
 

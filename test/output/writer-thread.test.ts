@@ -10,6 +10,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
+import type { Worker } from 'node:worker_threads';
 import { build } from '../../src/output/build.ts';
 import { OutputWriteError } from '../../src/output/output.ts';
 import { contentHash } from '../../src/output/ownership.ts';
@@ -130,6 +131,29 @@ test('the writer thread names each file it wrote with its hash and size, and a f
   assert.deepEqual(written.get('a/index.html'), [contentHash(Buffer.from('<p>café</p>')), Buffer.byteLength('<p>café</p>')]);
   assert.equal(await fs.readFile(path.join(dir, 'a', 'index.html'), 'utf8'), '<p>café</p>');
   assert.equal(await fs.readFile(path.join(dir, 'a.md'), 'utf8'), '# A\n');
+});
+
+test('a writer thread that stops with files sent and not written fails the build, naming one, and writes nothing more', async (t) => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-writer-stop-'));
+  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  const here: string[] = [];
+  const writer = new WriterThread({
+    dir,
+    onWritten: () => undefined,
+    writeHere: async (relative) => void here.push(relative),
+  });
+  await writer.write('a/index.html', '<p>A</p>');
+  // The batch is sent, then the thread fails before its answer can arrive (the event is synchronous).
+  (writer as unknown as { flush(): void }).flush();
+  (writer as unknown as { worker: Worker }).worker.emit('error', new Error('out of memory'));
+  await assert.rejects(writer.write('b/index.html', '<p>B</p>'), (error: unknown) => error instanceof OutputWriteError && error.relative === 'a/index.html');
+  await assert.rejects(writer.finish(), (error: unknown) => {
+    assert.ok(error instanceof OutputWriteError);
+    assert.equal(error.relative, 'a/index.html');
+    assert.match(error.reason, /writer thread stopped/);
+    return true;
+  });
+  assert.deepEqual(here, [], 'nothing written on the build thread once a file is lost');
 });
 
 /** The page-body cache's entries of a site (`.docjet/cache/pages/<key>.json`), by name. */
