@@ -18,7 +18,7 @@
         const lists = new Map();
         for (const list of full.content.querySelectorAll('ul.nav-list'))
             lists.set(keyOf(list), list);
-        for (const stub of nav.querySelectorAll('ul[data-lazy]')) {
+        for (const stub of nav.querySelectorAll(':not(section)[data-lazy]')) {
             const list = lists.get(keyOf(stub) ?? 0);
             if (list)
                 replaceList(stub, list);
@@ -73,7 +73,7 @@
     document.addEventListener('toggle', (event) => {
         const nav = lazyNav(event.target);
         const group = event.target instanceof HTMLDetailsElement ? event.target : null;
-        if (nav && group?.open && group.querySelector(':scope > ul[data-lazy]:not([data-lazy="window"])'))
+        if (nav && group?.open && group.querySelector(':scope > [data-lazy=""]'))
             load(nav);
     }, true);
     for (const type of ['pointerover', 'focusin']) {

@@ -1,7 +1,8 @@
 /* The lazy sidebar of a large section (src/render/shell/sidebar.ts, `LAZY_SIDEBAR_BYTES`): the page
    holds its own groups whole, every other top-level group as its name, a link to its first page
-   (`section[data-lazy]`), and every other nested group as a link to its first page
-   (`ul[data-lazy]`), which works without JavaScript. The section's full sidebar is one fragment
+   (`section[data-lazy]`), and every other nested group as a link to its first page in place of
+   its list (`a[data-lazy]`, or `ul[data-lazy]` around the entry of a first page that links
+   elsewhere), which works without JavaScript. The section's full sidebar is one fragment
    named on the nav (`data-nav-fragment`, under `_docjet/nav/`, its name a hash of its content),
    fetched once: as soon as the page is read when a top-level group (always expanded, so in view)
    is a stub, else when the reader first points at or focuses the sidebar or opens such a group.
@@ -36,7 +37,7 @@
     }
     const lists = new Map<unknown, Element>();
     for (const list of full.content.querySelectorAll('ul.nav-list')) lists.set(keyOf(list), list);
-    for (const stub of nav.querySelectorAll('ul[data-lazy]')) {
+    for (const stub of nav.querySelectorAll(':not(section)[data-lazy]')) {
       const list = lists.get(keyOf(stub) ?? 0);
       if (list) replaceList(stub, list);
     }
@@ -100,7 +101,7 @@
     (event) => {
       const nav = lazyNav(event.target);
       const group = event.target instanceof HTMLDetailsElement ? event.target : null;
-      if (nav && group?.open && group.querySelector(':scope > ul[data-lazy]:not([data-lazy="window"])')) load(nav);
+      if (nav && group?.open && group.querySelector(':scope > [data-lazy=""]')) load(nav);
     },
     true,
   );

@@ -27,13 +27,13 @@ function optionsFor(site: Site): ShellOptions {
   return { site, base: '/', stylesheet: '/_docjet/s.css', script: '/_docjet/s.js', assetsPrefix: '/_docjet/' };
 }
 
-/** The hrefs of the sidebar's page links, in order. */
+/** The hrefs of the sidebar's page links and stub groups' links, in order. */
 function links(html: string): string[] {
-  return [...html.matchAll(/<a class="nav-link" href="([^"]*)"/g)].map((match) => match[1]!);
+  return [...html.matchAll(/<a (?:class="nav-link"|data-lazy) href="([^"]*)"/g)].map((match) => match[1]!);
 }
 
 const ADVANCED =
-  /<details class="nav-group nested" data-group="[^"]*"( open)?><summary><span class="nav-group-link"><span class="nav-label">Advanced<\/span><\/span><\/summary>(<ul class="nav-list"( data-lazy)?>)/;
+  /<details class="nav-group nested" data-group="[^"]*"( open)?><summary><span class="nav-group-link"><span class="nav-label">Advanced<\/span><\/span><\/summary>(<ul class="nav-list">|<a( data-lazy) href="[^"]*">)/;
 
 test('a lazy sidebar keeps the groups off the page trail as a link to their first page', async () => {
   const site = await loadSite('tabs');
@@ -41,7 +41,7 @@ test('a lazy sidebar keeps the groups off the page trail as a link to their firs
   const template = buildSidebar(site, sectionId, { base: '/', drilldown: false });
   const start = fillSidebar(template, 'guides/start', chromeOf(site, page(site, 'guides/start')).trail, true);
   const [, open, , lazy] = ADVANCED.exec(start)!;
-  assert.deepEqual([open, lazy], [undefined, ' data-lazy'], 'Advanced is closed and holds a stub list');
+  assert.deepEqual([open, lazy], [undefined, ' data-lazy'], 'Advanced is closed and holds a stub link');
   assert.deepEqual(links(start), ['/guides/start', '/guides/install', '/guides/advanced/tuning', '/guides/faq']);
   assert.ok(!start.includes('Internals'), 'what is inside a stubbed group is left for the fragment');
 
@@ -78,7 +78,7 @@ test('a section whose sidebar is over the threshold gets one fragment with its w
 
   const html = new Shell({ ...optionsFor(site), lazySidebars: lazy }).render({ page: page(site, 'guides/start'), title: 'Start', bodyHtml: '', headings: [] });
   assert.match(html, new RegExp(`<nav aria-label="Menu" data-nav-fragment="${name}">`));
-  assert.match(html, /<ul class="nav-list" data-lazy><li><a class="nav-link" href="\/guides\/advanced\/tuning">/);
+  assert.match(html, /<\/summary><a data-lazy href="\/guides\/advanced\/tuning">Advanced<\/a><\/details>/);
   const other = new Shell(optionsFor(site)).render({ page: page(site, 'guides/start'), title: 'Start', bodyHtml: '', headings: [] });
   assert.ok(!other.includes('data-nav-fragment') && !other.includes('data-lazy'));
 });
@@ -86,12 +86,12 @@ test('a section whose sidebar is over the threshold gets one fragment with its w
 test("a nested group's stub is its name, a link to its first page, as a top-level stub is: not the first page's entry (method pill, title)", async () => {
   const { site, routes } = await bigSite();
   const html = lazySidebarOf(site, routes[0]!);
-  const stubs = [...html.matchAll(/<ul class="nav-list" data-lazy>(.*?)<\/ul>/g)].map((match) => match[1]!);
+  const stubs = [...html.matchAll(/<\/summary>(<a data-lazy .*?<\/a>)<\/details>/g)].map((match) => match[1]!);
   assert.equal(stubs.length, 32, "each tag but the page's own group is a stub");
   for (const [index, stub] of stubs.entries()) {
     const tag = String(index + 1).padStart(2, '0');
     const group = [...site.elements.values()].find((element) => element.items.some((item) => item.type === 'page' && item.route === `api-reference/tag-${tag}/tag-${tag}-item-1`))!;
-    assert.equal(stub, `<li><a class="nav-link" href="/api-reference/tag-${tag}/tag-${tag}-item-1"><span class="nav-label">${group.label}</span></a></li>`);
+    assert.equal(stub, `<a data-lazy href="/api-reference/tag-${tag}/tag-${tag}-item-1">${group.label}</a>`);
   }
   // Filled from the fragment, the same group's list has the entries whole: the method pill included.
   assert.match(lazySidebarOf(site, `api-reference/tag-01/tag-01-item-1`), /<a class="nav-link" href="\/api-reference\/tag-01\/tag-01-item-1"[^>]*><span class="method-pill"/);
@@ -138,7 +138,7 @@ test(`a lazy sidebar shows a group of pages over ${WINDOW_GROUP_BYTES} bytes as 
   // The rest of the sidebar is as before: the start page, and each other group a stub.
   const tagStubs = range(1, 32).map((tag) => `/api-reference/tag-${String(tag).padStart(2, '0')}/tag-${String(tag).padStart(2, '0')}-item-1`);
   assert.deepEqual(links(middle), ['/', ...tagStubs, ...routes.slice(64, 85).map((route) => `/${route}`)]);
-  assert.equal(middle.match(/data-lazy>/g)?.length, 32);
+  assert.equal(middle.match(/<a data-lazy /g)?.length, 32);
 
   // At the ends the window keeps its size, on the side there is.
   assert.deepEqual(bigItems(lazySidebarOf(site, routes[0]!)), range(1, 21));
@@ -162,7 +162,7 @@ test('small groups, and sidebars that are not lazy, stay whole', async () => {
   assert.deepEqual(links(small).filter((href) => href.startsWith('/api-reference/tag-02/')).length, 20);
   // The big group's stub: its name, a link to its first page.
   assert.deepEqual(bigItems(small), []);
-  assert.match(small, new RegExp(`<ul class="nav-list" data-lazy><li><a class="nav-link" href="/${routes[0]}"><span class="nav-label">Big</span></a></li></ul>`));
+  assert.match(small, new RegExp(`</summary><a data-lazy href="/${routes[0]}">Big</a></details>`));
   assert.ok(!small.includes('data-lazy="window"'));
   assert.deepEqual(bigItems(lazySidebarOf(site, routes[74]!)), range(65, 85), 'and the big group windowed on its own pages');
 });

@@ -331,18 +331,18 @@ class SidebarWriter {
 
   /**
    * What a lazy sidebar shows in a group off the page's trail: a link to its first page (which
-   * shows the group whole), in a list the page script fills (`data-lazy`). The link is the group's
-   * name, as a top-level stub is: the first page's entry (method pill, icon, tag, a title of up to
-   * a paragraph) comes with the group's whole list, and was 150 bytes and more of each of the 45
-   * stubs on each page of GitHub's API reference (issue 33). A first page that is a link elsewhere
-   * (`url`) keeps its entry, the link the sidebar shows for it.
+   * shows the group whole), the group's name, in place of its list (`a[data-lazy]`, which the page
+   * script replaces with the list). The first page's entry (method pill, icon, tag, a title of up to
+   * a paragraph) comes with the group's whole list: it was 150 bytes and more of each of the 45 stubs
+   * on each page of GitHub's API reference, and a list of one entry around the link another 70
+   * (issue 33). A first page that is a link elsewhere (`url`) keeps its entry, the link the sidebar
+   * shows for it, in a list the script fills the same way (`ul[data-lazy]`).
    */
   private stub(group: NavElement): Part[] {
     const first = group.firstPage === undefined ? undefined : this.site.pages.get(group.firstPage);
+    if (first && !first.hidden && externalUrl(first) === undefined) return [`<a data-lazy href="${this.href(first.route)}">${escapeHtml(group.label)}</a>`];
     let link: Part[] = [];
-    if (first && !first.hidden && externalUrl(first) === undefined) {
-      link = [`<li><a class="nav-link" href="${this.href(first.route)}"><span class="nav-label">${escapeHtml(group.label)}</span></a></li>`];
-    } else if (first) {
+    if (first) {
       // The link is never current: a page whose link it is has the group on its trail, and shows it whole.
       link = this.written(() => this.page(first.route, new Set())).filter((part) => typeof part !== 'object' || !('page' in part));
     }
