@@ -205,7 +205,7 @@ export class WriterThread {
     const unanswered = [...this.sent.values()].flatMap((sent) => sent.names);
     this.sent.clear();
     this.inFlight = 0;
-    if (unanswered.length > 0) this.failure ??= new OutputWriteError('write', unanswered[0]!, 'docjet\'s writer thread stopped before writing it');
+    if (unanswered.length > 0) this.failure ??= new OutputWriteError('write', unanswered[0]!, "docjet's writer thread stopped before writing it");
     this.here = Promise.resolve();
     this.wake();
   }
