@@ -25,7 +25,7 @@ import { ASSETS_FOLDER } from '../render/assets.ts';
 import { addCandidates, addFileCandidates } from '../render/utilities.ts';
 import { mermaidScript } from './copy.ts';
 import { defaultFavicon } from './favicon.ts';
-import { contentHash, readMarker, sameFolders } from './ownership.ts';
+import { contentHash, type OutputRecord, readMarker, sameFolders } from './ownership.ts';
 import { PageReuse, type PageResult, type PreviousOutput } from './page-reuse.ts';
 import { checkOutputFolder, displayPath, isInside, OutputWriteError, outputPath, recoverOutput, type StagedOutput } from './output.ts';
 import { stageLazily, type LazyOutput } from './unchanged-output.ts';
@@ -125,6 +125,8 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // Nothing is created or deleted before the output folder is known to be safe to replace.
   const checked = await checkOutputFolder({ root, target: outDir, force: options.force ?? false });
   if (checked.diagnostics.length > 0) return finish(false, checked.diagnostics, []);
+  // A warm build of a large site (the output's record holds its pages): the index's thread loads its code while the site is read.
+  const early = options.cache !== false && checked.intact && wantsSearchThread(recordedPages(checked.intact)) ? new SearchThread() : undefined;
   const validated = await validate({
     root,
     ...(options.offline ? { offline: true } : {}),
@@ -132,7 +134,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     ...contentExclusion(root, checked.rootReal, outDir, checked.target),
   });
   const { site, files } = validated;
-  if (hasErrors(validated.diagnostics) || !site || !files) return finish(false, validated.diagnostics, validated.notes);
+  if (hasErrors(validated.diagnostics) || !site || !files) {
+    await early?.stop();
+    return finish(false, validated.diagnostics, validated.notes);
+  }
 
   // The output found there, as its record says (checked above to hold only what docjet wrote): files the warm build may link from.
   const marker = options.cache === false || checked.intact ? undefined : await readMarker(checked.target).catch(() => undefined);
@@ -143,6 +148,7 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
     // When it holds exactly its record's files, the staging folder waits for the first file that differs (none: the output stays as it is).
     output = await stageLazily({ target: checked.target, intact: options.cache === false ? undefined : checked.intact });
   } catch (error) {
+    await early?.stop();
     return finish(false, [...validated.diagnostics, outputDiagnostic(error, outDir)], validated.notes);
   }
   const diagnostics = new PageDiagnostics(validated.diagnostics);
@@ -151,7 +157,10 @@ export async function build(options: BuildOptions = {}): Promise<BuildResult> {
   // build the index is the longest of the work that is not the pages' (1 CPU-s at 5,000 pages), and it
   // is what the build waits for last. A thread that cannot be set up (docjet's code version unread)
   // leaves the index to this thread.
-  const search = await searchStage(site, normalizeBase(options.base), output, options.cache !== false, previous).catch(() => undefined);
+  const search = await searchStage(site, normalizeBase(options.base), output, options.cache !== false, previous, early).catch(async () => {
+    await early?.stop();
+    return undefined;
+  });
   try {
     await writeSite({
       root,
@@ -461,21 +470,41 @@ async function writeSearchIndex({
  * site model, the record's hashes of the index files in the output being replaced and, with a
  * cache, docjet's code version. None for a small site or on one core.
  */
-async function searchStage(site: Site, base: string, output: LazyOutput, cache: boolean, previous: PreviousOutput | undefined): Promise<SearchThread | undefined> {
+async function searchStage(
+  site: Site,
+  base: string,
+  output: LazyOutput,
+  cache: boolean,
+  previous: PreviousOutput | undefined,
+  early: SearchThread | undefined,
+): Promise<SearchThread | undefined> {
   // A warm build whose output may stay as it is (or be updated in place) has no staging folder to
   // write into: the thread sends back the files that differ from the output's and names those it holds as they are.
-  if (!wantsSearchThread(site.pages.size)) return undefined;
+  if (!wantsSearchThread(site.pages.size)) {
+    await early?.stop();
+    return undefined;
+  }
   const folder = `${ASSETS_FOLDER}/${SEARCH_FOLDER}`;
   const recorded: [string, string][] = [];
   for (const [relative, [hash]] of previous?.record.files ?? []) if (relative.startsWith(`${folder}/`)) recorded.push([relative, hash]);
-  return new SearchThread({
+  const data = {
     site,
     base,
     dir: output.staged && !output.inPlace ? output.dir : undefined,
     folder,
     cache: cache ? { version: await codeVersion() } : undefined,
     previous: recorded,
-  });
+  };
+  if (!early) return new SearchThread(data);
+  early.give(data);
+  return early;
+}
+
+/** How many pages an output's record holds: its pages' HTML files. */
+function recordedPages(record: OutputRecord): number {
+  let pages = 0;
+  for (const name of record.files.keys()) if (name === 'index.html' || name.endsWith('/index.html')) pages++;
+  return pages;
 }
 
 /**

@@ -16,8 +16,9 @@ import { outputPath } from './output.ts';
 import { contentHash } from './ownership.ts';
 import type { SearchReply, SearchWorkerData } from './search-thread.ts';
 
-const data = workerData as SearchWorkerData;
 const port = parentPort!;
+// Started without its data (a warm build, while the site is read: `SearchThread`), it is sent.
+const data = (workerData as SearchWorkerData | undefined) ?? (await new Promise<SearchWorkerData>((resolve) => port.once('message', resolve)));
 for (const copy of data.remoteSpecs) useCopy(data.site.root, copy.url, copy);
 
 port.postMessage(await searchIndex().catch((error: unknown): SearchReply => ({ type: 'failed', message: error instanceof Error ? error.message : String(error) })));

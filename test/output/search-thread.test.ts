@@ -179,3 +179,21 @@ test('given no folder, the search thread sends back only the files the output be
     names.filter((name) => name !== stale && name !== 'index.json').map((name) => `_docjet/search/${name}`),
   );
 });
+
+test('a search thread started before the site is read (a warm build) waits for it, then makes the same index; one never given a site stops without an answer', async (t) => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-search-early-'));
+  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  const root = path.join(dir, 'site');
+  await writeSite(root);
+  const thread = new SearchThread();
+  const { site } = await validate({ root });
+  thread.give({ site: site!, base: '/', dir: undefined, folder: '_docjet/search', cache: undefined, previous: [] });
+  const reply = await thread.reply();
+  assert.equal(reply?.type, 'made');
+  const expected = await searchIndex(site!, '/');
+  assert.deepEqual(new Map(reply?.type === 'made' ? reply.files.map(([relative, text]) => [relative.slice('_docjet/search/'.length), text]) : []), expected);
+
+  const unused = new SearchThread();
+  await unused.stop();
+  assert.equal(await unused.reply(), undefined);
+});
