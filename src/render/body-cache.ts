@@ -190,24 +190,43 @@ const ENTRY_NAME = /^([0-9a-f]{64})\.json$/;
 let codeVersionMemo: Promise<string> | undefined;
 
 /**
- * docjet's package version, the shape of an entry, and a hash of the code that runs (every
- * script of `lib/`, the command's bundle included, or of `src/` when run from source) and of the versions of the
- * packages it renders with (Shiki, the icon sets, the Markdown parsers): a hash, not a number
- * bumped by hand, so that no change to the renderer can be forgotten and serve stale pages.
+ * docjet's package version, the shape of an entry, and a hash of the code that runs (`codeHash`)
+ * and of the versions of the packages it renders with (Shiki, the icon sets, the Markdown parsers):
+ * a hash, not a number bumped by hand, so that no change to the renderer can be forgotten and serve
+ * stale pages.
  */
 export function codeVersion(): Promise<string> {
   codeVersionMemo ??= (async () => {
     const hash = createHash('sha256').update(`docjet ${VERSION} format ${CACHE_FORMAT}\n`);
     const here = fileURLToPath(import.meta.url);
     const top = path.relative(PACKAGE_ROOT, here).split(path.sep)[0] ?? '';
-    const codeRoot = path.join(PACKAGE_ROOT, top);
-    const files = (await readdir(codeRoot, { recursive: true })).filter((name) => /\.(?:c|m)?[jt]s$/.test(name) && !name.endsWith('.d.ts')).sort();
-    for (const name of files) hash.update(`${name}\n`).update(await readFile(path.join(codeRoot, name)));
+    hash.update(await codeHash(path.join(PACKAGE_ROOT, top)));
     const manifest = JSON.parse(await readFile(path.join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
     for (const name of Object.keys(manifest.dependencies ?? {}).sort()) hash.update(`${name}@${await installedVersion(name)}\n`);
     return `${VERSION}+${hash.digest('hex').slice(0, 32)}`;
   })();
   return codeVersionMemo;
+}
+
+/** lib/'s stamp (scripts/build.ts): written last by a build that finished, it names the build's inputs. */
+const BUILD_STAMP = 'build-stamp.json';
+
+/**
+ * What identifies the code in `codeRoot` (lib/, or src/ when run from the sources). A built lib/
+ * holds its build's stamp, a hash of every input of the build (src/, the build scripts, the lockfile,
+ * Node's version): the code is that build's, and the stamp says so without reading it (hashing the
+ * 15 MB of lib/ took 170 ms of each build's start, before anything else could use the cache). Else
+ * (the sources, or a lib/ whose build did not finish) every script is hashed, path and bytes.
+ */
+export async function codeHash(codeRoot: string): Promise<string> {
+  const stamp = await readFile(path.join(codeRoot, BUILD_STAMP), 'utf8')
+    .then((text) => (JSON.parse(text) as { inputs?: unknown }).inputs)
+    .catch(() => undefined);
+  if (typeof stamp === 'string' && /^[0-9a-f]{64}$/.test(stamp)) return `build ${stamp}\n`;
+  const hash = createHash('sha256');
+  const files = (await readdir(codeRoot, { recursive: true })).filter((name) => /\.(?:c|m)?[jt]s$/.test(name) && !name.endsWith('.d.ts')).sort();
+  for (const name of files) hash.update(`${name}\n`).update(await readFile(path.join(codeRoot, name)));
+  return `files ${hash.digest('hex')}\n`;
 }
 
 /** The version of a dependency as installed, found from docjet's folder as Node finds it; '?' when not found. */
