@@ -28,7 +28,7 @@ import { SCHEMA_FOLDER } from '../render/endpoint/schema-fragment.ts';
 import { feedOutputPath } from '../render/feed.ts';
 import { contentUrlResolver } from '../render/links.ts';
 import type { RendererOptions } from '../render/page.ts';
-import type { SourceTexts } from '../render/source-texts.ts';
+import { readSourceStamps, SOURCE_STAMPS, type SourceTexts } from '../render/source-texts.ts';
 import type { PageLinks } from '../validate/links.ts';
 import type { OutputRecord } from './ownership.ts';
 import { outputPath, type StagedOutput } from './output.ts';
@@ -37,11 +37,9 @@ import type { RouteResult } from './pool.ts';
 
 /** Bump when `Entry` or `Store` changes. */
 const STORE_FORMAT = 1;
-/** `.docjet/cache/output`. */
-const CACHE_PART = 'output';
+/** `.docjet/cache/output`, where the page files' sizes, times and hashes are kept too (`SOURCE_STAMPS`). */
+const CACHE_PART = SOURCE_STAMPS.part;
 const STORE_FILE = 'pages.json';
-/** The page files' sizes, times and hashes (`SourceTexts.useStamps`). */
-const STAMPS_FILE = 'sources.json';
 /** Pages looked at once (reading their files for their keys overlaps). */
 const CONCURRENCY = 16;
 
@@ -124,11 +122,9 @@ export class PageReuse {
       // None yet, or damaged: every page is rendered.
     }
     // The page files' stamps and hashes of the last build: a file as it was is not read to be hashed (`SourceTexts.hashOf`).
-    try {
-      sources.useStamps((JSON.parse(await readFile(path.join(folder.path, STAMPS_FILE), 'utf8')) as { stamps: Record<string, [string, string]> }).stamps);
-    } catch {
-      // None yet, or damaged: every page file is read for its hash.
-    }
+    // None yet, or damaged: every page file is read for its hash.
+    const stamps = await readSourceStamps(root);
+    if (stamps) sources.useStamps(stamps);
     return new PageReuse(file, site, options, pages, init, sources);
   }
 
@@ -197,7 +193,7 @@ export class PageReuse {
   /** Keeps the entries of this build's pages, each with the hashes its files were recorded with (none that another file replaced). */
   async save(output: StagedOutput): Promise<void> {
     const stamps = this.sources.newStamps();
-    if (stamps) await writeAtomic(path.join(path.dirname(this.file), STAMPS_FILE), JSON.stringify({ stamps })).catch(() => undefined);
+    if (stamps) await writeAtomic(path.join(path.dirname(this.file), SOURCE_STAMPS.file), JSON.stringify({ stamps })).catch(() => undefined);
     // Every page taken as the store has it: the store is the same (0.45 s of writing it at 5,000 pages).
     if (!this.changed && this.entries.size === Object.keys(this.previous).length) return;
     const pages: Record<string, Entry> = {};

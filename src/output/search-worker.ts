@@ -12,6 +12,7 @@ import { useCopy } from '../openapi/spec-cache.ts';
 import { searchIndexFiles } from '../search/index-files.ts';
 import { searchRecords } from '../search/records.ts';
 import { openSearchTextCache, searchIndexKey } from '../search/text-cache.ts';
+import { readSourceStamps, SourceTexts } from '../render/source-texts.ts';
 import { outputPath } from './output.ts';
 import { contentHash } from './ownership.ts';
 import type { SearchReply, SearchWorkerData } from './search-thread.ts';
@@ -26,7 +27,19 @@ port.postMessage(await searchIndex().catch((error: unknown): SearchReply => ({ t
 async function searchIndex(): Promise<SearchReply> {
   const { site, base, dir, folder } = data;
   const relative = (name: string): string => `${folder}/${name}`;
-  const texts = data.cache ? await openSearchTextCache(site, { version: data.cache.version }) : undefined;
+  // A page file whose size and times are those the last build hashed it with is not read for its hash (`SourceTexts.hashOf`), as on the build's thread.
+  const sources = new SourceTexts(site.root);
+  const stamps = data.cache ? await readSourceStamps(site.root) : undefined;
+  if (stamps) sources.useStamps(stamps);
+  const knownHash = (file: string): string | undefined => {
+    try {
+      return sources.hashOf(file);
+    } catch {
+      // Unreadable: the text cache reads it, and says so.
+      return undefined;
+    }
+  };
+  const texts = data.cache ? await openSearchTextCache(site, { version: data.cache.version, knownHash }) : undefined;
   const records = await searchRecords(site, texts?.textOf);
   await texts?.save();
   const key = texts ? searchIndexKey(records, base, texts.version) : undefined;

@@ -8,8 +8,25 @@
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, statSync, type BigIntStats } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { cacheFolder } from '../shared/docjet-cache.ts';
 import { decodeText, type DecodedText } from '../shared/read-text.ts';
+
+/** Where a build keeps its page files' stamps and hashes for the next (`.docjet/cache/output/sources.json`, `newStamps`). */
+export const SOURCE_STAMPS = { part: 'output', file: 'sources.json' } as const;
+
+/** The stamps and hashes the last build kept of `root`'s page files (`useStamps`); undefined when there are none, or they cannot be read. */
+export async function readSourceStamps(root: string): Promise<Record<string, [stamp: string, hash: string]> | undefined> {
+  try {
+    const folder = await cacheFolder(root, SOURCE_STAMPS.part, { create: false });
+    if (!folder.ok) return undefined;
+    const { stamps } = JSON.parse(await readFile(join(folder.path, SOURCE_STAMPS.file), 'utf8')) as { stamps?: unknown };
+    return typeof stamps === 'object' && stamps !== null ? (stamps as Record<string, [string, string]>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface SourceText {
   bytes: Buffer;
@@ -23,6 +40,8 @@ export class SourceTexts {
   /** The last build's stamps of page files (`size:mtimeNs:ctimeNs`) with their hashes, and this build's. */
   readonly #stamps = new Map<string, [stamp: string, hash: string]>();
   readonly #next = new Map<string, [stamp: string, hash: string]>();
+  /** The stamp of each file `read` read, taken before its bytes (a change after it shows as another stamp next time); none for a file changed in the last seconds. */
+  readonly #readStamps = new Map<string, string>();
   /** How often a file was read from disk (a test counts them). */
   reads = 0;
 
@@ -36,9 +55,12 @@ export class SourceTexts {
     const kept = this.#kept.get(file);
     if (kept) return kept;
     this.reads++;
+    const full = join(this.root, file);
+    const info = statSync(full, { bigint: true, throwIfNoEntry: false });
+    if (info && settled(info)) this.#readStamps.set(file, stampOf(info));
     // Read at once: a page file of a few KB costs four trips to libuv's threads with `fs/promises`
     // (open, stat, read, close), several times the read itself.
-    const reading = readNow(join(this.root, file));
+    const reading = readNow(full);
     // A failed read is not kept: the next step reads again, and says why.
     reading.catch(() => this.#kept.delete(file));
     this.#kept.set(file, reading);
@@ -57,7 +79,7 @@ export class SourceTexts {
     if (hash === undefined) {
       const full = join(this.root, file);
       const info = statSync(full, { bigint: true, throwIfNoEntry: false });
-      const stamp = info ? `${info.size}:${info.mtimeNs}:${info.ctimeNs}` : undefined;
+      const stamp = info ? stampOf(info) : undefined;
       const known = this.#stamps.get(file);
       if (stamp !== undefined && known?.[0] === stamp) hash = known[1];
       else {
@@ -87,10 +109,16 @@ export class SourceTexts {
     return same ? undefined : Object.fromEntries(this.#next);
   }
 
-  /** The hash of bytes read by `read`, noted as the file's (what was rendered is what is keyed). */
+  /**
+   * The hash of bytes read by `read`, noted as the file's (what was rendered is what is keyed), and
+   * kept with the stamp taken before the read for the next build (a cold build's stamps spare the
+   * first warm one, and its search thread, reading every page file again to hash it).
+   */
   hashRead(file: string, bytes: Uint8Array): string {
     const hash = sha256(bytes);
     this.#hashes.set(file, hash);
+    const stamp = this.#readStamps.get(file);
+    if (stamp !== undefined) this.#next.set(file, [stamp, hash]);
     return hash;
   }
 
@@ -122,6 +150,11 @@ function readNow(full: string): Promise<SourceText> {
   } catch (error) {
     return Promise.reject(error);
   }
+}
+
+/** What the next build compares: size, mtime and ctime (ctime cannot be set back, as mtime can). */
+function stampOf(info: BigIntStats): string {
+  return `${info.size}:${info.mtimeNs}:${info.ctimeNs}`;
 }
 
 /** Files whose mtime and ctime are this old are taken as settled (git's "racy" files are those changed within its clock's granularity). */

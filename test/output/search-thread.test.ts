@@ -5,6 +5,7 @@
  * replaces.
  */
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { test } from 'node:test';
 import { build } from '../../src/output/build.ts';
 import { contentHash } from '../../src/output/ownership.ts';
 import { SearchThread, wantsSearchThread } from '../../src/output/search-thread.ts';
+import { readSourceStamps } from '../../src/render/source-texts.ts';
 import { searchIndex } from '../../src/search/index.ts';
 import { validate } from '../../src/validate/index.ts';
 
@@ -196,4 +198,30 @@ test('a search thread started before the site is read (a warm build) waits for i
   const unused = new SearchThread();
   await unused.stop();
   assert.equal(await unused.reply(), undefined);
+});
+
+test("a cold build keeps its page files' stamps and hashes, which the next build's search thread trusts as the build's thread does", async (t) => {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'docjet-search-stamps-'));
+  t.after(() => fs.rm(dir, { recursive: true, force: true }));
+  const root = path.join(dir, 'site');
+  await writeSite(root);
+  assert.equal(await readSourceStamps(root), undefined, 'none before a build');
+  // Only files changed more than 2 s ago are stamped (a file written twice in one clock tick keeps its times).
+  await new Promise((resolve) => setTimeout(resolve, 2_100));
+  assert.equal((await withSearchThread('1', () => build({ root, outDir: path.join(dir, 'out') }))).ok, true);
+  const stamps = await readSourceStamps(root);
+  assert.ok(stamps);
+  for (let index = 0; index < PAGES; index++) {
+    const file = `guide/page-${index}.mdx`;
+    const info = await fs.stat(path.join(root, file), { bigint: true });
+    const entry: [string, string] = stamps[file]!;
+    const [stamp, hash] = entry;
+    assert.equal(stamp, `${info.size}:${info.mtimeNs}:${info.ctimeNs}`);
+    assert.equal(
+      hash,
+      createHash('sha256')
+        .update(await fs.readFile(path.join(root, file)))
+        .digest('hex'),
+    );
+  }
 });
