@@ -99,11 +99,15 @@ export class SearchThread {
             worker.once('error', () => resolve(undefined));
             worker.once('exit', () => resolve(undefined));
           });
+    // Waiting for its site, it does not keep the process alive: a build that throws before handing it one (a bug) still ends.
+    // After the listeners: listening for its messages refs the thread again.
+    if (data === undefined) worker?.unref();
   }
 
   /** Hands a thread started without its data the site it makes the index of; one that cannot take it stops (this thread then makes the index). */
   give(data: Omit<SearchWorkerData, 'remoteSpecs'>): void {
     try {
+      this.worker?.ref();
       this.worker?.postMessage(withCopies(data));
     } catch {
       void this.stop();

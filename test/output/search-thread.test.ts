@@ -5,6 +5,7 @@
  * replaces.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -224,4 +225,12 @@ test("a cold build keeps its page files' stamps and hashes, which the next build
         .digest('hex'),
     );
   }
+});
+
+test('a search thread started before the site is read does not keep the process alive while it waits (a build that throws before handing it the site still ends)', () => {
+  const script = `import { SearchThread } from ${JSON.stringify(new URL('../../src/output/search-thread.ts', import.meta.url).href)};\nnew SearchThread();\nconsole.log('started');`;
+  const run = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { encoding: 'utf8', timeout: 120_000 });
+  assert.equal(run.signal, null, 'the process ended by itself');
+  assert.equal(run.status, 0, run.stderr);
+  assert.match(run.stdout, /started/);
 });
