@@ -8,9 +8,6 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { formatDiagnostic, plural, type Diagnostic } from './shared/diagnostics.ts';
 import { build } from './output/build.ts';
-
-// The build as this command runs it, for `npm run bench:build` (bench/build-synthetic.ts), which times the bundle users run.
-export { build };
 import { displayPath, OUTPUT_LOCATION_CODES } from './output/output.ts';
 import { runDev } from './dev/command.ts';
 import { staticDocs } from './dev/mcp/docs.ts';
@@ -22,6 +19,9 @@ import { normalizeBase } from './render/links.ts';
 import { closestMatch } from './shared/suggest.ts';
 import { validate, validationFailed } from './validate/index.ts';
 import { VERSION } from './shared/package-root.ts';
+
+// The build as this command runs it, for `npm run bench:build` (bench/build-synthetic.ts), which times the bundle users run.
+export { build };
 
 const HELP = `docjet ${VERSION}: documentation sites from docs.json, offline
 

@@ -38,7 +38,6 @@ import { CardStage, cardJobs, wantsCardThread } from './card-thread.ts';
 import { pageOutputPath } from './paths.ts';
 import { memoryPhase, startMemoryTrace } from './memory-trace.ts';
 import { cachedMarkdown, createPageMarkdown, MarkdownPages } from '../render/page-markdown.ts';
-import { checkedText, writeAtomic } from '../shared/docjet-cache.ts';
 import { codeVersion, openBodyCache, pruneBodyCache, type BodyCache } from '../render/body-cache.ts';
 import { apiSummaries, llmsFiles, type ApiSummaries } from '../render/llms.ts';
 import { analyticsSettings } from '../render/analytics.ts';
@@ -586,7 +585,6 @@ function writerStage(
       output.wrote(relative, { hash, size });
     },
     writeHere: write,
-    storeHere: (file, text) => writeAtomic(file, checkedText(text)).catch(() => undefined),
   });
 }
 

@@ -75,8 +75,6 @@ export interface WriterOptions {
   onIds?: (relative: string, ids: string[]) => void;
   /** Writes a file on this thread: those the thread did not write, once it stopped or could not start. */
   writeHere: (relative: string, text: string) => Promise<void>;
-  /** Keeps a cache entry on this thread (`store`), once the thread stopped or could not start. */
-  storeHere?: (file: string, text: string) => Promise<void>;
 }
 
 export class WriterThread {
@@ -127,13 +125,14 @@ export class WriterThread {
   /**
    * Keeps an entry of docjet's cache (a page's body, render/body-cache.ts) at `file`, written by the
    * thread atomically, after a line of its SHA-256, as `writeAtomic` would here: off this thread, which
-   * spent 0.3 CPU-s on the 1,000 entries of a cold 1,000-page build. Once the thread has stopped, it is
-   * written here (`storeHere`). An entry that cannot be written is only a later miss.
+   * spent 0.3 CPU-s on the 1,000 entries of a cold 1,000-page build. False when the thread has stopped
+   * or could not start: the caller keeps it itself. An entry that cannot be written is only a later miss.
    */
-  async store(file: string, text: string): Promise<void> {
-    if (this.here) return this.options.storeHere?.(file, text);
+  async store(file: string, text: string): Promise<boolean> {
+    if (this.here) return false;
     this.pendingEntries.push([file, text]);
     await this.added(text.length);
+    return true;
   }
 
   /** Counts what was added; sends a batch once there is enough, and waits while the thread is far behind. */
@@ -171,9 +170,9 @@ export class WriterThread {
     this.pendingEntries = [];
     this.pendingChars = 0;
     if (this.here || !this.worker) {
+      // The thread stopped with these entries not sent: each is only a later miss.
       this.inFlight -= chars;
       this.writeAllHere(files);
-      for (const [file, text] of entries) void this.options.storeHere?.(file, text);
       return;
     }
     const batch = this.nextBatch++;

@@ -152,15 +152,17 @@ export async function openBodyCache(root: string): Promise<BodyCacheInit | undef
     const version = await codeVersion();
     const file = path.join(folder.path, VERSION_FILE);
     const written = await readFile(file, 'utf8').catch(() => undefined);
+    const names = await readdir(folder.path);
+    const keys = new Set<string>();
     if (written !== version) {
       // Another docjet's entries can never be read again (their names hold its version): removed.
-      for (const name of await readdir(folder.path)) if (name.endsWith('.json')) await rm(path.join(folder.path, name), { force: true });
+      for (const name of names) if (name.endsWith('.json')) await rm(path.join(folder.path, name), { force: true });
       await writeAtomic(file, version);
-    }
-    const keys = new Set<string>();
-    for (const name of await readdir(folder.path)) {
-      const key = ENTRY_NAME.exec(name)?.[1];
-      if (key !== undefined) keys.add(key);
+    } else {
+      for (const name of names) {
+        const key = ENTRY_NAME.exec(name)?.[1];
+        if (key !== undefined) keys.add(key);
+      }
     }
     return { dir: folder.path, version, keys };
   } catch {
@@ -170,15 +172,13 @@ export async function openBodyCache(root: string): Promise<BodyCacheInit | undef
 
 /**
  * Removes the entries no page of this build used: those of pages as they were before a change,
- * and of pages gone. Another build running at the same time may lose an entry it just wrote: it
- * renders that page again next time.
+ * and of pages gone, among those the folder held when this build opened it (an entry another build
+ * writes meanwhile is left for the next build to judge).
  */
 export async function pruneBodyCache(init: BodyCacheInit, used: ReadonlySet<string>): Promise<void> {
   try {
-    for (const name of await readdir(init.dir)) {
-      const key = ENTRY_NAME.exec(name)?.[1];
-      if (key !== undefined && !used.has(key)) await rm(path.join(init.dir, name), { force: true });
-    }
+    // The entries the folder held when it was opened (`keys`): this build's own are all used, and the folder is not listed again.
+    for (const key of init.keys) if (!used.has(key)) await rm(path.join(init.dir, `${key}.json`), { force: true });
   } catch {
     // A cache that cannot be read or pruned costs a later build some time, never a page.
   }
@@ -263,8 +263,8 @@ export class BodyCache {
   private readonly lookups = new Map<string, Promise<Lookup>>();
   /** Entries of bodies just rendered, written once their Markdown twin is made: one file per page. */
   private readonly pending = new Map<string, Entry>();
-  /** Where the entries are written, when not here (`storeWith`). */
-  private store: ((file: string, text: string) => Promise<void>) | undefined;
+  /** Where the entries are written, when not here (`storeWith`): false when it did not take one. */
+  private store: ((file: string, text: string) => Promise<boolean>) | undefined;
 
   constructor(
     private readonly init: BodyCacheInit,
@@ -354,9 +354,10 @@ export class BodyCache {
 
   /**
    * Entries are written by `store` from now on (the build's writer thread, output/writer-thread.ts),
-   * which writes `text` at `file` after a line of its SHA-256, atomically, as this cache does.
+   * which writes `text` at `file` after a line of its SHA-256, atomically, as this cache does, or says
+   * it did not take the entry (false): then it is written here.
    */
-  storeWith(store: (file: string, text: string) => Promise<void>): void {
+  storeWith(store: (file: string, text: string) => Promise<boolean>): void {
     this.store = store;
   }
 
@@ -448,7 +449,7 @@ export class BodyCache {
   }
 
   private async write(name: string, text: string): Promise<void> {
-    if (this.store) return this.store(path.join(this.init.dir, name), text);
+    if (this.store && (await this.store(path.join(this.init.dir, name), text))) return;
     await writeAtomic(path.join(this.init.dir, name), checkedText(text)).catch(() => undefined);
   }
 }

@@ -45,9 +45,14 @@ export function checkedText(text: string): string {
   return `${createHash('sha256').update(text).digest('hex')}\n${text}`;
 }
 
+/** A name beside `file` no one else uses: where `writeAtomic` writes before renaming. */
+function temporaryBeside(file: string): string {
+  return path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+}
+
 /** Written beside the target under a name no one else uses, then renamed over it (atomic on one file system). */
 export async function writeAtomic(file: string, text: string | Uint8Array): Promise<void> {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = temporaryBeside(file);
   try {
     // `wx`: never through a file or link already at that name.
     await writeFile(temporary, text, { flag: 'wx' });
@@ -64,7 +69,7 @@ export async function writeAtomic(file: string, text: string | Uint8Array): Prom
  * back, which cost the build's thread 0.3 CPU-s for the 1,000 entries of a cold 1,000-page build.
  */
 export function writeAtomicSync(file: string, text: string | Uint8Array): void {
-  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`);
+  const temporary = temporaryBeside(file);
   try {
     writeFileSync(temporary, text, { flag: 'wx' });
     renameSync(temporary, file);
